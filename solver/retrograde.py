@@ -1,0 +1,542 @@
+"""Sound classification of every position up to a bound.
+
+The game graph is infinite, so the solver works on ``0..B`` (the thesis takes
+``B = alpha * N``, section 3.2).  Following ``DESIGN.md`` section 3 the result
+is *sound*: every label it gives is true of the infinite game.
+
+1. Retrograde analysis on ``0..B``: a position is L when every child is a
+   known W and W when some child is a known L.  A child above ``B`` is
+   unknown, never W or L.  These labels and their remoteness are exact.
+2. Certified draws: the unlabelled positions from which no path through
+   unlabelled positions leaves the bound (the largest set S whose members'
+   children are all in S or known W).
+3. Everything else up to ``B`` is U (unresolved).
+
+How it is computed
+------------------
+The take child of ``n`` is at most ``2 isqrt(n)`` and the put child is about
+``2 n``.  With ``M = 2 isqrt(B)``, every take child is ``<= M``.  So:
+
+* the *small game* -- positions ``0..M`` together with their put chains
+  ``x, p(x), p(p(x)), ...`` up to ``B`` -- is closed under moves; it has about
+  ``M log2(B / M)`` positions and is solved by a queue-based retrograde pass
+  over explicit parent lists, followed by a backward search from the
+  positions that leave the bound;
+* every ``n > M`` then depends only on ``t(n) <= M`` (solved) and
+  ``p(n) > n``, so one pass from ``B`` down to ``M + 1`` gives the exact
+  label and remoteness of all other positions, without edge lists.  The pass
+  runs in blocks ``[lo, hi]`` with ``p(lo) > hi``, and each block is split
+  across threads.
+
+Put chains above ``M`` never merge (the put-parent of a position is unique),
+so the small game needs no deduplication.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import os
+import time
+
+import numba
+import numpy as np
+
+from . import config
+
+__all__ = [
+    "Outcome",
+    "Solution",
+    "BoundTooLargeError",
+    "solve",
+    "estimate_solve_bytes",
+    "check_bound",
+]
+
+
+class Outcome(enum.IntEnum):
+    """Outcome of a position for the player to move (``int8`` codes).
+
+    ====  ====  ==============  ==========================================
+    code  name  CGT name        meaning
+    ====  ====  ==============  ==========================================
+    0     U     unresolved      not settled within the bound ("D-infinity
+                                candidate" in the thesis, Table 1)
+    1     W     N-position      the player to move can force a win
+    2     L     P-position      the player to move loses against best play
+    3     D     draw            certified draw: neither side can force a win
+    ====  ====  ==============  ==========================================
+
+    Source: thesis Table 1 and section 2.2; ``DESIGN.md`` section 2.
+    """
+
+    U = 0
+    W = 1
+    L = 2
+    D = 3
+
+
+_U = np.int8(Outcome.U)
+_W = np.int8(Outcome.W)
+_L = np.int8(Outcome.L)
+_D = np.int8(Outcome.D)
+
+#: Remoteness stored for D and U positions.
+NO_REMOTENESS = -1
+
+
+class BoundTooLargeError(ValueError):
+    """The bound asked for needs more memory than this machine can give."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    """Outcome and remoteness of every position ``0..bound``.
+
+    Attributes
+    ----------
+    bound : int
+        The bound ``B``; positions above it were treated as unknown.
+    outcome : numpy.ndarray
+        Shape ``(bound + 1,)``, dtype ``int8``: :class:`Outcome` codes, index =
+        position.  Position 0 is L (the player to move has lost).
+    remoteness : numpy.ndarray
+        Shape ``(bound + 1,)``, dtype ``int16``: remoteness in moves for W and
+        L positions (odd for W, even for L; 0 at position 0), ``-1`` for D
+        and U.  Winning Ways vol. 2; the thesis's layer ``l_k`` is the set of
+        positions with remoteness ``k`` (section 2.2).
+    seconds : float
+        Wall-clock time the solve took, in seconds.
+    """
+
+    bound: int
+    outcome: np.ndarray
+    remoteness: np.ndarray
+    seconds: float = 0.0
+
+    def counts(self, n: int | None = None) -> dict[str, int]:
+        """Count W, L, D and U among positions ``1..n``.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        dict
+            Keys ``"W"``, ``"L"``, ``"D"``, ``"U"``; values are counts (int).
+
+        Raises
+        ------
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        tally = np.bincount(self.outcome[1 : n + 1], minlength=4)
+        return {o.name: int(tally[o]) for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U)}
+
+    def max_remoteness(self, n: int | None = None) -> int:
+        """Return the highest remoteness among W/L positions ``1..n``.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        int
+            The largest remoteness (moves); 0 when no position is labelled.
+
+        Raises
+        ------
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        return int(self.remoteness[1 : n + 1].max(initial=0))
+
+    def value(self, position: int) -> tuple[Outcome, int | None]:
+        """Return ``(outcome, remoteness)`` of one position.
+
+        Parameters
+        ----------
+        position : int
+            Any integer ``>= 0``; positions above the bound are U.
+
+        Returns
+        -------
+        tuple
+            The :class:`Outcome` and the remoteness (int), or ``None`` for
+            D and U.
+
+        Raises
+        ------
+        ValueError
+            If ``position < 0``.
+        """
+        if position < 0:
+            raise ValueError(f"a position must be >= 0, got {position}")
+        if position > self.bound:
+            return Outcome.U, None
+        o = Outcome(int(self.outcome[position]))
+        r = int(self.remoteness[position])
+        return o, (r if r >= 0 else None)
+
+    def _check_n(self, n: int | None) -> int:
+        if n is None:
+            return self.bound
+        if not 1 <= n <= self.bound:
+            raise ValueError(f"n must be between 1 and the bound {self.bound}, got {n}")
+        return int(n)
+
+
+# ---------------------------------------------------------------------------
+# Kernels.  They take arrays and scalars only, check nothing and trust their
+# callers; the public function :func:`solve` validates and allocates.
+# ---------------------------------------------------------------------------
+
+
+@numba.njit(cache=True, inline="always")
+def _isqrt(n):
+    # Float root then exact integer correction: exact for every int64.
+    r = np.int64(np.sqrt(np.float64(n)))
+    while r * r > n:
+        r -= 1
+    while (r + 1) * (r + 1) <= n:
+        r += 1
+    return r
+
+
+@numba.njit(cache=True)
+def _count_chain_nodes(bound, m):
+    total = 0
+    for x in range(1, m + 1):
+        r = _isqrt(x)
+        c = x + r * r
+        if c <= m:
+            continue
+        while c <= bound:
+            total += 1
+            r = _isqrt(c)
+            c = c + r * r
+    return total
+
+
+@numba.njit(cache=True)
+def _build_small_game(bound, m, size, position, take_idx, put_idx):
+    """Fill node arrays of the small game (unchecked kernel).
+
+    Nodes ``0..m`` are positions ``0..m``; chain nodes follow.  ``put_idx`` is
+    -1 where the put child lies above the bound; node 0 has no children
+    (``take_idx[0] = put_idx[0] = -1``).
+    """
+    for x in range(m + 1):
+        position[x] = x
+    take_idx[0] = -1
+    put_idx[0] = -1
+    nxt = m + 1
+    for x in range(1, m + 1):
+        r = _isqrt(x)
+        take_idx[x] = x - r * r
+        c = x + r * r
+        if c <= m:
+            put_idx[x] = c
+            continue
+        if c > bound:
+            put_idx[x] = -1
+            continue
+        put_idx[x] = nxt
+        while c <= bound:
+            position[nxt] = c
+            r = _isqrt(c)
+            take_idx[nxt] = c - r * r
+            c = c + r * r
+            put_idx[nxt] = nxt + 1 if c <= bound else -1
+            nxt += 1
+    return nxt
+
+
+@numba.njit(cache=True)
+def _solve_small_game(take_idx, put_idx, outcome, remoteness):
+    """Retrograde analysis and draw certification on the small game.
+
+    Queue-based: positions leave the queue in order of non-decreasing
+    remoteness, so the first L child seen gives a W parent its least
+    remoteness and the last W child seen gives an L parent its greatest.
+    """
+    size = take_idx.shape[0]
+    # Parent lists in CSR form; every node has at most two children.
+    n_parents = np.zeros(size + 1, np.int64)
+    for x in range(1, size):
+        n_parents[take_idx[x] + 1] += 1
+        if put_idx[x] >= 0:
+            n_parents[put_idx[x] + 1] += 1
+    for i in range(size):
+        n_parents[i + 1] += n_parents[i]
+    parents = np.empty(n_parents[size], np.int64)
+    fill = n_parents[:size].copy()
+    for x in range(1, size):
+        parents[fill[take_idx[x]]] = x
+        fill[take_idx[x]] += 1
+        if put_idx[x] >= 0:
+            parents[fill[put_idx[x]]] = x
+            fill[put_idx[x]] += 1
+
+    # Children still not known to be W; a child above the bound never is.
+    pending = np.empty(size, np.int8)
+    for x in range(size):
+        pending[x] = 2 if put_idx[x] >= 0 else 3
+    queue = np.empty(size, np.int64)
+    outcome[:] = 0
+    remoteness[:] = -1
+    outcome[0] = 2  # L: the player to move at 0 has lost
+    remoteness[0] = 0
+    queue[0] = 0
+    head = 0
+    tail = 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for j in range(n_parents[y], n_parents[y + 1]):
+            x = parents[j]
+            if outcome[x] != 0:
+                continue
+            if outcome[y] == 2:
+                outcome[x] = 1
+                remoteness[x] = remoteness[y] + 1
+                queue[tail] = x
+                tail += 1
+            else:
+                pending[x] -= 1
+                if pending[x] == 0:
+                    outcome[x] = 2
+                    remoteness[x] = remoteness[y] + 1
+                    queue[tail] = x
+                    tail += 1
+
+    # U: unlabelled nodes with a path through unlabelled nodes out of the
+    # bound.  Search backwards from those whose put child is above it.
+    head = 0
+    tail = 0
+    for x in range(1, size):
+        if outcome[x] == 0 and put_idx[x] < 0:
+            outcome[x] = 4  # provisional mark: reaches beyond the bound
+            queue[tail] = x
+            tail += 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for j in range(n_parents[y], n_parents[y + 1]):
+            x = parents[j]
+            if outcome[x] == 0:
+                outcome[x] = 4
+                queue[tail] = x
+                tail += 1
+    for x in range(1, size):
+        if outcome[x] == 0:
+            outcome[x] = 3  # D: certified draw
+        elif outcome[x] == 4:
+            outcome[x] = 0  # U
+
+
+@numba.njit(cache=True, inline="always")
+def _classify(n, bound, outcome, remoteness):
+    """Label position ``n`` from its two (already final) children."""
+    r = _isqrt(n)
+    t = n - r * r
+    p = n + r * r
+    ot = outcome[t]
+    rt = remoteness[t]
+    if p <= bound:
+        op = outcome[p]
+        rp = remoteness[p]
+    else:
+        op = -1  # above the bound: unknown and leaves it
+        rp = -1
+    if ot == 2 or op == 2:
+        if ot == 2 and op == 2:
+            best = min(rt, rp)
+        elif ot == 2:
+            best = rt
+        else:
+            best = rp
+        outcome[n] = 1
+        remoteness[n] = best + 1
+    elif ot == 1 and op == 1:
+        outcome[n] = 2
+        remoteness[n] = max(rt, rp) + 1
+    elif op == -1 or ot == 0 or op == 0:
+        outcome[n] = 0
+        remoteness[n] = -1
+    else:
+        outcome[n] = 3
+        remoteness[n] = -1
+
+
+@numba.njit(cache=True, parallel=True)
+def _sweep_block(lo, hi, bound, outcome, remoteness, n_chunks):
+    """Label positions ``lo..hi``; every put child there is above ``hi``."""
+    width = hi - lo + 1
+    for c in numba.prange(n_chunks):
+        a = lo + (width * c) // n_chunks
+        b = lo + (width * (c + 1)) // n_chunks
+        for n in range(b - 1, a - 1, -1):
+            _classify(n, bound, outcome, remoteness)
+
+
+@numba.njit(cache=True)
+def _block_start(hi):
+    """Smallest ``a`` with ``a + isqrt(a)**2 > hi`` (put is increasing)."""
+    lo = 1
+    top = hi
+    while lo < top:
+        mid = (lo + top) // 2
+        r = _isqrt(mid)
+        if mid + r * r > hi:
+            top = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _sweep(bound: int, m: int, outcome: np.ndarray, remoteness: np.ndarray) -> None:
+    n_chunks = max(1, 4 * numba.get_num_threads())
+    hi = bound
+    while hi > m:
+        lo = max(int(_block_start(hi)), m + 1)
+        chunks = n_chunks if hi - lo > 65_536 else 1
+        _sweep_block(lo, hi, bound, outcome, remoteness, chunks)
+        hi = lo - 1
+
+
+# ---------------------------------------------------------------------------
+# Public functions
+# ---------------------------------------------------------------------------
+
+
+def _available_memory() -> int:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
+def estimate_solve_bytes(bound: int) -> int:
+    """Estimate the peak memory a solve to ``bound`` needs.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B >= 1``.
+
+    Returns
+    -------
+    int
+        Bytes: the result arrays (``config.BYTES_PER_POSITION`` per position)
+        plus the small game's node arrays (about ``2 isqrt(B) log2 B`` nodes,
+        about 60 bytes each).
+    """
+    m = 2 * int(np.sqrt(bound)) + 2
+    small = m * max(1, int(np.log2(max(bound, 2)))) * 60
+    return config.BYTES_PER_POSITION * (bound + 1) + small
+
+
+def check_bound(bound: int) -> int:
+    """Validate a bound and make sure this machine can solve to it.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``; positions ``0..B`` are classified.
+
+    Returns
+    -------
+    int
+        ``bound`` as a Python int.
+
+    Raises
+    ------
+    TypeError
+        If ``bound`` is not an integer.
+    ValueError
+        If ``bound < 1``.
+    BoundTooLargeError
+        If the estimated memory (:func:`estimate_solve_bytes`) exceeds
+        ``config.MEMORY_FRACTION`` of the memory available now; the message
+        gives both figures.
+    """
+    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)):
+        raise TypeError(f"the bound must be an integer, got {bound!r}")
+    bound = int(bound)
+    if bound < 1:
+        raise ValueError(f"the bound must be at least 1, got {bound}")
+    need = estimate_solve_bytes(bound)
+    have = int(_available_memory() * config.MEMORY_FRACTION)
+    if need > have:
+        raise BoundTooLargeError(
+            f"bound {bound:,} needs about {need / 2**30:.1f} GiB of memory but only "
+            f"{have / 2**30:.1f} GiB can be used here; choose a smaller N or alpha"
+        )
+    return bound
+
+
+def solve(bound: int) -> Solution:
+    """Classify every position ``0..bound`` soundly.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B >= 1``.  The thesis uses ``B = alpha * N`` with
+        ``alpha = 100`` (section 3.2).
+
+    Returns
+    -------
+    Solution
+        Outcome (``int8``, shape ``(B + 1,)``) and remoteness (``int16``,
+        shape ``(B + 1,)``) of every position; see :class:`Solution`.
+
+    Raises
+    ------
+    TypeError
+        If ``bound`` is not an integer.
+    ValueError
+        If ``bound < 1``.
+    BoundTooLargeError
+        If the solve would not fit in memory (see :func:`check_bound`).
+
+    Notes
+    -----
+    W and L labels and their remoteness are those of retrograde analysis on
+    ``0..B`` with children above ``B`` unknown; D marks certified draws; all
+    else is U (``DESIGN.md`` section 3).  Raising the bound never changes a
+    W, L or D label.  Time and memory are linear in ``B``.
+    """
+    bound = check_bound(bound)
+    start = time.perf_counter()
+    m = min(bound, 2 * int(_isqrt(bound)))
+    size = m + 1 + int(_count_chain_nodes(bound, m))
+    position = np.empty(size, np.int64)
+    take_idx = np.empty(size, np.int64)
+    put_idx = np.empty(size, np.int64)
+    filled = _build_small_game(bound, m, size, position, take_idx, put_idx)
+    assert filled == size
+    small_outcome = np.empty(size, np.int8)
+    small_remoteness = np.empty(size, np.int16)
+    _solve_small_game(take_idx, put_idx, small_outcome, small_remoteness)
+
+    outcome = np.empty(bound + 1, np.int8)
+    remoteness = np.empty(bound + 1, np.int16)
+    outcome[: m + 1] = small_outcome[: m + 1]
+    remoteness[: m + 1] = small_remoteness[: m + 1]
+    del position, take_idx, put_idx, small_outcome, small_remoteness
+    _sweep(bound, m, outcome, remoteness)
+    return Solution(bound, outcome, remoteness, time.perf_counter() - start)
