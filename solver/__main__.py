@@ -1,0 +1,130 @@
+"""Command line: ``python -m solver {classify,tree,layers} ...``.
+
+Bad arguments end with exit status 2 and a one-line message on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from . import config
+from .analysis import layers
+from .parsing import parse_int
+from .retrograde import NO_REMOTENESS, Outcome, check_bound, solve
+from .tree import game_tree
+
+PROG = "python -m solver"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage block
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def _int_arg(name: str, least: int = 1):
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, name, least=least)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _bound_for(n: int, alpha: int | None, bound: int | None) -> int:
+    if bound is None:
+        bound = (alpha if alpha is not None else config.DEFAULT_ALPHA) * n
+    if bound < n:
+        raise _UsageError(f"the bound ({bound:,}) must be at least N ({n:,})")
+    return check_bound(bound)
+
+
+def _classify(args: argparse.Namespace) -> None:
+    bound = _bound_for(args.n, args.alpha, args.bound)
+    solution = solve(bound)
+    letters = np.array([o.name for o in sorted(Outcome)])[solution.outcome[1 : args.n + 1]]
+    rem = solution.remoteness[1 : args.n + 1].astype(str).astype(object)
+    rem[solution.remoteness[1 : args.n + 1] == NO_REMOTENESS] = ""
+    out = sys.stdout
+    out.write("n,outcome,remoteness\n")
+    rows = np.column_stack([np.arange(1, args.n + 1).astype(str), letters, rem])
+    chunk = 100_000
+    for i in range(0, len(rows), chunk):
+        out.write("\n".join(",".join(r) for r in rows[i : i + chunk]))
+        out.write("\n")
+
+
+def _tree(args: argparse.Namespace) -> None:
+    bound = check_bound(args.bound)
+    tree = game_tree(args.start, args.depth, solve(bound), max_nodes=args.max_nodes)
+    json.dump(tree.to_dict(), sys.stdout, indent=1 if args.indent else None)
+    sys.stdout.write("\n")
+    if tree.truncated:
+        print(f"{PROG}: note: the tree was cut at {args.max_nodes:,} nodes (--max-nodes)", file=sys.stderr)
+
+
+def _layers(args: argparse.Namespace) -> None:
+    bound = _bound_for(args.n, args.alpha, None)
+    solution = solve(bound)
+    for k, members in enumerate(layers(solution, args.n, args.depth), start=1):
+        kind = "W" if k % 2 else "L"
+        print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of ``python -m solver``."""
+    parser = _Parser(prog=PROG, description="Sound solver for Epstein's Put-or-Take-a-Square game.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("classify", help="CSV of outcome and remoteness for n = 1..N")
+    p.add_argument("--n", required=True, type=_int_arg("N"), help="largest position listed")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
+    group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself")
+    p.set_defaults(run=_classify)
+
+    p = sub.add_parser("tree", help="game tree of START as JSON")
+    p.add_argument("start", type=_int_arg("the start number"), help="start number (any size, e.g. 10**30)")
+    p.add_argument("--depth", type=_int_arg("the depth", least=0), default=config.DEFAULT_DEPTH)
+    p.add_argument(
+        "--bound",
+        type=_int_arg("the bound"),
+        default=config.DEFAULT_ALPHA * config.DEFAULT_N,
+        help="bound of the solve values come from (default 1,000,000)",
+    )
+    p.add_argument("--max-nodes", type=_int_arg("max nodes"), default=100_000)
+    p.add_argument("--indent", action="store_true", help="indent the JSON")
+    p.set_defaults(run=_tree)
+
+    p = sub.add_parser("layers", help="layers l_1..l_K up to N")
+    p.add_argument("--n", required=True, type=_int_arg("N"))
+    p.add_argument("--depth", required=True, type=_int_arg("the depth"), help="number of layers K")
+    p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
+    p.set_defaults(run=_layers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 2 bad arguments)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except (_UsageError, ValueError, TypeError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        sys.stderr.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""Layers, densities and differences computed from a :class:`Solution`.
+
+All functions are pure: they read the solution's arrays and return new numpy
+arrays or pandas frames.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .retrograde import Outcome, Solution
+
+__all__ = ["layer", "layers", "densities", "transform_density", "differences", "TRANSFORMS"]
+
+#: Density transforms of thesis section 3.5 (Figs 9-11): name -> label.
+TRANSFORMS = {
+    "density": "density",
+    "log": "log density",
+    "inverse_log": "1 / log density",
+}
+
+
+def _check_n(solution: Solution, n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"N must be an integer, got {n!r}")
+    if not 1 <= n <= solution.bound:
+        raise ValueError(f"N must be between 1 and the bound {solution.bound:,}, got {n:,}")
+    return int(n)
+
+
+def layer(solution: Solution, n: int, k: int) -> np.ndarray:
+    """Return the layer ``l_k`` up to ``n``: positions ``1..n`` of remoteness ``k``.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve whose bound is at least ``n``.
+    n : int
+        Largest position considered, ``1 <= n <= solution.bound``.
+    k : int
+        Layer number ``>= 1``.  Odd layers are W, even layers are L;
+        ``l_1`` are the squares.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(count,)``, dtype ``int64``: the members in increasing order.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is outside ``1..bound`` or ``k < 1``.
+
+    Notes
+    -----
+    Thesis section 2.2 (layers ``l_i``) and section 3.4 (layer approach);
+    Appendix A lists layers 1-6 below 10,000.
+    """
+    n = _check_n(solution, n)
+    if k < 1:
+        raise ValueError(f"a layer number must be >= 1, got {k}")
+    return np.flatnonzero(solution.remoteness[1 : n + 1] == k).astype(np.int64) + 1
+
+
+def layers(solution: Solution, n: int, depth: int) -> list[np.ndarray]:
+    """Return layers ``l_1 .. l_depth`` up to ``n``.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve whose bound is at least ``n``.
+    n : int
+        Largest position considered.
+    depth : int
+        Number of layers, ``>= 1``.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``depth`` arrays; item ``k - 1`` is :func:`layer` ``(solution, n, k)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`layer`; also if ``depth < 1``.
+    """
+    if depth < 1:
+        raise ValueError(f"the depth must be >= 1, got {depth}")
+    return [layer(solution, n, k) for k in range(1, depth + 1)]
+
+
+def densities(solution: Solution, n: int) -> pd.DataFrame:
+    """Cumulative densities ``#X <= m / m`` for ``m = 1..n`` and X in W, L, D, U.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve whose bound is at least ``n``.
+    n : int
+        Largest position considered.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``n`` rows; column ``n`` (int64, the position m) and columns ``W``,
+        ``L``, ``D``, ``U`` (float64, each in [0, 1]; the four add up to 1).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`layer`.
+
+    Notes
+    -----
+    Thesis section 3.5, equations (2) and (3), Figs 6-8.
+    """
+    n = _check_n(solution, n)
+    labels = solution.outcome[1 : n + 1]
+    m = np.arange(1, n + 1, dtype=np.int64)
+    data = {"n": m}
+    for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U):
+        data[o.name] = np.cumsum(labels == o, dtype=np.int64) / m
+    return pd.DataFrame(data)
+
+
+def transform_density(density: np.ndarray, kind: str) -> np.ndarray:
+    """Apply one of the thesis's density transforms.
+
+    Parameters
+    ----------
+    density : numpy.ndarray
+        Densities in [0, 1], any shape, float.
+    kind : {"density", "log", "inverse_log"}
+        ``"density"`` leaves them as they are; ``"log"`` takes the natural
+        log (thesis Fig 11, for D); ``"inverse_log"`` takes ``1 / log``
+        (Figs 9 and 10, for W and L).
+
+    Returns
+    -------
+    numpy.ndarray
+        Same shape, float64.  Where the transform is undefined (log of 0,
+        1 / log of 1) the value is NaN, so plots leave a gap.
+
+    Raises
+    ------
+    ValueError
+        If ``kind`` is not one of :data:`TRANSFORMS`.
+    """
+    d = np.asarray(density, dtype=np.float64)
+    if kind == "density":
+        return d.copy()
+    if kind not in TRANSFORMS:
+        raise ValueError(f"unknown transform {kind!r}; choose one of {', '.join(TRANSFORMS)}")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logged = np.where(d > 0, np.log(np.where(d > 0, d, 1.0)), np.nan)
+        if kind == "log":
+            return logged
+        return np.where(logged != 0, 1.0 / np.where(logged != 0, logged, 1.0), np.nan)
+
+
+def differences(members: np.ndarray) -> np.ndarray:
+    """Differences between consecutive members of a layer.
+
+    Parameters
+    ----------
+    members : numpy.ndarray
+        Shape ``(count,)``, increasing integers (for example :func:`layer`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(max(count - 1, 0),)``, dtype ``int64``: ``members[i + 1] -
+        members[i]``.
+
+    Notes
+    -----
+    Thesis section 4.2.3 (Fig 12, layer 2) and 4.3.1 (Fig 13, layer 3).
+    """
+    return np.diff(np.asarray(members, dtype=np.int64))

@@ -1,0 +1,314 @@
+"""Game trees from one start number (thesis section 3.3, Figs 1-3 and 14).
+
+A node is reached from its parent by a move (put or take).  Nodes are named by
+their *path*: the string of moves from the root, ``"t"`` for take and ``"p"``
+for put (the root is ``""``).  A node is a leaf when its position is a square
+(the player to move wins by taking it to 0), when its position already stands
+on the path from the root (a repeat: a loop), or when it is not expanded.
+
+Moves are exact for start numbers of any size; values come from a bounded
+:class:`~solver.retrograde.Solution` and are unknown above its bound (apart
+from squares, which always win in one move).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Iterable
+
+from . import config
+from .retrograde import Outcome, Solution
+from .rules import Move, is_square, moves
+
+__all__ = ["TreeNode", "GameTree", "game_tree", "position_value", "best_moves"]
+
+
+@dataclasses.dataclass(frozen=True)
+class TreeNode:
+    """One node of a game tree.
+
+    Attributes
+    ----------
+    path : str
+        Moves from the root, ``"t"`` (take) and ``"p"`` (put); ``""`` is the
+        root.
+    position : int
+        The position (exact, any size).
+    move : Move or None
+        The move that led here; None at the root.
+    depth : int
+        Number of moves from the root.
+    outcome : Outcome
+        Value for the player to move here (U above the bound unless square).
+    remoteness : int or None
+        Remoteness for W and L, else None.
+    square : bool
+        The position is a square: the player to move wins at once.
+    repeat : bool
+        The position already stands on the path from the root (a loop).
+    beyond_bound : bool
+        The position is above the solve's bound, so its value is unknown.
+    best : bool
+        The move that led here is a best move for the parent's mover (win
+        fastest; else draw; else unknown; else lose slowest).
+    expanded : bool
+        The node's children are in the tree.
+    expandable : bool
+        The node can have children (not a square, not a repeat).
+    """
+
+    path: str
+    position: int
+    move: Move | None
+    depth: int
+    outcome: Outcome
+    remoteness: int | None
+    square: bool
+    repeat: bool
+    beyond_bound: bool
+    best: bool
+    expanded: bool
+    expandable: bool
+
+    @property
+    def parent_path(self) -> str | None:
+        """Path of the parent node, or None at the root."""
+        return self.path[:-1] if self.path else None
+
+
+@dataclasses.dataclass(frozen=True)
+class GameTree:
+    """A game tree as a flat list of nodes in breadth-first order.
+
+    Attributes
+    ----------
+    start : int
+        Position at the root.
+    depth : int
+        Move depth the tree was expanded to by default.
+    bound : int
+        Bound of the solution the values come from.
+    nodes : list of TreeNode
+        Breadth-first; a node's parent always comes before it.
+    truncated : bool
+        True when ``max_nodes`` cut the tree short.
+    max_nodes : int
+        The node cap that applied.
+    """
+
+    start: int
+    depth: int
+    bound: int
+    nodes: list[TreeNode]
+    truncated: bool
+    max_nodes: int
+
+    def to_dict(self) -> dict:
+        """Return the tree as nested, JSON-ready dicts (``children`` lists).
+
+        Returns
+        -------
+        dict
+            Keys ``start``, ``depth``, ``bound``, ``truncated``,
+            ``max_nodes`` and ``root``; each node has ``position``, ``move``
+            ("put", "take" or None), ``outcome`` ("W", "L", "D", "U"),
+            ``remoteness``, ``square``, ``repeat``, ``beyond_bound``,
+            ``best`` and ``children``.
+        """
+        by_path: dict[str, dict] = {}
+        root: dict | None = None
+        for node in self.nodes:
+            item = {
+                "position": node.position,
+                "move": node.move.value if node.move else None,
+                "outcome": node.outcome.name,
+                "remoteness": node.remoteness,
+                "square": node.square,
+                "repeat": node.repeat,
+                "beyond_bound": node.beyond_bound,
+                "best": node.best,
+                "children": [],
+            }
+            by_path[node.path] = item
+            if node.parent_path is None:
+                root = item
+            else:
+                by_path[node.parent_path]["children"].append(item)
+        return {
+            "start": self.start,
+            "depth": self.depth,
+            "bound": self.bound,
+            "truncated": self.truncated,
+            "max_nodes": self.max_nodes,
+            "root": root,
+        }
+
+
+def position_value(position: int, solution: Solution) -> tuple[Outcome, int | None]:
+    """Return the value of any position, sound for the infinite game.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    tuple
+        ``(Outcome, remoteness or None)``.  Above the bound: a square is W
+        with remoteness 1 (the least possible), anything else U.
+
+    Raises
+    ------
+    ValueError
+        If ``position < 0``.
+    """
+    if position <= solution.bound:
+        return solution.value(position)
+    if is_square(position):
+        return Outcome.W, 1
+    return Outcome.U, None
+
+
+def _move_rank(child_outcome: Outcome, child_remoteness: int | None) -> tuple[int, int]:
+    # Smaller is better for the mover: their result is the opposite of the
+    # child's outcome (an L child is a win for the mover).
+    if child_outcome == Outcome.L:
+        return 0, child_remoteness or 0
+    if child_outcome == Outcome.D:
+        return 1, 0
+    if child_outcome == Outcome.U:
+        return 2, 0
+    return 3, -(child_remoteness or 0)
+
+
+def best_moves(position: int, solution: Solution) -> list[Move]:
+    """Return the best moves from a position (thesis section 1.3).
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 1``, any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    list of Move
+        The moves that win fastest (to an L child of least remoteness); else
+        draw (to a D child); else lead to an unresolved child; else lose
+        slowest (to the W child of greatest remoteness).  Both moves when
+        they tie.
+
+    Raises
+    ------
+    ValueError
+        If ``position < 1``.
+    """
+    t, p = moves(position)
+    ranks = {
+        Move.TAKE: _move_rank(*position_value(t, solution)),
+        Move.PUT: _move_rank(*position_value(p, solution)),
+    }
+    top = min(ranks.values())
+    return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
+
+
+def game_tree(
+    start: int,
+    depth: int,
+    solution: Solution,
+    *,
+    toggled: Iterable[str] = (),
+    max_nodes: int = config.DEFAULT_MAX_TREE_NODES,
+) -> GameTree:
+    """Build the game tree of ``start`` to a move depth.
+
+    Parameters
+    ----------
+    start : int
+        The start number, ``>= 1``, any size.
+    depth : int
+        Move depth, ``>= 0``: nodes shallower than this are expanded.
+    solution : Solution
+        The bounded solve that values come from.
+    toggled : iterable of str, optional
+        Paths whose expansion is flipped: a path here at depth ``< depth`` is
+        collapsed, one at depth ``>= depth`` is expanded.  This is how a
+        click in the dashboard expands or collapses a node.
+    max_nodes : int, optional
+        Cap on the number of nodes (breadth-first, so the shallow part is
+        kept).  ``GameTree.truncated`` says when it was reached.
+
+    Returns
+    -------
+    GameTree
+
+    Raises
+    ------
+    TypeError
+        If ``start`` is not an integer.
+    ValueError
+        If ``start < 1``, ``depth < 0`` or ``max_nodes < 1``.
+
+    Notes
+    -----
+    Thesis section 3.3: squares end a branch (a win for the player to move)
+    and so do numbers already seen on the path (repeats, the thesis's
+    "draw" cut).  The thesis program cuts at numbers seen anywhere in the
+    tree; here only the path counts, which is what makes a position repeat.
+    """
+    if isinstance(start, bool) or not isinstance(start, int):
+        raise TypeError(f"the start number must be an integer, got {start!r}")
+    if start < 1:
+        raise ValueError(f"the start number must be at least 1, got {start}")
+    if depth < 0:
+        raise ValueError(f"the move depth must be >= 0, got {depth}")
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be >= 1, got {max_nodes}")
+    flipped = frozenset(toggled)
+
+    def make(path: str, position: int, move: Move | None, on_path: frozenset, best: bool):
+        outcome, remoteness = position_value(position, solution)
+        square = position > 0 and is_square(position)
+        repeat = position in on_path
+        expandable = not square and not repeat and position > 0
+        wanted = (len(path) < depth) != (path in flipped)
+        return TreeNode(
+            path=path,
+            position=position,
+            move=move,
+            depth=len(path),
+            outcome=outcome,
+            remoteness=remoteness,
+            square=square,
+            repeat=repeat,
+            beyond_bound=position > solution.bound,
+            best=best,
+            expanded=expandable and wanted,
+            expandable=expandable,
+        )
+
+    root = make("", start, None, frozenset(), False)
+    nodes = [root]
+    truncated = False
+    queue = deque([(0, frozenset([start]))])
+    while queue:
+        index, on_path = queue.popleft()
+        node = nodes[index]
+        if not node.expanded:
+            continue
+        if len(nodes) + 2 > max_nodes:
+            truncated = True
+            nodes[index] = dataclasses.replace(node, expanded=False)
+            continue
+        t, p = moves(node.position)
+        best = best_moves(node.position, solution)
+        for move, child, code in ((Move.TAKE, t, "t"), (Move.PUT, p, "p")):
+            kid = make(node.path + code, child, move, on_path, move in best)
+            nodes.append(kid)
+            queue.append((len(nodes) - 1, on_path | {child}))
+    return GameTree(start, depth, solution.bound, nodes, truncated, max_nodes)
