@@ -51,6 +51,7 @@ __all__ = [
     "solve",
     "estimate_solve_bytes",
     "check_bound",
+    "warm_up",
 ]
 
 
@@ -540,3 +541,12 @@ def solve(bound: int) -> Solution:
     del position, take_idx, put_idx, small_outcome, small_remoteness
     _sweep(bound, m, outcome, remoteness)
     return Solution(bound, outcome, remoteness, time.perf_counter() - start)
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel with a tiny solve.
+
+    Call it once at start-up so that the first real solve, and the time it
+    reports, is not charged for compilation.
+    """
+    solve(1_000)

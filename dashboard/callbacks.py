@@ -1,0 +1,284 @@
+"""Callbacks: parse inputs, ask the solver, hand the data to a figure builder.
+
+Each callback body is a plain function (``sync_n``, ``make_setup`` ...) that
+tests call directly; :func:`register` wires them to the page.  No callback
+lets an exception reach the page: bad input becomes a message next to the
+control it came from.
+"""
+
+from __future__ import annotations
+
+import math
+
+import dash
+import numpy as np
+import pandas as pd
+from dash import Input, Output, State, dcc, no_update
+
+from solver.analysis import densities, layer, layers
+from solver.cache import SolutionCache
+from solver.parsing import parse_int
+from solver.retrograde import NO_REMOTENESS, Outcome, Solution, check_bound
+from solver.tree import game_tree
+
+from . import figures, ids
+from .figures import _empty
+from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP
+
+#: Solves shared by every callback and every browser tab of this server.
+SOLUTIONS = SolutionCache(capacity=3)
+
+INVALID = "Fix the highlighted input above."
+
+
+def _nice(value: float) -> int:
+    """Round a slider value 10**x to two significant figures."""
+    n = 10**value
+    scale = 10 ** max(0, int(math.floor(math.log10(n))) - 1)
+    return int(round(n / scale) * scale)
+
+
+def sync_n(triggered: str | None, slider_value: float | None, text: str | None):
+    """Keep the N slider and the N text box in step.
+
+    Parameters
+    ----------
+    triggered : str or None
+        Id of the control that changed.
+    slider_value : float
+        The slider's value, log10 N.
+    text : str
+        The text box's content.
+
+    Returns
+    -------
+    tuple
+        ``(slider value, text)``, each ``no_update`` where it stays.
+    """
+    if triggered == ids.N_SLIDER and slider_value is not None:
+        return no_update, str(_nice(slider_value))
+    try:
+        n = parse_int(text, "N", most=N_MAX)
+    except ValueError:
+        return no_update, no_update
+    exp = min(max(math.log10(n), N_SLIDER_MIN_EXP), N_SLIDER_MAX_EXP)
+    return round(exp / 0.05) * 0.05, no_update
+
+
+def make_setup(n_text: str | None, alpha_text: str | None):
+    """Validate N and alpha into the setup the views share.
+
+    Parameters
+    ----------
+    n_text, alpha_text : str
+        What the user typed.
+
+    Returns
+    -------
+    tuple
+        ``(setup, n message, alpha message, setup message)``; ``setup`` is
+        ``{"n": int, "alpha": int, "bound": int}`` or None when an input is
+        wrong, and each message is "" when there is nothing to say.
+    """
+    n_msg = alpha_msg = setup_msg = ""
+    n = alpha = None
+    try:
+        n = parse_int(n_text, "N", most=N_MAX)
+    except ValueError as exc:
+        n_msg = str(exc)
+    try:
+        alpha = parse_int(alpha_text, "alpha", most=ALPHA_MAX)
+    except ValueError as exc:
+        alpha_msg = str(exc)
+    if n is None or alpha is None:
+        return None, n_msg, alpha_msg, setup_msg
+    try:
+        bound = check_bound(n * alpha)
+    except ValueError as exc:
+        return None, n_msg, alpha_msg, str(exc)
+    return {"n": n, "alpha": alpha, "bound": bound}, n_msg, alpha_msg, setup_msg
+
+
+def _solution(setup: dict) -> tuple[Solution, bool]:
+    return SOLUTIONS.get(int(setup["bound"]))
+
+
+def make_summary(setup: dict | None):
+    """The summary panel for a setup (or a message when there is none)."""
+    if not setup:
+        return INVALID
+    try:
+        solution, cached = _solution(setup)
+    except ValueError as exc:
+        return str(exc)
+    n = setup["n"]
+    return figures.summary_table(
+        solution.counts(n), n, solution.bound, solution.max_remoteness(n), solution.seconds, cached
+    )
+
+
+def make_density(setup: dict | None, transform: str | None):
+    """The density figure for a setup and a transform."""
+    if not setup:
+        return _empty("Densities", INVALID)
+    try:
+        solution, _ = _solution(setup)
+        return figures.density_figure(densities(solution, setup["n"]), transform or "density")
+    except ValueError as exc:
+        return _empty("Densities", str(exc))
+
+
+def make_layers(setup: dict | None, depth: int | None):
+    """The odd- and even-layer figures for a setup and a move depth."""
+    if not setup:
+        return _empty("Layers", INVALID), _empty("Layers", INVALID)
+    depth = int(depth or 1)
+    try:
+        solution, _ = _solution(setup)
+        found = layers(solution, setup["n"], min(max(depth, 1), DEPTH_MAX))
+    except ValueError as exc:
+        return _empty("Layers", str(exc)), _empty("Layers", str(exc))
+    return figures.layer_figure(found, "W"), figures.layer_figure(found, "L")
+
+
+def make_differences(setup: dict | None, k: int | None):
+    """The difference figure of layer ``k`` for a setup."""
+    k = int(k or 2)
+    if not setup:
+        return _empty(f"Differences in layer {k}", INVALID)
+    try:
+        solution, _ = _solution(setup)
+        return figures.difference_figure(layer(solution, setup["n"], k), k)
+    except ValueError as exc:
+        return _empty(f"Differences in layer {k}", str(exc))
+
+
+def _toggle(toggled: list[str], path: str) -> list[str]:
+    return [p for p in toggled if p != path] if path in toggled else [*toggled, path]
+
+
+def make_tree(triggered: str | None, setup: dict | None, start_text: str | None, depth: int | None, tap: dict | None, toggled: list[str] | None):
+    """The game tree, after a control change or a click on a node.
+
+    Parameters
+    ----------
+    triggered : str or None
+        Id of the component that fired (``ids.TREE`` for a click).
+    setup : dict or None
+        The shared setup (see :func:`make_setup`).
+    start_text : str
+        The typed start number.
+    depth : int
+        Move depth.
+    tap : dict or None
+        Cytoscape's ``tapNode`` payload (its ``data.path`` names the node).
+    toggled : list of str
+        Paths whose expansion the user flipped so far.
+
+    Returns
+    -------
+    tuple
+        ``(elements, toggled, tree message, start-number message)``.
+    """
+    try:
+        start = parse_int(start_text, "the start number")
+    except ValueError as exc:
+        return [], [], "", str(exc)
+    if not setup:
+        return [], [], INVALID, ""
+    toggled = list(toggled or [])
+    if triggered == ids.TREE and tap and "data" in tap:
+        toggled = _toggle(toggled, str(tap["data"].get("path", "")))
+    elif triggered != ids.TREE:
+        toggled = []
+    try:
+        solution, _ = _solution(setup)
+        tree = game_tree(start, int(depth or 1), solution, toggled=toggled)
+    except ValueError as exc:
+        return [], toggled, str(exc), ""
+    root = tree.nodes[0]
+    parts = [f"{len(tree.nodes)} nodes; values from bound B = {tree.bound:,}."]
+    if root.beyond_bound:
+        parts.append("The start number is above the bound, so values there are unknown (U); moves are exact.")
+    if tree.truncated:
+        parts.append(
+            f"The tree reached the cap of {tree.max_nodes} nodes and was cut: lower the move depth "
+            "or collapse branches, then click nodes to expand them."
+        )
+    return figures.tree_elements(tree), toggled, " ".join(parts), ""
+
+
+def make_download(setup: dict | None) -> dict | None:
+    """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``)."""
+    if not setup:
+        return None
+    solution, _ = _solution(setup)
+    n = setup["n"]
+    rem = solution.remoteness[1 : n + 1]
+    frame = pd.DataFrame(
+        {
+            "n": np.arange(1, n + 1),
+            "outcome": np.array([o.name for o in sorted(Outcome)])[solution.outcome[1 : n + 1]],
+            "remoteness": pd.array(np.where(rem == NO_REMOTENESS, 0, rem), dtype="Int64"),
+        }
+    )
+    frame.loc[rem == NO_REMOTENESS, "remoteness"] = pd.NA
+    name = f"put-or-take-a-square_N{n}_B{solution.bound}.csv"
+    return dcc.send_data_frame(frame.to_csv, name, index=False)
+
+
+def register(app: dash.Dash) -> None:
+    """Wire the callback functions of this module to ``app``."""
+
+    @app.callback(
+        Output(ids.N_SLIDER, "value"),
+        Output(ids.N_INPUT, "value"),
+        Input(ids.N_SLIDER, "value"),
+        Input(ids.N_INPUT, "value"),
+    )
+    def _sync_n(slider_value, text):
+        return sync_n(dash.ctx.triggered_id, slider_value, text)
+
+    app.callback(
+        Output(ids.SETUP, "data"),
+        Output(ids.N_ERROR, "children"),
+        Output(ids.ALPHA_ERROR, "children"),
+        Output(ids.SETUP_ERROR, "children"),
+        Input(ids.N_INPUT, "value"),
+        Input(ids.ALPHA_INPUT, "value"),
+    )(make_setup)
+
+    app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
+    app.callback(
+        Output(ids.DENSITY_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DENSITY_TRANSFORM, "value")
+    )(make_density)
+    app.callback(
+        Output(ids.LAYERS_W_GRAPH, "figure"),
+        Output(ids.LAYERS_L_GRAPH, "figure"),
+        Input(ids.SETUP, "data"),
+        Input(ids.DEPTH_SLIDER, "value"),
+    )(make_layers)
+    app.callback(
+        Output(ids.DIFF_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DIFF_LAYER, "value")
+    )(make_differences)
+
+    @app.callback(
+        Output(ids.TREE, "elements"),
+        Output(ids.TREE_TOGGLED, "data"),
+        Output(ids.TREE_MESSAGE, "children"),
+        Output(ids.START_ERROR, "children"),
+        Input(ids.SETUP, "data"),
+        Input(ids.START_INPUT, "value"),
+        Input(ids.DEPTH_SLIDER, "value"),
+        Input(ids.TREE, "tapNode"),
+        State(ids.TREE_TOGGLED, "data"),
+    )
+    def _tree(setup, start_text, depth, tap, toggled):
+        return make_tree(dash.ctx.triggered_id, setup, start_text, depth, tap, toggled)
+
+    app.callback(
+        Output(ids.DOWNLOAD, "data"),
+        Input(ids.DOWNLOAD_BUTTON, "n_clicks"),
+        State(ids.SETUP, "data"),
+        prevent_initial_call=True,
+    )(lambda _clicks, setup: make_download(setup))
