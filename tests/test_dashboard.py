@@ -1,0 +1,280 @@
+"""Figure builders and callbacks, tested as plain functions (no browser)."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from dash import html, no_update
+
+from dashboard import callbacks, figures, ids
+from dashboard.layout import build_layout
+from solver.analysis import densities
+from solver.retrograde import solve
+from solver.tree import game_tree
+from tests.naive import naive_solve
+
+SMALL = {"n": 300, "alpha": 10, "bound": 3000}
+
+
+@pytest.fixture(scope="module")
+def naive_small():
+    return naive_solve(SMALL["bound"])
+
+
+def _find(component, component_id):
+    if getattr(component, "id", None) == component_id:
+        return component
+    children = getattr(component, "children", None)
+    if children is None:
+        return None
+    for child in children if isinstance(children, list) else [children]:
+        found = _find(child, component_id)
+        if found is not None:
+            return found
+    return None
+
+
+# ---------------------------------------------------------------- figures
+
+
+@pytest.mark.parametrize("length,cap", [(0, 10), (5, 10), (10, 10), (11, 10), (1_000_003, 5_000)])
+def test_downsample_index_keeps_ends_and_cap(length, cap):
+    idx = figures.downsample_index(length, cap)
+    assert len(idx) <= cap
+    assert len(idx) == min(length, cap) or length > cap
+    if length:
+        assert idx[0] == 0 and idx[-1] == length - 1
+        assert np.all(np.diff(idx) > 0)
+
+
+def test_density_figure_plots_the_four_densities_and_caps_points():
+    n = 1_000_000
+    rng = np.random.default_rng(1)
+    share = rng.random((n, 4))
+    share /= share.sum(axis=1, keepdims=True)
+    frame = pd.DataFrame({"n": np.arange(1, n + 1), "W": share[:, 0], "L": share[:, 1], "D": share[:, 2], "U": share[:, 3]})
+    fig = figures.density_figure(frame, "inverse_log")
+    assert [t.name.split(" ")[0] for t in fig.data] == ["W", "L", "D", "U"]
+    assert sum(len(t.x) for t in fig.data) <= figures.MAX_POINTS
+    trace = fig.data[1]
+    x = np.asarray(trace.x)
+    expected = 1.0 / np.log(frame["L"].to_numpy()[x - 1])
+    np.testing.assert_allclose(np.asarray(trace.y, dtype=float), expected)
+    assert fig.layout.xaxis.type == "log"
+
+
+def test_density_figure_rejects_unknown_transform():
+    frame = pd.DataFrame({"n": [1], "W": [1.0], "L": [0.0], "D": [0.0], "U": [0.0]})
+    with pytest.raises(ValueError):
+        figures.density_figure(frame, "sqrt")
+
+
+def test_layer_figure_splits_odd_and_even_layers():
+    layers = [np.array([1, 4, 9]), np.array([5, 20]), np.array([11, 14, 21, 30]), np.array([29])]
+    w = figures.layer_figure(layers, "W")
+    l = figures.layer_figure(layers, "L")
+    assert [list(t.y) for t in w.data] == [[1, 4, 9], [11, 14, 21, 30]]
+    assert [list(t.y) for t in l.data] == [[5, 20], [29]]
+    assert list(w.data[1].x) == [1, 2, 3, 4]
+    assert w.layout.yaxis.type == "log"
+    with pytest.raises(ValueError):
+        figures.layer_figure(layers, "D")
+
+
+def test_layer_figure_thins_huge_layers_to_the_cap():
+    layers = [np.arange(1, 200_001), np.arange(5, 10), np.arange(7, 80_007)]
+    fig = figures.layer_figure(layers, "W")
+    assert sum(len(t.y) for t in fig.data) <= figures.MAX_POINTS
+    for trace, members in zip(fig.data, (layers[0], layers[2])):
+        # Every plotted point is a member at its own index.
+        assert np.array_equal(members[np.asarray(trace.x) - 1], np.asarray(trace.y))
+
+
+def test_layer_figure_for_depth_one_explains_the_empty_even_panel():
+    fig = figures.layer_figure([np.array([1, 4])], "L")
+    assert not fig.data
+    assert "depth" in fig.layout.annotations[0].text
+
+
+def test_difference_figure_shows_consecutive_gaps():
+    members = np.array([5, 20, 45, 80, 145])
+    fig = figures.difference_figure(members, 2)
+    assert list(fig.data[0].y) == [15, 25, 35, 65]
+    assert list(fig.data[0].x) == [1, 2, 3, 4]
+    empty = figures.difference_figure(np.array([7]), 9)
+    assert not empty.data
+
+
+def test_format_position():
+    assert figures.format_position(4708) == "4708"
+    assert figures.format_position(10**30) == "1.000×10^30"
+
+
+def test_tree_elements_mirror_the_tree():
+    solution = solve(10_000)
+    tree = game_tree(92, 3, solution)
+    elements = figures.tree_elements(tree)
+    nodes = [e for e in elements if "source" not in e["data"]]
+    edges = [e for e in elements if "source" in e["data"]]
+    assert len(nodes) == len(tree.nodes)
+    assert len(edges) == len(tree.nodes) - 1
+    by_id = {e["data"]["id"]: e for e in nodes}
+    for node in tree.nodes:
+        element = by_id["n" + node.path]
+        assert element["data"]["position"] == str(node.position)
+        assert node.outcome.name in element["classes"].split()
+    best_edges = {e["data"]["target"] for e in edges if e["classes"] == "best"}
+    assert best_edges == {"n" + n.path for n in tree.nodes if n.best}
+
+
+def test_stylesheet_colours_every_outcome():
+    sheet = figures.tree_stylesheet()
+    coloured = {rule["selector"] for rule in sheet if "background-color" in rule["style"]}
+    assert coloured == {"node.W", "node.L", "node.D", "node.U"}
+
+
+# ---------------------------------------------------------------- callbacks
+
+
+def test_layout_has_every_component_the_callbacks_use():
+    layout = build_layout()
+    for name in dir(ids):
+        if name.isupper():
+            assert _find(layout, getattr(ids, name)) is not None, name
+
+
+def test_sync_n_from_slider_and_from_text():
+    assert callbacks.sync_n(ids.N_SLIDER, 4.0, "123") == (no_update, "10000")
+    slider, text = callbacks.sync_n(ids.N_SLIDER, 2.05, "123")
+    assert text == str(round(10**2.05, -1)).split(".")[0]  # 112.2 -> 110
+    slider, text = callbacks.sync_n(ids.N_INPUT, 4.0, "100000")
+    assert text is no_update and math.isclose(slider, 5.0)
+    assert callbacks.sync_n(ids.N_INPUT, 4.0, "abc") == (no_update, no_update)
+    # Values outside the slider's range pin it to an end.
+    slider, _ = callbacks.sync_n(ids.N_INPUT, 4.0, "10")
+    assert math.isclose(slider, 2.0)
+
+
+@pytest.mark.parametrize(
+    "n_text,alpha_text,where,words",
+    [
+        ("", "100", 1, "empty"),
+        ("-5", "100", 1, "at least"),
+        ("abc", "100", 1, "whole number"),
+        ("2.5", "100", 1, "whole number"),
+        ("10**9", "100", 1, "at most"),
+        ("10000", "0", 2, "at least"),
+        ("10000", "x", 2, "whole number"),
+        ("10000", "100000", 2, "at most"),
+    ],
+)
+def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, where, words):
+    result = callbacks.make_setup(n_text, alpha_text)
+    assert result[0] is None
+    assert words in result[where]
+
+
+def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
+    monkeypatch.setattr("solver.retrograde._available_memory", lambda: 1 << 20)
+    setup, n_msg, alpha_msg, setup_msg = callbacks.make_setup("10000", "100")
+    assert setup is None and "GiB" in setup_msg
+
+
+def test_make_setup_good_input():
+    setup, *messages = callbacks.make_setup("10,000", "100")
+    assert setup == {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+    assert messages == ["", "", ""]
+
+
+def test_summary_counts_agree_with_brute_force(naive_small):
+    letters, rem = naive_small
+    panel = callbacks.make_summary(SMALL)
+    assert isinstance(panel, html.Div)
+    for key in "WLDU":
+        cell = _find(panel, f"summary-count-{key}")
+        assert cell.children == f"{letters[1 : SMALL['n'] + 1].count(key):,}"
+    assert callbacks.make_summary(None) == callbacks.INVALID
+
+
+def test_density_callback_uses_the_setup(naive_small):
+    letters, _ = naive_small
+    fig = callbacks.make_density(SMALL, "density")
+    w = fig.data[0]
+    for x, y in zip(w.x, w.y):
+        assert y == pytest.approx(letters[1 : x + 1].count("W") / x)
+    assert not callbacks.make_density(None, "density").data
+
+
+def test_layers_and_differences_callbacks_agree_with_brute_force(naive_small):
+    letters, rem = naive_small
+    expected = {k: [n for n in range(1, SMALL["n"] + 1) if rem[n] == k] for k in range(1, 5)}
+    w, l = callbacks.make_layers(SMALL, 4)
+    assert [list(t.y) for t in w.data] == [expected[1], expected[3]]
+    assert [list(t.y) for t in l.data] == [expected[2], expected[4]]
+    diff = callbacks.make_differences(SMALL, 3)
+    assert list(diff.data[0].y) == list(np.diff(expected[3]))
+
+
+def test_tree_callback_messages_and_clicks():
+    setup = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+    elements, toggled, message, error = callbacks.make_tree(ids.START_INPUT, setup, "abc", 3, None, [])
+    assert elements == [] and "start number" in error
+    elements, toggled, message, error = callbacks.make_tree(ids.START_INPUT, setup, "0", 3, None, [])
+    assert "at least 1" in error
+
+    elements, toggled, message, error = callbacks.make_tree(None, setup, "4708", 2, None, [])
+    base = {e["data"]["id"] for e in elements if "source" not in e["data"]}
+    assert error == "" and "1,000,000" in message and "n" in base
+    leaf = next(p for p in sorted(base, key=len, reverse=True) if len(p) == 3)
+    tap = {"data": {"id": leaf, "path": leaf[1:]}}
+    grown, toggled, _, _ = callbacks.make_tree(ids.TREE, setup, "4708", 2, tap, toggled)
+    grown_ids = {e["data"]["id"] for e in grown if "source" not in e["data"]}
+    assert grown_ids == base | {leaf + "t", leaf + "p"}
+    assert toggled == [leaf[1:]]
+    back, toggled, _, _ = callbacks.make_tree(ids.TREE, setup, "4708", 2, tap, toggled)
+    assert {e["data"]["id"] for e in back if "source" not in e["data"]} == base
+    # A control change starts again from the default expansion.
+    _, toggled, _, _ = callbacks.make_tree(ids.DEPTH_SLIDER, setup, "4708", 2, None, ["tt"])
+    assert toggled == []
+
+
+def test_tree_callback_caps_nodes_with_a_message():
+    setup = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+    elements, _, message, _ = callbacks.make_tree(None, setup, "4708", 20, None, [])
+    nodes = [e for e in elements if "source" not in e["data"]]
+    assert len(nodes) <= 400
+    assert "cap" in message
+
+
+def test_tree_callback_far_beyond_the_bound():
+    setup = {"n": 100, "alpha": 100, "bound": 10_000}
+    elements, _, message, error = callbacks.make_tree(None, setup, "10**30 + 0", 2, None, [])
+    assert error and not elements  # "10**30 + 0" is not a number we read
+    elements, _, message, error = callbacks.make_tree(None, setup, "10**30+1", 2, None, [])
+    assert error
+    elements, _, message, error = callbacks.make_tree(None, setup, "10**30", 2, None, [])
+    assert error == ""
+    root = next(e for e in elements if e["data"]["id"] == "n")
+    assert root["data"]["position"] == str(10**30)
+
+
+def test_download_csv_matches_brute_force(naive_small):
+    letters, rem = naive_small
+    sent = callbacks.make_download(SMALL)
+    frame = pd.read_csv(io.StringIO(sent["content"]), dtype={"remoteness": "Int64"})
+    assert list(frame.columns) == ["n", "outcome", "remoteness"]
+    assert frame["n"].tolist() == list(range(1, SMALL["n"] + 1))
+    assert frame["outcome"].tolist() == letters[1 : SMALL["n"] + 1]
+    got = [None if pd.isna(r) else int(r) for r in frame["remoteness"]]
+    assert got == [r if letters[i] in "WL" else None for i, r in enumerate(rem) if 1 <= i <= SMALL["n"]]
+    assert callbacks.make_download(None) is None
+
+
+def test_density_frame_from_solver_feeds_the_figure():
+    solution = solve(2_000)
+    fig = figures.density_figure(densities(solution, 200), "log")
+    assert len(fig.data) == 4
