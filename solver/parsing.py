@@ -66,7 +66,7 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
                 raise ValueError(f"{name} must be a whole number, got {str(text).strip()!r}") from None
             if not number.is_finite() or number != number.to_integral_value():
                 raise ValueError(f"{name} must be a whole number, got {str(text).strip()!r}")
-            if number.adjusted() > _MAX_DIGITS:
+            if number.adjusted() >= _MAX_DIGITS:
                 raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
             value = int(number)
     if value < least:

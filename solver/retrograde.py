@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import os
 import time
 
@@ -446,8 +447,9 @@ def estimate_solve_bytes(bound: int) -> int:
         plus the small game's node arrays (about ``2 isqrt(B) log2 B`` nodes,
         about 60 bytes each).
     """
-    m = 2 * int(np.sqrt(bound)) + 2
-    small = m * max(1, int(np.log2(max(bound, 2)))) * 60
+    # Exact integer arithmetic: the bound may be far beyond int64.
+    m = 2 * math.isqrt(bound) + 2
+    small = m * max(1, bound.bit_length()) * 60
     return config.BYTES_PER_POSITION * (bound + 1) + small
 
 
@@ -481,6 +483,11 @@ def check_bound(bound: int) -> int:
     if bound < 1:
         raise ValueError(f"the bound must be at least 1, got {bound}")
     need = estimate_solve_bytes(bound)
+    if bound > 2**62:
+        raise BoundTooLargeError(
+            f"bound {bound:,} is beyond what this solver can index (2**62) and would need "
+            f"about {need / 2**30:,.0f} GiB of memory; choose a smaller N or alpha"
+        )
     have = int(_available_memory() * config.MEMORY_FRACTION)
     if need > have:
         raise BoundTooLargeError(

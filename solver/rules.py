@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 
 __all__ = ["Move", "square_below", "is_square", "take", "put", "moves"]
 
@@ -35,14 +36,14 @@ class Move(enum.Enum):
 
 
 def _check_position(n: int, least: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        try:
-            as_int = int(n)
-        except (TypeError, ValueError):
-            raise TypeError(f"a position must be an integer, got {n!r}") from None
-        if as_int != n:
-            raise TypeError(f"a position must be an integer, got {n!r}")
-        n = as_int
+    # operator.index takes Python and numpy integers and refuses floats,
+    # strings and the like; bool is an int subclass, so refuse it by name.
+    if isinstance(n, bool):
+        raise TypeError(f"a position must be an integer, got {n!r}")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"a position must be an integer, got {n!r}") from None
     if n < least:
         raise ValueError(f"a position here must be >= {least}, got {n}")
     return n

@@ -265,6 +265,8 @@ def game_tree(
         raise TypeError(f"the start number must be an integer, got {start!r}")
     if start < 1:
         raise ValueError(f"the start number must be at least 1, got {start}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"the move depth must be an integer, got {depth!r}")
     if depth < 0:
         raise ValueError(f"the move depth must be >= 0, got {depth}")
     if max_nodes < 1:

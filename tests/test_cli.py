@@ -1,0 +1,355 @@
+"""Tests of the command line, ``python -m solver``.
+
+The main cases run as real subprocesses; they are all started together at
+the beginning of the module (each start costs about a second of imports).
+The full matrix of bad arguments also runs in-process through ``main``.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Future, ThreadPoolExecutor
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from naive import naive_queue_solve, naive_solve
+from solver.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LAYER_2_BELOW_10000 = [5, 20, 45, 80, 145, 580, 949, 1305, 1649, 2320, 3625, 4901, 5220, 7105, 9280]
+
+
+HUGE = (10**15 + 7) ** 2 + 3
+
+# Every subprocess run of this module (bad-argument ones are added below).
+SUBPROCESS_RUNS = [
+    ("classify", "--n", "300", "--bound", "3000"),
+    ("classify", "--n", "3000", "--alpha", "100"),
+    ("classify", "--n", "1e2"),
+    ("tree", "92", "--depth", "3"),
+    ("tree", "10**30", "--depth", "2"),
+    ("tree", str(HUGE), "--depth", "2", "--bound", "1000"),
+    ("tree", "4708", "--depth", "20", "--max-nodes", "10", "--bound", "10000"),
+    ("layers", "--n", "10000", "--depth", "2"),
+]
+
+_started: dict[tuple[str, ...], Future] = {}
+
+
+def _spawn(args: tuple[str, ...]) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "solver", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _start_subprocesses():
+    runs = SUBPROCESS_RUNS + [tuple(p.values[0]) for p in BAD if p.id in BAD_SUBPROCESS]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for args in runs:
+            _started[args] = pool.submit(_spawn, args)
+        yield
+    _started.clear()
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    future = _started.get(args)
+    return future.result() if future is not None else _spawn(args)
+
+
+def run_here(capsys, *args: str) -> tuple[int, str, str]:
+    """Run ``main`` in this process (fast); return (status, stdout, stderr)."""
+    try:
+        status = main(list(args))
+    except SystemExit as exc:  # argparse errors
+        status = exc.code
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def ok(*args: str) -> str:
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return proc.stdout
+
+
+def parse_csv(text: str) -> tuple[str, list[tuple[int, str, str]]]:
+    lines = text.splitlines()
+    rows = []
+    for line in lines[1:]:
+        n, outcome, remoteness = line.split(",")
+        rows.append((int(n), outcome, remoteness))
+    return lines[0], rows
+
+
+def expected_rows(letters, rem, n):
+    return [(m, letters[m], "" if rem[m] is None else str(rem[m])) for m in range(1, n + 1)]
+
+
+# ---------------------------------------------------------------------------
+# classify
+# ---------------------------------------------------------------------------
+
+
+def test_classify_small_matches_brute_force():
+    header, rows = parse_csv(ok("classify", "--n", "300", "--bound", "3000"))
+    assert header == "n,outcome,remoteness"
+    letters, rem = naive_solve(3000)
+    assert rows == expected_rows(letters, rem, 300)
+
+
+def test_classify_thesis_setup():
+    header, rows = parse_csv(ok("classify", "--n", "3000", "--alpha", "100"))
+    assert header == "n,outcome,remoteness"
+    assert len(rows) == 3000
+    assert [r[0] for r in rows] == list(range(1, 3001))
+    for n, outcome, remoteness in rows:
+        assert outcome in {"W", "L", "D", "U"}
+        if outcome in {"D", "U"}:
+            assert remoteness == "", n
+        else:
+            assert remoteness.isdigit(), n
+            assert int(remoteness) % 2 == (1 if outcome == "W" else 0), n
+    letters, rem = naive_queue_solve(300_000)
+    assert rows == expected_rows(letters, rem, 3000)
+
+
+def test_classify_default_alpha_is_100():
+    # "1e2" also checks that friendly numbers reach the parser.
+    _, rows = parse_csv(ok("classify", "--n", "1e2"))
+    letters, rem = naive_solve(10_000)
+    assert rows == expected_rows(letters, rem, 100)
+
+
+def test_classify_bound_with_digit_groups(capsys):
+    status, out, _ = run_here(capsys, "classify", "--n", "150", "--bound", "1_500")
+    assert status == 0
+    letters, rem = naive_solve(1500)
+    assert parse_csv(out)[1] == expected_rows(letters, rem, 150)
+
+
+def test_classify_small_bound_has_unresolved_rows(capsys):
+    # With the bound equal to N, positions whose put leaves the bound and
+    # that are not settled are U; the brute force agrees row by row.
+    status, out, _ = run_here(capsys, "classify", "--n", "200", "--bound", "200")
+    assert status == 0
+    _, rows = parse_csv(out)
+    letters, rem = naive_solve(200)
+    assert rows == expected_rows(letters, rem, 200)
+    assert any(r[1] == "U" for r in rows)
+
+
+# ---------------------------------------------------------------------------
+# tree
+# ---------------------------------------------------------------------------
+
+
+def test_tree_92():
+    data = json.loads(ok("tree", "92", "--depth", "3"))
+    root = data["root"]
+    assert root["position"] == 92
+    assert root["outcome"] == "W"
+    assert root["remoteness"] == 11  # seed 003
+    assert data["start"] == 92 and data["depth"] == 3
+    # 92 - 81 = 11 and 92 + 81 = 173.
+    assert [c["position"] for c in root["children"]] == [11, 173]
+
+
+def test_tree_huge_square():
+    data = json.loads(ok("tree", "10**30", "--depth", "2"))
+    root = data["root"]
+    assert root["position"] == 10**30
+    assert root["square"] is True
+    assert root["outcome"] == "W" and root["remoteness"] == 1
+    assert root["beyond_bound"] is True
+    assert root["children"] == []
+
+
+def test_tree_huge_non_square():
+    n = HUGE
+    data = json.loads(ok("tree", str(n), "--depth", "2", "--bound", "1000"))
+    root = data["root"]
+    assert root["position"] == n
+    take, put = (c["position"] for c in root["children"])
+    s = math.isqrt(n) ** 2
+    assert (take, put) == (n - s, n + s) == (3, 2 * (10**15 + 7) ** 2 + 3)
+    # 3 -> 2 and 3 -> 4, computed by hand.
+    assert [c["position"] for c in root["children"][0]["children"]] == [2, 4]
+    assert data["bound"] == 1000
+
+
+def test_tree_indent_is_same_json(capsys):
+    status, plain_text, _ = run_here(capsys, "tree", "29", "--depth", "3", "--bound", "10000")
+    assert status == 0
+    plain = json.loads(plain_text)
+    status, indented_text, _ = run_here(capsys, "tree", "29", "--depth", "3", "--bound", "10000", "--indent")
+    assert status == 0
+    assert "\n " in indented_text
+    assert json.loads(indented_text) == plain
+
+
+def test_tree_cap_note():
+    proc = run("tree", "4708", "--depth", "20", "--max-nodes", "10", "--bound", "10000")
+    assert proc.returncode == 0
+    data = json.loads(proc.stdout)
+    assert data["truncated"] is True
+    count = 0
+    stack = [data["root"]]
+    while stack:
+        item = stack.pop()
+        count += 1
+        stack.extend(item["children"])
+    assert count <= 10
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------------------
+# layers
+# ---------------------------------------------------------------------------
+
+
+def _layer_lines(text: str) -> dict[int, list[int]]:
+    found = {}
+    for line in text.splitlines():
+        head, _, tail = line.partition(":")
+        k = int(head.split()[1])
+        found[k] = [int(x) for x in tail.split(",") if x.strip()]
+    return found
+
+
+def test_layers_design_list():
+    out = ok("layers", "--n", "10000", "--depth", "2")
+    found = _layer_lines(out)
+    assert sorted(found) == [1, 2]
+    assert found[1] == [i * i for i in range(1, 101)]
+    assert found[2] == LAYER_2_BELOW_10000
+
+
+def test_layers_small_match_brute_force(capsys):
+    status, out, _ = run_here(capsys, "layers", "--n", "500", "--depth", "6", "--alpha", "10")
+    assert status == 0
+    found = _layer_lines(out)
+    _, rem = naive_solve(5000)
+    assert sorted(found) == [1, 2, 3, 4, 5, 6]
+    for k in range(1, 7):
+        assert found[k] == [m for m in range(1, 501) if rem[m] == k], k
+
+
+# ---------------------------------------------------------------------------
+# bad arguments
+# ---------------------------------------------------------------------------
+
+
+BAD = [
+    pytest.param([], id="no-command"),
+    pytest.param(["frobnicate"], id="unknown-command"),
+    pytest.param(["classify"], id="classify-missing-n"),
+    pytest.param(["classify", "--n"], id="classify-n-no-value"),
+    pytest.param(["classify", "--n", "-5"], id="classify-negative"),
+    pytest.param(["classify", "--n", "0"], id="classify-zero"),
+    pytest.param(["classify", "--n", "2.5"], id="classify-non-integer"),
+    pytest.param(["classify", "--n", "abc"], id="classify-text"),
+    pytest.param(["classify", "--n", ""], id="classify-empty"),
+    pytest.param(["classify", "--n", "100", "--bound", "50"], id="classify-bound-below-n"),
+    pytest.param(["classify", "--n", "100", "--alpha", "0"], id="classify-alpha-zero"),
+    pytest.param(["classify", "--n", "100", "--alpha", "2", "--bound", "500"], id="classify-alpha-and-bound"),
+    pytest.param(["classify", "--n", "10000000000", "--alpha", "1000"], id="classify-bound-too-large"),
+    pytest.param(["classify", "--n", "9" * 5000], id="classify-5000-digits"),
+    pytest.param(["tree"], id="tree-missing-start"),
+    pytest.param(["tree", "0"], id="tree-zero"),
+    pytest.param(["tree", "-3"], id="tree-negative"),
+    pytest.param(["tree", "2.5"], id="tree-non-integer"),
+    pytest.param(["tree", "5", "--depth", "-1"], id="tree-negative-depth"),
+    pytest.param(["tree", "5", "--bound", "0"], id="tree-bound-zero"),
+    pytest.param(["tree", "5", "--bound", "10**15"], id="tree-bound-too-large"),
+    pytest.param(["tree", "5", "--max-nodes", "0"], id="tree-max-nodes-zero"),
+    pytest.param(["layers", "--n", "100"], id="layers-missing-depth"),
+    pytest.param(["layers", "--n", "100", "--depth", "0"], id="layers-depth-zero"),
+    pytest.param(["layers", "--depth", "2"], id="layers-missing-n"),
+    pytest.param(["layers", "--n", "-1", "--depth", "2"], id="layers-negative"),
+    pytest.param(["layers", "--n", "10**12", "--depth", "2"], id="layers-bound-too-large"),
+]
+
+
+# A few of them again as real subprocesses (each start costs about a second).
+BAD_SUBPROCESS = [
+    "no-command",
+    "classify-negative",
+    "classify-bound-below-n",
+    "classify-bound-too-large",
+    "tree-non-integer",
+    "layers-depth-zero",
+]
+
+
+@pytest.mark.parametrize("argv", BAD)
+def test_bad_arguments_in_process(capsys, argv):
+    # An uncaught exception would fail this test with its traceback.
+    status, out, err = run_here(capsys, *argv)
+    assert status == 2, (status, err)
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("python -m solver")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv", [p for p in BAD if p.id in BAD_SUBPROCESS])
+def test_bad_arguments_subprocess(argv):
+    proc = run(*argv)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].strip()
+    assert proc.stdout == ""
+
+
+def test_bound_too_large_message_names_memory(capsys):
+    status, _, err = run_here(capsys, "classify", "--n", "10000000000", "--alpha", "1000")
+    assert status == 2
+    assert "memory" in err.lower()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("tree", "5", "--bound", "10**30"),
+        ("classify", "--n", "100", "--alpha", "10**20"),
+        ("classify", "--n", "10**25"),
+    ],
+)
+def test_bound_beyond_int64_message_names_memory(capsys, argv):
+    status, _, err = run_here(capsys, *argv)
+    assert status == 2
+    assert len(err.splitlines()) == 1
+    assert "memory" in err.lower()
+
+
+def test_bound_just_beyond_memory_message(capsys):
+    # 10**19 still fits a numpy float conversion; the message is the memory one.
+    status, _, err = run_here(capsys, "tree", "5", "--bound", "10**19")
+    assert status == 2
+    assert "memory" in err.lower()
+
+
+def test_bound_below_n_message(capsys):
+    status, _, err = run_here(capsys, "classify", "--n", "100", "--bound", "50")
+    assert status == 2
+    assert "bound" in err and "100" in err
+
+
+def test_non_integer_message_names_quantity(capsys):
+    status, _, err = run_here(capsys, "tree", "2.5")
+    assert status == 2
+    assert "start number" in err and "whole number" in err

@@ -1,0 +1,119 @@
+"""Tests of solver.parsing.parse_int (numbers typed by people)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from solver.parsing import parse_int
+
+NAME = "the start number"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4708", 4708),
+        ("  4708  ", 4708),
+        ("10_000", 10000),
+        ("10,000", 10000),
+        ("1,000,000", 1000000),
+        ("1e6", 1000000),
+        ("1E6", 1000000),
+        ("2.5e3", 2500),
+        ("10**30", int("1" + "0" * 30)),
+        ("10 ** 30", int("1" + "0" * 30)),
+        ("10^3", 1000),
+        ("2**10", 1024),
+        ("1", 1),
+    ],
+)
+def test_accepted_strings(text, expected):
+    value = parse_int(text, NAME)
+    assert value == expected
+    assert type(value) is int
+
+
+def test_scientific_notation_is_exact():
+    # A float would give 1000000000000000019884624838656.
+    assert parse_int("1e30", NAME) == int("1" + "0" * 30)
+
+
+def test_long_digit_string_is_exact():
+    digits = "1234567890" * 30 + "7"
+    assert parse_int(digits, NAME) == int(digits)
+
+
+@pytest.mark.parametrize(("value", "expected"), [(5, 5), (10**40, 10**40), (7.0, 7), (1e6, 1000000)])
+def test_numbers_accepted(value, expected):
+    got = parse_int(value, NAME)
+    assert got == expected
+    assert type(got) is int
+
+
+def test_least_zero_allows_zero():
+    assert parse_int("0", "the depth", least=0) == 0
+
+
+def test_most_is_inclusive():
+    assert parse_int("100", NAME, most=100) == 100
+
+
+def _message(text, **kw) -> str:
+    with pytest.raises(ValueError) as info:
+        parse_int(text, NAME, **kw)
+    message = str(info.value)
+    assert NAME in message
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize("text", ["", "  ", None])
+def test_empty(text):
+    assert "empty" in _message(text)
+
+
+@pytest.mark.parametrize("text", ["abc", "2.5", "1e-3", "12abc", "0x10", "nan", "inf", "--5", "1.5e0"])
+def test_not_a_whole_number(text):
+    message = _message(text)
+    assert "whole number" in message
+
+
+@pytest.mark.parametrize("value", [2.5, float("nan"), float("inf"), True])
+def test_non_integral_numbers(value):
+    with pytest.raises(ValueError) as info:
+        parse_int(value, NAME)
+    assert NAME in str(info.value)
+
+
+def test_negative_below_least():
+    message = _message("-4")
+    assert "at least 1" in message
+    assert "-4" in message
+
+
+def test_zero_below_least():
+    assert "at least 1" in _message("0")
+
+
+def test_custom_least():
+    assert "at least 10" in _message("9", least=10)
+
+
+def test_above_most():
+    message = _message("1e6", most=999_999)
+    assert "at most 999,999" in message
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "1" + "0" * 4999, "1e5000", "10**5000", "10^9999999"])
+def test_too_large_is_refused_quickly(text):
+    start = time.perf_counter()
+    message = _message(text)
+    assert time.perf_counter() - start < 1.0
+    assert "too large" in message
+
+
+def test_large_int_input_respects_most():
+    with pytest.raises(ValueError):
+        parse_int(10**30, NAME, most=10**29)
