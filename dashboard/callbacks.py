@@ -11,14 +11,12 @@ from __future__ import annotations
 import math
 
 import dash
-import numpy as np
-import pandas as pd
 from dash import Input, Output, State, dcc, no_update
 
-from solver.analysis import densities, layer, layers
+from solver.analysis import classification_table, densities, layer, layers
 from solver.cache import SolutionCache
 from solver.parsing import parse_int
-from solver.retrograde import NO_REMOTENESS, Outcome, Solution, check_bound
+from solver.retrograde import Solution, check_bound
 from solver.tree import game_tree
 
 from . import figures, ids
@@ -113,7 +111,13 @@ def make_summary(setup: dict | None):
         return str(exc)
     n = setup["n"]
     return figures.summary_table(
-        solution.counts(n), n, solution.bound, solution.max_remoteness(n), solution.seconds, cached
+        solution.counts(n),
+        n,
+        solution.bound,
+        solution.max_remoteness(n),
+        solution.bounded_count(n),
+        solution.seconds,
+        cached,
     )
 
 
@@ -209,22 +213,17 @@ def make_tree(triggered: str | None, setup: dict | None, start_text: str | None,
 
 
 def make_download(setup: dict | None) -> dict | None:
-    """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``)."""
+    """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``).
+
+    The format is that of ``python -m solver classify``
+    (:func:`solver.analysis.classification_table`).
+    """
     if not setup:
         return None
     solution, _ = _solution(setup)
-    n = setup["n"]
-    rem = solution.remoteness[1 : n + 1]
-    frame = pd.DataFrame(
-        {
-            "n": np.arange(1, n + 1),
-            "outcome": np.array([o.name for o in sorted(Outcome)])[solution.outcome[1 : n + 1]],
-            "remoteness": pd.array(np.where(rem == NO_REMOTENESS, 0, rem), dtype="Int64"),
-        }
-    )
-    frame.loc[rem == NO_REMOTENESS, "remoteness"] = pd.NA
-    name = f"put-or-take-a-square_N{n}_B{solution.bound}.csv"
-    return dcc.send_data_frame(frame.to_csv, name, index=False)
+    table = classification_table(solution, setup["n"])
+    name = f"put-or-take-a-square_N{setup['n']}_B{solution.bound}.csv"
+    return dcc.send_data_frame(table.to_csv, name, index=False)
 
 
 def register(app: dash.Dash) -> None:

@@ -84,7 +84,15 @@ def _empty(title: str, message: str) -> go.Figure:
     return fig
 
 
-def summary_table(counts: dict[str, int], n: int, bound: int, max_remoteness: int, seconds: float, cached: bool) -> html.Div:
+def summary_table(
+    counts: dict[str, int],
+    n: int,
+    bound: int,
+    max_remoteness: int,
+    bounded: int,
+    seconds: float,
+    cached: bool,
+) -> html.Div:
     """The summary panel: counts of W, L, D, U up to N and the solve's figures.
 
     Parameters
@@ -96,7 +104,9 @@ def summary_table(counts: dict[str, int], n: int, bound: int, max_remoteness: in
     bound : int
         The solve's bound B.
     max_remoteness : int
-        Highest remoteness among positions ``1..n``.
+        Highest exact remoteness among positions ``1..n``.
+    bounded : int
+        W/L positions ``1..n`` whose remoteness is only an upper bound.
     seconds : float
         Solve time in seconds.
     cached : bool
@@ -123,6 +133,7 @@ def summary_table(counts: dict[str, int], n: int, bound: int, max_remoteness: in
         ("N", f"{n:,}"),
         ("bound B", f"{bound:,}"),
         ("highest remoteness up to N", f"{max_remoteness}"),
+        ("W/L with remoteness only bounded", f"{bounded:,}"),
         ("solve time", f"{seconds:.3f} s" + (" (cached)" if cached else "")),
     ]
     return html.Div(
@@ -319,7 +330,12 @@ def tree_elements(tree: GameTree) -> list[dict]:
     """
     elements: list[dict] = []
     for node in tree.nodes:
-        rem = "" if node.remoteness is None else str(node.remoteness)
+        if node.remoteness is not None:
+            rem = str(node.remoteness)
+        elif node.remoteness_at_most is not None:
+            rem = f"≤{node.remoteness_at_most}"
+        else:
+            rem = ""
         classes = [node.outcome.name]
         for flag, name in (
             (node.square, "square"),

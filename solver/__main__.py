@@ -9,12 +9,10 @@ import argparse
 import json
 import sys
 
-import numpy as np
-
 from . import config
-from .analysis import layers
+from .analysis import classification_table, layers
 from .parsing import parse_int
-from .retrograde import NO_REMOTENESS, Outcome, check_bound, solve
+from .retrograde import check_bound, solve
 from .tree import game_tree
 
 PROG = "python -m solver"
@@ -49,17 +47,8 @@ def _bound_for(n: int, alpha: int | None, bound: int | None) -> int:
 
 def _classify(args: argparse.Namespace) -> None:
     bound = _bound_for(args.n, args.alpha, args.bound)
-    solution = solve(bound)
-    letters = np.array([o.name for o in sorted(Outcome)])[solution.outcome[1 : args.n + 1]]
-    rem = solution.remoteness[1 : args.n + 1].astype(str).astype(object)
-    rem[solution.remoteness[1 : args.n + 1] == NO_REMOTENESS] = ""
-    out = sys.stdout
-    out.write("n,outcome,remoteness\n")
-    rows = np.column_stack([np.arange(1, args.n + 1).astype(str), letters, rem])
-    chunk = 100_000
-    for i in range(0, len(rows), chunk):
-        out.write("\n".join(",".join(r) for r in rows[i : i + chunk]))
-        out.write("\n")
+    table = classification_table(solve(bound), args.n)
+    table.to_csv(sys.stdout, index=False, lineterminator="\n")
 
 
 def _tree(args: argparse.Namespace) -> None:

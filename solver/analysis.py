@@ -9,9 +9,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .retrograde import Outcome, Solution
+from .retrograde import NO_REMOTENESS, Outcome, Solution
 
-__all__ = ["layer", "layers", "densities", "transform_density", "differences", "TRANSFORMS"]
+__all__ = [
+    "classification_table",
+    "layer",
+    "layers",
+    "densities",
+    "transform_density",
+    "differences",
+    "TRANSFORMS",
+]
 
 #: Density transforms of thesis section 3.5 (Figs 9-11): name -> label.
 TRANSFORMS = {
@@ -31,6 +39,10 @@ def _check_n(solution: Solution, n: int) -> int:
 
 def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     """Return the layer ``l_k`` up to ``n``: positions ``1..n`` of remoteness ``k``.
+
+    Only exact remoteness counts: a position whose remoteness is only
+    bounded at this bound (see :class:`~solver.retrograde.Solution`) is in
+    no layer, since its true layer may be lower.
 
     Parameters
     ----------
@@ -180,3 +192,38 @@ def differences(members: np.ndarray) -> np.ndarray:
     Thesis section 4.2.3 (Fig 12, layer 2) and 4.3.1 (Fig 13, layer 3).
     """
     return np.diff(np.asarray(members, dtype=np.int64))
+
+
+def classification_table(solution: Solution, n: int) -> pd.DataFrame:
+    """Outcome and remoteness of positions ``1..n`` as text columns.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve whose bound is at least ``n``.
+    n : int
+        Largest position listed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``n`` rows, columns ``n`` (int64), ``outcome`` ("W", "L", "D" or
+        "U") and ``remoteness`` (str): the exact remoteness, ``"<=r"`` where
+        only an upper bound is proven at this bound, ``""`` for D and U.
+        This is the CSV format of ``python -m solver classify``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`layer`.
+    """
+    n = _check_n(solution, n)
+    raw = solution.remoteness[1 : n + 1]
+    text = raw.astype(str).astype(object)
+    bounded = raw < NO_REMOTENESS
+    text[bounded] = np.char.add("<=", (-raw[bounded].astype(np.int64)).astype(str))
+    text[raw == NO_REMOTENESS] = ""
+    letters = np.array([o.name for o in sorted(Outcome)], dtype=object)
+    return pd.DataFrame(
+        {"n": np.arange(1, n + 1, dtype=np.int64), "outcome": letters[solution.outcome[1 : n + 1]], "remoteness": text}
+    )

@@ -6,7 +6,10 @@ is *sound*: every label it gives is true of the infinite game.
 
 1. Retrograde analysis on ``0..B``: a position is L when every child is a
    known W and W when some child is a known L.  A child above ``B`` is
-   unknown, never W or L.  These labels and their remoteness are exact.
+   unknown, never W or L.  These labels are exact; their bounded remoteness
+   is an upper bound on the true one (a child above the bound may turn out
+   to give a shorter game: 8637 wins in 11 at bound 34,000 but in 5 at
+   34,001).  It is certified exact where a sound lower bound meets it.
 2. Certified draws: the unlabelled positions from which no path through
    unlabelled positions leaves the bound (the largest set S whose members'
    children are all in S or known W).
@@ -27,6 +30,12 @@ The take child of ``n`` is at most ``2 isqrt(n)`` and the put child is about
   label and remoteness of all other positions, without edge lists.  The pass
   runs in blocks ``[lo, hi]`` with ``p(lo) > hi``, and each block is split
   across threads.
+
+Lower bounds on remoteness come from the same equations with every child
+that might be L (for a W position) counted: a monotone iteration on the
+small game, then the same descending pass.  For an unresolved child the
+bound also uses that every proof from it must leave the bound, which takes
+at least ``log2(B / n)`` moves because a move at most doubles.
 
 Put chains above ``M`` never merge (the put-parent of a position is unique),
 so the small game needs no deduplication.
@@ -103,10 +112,23 @@ class Solution:
         Shape ``(bound + 1,)``, dtype ``int8``: :class:`Outcome` codes, index =
         position.  Position 0 is L (the player to move has lost).
     remoteness : numpy.ndarray
-        Shape ``(bound + 1,)``, dtype ``int16``: remoteness in moves for W and
-        L positions (odd for W, even for L; 0 at position 0), ``-1`` for D
-        and U.  Winning Ways vol. 2; the thesis's layer ``l_k`` is the set of
-        positions with remoteness ``k`` (section 2.2).
+        Shape ``(bound + 1,)``, dtype ``int16``; remoteness in moves
+        (Winning Ways vol. 2; the thesis's layer ``l_k`` is the set of
+        positions of remoteness ``k``, section 2.2):
+
+        ===========  =================================================
+        value        meaning
+        ===========  =================================================
+        ``r >= 0``   W (odd r) or L (even r) with remoteness exactly r;
+                     0 only at position 0
+        ``-r <= -2``  W or L whose remoteness is at most r, not proven
+                     exact at this bound (a child above the bound, or an
+                     unresolved one, might still give a shorter game)
+        ``-1``       no remoteness: D or U
+        ===========  =================================================
+
+        The upper bound is the bounded retrograde value; it is certified
+        exact where a sound lower bound meets it.
     seconds : float
         Wall-clock time the solve took, in seconds.
     """
@@ -138,8 +160,8 @@ class Solution:
         tally = np.bincount(self.outcome[1 : n + 1], minlength=4)
         return {o.name: int(tally[o]) for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U)}
 
-    def max_remoteness(self, n: int | None = None) -> int:
-        """Return the highest remoteness among W/L positions ``1..n``.
+    def bounded_count(self, n: int | None = None) -> int:
+        """Count W/L positions ``1..n`` whose remoteness is only an upper bound.
 
         Parameters
         ----------
@@ -149,7 +171,27 @@ class Solution:
         Returns
         -------
         int
-            The largest remoteness (moves); 0 when no position is labelled.
+
+        Raises
+        ------
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        return int(np.count_nonzero(self.remoteness[1 : n + 1] < NO_REMOTENESS))
+
+    def max_remoteness(self, n: int | None = None) -> int:
+        """Return the highest exact remoteness among W/L positions ``1..n``.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        int
+            The largest exact remoteness (moves); 0 when there is none.
 
         Raises
         ------
@@ -170,8 +212,9 @@ class Solution:
         Returns
         -------
         tuple
-            The :class:`Outcome` and the remoteness (int), or ``None`` for
-            D and U.
+            The :class:`Outcome` and the exact remoteness (int), or ``None``
+            for D and U and where the remoteness is only bounded (see
+            :meth:`remoteness_at_most`).
 
         Raises
         ------
@@ -185,6 +228,33 @@ class Solution:
         o = Outcome(int(self.outcome[position]))
         r = int(self.remoteness[position])
         return o, (r if r >= 0 else None)
+
+    def remoteness_at_most(self, position: int) -> int | None:
+        """Return the upper bound on a W/L position's remoteness.
+
+        Parameters
+        ----------
+        position : int
+            Any integer ``>= 0``.
+
+        Returns
+        -------
+        int or None
+            ``r`` such that the true remoteness is at most ``r`` (equal to
+            it where :meth:`value` gives the exact remoteness); None for D,
+            U and positions above the bound.
+
+        Raises
+        ------
+        ValueError
+            If ``position < 0``.
+        """
+        if position < 0:
+            raise ValueError(f"a position must be >= 0, got {position}")
+        if position > self.bound:
+            return None
+        r = int(self.remoteness[position])
+        return None if r == NO_REMOTENESS else abs(r)
 
     def _check_n(self, n: int | None) -> int:
         if n is None:
@@ -202,7 +272,8 @@ class Solution:
 
 @numba.njit(cache=True, inline="always")
 def _isqrt(n):
-    # Float root then exact integer correction: exact for every int64.
+    # Float root then exact integer correction: exact for 0 <= n < 2**62
+    # (solve() refuses larger bounds; (r + 1)**2 would overflow near 2**63).
     r = np.int64(np.sqrt(np.float64(n)))
     while r * r > n:
         r -= 1
@@ -343,17 +414,144 @@ def _solve_small_game(take_idx, put_idx, outcome, remoteness):
             outcome[x] = 0  # U
 
 
+#: "Impossible" for a lower bound: the position cannot have that outcome.
+_IMPOSSIBLE = 32000
+
+
+@numba.njit(cache=True)
+def _small_lower_bounds(position, take_idx, put_idx, outcome, remoteness, lam_w, lam_l, bound, m, cap):
+    """Sound lower bounds on true remoteness over the small game (unchecked).
+
+    ``lam_w[x]`` bounds the remoteness ``x`` would have if it is W,
+    ``lam_l[x]`` if it is L (``_IMPOSSIBLE`` when it cannot be).  The map
+
+        lam_w(x) = 1 + min(lam_l(children)),  lam_l(x) = 1 + max(lam_w(children))
+
+    turns valid lower bounds into valid lower bounds (the true remoteness
+    obeys the same equations with min over the L children only), and it is
+    monotone, so iterating it upwards from trivial bounds stays sound at
+    every step.  Values are capped at ``cap`` (beyond every upper bound,
+    where nothing more is learnt) so the iteration ends.  ``remoteness``
+    holds the upper bounds from the retrograde pass.
+    """
+    size = take_idx.shape[0]
+    # For a put child above the bound: its take child, when that is small.
+    above_take = np.full(size, -1, np.int64)
+    for x in range(1, size):
+        if put_idx[x] < 0:
+            r = _isqrt(position[x])
+            c = position[x] + r * r
+            rc = _isqrt(c)
+            if c - rc * rc <= m:
+                above_take[x] = c - rc * rc
+    for x in range(size):
+        o = outcome[x]
+        if x == 0:
+            lam_w[x] = _IMPOSSIBLE
+            lam_l[x] = 0
+        elif o == 1:
+            lam_w[x] = 1
+            lam_l[x] = _IMPOSSIBLE
+        elif o == 2:
+            lam_w[x] = _IMPOSSIBLE
+            lam_l[x] = 2
+        elif o == 3:
+            lam_w[x] = _IMPOSSIBLE
+            lam_l[x] = _IMPOSSIBLE
+        else:
+            lam_w[x] = 1
+            lam_l[x] = 2
+    changed = True
+    while changed:
+        changed = False
+        for x in range(size - 1, 0, -1):
+            o = outcome[x]
+            if o == 3:
+                continue
+            t = take_idx[x]
+            p = put_idx[x]
+            if p >= 0:
+                pw = np.int64(lam_w[p])
+                pl = np.int64(lam_l[p])
+            else:
+                pw = 1
+                pl = 2
+                if above_take[x] >= 0:
+                    pl = max(pl, min(cap, 1 + np.int64(lam_w[above_take[x]])))
+            if o == 1 or o == 0:
+                v = min(cap, 1 + min(np.int64(lam_l[t]), pl))
+                if o == 1:
+                    v = min(v, np.int64(remoteness[x]))
+                if v > lam_w[x]:
+                    lam_w[x] = v
+                    changed = True
+            if o == 2 or o == 0:
+                v = min(cap, 1 + max(np.int64(lam_w[t]), pw))
+                if o == 2:
+                    v = min(v, np.int64(remoteness[x]))
+                if v > lam_l[x]:
+                    lam_l[x] = v
+                    changed = True
+    # Exact where the lower bound meets the upper bound; else store -upper.
+    for x in range(1, size):
+        o = outcome[x]
+        if o == 1 and lam_w[x] < remoteness[x]:
+            remoteness[x] = -remoteness[x]
+        elif o == 2 and lam_l[x] < remoteness[x]:
+            remoteness[x] = -remoteness[x]
+
+
 @numba.njit(cache=True, inline="always")
-def _classify(n, bound, outcome, remoteness):
-    """Label position ``n`` from its two (already final) children."""
+def _escape_moves(q, bound):
+    """Fewest moves from ``q <= bound`` to above the bound (a move at most doubles)."""
+    d = 0
+    x = q
+    while x <= bound:
+        x *= 2
+        d += 1
+    return d
+
+
+@numba.njit(cache=True, inline="always")
+def _lam_l_large(q, bound, m, outcome, remoteness, lam_w_small, cap):
+    """Lower bound on the remoteness of ``q > m`` if ``q`` is L."""
+    unresolved = True
+    if q <= bound:
+        oq = outcome[q]
+        if oq == 1 or oq == 3:
+            return _IMPOSSIBLE
+        if oq == 2:
+            unresolved = False
+            if remoteness[q] >= 0:
+                return np.int64(remoteness[q])
+    v = np.int64(2)
+    r = _isqrt(q)
+    tq = q - r * r
+    if tq <= m:
+        v = max(v, min(cap, 1 + np.int64(lam_w_small[tq])))
+    if unresolved and q <= bound:
+        # Every proof of a U position leaves the bound (else the bounded
+        # analysis would have found it), at depth >= the escape distance.
+        v = max(v, 1 + _escape_moves(q, bound))
+    return v
+
+
+@numba.njit(cache=True, inline="always")
+def _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
+    """Label position ``n > m`` from its two (already final) children.
+
+    ``remoteness`` holds ``r >= 0`` (exact), ``-r <= -2`` (only an upper
+    bound ``r``) or -1 (none); lower bounds come from ``lam_*_small`` for
+    the take child and from :func:`_lam_l_large` for the put child.
+    """
     r = _isqrt(n)
     t = n - r * r
     p = n + r * r
     ot = outcome[t]
-    rt = remoteness[t]
+    rt = abs(np.int64(remoteness[t]))
     if p <= bound:
         op = outcome[p]
-        rp = remoteness[p]
+        rp = abs(np.int64(remoteness[p]))
     else:
         op = -1  # above the bound: unknown and leaves it
         rp = -1
@@ -364,11 +562,16 @@ def _classify(n, bound, outcome, remoteness):
             best = rt
         else:
             best = rp
+        high = best + 1
+        low = 1 + min(np.int64(lam_l_small[t]), _lam_l_large(p, bound, m, outcome, remoteness, lam_w_small, cap))
         outcome[n] = 1
-        remoteness[n] = best + 1
+        remoteness[n] = high if low >= high else -high
     elif ot == 1 and op == 1:
+        high = max(rt, rp) + 1
+        pw = rp if remoteness[p] >= 0 else 1
+        low = 1 + max(np.int64(lam_w_small[t]), pw)
         outcome[n] = 2
-        remoteness[n] = max(rt, rp) + 1
+        remoteness[n] = high if low >= high else -high
     elif op == -1 or ot == 0 or op == 0:
         outcome[n] = 0
         remoteness[n] = -1
@@ -378,14 +581,14 @@ def _classify(n, bound, outcome, remoteness):
 
 
 @numba.njit(cache=True, parallel=True)
-def _sweep_block(lo, hi, bound, outcome, remoteness, n_chunks):
+def _sweep_block(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, n_chunks):
     """Label positions ``lo..hi``; every put child there is above ``hi``."""
     width = hi - lo + 1
     for c in numba.prange(n_chunks):
         a = lo + (width * c) // n_chunks
         b = lo + (width * (c + 1)) // n_chunks
         for n in range(b - 1, a - 1, -1):
-            _classify(n, bound, outcome, remoteness)
+            _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
 
 
 @numba.njit(cache=True)
@@ -403,13 +606,13 @@ def _block_start(hi):
     return lo
 
 
-def _sweep(bound: int, m: int, outcome: np.ndarray, remoteness: np.ndarray) -> None:
+def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap) -> None:
     n_chunks = max(1, 4 * numba.get_num_threads())
     hi = bound
     while hi > m:
         lo = max(int(_block_start(hi)), m + 1)
         chunks = n_chunks if hi - lo > 65_536 else 1
-        _sweep_block(lo, hi, bound, outcome, remoteness, chunks)
+        _sweep_block(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, chunks)
         hi = lo - 1
 
 
@@ -523,10 +726,11 @@ def solve(bound: int) -> Solution:
 
     Notes
     -----
-    W and L labels and their remoteness are those of retrograde analysis on
-    ``0..B`` with children above ``B`` unknown; D marks certified draws; all
-    else is U (``DESIGN.md`` section 3).  Raising the bound never changes a
-    W, L or D label.  Time and memory are linear in ``B``.
+    W and L labels are those of retrograde analysis on ``0..B`` with
+    children above ``B`` unknown; D marks certified draws; all else is U
+    (``DESIGN.md`` section 3).  Raising the bound never changes a W, L or D
+    label or an exact remoteness; it can lower a remoteness that was only an
+    upper bound.  Time and memory are linear in ``B``.
     """
     bound = check_bound(bound)
     start = time.perf_counter()
@@ -540,13 +744,23 @@ def solve(bound: int) -> Solution:
     small_outcome = np.empty(size, np.int8)
     small_remoteness = np.empty(size, np.int16)
     _solve_small_game(take_idx, put_idx, small_outcome, small_remoteness)
+    # Lower bounds only matter up to the largest upper bound.  Following the
+    # child that sets an upper bound either takes (into the small game) or
+    # puts (up one chain, at most bit_length(B) times), so this cap is above
+    # every upper bound.  Any cap is sound; a low one only costs precision.
+    cap = int(small_remoteness.max()) + bound.bit_length() + 4
+    lam_w = np.empty(size, np.int16)
+    lam_l = np.empty(size, np.int16)
+    _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
 
     outcome = np.empty(bound + 1, np.int8)
     remoteness = np.empty(bound + 1, np.int16)
     outcome[: m + 1] = small_outcome[: m + 1]
     remoteness[: m + 1] = small_remoteness[: m + 1]
-    del position, take_idx, put_idx, small_outcome, small_remoteness
-    _sweep(bound, m, outcome, remoteness)
+    lam_w_small = lam_w[: m + 1].copy()
+    lam_l_small = lam_l[: m + 1].copy()
+    del position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l
+    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
     return Solution(bound, outcome, remoteness, time.perf_counter() - start)
 
 

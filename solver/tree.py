@@ -42,7 +42,10 @@ class TreeNode:
     outcome : Outcome
         Value for the player to move here (U above the bound unless square).
     remoteness : int or None
-        Remoteness for W and L, else None.
+        Exact remoteness for W and L, else None.
+    remoteness_at_most : int or None
+        For W and L, an upper bound on the remoteness (equal to
+        ``remoteness`` when that is exact); None for D and U.
     square : bool
         The position is a square: the player to move wins at once.
     repeat : bool
@@ -64,6 +67,7 @@ class TreeNode:
     depth: int
     outcome: Outcome
     remoteness: int | None
+    remoteness_at_most: int | None
     square: bool
     repeat: bool
     beyond_bound: bool
@@ -114,7 +118,8 @@ class GameTree:
             ``max_nodes`` and ``root``; each node has ``position``, ``move``
             ("put", "take" or None), ``outcome`` ("W", "L", "D", "U"),
             ``remoteness``, ``square``, ``repeat``, ``beyond_bound``,
-            ``best`` and ``children``.
+            ``best`` and ``children``; ``remoteness`` is exact or None,
+            ``remoteness_at_most`` an upper bound for W and L.
         """
         by_path: dict[str, dict] = {}
         root: dict | None = None
@@ -124,6 +129,7 @@ class GameTree:
                 "move": node.move.value if node.move else None,
                 "outcome": node.outcome.name,
                 "remoteness": node.remoteness,
+                "remoteness_at_most": node.remoteness_at_most,
                 "square": node.square,
                 "repeat": node.repeat,
                 "beyond_bound": node.beyond_bound,
@@ -173,6 +179,12 @@ def position_value(position: int, solution: Solution) -> tuple[Outcome, int | No
     return Outcome.U, None
 
 
+def _at_most(position: int, solution: Solution) -> int | None:
+    if position <= solution.bound:
+        return solution.remoteness_at_most(position)
+    return 1 if is_square(position) else None
+
+
 def _move_rank(child_outcome: Outcome, child_remoteness: int | None) -> tuple[int, int]:
     # Smaller is better for the mover: their result is the opposite of the
     # child's outcome (an L child is a win for the mover).
@@ -198,7 +210,8 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
     Returns
     -------
     list of Move
-        The moves that win fastest (to an L child of least remoteness); else
+        The moves that win fastest (to an L child of least remoteness; an
+        upper bound where the remoteness is not proven exact); else
         draw (to a D child); else lead to an unresolved child; else lose
         slowest (to the W child of greatest remoteness).  Both moves when
         they tie.
@@ -209,9 +222,10 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
         If ``position < 1``.
     """
     t, p = moves(position)
+    # Where a remoteness is only bounded, rank by its bound.
     ranks = {
-        Move.TAKE: _move_rank(*position_value(t, solution)),
-        Move.PUT: _move_rank(*position_value(p, solution)),
+        Move.TAKE: _move_rank(position_value(t, solution)[0], _at_most(t, solution)),
+        Move.PUT: _move_rank(position_value(p, solution)[0], _at_most(p, solution)),
     }
     top = min(ranks.values())
     return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
@@ -286,6 +300,7 @@ def game_tree(
             depth=len(path),
             outcome=outcome,
             remoteness=remoteness,
+            remoteness_at_most=_at_most(position, solution),
             square=square,
             repeat=repeat,
             beyond_bound=position > solution.bound,
