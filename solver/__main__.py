@@ -8,11 +8,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from . import config
 from .analysis import classification_table, layers
 from .parsing import parse_int
-from .retrograde import check_bound, solve
+from . import store
+from .retrograde import check_bound
 from .tree import game_tree
 
 PROG = "python -m solver"
@@ -25,6 +27,24 @@ class _Parser(argparse.ArgumentParser):
 
 class _UsageError(Exception):
     pass
+
+
+def _solve(bound: int, *, allow_larger: bool = False):
+    """Solve through the disk cache, with a progress bar on a terminal.
+
+    Returns ``(Solution, cached)`` as :func:`solver.store.solve_cached`.
+    """
+    from tqdm import tqdm
+
+    bar = tqdm(total=100, unit="%", desc=f"solving to {bound:,}", disable=not sys.stderr.isatty(), delay=1.0)
+
+    def progress(fraction: float) -> None:
+        bar.update(round(100 * fraction) - bar.n)
+
+    try:
+        return store.solve_cached(bound, allow_larger=allow_larger, progress=progress)
+    finally:
+        bar.close()
 
 
 def _int_arg(name: str, least: int = 1):
@@ -47,13 +67,13 @@ def _bound_for(n: int, alpha: int | None, bound: int | None) -> int:
 
 def _classify(args: argparse.Namespace) -> None:
     bound = _bound_for(args.n, args.alpha, args.bound)
-    table = classification_table(solve(bound), args.n)
+    table = classification_table(_solve(bound)[0], args.n)
     table.to_csv(sys.stdout, index=False, lineterminator="\n")
 
 
 def _tree(args: argparse.Namespace) -> None:
     bound = check_bound(args.bound)
-    tree = game_tree(args.start, args.depth, solve(bound), max_nodes=args.max_nodes)
+    tree = game_tree(args.start, args.depth, _solve(bound)[0], max_nodes=args.max_nodes)
     json.dump(tree.to_dict(), sys.stdout, indent=1 if args.indent else None)
     sys.stdout.write("\n")
     if tree.truncated:
@@ -62,10 +82,57 @@ def _tree(args: argparse.Namespace) -> None:
 
 def _layers(args: argparse.Namespace) -> None:
     bound = _bound_for(args.n, args.alpha, None)
-    solution = solve(bound)
+    solution, _ = _solve(bound)
     for k, members in enumerate(layers(solution, args.n, args.depth), start=1):
         kind = "W" if k % 2 else "L"
         print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
+
+
+def _peak_rss_bytes() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _solve_command(args: argparse.Namespace) -> None:
+    bound = check_bound(args.bound)
+    start = time.perf_counter()
+    solution, cached = _solve(bound)
+    seconds = time.perf_counter() - start
+    counts = solution.counts()
+    result = {
+        "bound": bound,
+        **counts,
+        "max_remoteness": solution.max_remoteness(),
+        "bounded_remoteness": solution.bounded_count(),
+        "seconds": round(seconds, 3),
+        "cached": cached,
+        "peak_rss_bytes": _peak_rss_bytes(),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"bound {bound:,}: positions 1..{bound:,}")
+    for key in ("W", "L", "D", "U"):
+        print(f"  {key}: {counts[key]:>15,}")
+    print(f"highest exact remoteness: {result['max_remoteness']}")
+    print(f"W/L with remoteness only bounded: {result['bounded_remoteness']:,}")
+    how = f"opened from the cache; the solve took {solution.seconds:.3f} s" if cached else "solved now"
+    print(f"seconds: {seconds:.3f} ({how})")
+    print(f"peak memory: {result['peak_rss_bytes'] / 2**20:,.0f} MiB")
+
+
+def _cache_command(args: argparse.Namespace) -> None:
+    if args.action == "clear":
+        freed = store.clear()
+        print(f"removed {freed / 2**20:,.1f} MiB from {store.cache_dir()}")
+        return
+    found = store.entries()
+    print(f"cache: {store.cache_dir()}")
+    if not found:
+        print("(empty)")
+    for entry in found:
+        print(f"  bound {entry['bound']:>15,}  {entry['bytes'] / 2**20:>10,.1f} MiB  solved in {entry['seconds']:.2f} s")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,6 +159,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_int_arg("max nodes"), default=100_000)
     p.add_argument("--indent", action="store_true", help="indent the JSON")
     p.set_defaults(run=_tree)
+
+    p = sub.add_parser("solve", help="solve to a bound (cached on disk) and print the counts")
+    p.add_argument("--bound", required=True, type=_int_arg("the bound"))
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.set_defaults(run=_solve_command)
+
+    p = sub.add_parser("cache", help="list or clear the solve cache")
+    p.add_argument("action", choices=["list", "clear"])
+    p.set_defaults(run=_cache_command)
 
     p = sub.add_parser("layers", help="layers l_1..l_K up to N")
     p.add_argument("--n", required=True, type=_int_arg("N"))

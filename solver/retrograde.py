@@ -48,6 +48,7 @@ import enum
 import math
 import os
 import time
+from collections.abc import Callable
 
 import numba
 import numpy as np
@@ -606,13 +607,24 @@ def _block_start(hi):
     return lo
 
 
-def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap) -> None:
+#: Positions labelled between two progress reports.
+_PROGRESS_STEP = 1 << 24
+
+
+def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report) -> None:
     n_chunks = max(1, 4 * numba.get_num_threads())
     hi = bound
     while hi > m:
         lo = max(int(_block_start(hi)), m + 1)
-        chunks = n_chunks if hi - lo > 65_536 else 1
-        _sweep_block(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, chunks)
+        # Within a block every put child lies above it, so the block can be
+        # cut into pieces in any order; top-down pieces keep memory local.
+        top = hi
+        while top >= lo:
+            bottom = max(lo, top - _PROGRESS_STEP + 1)
+            chunks = n_chunks if top - bottom > 65_536 else 1
+            _sweep_block(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, chunks)
+            report(bound - bottom + 1)
+            top = bottom - 1
         hi = lo - 1
 
 
@@ -700,7 +712,16 @@ def check_bound(bound: int) -> int:
     return bound
 
 
-def solve(bound: int) -> Solution:
+def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
+    return np.empty(shape, dtype)
+
+
+def solve(
+    bound: int,
+    *,
+    progress: Callable[[float], None] | None = None,
+    allocate: Callable[[str, tuple[int, ...], np.dtype], np.ndarray] | None = None,
+) -> Solution:
     """Classify every position ``0..bound`` soundly.
 
     Parameters
@@ -708,6 +729,13 @@ def solve(bound: int) -> Solution:
     bound : int
         The bound ``B >= 1``.  The thesis uses ``B = alpha * N`` with
         ``alpha = 100`` (section 3.2).
+    progress : callable, optional
+        Called now and then with the fraction done, a float in [0, 1]
+        (about every 16 million positions), and with 1.0 at the end.
+    allocate : callable, optional
+        ``allocate(name, shape, dtype)`` returns the array to write the
+        result ``"outcome"`` or ``"remoteness"`` into (for example a
+        memory-mapped file); default ``numpy.empty``.
 
     Returns
     -------
@@ -733,6 +761,8 @@ def solve(bound: int) -> Solution:
     upper bound.  Time and memory are linear in ``B``.
     """
     bound = check_bound(bound)
+    report = (lambda done: progress(min(1.0, done / (bound + 1)))) if progress else (lambda done: None)
+    allocate = allocate or _allocate_in_memory
     start = time.perf_counter()
     m = min(bound, 2 * int(_isqrt(bound)))
     size = m + 1 + int(_count_chain_nodes(bound, m))
@@ -753,14 +783,16 @@ def solve(bound: int) -> Solution:
     lam_l = np.empty(size, np.int16)
     _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
 
-    outcome = np.empty(bound + 1, np.int8)
-    remoteness = np.empty(bound + 1, np.int16)
+    outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
+    remoteness = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
     outcome[: m + 1] = small_outcome[: m + 1]
     remoteness[: m + 1] = small_remoteness[: m + 1]
     lam_w_small = lam_w[: m + 1].copy()
     lam_l_small = lam_l[: m + 1].copy()
     del position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l
-    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
+    report(m + 1)
+    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report)
+    report(bound + 1)
     return Solution(bound, outcome, remoteness, time.perf_counter() - start)
 
 

@@ -1,0 +1,20 @@
+"""Shared test set-up: keep the solve cache out of the user's home."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_solve_cache(tmp_path_factory):
+    # Subprocesses inherit os.environ, so the CLI tests use it too.
+    path = tmp_path_factory.mktemp("solve-cache")
+    old = os.environ.get("PTSQ_CACHE_DIR")
+    os.environ["PTSQ_CACHE_DIR"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("PTSQ_CACHE_DIR", None)
+    else:
+        os.environ["PTSQ_CACHE_DIR"] = old

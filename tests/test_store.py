@@ -1,0 +1,182 @@
+"""The disk cache of solves: round trip, corruption, kills and races."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solver import store
+from solver.cache import SolutionCache
+from solver.retrograde import solve
+from tests.naive import naive_queue_solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PTSQ_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _files(directory: Path, bound: int) -> dict[str, Path]:
+    stem = f"{store.RULE}-v{store.FORMAT_VERSION}-B{bound}"
+    return {
+        "json": directory / f"{stem}.json",
+        "outcome": directory / f"{stem}.outcome.npy",
+        "remoteness": directory / f"{stem}.remoteness.npy",
+    }
+
+
+def test_round_trip_matches_the_reference(cache):
+    bound = 4000
+    solution, cached = store.solve_cached(bound)
+    assert not cached
+    assert isinstance(solution.outcome, np.memmap) and isinstance(solution.remoteness, np.memmap)
+    letters, rem = naive_queue_solve(bound)
+    codes = {"U": 0, "W": 1, "L": 2, "D": 3}
+    assert solution.outcome.tolist() == [codes[x] for x in letters]
+    assert [abs(int(r)) if r != -1 else None for r in solution.remoteness] == rem
+    again, cached = store.solve_cached(bound)
+    assert cached
+    np.testing.assert_array_equal(again.outcome, solution.outcome)
+    np.testing.assert_array_equal(again.remoteness, solution.remoteness)
+    assert [e["bound"] for e in store.entries()] == [bound]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "header", "json", "missing"])
+def test_damaged_entries_are_detected_and_solved_again(cache, damage):
+    bound = 3000
+    store.solve_cached(bound)
+    files = _files(cache, bound)
+    if damage == "truncate":
+        with open(files["outcome"], "r+b") as handle:
+            handle.truncate(files["outcome"].stat().st_size - 7)
+    elif damage == "flip":
+        raw = bytearray(files["remoteness"].read_bytes())
+        raw[-3] ^= 0x40
+        files["remoteness"].write_bytes(bytes(raw))
+    elif damage == "header":
+        # Same size, but the header claims another dtype.
+        np.save(files["outcome"], np.zeros(bound + 1, dtype=np.uint8))
+    elif damage == "json":
+        files["json"].write_text("{not json", encoding="utf-8")
+    else:
+        files["remoteness"].unlink()
+    assert store.load(bound) is None
+    solution, cached = store.solve_cached(bound)
+    assert not cached
+    expected = solve(bound)
+    np.testing.assert_array_equal(solution.outcome, expected.outcome)
+    np.testing.assert_array_equal(solution.remoteness, expected.remoteness)
+    assert store.load(bound) is not None
+
+
+def test_a_larger_bound_serves_smaller_queries_only_when_allowed(cache):
+    store.solve_cached(5000)
+    assert store.find(1000) is None
+    larger = store.find(1000, allow_larger=True)
+    assert larger is not None and larger.bound == 5000
+    served, cached = store.solve_cached(1000, allow_larger=True)
+    assert cached and served.bound == 5000
+    # Labels up to 1000 from the larger bound are at least as resolved.
+    small = solve(1000)
+    same = small.outcome != 0
+    np.testing.assert_array_equal(served.outcome[:1001][same], small.outcome[same])
+
+
+def test_clear_removes_entries_and_leftovers(cache):
+    store.solve_cached(2000)
+    (cache / f".{store.RULE}-v{store.FORMAT_VERSION}-B99.outcome.abc.tmp").write_bytes(b"x" * 10)
+    (cache / "unrelated.txt").write_text("keep me")
+    freed = store.clear()
+    assert freed > 2000 * 3
+    assert store.entries() == []
+    assert (cache / "unrelated.txt").exists()
+    assert not any(p.name.endswith(".tmp") for p in cache.iterdir())
+
+
+def test_memory_cache_reuses_open_solves(cache):
+    memory = SolutionCache(capacity=2)
+    first, cached = memory.get(1500)
+    assert not cached
+    second, cached = memory.get(1500)
+    assert cached and second is first
+    bigger, _ = memory.get(6000)
+    served, cached = memory.get(1200, allow_larger=True)
+    assert cached and served.bound in (1500, 6000)
+    assert memory.peek(999_999) is None
+
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    sys.path.insert(0, {root!r})
+    from solver import store
+    def progress(f):
+        print(f"{{f:.3f}}", flush=True)
+    solution, cached = store.solve_cached({bound}, progress=progress)
+    print("done", int(solution.outcome.sum()), flush=True)
+    """
+)
+
+
+def _child(bound: int, cache: Path) -> subprocess.Popen:
+    env = dict(os.environ, PTSQ_CACHE_DIR=str(cache))
+    return subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(root=str(ROOT), bound=bound)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_cache_survives_a_kill_mid_write(cache):
+    bound = 60_000_000  # several progress reports, a few hundred MB of files
+    child = _child(bound, cache)
+    killed = False
+    for line in child.stdout:
+        if line.strip() and not line.startswith("done") and 0.3 < float(line) < 1.0:
+            child.send_signal(signal.SIGKILL)
+            killed = True
+            break
+    child.wait(timeout=120)
+    assert killed, "the solve finished before it could be killed"
+    # Only temporary files remain; no entry is taken as valid.
+    assert store.load(bound) is None
+    assert store.entries() == []
+    leftovers = [p for p in cache.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers
+    # The next solve works and matches a fresh in-memory solve.
+    solution, cached = store.solve_cached(bound)
+    assert not cached
+    fresh = solve(bound)
+    np.testing.assert_array_equal(solution.outcome, fresh.outcome)
+    np.testing.assert_array_equal(solution.remoteness, fresh.remoteness)
+    store.clear()
+    assert not any(cache.iterdir()) or all(p.suffix == ".lock" for p in cache.iterdir())
+
+
+def test_two_processes_solving_the_same_bound(cache):
+    bound = 20_000_000
+    children = [_child(bound, cache) for _ in range(2)]
+    outputs = [c.communicate(timeout=300)[0] for c in children]
+    assert all(c.returncode == 0 for c in children)
+    done = [line for out in outputs for line in out.splitlines() if line.startswith("done")]
+    assert len(done) == 2 and done[0] == done[1]
+    entry = store.load(bound)
+    assert entry is not None
+    meta = json.loads(_files(cache, bound)["json"].read_text())
+    assert meta["bound"] == bound
+    fresh = solve(bound)
+    np.testing.assert_array_equal(entry.outcome, fresh.outcome)
+    np.testing.assert_array_equal(entry.remoteness, fresh.remoteness)
