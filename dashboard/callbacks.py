@@ -13,7 +13,8 @@ import math
 import dash
 from dash import Input, Output, State, dcc, no_update
 
-from solver.analysis import classification_table, densities, layer, layers
+from solver import store
+from solver.analysis import classification_table, convergence, densities, layer, layers
 from solver.cache import SolutionCache
 from solver.parsing import parse_int
 from solver.retrograde import Solution, check_bound
@@ -21,12 +22,22 @@ from solver.tree import game_tree
 
 from . import figures, ids
 from .figures import _empty
+from .jobs import solve_in_subprocess
 from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP
 
 #: Solves shared by every callback and every browser tab of this server.
-SOLUTIONS = SolutionCache(capacity=3)
+SOLUTIONS = SolutionCache(capacity=8)
 
 INVALID = "Fix the highlighted input above."
+
+#: Bounds solved inside a request (under about a second); larger ones are
+#: solved by a background job in a fresh process, with progress in the page.
+INLINE_BOUND = 20_000_000
+#: The convergence view solves B = alpha * N for these alpha, up to this bound.
+CONVERGENCE_ALPHAS = (1, 10, 100, 1000)
+CONVERGENCE_MAX_BOUND = 10**9
+#: Rows of position changes sent to the page (the count says how many in all).
+CONVERGENCE_MAX_ROWS = 10_000
 
 
 def _nice(value: float) -> int:
@@ -95,6 +106,124 @@ def make_setup(n_text: str | None, alpha_text: str | None):
     except ValueError as exc:
         return None, n_msg, alpha_msg, str(exc)
     return {"n": n, "alpha": alpha, "bound": bound}, n_msg, alpha_msg, setup_msg
+
+
+def resolve_setup(request: dict | None):
+    """Pass a request on as the setup, or hand a long solve to the background.
+
+    Parameters
+    ----------
+    request : dict or None
+        From :func:`make_setup`.
+
+    Returns
+    -------
+    tuple
+        ``(setup, pending)``: the setup when the bound is solved already or
+        small enough to solve now (``INLINE_BOUND``); else ``no_update`` and
+        the request as the pending job.
+    """
+    if not request:
+        return None, None
+    bound = int(request["bound"])
+    if bound <= INLINE_BOUND or SOLUTIONS.peek(bound) is not None:
+        return request, None
+    return no_update, request
+
+
+def _percent(fraction: float) -> str:
+    return str(round(100 * min(max(fraction, 0.0), 1.0)))
+
+
+def background_solve(set_progress, pending: dict | None):
+    """Solve a pending bound in a fresh process, reporting progress.
+
+    Parameters
+    ----------
+    set_progress : callable
+        Dash's progress setter; receives ``(value,)`` with a percentage text.
+    pending : dict or None
+        The setup waiting for its solve.
+
+    Returns
+    -------
+    tuple
+        ``(setup, message)``: the setup once solved, or ``no_update`` and
+        the error message.
+    """
+    if not pending:
+        return no_update, no_update
+    try:
+        solve_in_subprocess(int(pending["bound"]), lambda f: set_progress((_percent(f),)))
+    except RuntimeError as exc:
+        return no_update, f"The solve to bound {int(pending['bound']):,} failed: {exc}"
+    return pending, ""
+
+
+def make_convergence(set_progress, triggered: str | None, setup: dict | None):
+    """The convergence view: counts up to N for growing bounds and what changed.
+
+    Runs in a background job (a forked process), so it only reads the disk
+    store and solves in fresh processes (:func:`dashboard.jobs.solve_in_subprocess`).
+
+    Parameters
+    ----------
+    set_progress : callable
+        Dash's progress setter; receives ``(value,)``.
+    triggered : str or None
+        Id of the component that fired; the button solves missing bounds of
+        any size, otherwise only those up to ``INLINE_BOUND``.
+    setup : dict or None
+        The shared setup.
+
+    Returns
+    -------
+    tuple
+        ``(figure, table rows, message)``.
+    """
+    title = "Convergence"
+    if not setup:
+        return _empty(title, INVALID), [], ""
+    n = int(setup["n"])
+    wanted, refused = [], []
+    for alpha in CONVERGENCE_ALPHAS:
+        bound = alpha * n
+        if bound > CONVERGENCE_MAX_BOUND:
+            refused.append(f"{bound:,} (above {CONVERGENCE_MAX_BOUND:,})")
+            continue
+        try:
+            wanted.append(check_bound(bound))
+        except ValueError:
+            refused.append(f"{bound:,} (not enough memory)")
+    solutions, waiting = [], []
+    for i, bound in enumerate(wanted):
+        found = store.find(bound)
+        if found is None and (bound <= INLINE_BOUND or triggered == ids.CONVERGENCE_BUTTON):
+            try:
+                solve_in_subprocess(bound, lambda f, i=i: set_progress((_percent((i + f) / len(wanted)),)))
+            except RuntimeError as exc:
+                return _empty(title, str(exc)), [], str(exc)
+            found = store.find(bound)
+        if found is None:
+            waiting.append(bound)
+        else:
+            solutions.append(found)
+    set_progress(("100",))
+    parts = [f"Bounds shown: {', '.join(f'{s.bound:,}' for s in solutions) or 'none'}."]
+    if waiting:
+        parts.append(f"Not solved yet: {', '.join(f'{b:,}' for b in waiting)}; press the button to solve them.")
+    if refused:
+        parts.append(f"Left out: {', '.join(refused)}.")
+    if not solutions:
+        return _empty(title, "no bound solved yet"), [], " ".join(parts)
+    counts, changes = convergence(solutions, n)
+    if len(solutions) > 1:
+        parts.append(f"{len(changes):,} changes of value between consecutive bounds")
+        if len(changes) > CONVERGENCE_MAX_ROWS:
+            parts[-1] += f" (the table holds the first {CONVERGENCE_MAX_ROWS:,})"
+        parts[-1] += "."
+    rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
+    return figures.convergence_figure(counts, n), rows, " ".join(parts)
 
 
 def _solution(setup: dict) -> tuple[Solution, bool]:
@@ -239,13 +368,42 @@ def register(app: dash.Dash) -> None:
         return sync_n(dash.ctx.triggered_id, slider_value, text)
 
     app.callback(
-        Output(ids.SETUP, "data"),
+        Output(ids.REQUEST, "data"),
         Output(ids.N_ERROR, "children"),
         Output(ids.ALPHA_ERROR, "children"),
         Output(ids.SETUP_ERROR, "children"),
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
     )(make_setup)
+    app.callback(
+        Output(ids.SETUP, "data"),
+        Output(ids.PENDING, "data"),
+        Input(ids.REQUEST, "data"),
+    )(resolve_setup)
+    app.callback(
+        Output(ids.SETUP, "data", allow_duplicate=True),
+        Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
+        Input(ids.PENDING, "data"),
+        background=True,
+        progress=[Output(ids.SOLVE_PROGRESS, "value")],
+        running=[(Output(ids.SOLVE_PROGRESS_BOX, "style"), {"display": "block"}, {"display": "none"})],
+        interval=500,
+        prevent_initial_call=True,
+    )(background_solve)
+
+    @app.callback(
+        Output(ids.CONVERGENCE_GRAPH, "figure"),
+        Output(ids.CONVERGENCE_TABLE, "data"),
+        Output(ids.CONVERGENCE_MESSAGE, "children"),
+        Input(ids.SETUP, "data"),
+        Input(ids.CONVERGENCE_BUTTON, "n_clicks"),
+        background=True,
+        progress=[Output(ids.CONVERGENCE_PROGRESS, "value")],
+        running=[(Output(ids.CONVERGENCE_BUTTON, "disabled"), True, False)],
+        interval=500,
+    )
+    def _convergence(set_progress, setup, _clicks):
+        return make_convergence(set_progress, dash.ctx.triggered_id, setup)
 
     app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
     app.callback(

@@ -293,6 +293,47 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
     return fig
 
 
+def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
+    """Counts of W, L, D and U up to N as the bound grows.
+
+    Parameters
+    ----------
+    counts : pandas.DataFrame
+        As the first result of :func:`solver.analysis.convergence`: columns
+        ``bound``, ``W``, ``L``, ``D``, ``U``.
+    n : int
+        N, for the title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One line with markers per outcome; log bound axis, log count axis.
+    """
+    if counts.empty:
+        return _empty("Convergence", "no bounds solved")
+    fig = go.Figure()
+    for key in ("W", "L", "D", "U"):
+        fig.add_trace(
+            go.Scatter(
+                x=counts["bound"],
+                y=counts[key],
+                mode="lines+markers",
+                name=NAMES[key],
+                line={"color": COLOURS[key], "width": 2},
+                hovertemplate=f"B = %{{x:,}}<br>{key}: %{{y:,}}<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        title=f"Positions 1..{n:,} by outcome as the bound B grows",
+        xaxis={"title": "bound B", "type": "log"},
+        yaxis={"title": "count", "type": "log"},
+        template="plotly_white",
+        legend={"orientation": "h", "y": -0.25},
+        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+    )
+    return fig
+
+
 def format_position(position: int, digits: int = 12) -> str:
     """Short text for a position: exact up to ``digits`` digits, else ``d.ddd×10^e``.
 

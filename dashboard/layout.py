@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import dash_cytoscape as cyto
-from dash import dcc, html
+from dash import dash_table, dcc, html
 
 from solver import config
 from solver.analysis import TRANSFORMS
@@ -15,7 +15,7 @@ from .figures import outcome_legend, tree_stylesheet
 
 #: Range of the N slider, as powers of ten.
 N_SLIDER_MIN_EXP = 2
-N_SLIDER_MAX_EXP = 6
+N_SLIDER_MAX_EXP = 7
 N_SLIDER_STEP = 0.05
 #: Largest N that may be typed (the solve needs alpha * N positions).
 N_MAX = 10**7
@@ -92,6 +92,15 @@ def _controls() -> html.Div:
                 className="control",
             ),
             html.Div(id=ids.SETUP_ERROR, className="error setup-error", role="alert"),
+            html.Div(
+                [
+                    html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
+                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100"),
+                ],
+                id=ids.SOLVE_PROGRESS_BOX,
+                className="progress-box",
+                style={"display": "none"},
+            ),
         ],
         className="controls",
     )
@@ -116,6 +125,8 @@ def build_layout() -> html.Div:
     """Return the whole page (controls and views) as a Dash component tree."""
     return html.Div(
         [
+            dcc.Store(id=ids.REQUEST),
+            dcc.Store(id=ids.PENDING),
             dcc.Store(id=ids.SETUP),
             dcc.Store(id=ids.TREE_TOGGLED, data=[]),
             html.Header(
@@ -172,6 +183,39 @@ def build_layout() -> html.Div:
                             ]
                         ),
                         note="Gaps between consecutive elements of a layer (thesis Figs 12, 13).",
+                    ),
+                    _panel(
+                        "Convergence in the bound",
+                        html.Div(
+                            [
+                                html.Button("Solve the missing bounds", id=ids.CONVERGENCE_BUTTON, className="button"),
+                                html.Progress(id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"),
+                                html.Div(id=ids.CONVERGENCE_MESSAGE, className="note", role="status"),
+                                _graph(ids.CONVERGENCE_GRAPH, 380),
+                                dash_table.DataTable(
+                                    id=ids.CONVERGENCE_TABLE,
+                                    columns=[
+                                        {"name": "n", "id": "n", "type": "numeric"},
+                                        {"name": "from bound", "id": "from_bound", "type": "numeric"},
+                                        {"name": "to bound", "id": "to_bound", "type": "numeric"},
+                                        {"name": "before", "id": "before"},
+                                        {"name": "after", "id": "after"},
+                                    ],
+                                    data=[],
+                                    page_size=12,
+                                    sort_action="native",
+                                    filter_action="native",
+                                    export_format="csv",
+                                    style_table={"overflowX": "auto"},
+                                    style_cell={"fontFamily": "inherit", "fontSize": "0.85rem", "padding": "2px 8px"},
+                                ),
+                            ]
+                        ),
+                        note="Counts up to N for B = N, 10 N, 100 N, 1000 N (as far as memory allows): how U shrinks "
+                        "and where it settles (the thesis's D-infinity question), and every position whose value "
+                        "changed between two bounds. Only U turns into W, L or D, and only a bounded remoteness "
+                        "(≤) moves. Bounds above 20 million are solved only when you press the button.",
+                        wide=True,
                     ),
                     _panel(
                         "Game tree",

@@ -29,16 +29,20 @@ class _UsageError(Exception):
     pass
 
 
-def _solve(bound: int, *, allow_larger: bool = False):
+def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False):
     """Solve through the disk cache, with a progress bar on a terminal.
 
     Returns ``(Solution, cached)`` as :func:`solver.store.solve_cached`.
     """
     from tqdm import tqdm
 
-    bar = tqdm(total=100, unit="%", desc=f"solving to {bound:,}", disable=not sys.stderr.isatty(), delay=1.0)
+    bar = tqdm(
+        total=100, unit="%", desc=f"solving to {bound:,}", disable=lines or not sys.stderr.isatty(), delay=1.0
+    )
 
     def progress(fraction: float) -> None:
+        if lines:  # for a program reading stderr (the dashboard)
+            print(f"progress {fraction:.4f}", file=sys.stderr, flush=True)
         bar.update(round(100 * fraction) - bar.n)
 
     try:
@@ -97,7 +101,7 @@ def _peak_rss_bytes() -> int:
 def _solve_command(args: argparse.Namespace) -> None:
     bound = check_bound(args.bound)
     start = time.perf_counter()
-    solution, cached = _solve(bound)
+    solution, cached = _solve(bound, lines=args.progress_lines)
     seconds = time.perf_counter() - start
     counts = solution.counts()
     result = {
@@ -163,6 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve to a bound (cached on disk) and print the counts")
     p.add_argument("--bound", required=True, type=_int_arg("the bound"))
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.add_argument(
+        "--progress-lines", action="store_true", help="report progress as 'progress F' lines on stderr (for programs)"
+    )
     p.set_defaults(run=_solve_command)
 
     p = sub.add_parser("cache", help="list or clear the solve cache")

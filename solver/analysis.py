@@ -13,6 +13,8 @@ from .retrograde import NO_REMOTENESS, Outcome, Solution
 
 __all__ = [
     "classification_table",
+    "convergence",
+    "value_labels",
     "layer",
     "layers",
     "densities",
@@ -227,3 +229,89 @@ def classification_table(solution: Solution, n: int) -> pd.DataFrame:
     return pd.DataFrame(
         {"n": np.arange(1, n + 1, dtype=np.int64), "outcome": letters[solution.outcome[1 : n + 1]], "remoteness": text}
     )
+
+
+def value_labels(outcome: np.ndarray, remoteness: np.ndarray) -> np.ndarray:
+    """Short text of each value: ``"W11"``, ``"L≤14"`` (bounded), ``"D"``, ``"U"``.
+
+    Parameters
+    ----------
+    outcome : numpy.ndarray
+        Outcome codes (``int8``), shape ``(k,)``.
+    remoteness : numpy.ndarray
+        Remoteness as stored in a :class:`~solver.retrograde.Solution`,
+        shape ``(k,)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(k,)``, dtype object (str).
+    """
+    letters = np.array([o.name for o in sorted(Outcome)], dtype=object)[outcome]
+    rem = remoteness.astype(np.int64)
+    text = np.where(rem >= 0, rem.astype(str), np.char.add("≤", np.abs(rem).astype(str)))
+    return np.where(rem == NO_REMOTENESS, letters, letters + text.astype(object))
+
+
+def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """How the classification of ``1..n`` settles as the bound grows.
+
+    Parameters
+    ----------
+    solutions : list of Solution
+        Solves to increasing bounds, each at least ``n``.
+    n : int
+        Largest position considered.
+
+    Returns
+    -------
+    counts : pandas.DataFrame
+        One row per solve: ``bound``, ``alpha`` (bound / n, float), ``W``,
+        ``L``, ``D``, ``U`` and ``bounded`` (W/L whose remoteness is only an
+        upper bound), all counts over ``1..n``.
+    changes : pandas.DataFrame
+        One row per position and pair of consecutive bounds where its value
+        changed: ``n``, ``from_bound``, ``to_bound``, ``before``, ``after``
+        (texts as :func:`value_labels`).  Soundness means only U turns into
+        another outcome and only a bounded remoteness changes.
+
+    Raises
+    ------
+    ValueError
+        If the bounds do not increase or one is below ``n``.
+
+    Notes
+    -----
+    The thesis's open question (section 2.1, Table 1) is whether D-infinity,
+    the numbers that never settle, is empty; U is what is left of it at a
+    bound.
+    """
+    if not solutions:
+        raise ValueError("give at least one solve")
+    bounds = [s.bound for s in solutions]
+    if any(b2 <= b1 for b1, b2 in zip(bounds, bounds[1:])):
+        raise ValueError(f"the bounds must increase, got {bounds}")
+    rows = []
+    for s in solutions:
+        _check_n(s, n)
+        rows.append({"bound": s.bound, "alpha": s.bound / n, **s.counts(n), "bounded": s.bounded_count(n)})
+    changed = []
+    for before, after in zip(solutions, solutions[1:]):
+        o1, r1 = before.outcome[1 : n + 1], before.remoteness[1 : n + 1]
+        o2, r2 = after.outcome[1 : n + 1], after.remoteness[1 : n + 1]
+        idx = np.flatnonzero((o1 != o2) | (r1 != r2))
+        if idx.size:
+            changed.append(
+                pd.DataFrame(
+                    {
+                        "n": idx + 1,
+                        "from_bound": before.bound,
+                        "to_bound": after.bound,
+                        "before": value_labels(o1[idx], r1[idx]),
+                        "after": value_labels(o2[idx], r2[idx]),
+                    }
+                )
+            )
+    columns = ["n", "from_bound", "to_bound", "before", "after"]
+    changes = pd.concat(changed, ignore_index=True) if changed else pd.DataFrame(columns=columns)
+    return pd.DataFrame(rows), changes

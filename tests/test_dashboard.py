@@ -281,3 +281,75 @@ def test_density_frame_from_solver_feeds_the_figure():
     solution = solve(2_000)
     fig = figures.density_figure(densities(solution, 200), "log")
     assert len(fig.data) == 4
+
+
+# ---------------------------------------------------------------- long solves and convergence
+
+
+def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
+    assert callbacks.resolve_setup(None) == (None, None)
+    small = {"n": 100, "alpha": 10, "bound": 1000}
+    assert callbacks.resolve_setup(small) == (small, None)
+    monkeypatch.setattr(callbacks, "INLINE_BOUND", 500)
+    setup, pending = callbacks.resolve_setup({"n": 70, "alpha": 10, "bound": 700})
+    assert setup is no_update and pending == {"n": 70, "alpha": 10, "bound": 700}
+
+
+def test_background_solve_reports_progress_and_fills_the_cache():
+    seen = []
+    pending = {"n": 3000, "alpha": 7, "bound": 21_000}
+    setup, message = callbacks.background_solve(seen.append, pending)
+    assert setup == pending and message == ""
+    assert seen and seen[-1] == ("100",)
+    from solver import store
+
+    cached = store.load(21_000)
+    letters, _ = naive_solve(2000)
+    # The cached labels below 2000 are at least as resolved as at bound 2000.
+    for n in range(1, 2001):
+        if letters[n] != "U":
+            assert int(cached.outcome[n]) == {"W": 1, "L": 2, "D": 3}[letters[n]]
+
+
+def test_background_solve_reports_a_failing_child(monkeypatch):
+    def broken(bound, on_progress=None):
+        raise RuntimeError("python -m solver: error: out of disk")
+
+    monkeypatch.setattr(callbacks, "solve_in_subprocess", broken)
+    setup, message = callbacks.background_solve(lambda p: None, {"n": 1, "alpha": 1, "bound": 10**8})
+    assert setup is no_update and "out of disk" in message
+
+
+def test_convergence_counts_and_changes_agree_with_brute_force():
+    n = 120
+    progress = []
+    fig, rows, message = callbacks.make_convergence(progress.append, None, {"n": n, "alpha": 1, "bound": n})
+    bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
+    assert [int(x) for x in fig.data[0].x] == bounds
+    refs = {b: naive_solve(b) for b in bounds}
+    for trace in fig.data:
+        key = trace.name[0]
+        assert list(trace.y) == [refs[b][0][1 : n + 1].count(key) for b in bounds]
+    # Every changed label in the table really changed between the two bounds,
+    # and only U turned into something else.
+    changed_labels = {(r["n"], r["from_bound"]) for r in rows if r["before"][0] != r["after"][0]}
+    expected = {
+        (m, b1)
+        for b1, b2 in zip(bounds, bounds[1:])
+        for m in range(1, n + 1)
+        if refs[b1][0][m] != refs[b2][0][m]
+    }
+    assert changed_labels == expected
+    assert all(r["before"] == "U" for r in rows if r["before"][0] != r["after"][0])
+    assert progress[-1] == ("100",)
+
+
+def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
+    monkeypatch.setattr(callbacks, "INLINE_BOUND", 1000)
+    n = 50_001  # bounds above 1000 are not in the cache yet
+    fig, rows, message = callbacks.make_convergence(lambda p: None, None, {"n": n, "alpha": 1, "bound": n})
+    assert "press the button" in message
+    calls = []
+    monkeypatch.setattr(callbacks, "solve_in_subprocess", lambda b, cb=None: calls.append(b))
+    callbacks.make_convergence(lambda p: None, ids.CONVERGENCE_BUTTON, {"n": n, "alpha": 1, "bound": n})
+    assert calls == [n, 10 * n, 100 * n, 1000 * n]

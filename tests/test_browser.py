@@ -1,0 +1,427 @@
+"""Real-browser tests of the dashboard (headless Debian Chromium via Playwright).
+
+The app is served in-process by werkzeug on a free port; pytest-playwright
+drives ``/usr/bin/chromium`` (never ``playwright install``).  Expected numbers
+are computed here from the solver, independently of the dashboard's code.
+
+Run: ``.venv/bin/python -m pytest tests/test_browser.py -s`` (``-s`` shows
+the measured page-load time).  Select or skip with ``-m browser`` /
+``-m "not browser"``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+SCREENSHOT = ARTIFACTS / "dashboard.png"
+
+#: Explicit timeouts (ms) for waits on the page.
+LOAD_TIMEOUT = 60_000
+WAIT_TIMEOUT = 30_000
+
+#: The page's defaults (solver/config.py); written out here on purpose so a
+#: changed default is noticed.
+DEFAULT_N = 10_000
+DEFAULT_ALPHA = 100
+DEFAULT_START = 4708
+
+#: Outcome codes of solver.retrograde.Outcome: U=0, W=1, L=2, D=3.
+CODES = {"U": 0, "W": 1, "L": 2, "D": 3}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+# --------------------------------------------------------------------------
+# fixtures
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium with the flags of shared/BROWSER_TESTS.md."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
+    from werkzeug.serving import make_server
+
+    from dashboard.app import create_app
+    from solver.retrograde import warm_up
+
+    warm_up()
+    app = create_app()
+    server = make_server("127.0.0.1", 0, app.server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="dash-test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+class PageWatch:
+    """Uncaught page errors and failed Dash callback requests seen by a page."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("response", self._response)
+
+    def _response(self, response) -> None:
+        if "_dash-update-component" in response.url and response.status >= 400:
+            self.errors.append(f"callback request failed: HTTP {response.status} {response.url}")
+
+    def assert_clean(self) -> None:
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(page: Page) -> PageWatch:
+    return PageWatch(page)
+
+
+@pytest.fixture
+def loaded(page: Page, server_url: str, watch: PageWatch) -> Page:
+    """The page at its default setup, once the summary and the tree are drawn."""
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#summary-count-W")).to_be_visible(timeout=LOAD_TIMEOUT)
+    wait_tree_ready(page)
+    return page
+
+
+@pytest.fixture(scope="module")
+def default_counts() -> dict[str, int]:
+    """Counts of W, L, D, U over 1..10,000 at bound 1,000,000, from the solver."""
+    return expected_counts(DEFAULT_N, DEFAULT_ALPHA)
+
+
+# --------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------
+
+
+def expected_counts(n: int, alpha: int = DEFAULT_ALPHA) -> dict[str, int]:
+    from solver.retrograde import solve
+
+    solution = solve(alpha * n)
+    counts = np.bincount(solution.outcome[1 : n + 1].astype(np.int64), minlength=4)
+    assert counts.sum() == n
+    return {key: int(counts[code]) for key, code in CODES.items()}
+
+
+def shown_counts(page: Page) -> dict[str, str]:
+    return {key: page.locator(f"#summary-count-{key}").inner_text().strip() for key in CODES}
+
+
+def expect_counts(page: Page, counts: dict[str, int]) -> None:
+    for key, value in counts.items():
+        expect(page.locator(f"#summary-count-{key}")).to_have_text(f"{value:,}", timeout=WAIT_TIMEOUT)
+
+
+CY = "document.getElementById('game-tree')._cyreg.cy"
+
+
+def wait_tree_ready(page: Page, min_nodes: int = 1) -> None:
+    page.wait_for_function(
+        f"""(least) => {{
+            const el = document.getElementById('game-tree');
+            return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length >= least);
+        }}""",
+        arg=min_nodes,
+        timeout=LOAD_TIMEOUT,
+    )
+
+
+def node_count(page: Page) -> int:
+    return page.evaluate(f"{CY}.nodes().length")
+
+
+def node_ids(page: Page) -> set[str]:
+    return set(page.evaluate(f"{CY}.nodes().map(n => n.id())"))
+
+
+def click_node(page: Page, node_id: str, also_placed: tuple[str, ...] = ()) -> None:
+    """Click a cytoscape node once it is inside the canvas, in the viewport and still.
+
+    After the elements change, cytoscape first shows new nodes off the canvas
+    and reruns the layout ~100 ms later, which moves the old nodes too; so wait
+    until the nodes in ``also_placed`` are on the canvas and the target has not
+    moved for a few polls.
+    """
+    page.locator("#game-tree").scroll_into_view_if_needed()
+    page.evaluate("window.__lastNodePoint = null; window.__stillPolls = 0")
+    page.wait_for_function(
+        f"""([id, others]) => {{
+            const cy = {CY};
+            cy.resize();
+            const box = cy.container().getBoundingClientRect();
+            const onCanvas = (node) => {{
+                if (node.empty()) return false;
+                const p = node.renderedPosition();
+                return p.x > 2 && p.y > 2 && p.x < box.width - 2 && p.y < box.height - 2;
+            }};
+            const node = cy.getElementById(id);
+            if (!onCanvas(node) || !others.every(o => onCanvas(cy.getElementById(o)))) return false;
+            const p = node.renderedPosition();
+            const x = box.left + p.x, y = box.top + p.y;
+            if (!(x > 0 && y > 0 && x < window.innerWidth && y < window.innerHeight)) return false;
+            const last = window.__lastNodePoint;
+            window.__stillPolls = last && last.x === x && last.y === y ? window.__stillPolls + 1 : 0;
+            window.__lastNodePoint = {{x, y}};
+            return window.__stillPolls >= 3;
+        }}""",
+        arg=[node_id, list(also_placed)],
+        polling=100,
+        timeout=WAIT_TIMEOUT,
+    )
+    point = page.evaluate("window.__lastNodePoint")
+    page.mouse.click(point["x"], point["y"])
+
+
+def submit(page: Page, selector: str, text: str) -> None:
+    """Type into a debounced dcc.Input and press Enter (that is what sends it)."""
+    box = page.locator(selector)
+    box.fill(text)
+    box.press("Enter")
+
+
+# --------------------------------------------------------------------------
+# tests
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_default_page_shows_solver_counts_graphs_and_tree(loaded: Page, watch: PageWatch, default_counts) -> None:
+    page = loaded
+    expect_counts(page, default_counts)
+    # the four counts cover 1..N exactly
+    assert sum(int(v.replace(",", "")) for v in shown_counts(page).values()) == DEFAULT_N
+
+    # Each graph holds a real figure: traces with data, not the empty message figure.
+    for graph_id, least_traces in (
+        ("density-graph", 4),
+        ("layers-w-graph", 1),
+        ("layers-l-graph", 1),
+        ("difference-graph", 1),
+    ):
+        page.wait_for_function(
+            """([id, least]) => {
+                const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+                if (!gd || !gd._fullData || gd._fullData.length < least) return false;
+                return gd._fullData.every(t => t.x && t.x.length > 0);
+            }""",
+            arg=[graph_id, least_traces],
+            timeout=WAIT_TIMEOUT,
+        )
+        # the traces are drawn on WebGL canvases
+        expect(page.locator(f"#{graph_id} .gl-container canvas").first).to_be_attached()
+        # an empty figure hides its axes; a real one has tick labels
+        expect(page.locator(f"#{graph_id} .xtick").first).to_be_attached()
+
+    names = page.evaluate(
+        "document.querySelector('#density-graph .js-plotly-plot')._fullData.map(t => t.name.split(' ')[0])"
+    )
+    assert names == ["W", "L", "D", "U"]
+    expect(page.locator("#density-graph .legend .traces")).to_have_count(4)
+
+    # Game tree of 4708 at depth 6: the root plus more nodes, rooted at 4708.
+    assert node_count(page) > 1
+    assert page.evaluate(f"{CY}.getElementById('n').data('position')") == str(DEFAULT_START)
+    expect(page.locator("#tree-message")).to_contain_text("nodes")
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_n_slider_updates_n_box_and_counts(loaded: Page, watch: PageWatch, default_counts) -> None:
+    page = loaded
+    n_box = page.locator("#n-input")
+    expect(n_box).to_have_value(str(DEFAULT_N))
+    expect_counts(page, default_counts)
+
+    presses = 3
+    page.locator("#n-slider [role=slider]").focus()
+    for _ in range(presses):
+        page.keyboard.press("ArrowRight")
+
+    # slider step 0.05 in log10 N; the page shows 10**x to two significant figures
+    exponent = math.log10(DEFAULT_N) + presses * 0.05
+    expected_n = int(float(f"{10**exponent:.2g}"))
+    # each key press commits a value, so the box may pass through 11000 and 13000 first
+    expect(n_box).to_have_value(str(expected_n), timeout=WAIT_TIMEOUT)
+    slider = page.locator("#n-slider [role=slider]")
+    assert float(slider.get_attribute("aria-valuenow")) == pytest.approx(exponent)
+    shown_n = int(n_box.input_value())
+
+    counts = expected_counts(shown_n)
+    assert counts["W"] != default_counts["W"]
+    expect_counts(page, counts)
+    expect(page.locator("#n-error")).to_have_text("")
+    # the slider <-> box loop settled: neither moved back
+    expect(n_box).to_have_value(str(shown_n))
+    assert float(slider.get_attribute("aria-valuenow")) == pytest.approx(exponent)
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_clicking_a_leaf_expands_then_collapses_it(loaded: Page, watch: PageWatch) -> None:
+    page = loaded
+    before = node_count(page)
+    leaf = page.evaluate(
+        f"""(() => {{
+            const leaves = {CY}.nodes().filter(n => n.data('expandable') === true && n.data('expanded') === false);
+            // the deepest one (longest path) lies at the move depth
+            const sorted = leaves.sort((a, b) => b.data('path').length - a.data('path').length);
+            return sorted.length ? sorted[0].id() : null;
+        }})()"""
+    )
+    assert leaf, "no expandable, unexpanded node in the default tree"
+    children = {leaf + "t", leaf + "p"}
+    assert not children & node_ids(page)
+
+    click_node(page, leaf)
+    page.wait_for_function(f"{CY}.nodes().length === {before + 2}", timeout=WAIT_TIMEOUT)
+    assert children <= node_ids(page), f"new nodes are {sorted(node_ids(page))[-4:]}, expected {children}"
+    assert page.evaluate(f"{CY}.getElementById('{leaf}').data('expanded')") is True
+    # the children are edges from the clicked node
+    sources = page.evaluate(f"{CY}.getElementById('{leaf}').outgoers('node').map(n => n.id())")
+    assert set(sources) == children
+
+    # clicking again collapses it (once the layout has placed the new children)
+    click_node(page, leaf, also_placed=tuple(sorted(children)))
+    page.wait_for_function(f"{CY}.nodes().length === {before}", timeout=WAIT_TIMEOUT)
+    assert not children & node_ids(page)
+    assert page.evaluate(f"{CY}.getElementById('{leaf}').data('expanded')") is False
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_bad_start_number_shows_message_and_good_one_clears_it(loaded: Page, watch: PageWatch) -> None:
+    page = loaded
+    error = page.locator("#start-error")
+    expect(error).to_have_text("")
+
+    submit(page, "#start-input", "abc")
+    expect(error).to_contain_text("start number", timeout=WAIT_TIMEOUT)
+    expect(error).to_contain_text("abc")
+
+    submit(page, "#start-input", "-5")
+    expect(error).to_contain_text("-5", timeout=WAIT_TIMEOUT)
+    expect(error).to_contain_text("start number")
+
+    submit(page, "#start-input", "92")
+    expect(error).to_have_text("", timeout=WAIT_TIMEOUT)
+    page.wait_for_function(
+        f"""() => {{
+            const el = document.getElementById('game-tree');
+            const cy = el && el._cyreg && el._cyreg.cy;
+            return !!cy && cy.getElementById('n').nonempty() && cy.getElementById('n').data('position') === '92';
+        }}""",
+        timeout=WAIT_TIMEOUT,
+    )
+    assert node_count(page) > 1
+    watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_bad_n_shows_message_and_no_traceback(loaded: Page, watch: PageWatch) -> None:
+    page = loaded
+    error = page.locator("#n-error")
+    expect(error).to_have_text("")
+
+    submit(page, "#n-input", "0")
+    expect(error).to_contain_text("N must be at least", timeout=WAIT_TIMEOUT)
+    # the views say what to do instead of showing stale numbers
+    expect(page.locator("#summary")).to_contain_text("Fix the highlighted input", timeout=WAIT_TIMEOUT)
+    expect(page.locator("#summary-count-W")).to_have_count(0)
+
+    body = page.locator("body").inner_text()
+    for marker in ("Traceback", 'File "', "Exception", "Internal Server Error"):
+        assert marker not in body, f"page shows {marker!r}"
+    watch.assert_clean()
+
+
+#: Records (browser clock, ms since navigation start) when the summary count
+#: and each graph's data first appear in the DOM.
+LOAD_MARKS_SCRIPT = """
+window.__loadMarks = {};
+new MutationObserver(() => {
+  const marks = window.__loadMarks;
+  if (!marks.summary && document.getElementById('summary-count-W')) marks.summary = performance.now();
+  if (!marks.graphs && ['density-graph', 'layers-w-graph', 'layers-l-graph', 'difference-graph'].every(id => {
+      const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+      return gd && gd._fullData && gd._fullData.length > 0;
+  })) marks.graphs = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+
+@pytest.mark.browser
+def test_screenshot_and_page_load_time(page: Page, server_url: str, watch: PageWatch, default_counts) -> None:
+    from dashboard import callbacks
+
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.add_init_script(LOAD_MARKS_SCRIPT)
+
+    def load(label: str) -> float:
+        start = time.perf_counter()
+        page.goto(server_url, timeout=LOAD_TIMEOUT)
+        expect(page.locator("#summary-count-W")).to_have_text(f"{default_counts['W']:,}", timeout=LOAD_TIMEOUT)
+        wall = time.perf_counter() - start
+        page.wait_for_function("window.__loadMarks && window.__loadMarks.graphs", timeout=WAIT_TIMEOUT)
+        marks = page.evaluate("window.__loadMarks")
+        print(
+            f"\n  {label}: summary count in the DOM {marks['summary'] / 1000:.2f} s after navigation start, "
+            f"all four graphs {marks['graphs'] / 1000:.2f} s; "
+            f"Playwright saw the summary count {wall:.2f} s after goto()"
+        )
+        return wall
+
+    print(f"\npage load at the default setup (N={DEFAULT_N:,}, alpha={DEFAULT_ALPHA}):")
+    # cold: the server solves B = 1,000,000 again; warm: the solve is cached
+    callbacks.SOLUTIONS.clear()
+    load("cold (server solves B = 1,000,000)")
+    warm = load("warm (solve cached on the server)")
+    assert warm < 30
+
+    # wait for the rest of the page before the picture
+    wait_tree_ready(page, min_nodes=2)
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if SCREENSHOT.exists():
+        SCREENSHOT.unlink()
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.stat().st_size > 10_000
+    print(f"screenshot: {SCREENSHOT}")
+    watch.assert_clean()
