@@ -581,6 +581,13 @@ def _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
         remoteness[n] = -1
 
 
+@numba.njit(cache=True)
+def _sweep_block_serial(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
+    """Label positions ``lo..hi`` on one thread (small pieces)."""
+    for n in range(hi, lo - 1, -1):
+        _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
+
+
 @numba.njit(cache=True, parallel=True)
 def _sweep_block(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, n_chunks):
     """Label positions ``lo..hi``; every put child there is above ``hi``."""
@@ -609,9 +616,12 @@ def _block_start(hi):
 
 #: Positions labelled between two progress reports.
 _PROGRESS_STEP = 1 << 24
+#: Pieces at least this long are split across threads; waking the threads
+#: costs more than it saves on shorter ones.
+_PARALLEL_MIN = 1 << 22
 
 
-def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report) -> None:
+def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report, parallel_min=_PARALLEL_MIN) -> None:
     n_chunks = max(1, 4 * numba.get_num_threads())
     hi = bound
     while hi > m:
@@ -621,8 +631,10 @@ def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report)
         top = hi
         while top >= lo:
             bottom = max(lo, top - _PROGRESS_STEP + 1)
-            chunks = n_chunks if top - bottom > 65_536 else 1
-            _sweep_block(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, chunks)
+            if top - bottom >= parallel_min:
+                _sweep_block(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, n_chunks)
+            else:
+                _sweep_block_serial(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
             report(bound - bottom + 1)
             top = bottom - 1
         hi = lo - 1
@@ -721,6 +733,7 @@ def solve(
     *,
     progress: Callable[[float], None] | None = None,
     allocate: Callable[[str, tuple[int, ...], np.dtype], np.ndarray] | None = None,
+    _parallel_min: int = _PARALLEL_MIN,
 ) -> Solution:
     """Classify every position ``0..bound`` soundly.
 
@@ -791,7 +804,7 @@ def solve(
     lam_l_small = lam_l[: m + 1].copy()
     del position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l
     report(m + 1)
-    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report)
+    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report, _parallel_min)
     report(bound + 1)
     return Solution(bound, outcome, remoteness, time.perf_counter() - start)
 
@@ -800,6 +813,8 @@ def warm_up() -> None:
     """Compile (or load from numba's cache) every kernel with a tiny solve.
 
     Call it once at start-up so that the first real solve, and the time it
-    reports, is not charged for compilation.
+    reports, is not charged for compilation.  Both the one-thread and the
+    multi-thread sweep run.
     """
     solve(1_000)
+    solve(1_000, _parallel_min=0)
