@@ -3,6 +3,11 @@
 Expected values come from the brute-force reference (tests/naive.py), from
 hand arithmetic, or from the thesis's Appendix A (seed 000), never from the
 code under test.
+
+The reference computes the bounded retrograde remoteness, an upper bound on
+the true one.  ``layer`` lists only positions whose remoteness the solver
+certifies exact, so a layer is the reference's layer less the positions the
+solver flags as only bounded (``Solution.value`` gives None for them).
 """
 
 from __future__ import annotations
@@ -14,8 +19,15 @@ import pandas as pd
 import pytest
 
 from naive import naive_queue_solve, naive_solve
-from solver.analysis import densities, differences, layer, layers, transform_density
-from solver.retrograde import solve
+from solver.analysis import (
+    classification_table,
+    densities,
+    differences,
+    layer,
+    layers,
+    transform_density,
+)
+from solver.retrograde import Outcome, solve
 
 SMALL = 3000  # bound for the brute-force comparisons
 
@@ -53,8 +65,34 @@ def thesis_solution():
     return solve(10**6)
 
 
+@pytest.fixture(scope="module")
+def thesis_naive():
+    return naive_queue_solve(10**6)
+
+
+#: At bound 10**6 the only positions <= 10,000 whose remoteness is not
+#: certified exact, with their (upper-bound) remoteness from the reference;
+#: recorded when certification was introduced, and exact (same values) at
+#: bound 10**7 by a brute-force solve there.
+THESIS_BOUNDED = {5079: 13, 7917: 11}
+
+
 def _naive_layer(rem, n, k):
     return [m for m in range(1, n + 1) if rem[m] == k]
+
+
+def _check_layer(solution, rem, n, k, got):
+    """got == reference layer k less the solver's bounded positions."""
+    want = _naive_layer(rem, n, k)
+    assert set(got) <= set(want), (n, k)
+    for m in want:
+        if m in got:
+            assert solution.value(m)[1] == k, (m, k)
+        else:
+            # Left out only because the solver could not certify it.
+            assert solution.value(m)[1] is None, (m, k)
+            assert solution.remoteness_at_most(m) == k, (m, k)
+    return len(want) - len(got)
 
 
 # ---------------------------------------------------------------------------
@@ -67,10 +105,25 @@ def test_layer_matches_brute_force(small, small_naive, n):
     _, rem = small_naive
     top = max(r for r in rem if r is not None)
     assert top >= 6  # the comparison covers several layers
+    left_out = 0
     for k in range(1, top + 2):  # one past the deepest layer: empty
         got = layer(small, n, k)
         assert got.dtype == np.int64
-        assert got.tolist() == _naive_layer(rem, n, k), (n, k)
+        assert got.tolist() == sorted(got.tolist())
+        left_out += _check_layer(small, rem, n, k, got.tolist())
+    if n >= 999:
+        assert left_out > 0  # bounded positions are exercised (136, 257, 513 at 3000)
+
+
+def test_layer_leaves_out_bounded_positions(small, small_naive):
+    # 136 is W with reference (bounded) remoteness 7 at bound 3000; the
+    # solver cannot certify it, so it is in no layer.  5 (layer 2) is in.
+    letters, rem = small_naive
+    assert (letters[136], rem[136]) == ("W", 7)
+    assert small.value(136) == (Outcome.W, None)
+    assert 136 not in layer(small, SMALL, 7).tolist()
+    assert all(136 not in members.tolist() for members in layers(small, SMALL, 12))
+    assert 5 in layer(small, SMALL, 2).tolist()
 
 
 def test_layer_one_is_the_squares(small):
@@ -90,7 +143,8 @@ def test_layers_is_list_of_layer(small, small_naive):
     assert isinstance(got, list)
     assert len(got) == 7
     for k, members in enumerate(got, start=1):
-        assert members.tolist() == _naive_layer(rem, 2000, k), k
+        assert members.tolist() == layer(small, 2000, k).tolist(), k
+        _check_layer(small, rem, 2000, k, members.tolist())
 
 
 def test_layers_depth_one(small):
@@ -103,13 +157,22 @@ def test_thesis_appendix_a_layers(thesis_solution, k):
     assert layer(thesis_solution, 10_000, k).tolist() == APPENDIX_A[k]
 
 
-def test_layers_parity_from_brute_force_at_thesis_bound(thesis_solution):
+def test_layers_parity_from_brute_force_at_thesis_bound(thesis_solution, thesis_naive):
     # Odd layers are W and even layers L (DESIGN.md section 2), checked on the
-    # independent reference at the thesis bound.
-    letters, rem = naive_queue_solve(10**6)
-    for k, members in enumerate(layers(thesis_solution, 10_000, 8), start=1):
-        assert members.tolist() == _naive_layer(rem, 10_000, k), k
+    # independent reference at the thesis bound; every layer is the
+    # reference's, less the two bounded positions.
+    letters, rem = thesis_naive
+    top = max(r for r in rem[1:10_001] if r is not None)
+    assert top >= 13
+    got = layers(thesis_solution, 10_000, top + 1)
+    assert got[-1].size == 0
+    for k, members in enumerate(got, start=1):
+        want = [m for m in _naive_layer(rem, 10_000, k) if m not in THESIS_BOUNDED]
+        assert members.tolist() == want, k
         assert all(letters[m] == ("W" if k % 2 else "L") for m in members.tolist())
+    for m, r in THESIS_BOUNDED.items():
+        assert (letters[m], rem[m]) == ("W", r)
+        assert m not in got[r - 1].tolist()
 
 
 # ---------------------------------------------------------------------------
@@ -229,6 +292,67 @@ def test_differences_of_thesis_layer_two(thesis_solution):
     members = APPENDIX_A[2]
     expected = [b - a for a, b in zip(members, members[1:])]
     assert differences(layer(thesis_solution, 10_000, 2)).tolist() == expected
+
+
+# ---------------------------------------------------------------------------
+# classification_table
+# ---------------------------------------------------------------------------
+
+
+def _check_table(frame, solution, letters, rem, n):
+    """Rows against the reference: exact "r", bounded "<=r", D/U ""."""
+    assert list(frame.columns) == ["n", "outcome", "remoteness"]
+    assert len(frame) == n
+    assert frame["n"].dtype == np.int64
+    assert frame["n"].tolist() == list(range(1, n + 1))
+    bounded = []
+    for m, o, text in zip(frame["n"].tolist(), frame["outcome"].tolist(), frame["remoteness"].tolist()):
+        assert o == letters[m], m
+        assert isinstance(text, str), m
+        if o in "DU":
+            assert text == "", m
+        elif text.startswith("<="):
+            assert text == f"<={rem[m]}", m
+            assert solution.value(m) == (Outcome[o], None)
+            bounded.append(m)
+        else:
+            assert text == str(rem[m]), m
+            assert solution.value(m) == (Outcome[o], rem[m])
+    return bounded
+
+
+def test_classification_table_small(small, small_naive):
+    letters, rem = small_naive
+    bounded = _check_table(classification_table(small, SMALL), small, letters, rem, SMALL)
+    assert 136 in bounded and len(bounded) == small.bounded_count(SMALL)
+    frame = classification_table(small, 10)
+    # By hand: 1 and 4 are squares (W 1); 2 and 3 are draws (DESIGN.md
+    # section 4); 5 is in layer 2.
+    assert frame["remoteness"].tolist()[:5] == ["1", "", "", "1", "2"]
+    assert frame["outcome"].tolist()[:5] == ["W", "D", "D", "W", "L"]
+
+
+def test_classification_table_thesis(thesis_solution, thesis_naive):
+    letters, rem = thesis_naive
+    frame = classification_table(thesis_solution, 10_000)
+    bounded = _check_table(frame, thesis_solution, letters, rem, 10_000)
+    assert bounded == sorted(THESIS_BOUNDED)
+    rows = frame.set_index("n")["remoteness"]
+    assert rows[5079] == "<=13" and rows[7917] == "<=11"
+    assert rows[92] == "11"  # seed 003
+    assert rows[2] == "" and rows[3] == ""
+
+
+@pytest.mark.parametrize("n", [SMALL + 1, 0, -1])
+def test_classification_table_n_out_of_range(small, n):
+    with pytest.raises(ValueError):
+        classification_table(small, n)
+
+
+@pytest.mark.parametrize("n", [2.5, "100", None])
+def test_classification_table_n_not_an_integer(small, n):
+    with pytest.raises(TypeError):
+        classification_table(small, n)
 
 
 # ---------------------------------------------------------------------------

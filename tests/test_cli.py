@@ -3,21 +3,31 @@
 The main cases run as real subprocesses; they are all started together at
 the beginning of the module (each start costs about a second of imports).
 The full matrix of bad arguments also runs in-process through ``main``.
+
+Remoteness in ``classify`` is printed as the exact value ("11"), as an upper
+bound where the solver cannot certify it exact ("<=13"), or empty for D/U.
+The brute-force references compute the bounded retrograde remoteness, which
+is that upper bound, so a W/L row must read either "r" or "<=r" with r the
+reference's value; which rows are only bounded must agree with the library's
+``Solution`` (remoteness < -1).
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from concurrent.futures import Future, ThreadPoolExecutor
 import math
 import subprocess
 import sys
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from naive import naive_queue_solve, naive_solve
 from solver.__main__ import main
+from solver.retrograde import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,9 +39,10 @@ HUGE = (10**15 + 7) ** 2 + 3
 # Every subprocess run of this module (bad-argument ones are added below).
 SUBPROCESS_RUNS = [
     ("classify", "--n", "300", "--bound", "3000"),
-    ("classify", "--n", "3000", "--alpha", "100"),
+    ("classify", "--n", "8000", "--alpha", "100"),
     ("classify", "--n", "1e2"),
     ("tree", "92", "--depth", "3"),
+    ("tree", "5079", "--depth", "1", "--bound", "800000"),
     ("tree", "10**30", "--depth", "2"),
     ("tree", str(HUGE), "--depth", "2", "--bound", "1000"),
     ("tree", "4708", "--depth", "20", "--max-nodes", "10", "--bound", "10000"),
@@ -92,8 +103,34 @@ def parse_csv(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return lines[0], rows
 
 
-def expected_rows(letters, rem, n):
-    return [(m, letters[m], "" if rem[m] is None else str(rem[m])) for m in range(1, n + 1)]
+@functools.lru_cache(maxsize=None)
+def naive_800k():
+    """The reference at bound 800,000 (N = 8,000, alpha = 100)."""
+    return naive_queue_solve(800_000)
+
+
+def check_rows(rows, letters, rem, n, bound) -> list[int]:
+    """Compare classify rows with the reference; return the "<=" rows.
+
+    W/L rows read "r" or "<=r" with r the reference (bounded) remoteness;
+    D/U rows read "".  The "<=" rows must be exactly the positions the
+    library flags as only bounded at this bound.
+    """
+    assert [r[0] for r in rows] == list(range(1, n + 1))
+    bounded = []
+    for m, outcome, text in rows:
+        assert outcome == letters[m], m
+        if outcome in ("D", "U"):
+            assert text == "", m
+        elif text.startswith("<="):
+            assert text == f"<={rem[m]}", m
+            bounded.append(m)
+        else:
+            assert text == str(rem[m]), m
+            assert int(text) % 2 == (1 if outcome == "W" else 0), m
+    flagged = np.flatnonzero(solve(bound).remoteness[1 : n + 1] < -1) + 1
+    assert bounded == flagged.tolist()
+    return bounded
 
 
 # ---------------------------------------------------------------------------
@@ -105,37 +142,45 @@ def test_classify_small_matches_brute_force():
     header, rows = parse_csv(ok("classify", "--n", "300", "--bound", "3000"))
     assert header == "n,outcome,remoteness"
     letters, rem = naive_solve(3000)
-    assert rows == expected_rows(letters, rem, 300)
+    bounded = check_rows(rows, letters, rem, 300, 3000)
+    # 136 (W, at most 7) is only bounded at 3,000: both kinds of row occur.
+    assert 136 in bounded and rows[135] == (136, "W", "<=7")
+    assert rows[4] == (5, "L", "2")  # layer 2 (DESIGN.md section 4)
 
 
 def test_classify_thesis_setup():
-    header, rows = parse_csv(ok("classify", "--n", "3000", "--alpha", "100"))
+    header, rows = parse_csv(ok("classify", "--n", "8000", "--alpha", "100"))
     assert header == "n,outcome,remoteness"
-    assert len(rows) == 3000
-    assert [r[0] for r in rows] == list(range(1, 3001))
+    assert len(rows) == 8000
     for n, outcome, remoteness in rows:
         assert outcome in {"W", "L", "D", "U"}
         if outcome in {"D", "U"}:
             assert remoteness == "", n
         else:
-            assert remoteness.isdigit(), n
-            assert int(remoteness) % 2 == (1 if outcome == "W" else 0), n
-    letters, rem = naive_queue_solve(300_000)
-    assert rows == expected_rows(letters, rem, 3000)
+            digits = remoteness.removeprefix("<=")
+            assert digits.isdigit(), n
+            assert int(digits) % 2 == (1 if outcome == "W" else 0), n
+    letters, rem = naive_800k()
+    bounded = check_rows(rows, letters, rem, 8000, 800_000)
+    # 5079 wins in at most 13 (the reference's bounded value), not proven
+    # exact at this bound (it is exact at 10**7).
+    assert (letters[5079], rem[5079]) == ("W", 13)
+    assert rows[5078] == (5079, "W", "<=13")
+    assert 5079 in bounded
 
 
 def test_classify_default_alpha_is_100():
     # "1e2" also checks that friendly numbers reach the parser.
     _, rows = parse_csv(ok("classify", "--n", "1e2"))
     letters, rem = naive_solve(10_000)
-    assert rows == expected_rows(letters, rem, 100)
+    check_rows(rows, letters, rem, 100, 10_000)
 
 
 def test_classify_bound_with_digit_groups(capsys):
     status, out, _ = run_here(capsys, "classify", "--n", "150", "--bound", "1_500")
     assert status == 0
     letters, rem = naive_solve(1500)
-    assert parse_csv(out)[1] == expected_rows(letters, rem, 150)
+    assert check_rows(parse_csv(out)[1], letters, rem, 150, 1500) == [136]
 
 
 def test_classify_small_bound_has_unresolved_rows(capsys):
@@ -145,7 +190,7 @@ def test_classify_small_bound_has_unresolved_rows(capsys):
     assert status == 0
     _, rows = parse_csv(out)
     letters, rem = naive_solve(200)
-    assert rows == expected_rows(letters, rem, 200)
+    check_rows(rows, letters, rem, 200, 200)
     assert any(r[1] == "U" for r in rows)
 
 
@@ -160,9 +205,37 @@ def test_tree_92():
     assert root["position"] == 92
     assert root["outcome"] == "W"
     assert root["remoteness"] == 11  # seed 003
+    assert root["remoteness_at_most"] == 11
     assert data["start"] == 92 and data["depth"] == 3
     # 92 - 81 = 11 and 92 + 81 = 173.
     assert [c["position"] for c in root["children"]] == [11, 173]
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        stack.extend(item["children"])
+        assert "remoteness_at_most" in item
+        if item["outcome"] in ("D", "U"):
+            assert item["remoteness"] is None and item["remoteness_at_most"] is None
+        else:
+            assert item["remoteness"] in (item["remoteness_at_most"], None)
+
+
+def test_tree_bounded_root():
+    # 5079 at bound 800,000: W, at most 13 moves, not proven exact; the
+    # children's values are the reference's.
+    data = json.loads(ok("tree", "5079", "--depth", "1", "--bound", "800000"))
+    letters, rem = naive_800k()
+    root = data["root"]
+    assert (root["position"], root["outcome"]) == (5079, "W")
+    assert root["remoteness"] is None
+    assert root["remoteness_at_most"] == rem[5079] == 13
+    s = math.isqrt(5079) ** 2
+    assert [c["position"] for c in root["children"]] == [5079 - s, 5079 + s]
+    for child in root["children"]:
+        m = child["position"]
+        assert child["outcome"] == letters[m]
+        assert child["remoteness_at_most"] == rem[m]
+        assert child["remoteness"] in (rem[m], None)
 
 
 def test_tree_huge_square():
@@ -171,6 +244,7 @@ def test_tree_huge_square():
     assert root["position"] == 10**30
     assert root["square"] is True
     assert root["outcome"] == "W" and root["remoteness"] == 1
+    assert root["remoteness_at_most"] == 1
     assert root["beyond_bound"] is True
     assert root["children"] == []
 
@@ -242,8 +316,12 @@ def test_layers_small_match_brute_force(capsys):
     found = _layer_lines(out)
     _, rem = naive_solve(5000)
     assert sorted(found) == [1, 2, 3, 4, 5, 6]
+    # Layers list exact remoteness only: the reference's layer less the
+    # positions the library flags as only bounded at this bound.
+    raw = solve(5000).remoteness
     for k in range(1, 7):
-        assert found[k] == [m for m in range(1, 501) if rem[m] == k], k
+        assert found[k] == [m for m in range(1, 501) if rem[m] == k and raw[m] >= 0], k
+        assert all(raw[m] == -k for m in range(1, 501) if rem[m] == k and m not in found[k])
 
 
 # ---------------------------------------------------------------------------

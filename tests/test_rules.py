@@ -139,7 +139,7 @@ def test_zero_is_a_position():
 
 
 @pytest.mark.parametrize("func", [square_below, is_square, take, put, moves])
-@pytest.mark.parametrize("bad", [2.5, 0.5, -2.5, float("nan"), "5", "abc", None, [4], 3 + 0j])
+@pytest.mark.parametrize("bad", [2.5, 0.5, -2.5, 2.0, 1e30, float("nan"), "5", "abc", None, [4], 3 + 0j])
 def test_non_integer_is_type_error(func, bad):
     with pytest.raises(TypeError):
         func(bad)

@@ -3,6 +3,11 @@
 Positions are recomputed here with math.isqrt, tree shapes with an
 independent recursive builder, and values and best moves from the
 brute-force reference (tests/naive.py).
+
+The reference gives the bounded retrograde remoteness, an upper bound on the
+true one: a node's ``remoteness_at_most`` must equal it, and its
+``remoteness`` must be that same number where the solution certifies it
+exact and None where it is only bounded.
 """
 
 from __future__ import annotations
@@ -35,6 +40,11 @@ def ref():
 @pytest.fixture(scope="module")
 def sol_big():
     return solve(BIG)
+
+
+@pytest.fixture(scope="module")
+def ref_big():
+    return naive_queue_solve(BIG)
 
 
 # ---------------------------------------------------------------------------
@@ -110,6 +120,22 @@ def ref_best(pos: int, letters, rem, bound: int) -> set[str]:
 
 def by_path(tree):
     return {node.path: node for node in tree.nodes}
+
+
+def check_node_value(node, solution, letters, rem) -> bool:
+    """Check a node's values against the reference; True if only bounded."""
+    o, r = ref_value(node.position, letters, rem, solution.bound)
+    assert node.outcome.name == o, node.path
+    if o in ("D", "U"):
+        assert node.remoteness is None and node.remoteness_at_most is None, node.path
+        return False
+    assert node.remoteness_at_most == r, node.path
+    if node.position > solution.bound:  # a square above the bound: W in 1
+        assert node.remoteness == 1 == r, node.path
+        return False
+    bounded = bool(solution.remoteness[node.position] < -1)
+    assert node.remoteness == (None if bounded else r), node.path
+    return bounded
 
 
 # ---------------------------------------------------------------------------
@@ -385,22 +411,26 @@ def test_toggling_a_square_does_nothing(sol):
 # ---------------------------------------------------------------------------
 
 
+# 1276 and 4413 are W positions whose remoteness is only bounded at 30,000
+# (a solver fact; check_node_value compares the numbers with the reference).
 @pytest.mark.parametrize(
-    "start", [2, 5, 11, 29, 92, 201, 257, 580, 1809, 3889, 4708, 9280, 15_000, 29_000]
+    "start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3889, 4413, 4708, 9280, 15_000, 29_000]
 )
 def test_values_and_best_flags_match_reference(sol, ref, start):
     letters, rem = ref
     tree = game_tree(start, 5, sol, max_nodes=10**6)
     nodes = by_path(tree)
     assert not nodes[""].best
+    bounded = 0
     for node in tree.nodes:
-        o, r = ref_value(node.position, letters, rem, BOUND)
-        assert node.outcome.name == o, node.path
-        assert node.remoteness == r, node.path
+        bounded += check_node_value(node, sol, letters, rem)
         if node.expanded:
             best = ref_best(node.position, letters, rem, BOUND)
             got = {m for m in "tp" if nodes[node.path + m].best}
             assert got == best, (start, node.path, node.position)
+    if start in (1276, 4413):
+        assert nodes[""].remoteness is None and nodes[""].remoteness_at_most == rem[start]
+        assert bounded > 0
 
 
 def test_win_fastest_between_two_losing_children(sol):
@@ -412,6 +442,29 @@ def test_win_fastest_between_two_losing_children(sol):
     assert (nodes["p"].outcome, nodes["p"].remoteness) == (Outcome.L, 6)
     assert nodes["t"].best and not nodes["p"].best
     assert nodes[""].outcome == Outcome.W and nodes[""].remoteness == 3
+
+
+def test_bounded_root_and_best_move_8637():
+    # 8637 = 92**2 + 173; put -> 17101 = 130**2 + 201, whose put is 34001.
+    # Brute force: at bound 34,000, 173 is L (10) and 17101 U, so 8637 wins
+    # in at most 11 by taking; at 34,001, 17101 is L (4) and 8637 wins in 5
+    # by putting.  So the bound-34,000 value 11 is only an upper bound.
+    low_l, low_r = naive_queue_solve(34_000)
+    high_l, high_r = naive_queue_solve(34_001)
+    assert (low_l[8637], low_r[8637], low_l[173], low_r[173], low_l[17101]) == ("W", 11, "L", 10, "U")
+    assert (high_l[8637], high_r[8637], high_l[17101], high_r[17101]) == ("W", 5, "L", 4)
+
+    low = by_path(game_tree(8637, 1, solve(34_000)))
+    assert (low[""].outcome, low[""].remoteness, low[""].remoteness_at_most) == (Outcome.W, None, 11)
+    assert (low["t"].position, low["p"].position) == (173, 17101)
+    assert (low["t"].outcome, low["t"].remoteness, low["t"].remoteness_at_most) == (Outcome.L, 10, 10)
+    assert (low["p"].outcome, low["p"].remoteness, low["p"].remoteness_at_most) == (Outcome.U, None, None)
+    assert low["t"].best and not low["p"].best
+
+    high = by_path(game_tree(8637, 1, solve(34_001)))
+    assert (high[""].outcome, high[""].remoteness, high[""].remoteness_at_most) == (Outcome.W, 5, 5)
+    assert (high["p"].outcome, high["p"].remoteness, high["p"].remoteness_at_most) == (Outcome.L, 4, 4)
+    assert high["p"].best and not high["t"].best
 
 
 def test_best_flags_near_the_bound(sol, ref):
@@ -447,11 +500,11 @@ def test_best_ties_flag_both():
     assert found > 0
 
 
-def test_thesis_4708(sol_big):
+def test_thesis_4708(sol_big, ref_big):
     # Thesis Appendix A puts 4708 in layer 6 (an L position, remoteness 6);
     # the brute force agrees.  (The Fig 1 text says "lose in four moves",
     # which counts moves differently.)
-    letters, rem = naive_queue_solve(BIG)
+    letters, rem = ref_big
     assert (letters[4708], rem[4708]) == ("L", 6)
     tree = game_tree(4708, 2, sol_big)
     root = tree.nodes[0]
@@ -475,7 +528,8 @@ def test_92_has_remoteness_11(sol_big):
 # ---------------------------------------------------------------------------
 
 
-def test_to_dict_nests_and_serialises(sol):
+def test_to_dict_nests_and_serialises(sol, ref):
+    letters, rem = ref
     tree = game_tree(4708, 4, sol)
     data = tree.to_dict()
     text = json.dumps(data)
@@ -496,7 +550,14 @@ def test_to_dict_nests_and_serialises(sol):
         assert item["position"] == facts["position"]
         assert item["square"] == facts["square"]
         assert item["repeat"] == facts["repeat"]
-        assert item["outcome"] in {"W", "L", "D", "U"}
+        o, r = ref_value(facts["position"], letters, rem, BOUND)
+        assert item["outcome"] == o
+        if o in ("D", "U"):
+            assert item["remoteness"] is None and item["remoteness_at_most"] is None
+        else:
+            assert item["remoteness_at_most"] == r
+            bounded = facts["position"] <= BOUND and sol.remoteness[facts["position"]] < -1
+            assert item["remoteness"] == (None if bounded else r)
         assert item["move"] == (None if not path else {"t": "take", "p": "put"}[path[-1]])
         assert isinstance(item["best"], bool)
         assert isinstance(item["beyond_bound"], bool)
@@ -517,14 +578,39 @@ def test_to_dict_huge_positions_exact(sol):
     assert back["root"]["position"] == n
     assert [c["position"] for c in back["root"]["children"]] == [3, 2 * (10**15 + 7) ** 2 + 3]
     assert back["root"]["remoteness"] is None
+    assert back["root"]["remoteness_at_most"] is None
     assert back["root"]["outcome"] == "U"
+    square = json.loads(json.dumps(game_tree(10**30, 1, sol).to_dict()))["root"]
+    assert (square["outcome"], square["remoteness"], square["remoteness_at_most"]) == ("W", 1, 1)
 
 
 def test_to_dict_remoteness_values(sol_big):
     back = json.loads(json.dumps(game_tree(92, 1, sol_big).to_dict()))
     assert back["root"]["outcome"] == "W" and back["root"]["remoteness"] == 11
+    assert back["root"]["remoteness_at_most"] == 11
     # 92 - 81 = 11, 92 + 81 = 173.
     assert [c["position"] for c in back["root"]["children"]] == [11, 173]
+
+
+def test_to_dict_bounded_remoteness(sol_big, ref_big):
+    # 5079 is one of the two positions <= 10,000 whose remoteness is only
+    # bounded at 10**6 (at most 13, the reference's bounded value).
+    letters, rem = ref_big
+    assert (letters[5079], rem[5079]) == ("W", 13)
+    tree = game_tree(5079, 3, sol_big)
+    back = json.loads(json.dumps(tree.to_dict()))
+    root = back["root"]
+    assert (root["outcome"], root["remoteness"], root["remoteness_at_most"]) == ("W", None, 13)
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        stack.extend(item["children"])
+        assert "remoteness_at_most" in item
+        check_node_value(
+            next(n for n in tree.nodes if n.position == item["position"]), sol_big, letters, rem
+        )
+        if item["outcome"] in ("W", "L"):
+            assert item["remoteness_at_most"] == rem[item["position"]]
 
 
 # ---------------------------------------------------------------------------
