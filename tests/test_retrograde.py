@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import thesis_data
+from solver import thesis_data
 from naive import naive_queue_solve, naive_solve
 from solver.retrograde import (
     BoundTooLargeError,

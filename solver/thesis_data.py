@@ -1,7 +1,8 @@
-"""Number lists transcribed from the thesis, for tests to compare against.
+"""Number lists transcribed from the thesis, with their source.
 
-Source: the 2019 undergraduate thesis on Epstein's Put-or-Take-a-Square game,
-``/work/shared/seeds/000_494f05daf92b9464.txt`` (text extracted from the PDF):
+Source: A. Preston, *Epstein's Put or Take a Square Game*, undergraduate
+thesis, Brunel University London, 2019 (text extracted from the PDF; the
+project keeps it as ``shared/seeds/000_494f05daf92b9464.txt``):
 
 * Appendix A, "List of all numbers under 10,000 for the first 6 layers",
   computed by the thesis's 'layer' program with N = 10,000, alpha = 100 (so a
@@ -19,7 +20,8 @@ Source: the 2019 undergraduate thesis on Epstein's Put-or-Take-a-Square game,
 Relation of Appendix B to the sound analysis, as checked against the
 brute-force references in ``tests/naive.py`` at bound 10**6 (both
 ``naive_solve`` and ``naive_queue_solve``) and asserted in
-``tests/test_retrograde.py``:
+``tests/test_retrograde.py`` (:mod:`solver.thesis` sets these lists beside
+the sound classification in the dashboard):
 
 * of its 159 numbers, 14 are certified draws, 16 are L (e.g. 29, 101, 116,
   135, which the thesis itself lists in Appendix A layer 4, and 173 with
@@ -74,6 +76,22 @@ APPENDIX_B_DRAWS = [
 ]
 
 #: The N, alpha and bound of the thesis's Appendix A run (section 3.4).
+#: Table 2 (section 4.1): primitive elements of layer 2 and the numbers each
+#: generates (i**2 * P) up to 50,000, as printed.  The row for 145 skips
+#: 145 * 9**2 = 11,745 (see :mod:`solver.thesis`).
+TABLE_2 = {
+    5: [20, 45, 80],
+    145: [
+        580, 1305, 2320, 3625, 5220, 7105, 9280, 14500, 17545, 20880,
+        24505, 28420, 32625, 37120, 41905, 46980,
+    ],
+    949: [],
+    1649: [],
+    4901: [19604, 44109],
+    31025: [],
+}
+TABLE_2_LIMIT = 50_000
+
 THESIS_N = 10_000
 THESIS_ALPHA = 100
 THESIS_BOUND = THESIS_N * THESIS_ALPHA

@@ -1,0 +1,117 @@
+"""The thesis's printed lists beside the sound classification.
+
+Compares Appendix A (layers 2, 4 and 6 below 10,000) and Appendix B (the
+thesis's "drawing positions") with a :class:`~solver.retrograde.Solution`
+and gives each disagreement a reason.  The lists are in
+:mod:`solver.thesis_data`, with their source.  Appendix A's layer 3 is left
+out: its extracted text is damaged (DESIGN.md section 4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from . import thesis_data
+from .analysis import layer, value_labels
+from .retrograde import Outcome, Solution
+
+__all__ = ["compare_thesis_lists", "COLUMNS"]
+
+#: Columns of :func:`compare_thesis_lists`.
+COLUMNS = ["list", "n", "thesis", "sound", "agrees", "reason"]
+
+
+def _value(solution: Solution, n: int) -> tuple[str, Outcome, int]:
+    o = solution.outcome[n : n + 1]
+    r = solution.remoteness[n : n + 1]
+    return str(value_labels(o, r)[0]), Outcome(int(o[0])), int(r[0])
+
+
+def _layer_rows(solution: Solution, k: int, printed: list[int], limit: int) -> list[dict]:
+    rows = []
+    name = f"Appendix A, layer {k}"
+    printed_set = set(printed)
+    for n in printed:
+        text, outcome, rem = _value(solution, n)
+        if rem == k:
+            reason = ""
+        elif outcome == Outcome.U:
+            reason = f"unresolved at bound {solution.bound:,}: no proof within the bound that it is in any layer"
+        elif rem < -1 and -rem >= k:
+            reason = f"remoteness at most {-rem}, not proven to be {k} at this bound"
+        else:
+            reason = f"the sound value is {text}: it belongs to another layer"
+        rows.append({"list": name, "n": n, "thesis": f"l{k}", "sound": text, "agrees": not reason, "reason": reason})
+    for n in layer(solution, limit, k).tolist():
+        if n not in printed_set:
+            text, _, _ = _value(solution, n)
+            rows.append(
+                {"list": name, "n": n, "thesis": "(missing)", "sound": text, "agrees": False,
+                 "reason": f"in layer {k} below {limit:,} but not in the thesis's list"}
+            )
+    return rows
+
+
+def _draw_rows(solution: Solution) -> list[dict]:
+    rows = []
+    name = "Appendix B, draws"
+    printed = thesis_data.APPENDIX_B_DRAWS
+    for n in printed:
+        text, outcome, rem = _value(solution, n)
+        if outcome == Outcome.D:
+            reason = ""
+        elif outcome == Outcome.U:
+            reason = f"unresolved at bound {solution.bound:,}: not proven a draw (nor a win or a loss)"
+        else:
+            winner = "the player to move" if outcome == Outcome.W else "the opponent"
+            reason = f"not a draw: {winner} can force a win ({text})"
+        rows.append({"list": name, "n": n, "thesis": "D", "sound": text, "agrees": not reason, "reason": reason})
+    top = max(printed)
+    listed = set(printed)
+    for n in np.flatnonzero(solution.outcome[1 : top + 1] == Outcome.D).tolist():
+        n += 1
+        if n not in listed:
+            rows.append(
+                {"list": name, "n": n, "thesis": "(missing)", "sound": "D", "agrees": False,
+                 "reason": f"a certified draw below {top} that the thesis's list leaves out"}
+            )
+    return rows
+
+
+def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
+    """Set the thesis's Appendix A and B lists beside a sound solve.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve whose bound is at least 10,000 (the thesis used 10**6).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`COLUMNS`: ``list`` (which printed list), ``n``,
+        ``thesis`` (what the list says: ``"l2"``, ``"D"`` or
+        ``"(missing)"`` for a number the list should hold but does not),
+        ``sound`` (the sound value, e.g. ``"L4"``, ``"W≤13"``, ``"U"``),
+        ``agrees`` (bool) and ``reason`` (why not; empty when it agrees).
+
+    Raises
+    ------
+    ValueError
+        If the bound is below 10,000.
+
+    Notes
+    -----
+    Appendix A: thesis section 3.4, computed with N = 10,000 and alpha =
+    100.  Appendix B: the thesis's "drawing positions", a heuristic notion
+    (section 4.4) that is not a certified draw (DESIGN.md section 3).
+    """
+    limit = thesis_data.THESIS_N
+    if solution.bound < limit:
+        raise ValueError(f"the bound must be at least {limit:,} to compare with the thesis, got {solution.bound:,}")
+    rows = []
+    for k, printed in thesis_data.APPENDIX_A_LAYERS.items():
+        rows += _layer_rows(solution, k, printed, limit)
+    rows += _draw_rows(solution)
+    return pd.DataFrame(rows, columns=COLUMNS)
