@@ -13,7 +13,6 @@ import math
 import dash
 from dash import Input, Output, State, dcc, no_update
 
-from solver import store
 from solver.analysis import classification_table, convergence, densities, layer, layers
 from solver.cache import SolutionCache
 from solver.parsing import parse_int
@@ -22,11 +21,13 @@ from solver.tree import game_tree
 
 from . import figures, ids
 from .figures import _empty
-from .jobs import solve_in_subprocess
+from .jobs import SolveJobs
 from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP
 
 #: Solves shared by every callback and every browser tab of this server.
 SOLUTIONS = SolutionCache(capacity=8)
+#: Background solves (fresh processes started from threads), by bound.
+JOBS = SolveJobs()
 
 INVALID = "Fix the highlighted input above."
 
@@ -109,7 +110,7 @@ def make_setup(n_text: str | None, alpha_text: str | None):
 
 
 def resolve_setup(request: dict | None):
-    """Pass a request on as the setup, or hand a long solve to the background.
+    """Pass a request on as the setup, or start a background solve for it.
 
     Parameters
     ----------
@@ -119,71 +120,78 @@ def resolve_setup(request: dict | None):
     Returns
     -------
     tuple
-        ``(setup, pending)``: the setup when the bound is solved already or
-        small enough to solve now (``INLINE_BOUND``); else ``no_update`` and
-        the request as the pending job.
+        ``(setup, pending, poll disabled)``: the setup when the bound is
+        solved already or small enough to solve now (``INLINE_BOUND``); else
+        ``no_update``, the request as pending, and the poll switched on.
     """
     if not request:
-        return None, None
+        return None, None, True
     bound = int(request["bound"])
     if bound <= INLINE_BOUND or SOLUTIONS.peek(bound) is not None:
-        return request, None
-    return no_update, request
+        return request, None, True
+    JOBS.start(bound)
+    return no_update, request, False
 
 
 def _percent(fraction: float) -> str:
     return str(round(100 * min(max(fraction, 0.0), 1.0)))
 
 
-def background_solve(set_progress, pending: dict | None):
-    """Solve a pending bound in a fresh process, reporting progress.
+_SHOWN = {"display": "block"}
+_HIDDEN = {"display": "none"}
+
+
+def poll_solve(pending: dict | None):
+    """Report the background solve of the pending setup; hand it over when done.
 
     Parameters
     ----------
-    set_progress : callable
-        Dash's progress setter; receives ``(value,)`` with a percentage text.
     pending : dict or None
         The setup waiting for its solve.
 
     Returns
     -------
     tuple
-        ``(setup, message)``: the setup once solved, or ``no_update`` and
-        the error message.
+        ``(setup, pending, poll disabled, progress value, progress box
+        style, message)``, ``no_update`` where nothing changes.
     """
     if not pending:
-        return no_update, no_update
-    try:
-        solve_in_subprocess(int(pending["bound"]), lambda f: set_progress((_percent(f),)))
-    except RuntimeError as exc:
-        return no_update, f"The solve to bound {int(pending['bound']):,} failed: {exc}"
-    return pending, ""
+        return no_update, None, True, no_update, _HIDDEN, no_update
+    bound = int(pending["bound"])
+    status = JOBS.status(bound)
+    if status is None:  # e.g. the server restarted: start again
+        JOBS.start(bound)
+        return no_update, no_update, False, "0", _SHOWN, no_update
+    if status["error"]:
+        return no_update, None, True, no_update, _HIDDEN, f"The solve to bound {bound:,} failed: {status['error']}"
+    if status["done"]:
+        return pending, None, True, "100", _HIDDEN, ""
+    return no_update, no_update, False, _percent(status["progress"]), _SHOWN, no_update
 
 
-def make_convergence(set_progress, triggered: str | None, setup: dict | None):
+def make_convergence(triggered: str | None, setup: dict | None):
     """The convergence view: counts up to N for growing bounds and what changed.
-
-    Runs in a background job (a forked process), so it only reads the disk
-    store and solves in fresh processes (:func:`dashboard.jobs.solve_in_subprocess`).
 
     Parameters
     ----------
-    set_progress : callable
-        Dash's progress setter; receives ``(value,)``.
     triggered : str or None
-        Id of the component that fired; the button solves missing bounds of
-        any size, otherwise only those up to ``INLINE_BOUND``.
+        Id of the component that fired.  The button starts background
+        solves for the missing bounds of any size; otherwise only bounds up
+        to ``INLINE_BOUND`` are solved (at once), and the poll re-draws the
+        view as background solves finish.
     setup : dict or None
         The shared setup.
 
     Returns
     -------
     tuple
-        ``(figure, table rows, message)``.
+        ``(figure, table rows, message, poll disabled, progress value)``;
+        while solves run and nothing new is finished, the figure and rows
+        are ``no_update``.
     """
     title = "Convergence"
     if not setup:
-        return _empty(title, INVALID), [], ""
+        return _empty(title, INVALID), [], "", True, "0"
     n = int(setup["n"])
     wanted, refused = [], []
     for alpha in CONVERGENCE_ALPHAS:
@@ -195,27 +203,39 @@ def make_convergence(set_progress, triggered: str | None, setup: dict | None):
             wanted.append(check_bound(bound))
         except ValueError:
             refused.append(f"{bound:,} (not enough memory)")
-    solutions, waiting = [], []
-    for i, bound in enumerate(wanted):
-        found = store.find(bound)
-        if found is None and (bound <= INLINE_BOUND or triggered == ids.CONVERGENCE_BUTTON):
-            try:
-                solve_in_subprocess(bound, lambda f, i=i: set_progress((_percent((i + f) / len(wanted)),)))
-            except RuntimeError as exc:
-                return _empty(title, str(exc)), [], str(exc)
-            found = store.find(bound)
-        if found is None:
-            waiting.append(bound)
-        else:
+    solutions, waiting, running, errors = [], [], [], []
+    for bound in wanted:
+        found = SOLUTIONS.peek(bound)
+        if found is None and bound <= INLINE_BOUND:
+            found, _ = SOLUTIONS.get(bound)
+        if found is None and triggered == ids.CONVERGENCE_BUTTON:
+            JOBS.start(bound)
+        status = JOBS.status(bound) if found is None else None
+        if found is not None:
             solutions.append(found)
-    set_progress(("100",))
+        elif status is not None and status["error"]:
+            errors.append(f"{bound:,}: {status['error']}")
+        elif status is not None:
+            running.append((bound, status["progress"]))
+        else:
+            waiting.append(bound)
+    progress = _percent(
+        (len(solutions) + sum(f for _, f in running)) / max(1, len(solutions) + len(running))
+    )
+    if running and triggered == ids.CONVERGENCE_POLL:
+        # Re-draw once every running solve is done; until then move the bar.
+        return no_update, no_update, no_update, False, progress
     parts = [f"Bounds shown: {', '.join(f'{s.bound:,}' for s in solutions) or 'none'}."]
+    if running:
+        parts.append(f"Solving: {', '.join(f'{b:,}' for b, _ in running)} (the view updates when they are done).")
     if waiting:
         parts.append(f"Not solved yet: {', '.join(f'{b:,}' for b in waiting)}; press the button to solve them.")
+    if errors:
+        parts.append(f"Failed: {'; '.join(errors)}.")
     if refused:
         parts.append(f"Left out: {', '.join(refused)}.")
     if not solutions:
-        return _empty(title, "no bound solved yet"), [], " ".join(parts)
+        return _empty(title, "no bound solved yet"), [], " ".join(parts), not running, progress
     counts, changes = convergence(solutions, n)
     if len(solutions) > 1:
         parts.append(f"{len(changes):,} changes of value between consecutive bounds")
@@ -223,7 +243,7 @@ def make_convergence(set_progress, triggered: str | None, setup: dict | None):
             parts[-1] += f" (the table holds the first {CONVERGENCE_MAX_ROWS:,})"
         parts[-1] += "."
     rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
-    return figures.convergence_figure(counts, n), rows, " ".join(parts)
+    return figures.convergence_figure(counts, n), rows, " ".join(parts), not running, progress
 
 
 def _solution(setup: dict) -> tuple[Solution, bool]:
@@ -378,32 +398,33 @@ def register(app: dash.Dash) -> None:
     app.callback(
         Output(ids.SETUP, "data"),
         Output(ids.PENDING, "data"),
+        Output(ids.SOLVE_POLL, "disabled"),
         Input(ids.REQUEST, "data"),
     )(resolve_setup)
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
+        Output(ids.PENDING, "data", allow_duplicate=True),
+        Output(ids.SOLVE_POLL, "disabled", allow_duplicate=True),
+        Output(ids.SOLVE_PROGRESS, "value"),
+        Output(ids.SOLVE_PROGRESS_BOX, "style"),
         Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
-        Input(ids.PENDING, "data"),
-        background=True,
-        progress=[Output(ids.SOLVE_PROGRESS, "value")],
-        running=[(Output(ids.SOLVE_PROGRESS_BOX, "style"), {"display": "block"}, {"display": "none"})],
-        interval=500,
+        Input(ids.SOLVE_POLL, "n_intervals"),
+        State(ids.PENDING, "data"),
         prevent_initial_call=True,
-    )(background_solve)
+    )(lambda _n, pending: poll_solve(pending))
 
     @app.callback(
         Output(ids.CONVERGENCE_GRAPH, "figure"),
         Output(ids.CONVERGENCE_TABLE, "data"),
         Output(ids.CONVERGENCE_MESSAGE, "children"),
+        Output(ids.CONVERGENCE_POLL, "disabled"),
+        Output(ids.CONVERGENCE_PROGRESS, "value"),
         Input(ids.SETUP, "data"),
         Input(ids.CONVERGENCE_BUTTON, "n_clicks"),
-        background=True,
-        progress=[Output(ids.CONVERGENCE_PROGRESS, "value")],
-        running=[(Output(ids.CONVERGENCE_BUTTON, "disabled"), True, False)],
-        interval=500,
+        Input(ids.CONVERGENCE_POLL, "n_intervals"),
     )
-    def _convergence(set_progress, setup, _clicks):
-        return make_convergence(set_progress, dash.ctx.triggered_id, setup)
+    def _convergence(setup, _clicks, _n):
+        return make_convergence(dash.ctx.triggered_id, setup)
 
     app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
     app.callback(

@@ -128,6 +128,8 @@ def build_layout() -> html.Div:
             dcc.Store(id=ids.REQUEST),
             dcc.Store(id=ids.PENDING),
             dcc.Store(id=ids.SETUP),
+            dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
+            dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
             dcc.Store(id=ids.TREE_TOGGLED, data=[]),
             html.Header(
                 [

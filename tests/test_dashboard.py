@@ -286,44 +286,59 @@ def test_density_frame_from_solver_feeds_the_figure():
 # ---------------------------------------------------------------- long solves and convergence
 
 
+def _wait_for(bound, seconds=120):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status = callbacks.JOBS.status(bound)
+        if status and (status["done"] or status["error"]):
+            return status
+        time.sleep(0.1)
+    raise AssertionError(f"the job for {bound} did not finish")
+
+
 def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
-    assert callbacks.resolve_setup(None) == (None, None)
+    assert callbacks.resolve_setup(None) == (None, None, True)
     small = {"n": 100, "alpha": 10, "bound": 1000}
-    assert callbacks.resolve_setup(small) == (small, None)
+    assert callbacks.resolve_setup(small) == (small, None, True)
     monkeypatch.setattr(callbacks, "INLINE_BOUND", 500)
-    setup, pending = callbacks.resolve_setup({"n": 70, "alpha": 10, "bound": 700})
-    assert setup is no_update and pending == {"n": 70, "alpha": 10, "bound": 700}
-
-
-def test_background_solve_reports_progress_and_fills_the_cache():
-    seen = []
-    pending = {"n": 3000, "alpha": 7, "bound": 21_000}
-    setup, message = callbacks.background_solve(seen.append, pending)
-    assert setup == pending and message == ""
-    assert seen and seen[-1] == ("100",)
+    request = {"n": 3000, "alpha": 7, "bound": 21_000}
+    setup, pending, disabled = callbacks.resolve_setup(request)
+    assert setup is no_update and pending == request and disabled is False
+    status = _wait_for(21_000)
+    assert status["done"] and status["error"] is None
+    # The poll hands the setup over once the job is done.
+    setup, pending, disabled, value, style, message = callbacks.poll_solve(request)
+    assert setup == request and pending is None and disabled and value == "100"
+    assert style == {"display": "none"} and message == ""
+    # The job wrote the disk cache: its labels agree with the reference.
     from solver import store
 
     cached = store.load(21_000)
     letters, _ = naive_solve(2000)
-    # The cached labels below 2000 are at least as resolved as at bound 2000.
     for n in range(1, 2001):
         if letters[n] != "U":
             assert int(cached.outcome[n]) == {"W": 1, "L": 2, "D": 3}[letters[n]]
 
 
-def test_background_solve_reports_a_failing_child(monkeypatch):
+def test_poll_reports_a_failing_job(monkeypatch):
     def broken(bound, on_progress=None):
         raise RuntimeError("python -m solver: error: out of disk")
 
-    monkeypatch.setattr(callbacks, "solve_in_subprocess", broken)
-    setup, message = callbacks.background_solve(lambda p: None, {"n": 1, "alpha": 1, "bound": 10**8})
-    assert setup is no_update and "out of disk" in message
+    monkeypatch.setattr("dashboard.jobs.solve_in_subprocess", broken)
+    jobs = callbacks.SolveJobs()
+    monkeypatch.setattr(callbacks, "JOBS", jobs)
+    jobs.start(123_456)
+    _wait_for(123_456)
+    setup, pending, disabled, value, style, message = callbacks.poll_solve({"n": 1, "alpha": 1, "bound": 123_456})
+    assert setup is no_update and pending is None and disabled and "out of disk" in message
+    assert callbacks.poll_solve(None)[1:3] == (None, True)
 
 
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
-    progress = []
-    fig, rows, message = callbacks.make_convergence(progress.append, None, {"n": n, "alpha": 1, "bound": n})
+    fig, rows, message, disabled, progress = callbacks.make_convergence(None, {"n": n, "alpha": 1, "bound": n})
     bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
     assert [int(x) for x in fig.data[0].x] == bounds
     refs = {b: naive_solve(b) for b in bounds}
@@ -341,15 +356,18 @@ def test_convergence_counts_and_changes_agree_with_brute_force():
     }
     assert changed_labels == expected
     assert all(r["before"] == "U" for r in rows if r["before"][0] != r["after"][0])
-    assert progress[-1] == ("100",)
+    assert disabled and progress == "100"
 
 
 def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
     monkeypatch.setattr(callbacks, "INLINE_BOUND", 1000)
+    jobs = callbacks.SolveJobs()
+    monkeypatch.setattr(callbacks, "JOBS", jobs)
     n = 50_001  # bounds above 1000 are not in the cache yet
-    fig, rows, message = callbacks.make_convergence(lambda p: None, None, {"n": n, "alpha": 1, "bound": n})
-    assert "press the button" in message
-    calls = []
-    monkeypatch.setattr(callbacks, "solve_in_subprocess", lambda b, cb=None: calls.append(b))
-    callbacks.make_convergence(lambda p: None, ids.CONVERGENCE_BUTTON, {"n": n, "alpha": 1, "bound": n})
-    assert calls == [n, 10 * n, 100 * n, 1000 * n]
+    setup = {"n": n, "alpha": 1, "bound": n}
+    fig, rows, message, disabled, _ = callbacks.make_convergence(None, setup)
+    assert "press the button" in message and disabled
+    started = []
+    monkeypatch.setattr(jobs, "start", started.append)
+    callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
+    assert started == [n, 10 * n, 100 * n, 1000 * n]
