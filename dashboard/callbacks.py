@@ -22,6 +22,7 @@ from solver.tree import game_tree
 from . import figures, ids
 from .figures import _empty
 from .jobs import SolveJobs
+from .tables import register_exports
 from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP
 
 #: Solves shared by every callback and every browser tab of this server.
@@ -415,7 +416,7 @@ def register(app: dash.Dash) -> None:
 
     @app.callback(
         Output(ids.CONVERGENCE_GRAPH, "figure"),
-        Output(ids.CONVERGENCE_TABLE, "data"),
+        Output(ids.CONVERGENCE_TABLE, "rowData"),
         Output(ids.CONVERGENCE_MESSAGE, "children"),
         Output(ids.CONVERGENCE_POLL, "disabled"),
         Output(ids.CONVERGENCE_PROGRESS, "value"),
@@ -454,6 +455,7 @@ def register(app: dash.Dash) -> None:
     def _tree(setup, start_text, depth, tap, toggled):
         return make_tree(dash.ctx.triggered_id, setup, start_text, depth, tap, toggled)
 
+    register_exports(app, [ids.CONVERGENCE_TABLE])
     app.callback(
         Output(ids.DOWNLOAD, "data"),
         Input(ids.DOWNLOAD_BUTTON, "n_clicks"),

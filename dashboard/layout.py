@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 
 import dash_cytoscape as cyto
-from dash import dash_table, dcc, html
+from dash import dcc, html
 
 from solver import config
 from solver.analysis import TRANSFORMS
 
 from . import ids
 from .figures import outcome_legend, tree_stylesheet
+from .tables import data_grid
 
 #: Range of the N slider, as powers of ten.
 N_SLIDER_MIN_EXP = 2
@@ -194,22 +195,11 @@ def build_layout() -> html.Div:
                                 html.Progress(id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"),
                                 html.Div(id=ids.CONVERGENCE_MESSAGE, className="note", role="status"),
                                 _graph(ids.CONVERGENCE_GRAPH, 380),
-                                dash_table.DataTable(
-                                    id=ids.CONVERGENCE_TABLE,
-                                    columns=[
-                                        {"name": "n", "id": "n", "type": "numeric"},
-                                        {"name": "from bound", "id": "from_bound", "type": "numeric"},
-                                        {"name": "to bound", "id": "to_bound", "type": "numeric"},
-                                        {"name": "before", "id": "before"},
-                                        {"name": "after", "id": "after"},
-                                    ],
-                                    data=[],
-                                    page_size=12,
-                                    sort_action="native",
-                                    filter_action="native",
-                                    export_format="csv",
-                                    style_table={"overflowX": "auto"},
-                                    style_cell={"fontFamily": "inherit", "fontSize": "0.85rem", "padding": "2px 8px"},
+                                data_grid(
+                                    ids.CONVERGENCE_TABLE,
+                                    [("n", "n"), ("from_bound", "from bound"), ("to_bound", "to bound"),
+                                     ("before", "before"), ("after", "after")],
+                                    "convergence-changes.csv",
                                 ),
                             ]
                         ),
