@@ -6,7 +6,7 @@ from pathlib import Path
 
 import dash
 
-from . import callbacks
+from . import callbacks, thesis_view
 from .layout import build_layout
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -17,4 +17,5 @@ def create_app() -> dash.Dash:
     app = dash.Dash(__name__, assets_folder=str(ASSETS), title="Put-or-Take-a-Square explorer")
     app.layout = build_layout()
     callbacks.register(app)
+    thesis_view.register(app, callbacks.SOLUTIONS)
     return app

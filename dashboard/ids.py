@@ -36,3 +36,7 @@ CONVERGENCE_MESSAGE = "convergence-message"
 CONVERGENCE_BUTTON = "convergence-button"
 CONVERGENCE_PROGRESS = "convergence-progress"
 CONVERGENCE_POLL = "convergence-poll"
+
+TABS = "tabs"
+THESIS_LISTS_TABLE = "thesis-lists-table"
+THESIS_LISTS_SUMMARY = "thesis-lists-summary"

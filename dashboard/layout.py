@@ -13,6 +13,7 @@ from solver.analysis import TRANSFORMS
 from . import ids
 from .figures import outcome_legend, tree_stylesheet
 from .tables import data_grid
+from .thesis_view import thesis_layout
 
 #: Range of the N slider, as powers of ten.
 N_SLIDER_MIN_EXP = 2
@@ -144,6 +145,23 @@ def build_layout() -> html.Div:
                     ),
                 ]
             ),
+            dcc.Tabs(
+                id=ids.TABS,
+                value="explore",
+                children=[
+                    dcc.Tab(label="Explore", value="explore", children=_explore_tab()),
+                    dcc.Tab(label="Thesis analyses", value="thesis", children=thesis_layout()),
+                ],
+                className="tabs",
+            ),
+        ],
+        className="page",
+    )
+
+
+def _explore_tab() -> html.Div:
+    return html.Div(
+        [
             _controls(),
             html.Main(
                 [
@@ -236,6 +254,5 @@ def build_layout() -> html.Div:
                 ],
                 className="views",
             ),
-        ],
-        className="page",
+        ]
     )
