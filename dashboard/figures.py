@@ -334,6 +334,39 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
     return fig
 
 
+def histogram_figure(counts: dict[int, int], title: str, x_title: str, colour: str = "#0072B2") -> go.Figure:
+    """A bar chart of ``value -> count`` (thesis Figs 15, 16).
+
+    Parameters
+    ----------
+    counts : dict
+        Integer value -> number of occurrences.
+    title, x_title : str
+        Figure title and x-axis title.
+    colour : str, optional
+        Bar colour.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    if not counts:
+        return _empty(title, "nothing to count")
+    keys = sorted(counts)
+    fig = go.Figure(
+        go.Bar(x=keys, y=[counts[k] for k in keys], marker_color=colour,
+               hovertemplate=f"{x_title} %{{x}}: %{{y:,}}<extra></extra>")
+    )
+    fig.update_layout(
+        title=title,
+        xaxis={"title": x_title, "dtick": 1 if len(keys) <= 40 else None},
+        yaxis={"title": "count"},
+        template="plotly_white",
+        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+    )
+    return fig
+
+
 def format_position(position: int, digits: int = 12) -> str:
     """Short text for a position: exact up to ``digits`` digits, else ``d.ddd×10^e``.
 

@@ -92,6 +92,47 @@ def _layers(args: argparse.Namespace) -> None:
         print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
 
 
+def _strategies_command(args: argparse.Namespace) -> None:
+    from .strategies import adder_subtractor, always_subtract
+
+    result = {
+        "always_subtract": always_subtract(args.n),
+        "adder_subtractor": [adder_subtractor(args.n, adder) for adder in (1, 2)],
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"Both players always take, starts 1..{args.n:,}: moves to reach 0 -> number of starts")
+    for moves, count in sorted(result["always_subtract"].items()):
+        print(f"  {moves:>3}: {count:,}")
+    print("One player always puts (taking only at a square, to win), the other always takes.")
+    print("Player 1 moves first; a repeated (position, player to move) is a draw.")
+    for row in result["adder_subtractor"]:
+        print(
+            f"  player {row['adder']} puts: player 1 wins {row['p1_wins']:,}, "
+            f"player 2 wins {row['p2_wins']:,}, draws {row['draws']:,}"
+        )
+
+
+def _primitives_command(args: argparse.Namespace) -> None:
+    from .analysis import layer
+    from .primitives import primitive_elements
+
+    bound = _bound_for(args.limit, args.alpha, None)
+    solution, _ = _solve(bound)
+    table = primitive_elements(layer(solution, args.limit, args.layer))
+    if args.json:
+        print(table.to_json(orient="records"))
+        return
+    print(f"Primitive elements of layer {args.layer} up to {args.limit:,} (bound {bound:,}):")
+    for row in table.itertuples():
+        made = ", ".join(map(str, row.generated)) or "-"
+        print(
+            f"  {row.primitive}: square below {row.square_below}, remainder {row.remainder}, "
+            f"run bound {row.run_bound}{', Pell' if row.pell else ''}; generates {made}"
+        )
+
+
 def _peak_rss_bytes() -> int:
     import resource
 
@@ -171,6 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress-lines", action="store_true", help="report progress as 'progress F' lines on stderr (for programs)"
     )
     p.set_defaults(run=_solve_command)
+
+    p = sub.add_parser("strategies", help="always subtract, and adder against subtractor (thesis 5.2)")
+    p.add_argument("--n", required=True, type=_int_arg("N"), help="starts 1..N")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_strategies_command)
+
+    p = sub.add_parser("primitives", help="primitive elements of a layer and what they generate (thesis 4.1)")
+    p.add_argument("--layer", type=_int_arg("the layer"), default=2)
+    p.add_argument("--limit", required=True, type=_int_arg("the limit"), help="largest member considered")
+    p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * limit (default {config.DEFAULT_ALPHA})")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_primitives_command)
 
     p = sub.add_parser("cache", help="list or clear the solve cache")
     p.add_argument("action", choices=["list", "clear"])

@@ -387,3 +387,56 @@ def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
         thesis_data.APPENDIX_B_DRAWS
     )
     assert "Appendix B" in summary
+
+
+def test_random_play_view_reports_counts_that_add_up():
+    from dashboard import thesis_view
+
+    fig, stats = thesis_view.make_random_play("200", "10", "25", "3")
+    total = sum(fig.data[0].y)
+    import re
+
+    match = re.match(r"([\d,]+) games: player 1 wins ([\d,]+), player 2 wins ([\d,]+) \(ratio [\d.]+\); ([\d,]+) over", stats)
+    games, p1, p2, over = (int(g.replace(",", "")) for g in match.groups())
+    assert games == 2000 and p1 + p2 == total and total + over == games
+    # Odd lengths are player 1's wins (player 1 moves first).
+    assert sum(y for x, y in zip(fig.data[0].x, fig.data[0].y) if x % 2) == p1
+    fig, stats = thesis_view.make_random_play("10**6", "100", "25", "0")
+    assert "more than" in stats and not fig.data
+    assert "whole number" in thesis_view.make_random_play("abc", "1", "1", "0")[1]
+
+
+def test_fixed_strategies_view_agrees_with_plain_play():
+    import math
+
+    from dashboard import thesis_view
+
+    n = 300
+    fig, rows, error = thesis_view.make_fixed(str(n))
+    assert error == ""
+
+    def moves_to_zero(x):
+        k = 0
+        while x:
+            x -= math.isqrt(x) ** 2
+            k += 1
+        return k
+
+    expected = {}
+    for start in range(1, n + 1):
+        expected[moves_to_zero(start)] = expected.get(moves_to_zero(start), 0) + 1
+    assert dict(zip(fig.data[0].x, fig.data[0].y)) == expected
+    assert [r["seating"][:8] for r in rows] == ["player 1", "player 2"]
+    assert all(r["p1_wins"] + r["p2_wins"] + r["draws"] == n for r in rows)
+    assert "at most" in thesis_view.make_fixed("10**7")[2]
+
+
+def test_strategy_matrix_view_has_every_pair():
+    from dashboard import thesis_view
+
+    rows, error = thesis_view.make_matrix("200", callbacks.SOLUTIONS)
+    assert error == "" and len(rows) == 36
+    assert all(r["first_wins"] + r["second_wins"] + r["draws"] + r["unfinished"] == 200 for r in rows)
+    put_put = next(r for r in rows if r["first"] == r["second"] == "always put")
+    assert put_put["draws"] == 200  # nobody can ever reach 0 by putting
+    assert thesis_view.make_matrix("0", callbacks.SOLUTIONS)[1]
