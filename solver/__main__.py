@@ -144,12 +144,13 @@ def _solve_command(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     solution, cached = _solve(bound, lines=args.progress_lines)
     seconds = time.perf_counter() - start
-    counts = solution.counts()
+    tally = solution.tally()
+    counts = {key: tally[key] for key in ("W", "L", "D", "U")}
     result = {
         "bound": bound,
         **counts,
-        "max_remoteness": solution.max_remoteness(),
-        "bounded_remoteness": solution.bounded_count(),
+        "max_remoteness": tally["max_remoteness"],
+        "bounded_remoteness": tally["bounded"],
         "seconds": round(seconds, 3),
         "cached": cached,
         "peak_rss_bytes": _peak_rss_bytes(),

@@ -139,6 +139,38 @@ class Solution:
     remoteness: np.ndarray
     seconds: float = 0.0
 
+    def tally(self, n: int | None = None) -> dict[str, int]:
+        """Count outcomes and remoteness facts of positions ``1..n`` in one pass.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        dict
+            ``W``, ``L``, ``D``, ``U`` (counts), ``max_remoteness`` (highest
+            exact remoteness, 0 if none) and ``bounded`` (W/L whose
+            remoteness is only an upper bound).  Uses no memory beyond the
+            arrays, so it suits memory-mapped solves of 10**9 positions.
+
+        Raises
+        ------
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        tally = _tally(self.outcome, self.remoteness, n)
+        return {
+            "W": int(tally[1]),
+            "L": int(tally[2]),
+            "D": int(tally[3]),
+            "U": int(tally[0]),
+            "max_remoteness": int(tally[4]),
+            "bounded": int(tally[5]),
+        }
+
     def counts(self, n: int | None = None) -> dict[str, int]:
         """Count W, L, D and U among positions ``1..n``.
 
@@ -157,9 +189,8 @@ class Solution:
         ValueError
             If ``n`` is outside ``1..bound``.
         """
-        n = self._check_n(n)
-        tally = np.bincount(self.outcome[1 : n + 1], minlength=4)
-        return {o.name: int(tally[o]) for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U)}
+        found = self.tally(n)
+        return {key: found[key] for key in ("W", "L", "D", "U")}
 
     def bounded_count(self, n: int | None = None) -> int:
         """Count W/L positions ``1..n`` whose remoteness is only an upper bound.
@@ -178,8 +209,7 @@ class Solution:
         ValueError
             If ``n`` is outside ``1..bound``.
         """
-        n = self._check_n(n)
-        return int(np.count_nonzero(self.remoteness[1 : n + 1] < NO_REMOTENESS))
+        return self.tally(n)["bounded"]
 
     def max_remoteness(self, n: int | None = None) -> int:
         """Return the highest exact remoteness among W/L positions ``1..n``.
@@ -199,8 +229,7 @@ class Solution:
         ValueError
             If ``n`` is outside ``1..bound``.
         """
-        n = self._check_n(n)
-        return int(self.remoteness[1 : n + 1].max(initial=0))
+        return self.tally(n)["max_remoteness"]
 
     def value(self, position: int) -> tuple[Outcome, int | None]:
         """Return ``(outcome, remoteness)`` of one position.
@@ -269,6 +298,20 @@ class Solution:
 # Kernels.  They take arrays and scalars only, check nothing and trust their
 # callers; the public function :func:`solve` validates and allocates.
 # ---------------------------------------------------------------------------
+
+
+@numba.njit(cache=True)
+def _tally(outcome, remoteness, n):
+    """Counts of codes 0..3, highest exact remoteness, bounded count over 1..n."""
+    out = np.zeros(6, np.int64)
+    for i in range(1, n + 1):
+        out[outcome[i]] += 1
+        r = remoteness[i]
+        if r > out[4]:
+            out[4] = r
+        elif r < -1:
+            out[5] += 1
+    return out
 
 
 @numba.njit(cache=True, inline="always")
@@ -816,5 +859,5 @@ def warm_up() -> None:
     reports, is not charged for compilation.  Both the one-thread and the
     multi-thread sweep run.
     """
-    solve(1_000)
+    solve(1_000).tally()
     solve(1_000, _parallel_min=0)
