@@ -37,7 +37,12 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
                 columnDefs=[{"field": field, "headerName": header} for field, header in columns],
                 rowData=[],
                 defaultColDef={"sortable": True, "filter": True, "resizable": True, "flex": 1, "minWidth": 90},
-                dashGridOptions={"pagination": True, "paginationPageSize": page_size, "domLayout": "autoHeight"},
+                dashGridOptions={
+                    "pagination": True,
+                    "paginationPageSize": page_size,
+                    "paginationPageSizeSelector": [page_size, 50, 200],
+                    "domLayout": "autoHeight",
+                },
                 csvExportParams={"fileName": file_name},
                 className="ag-theme-alpine",
             ),

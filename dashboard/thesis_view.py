@@ -8,7 +8,9 @@ from __future__ import annotations
 from dash import Input, Output, State, dcc, html
 
 from solver import thesis_data
+from solver.analysis import layer
 from solver.parsing import parse_int
+from solver.primitives import primitive_elements
 from solver.strategies import (
     STRATEGY_LABELS,
     adder_subtractor,
@@ -25,6 +27,8 @@ from .tables import data_grid, register_exports
 #: Largest N of the fixed-strategy and strategy-matrix views.
 STRATEGY_N_MAX = 10**6
 MATRIX_N_MAX = 10**5
+#: Largest limit of the primitive-elements view (its bound is 100 x limit).
+PRIMITIVES_LIMIT_MAX = 10**6
 #: Most random games the page plays in one request (about 3 seconds).
 RANDOM_GAMES_MAX = 10**7
 
@@ -47,6 +51,39 @@ def thesis_layout() -> html.Div:
     """Return the tab's components."""
     return html.Main(
         [
+            _section(
+                "Primitive elements (section 4.1, Tables 2 and 3)",
+                "Members of layer k up to the limit that are not i² × P for an earlier member P, with the members "
+                "each generates, the square below k² and the remainder P − k², the run bound of inequality (20) "
+                "(for i up to it, i² × P has square below (i k)²; for layer 2 every such i² × P is in layer 2 too) "
+                "and whether P is in the Pell family m² − 2k² = 1. The bound is 100 × limit. Table 2 (layer 2 up "
+                "to 50,000) misses 11,745 = 145 × 9², which is in layer 2.",
+                html.Div(
+                    [
+                        html.Div(
+                            [_number(ids.PRIMITIVES_LAYER, "layer", 2), _number(ids.PRIMITIVES_LIMIT, "limit", 50_000)],
+                            className="controls controls-inline",
+                        ),
+                        html.Div(id=ids.PRIMITIVES_ERROR, className="error", role="alert"),
+                        dcc.Loading(
+                            html.Div(
+                                [
+                                    dcc.Graph(id=ids.PRIMITIVES_GRAPH, style={"height": "360px"}),
+                                    data_grid(
+                                        ids.PRIMITIVES_TABLE,
+                                        [("primitive", "primitive P"), ("square_below", "square below"),
+                                         ("remainder", "remainder"), ("run_bound", "run bound (20)"),
+                                         ("pell", "Pell"), ("generated_count", "generates"),
+                                         ("generated", "generated members")],
+                                        "primitive-elements.csv",
+                                    ),
+                                ]
+                            ),
+                            type="circle",
+                        ),
+                    ]
+                ),
+            ),
             _section(
                 "Random play (section 5.1, Fig 15)",
                 "Both players pick put or take uniformly at random (also at a square) from every start in 1..N, "
@@ -207,6 +244,28 @@ def make_random_play(n_text, games_text, cap_text, seed_text):
     return figures.histogram_figure(result.lengths, title, "moves"), stats
 
 
+def make_primitives(layer_text, limit_text, solutions):
+    """Figure and rows of the primitive elements of a layer up to a limit.
+
+    Returns
+    -------
+    tuple
+        ``(figure, table rows, error message)``.
+    """
+    try:
+        k = parse_int(layer_text, "the layer", most=50)
+        limit = parse_int(limit_text, "the limit", most=PRIMITIVES_LIMIT_MAX)
+        solution, _ = solutions.get(100 * limit)
+        table = primitive_elements(layer(solution, limit, k))
+    except ValueError as exc:
+        return _empty("Primitive elements", str(exc)), [], str(exc)
+    rows = table.assign(
+        pell=table["pell"].map({True: "yes", False: ""}),
+        generated=table["generated"].map(lambda g: ", ".join(map(str, g))),
+    ).to_dict("records")
+    return figures.primitives_figure(table, k), rows, ""
+
+
 def make_fixed(n_text):
     """Always-subtract histogram and the adder/subtractor table.
 
@@ -253,7 +312,19 @@ def make_matrix(n_text, solutions):
 
 def register(app, solutions) -> None:
     """Wire the tab's callbacks to ``app``; ``solutions`` is the shared solve cache."""
-    register_exports(app, [ids.THESIS_LISTS_TABLE, ids.FIXED_TABLE, ids.MATRIX_TABLE])
+    register_exports(app, [ids.THESIS_LISTS_TABLE, ids.FIXED_TABLE, ids.MATRIX_TABLE, ids.PRIMITIVES_TABLE])
+    app.callback(
+        Output(ids.PRIMITIVES_GRAPH, "figure"),
+        Output(ids.PRIMITIVES_TABLE, "rowData"),
+        Output(ids.PRIMITIVES_ERROR, "children"),
+        Input(ids.PRIMITIVES_LAYER, "value"),
+        Input(ids.PRIMITIVES_LIMIT, "value"),
+        Input(ids.TABS, "value"),
+    )(
+        lambda k, limit, tab: make_primitives(k, limit, solutions)
+        if tab == "thesis"
+        else (_empty("Primitive elements", ""), [], "")
+    )
     app.callback(
         Output(ids.RANDOM_GRAPH, "figure"),
         Output(ids.RANDOM_STATS, "children"),

@@ -194,8 +194,8 @@ def primitive_elements(members: Iterable[int]) -> pd.DataFrame:
 
         The integer columns other than ``generated_count`` are ``object``
         (Python ints) instead of ``int64`` when the largest member does not
-        fit in ``int64``.  With no members
-        the frame has these columns and no rows.
+        fit in ``int64``.  With no members the frame has these columns and
+        no rows.
 
         ``run_bound`` is the number of ``i >= 1`` for which
         ``isqrt(i**2 P) == i k`` (equation (16)), computed exactly as

@@ -440,3 +440,24 @@ def test_strategy_matrix_view_has_every_pair():
     put_put = next(r for r in rows if r["first"] == r["second"] == "always put")
     assert put_put["draws"] == 200  # nobody can ever reach 0 by putting
     assert thesis_view.make_matrix("0", callbacks.SOLUTIONS)[1]
+
+
+def test_primitives_view_lists_table_2_and_the_missing_11745():
+    import math
+
+    from dashboard import thesis_view
+
+    fig, rows, error = thesis_view.make_primitives("2", "50000", callbacks.SOLUTIONS)
+    assert error == ""
+    # Thesis Table 2's primitives; every generated member is i^2 * P with both
+    # children of it squares (layer 2 by definition).
+    assert [r["primitive"] for r in rows] == [5, 145, 949, 1649, 4901, 31025]
+    row_145 = next(r for r in rows if r["primitive"] == 145)
+    generated = [int(x) for x in row_145["generated"].split(", ")]
+    assert 11745 in generated
+    for x in generated:
+        s = math.isqrt(x) ** 2
+        assert math.isqrt(x - s) ** 2 == x - s and math.isqrt(x + s) ** 2 == x + s
+    assert {r["primitive"] for r in rows if r["pell"] == "yes"} == {5, 145, 4901}
+    assert sum(len(t.x) for t in fig.data) == 6
+    assert "at most" in thesis_view.make_primitives("2", "10**7", callbacks.SOLUTIONS)[2]
