@@ -1,13 +1,16 @@
 """The thesis's printed lists beside the sound classification.
 
-Compares Appendix A (layers 2, 4 and 6 below 10,000) and Appendix B (the
-thesis's "drawing positions") with a :class:`~solver.retrograde.Solution`
+Compares Appendix A (layers 2, 4 and 6 below 10,000), Table 2 (primitive
+elements of layer 2 and what they generate, up to 50,000) and Appendix B
+(the thesis's "drawing positions") with a :class:`~solver.retrograde.Solution`
 and gives each disagreement a reason.  The lists are in
 :mod:`solver.thesis_data`, with their source.  Appendix A's layer 3 is left
 out: its extracted text is damaged (DESIGN.md section 4).
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pandas as pd
@@ -79,20 +82,51 @@ def _draw_rows(solution: Solution) -> list[dict]:
     return rows
 
 
+def _table_2_rows(solution: Solution) -> list[dict]:
+    name = "Table 2, layer 2"
+    limit = thesis_data.TABLE_2_LIMIT
+    printed = {}
+    for primitive, generated in thesis_data.TABLE_2.items():
+        printed[primitive] = "primitive"
+        for n in generated:
+            printed[n] = f"{math.isqrt(n // primitive)}² × {primitive}"
+    rows = []
+    for n, what in printed.items():
+        text, _, rem = _value(solution, n)
+        reason = "" if rem == 2 else f"the sound value is {text}, not layer 2"
+        rows.append({"list": name, "n": n, "thesis": what, "sound": text, "agrees": not reason, "reason": reason})
+    for n in layer(solution, limit, 2).tolist():
+        if n not in printed:
+            text, _, _ = _value(solution, n)
+            source = next((p for p in thesis_data.TABLE_2 if n % p == 0 and _is_square(n // p)), None)
+            how = f" ({math.isqrt(n // source)}² × {source})" if source else ""
+            rows.append(
+                {"list": name, "n": n, "thesis": "(missing)", "sound": text, "agrees": False,
+                 "reason": f"in layer 2 below {limit:,}{how} but not in Table 2"}
+            )
+    return rows
+
+
+def _is_square(n: int) -> bool:
+    return math.isqrt(n) ** 2 == n
+
+
 def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
-    """Set the thesis's Appendix A and B lists beside a sound solve.
+    """Set the thesis's Appendix A, Table 2 and Appendix B beside a sound solve.
 
     Parameters
     ----------
     solution : Solution
-        A solve whose bound is at least 10,000 (the thesis used 10**6).
+        A solve whose bound is at least 100,000 (the thesis used 10**6;
+        Table 2 runs to 50,000, whose put children reach 100,000).
 
     Returns
     -------
     pandas.DataFrame
         Columns :data:`COLUMNS`: ``list`` (which printed list), ``n``,
-        ``thesis`` (what the list says: ``"l2"``, ``"D"`` or
-        ``"(missing)"`` for a number the list should hold but does not),
+        ``thesis`` (what the list says: ``"l2"``, ``"D"``, ``"primitive"``
+        or ``"9² × 145"`` for Table 2, or ``"(missing)"`` for a number the
+        list should hold but does not),
         ``sound`` (the sound value, e.g. ``"L4"``, ``"W≤13"``, ``"U"``),
         ``agrees`` (bool) and ``reason`` (why not; empty when it agrees).
 
@@ -108,10 +142,12 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
     (section 4.4) that is not a certified draw (DESIGN.md section 3).
     """
     limit = thesis_data.THESIS_N
-    if solution.bound < limit:
-        raise ValueError(f"the bound must be at least {limit:,} to compare with the thesis, got {solution.bound:,}")
+    least = 2 * thesis_data.TABLE_2_LIMIT
+    if solution.bound < least:
+        raise ValueError(f"the bound must be at least {least:,} to compare with the thesis, got {solution.bound:,}")
     rows = []
     for k, printed in thesis_data.APPENDIX_A_LAYERS.items():
         rows += _layer_rows(solution, k, printed, limit)
+    rows += _table_2_rows(solution)
     rows += _draw_rows(solution)
     return pd.DataFrame(rows, columns=COLUMNS)
