@@ -28,6 +28,8 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+
+from solver import thesis_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -49,19 +51,10 @@ TABLE_LIMIT = 50_000  # "up to 50,000" (Table 2)
 #: Layer 2 members need their put child (about 2 n) inside the bound.
 SAFE_LIMIT = 240_000
 
-# Thesis Table 2 (section 4.1), transcribed as printed: primitive elements of
-# layer 2 and the numbers each generates up to 50,000.
-TABLE_2 = {
-    5: [20, 45, 80],
-    145: [
-        580, 1305, 2320, 3625, 5220, 7105, 9280, 14500, 17545, 20880,
-        24505, 28420, 32625, 37120, 41905, 46980,
-    ],
-    949: [],
-    1649: [],
-    4901: [19604, 44109],
-    31025: [],
-}
+# Thesis Table 2 (section 4.1), as printed: primitive elements of layer 2 and
+# the numbers each generates up to 50,000 (transcribed, with its source, in
+# solver/thesis_data.py).
+TABLE_2 = thesis_data.TABLE_2
 
 # Thesis Table 3: primitive element -> (square below, P - S).
 TABLE_3 = {
