@@ -23,7 +23,7 @@ from . import figures, ids
 from .figures import _empty
 from .jobs import SolveJobs
 from .tables import register_exports
-from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP
+from .layout import ALPHA_MAX, DEPTH_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, TAB_LABELS, tab_container_id
 
 #: Solves shared by every callback and every browser tab of this server.
 SOLUTIONS = SolutionCache(capacity=8)
@@ -376,6 +376,11 @@ def make_download(setup: dict | None) -> dict | None:
     return dcc.send_data_frame(table.to_csv, name, index=False)
 
 
+def show_tab(tab: str | None) -> list[dict]:
+    """Styles that show the container of the selected tab and hide the others."""
+    return [{} if value == (tab or "explore") else {"display": "none"} for value in TAB_LABELS]
+
+
 def register(app: dash.Dash) -> None:
     """Wire the callback functions of this module to ``app``."""
 
@@ -456,6 +461,10 @@ def register(app: dash.Dash) -> None:
         return make_tree(dash.ctx.triggered_id, setup, start_text, depth, tap, toggled)
 
     register_exports(app, [ids.CONVERGENCE_TABLE])
+    app.callback(
+        [Output(tab_container_id(value), "style") for value in TAB_LABELS],
+        Input(ids.TABS, "value"),
+    )(show_tab)
     app.callback(
         Output(ids.DOWNLOAD, "data"),
         Input(ids.DOWNLOAD_BUTTON, "n_clicks"),

@@ -14,6 +14,7 @@ from . import ids
 from .figures import outcome_legend, tree_stylesheet
 from .tables import data_grid
 from .thesis_view import thesis_layout
+from .urlstate import location
 
 #: Range of the N slider, as powers of ten.
 N_SLIDER_MIN_EXP = 2
@@ -23,6 +24,15 @@ N_SLIDER_STEP = 0.05
 N_MAX = 10**7
 ALPHA_MAX = 1000
 DEPTH_MAX = 20
+
+#: Tab value -> label.
+TAB_LABELS = {"explore": "Explore", "thesis": "Thesis analyses"}
+
+
+def tab_container_id(value: str) -> str:
+    """Id of the container that holds a tab's content."""
+    return f"tab-{value}"
+
 
 TREE_LAYOUT = {"name": "breadthfirst", "directed": True, "roots": "#n", "spacingFactor": 1.0, "animate": False}
 
@@ -127,6 +137,7 @@ def build_layout() -> html.Div:
     """Return the whole page (controls and views) as a Dash component tree."""
     return html.Div(
         [
+            location(),
             dcc.Store(id=ids.REQUEST),
             dcc.Store(id=ids.PENDING),
             dcc.Store(id=ids.SETUP),
@@ -145,15 +156,17 @@ def build_layout() -> html.Div:
                     ),
                 ]
             ),
+            # The tabs only switch which container shows: every tab's content
+            # stays mounted, so its state survives a switch and every control
+            # can be set from the URL whichever tab is open.
             dcc.Tabs(
                 id=ids.TABS,
                 value="explore",
-                children=[
-                    dcc.Tab(label="Explore", value="explore", children=_explore_tab()),
-                    dcc.Tab(label="Thesis analyses", value="thesis", children=thesis_layout()),
-                ],
+                children=[dcc.Tab(label=label, value=value) for value, label in TAB_LABELS.items()],
                 className="tabs",
             ),
+            html.Div(_explore_tab(), id=tab_container_id("explore")),
+            html.Div(thesis_layout(), id=tab_container_id("thesis"), style={"display": "none"}),
         ],
         className="page",
     )

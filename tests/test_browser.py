@@ -425,3 +425,31 @@ def test_screenshot_and_page_load_time(page: Page, server_url: str, watch: PageW
     assert SCREENSHOT.stat().st_size > 10_000
     print(f"screenshot: {SCREENSHOT}")
     watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_url_holds_the_controls_and_the_back_button_restores_them(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    # A shared link sets the controls and the counts follow.
+    page.goto(server_url + "?n=20000&start=92", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#n-input")).to_have_value("20000")
+    expect(page.locator("#start-input")).to_have_value("92")
+    expect_counts(page, expected_counts(20_000))
+    # A change of a control writes the address.
+    submit(page, "#alpha-input", "10")
+    page.wait_for_function("window.location.search.includes('alpha=10')")
+    expect_counts(page, expected_counts(20_000, 10))
+    page.get_by_text("Thesis analyses").click()
+    page.wait_for_function("window.location.search.includes('tab=thesis')")
+    expect(page.locator("#random-n")).to_be_visible()
+    # Back: the tab, then alpha, return to what the address says.
+    page.go_back()
+    page.wait_for_function("!window.location.search.includes('tab=thesis')")
+    expect(page.locator("#n-input")).to_be_visible()
+    page.go_back()
+    page.wait_for_function("!window.location.search.includes('alpha=')")
+    expect(page.locator("#alpha-input")).to_have_value("100")
+    expect_counts(page, expected_counts(20_000))
+    watch.assert_clean()
