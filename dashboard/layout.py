@@ -13,6 +13,7 @@ from solver.analysis import TRANSFORMS
 from . import ids
 from .figures import outcome_legend, tree_stylesheet
 from .tables import data_grid
+from .inspect_view import inspect_layout
 from .thesis_view import thesis_layout
 from .urlstate import location
 
@@ -26,7 +27,7 @@ ALPHA_MAX = 1000
 DEPTH_MAX = 20
 
 #: Tab value -> label.
-TAB_LABELS = {"explore": "Explore", "thesis": "Thesis analyses"}
+TAB_LABELS = {"explore": "Explore", "thesis": "Thesis analyses", "inspect": "Inspect a number"}
 
 
 def tab_container_id(value: str) -> str:
@@ -167,6 +168,7 @@ def build_layout() -> html.Div:
             ),
             html.Div(_explore_tab(), id=tab_container_id("explore")),
             html.Div(thesis_layout(), id=tab_container_id("thesis"), style={"display": "none"}),
+            html.Div(inspect_layout(), id=tab_container_id("inspect"), style={"display": "none"}),
         ],
         className="page",
     )

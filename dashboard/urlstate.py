@@ -17,6 +17,7 @@ from dash import Input, Output, dcc, no_update
 from solver import config
 
 from . import ids
+from .inspect_view import INSPECT_INPUT, INSPECT_START
 
 URL = "url"
 
@@ -37,6 +38,7 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("rseed", ids.RANDOM_SEED, "value", "0"),
     ("fn", ids.FIXED_N, "value", "10000"),
     ("mn", ids.MATRIX_N, "value", "1000"),
+    ("inspect", INSPECT_INPUT, "value", str(INSPECT_START)),
 ]
 
 

@@ -453,3 +453,16 @@ def test_url_holds_the_controls_and_the_back_button_restores_them(
     expect(page.locator("#alpha-input")).to_have_value("100")
     expect_counts(page, expected_counts(20_000))
     watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_inspector_tab_from_a_link_shows_the_draw_certificate_of_2(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.goto(server_url + "?tab=inspect&inspect=2", timeout=LOAD_TIMEOUT)
+    # 2 <-> 3 is the loop that makes 2 a draw: 1 and 4 are the exits (squares).
+    expect(page.locator("#inspect-certificate-note")).to_contain_text("2, 3", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#inspect-summary")).to_contain_text("D")
+    expect(page.locator("#n-input")).to_be_hidden()
+    watch.assert_clean()

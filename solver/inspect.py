@@ -1,0 +1,514 @@
+"""Inspect one number: its moves, value, put-chain and draw certificate.
+
+Everything here is exact for positions of any size (``math.isqrt``);
+values come from a bounded :class:`~solver.retrograde.Solution`.  Above its
+bound a position is U, except a square, which is W with remoteness 1
+(``DESIGN.md`` section 3; :func:`solver.tree.position_value`).
+
+Three views of one number ``n``:
+
+* :func:`inspect` -- outcome, remoteness, both moves with the value of each
+  child, and the best moves;
+* :func:`put_chain` -- ``n, p(n), p(p(n)), ...`` up to the bound, each with
+  the value of its take child, which is what decides most values;
+* :func:`draw_certificate` -- for a certified draw, the smallest set of
+  positions that keeps the game inside itself (every child of a member is a
+  member or a known W).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import operator
+from collections import deque
+
+from .retrograde import Outcome, Solution
+from .rules import Move, is_square
+from .tree import best_moves, position_value
+
+__all__ = [
+    "MoveInfo",
+    "Inspection",
+    "ChainRow",
+    "CertificateEdge",
+    "Certificate",
+    "CertificateError",
+    "DEFAULT_CERTIFICATE_MAX",
+    "value_text",
+    "inspect",
+    "put_chain",
+    "draw_certificate",
+]
+
+#: Largest certificate :func:`draw_certificate` builds by default.  Every
+#: certified draw below 10**6 (bound 10**6) needs at most 10 positions.
+DEFAULT_CERTIFICATE_MAX = 500
+
+
+class CertificateError(RuntimeError):
+    """A draw certificate failed its closure check (a bug, never bad input)."""
+
+
+def _check(n: int) -> int:
+    if isinstance(n, bool):
+        raise TypeError(f"a position must be an integer, got {n!r}")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"a position must be an integer, got {n!r}") from None
+    if n < 0:
+        raise ValueError(f"a position must be >= 0, got {n}")
+    return int(n)
+
+
+def _children(n: int) -> tuple[int, int]:
+    s = math.isqrt(n) ** 2
+    return n - s, n + s
+
+
+def _at_most(position: int, solution: Solution) -> int | None:
+    if position <= solution.bound:
+        return solution.remoteness_at_most(position)
+    return 1 if is_square(position) else None
+
+
+def value_text(position: int, solution: Solution) -> str:
+    """Short text of a position's value: ``"W11"``, ``"L≤14"``, ``"D"``, ``"U"``.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    str
+        Outcome letter, then the remoteness: exact (``"W11"``), only an
+        upper bound (``"L≤14"``) or none (``"D"``, ``"U"``).  Above the
+        bound a square is ``"W1"`` and anything else ``"U"``.
+
+    Raises
+    ------
+    ValueError
+        If ``position < 0``.
+    """
+    position = _check(position)
+    outcome, rem = position_value(position, solution)
+    if rem is not None:
+        return f"{outcome.name}{rem}"
+    at_most = _at_most(position, solution)
+    if at_most is not None and outcome in (Outcome.W, Outcome.L):
+        return f"{outcome.name}≤{at_most}"
+    return outcome.name
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveInfo:
+    """One move from the inspected position.
+
+    Attributes
+    ----------
+    move : Move
+        TAKE or PUT.
+    child : int
+        The position it leads to (exact).
+    outcome : Outcome
+        The child's value for the player to move there.
+    remoteness : int or None
+        The child's exact remoteness, else None.
+    at_most : int or None
+        Upper bound on the child's remoteness (W/L), else None.
+    text : str
+        The child's value as :func:`value_text`.
+    above_bound : bool
+        The child lies above the solve's bound.
+    best : bool
+        The move is a best move (:func:`solver.tree.best_moves`).
+    """
+
+    move: Move
+    child: int
+    outcome: Outcome
+    remoteness: int | None
+    at_most: int | None
+    text: str
+    above_bound: bool
+    best: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Inspection:
+    """Everything about one position.
+
+    Attributes
+    ----------
+    position : int
+        The position (exact, any size).
+    bound : int
+        Bound of the solve the values come from.
+    outcome : Outcome
+        Value for the player to move.
+    remoteness : int or None
+        Exact remoteness (W, L), else None.
+    at_most : int or None
+        Upper bound on the remoteness (W, L; equal to ``remoteness`` when
+        that is exact), else None.
+    text : str
+        The value as :func:`value_text` (``"W11"``, ``"L≤14"``, ``"D"``).
+    moves : list of MoveInfo
+        Take then put; empty at 0 (the game is over).
+    best_moves : list of Move
+        The best moves (empty at 0).
+    is_square : bool
+        The position is a square (the mover wins by taking to 0).
+    above_bound : bool
+        The position lies above the bound (so it is U unless a square).
+    """
+
+    position: int
+    bound: int
+    outcome: Outcome
+    remoteness: int | None
+    at_most: int | None
+    text: str
+    moves: list[MoveInfo]
+    best_moves: list[Move]
+    is_square: bool
+    above_bound: bool
+
+
+def inspect(n: int, solution: Solution) -> Inspection:
+    """Inspect one position: value, moves, best moves.
+
+    Parameters
+    ----------
+    n : int
+        Any position ``>= 0``, of any size (``10**30`` is fine: moves are
+        exact, values above the bound are U, or W1 for a square).
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    Inspection
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n < 0``.
+    """
+    n = _check(n)
+    outcome, rem = position_value(n, solution)
+    moves: list[MoveInfo] = []
+    best: list[Move] = []
+    if n >= 1:
+        best = best_moves(n, solution)
+        for move, child in zip((Move.TAKE, Move.PUT), _children(n)):
+            c_out, c_rem = position_value(child, solution)
+            moves.append(
+                MoveInfo(
+                    move=move,
+                    child=child,
+                    outcome=c_out,
+                    remoteness=c_rem,
+                    at_most=_at_most(child, solution),
+                    text=value_text(child, solution),
+                    above_bound=child > solution.bound,
+                    best=move in best,
+                )
+            )
+    return Inspection(
+        position=n,
+        bound=solution.bound,
+        outcome=outcome,
+        remoteness=rem,
+        at_most=_at_most(n, solution),
+        text=value_text(n, solution),
+        moves=moves,
+        best_moves=best,
+        is_square=n >= 1 and is_square(n),
+        above_bound=n > solution.bound,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class ChainRow:
+    """One link ``c_j`` of a put-chain.
+
+    Attributes
+    ----------
+    step : int
+        ``j``: number of puts from the start.
+    position : int
+        ``c_j``.
+    value : str
+        Its value (:func:`value_text`).
+    take : int or None
+        Its take child ``c_j - isqrt(c_j)**2`` (None at 0).
+    take_value : str
+        The take child's value ("" at 0).
+    above_bound : bool
+        ``c_j`` lies above the bound: the first link beyond it (or the
+        start itself, when that is above the bound).
+    reason : str
+        How the take child and the next link decide ``c_j``'s value.
+    """
+
+    step: int
+    position: int
+    value: str
+    take: int | None
+    take_value: str
+    above_bound: bool
+    reason: str
+
+    def to_dict(self) -> dict:
+        """Return the row as a JSON-ready dict; positions as exact strings."""
+        return {
+            "step": self.step,
+            "position": str(self.position),
+            "value": self.value,
+            "take": "" if self.take is None else str(self.take),
+            "take_value": self.take_value,
+            "above_bound": self.above_bound,
+            "reason": self.reason,
+        }
+
+
+def _reason(position: int, take_letter: str, put_letter: str | None, above: bool) -> str:
+    if position == 0:
+        return "0: the mover has lost"
+    if is_square(position):
+        return "square: take to 0 wins"
+    if above:
+        return "above the bound: unknown"
+    if take_letter == "L":
+        return "take child L, so W"
+    if put_letter == "L":
+        return "next link L, so W (put)"
+    if take_letter == "W":
+        return f"take child W: opposite of the next link ({put_letter or 'U'})"
+    if take_letter == "D":
+        return "take child D, next link not L"
+    return "take child U, next link not L"
+
+
+def put_chain(n: int, solution: Solution) -> list[ChainRow]:
+    """Return the put-chain of ``n`` up to the bound, with each take child.
+
+    The chain is ``c_0 = n`` and ``c_{j+1} = c_j + isqrt(c_j)**2`` while
+    ``c_j <= bound``, then the first link beyond the bound (marked
+    ``above_bound``).  When ``n`` itself is above the bound the chain is
+    just ``[n]``; at 0 (no moves) it is ``[0]``.
+
+    Parameters
+    ----------
+    n : int
+        Any position ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    list of ChainRow
+        One row per link, from ``n`` up; about ``log2(bound / n)`` rows.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n < 0``.
+
+    Notes
+    -----
+    Why the chain decides most values: a position ``c`` has two children,
+    its take child ``t(c) = c - isqrt(c)**2 <= 2 isqrt(c)``, a *small*
+    number whose value is known early, and its put child ``p(c)``, about
+    ``2 c``, the next link of the chain.  So the value of ``c_j`` is a
+    function of the take child's value and of ``c_{j+1}``'s:
+
+    * take child L: ``c_j`` is W whatever comes next;
+    * take child W: ``c_j`` is the opposite of ``c_{j+1}`` (W if it is L,
+      L if it is W, D if D, U if U);
+    * take child D: W if ``c_{j+1}`` is L, else D or U;
+    * take child U: W if ``c_{j+1}`` is L, else U.
+
+    Reading the chain from its top (beyond the bound: unknown) downwards
+    therefore settles ``n``: the lowest link whose take child is L is a
+    win, and below it the values alternate through links whose take child
+    is W.  The column ``reason`` names the rule that applies to each link.
+    """
+    n = _check(n)
+    bound = solution.bound
+    links = [n]
+    if n >= 1:
+        c = n
+        while c <= bound:
+            c = c + math.isqrt(c) ** 2
+            links.append(c)
+    values = [value_text(c, solution) for c in links]
+    rows: list[ChainRow] = []
+    for j, c in enumerate(links):
+        take = None if c == 0 else c - math.isqrt(c) ** 2
+        take_value = "" if take is None else value_text(take, solution)
+        put_letter = values[j + 1][0] if j + 1 < len(values) else None
+        above = c > bound
+        rows.append(
+            ChainRow(
+                step=j,
+                position=c,
+                value=values[j],
+                take=take,
+                take_value=take_value,
+                above_bound=above,
+                reason=_reason(c, take_value[:1], put_letter, above),
+            )
+        )
+    return rows
+
+
+@dataclasses.dataclass(frozen=True)
+class CertificateEdge:
+    """One move out of a certificate member.
+
+    Attributes
+    ----------
+    position : int
+        The member moved from.
+    move : Move
+        TAKE or PUT.
+    child : int
+        Where the move goes: another member (D) or an exit (W).
+    child_value : str
+        The child's value (:func:`value_text`): ``"D"`` for a member, a W
+        text for an exit.
+    """
+
+    position: int
+    move: Move
+    child: int
+    child_value: str
+
+    def to_dict(self) -> dict:
+        """Return the edge as a JSON-ready dict; positions as exact strings."""
+        return {
+            "position": str(self.position),
+            "move": self.move.value,
+            "child": str(self.child),
+            "child_value": self.child_value,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class Certificate:
+    """Why a certified draw is a draw: a set closed under play.
+
+    Attributes
+    ----------
+    position : int
+        The draw the certificate is for.
+    bound : int
+        Bound of the solve.
+    members : list of int
+        The set S, sorted: ``position`` and every D position reachable from
+        it through D positions.
+    exits : list of int
+        W children of members, sorted: the positions a member may never
+        move to (the opponent would win), so play stays inside S.
+    edges : list of CertificateEdge
+        Both moves of every member, in member order (take, then put).
+    """
+
+    position: int
+    bound: int
+    members: list[int]
+    exits: list[int]
+    edges: list[CertificateEdge]
+
+
+def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFICATE_MAX) -> Certificate:
+    """Return the certificate of a certified draw: a small set closed under play.
+
+    A set S of positions is a *draw certificate* when every child of every
+    member is either in S or a known W (``DESIGN.md`` section 3): from a
+    member, the player to move can stay in S (moving to a W child hands the
+    opponent the win), and no member can be won, so play never ends.
+
+    The certificate built here is S = ``n`` and every D position reachable
+    from it through D positions.  It is the smallest certificate that holds
+    ``n``: a D child is not W, so every certificate holding a member must
+    hold that member's D children too.  It is closed because the solve's D
+    set is (all children of a D are D or W).
+
+    Parameters
+    ----------
+    n : int
+        A position certified as a draw by ``solution`` (outcome D).
+    solution : Solution
+        The bounded solve to read values from.
+    max_size : int, optional
+        Most members to collect before giving up (default
+        :data:`DEFAULT_CERTIFICATE_MAX`).
+
+    Returns
+    -------
+    Certificate
+        For 2: members ``[2, 3]``, exits ``[1, 4]`` (squares).  For 8:
+        members ``[2, 3, 8, 12]``, exits ``[1, 4, 21]`` (21 wins by taking
+        to 5, an L).
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer.
+    ValueError
+        If ``n`` is not a certified draw at this bound (the message gives
+        its value), or the certificate would have more than ``max_size``
+        members.
+    CertificateError
+        If the set found is not closed (a child neither a member nor W):
+        a bug in the solve, never a fault of the input.
+    """
+    n = _check(n)
+    outcome, _ = position_value(n, solution)
+    if outcome != Outcome.D:
+        raise ValueError(
+            f"{n:,} is not a certified draw at bound {solution.bound:,} (its value is "
+            f"{value_text(n, solution)}); only a D position has a draw certificate"
+        )
+    members = {n}
+    queue = deque([n])
+    while queue:
+        x = queue.popleft()
+        for c in _children(x):
+            if c not in members and position_value(c, solution)[0] == Outcome.D:
+                if len(members) >= max_size:
+                    raise ValueError(
+                        f"the draw certificate of {n:,} has more than {max_size:,} positions; "
+                        "raise max_size to build it"
+                    )
+                members.add(c)
+                queue.append(c)
+    edges: list[CertificateEdge] = []
+    exits: set[int] = set()
+    ordered = sorted(members)
+    for x in ordered:
+        for move, c in zip((Move.TAKE, Move.PUT), _children(x)):
+            c_out = position_value(c, solution)[0]
+            if c in members:
+                pass
+            elif c_out == Outcome.W:
+                exits.add(c)
+            else:
+                raise CertificateError(
+                    f"the certificate of {n:,} is not closed: {x:,} moves ({move.value}) to {c:,}, "
+                    f"which is {value_text(c, solution)}, neither a member nor a known W"
+                )
+            edges.append(CertificateEdge(x, move, c, value_text(c, solution)))
+    return Certificate(position=n, bound=solution.bound, members=ordered, exits=sorted(exits), edges=edges)

@@ -1,0 +1,450 @@
+"""Tests of the number inspector (solver.inspect) and its view (dashboard.inspect_view).
+
+Expected values come from the plain-Python reference ``tests.naive`` or from
+hand analysis, never from the code under test.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import dash
+import pytest
+from dash import no_update
+
+from dashboard import inspect_view as view
+from solver.inspect import CertificateError, draw_certificate, inspect, put_chain, value_text
+from solver.retrograde import Outcome, solve
+from solver.rules import Move
+from tests.naive import naive_queue_solve
+
+BOUND = 10**5
+HUGE = 10**30
+
+
+@pytest.fixture(scope="module")
+def solution():
+    return solve(BOUND)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return naive_queue_solve(BOUND)
+
+
+def _isq(n: int) -> int:
+    return math.isqrt(n) ** 2
+
+
+def _kids(n: int) -> tuple[int, int]:
+    return n - _isq(n), n + _isq(n)
+
+
+def _parse(text: str) -> tuple[str, int | None]:
+    m = re.fullmatch(r"([WLDU])(≤?)(\d*)", text)
+    assert m, text
+    return m.group(1), int(m.group(3)) if m.group(3) else None
+
+
+def _ref_text_ok(text: str, position: int, reference) -> None:
+    """A value text agrees with the reference (remoteness: the bounded retrograde value)."""
+    letters, rem = reference
+    letter, number = _parse(text)
+    if position > BOUND:
+        assert (letter, number) == (("W", 1) if math.isqrt(position) ** 2 == position else ("U", None))
+        return
+    assert letter == letters[position], position
+    if letter in "WL":
+        assert number == rem[position], position
+    else:
+        assert number is None
+
+
+# --------------------------------------------------------------------- inspect
+
+
+def test_inspect_small_positions_against_reference(solution, reference):
+    letters, rem = reference
+    for n in [1, 2, 3, 5, 8, 12, 20, 21, 92, 145, 580, 4901, 99_999, BOUND]:
+        info = inspect(n, solution)
+        _ref_text_ok(info.text, n, reference)
+        assert info.outcome.name == letters[n]
+        t, p = _kids(n)
+        assert [(m.move, m.child) for m in info.moves] == [(Move.TAKE, t), (Move.PUT, p)]
+        for m in info.moves:
+            _ref_text_ok(m.text, m.child, reference)
+        assert info.is_square == (math.isqrt(n) ** 2 == n)
+        assert not info.above_bound
+
+
+def test_inspect_92_remoteness_11_and_best_move(solution):
+    # DESIGN.md section 4: 92 has remoteness 11.  92 -> 11 (W) / 173 (L): put wins.
+    info = inspect(92, solution)
+    assert (info.outcome, info.remoteness) == (Outcome.W, 11)
+    assert info.best_moves == [Move.PUT]
+    assert [m.best for m in info.moves] == [False, True]
+
+
+def test_inspect_draw_best_move_stays_in_the_draw(solution):
+    # 8 -> 4 (a square, W: hands the win over) or 12 (D): the best move is put.
+    info = inspect(8, solution)
+    assert info.outcome == Outcome.D and info.remoteness is None and info.at_most is None
+    assert info.best_moves == [Move.PUT]
+    assert [m.text for m in info.moves] == ["W1", "D"]
+
+
+def test_inspect_zero_has_no_moves(solution):
+    info = inspect(0, solution)
+    assert (info.outcome, info.remoteness, info.moves, info.best_moves) == (Outcome.L, 0, [], [])
+
+
+def test_inspect_huge_numbers_exact_moves(solution):
+    info = inspect(HUGE, solution)  # a square: wins at once
+    assert (info.outcome, info.remoteness, info.is_square, info.above_bound) == (Outcome.W, 1, True, True)
+    assert [m.child for m in info.moves] == [0, 2 * HUGE]
+    assert [m.text for m in info.moves] == ["L0", "U"]
+    assert info.best_moves == [Move.TAKE]
+    n = HUGE + 12345
+    info = inspect(n, solution)
+    assert (info.outcome, info.text, info.is_square) == (Outcome.U, "U", False)
+    assert [m.child for m in info.moves] == [12345, n + HUGE]
+    n = (10**15 + 3) ** 2 - 1  # just below a square: take child is 2 * (10**15 + 2)
+    info = inspect(n, solution)
+    r = 10**15 + 2
+    assert [m.child for m in info.moves] == [n - r * r, n + r * r]
+    assert info.moves[0].child == 2 * r
+    assert info.moves[0].text == "U" and info.moves[1].text == "U"
+
+
+def test_inspect_rejects_bad_positions(solution):
+    with pytest.raises(ValueError):
+        inspect(-1, solution)
+    with pytest.raises(TypeError):
+        inspect(2.0, solution)
+    with pytest.raises(TypeError):
+        inspect(True, solution)
+
+
+# ------------------------------------------------------------------- put chain
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 8, 92, 173, 1000, 4901, 50_000, 99_999, BOUND])
+def test_put_chain_positions_and_values(n, solution, reference):
+    expected = [n]
+    while expected[-1] <= BOUND:
+        c = expected[-1]
+        expected.append(c + math.isqrt(c) ** 2)
+    rows = put_chain(n, solution)
+    assert [row.position for row in rows] == expected
+    assert [row.step for row in rows] == list(range(len(expected)))
+    assert [row.above_bound for row in rows] == [False] * (len(expected) - 1) + [True]
+    for row in rows:
+        _ref_text_ok(row.value, row.position, reference)
+        assert row.take == row.position - math.isqrt(row.position) ** 2
+        _ref_text_ok(row.take_value, row.take, reference)
+        d = row.to_dict()
+        assert d["position"] == str(row.position) and d["take"] == str(row.take)
+
+
+def test_put_chain_rule_holds_on_every_link(solution, reference):
+    # The rule the docstring states, checked with the reference's letters.
+    letters, _ = reference
+    for n in range(1, 3000):
+        rows = put_chain(n, solution)
+        for row, nxt in zip(rows, rows[1:]):
+            t = letters[row.take]
+            p = letters[nxt.position] if nxt.position <= BOUND else "U"
+            v = letters[row.position]
+            if t == "L" or p == "L":
+                assert v == "W"
+            elif t == "W":
+                assert v == {"W": "L", "D": "D", "U": "U"}[p]
+
+
+def test_put_chain_92_known_values(solution):
+    rows = put_chain(92, solution)
+    # Hand: 92 -> 173 -> 342 -> 666 -> 1291 -> 2516 -> 5016; 5016 takes to 116 (= 5016 - 70²), L.
+    assert [r.position for r in rows[:7]] == [92, 173, 342, 666, 1291, 2516, 5016]
+    assert rows[6].take == 116
+    assert rows[6].take_value[0] == "L" and rows[6].value[0] == "W"
+    assert rows[0].value == "W11"
+
+
+def test_put_chain_above_bound_and_zero(solution):
+    rows = put_chain(HUGE + 1, solution)
+    assert len(rows) == 1 and rows[0].above_bound and rows[0].position == HUGE + 1
+    assert rows[0].take == 1 and rows[0].take_value == "W1" and rows[0].value == "U"
+    rows = put_chain(HUGE, solution)
+    assert rows[0].value == "W1" and rows[0].take == 0 and rows[0].take_value == "L0"
+    rows = put_chain(0, solution)
+    assert len(rows) == 1 and rows[0].take is None and rows[0].value == "L0"
+
+
+def test_value_text_formats():
+    s = solve(34_000)
+    # 8637 wins in 11 at bound 34,000 but not provably (retrograde.py docstring): "W≤11".
+    assert value_text(8637, s) == "W≤11"
+    assert value_text(2, s) == "D"
+    assert value_text(4, s) == "W1"
+    assert value_text(5, s) == "L2"
+    assert value_text(34_001**2, s) == "W1"
+    assert value_text(34_001**2 + 1, s) == "U"
+
+
+# ---------------------------------------------------------------- certificates
+
+
+def test_certificate_of_2_by_hand(solution):
+    # 2 -> 1 (square, W) / 3;  3 -> 2 / 4 (square, W).
+    cert = draw_certificate(2, solution)
+    assert cert.members == [2, 3]
+    assert cert.exits == [1, 4]
+    assert {(e.position, e.move, e.child, e.child_value) for e in cert.edges} == {
+        (2, Move.TAKE, 1, "W1"),
+        (2, Move.PUT, 3, "D"),
+        (3, Move.TAKE, 2, "D"),
+        (3, Move.PUT, 4, "W1"),
+    }
+
+
+def test_certificate_of_8_by_hand(solution):
+    # 8 -> 4 (W) / 12;  12 -> 3 / 21;  21 -> 5 (L: 5 -> 1, 9, both squares) so 21 is W3;
+    # 3 -> 2 / 4;  2 -> 1 / 3.
+    cert = draw_certificate(8, solution)
+    assert cert.members == [2, 3, 8, 12]
+    assert cert.exits == [1, 4, 21]
+    assert {(e.position, e.move.value, e.child, e.child_value) for e in cert.edges} == {
+        (2, "take", 1, "W1"), (2, "put", 3, "D"),
+        (3, "take", 2, "D"), (3, "put", 4, "W1"),
+        (8, "take", 4, "W1"), (8, "put", 12, "D"),
+        (12, "take", 3, "D"), (12, "put", 21, "W3"),
+    }
+
+
+def test_every_draw_below_2000_has_a_closed_certificate(solution, reference):
+    letters, _ = reference
+    draws = [n for n in range(1, 2000) if letters[n] == "D"]
+    assert draws[:4] == [2, 3, 7, 8]
+    for n in draws:
+        cert = draw_certificate(n, solution)
+        members = set(cert.members)
+        assert n in members
+        assert all(letters[x] == "D" for x in members)
+        for x in members:
+            for c in _kids(x):
+                assert c in members or (c <= BOUND and letters[c] == "W"), (n, x, c)
+        # Minimal: every member is reachable from n through members.
+        seen, stack = {n}, [n]
+        while stack:
+            for c in _kids(stack.pop()):
+                if c in members and c not in seen:
+                    seen.add(c)
+                    stack.append(c)
+        assert seen == members
+        assert len(cert.edges) == 2 * len(members)
+        assert set(cert.exits) == {c for x in members for c in _kids(x)} - members
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 92, 6, HUGE, HUGE + 1])
+def test_certificate_refused_for_non_draws(n, solution):
+    with pytest.raises(ValueError, match="not a certified draw"):
+        draw_certificate(n, solution)
+
+
+def test_certificate_size_cap(solution):
+    with pytest.raises(ValueError, match="more than 3"):
+        draw_certificate(8, solution, max_size=3)
+
+
+def test_certificate_closure_check_catches_a_broken_solution():
+    s = solve(1000)
+    s.outcome[21] = Outcome.U  # 12's put child: neither D nor W now
+    with pytest.raises(CertificateError, match="not closed"):
+        draw_certificate(8, s)
+
+
+# -------------------------------------------------------------------- the view
+
+
+class _Cache:
+    def __init__(self):
+        self.asked = []
+        self._solutions = {}
+
+    def get(self, bound):
+        self.asked.append(bound)
+        if bound not in self._solutions:
+            self._solutions[bound] = solve(bound)
+        return self._solutions[bound], False
+
+
+@pytest.fixture(scope="module")
+def cache():
+    return _Cache()
+
+
+def _text(component) -> str:
+    if component is None:
+        return ""
+    if isinstance(component, (str, int, float)):
+        return str(component)
+    if isinstance(component, (list, tuple)):
+        return " ".join(_text(c) for c in component)
+    return _text(getattr(component, "children", None))
+
+
+def test_make_inspection_draw_8(cache):
+    bound_text, summary, moves, rows, elements, layout, note, style, error = view.make_inspection("8", cache)
+    assert layout["roots"] == "#c8"
+    assert cache.asked[-1] == 10**6
+    assert error == ""
+    assert "1,000,000" in bound_text
+    assert "D" in _text(summary) and "put" in _text(summary)
+    assert "12" in _text(moves)
+    assert rows[0]["position"] == "8" and rows[0]["take"] == "4"
+    expected = [8]
+    while expected[-1] <= 10**6:
+        expected.append(expected[-1] + _isq(expected[-1]))
+    assert [r["position"] for r in rows] == [str(x) for x in expected]
+    nodes = {e["data"]["id"]: e for e in elements if "source" not in e["data"]}
+    edges = [e for e in elements if "source" in e["data"]]
+    assert set(nodes) == {"c2", "c3", "c8", "c12", "c1", "c4", "c21"}
+    assert "root" in nodes["c8"]["classes"] and "D" in nodes["c12"]["classes"]
+    assert nodes["c21"]["classes"].startswith("W") and "exit" in nodes["c21"]["classes"]
+    assert len(edges) == 8
+    assert style == view.CERTIFICATE_SHOWN
+    assert "2, 3, 8, 12" in note
+
+
+def test_make_inspection_non_draw_and_huge(cache):
+    *_, elements, layout, note, style, error = view.make_inspection("5", cache)
+    assert elements == [] and style == view.CERTIFICATE_HIDDEN and error == "" and "not a certified draw" in note
+    bound_text, summary, moves, rows, elements, layout, note, style, error = view.make_inspection("10**30", cache)
+    assert layout is no_update
+    assert error == "" and elements == []
+    assert str(HUGE) in _text(summary) and "W1" in _text(summary)
+    assert len(rows) == 1 and rows[0]["position"] == str(HUGE) and rows[0]["above_bound"]
+    assert str(2 * HUGE) in _text(moves)
+    _, summary, *_ = view.make_inspection("0", cache)
+    assert "L0" in _text(summary)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("", "empty"), ("abc", "whole number"), ("-3", "at least 0"), ("2.5", "whole number"), (None, "empty")],
+)
+def test_make_inspection_bad_input(text, message, cache):
+    out = view.make_inspection(text, cache)
+    assert message in out[-1]
+    assert out[3] == [] and out[4] == []
+
+
+def test_number_from_click():
+    assert view.number_from_click(view.INSPECT_CHAIN, {"colId": "position", "value": "173"}, None) == "173"
+    assert view.number_from_click(view.INSPECT_CHAIN, {"colId": "take", "value": "11"}, None) == "11"
+    assert view.number_from_click(view.INSPECT_CHAIN, {"colId": "value", "value": "W11"}, None) is no_update
+    assert view.number_from_click(view.INSPECT_CHAIN, {"colId": "take", "value": ""}, None) is no_update
+    assert view.number_from_click(view.INSPECT_CERTIFICATE, None, {"position": "12"}) == "12"
+    assert view.number_from_click(None, None, None) is no_update
+
+
+def _ids(component, found):
+    cid = getattr(component, "id", None)
+    if cid is not None:
+        found.append(cid)
+    children = getattr(component, "children", None)
+    if isinstance(children, (list, tuple)):
+        for c in children:
+            _ids(c, found)
+    elif children is not None and not isinstance(children, (str, int, float)):
+        _ids(children, found)
+    return found
+
+
+def test_layout_ids_and_registration():
+    assert view.INSPECT_INPUT == "inspect-number"
+    found = _ids(view.inspect_layout(), [])
+    for name in view.__all__:
+        if name.startswith("INSPECT_"):
+            value = getattr(view, name)
+            assert value.startswith("inspect-")
+            assert value in found, value
+    assert all(i.startswith("inspect-") for i in found if isinstance(i, str))
+    app = dash.Dash(__name__)
+    app.layout = view.inspect_layout()
+    view.register(app, _Cache())
+    outputs = " ".join(app.callback_map)
+    assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
+
+
+# ------------------------------------------------------------ in a real browser
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium, headless (as tests/test_browser.py)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+    }
+
+
+@pytest.fixture(scope="module")
+def inspect_url():
+    """Serve a page holding only the inspector (shared solve cache) on a free port."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from dashboard.app import ASSETS
+    from solver.cache import SolutionCache
+
+    app = dash.Dash(__name__, assets_folder=str(ASSETS))
+    app.layout = view.inspect_layout()
+    view.register(app, SolutionCache(capacity=2))
+    server = make_server("127.0.0.1", 0, app.server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not __import__("os").path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
+def test_inspector_in_a_browser(inspect_url, request):
+    pytest.importorskip("pytest_playwright")
+    from playwright.sync_api import expect
+
+    page = request.getfixturevalue("page")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(30_000)
+    page.goto(inspect_url, timeout=60_000)
+    # Default number 8: a certified draw with the certificate {2, 3, 8, 12}.
+    expect(page.locator("#inspect-certificate-note")).to_contain_text("2, 3, 8, 12", timeout=60_000)
+    expect(page.locator("#inspect-certificate-box")).to_be_visible()
+    expect(page.locator("#inspect-summary")).to_contain_text("D")
+    expect(page.locator("#inspect-bound")).to_contain_text("1,000,000")
+    expect(page.locator("#inspect-chain .ag-row[row-index='0'] [col-id='position']")).to_have_text("8")
+    # Clicking a chain number inspects it: 12's put-chain starts 12, 21.
+    page.locator("#inspect-chain .ag-row[row-index='1'] [col-id='position']").click()
+    expect(page.locator("#inspect-number")).to_have_value("12")
+    expect(page.locator("#inspect-chain .ag-row[row-index='1'] [col-id='position']")).to_have_text("21")
+    # A huge number and a non-draw.
+    box = page.locator("#inspect-number")
+    box.fill("10**30")
+    box.press("Enter")
+    expect(page.locator("#inspect-summary")).to_contain_text("W1")
+    expect(page.locator("#inspect-certificate-box")).to_be_hidden()
+    box.fill("ab")
+    box.press("Enter")
+    expect(page.locator("#inspect-error")).to_contain_text("whole number")
+    assert not errors, errors
