@@ -248,6 +248,9 @@ def _explore_tab() -> html.Div:
                             [
                                 html.Div(outcome_legend(), id=ids.TREE_LEGEND, className="legend"),
                                 html.Div(id=ids.TREE_MESSAGE, className="tree-message", role="status"),
+                                html.Button(
+                                    "Inspect the last clicked node", id=ids.TREE_INSPECT, className="button button-small"
+                                ),
                                 dcc.Loading(
                                     cyto.Cytoscape(
                                         id=ids.TREE,

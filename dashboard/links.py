@@ -1,13 +1,15 @@
 """Numbers shown in the page open in the inspector when clicked.
 
-Layer and difference points, and the ``n`` cells of the convergence and
-thesis tables, switch to the "Inspect a number" tab with that number.
+Layer and difference points, the ``n`` cells of the convergence and thesis
+tables and the primitive cells switch to the "Inspect a number" tab with
+that number; a button does it for the last clicked tree node (a click on a
+node itself expands or collapses it).
 """
 
 from __future__ import annotations
 
 import dash
-from dash import Input, Output, no_update
+from dash import Input, Output, State, no_update
 
 from . import ids
 from .inspect_view import INSPECT_INPUT
@@ -70,10 +72,18 @@ def register(app: dash.Dash) -> None:
         Output(INSPECT_INPUT, "value", allow_duplicate=True),
         Output(ids.TABS, "value", allow_duplicate=True),
         *[Input(cid, prop) for cid, prop in SOURCES],
+        Input(ids.TREE_INSPECT, "n_clicks"),
+        State(ids.TREE, "tapNodeData"),
         prevent_initial_call=True,
     )
-    def _open(*events):
+    def _open(*args):
+        *events, _clicks, node = args
         triggered = dash.ctx.triggered_id
+        if triggered == ids.TREE_INSPECT:
+            # Tree nodes carry their position as exact digits (any size).
+            if node and str(node.get("position", "")).isdigit():
+                return str(node["position"]), "inspect"
+            return no_update, no_update
         for (cid, _prop), event in zip(SOURCES, events):
             if cid == triggered:
                 number = number_from_event(event)
