@@ -6,7 +6,7 @@ from pathlib import Path
 
 import dash
 
-from . import callbacks, inspect_view, links, thesis_view, urlstate
+from . import callbacks, inspect_view, links, play_view, thesis_view, urlstate
 from .layout import build_layout
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -18,6 +18,7 @@ def create_app() -> dash.Dash:
     app.layout = build_layout()
     callbacks.register(app)
     thesis_view.register(app, callbacks.SOLUTIONS)
+    play_view.register(app, callbacks.SOLUTIONS)
     inspect_view.register(app, callbacks.SOLUTIONS)
     links.register(app)
     urlstate.register(app)

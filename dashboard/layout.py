@@ -14,6 +14,7 @@ from . import ids
 from .figures import outcome_legend, tree_stylesheet
 from .tables import data_grid
 from .inspect_view import inspect_layout
+from .play_view import play_layout
 from .thesis_view import thesis_layout
 from .urlstate import location
 
@@ -27,7 +28,12 @@ ALPHA_MAX = 1000
 DEPTH_MAX = 20
 
 #: Tab value -> label.
-TAB_LABELS = {"explore": "Explore", "thesis": "Thesis analyses", "inspect": "Inspect a number"}
+TAB_LABELS = {
+    "explore": "Explore",
+    "thesis": "Thesis analyses",
+    "play": "Play",
+    "inspect": "Inspect a number",
+}
 
 
 def tab_container_id(value: str) -> str:
@@ -168,6 +174,7 @@ def build_layout() -> html.Div:
             ),
             html.Div(_explore_tab(), id=tab_container_id("explore")),
             html.Div(thesis_layout(), id=tab_container_id("thesis"), style={"display": "none"}),
+            html.Div(play_layout(), id=tab_container_id("play"), style={"display": "none"}),
             html.Div(inspect_layout(), id=tab_container_id("inspect"), style={"display": "none"}),
         ],
         className="page",

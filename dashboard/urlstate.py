@@ -18,6 +18,8 @@ from solver import config
 
 from . import ids
 from .inspect_view import INSPECT_INPUT, INSPECT_START
+from .play_view import DEFAULT_START as PLAY_DEFAULT_START
+from .play_view import PLAY_FIRST, PLAY_MODE, PLAY_SEED, PLAY_START, PLAY_STRENGTH
 
 URL = "url"
 
@@ -39,6 +41,11 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("fn", ids.FIXED_N, "value", "10000"),
     ("mn", ids.MATRIX_N, "value", "1000"),
     ("inspect", INSPECT_INPUT, "value", str(INSPECT_START)),
+    ("play", PLAY_START, "value", str(PLAY_DEFAULT_START)),
+    ("mode", PLAY_MODE, "value", "hvc"),
+    ("first", PLAY_FIRST, "value", "you"),
+    ("strength", PLAY_STRENGTH, "value", 1.0),
+    ("seed", PLAY_SEED, "value", "0"),
 ]
 
 
@@ -48,6 +55,11 @@ def location() -> dcc.Location:
 
 
 def _coerce(raw: str, default):
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            return default
     if isinstance(default, int):
         try:
             return int(raw)
@@ -82,6 +94,15 @@ def controls_from_query(search: str | None, params=None) -> list:
     return values
 
 
+def _same(value, default) -> bool:
+    if isinstance(default, (int, float)) and not isinstance(default, bool):
+        try:
+            return float(value) == float(default)
+        except (TypeError, ValueError):
+            return False
+    return str(value) == str(default)
+
+
 def query_from_controls(values: list, params=None) -> str:
     """The query string for control values (defaults left out).
 
@@ -101,7 +122,7 @@ def query_from_controls(values: list, params=None) -> str:
     pairs = [
         (key, str(value))
         for (key, _cid, _prop, default), value in zip(params, values)
-        if value is not None and str(value) != str(default)
+        if value is not None and not _same(value, default)
     ]
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 

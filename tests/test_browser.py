@@ -466,3 +466,46 @@ def test_inspector_tab_from_a_link_shows_the_draw_certificate_of_2(
     expect(page.locator("#inspect-summary")).to_contain_text("D")
     expect(page.locator("#n-input")).to_be_hidden()
     watch.assert_clean()
+
+
+def history_length(page: Page) -> int:
+    return page.evaluate(
+        """() => {
+            const g = document.querySelector('#play-graph .js-plotly-plot');
+            if (!g || !g.data) return 0;
+            const xs = new Set();
+            g.data.forEach(t => (t.x || []).forEach(x => xs.add(x)));
+            return xs.size;
+        }"""
+    )
+
+
+@pytest.mark.browser
+def test_play_against_the_computer_and_read_the_value_history(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    from solver.retrograde import solve
+    from solver.tree import best_moves
+    from solver.rules import Move, moves
+
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)
+    # 92 is W in 11 for the player to move (seed 003): that is you.
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
+    solution = solve(1_000_000)
+    best = best_moves(92, solution)[0]
+    page.locator("#play-take" if best == Move.TAKE else "#play-put").click()
+    # Your best move hands the computer an L in 10; it delays, and you are
+    # left with a W in 9: the history now has three plies (0, 1, 2).
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 9")
+    page.wait_for_function(
+        """() => { const g = document.querySelector('#play-graph .js-plotly-plot');
+                   return g && g.data && g.data.some(t => (t.x || []).includes(2)); }"""
+    )
+    assert history_length(page) >= 3
+    child = moves(92)[0 if best == Move.TAKE else 1]
+    expect(page.locator("#play-log")).to_contain_text(str(child))
+    # Undo steps back over the computer's reply to the start.
+    page.locator("#play-undo").click()
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 11")
+    watch.assert_clean()

@@ -1,0 +1,624 @@
+"""Playing a game against the solver: a pure, immutable game-state API.
+
+A :class:`GameState` holds the start number, the positions played so far and
+a redo stack; every function here returns a new state and never changes the
+one it was given.  Positions are exact Python integers of any size; values
+come from a bounded :class:`~solver.retrograde.Solution` (unknown above its
+bound, apart from squares, which win in one move; see
+:func:`solver.tree.position_value`).
+
+How a game ends
+---------------
+* A move to 0 ends it: the player who moved to 0 wins (``DESIGN.md``
+  section 1).
+* A move to a position already played in this game ends it as a draw, as
+  the thesis's tree program cuts repeats (thesis section 3.3); the loop is
+  the stretch of positions from the first occurrence to the repeat.
+
+Players are numbered 1 and 2; ``GameState.first`` moves at ply 0.  A *ply*
+is one move; ply ``i`` is the position after ``i`` moves.
+
+The state turns into a JSON-ready dict with :meth:`GameState.to_dict`
+(positions as decimal strings, because JSON numbers lose digits above
+2**53 in a browser) and back with :meth:`GameState.from_dict`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from .retrograde import Outcome, Solution
+from .rules import Move, is_square, moves
+from .tree import best_moves, position_value
+
+__all__ = [
+    "GameState",
+    "GameEnd",
+    "MoveValue",
+    "GameOverError",
+    "new_game",
+    "apply_move",
+    "undo",
+    "redo",
+    "goto",
+    "restart",
+    "game_end",
+    "player_to_move",
+    "move_values",
+    "prediction",
+    "best_line",
+    "computer_move",
+    "value_history",
+    "mover_outcome",
+]
+
+#: Most moves :func:`best_line` follows before it gives up.
+BEST_LINE_MAX = 1000
+
+
+class GameOverError(ValueError):
+    """A move was asked for after the game ended."""
+
+
+def _check_int(value, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, got {value}")
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class GameEnd:
+    """How a finished game ended.
+
+    Attributes
+    ----------
+    reason : str
+        ``"zero"`` (someone moved to 0) or ``"repeat"`` (a position came
+        back: a draw).
+    winner : int or None
+        The player (1 or 2) who moved to 0; None for a draw.
+    loop : tuple of int
+        For a repeat, the positions from the first occurrence of the
+        repeated position to its return (first and last are equal); empty
+        otherwise.
+    """
+
+    reason: str
+    winner: int | None
+    loop: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class GameState:
+    """One game: start number, positions played, redo stack.
+
+    Attributes
+    ----------
+    start : int
+        The start number, ``>= 1``, any size.
+    positions : tuple of int
+        Positions after 0, 1, 2 ... moves; ``positions[0] == start`` and
+        each next one is the take or put child of the one before.
+    redo : tuple of int
+        Positions undone, the next one to redo first.
+    first : int
+        The player (1 or 2) who moves at ply 0.
+    """
+
+    start: int
+    positions: tuple[int, ...]
+    redo: tuple[int, ...] = ()
+    first: int = 1
+
+    @property
+    def ply(self) -> int:
+        """Number of moves played so far."""
+        return len(self.positions) - 1
+
+    @property
+    def position(self) -> int:
+        """The current position."""
+        return self.positions[-1]
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, in order."""
+        return [_move_between(a, b) for a, b in zip(self.positions, self.positions[1:])]
+
+    @property
+    def line(self) -> tuple[int, ...]:
+        """Positions played followed by the redo stack (all plies ``goto`` can reach)."""
+        return self.positions + self.redo
+
+    @property
+    def result(self) -> GameEnd | None:
+        """How the game ended, or None while it goes on (see :func:`game_end`)."""
+        return game_end(self)
+
+    def to_dict(self) -> dict:
+        """Return a JSON-ready dict (positions as decimal strings).
+
+        Returns
+        -------
+        dict
+            Keys ``start``, ``positions``, ``redo`` (strings) and ``first``
+            (int).
+        """
+        return {
+            "start": str(self.start),
+            "positions": [str(p) for p in self.positions],
+            "redo": [str(p) for p in self.redo],
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> GameState:
+        """Rebuild a state from :meth:`to_dict` output, checking it.
+
+        Parameters
+        ----------
+        data : dict
+            As made by :meth:`to_dict`; integers are accepted for positions.
+
+        Returns
+        -------
+        GameState
+
+        Raises
+        ------
+        ValueError
+            If a field is missing or malformed, or a position is not a child
+            of the one before it.
+        """
+        try:
+            start = int(data["start"])
+            positions = tuple(int(p) for p in data["positions"])
+            redo = tuple(int(p) for p in data.get("redo", ()))
+            first = int(data.get("first", 1))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a saved game: {exc}") from None
+        if start < 1 or not positions or positions[0] != start:
+            raise ValueError("not a saved game: the positions must begin with the start number (>= 1)")
+        if first not in (1, 2):
+            raise ValueError(f"not a saved game: first must be 1 or 2, got {first}")
+        line = positions + redo
+        for a, b in zip(line, line[1:]):
+            if a < 1 or b not in moves(a):
+                raise ValueError(f"not a saved game: {b} is not a child of {a}")
+        return cls(start, positions, redo, first)
+
+
+def _move_between(a: int, b: int) -> Move:
+    t, p = moves(a)
+    if b == t:
+        return Move.TAKE
+    if b == p:
+        return Move.PUT
+    raise ValueError(f"{b} is not a child of {a}")
+
+
+def new_game(start: int, first: int = 1) -> GameState:
+    """Start a game at ``start``.
+
+    Parameters
+    ----------
+    start : int
+        The start number, ``>= 1``, any size.
+    first : int, optional
+        The player who moves first, 1 (default) or 2.
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    TypeError
+        If ``start`` is not an integer.
+    ValueError
+        If ``start < 1`` or ``first`` is not 1 or 2.
+    """
+    start = _check_int(start, "the start number", 1)
+    if first not in (1, 2):
+        raise ValueError(f"first must be 1 or 2, got {first!r}")
+    return GameState(start, (start,), (), first)
+
+
+def player_to_move(state: GameState, ply: int | None = None) -> int:
+    """Return the player (1 or 2) to move at a ply (default: now).
+
+    Parameters
+    ----------
+    state : GameState
+    ply : int, optional
+        Any ply ``>= 0``; default the current one.
+
+    Returns
+    -------
+    int
+    """
+    ply = state.ply if ply is None else ply
+    return state.first if ply % 2 == 0 else 3 - state.first
+
+
+def game_end(state: GameState) -> GameEnd | None:
+    """Return how the game ended, or None while it goes on.
+
+    Parameters
+    ----------
+    state : GameState
+
+    Returns
+    -------
+    GameEnd or None
+        ``reason="zero"`` with the winner (the player who moved to 0), or
+        ``reason="repeat"`` (a draw) with the loop, or None.
+    """
+    last = state.positions[-1]
+    if last == 0:
+        return GameEnd("zero", player_to_move(state, state.ply - 1))
+    earlier = state.positions[:-1]
+    if last in earlier:
+        i = earlier.index(last)
+        return GameEnd("repeat", None, state.positions[i:])
+    return None
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """Play a move.
+
+    Parameters
+    ----------
+    state : GameState
+        A game still going on.
+    move : Move
+        ``Move.TAKE`` or ``Move.PUT`` (or their values ``"take"``,
+        ``"put"``).
+
+    Returns
+    -------
+    GameState
+        The new state.  The redo stack is kept (minus its first item) when
+        the move is the one it would redo, and cleared otherwise.
+
+    Raises
+    ------
+    GameOverError
+        If the game has ended.
+    ValueError
+        If ``move`` is not a move.
+    """
+    move = Move(move)
+    if game_end(state) is not None:
+        raise GameOverError("the game is over: undo, go back or restart to play on")
+    t, p = moves(state.position)
+    child = t if move is Move.TAKE else p
+    keep = state.redo[1:] if state.redo and state.redo[0] == child else ()
+    return dataclasses.replace(state, positions=state.positions + (child,), redo=keep)
+
+
+def undo(state: GameState) -> GameState:
+    """Take back the last move (it goes on the redo stack).
+
+    Raises
+    ------
+    ValueError
+        If no move has been played.
+    """
+    if state.ply == 0:
+        raise ValueError("nothing to undo")
+    return dataclasses.replace(state, positions=state.positions[:-1], redo=state.positions[-1:] + state.redo)
+
+
+def redo(state: GameState) -> GameState:
+    """Play the last undone move again.
+
+    Raises
+    ------
+    ValueError
+        If the redo stack is empty.
+    """
+    if not state.redo:
+        raise ValueError("nothing to redo")
+    return dataclasses.replace(state, positions=state.positions + state.redo[:1], redo=state.redo[1:])
+
+
+def goto(state: GameState, ply: int) -> GameState:
+    """Go to any ply of the line (played positions then the redo stack).
+
+    Parameters
+    ----------
+    state : GameState
+    ply : int
+        ``0 <= ply < len(state.line)``.  Going back moves the later
+        positions onto the redo stack (nothing is lost); going forward
+        redoes.
+
+    Returns
+    -------
+    GameState
+
+    Raises
+    ------
+    ValueError
+        If ``ply`` is outside the line.
+    """
+    line = state.line
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(line):
+        raise ValueError(f"ply must be a whole number from 0 to {len(line) - 1}, got {ply!r}")
+    return dataclasses.replace(state, positions=line[: ply + 1], redo=line[ply + 1 :])
+
+
+def restart(state: GameState) -> GameState:
+    """Go back to the start; the moves played stay on the redo stack."""
+    return goto(state, 0)
+
+
+_FLIP = {Outcome.W: Outcome.L, Outcome.L: Outcome.W, Outcome.D: Outcome.D, Outcome.U: Outcome.U}
+
+
+def mover_outcome(child_outcome: Outcome) -> Outcome:
+    """Return the mover's result of moving to a child with this outcome.
+
+    The child's outcome is for the player to move there, the opponent, so
+    an L child is a win for the mover and a W child a loss; D and U stay.
+    """
+    return _FLIP[Outcome(child_outcome)]
+
+
+def _at_most(position: int, solution: Solution) -> int | None:
+    if position <= solution.bound:
+        return solution.remoteness_at_most(position)
+    return 1 if is_square(position) else None
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveValue:
+    """The value of one move for the player making it.
+
+    Attributes
+    ----------
+    move : Move
+    child : int
+        The position the move goes to.
+    child_outcome : Outcome
+        Outcome of the child for the player to move there (the opponent).
+    outcome : Outcome
+        The mover's result: the flip of ``child_outcome``.
+    remoteness : int or None
+        The child's exact remoteness, or None (D, U, or only bounded).
+    at_most : int or None
+        Upper bound on the child's remoteness for W and L children (equal to
+        ``remoteness`` when exact); None for D and U.
+    best : bool
+        One of :func:`solver.tree.best_moves`.
+    """
+
+    move: Move
+    child: int
+    child_outcome: Outcome
+    outcome: Outcome
+    remoteness: int | None
+    at_most: int | None
+    best: bool
+
+    @property
+    def plies(self) -> int | None:
+        """Moves to the end under best play counting this one (``at_most + 1``), or None."""
+        return None if self.at_most is None else self.at_most + 1
+
+    @property
+    def exact(self) -> bool:
+        """The remoteness is exact (not only an upper bound)."""
+        return self.remoteness is not None
+
+    def describe(self) -> str:
+        """Short text for the mover: ``"win in 11"``, ``"loss in at most 4"``, ``"draw"``, ``"unknown"``."""
+        if self.outcome is Outcome.D:
+            return "draw"
+        if self.outcome is Outcome.U:
+            return "unknown"
+        word = "win" if self.outcome is Outcome.W else "loss"
+        return f"{word} in {'' if self.exact else 'at most '}{self.plies}"
+
+
+def move_values(position: int, solution: Solution) -> list[MoveValue]:
+    """Return the value of both moves from a position, take first.
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 1``, any size.
+    solution : Solution
+
+    Returns
+    -------
+    list of MoveValue
+        ``[take, put]``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not an integer ``>= 1``.
+    """
+    t, p = moves(position)
+    best = best_moves(position, solution)
+    out = []
+    for move, child in ((Move.TAKE, t), (Move.PUT, p)):
+        outcome, remoteness = position_value(child, solution)
+        out.append(
+            MoveValue(move, child, outcome, mover_outcome(outcome), remoteness, _at_most(child, solution), move in best)
+        )
+    return out
+
+
+def best_line(position: int, solution: Solution, limit: int = BEST_LINE_MAX) -> tuple[list[int], bool]:
+    """Follow the first best move from a position until 0, a repeat or a limit.
+
+    Parameters
+    ----------
+    position : int
+        Start, ``>= 0``.
+    solution : Solution
+    limit : int, optional
+        Most moves to follow.
+
+    Returns
+    -------
+    tuple
+        ``(positions, repeated)``: the positions visited, the start first;
+        ``repeated`` is True when the last one occurred before.
+    """
+    line = [position]
+    seen = {position}
+    while line[-1] != 0 and len(line) <= limit:
+        t, p = moves(line[-1])
+        nxt = t if best_moves(line[-1], solution)[0] is Move.TAKE else p
+        line.append(nxt)
+        if nxt in seen:
+            return line, True
+        seen.add(nxt)
+    return line, False
+
+
+def _fmt(n: int) -> str:
+    s = f"{n:,}"
+    return s if len(s) <= 40 else f"{str(n)[:8]}…{str(n)[-6:]} ({len(str(n))} digits)"
+
+
+def prediction(position: int, solution: Solution) -> str:
+    """Say what happens from a position under best play.
+
+    Parameters
+    ----------
+    position : int
+        Any position ``>= 0``.
+    solution : Solution
+
+    Returns
+    -------
+    str
+        ``"the player to move wins in 11"``, ``"... loses in 10"``, with
+        ``"at most"`` where the remoteness is only an upper bound; for a
+        draw, the best-play loop (``"draw: 2 and 3 repeat (2 → 3 → 2)"``);
+        ``"unresolved at bound 1,000,000"``; at 0, that the player to move
+        has lost.
+    """
+    if position == 0:
+        return "the game is over: the player to move has lost (the other player reached 0)"
+    outcome, remoteness = position_value(position, solution)
+    if outcome in (Outcome.W, Outcome.L):
+        verb = "wins" if outcome is Outcome.W else "loses"
+        if remoteness is not None:
+            return f"the player to move {verb} in {remoteness}"
+        return f"the player to move {verb} in at most {_at_most(position, solution)}"
+    if outcome is Outcome.D:
+        line, repeated = best_line(position, solution)
+        if not repeated:
+            return "draw: best play goes on for ever"
+        loop = line[line.index(line[-1]) :]
+        members = sorted(set(loop))
+        if len(members) <= 4:
+            names = ", ".join(_fmt(m) for m in members[:-1]) + f" and {_fmt(members[-1])}"
+        else:
+            names = f"{len(members)} positions"
+        return f"draw: {names} repeat ({' → '.join(_fmt(m) for m in loop)})"
+    return f"unresolved at bound {solution.bound:,}"
+
+
+def computer_move(position: int, solution: Solution, strength: float, rng: random.Random) -> Move:
+    """Choose the computer's move.
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 1``.
+    solution : Solution
+    strength : float
+        ``p`` in ``[0, 1]``: with probability ``p`` the first of
+        :func:`solver.tree.best_moves`, otherwise take or put uniformly at
+        random.
+    rng : random.Random
+        Source of randomness (seed it for reproducible games).  Exactly one
+        ``rng.random()`` is drawn per call, plus one ``rng.choice`` when the
+        move is random.
+
+    Returns
+    -------
+    Move
+
+    Raises
+    ------
+    ValueError
+        If ``strength`` is outside ``[0, 1]`` or ``position < 1``.
+    """
+    if not 0.0 <= strength <= 1.0:
+        raise ValueError(f"the strength must be between 0 and 1, got {strength!r}")
+    if rng.random() < strength:
+        return best_moves(position, solution)[0]
+    return rng.choice((Move.TAKE, Move.PUT))
+
+
+#: How good a result is for the player it belongs to (U has no rank).
+_RANK = {Outcome.W: 2, Outcome.D: 1, Outcome.L: 0}
+
+
+def value_history(state: GameState, solution: Solution, *, include_redo: bool = False) -> list[dict]:
+    """Return the value of every position of the game, from its mover's view.
+
+    Parameters
+    ----------
+    state : GameState
+    solution : Solution
+    include_redo : bool, optional
+        Also list the redo stack's positions (marked ``future=True``).
+
+    Returns
+    -------
+    list of dict
+        One per ply, with ``ply``, ``position``, ``mover`` (player to move
+        there), ``outcome`` (letter, for the mover), ``remoteness`` (exact or
+        None), ``at_most`` (upper bound for W/L, else None), ``winning``
+        (the player who wins with best play, or None for D/U), ``move`` (the
+        move played from here, ``"take"``/``"put"`` or None), ``erred``
+        (that move made the mover's result worse: both values known and,
+        e.g., a W position handed the opponent a W), ``future`` and
+        ``terminal`` (the game ended on this ply).
+    """
+    line = state.line if include_redo else state.positions
+    rows = []
+    for ply, pos in enumerate(line):
+        outcome, remoteness = position_value(pos, solution)
+        mover = player_to_move(state, ply)
+        winning = mover if outcome is Outcome.W else (3 - mover if outcome is Outcome.L else None)
+        rows.append(
+            {
+                "ply": ply,
+                "position": pos,
+                "mover": mover,
+                "outcome": outcome.name,
+                "remoteness": remoteness,
+                "at_most": _at_most(pos, solution),
+                "winning": winning,
+                "move": None,
+                "erred": False,
+                "future": ply > state.ply,
+                "terminal": False,
+            }
+        )
+    for ply in range(len(rows) - 1):
+        here, after = rows[ply], rows[ply + 1]
+        here["move"] = _move_between(here["position"], after["position"]).value
+        before = Outcome[here["outcome"]]
+        result = mover_outcome(Outcome[after["outcome"]])
+        if before in _RANK and result in _RANK:
+            here["erred"] = _RANK[result] < _RANK[before]
+    # The line never runs past the end of a game (apply_move refuses), so
+    # only its last ply can end the game.
+    whole = GameState(state.start, line, (), state.first)
+    if len(line) > 1 and game_end(whole) is not None:
+        rows[-1]["terminal"] = True
+    return rows
