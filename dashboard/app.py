@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import dash
+from dash import Input, Output, State
 
-from . import callbacks, inspect_view, links, play_view, thesis_view, urlstate
-from .layout import build_layout
+from . import callbacks, ids, inspect_view, links, play_view, thesis_view, urlstate
+from .layout import TAB_LABELS, build_layout, tab_container_id
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
@@ -22,4 +23,29 @@ def create_app() -> dash.Dash:
     inspect_view.register(app, callbacks.SOLUTIONS)
     links.register(app)
     urlstate.register(app)
+    # A graph laid out while its tab was hidden has no size: when a tab
+    # opens, resize its cytoscape graphs and run their layout again.
+    app.clientside_callback(
+        """function(...args) {
+            const treeLayout = args[args.length - 2];
+            const certificateLayout = args[args.length - 1];
+            const graphs = [["game-tree", treeLayout], ["inspect-certificate", certificateLayout]];
+            setTimeout(function() {
+                graphs.forEach(function(pair) {
+                    const el = document.getElementById(pair[0]);
+                    if (!el || !el._cyreg || !el._cyreg.cy || el.offsetParent === null) { return; }
+                    const cy = el._cyreg.cy;
+                    cy.resize();
+                    cy.layout(pair[1]).run();
+                    cy.fit(undefined, 20);
+                });
+            }, 80);
+            return Date.now();
+        }""",
+        Output(ids.GRAPH_REFRESH, "data"),
+        # The containers' styles change once a tab is really shown.
+        *[Input(tab_container_id(value), "style") for value in TAB_LABELS],
+        State(ids.TREE, "layout"),
+        State(inspect_view.INSPECT_CERTIFICATE, "layout"),
+    )
     return app

@@ -146,6 +146,7 @@ def build_layout() -> html.Div:
         [
             location(),
             dcc.Store(id=ids.REQUEST),
+            dcc.Store(id=ids.GRAPH_REFRESH),
             dcc.Store(id=ids.PENDING),
             dcc.Store(id=ids.SETUP),
             dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
