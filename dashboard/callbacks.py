@@ -252,7 +252,20 @@ def _solution(setup: dict) -> tuple[Solution, bool]:
 
 
 def make_summary(setup: dict | None):
-    """The summary panel for a setup (or a message when there is none)."""
+    """The summary panel for a setup.
+
+    Parameters
+    ----------
+    setup : dict or None
+        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+
+    Returns
+    -------
+    dash.html.Div or str
+        :func:`dashboard.figures.summary_table` of positions ``1..n`` (one
+        pass of :meth:`Solution.tally`), or a message when the setup is
+        missing or cannot be solved.
+    """
     if not setup:
         return INVALID
     try:
@@ -260,19 +273,29 @@ def make_summary(setup: dict | None):
     except ValueError as exc:
         return str(exc)
     n = setup["n"]
+    tally = solution.tally(n)
+    counts = {key: tally[key] for key in ("W", "L", "D", "U")}
     return figures.summary_table(
-        solution.counts(n),
-        n,
-        solution.bound,
-        solution.max_remoteness(n),
-        solution.bounded_count(n),
-        solution.seconds,
-        cached,
+        counts, n, solution.bound, tally["max_remoteness"], tally["bounded"], solution.seconds, cached
     )
 
 
 def make_density(setup: dict | None, transform: str | None):
-    """The density figure for a setup and a transform."""
+    """The density figure for a setup and a transform (thesis Figs 6-11).
+
+    Parameters
+    ----------
+    setup : dict or None
+        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+    transform : {"density", "log", "inverse_log"} or None
+        See :data:`solver.analysis.TRANSFORMS`; None means "density".
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        :func:`dashboard.figures.density_figure`, or an empty figure with a
+        message.
+    """
     if not setup:
         return _empty("Densities", INVALID)
     try:
@@ -283,7 +306,20 @@ def make_density(setup: dict | None, transform: str | None):
 
 
 def make_layers(setup: dict | None, depth: int | None):
-    """The odd- and even-layer figures for a setup and a move depth."""
+    """The odd- and even-layer figures for a setup and a move depth (Figs 4, 5).
+
+    Parameters
+    ----------
+    setup : dict or None
+        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+    depth : int or None
+        Number of layers, clipped to ``1..DEPTH_MAX``.
+
+    Returns
+    -------
+    tuple of plotly.graph_objects.Figure
+        ``(odd layers, even layers)``, or two empty figures with a message.
+    """
     if not setup:
         return _empty("Layers", INVALID), _empty("Layers", INVALID)
     depth = int(depth or 1)
@@ -296,7 +332,21 @@ def make_layers(setup: dict | None, depth: int | None):
 
 
 def make_differences(setup: dict | None, k: int | None):
-    """The difference figure of layer ``k`` for a setup."""
+    """The difference figure of layer ``k`` for a setup (Figs 12, 13).
+
+    Parameters
+    ----------
+    setup : dict or None
+        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+    k : int or None
+        The layer; None means 2.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        :func:`dashboard.figures.difference_figure`, or an empty figure
+        with a message.
+    """
     k = int(k or 2)
     if not setup:
         return _empty(f"Differences in layer {k}", INVALID)

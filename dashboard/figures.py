@@ -12,7 +12,6 @@ import plotly.graph_objects as go
 from dash import html
 
 from solver.analysis import TRANSFORMS, transform_density
-from solver.retrograde import Outcome
 from solver.tree import GameTree
 
 #: Outcome -> colour, shared by every view and the tree legend.
@@ -563,8 +562,3 @@ def outcome_legend() -> list:
         html.Span("faded: above the bound", className="legend-item"),
     ]
     return items
-
-
-def outcome_of(code: int) -> str:
-    """Letter of an :class:`~solver.retrograde.Outcome` code (``0..3``)."""
-    return Outcome(int(code)).name

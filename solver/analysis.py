@@ -294,7 +294,11 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
     rows = []
     for s in solutions:
         _check_n(s, n)
-        rows.append({"bound": s.bound, "alpha": s.bound / n, **s.counts(n), "bounded": s.bounded_count(n)})
+        tally = s.tally(n)
+        rows.append(
+            {"bound": s.bound, "alpha": s.bound / n, **{k: tally[k] for k in ("W", "L", "D", "U")},
+             "bounded": tally["bounded"]}
+        )
     changed = []
     for before, after in zip(solutions, solutions[1:]):
         o1, r1 = before.outcome[1 : n + 1], before.remoteness[1 : n + 1]

@@ -73,10 +73,7 @@ class SolutionCache:
             if hit is not None:
                 return hit, True
             solution, cached = store.solve_cached(bound, allow_larger=allow_larger, progress=progress)
-            self._items[solution.bound] = solution
-            self._items.move_to_end(solution.bound)
-            while len(self._items) > self._capacity:
-                self._items.popitem(last=False)
+            self._keep(solution)
             return solution, cached
 
     def peek(self, bound: int, *, allow_larger: bool = False) -> Solution | None:
@@ -99,10 +96,15 @@ class SolutionCache:
                 return hit
             found = store.find(bound, allow_larger=allow_larger)
             if found is not None:
-                self._items[found.bound] = found
-                while len(self._items) > self._capacity:
-                    self._items.popitem(last=False)
+                self._keep(found)
             return found
+
+    def _keep(self, solution: Solution) -> None:
+        # Caller holds the lock: newest last, the oldest dropped beyond capacity.
+        self._items[solution.bound] = solution
+        self._items.move_to_end(solution.bound)
+        while len(self._items) > self._capacity:
+            self._items.popitem(last=False)
 
     def _lookup(self, bound: int, allow_larger: bool) -> Solution | None:
         if bound in self._items:

@@ -25,7 +25,7 @@ from collections import deque
 
 from .retrograde import Outcome, Solution
 from .rules import Move, is_square
-from .tree import best_moves, position_value
+from .tree import best_moves, position_remoteness_at_most, position_value
 
 __all__ = [
     "MoveInfo",
@@ -67,12 +67,6 @@ def _children(n: int) -> tuple[int, int]:
     return n - s, n + s
 
 
-def _at_most(position: int, solution: Solution) -> int | None:
-    if position <= solution.bound:
-        return solution.remoteness_at_most(position)
-    return 1 if is_square(position) else None
-
-
 def value_text(position: int, solution: Solution) -> str:
     """Short text of a position's value: ``"W11"``, ``"L≤14"``, ``"D"``, ``"U"``.
 
@@ -99,7 +93,7 @@ def value_text(position: int, solution: Solution) -> str:
     outcome, rem = position_value(position, solution)
     if rem is not None:
         return f"{outcome.name}{rem}"
-    at_most = _at_most(position, solution)
+    at_most = position_remoteness_at_most(position, solution)
     if at_most is not None and outcome in (Outcome.W, Outcome.L):
         return f"{outcome.name}≤{at_most}"
     return outcome.name
@@ -216,7 +210,7 @@ def inspect(n: int, solution: Solution) -> Inspection:
                     child=child,
                     outcome=c_out,
                     remoteness=c_rem,
-                    at_most=_at_most(child, solution),
+                    at_most=position_remoteness_at_most(child, solution),
                     text=value_text(child, solution),
                     above_bound=child > solution.bound,
                     best=move in best,
@@ -227,7 +221,7 @@ def inspect(n: int, solution: Solution) -> Inspection:
         bound=solution.bound,
         outcome=outcome,
         remoteness=rem,
-        at_most=_at_most(n, solution),
+        at_most=position_remoteness_at_most(n, solution),
         text=value_text(n, solution),
         moves=moves,
         best_moves=best,

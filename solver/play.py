@@ -29,8 +29,8 @@ import dataclasses
 import random
 
 from .retrograde import Outcome, Solution
-from .rules import Move, is_square, moves
-from .tree import best_moves, position_value
+from .rules import Move, moves
+from .tree import best_moves, position_remoteness_at_most, position_value
 
 __all__ = [
     "GameState",
@@ -369,12 +369,6 @@ def mover_outcome(child_outcome: Outcome) -> Outcome:
     return _FLIP[Outcome(child_outcome)]
 
 
-def _at_most(position: int, solution: Solution) -> int | None:
-    if position <= solution.bound:
-        return solution.remoteness_at_most(position)
-    return 1 if is_square(position) else None
-
-
 @dataclasses.dataclass(frozen=True)
 class MoveValue:
     """The value of one move for the player making it.
@@ -450,7 +444,7 @@ def move_values(position: int, solution: Solution) -> list[MoveValue]:
     for move, child in ((Move.TAKE, t), (Move.PUT, p)):
         outcome, remoteness = position_value(child, solution)
         out.append(
-            MoveValue(move, child, outcome, mover_outcome(outcome), remoteness, _at_most(child, solution), move in best)
+            MoveValue(move, child, outcome, mover_outcome(outcome), remoteness, position_remoteness_at_most(child, solution), move in best)
         )
     return out
 
@@ -514,7 +508,7 @@ def prediction(position: int, solution: Solution) -> str:
         verb = "wins" if outcome is Outcome.W else "loses"
         if remoteness is not None:
             return f"the player to move {verb} in {remoteness}"
-        return f"the player to move {verb} in at most {_at_most(position, solution)}"
+        return f"the player to move {verb} in at most {position_remoteness_at_most(position, solution)}"
     if outcome is Outcome.D:
         line, repeated = best_line(position, solution)
         if not repeated:
@@ -601,7 +595,7 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
                 "mover": mover,
                 "outcome": outcome.name,
                 "remoteness": remoteness,
-                "at_most": _at_most(pos, solution),
+                "at_most": position_remoteness_at_most(pos, solution),
                 "winning": winning,
                 "move": None,
                 "erred": False,

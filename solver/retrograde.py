@@ -88,11 +88,6 @@ class Outcome(enum.IntEnum):
     D = 3
 
 
-_U = np.int8(Outcome.U)
-_W = np.int8(Outcome.W)
-_L = np.int8(Outcome.L)
-_D = np.int8(Outcome.D)
-
 #: Remoteness stored for D and U positions.
 NO_REMOTENESS = -1
 

@@ -18,6 +18,7 @@ import pandas as pd
 from . import thesis_data
 from .analysis import layer, value_labels
 from .retrograde import Outcome, Solution
+from .rules import is_square
 
 __all__ = ["compare_thesis_lists", "COLUMNS"]
 
@@ -98,17 +99,13 @@ def _table_2_rows(solution: Solution) -> list[dict]:
     for n in layer(solution, limit, 2).tolist():
         if n not in printed:
             text, _, _ = _value(solution, n)
-            source = next((p for p in thesis_data.TABLE_2 if n % p == 0 and _is_square(n // p)), None)
+            source = next((p for p in thesis_data.TABLE_2 if n % p == 0 and is_square(n // p)), None)
             how = f" ({math.isqrt(n // source)}² × {source})" if source else ""
             rows.append(
                 {"list": name, "n": n, "thesis": "(missing)", "sound": text, "agrees": False,
                  "reason": f"in layer 2 below {limit:,}{how} but not in Table 2"}
             )
     return rows
-
-
-def _is_square(n: int) -> bool:
-    return math.isqrt(n) ** 2 == n
 
 
 def compare_thesis_lists(solution: Solution) -> pd.DataFrame:

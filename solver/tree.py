@@ -21,7 +21,7 @@ from . import config
 from .retrograde import Outcome, Solution
 from .rules import Move, is_square, moves
 
-__all__ = ["TreeNode", "GameTree", "game_tree", "position_value", "best_moves"]
+__all__ = ["TreeNode", "GameTree", "game_tree", "position_value", "position_remoteness_at_most", "best_moves"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,7 +179,28 @@ def position_value(position: int, solution: Solution) -> tuple[Outcome, int | No
     return Outcome.U, None
 
 
-def _at_most(position: int, solution: Solution) -> int | None:
+def position_remoteness_at_most(position: int, solution: Solution) -> int | None:
+    """Return an upper bound on any position's remoteness, sound for the infinite game.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    int or None
+        For W and L up to the bound, :meth:`Solution.remoteness_at_most`
+        (equal to the remoteness where that is exact); above the bound 1 for
+        a square (a win in one move) and None otherwise; None for D and U.
+
+    Raises
+    ------
+    ValueError
+        If ``position < 0``.
+    """
     if position <= solution.bound:
         return solution.remoteness_at_most(position)
     return 1 if is_square(position) else None
@@ -224,8 +245,8 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
     t, p = moves(position)
     # Where a remoteness is only bounded, rank by its bound.
     ranks = {
-        Move.TAKE: _move_rank(position_value(t, solution)[0], _at_most(t, solution)),
-        Move.PUT: _move_rank(position_value(p, solution)[0], _at_most(p, solution)),
+        Move.TAKE: _move_rank(position_value(t, solution)[0], position_remoteness_at_most(t, solution)),
+        Move.PUT: _move_rank(position_value(p, solution)[0], position_remoteness_at_most(p, solution)),
     }
     top = min(ranks.values())
     return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
@@ -300,7 +321,7 @@ def game_tree(
             depth=len(path),
             outcome=outcome,
             remoteness=remoteness,
-            remoteness_at_most=_at_most(position, solution),
+            remoteness_at_most=position_remoteness_at_most(position, solution),
             square=square,
             repeat=repeat,
             beyond_bound=position > solution.bound,

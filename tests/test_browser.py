@@ -155,10 +155,10 @@ CY = "document.getElementById('game-tree')._cyreg.cy"
 
 def wait_tree_ready(page: Page, min_nodes: int = 1) -> None:
     page.wait_for_function(
-        f"""(least) => {{
+        """(least) => {
             const el = document.getElementById('game-tree');
             return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length >= least);
-        }}""",
+        }""",
         arg=min_nodes,
         timeout=LOAD_TIMEOUT,
     )
@@ -343,11 +343,11 @@ def test_bad_start_number_shows_message_and_good_one_clears_it(loaded: Page, wat
     submit(page, "#start-input", "92")
     expect(error).to_have_text("", timeout=WAIT_TIMEOUT)
     page.wait_for_function(
-        f"""() => {{
+        """() => {
             const el = document.getElementById('game-tree');
             const cy = el && el._cyreg && el._cyreg.cy;
             return !!cy && cy.getElementById('n').nonempty() && cy.getElementById('n').data('position') === '92';
-        }}""",
+        }""",
         timeout=WAIT_TIMEOUT,
     )
     assert node_count(page) > 1
