@@ -3,7 +3,7 @@
 Everything here is exact for positions of any size (``math.isqrt``);
 values come from a bounded :class:`~solver.retrograde.Solution`.  Above its
 bound a position is U, except a square, which is W with remoteness 1
-(``DESIGN.md`` section 3; :func:`solver.tree.position_value`).
+(``docs/mathematics.md`` section 3; :func:`solver.tree.position_value`).
 
 Three views of one number ``n``:
 
@@ -430,7 +430,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     """Return the certificate of a certified draw: a small set closed under play.
 
     A set S of positions is a *draw certificate* when every child of every
-    member is either in S or a known W (``DESIGN.md`` section 3): from a
+    member is either in S or a known W (``docs/mathematics.md`` section 3): from a
     member, the player to move can stay in S (moving to a W child hands the
     opponent the win), and no member can be won, so play never ends.
 

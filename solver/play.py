@@ -9,7 +9,7 @@ bound, apart from squares, which win in one move; see
 
 How a game ends
 ---------------
-* A move to 0 ends it: the player who moved to 0 wins (``DESIGN.md``
+* A move to 0 ends it: the player who moved to 0 wins (``docs/mathematics.md``
   section 1).
 * A move to a position already played in this game ends it as a draw, as
   the thesis's tree program cuts repeats (thesis section 3.3); the loop is

@@ -1,7 +1,7 @@
 """Sound classification of every position up to a bound.
 
 The game graph is infinite, so the solver works on ``0..B`` (the thesis takes
-``B = alpha * N``, section 3.2).  Following ``DESIGN.md`` section 3 the result
+``B = alpha * N``, section 3.2).  Following ``docs/mathematics.md`` section 3 the result
 is *sound*: every label it gives is true of the infinite game.
 
 1. Retrograde analysis on ``0..B``: a position is L when every child is a
@@ -79,7 +79,7 @@ class Outcome(enum.IntEnum):
     3     D     draw            certified draw: neither side can force a win
     ====  ====  ==============  ==========================================
 
-    Source: thesis Table 1 and section 2.2; ``DESIGN.md`` section 2.
+    Source: thesis Table 1 and section 2.2; ``docs/mathematics.md`` section 2.
     """
 
     U = 0
@@ -807,7 +807,7 @@ def solve(
     -----
     W and L labels are those of retrograde analysis on ``0..B`` with
     children above ``B`` unknown; D marks certified draws; all else is U
-    (``DESIGN.md`` section 3).  Raising the bound never changes a W, L or D
+    (``docs/mathematics.md`` section 3).  Raising the bound never changes a W, L or D
     label or an exact remoteness; it can lower a remoteness that was only an
     upper bound.  Time and memory are linear in ``B``.
     """

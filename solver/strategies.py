@@ -31,7 +31,7 @@ below :data:`POSITION_LIMIT` ``= 2**62`` (then ``n + s(n) < 2**63`` cannot
 overflow ``int64``); a game whose next position would reach it is stopped
 and counted as unfinished, never as a win or a draw.
 
-Draws are only reported when they are proven (``DESIGN.md`` section 1:
+Draws are only reported when they are proven (``docs/mathematics.md`` section 1:
 infinite play is a draw):
 
 * deterministic strategies depend only on the position and the player to
@@ -272,7 +272,7 @@ def isqrt_array(n: np.ndarray) -> np.ndarray:
 
     Notes
     -----
-    A float root can be off by one above ``2**52`` (``DESIGN.md`` section
+    A float root can be off by one above ``2**52`` (``docs/mathematics.md`` section
     1), so the float estimate is corrected with integer arithmetic until
     ``r*r <= n < (r+1)**2``.  Below ``2**62`` the root is below ``2**31``,
     so ``(r + 1)**2`` cannot overflow ``int64``.

@@ -5,7 +5,7 @@ elements of layer 2 and what they generate, up to 50,000) and Appendix B
 (the thesis's "drawing positions") with a :class:`~solver.retrograde.Solution`
 and gives each disagreement a reason.  The lists are in
 :mod:`solver.thesis_data`, with their source.  Appendix A's layer 3 is left
-out: its extracted text is damaged (DESIGN.md section 4).
+out: its extracted text is damaged (docs/mathematics.md section 4).
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
     -----
     Appendix A: thesis section 3.4, computed with N = 10,000 and alpha =
     100.  Appendix B: the thesis's "drawing positions", a heuristic notion
-    (section 4.4) that is not a certified draw (DESIGN.md section 3).
+    (section 4.4) that is not a certified draw (docs/mathematics.md section 3).
     """
     limit = thesis_data.THESIS_N
     least = 2 * thesis_data.TABLE_2_LIMIT

@@ -1,8 +1,8 @@
 """Number lists transcribed from the thesis, with their source.
 
 Source: A. Preston, *Epstein's Put or Take a Square Game*, undergraduate
-thesis, Brunel University London, 2019 (text extracted from the PDF; the
-project keeps it as ``shared/seeds/000_494f05daf92b9464.txt``):
+thesis, Brunel University London, 2019 (numbers read from the text extracted
+from its PDF):
 
 * Appendix A, "List of all numbers under 10,000 for the first 6 layers",
   computed by the thesis's 'layer' program with N = 10,000, alpha = 100 (so a
@@ -10,12 +10,12 @@ project keeps it as ``shared/seeds/000_494f05daf92b9464.txt``):
   transcribed below exactly as printed.  Layer 3 is deliberately NOT
   transcribed: its extracted text is damaged (a gap between 1894 and 2324,
   numbers joined by '.' and run together such as "60746089" and "81668484";
-  see DESIGN.md section 4).  Layers 1 (the squares) and 5 need no list.
+  see docs/mathematics.md section 4).  Layers 1 (the squares) and 5 need no list.
 * Appendix B, "Drawing positions for numbers from 1 to 100 that would result
   in a draw within the first 10 moves" (despite the title the list runs to
   997).  This is the thesis's heuristic notion of a draw -- positions not
   settled within a fixed number of moves -- which is looser than (and not
-  comparable with) the project's *certified* draws (DESIGN.md section 3).
+  comparable with) the project's *certified* draws (docs/mathematics.md section 3).
 
 Relation of Appendix B to the sound analysis, as checked against the
 brute-force references in ``tests/naive.py`` at bound 10**6 (both

@@ -1,6 +1,6 @@
 """A tiny, obviously correct reference solver (plain Python, explicit edges).
 
-Written straight from DESIGN.md section 3 and used only to check the fast
+Written straight from docs/mathematics.md section 3 and used only to check the fast
 solver.  Outcome letters: "W", "L", "D", "U".
 """
 

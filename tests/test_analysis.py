@@ -32,7 +32,7 @@ from solver.retrograde import Outcome, solve
 SMALL = 3000  # bound for the brute-force comparisons
 
 # Thesis Appendix A (seed 000): layers 2, 4 and 6 below 10,000 (alpha = 100,
-# so the bound is 10**6).  Layer 2 is also quoted in DESIGN.md section 4.
+# so the bound is 10**6).  Layer 2 is also quoted in docs/mathematics.md section 4.
 APPENDIX_A = {
     2: [5, 20, 45, 80, 145, 580, 949, 1305, 1649, 2320, 3625, 4901, 5220, 7105, 9280],
     4: [
@@ -158,7 +158,7 @@ def test_thesis_appendix_a_layers(thesis_solution, k):
 
 
 def test_layers_parity_from_brute_force_at_thesis_bound(thesis_solution, thesis_naive):
-    # Odd layers are W and even layers L (DESIGN.md section 2), checked on the
+    # Odd layers are W and even layers L (docs/mathematics.md section 2), checked on the
     # independent reference at the thesis bound; every layer is the
     # reference's, less the two bounded positions.
     letters, rem = thesis_naive
@@ -212,7 +212,7 @@ def test_densities_match_counting(small, small_naive, n):
 
 
 def test_densities_first_rows_by_hand(small):
-    # 1 is a square (W); 2 and 3 cycle (D, DESIGN.md section 4); 4 is W;
+    # 1 is a square (W); 2 and 3 cycle (D, docs/mathematics.md section 4); 4 is W;
     # 5 is L (layer 2).
     frame = densities(small, 5)
     assert frame["W"].tolist() == pytest.approx([1, 1 / 2, 1 / 3, 2 / 4, 2 / 5])
@@ -326,7 +326,7 @@ def test_classification_table_small(small, small_naive):
     bounded = _check_table(classification_table(small, SMALL), small, letters, rem, SMALL)
     assert 136 in bounded and len(bounded) == small.bounded_count(SMALL)
     frame = classification_table(small, 10)
-    # By hand: 1 and 4 are squares (W 1); 2 and 3 are draws (DESIGN.md
+    # By hand: 1 and 4 are squares (W 1); 2 and 3 are draws (docs/mathematics.md
     # section 4); 5 is in layer 2.
     assert frame["remoteness"].tolist()[:5] == ["1", "", "", "1", "2"]
     assert frame["outcome"].tolist()[:5] == ["W", "D", "D", "W", "L"]

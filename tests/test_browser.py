@@ -65,7 +65,7 @@ pytestmark = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    """Launch Debian's Chromium with the flags of shared/BROWSER_TESTS.md."""
+    """Launch Debian's Chromium with the flags of docs/browser-tests.md."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 

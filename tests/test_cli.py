@@ -145,7 +145,7 @@ def test_classify_small_matches_brute_force():
     bounded = check_rows(rows, letters, rem, 300, 3000)
     # 136 (W, at most 7) is only bounded at 3,000: both kinds of row occur.
     assert 136 in bounded and rows[135] == (136, "W", "<=7")
-    assert rows[4] == (5, "L", "2")  # layer 2 (DESIGN.md section 4)
+    assert rows[4] == (5, "L", "2")  # layer 2 (docs/mathematics.md section 4)
 
 
 def test_classify_thesis_setup():

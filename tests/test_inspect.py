@@ -79,7 +79,7 @@ def test_inspect_small_positions_against_reference(solution, reference):
 
 
 def test_inspect_92_remoteness_11_and_best_move(solution):
-    # DESIGN.md section 4: 92 has remoteness 11.  92 -> 11 (W) / 173 (L): put wins.
+    # docs/mathematics.md section 4: 92 has remoteness 11.  92 -> 11 (W) / 173 (L): put wins.
     info = inspect(92, solution)
     assert (info.outcome, info.remoteness) == (Outcome.W, 11)
     assert info.best_moves == [Move.PUT]

@@ -1,8 +1,8 @@
 """Tests for solver.retrograde: the bounded sound classification.
 
-References: the brute-force solvers in tests/naive.py (written from DESIGN.md
+References: the brute-force solvers in tests/naive.py (written from docs/mathematics.md
 section 3), the local definitions of W/L/D/U and remoteness, and the
-published facts (DESIGN.md section 4, thesis Appendix A in thesis_data.py).
+published facts (docs/mathematics.md section 4, thesis Appendix A in thesis_data.py).
 No expected value here is produced by the code under test.
 
 Remoteness encoding (see Solution): ``r >= 0`` is an exact (certified)

@@ -169,7 +169,7 @@ def test_huge_start_children_by_hand(sol):
     assert nodes["p"].beyond_bound
     assert nodes[""].beyond_bound
     assert nodes[""].outcome == Outcome.U and nodes[""].remoteness is None
-    # 3 is a draw (it cycles with 2): DESIGN.md section 4.
+    # 3 is a draw (it cycles with 2): docs/mathematics.md section 4.
     assert nodes["t"].outcome == Outcome.D
 
 
