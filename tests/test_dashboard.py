@@ -15,7 +15,7 @@ from dashboard.layout import build_layout
 from solver.analysis import densities
 from solver.retrograde import solve
 from solver.tree import game_tree
-from tests.naive import naive_solve
+from naive import naive_solve
 
 SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 

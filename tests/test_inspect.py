@@ -17,7 +17,7 @@ from dashboard import inspect_view as view
 from solver.inspect import CertificateError, draw_certificate, inspect, put_chain, value_text
 from solver.retrograde import Outcome, solve
 from solver.rules import Move
-from tests.naive import naive_queue_solve
+from naive import naive_queue_solve
 
 BOUND = 10**5
 HUGE = 10**30

@@ -16,7 +16,7 @@ import pytest
 from solver import store
 from solver.cache import SolutionCache
 from solver.retrograde import solve
-from tests.naive import naive_queue_solve
+from naive import naive_queue_solve
 
 ROOT = Path(__file__).resolve().parent.parent
 

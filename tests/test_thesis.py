@@ -7,7 +7,7 @@ import pytest
 from solver import thesis_data
 from solver.retrograde import solve
 from solver.thesis import COLUMNS, compare_thesis_lists
-from tests.naive import naive_queue_solve
+from naive import naive_queue_solve
 
 BOUND = thesis_data.THESIS_BOUND
 
