@@ -10,7 +10,9 @@ from dash import Input, Output, State
 from . import callbacks, ids, inspect_view, links, play_view, thesis_view, urlstate
 from .layout import TAB_LABELS, build_layout, tab_container_id
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+#: The page's CSS, shipped inside the package (package data), so an installed
+#: copy serves it too.
+ASSETS = Path(__file__).resolve().parent / "assets"
 
 
 def create_app() -> dash.Dash:

@@ -11,14 +11,10 @@ polls these jobs instead of using Dash's fork-based background callbacks.)
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def solve_in_subprocess(bound: int, on_progress: Callable[[float], None] | None = None) -> dict:
@@ -42,15 +38,13 @@ def solve_in_subprocess(bound: int, on_progress: Callable[[float], None] | None 
     RuntimeError
         If the child fails; the message is its last line of error output.
     """
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    # The child is this interpreter running the installed (or editable)
+    # ``solver`` package: no PYTHONPATH or working directory is needed.
     child = subprocess.Popen(
         [sys.executable, "-m", "solver", "solve", "--bound", str(bound), "--json", "--progress-lines"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env=env,
-        cwd=str(ROOT),
     )
     last_error = ""
     assert child.stderr is not None and child.stdout is not None
