@@ -234,7 +234,7 @@ def _child(argv: list[str]) -> None:
             import numpy as np
 
             np.save(dump + ".outcome.npy", sol.outcome)
-            np.save(dump + ".remoteness.npy", sol.remoteness)
+            np.save(dump + ".remoteness.npy", sol.packed_remoteness)
         result = {"seconds": seconds, "peak": peak, "times": times}
     elif kind == "layers":
         n, alpha, maxmoves = int(argv[1]), int(argv[2]), int(argv[3])

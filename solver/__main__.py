@@ -93,7 +93,7 @@ def _layers(args: argparse.Namespace) -> None:
 
 
 def _strategies_command(args: argparse.Namespace) -> None:
-    from .strategies import adder_subtractor, always_subtract
+    from .experiments import adder_subtractor, always_subtract
 
     result = {
         "always_subtract": always_subtract(args.n),

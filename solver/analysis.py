@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .retrograde import NO_REMOTENESS, Outcome, Solution
+from .solution import NO_REMOTENESS, Outcome, Solution
 
 __all__ = [
     "classification_table",
@@ -76,7 +76,7 @@ def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     n = _check_n(solution, n)
     if k < 1:
         raise ValueError(f"a layer number must be >= 1, got {k}")
-    return np.flatnonzero(solution.remoteness[1 : n + 1] == k).astype(np.int64) + 1
+    return np.flatnonzero(solution.packed_remoteness[1 : n + 1] == k).astype(np.int64) + 1
 
 
 def layers(solution: Solution, n: int, depth: int) -> list[np.ndarray]:
@@ -220,7 +220,7 @@ def classification_table(solution: Solution, n: int) -> pd.DataFrame:
         As :func:`layer`.
     """
     n = _check_n(solution, n)
-    raw = solution.remoteness[1 : n + 1]
+    raw = solution.packed_remoteness[1 : n + 1]
     text = raw.astype(str).astype(object)
     bounded = raw < NO_REMOTENESS
     text[bounded] = np.char.add("<=", (-raw[bounded].astype(np.int64)).astype(str))
@@ -301,8 +301,8 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
         )
     changed = []
     for before, after in zip(solutions, solutions[1:]):
-        o1, r1 = before.outcome[1 : n + 1], before.remoteness[1 : n + 1]
-        o2, r2 = after.outcome[1 : n + 1], after.remoteness[1 : n + 1]
+        o1, r1 = before.outcome[1 : n + 1], before.packed_remoteness[1 : n + 1]
+        o2, r2 = after.outcome[1 : n + 1], after.packed_remoteness[1 : n + 1]
         idx = np.flatnonzero((o1 != o2) | (r1 != r2))
         if idx.size:
             changed.append(

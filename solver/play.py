@@ -3,9 +3,9 @@
 A :class:`GameState` holds the start number, the positions played so far and
 a redo stack; every function here returns a new state and never changes the
 one it was given.  Positions are exact Python integers of any size; values
-come from a bounded :class:`~solver.retrograde.Solution` (unknown above its
+come from a bounded :class:`~solver.solution.Solution` (unknown above its
 bound, apart from squares, which win in one move; see
-:func:`solver.tree.position_value`).
+:func:`solver.values.position_value`).
 
 How a game ends
 ---------------
@@ -28,9 +28,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from .retrograde import Outcome, Solution
 from .rules import Move, moves
-from .tree import best_moves, position_remoteness_at_most, position_value
+from .solution import Outcome, Solution
+from .values import best_moves, mover_outcome, position_remoteness_at_most, position_value
 
 __all__ = [
     "GameState",
@@ -50,7 +50,6 @@ __all__ = [
     "best_line",
     "computer_move",
     "value_history",
-    "mover_outcome",
 ]
 
 #: Most moves :func:`best_line` follows before it gives up.
@@ -357,18 +356,6 @@ def restart(state: GameState) -> GameState:
     return goto(state, 0)
 
 
-_FLIP = {Outcome.W: Outcome.L, Outcome.L: Outcome.W, Outcome.D: Outcome.D, Outcome.U: Outcome.U}
-
-
-def mover_outcome(child_outcome: Outcome) -> Outcome:
-    """Return the mover's result of moving to a child with this outcome.
-
-    The child's outcome is for the player to move there, the opponent, so
-    an L child is a win for the mover and a W child a loss; D and U stay.
-    """
-    return _FLIP[Outcome(child_outcome)]
-
-
 @dataclasses.dataclass(frozen=True)
 class MoveValue:
     """The value of one move for the player making it.
@@ -388,7 +375,7 @@ class MoveValue:
         Upper bound on the child's remoteness for W and L children (equal to
         ``remoteness`` when exact); None for D and U.
     best : bool
-        One of :func:`solver.tree.best_moves`.
+        One of :func:`solver.values.best_moves`.
     """
 
     move: Move
@@ -533,7 +520,7 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
     solution : Solution
     strength : float
         ``p`` in ``[0, 1]``: with probability ``p`` the first of
-        :func:`solver.tree.best_moves`, otherwise take or put uniformly at
+        :func:`solver.values.best_moves`, otherwise take or put uniformly at
         random.
     rng : random.Random
         Source of randomness (seed it for reproducible games).  Exactly one

@@ -43,8 +43,6 @@ so the small game needs no deduplication.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import math
 import os
 import time
@@ -54,11 +52,9 @@ import numba
 import numpy as np
 
 from . import config
+from .solution import BoundTooLargeError, Solution
 
 __all__ = [
-    "Outcome",
-    "Solution",
-    "BoundTooLargeError",
     "solve",
     "estimate_solve_bytes",
     "check_bound",
@@ -66,247 +62,10 @@ __all__ = [
 ]
 
 
-class Outcome(enum.IntEnum):
-    """Outcome of a position for the player to move (``int8`` codes).
-
-    ====  ====  ==============  ==========================================
-    code  name  CGT name        meaning
-    ====  ====  ==============  ==========================================
-    0     U     unresolved      not settled within the bound ("D-infinity
-                                candidate" in the thesis, Table 1)
-    1     W     N-position      the player to move can force a win
-    2     L     P-position      the player to move loses against best play
-    3     D     draw            certified draw: neither side can force a win
-    ====  ====  ==============  ==========================================
-
-    Source: thesis Table 1 and section 2.2; ``docs/mathematics.md`` section 2.
-    """
-
-    U = 0
-    W = 1
-    L = 2
-    D = 3
-
-
-#: Remoteness stored for D and U positions.
-NO_REMOTENESS = -1
-
-
-class BoundTooLargeError(ValueError):
-    """The bound asked for needs more memory than this machine can give."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Solution:
-    """Outcome and remoteness of every position ``0..bound``.
-
-    Attributes
-    ----------
-    bound : int
-        The bound ``B``; positions above it were treated as unknown.
-    outcome : numpy.ndarray
-        Shape ``(bound + 1,)``, dtype ``int8``: :class:`Outcome` codes, index =
-        position.  Position 0 is L (the player to move has lost).
-    remoteness : numpy.ndarray
-        Shape ``(bound + 1,)``, dtype ``int16``; remoteness in moves
-        (Winning Ways vol. 2; the thesis's layer ``l_k`` is the set of
-        positions of remoteness ``k``, section 2.2):
-
-        ===========  =================================================
-        value        meaning
-        ===========  =================================================
-        ``r >= 0``   W (odd r) or L (even r) with remoteness exactly r;
-                     0 only at position 0
-        ``-r <= -2``  W or L whose remoteness is at most r, not proven
-                     exact at this bound (a child above the bound, or an
-                     unresolved one, might still give a shorter game)
-        ``-1``       no remoteness: D or U
-        ===========  =================================================
-
-        The upper bound is the bounded retrograde value; it is certified
-        exact where a sound lower bound meets it.
-    seconds : float
-        Wall-clock time the solve took, in seconds.
-    """
-
-    bound: int
-    outcome: np.ndarray
-    remoteness: np.ndarray
-    seconds: float = 0.0
-
-    def tally(self, n: int | None = None) -> dict[str, int]:
-        """Count outcomes and remoteness facts of positions ``1..n`` in one pass.
-
-        Parameters
-        ----------
-        n : int, optional
-            Upper end, ``1 <= n <= bound``; default ``bound``.
-
-        Returns
-        -------
-        dict
-            ``W``, ``L``, ``D``, ``U`` (counts), ``max_remoteness`` (highest
-            exact remoteness, 0 if none) and ``bounded`` (W/L whose
-            remoteness is only an upper bound).  Uses no memory beyond the
-            arrays, so it suits memory-mapped solves of 10**9 positions.
-
-        Raises
-        ------
-        ValueError
-            If ``n`` is outside ``1..bound``.
-        """
-        n = self._check_n(n)
-        tally = _tally(self.outcome, self.remoteness, n)
-        return {
-            "W": int(tally[1]),
-            "L": int(tally[2]),
-            "D": int(tally[3]),
-            "U": int(tally[0]),
-            "max_remoteness": int(tally[4]),
-            "bounded": int(tally[5]),
-        }
-
-    def counts(self, n: int | None = None) -> dict[str, int]:
-        """Count W, L, D and U among positions ``1..n``.
-
-        Parameters
-        ----------
-        n : int, optional
-            Upper end, ``1 <= n <= bound``; default ``bound``.
-
-        Returns
-        -------
-        dict
-            Keys ``"W"``, ``"L"``, ``"D"``, ``"U"``; values are counts (int).
-
-        Raises
-        ------
-        ValueError
-            If ``n`` is outside ``1..bound``.
-        """
-        found = self.tally(n)
-        return {key: found[key] for key in ("W", "L", "D", "U")}
-
-    def bounded_count(self, n: int | None = None) -> int:
-        """Count W/L positions ``1..n`` whose remoteness is only an upper bound.
-
-        Parameters
-        ----------
-        n : int, optional
-            Upper end, ``1 <= n <= bound``; default ``bound``.
-
-        Returns
-        -------
-        int
-
-        Raises
-        ------
-        ValueError
-            If ``n`` is outside ``1..bound``.
-        """
-        return self.tally(n)["bounded"]
-
-    def max_remoteness(self, n: int | None = None) -> int:
-        """Return the highest exact remoteness among W/L positions ``1..n``.
-
-        Parameters
-        ----------
-        n : int, optional
-            Upper end, ``1 <= n <= bound``; default ``bound``.
-
-        Returns
-        -------
-        int
-            The largest exact remoteness (moves); 0 when there is none.
-
-        Raises
-        ------
-        ValueError
-            If ``n`` is outside ``1..bound``.
-        """
-        return self.tally(n)["max_remoteness"]
-
-    def value(self, position: int) -> tuple[Outcome, int | None]:
-        """Return ``(outcome, remoteness)`` of one position.
-
-        Parameters
-        ----------
-        position : int
-            Any integer ``>= 0``; positions above the bound are U.
-
-        Returns
-        -------
-        tuple
-            The :class:`Outcome` and the exact remoteness (int), or ``None``
-            for D and U and where the remoteness is only bounded (see
-            :meth:`remoteness_at_most`).
-
-        Raises
-        ------
-        ValueError
-            If ``position < 0``.
-        """
-        if position < 0:
-            raise ValueError(f"a position must be >= 0, got {position}")
-        if position > self.bound:
-            return Outcome.U, None
-        o = Outcome(int(self.outcome[position]))
-        r = int(self.remoteness[position])
-        return o, (r if r >= 0 else None)
-
-    def remoteness_at_most(self, position: int) -> int | None:
-        """Return the upper bound on a W/L position's remoteness.
-
-        Parameters
-        ----------
-        position : int
-            Any integer ``>= 0``.
-
-        Returns
-        -------
-        int or None
-            ``r`` such that the true remoteness is at most ``r`` (equal to
-            it where :meth:`value` gives the exact remoteness); None for D,
-            U and positions above the bound.
-
-        Raises
-        ------
-        ValueError
-            If ``position < 0``.
-        """
-        if position < 0:
-            raise ValueError(f"a position must be >= 0, got {position}")
-        if position > self.bound:
-            return None
-        r = int(self.remoteness[position])
-        return None if r == NO_REMOTENESS else abs(r)
-
-    def _check_n(self, n: int | None) -> int:
-        if n is None:
-            return self.bound
-        if not 1 <= n <= self.bound:
-            raise ValueError(f"n must be between 1 and the bound {self.bound}, got {n}")
-        return int(n)
-
-
 # ---------------------------------------------------------------------------
 # Kernels.  They take arrays and scalars only, check nothing and trust their
 # callers; the public function :func:`solve` validates and allocates.
 # ---------------------------------------------------------------------------
-
-
-@numba.njit(cache=True)
-def _tally(outcome, remoteness, n):
-    """Counts of codes 0..3, highest exact remoteness, bounded count over 1..n."""
-    out = np.zeros(6, np.int64)
-    for i in range(1, n + 1):
-        out[outcome[i]] += 1
-        r = remoteness[i]
-        if r > out[4]:
-            out[4] = r
-        elif r < -1:
-            out[5] += 1
-    return out
 
 
 @numba.njit(cache=True, inline="always")

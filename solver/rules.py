@@ -8,7 +8,8 @@ vol. 2, p. 484; thesis section 1.1, equation (1).
 
 Everything here uses exact integer arithmetic (:func:`math.isqrt`), so it is
 correct for Python integers of any size: a float square root returns wrong
-squares above 2**52.
+squares above 2**52.  :func:`isqrt_array` is the vectorised twin for ``int64``
+arrays, exact below :data:`POSITION_LIMIT` ``= 2**62``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ import enum
 import math
 import operator
 
-__all__ = ["Move", "square_below", "is_square", "take", "put", "moves"]
+import numpy as np
+
+__all__ = ["Move", "square_below", "is_square", "take", "put", "moves", "isqrt_array", "POSITION_LIMIT"]
+
+#: Positions held in ``int64`` arrays must stay strictly below this (``2**62``):
+#: the integer-corrected float square root of :func:`isqrt_array` is exact there
+#: and ``n + s(n)`` still fits in ``int64``.
+POSITION_LIMIT = 1 << 62
 
 
 class Move(enum.Enum):
@@ -168,3 +176,57 @@ def moves(n: int) -> tuple[int, int]:
     n = _check_position(n, 1)
     s = square_below(n)
     return n - s, n + s
+
+
+def isqrt_array(n: np.ndarray) -> np.ndarray:
+    """Exact integer square roots of an array (the vectorised :func:`math.isqrt`).
+
+    Parameters
+    ----------
+    n : array_like
+        Any shape, integer dtype, values ``0 <= n < 2**62``
+        (:data:`POSITION_LIMIT`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Same shape, dtype ``int64``: ``isqrt(n)`` elementwise, equal to
+        :func:`math.isqrt`.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` does not have an integer dtype.
+    ValueError
+        If a value is negative or ``>= 2**62``.
+
+    Notes
+    -----
+    A float root can be off by one above ``2**52`` (``docs/mathematics.md``
+    section 1), so the float estimate is corrected with integer arithmetic
+    until ``r*r <= n < (r+1)**2``.  Below ``2**62`` the root is below
+    ``2**31``, so ``(r + 1)**2`` cannot overflow ``int64``.
+    """
+    n = np.asarray(n)
+    if n.dtype.kind not in "iu":
+        raise TypeError(f"isqrt_array needs an integer array, got dtype {n.dtype}")
+    n = n.astype(np.int64)
+    if n.size and (n.min() < 0 or n.max() >= POSITION_LIMIT):
+        raise ValueError("isqrt_array needs values from 0 to 2**62 - 1")
+    return _isqrt_array(n)
+
+
+def _isqrt_array(n: np.ndarray) -> np.ndarray:
+    # Unchecked: int64 values in [0, 2**62).
+    r = np.sqrt(n.astype(np.float64)).astype(np.int64)
+    while True:
+        high = r * r > n
+        if not high.any():
+            break
+        r -= high
+    while True:
+        low = (r + 1) * (r + 1) <= n
+        if not low.any():
+            break
+        r += low
+    return r

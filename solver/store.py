@@ -243,7 +243,7 @@ def _write(bound: int, directory: Path, progress: Callable[[float], None] | None
         # torn by a machine crash fails its checksum when opened and is
         # solved again.  (Forcing 3 GB out to disk would double the time.)
         for name in _ARRAYS:
-            array = getattr(solution, name)
+            array = solution.packed_remoteness if name == "remoteness" else solution.outcome
             meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": _crc32(array)}
             os.replace(temps[name], directory / f"{stem}.{name}.npy")
         fd, raw = tempfile.mkstemp(prefix=f".{stem}.json.", suffix=".tmp", dir=directory)
@@ -260,7 +260,7 @@ def _write(bound: int, directory: Path, progress: Callable[[float], None] | None
     reopened = load(bound, directory, verify=False)  # the checksums were just taken
     if reopened is None:  # pragma: no cover - only if the disk lies
         raise OSError(f"the cache entry for bound {bound} could not be read back")
-    return Solution(bound, reopened.outcome, reopened.remoteness, solution.seconds)
+    return Solution(bound, reopened.outcome, reopened.packed_remoteness, solution.seconds)
 
 
 def solve_cached(

@@ -17,7 +17,7 @@ import pandas as pd
 
 from . import thesis_data
 from .analysis import layer, value_labels
-from .retrograde import Outcome, Solution
+from .solution import Outcome, Solution
 from .rules import is_square
 
 __all__ = ["compare_thesis_lists", "COLUMNS"]
@@ -28,7 +28,7 @@ COLUMNS = ["list", "n", "thesis", "sound", "agrees", "reason"]
 
 def _value(solution: Solution, n: int) -> tuple[str, Outcome, int]:
     o = solution.outcome[n : n + 1]
-    r = solution.remoteness[n : n + 1]
+    r = solution.packed_remoteness[n : n + 1]
     return str(value_labels(o, r)[0]), Outcome(int(o[0])), int(r[0])
 
 

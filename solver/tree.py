@@ -7,7 +7,7 @@ for put (the root is ``""``).  A node is a leaf when its position is a square
 on the path from the root (a repeat: a loop), or when it is not expanded.
 
 Moves are exact for start numbers of any size; values come from a bounded
-:class:`~solver.retrograde.Solution` and are unknown above its bound (apart
+:class:`~solver.solution.Solution` and are unknown above its bound (apart
 from squares, which always win in one move).
 """
 
@@ -18,10 +18,12 @@ from collections import deque
 from collections.abc import Iterable
 
 from . import config
-from .retrograde import Outcome, Solution
 from .rules import Move, is_square, moves
+from .solution import Outcome, Solution
+from .validation import check_integer
+from .values import best_moves, position_remoteness_at_most, position_value
 
-__all__ = ["TreeNode", "GameTree", "game_tree", "position_value", "position_remoteness_at_most", "best_moves"]
+__all__ = ["TreeNode", "GameTree", "game_tree"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,107 +153,6 @@ class GameTree:
         }
 
 
-def position_value(position: int, solution: Solution) -> tuple[Outcome, int | None]:
-    """Return the value of any position, sound for the infinite game.
-
-    Parameters
-    ----------
-    position : int
-        Any integer ``>= 0``, of any size.
-    solution : Solution
-        The bounded solve to read values from.
-
-    Returns
-    -------
-    tuple
-        ``(Outcome, remoteness or None)``.  Above the bound: a square is W
-        with remoteness 1 (the least possible), anything else U.
-
-    Raises
-    ------
-    ValueError
-        If ``position < 0``.
-    """
-    if position <= solution.bound:
-        return solution.value(position)
-    if is_square(position):
-        return Outcome.W, 1
-    return Outcome.U, None
-
-
-def position_remoteness_at_most(position: int, solution: Solution) -> int | None:
-    """Return an upper bound on any position's remoteness, sound for the infinite game.
-
-    Parameters
-    ----------
-    position : int
-        Any integer ``>= 0``, of any size.
-    solution : Solution
-        The bounded solve to read values from.
-
-    Returns
-    -------
-    int or None
-        For W and L up to the bound, :meth:`Solution.remoteness_at_most`
-        (equal to the remoteness where that is exact); above the bound 1 for
-        a square (a win in one move) and None otherwise; None for D and U.
-
-    Raises
-    ------
-    ValueError
-        If ``position < 0``.
-    """
-    if position <= solution.bound:
-        return solution.remoteness_at_most(position)
-    return 1 if is_square(position) else None
-
-
-def _move_rank(child_outcome: Outcome, child_remoteness: int | None) -> tuple[int, int]:
-    # Smaller is better for the mover: their result is the opposite of the
-    # child's outcome (an L child is a win for the mover).
-    if child_outcome == Outcome.L:
-        return 0, child_remoteness or 0
-    if child_outcome == Outcome.D:
-        return 1, 0
-    if child_outcome == Outcome.U:
-        return 2, 0
-    return 3, -(child_remoteness or 0)
-
-
-def best_moves(position: int, solution: Solution) -> list[Move]:
-    """Return the best moves from a position (thesis section 1.3).
-
-    Parameters
-    ----------
-    position : int
-        A position ``>= 1``, any size.
-    solution : Solution
-        The bounded solve to read values from.
-
-    Returns
-    -------
-    list of Move
-        The moves that win fastest (to an L child of least remoteness; an
-        upper bound where the remoteness is not proven exact); else
-        draw (to a D child); else lead to an unresolved child; else lose
-        slowest (to the W child of greatest remoteness).  Both moves when
-        they tie.
-
-    Raises
-    ------
-    ValueError
-        If ``position < 1``.
-    """
-    t, p = moves(position)
-    # Where a remoteness is only bounded, rank by its bound.
-    ranks = {
-        Move.TAKE: _move_rank(position_value(t, solution)[0], position_remoteness_at_most(t, solution)),
-        Move.PUT: _move_rank(position_value(p, solution)[0], position_remoteness_at_most(p, solution)),
-    }
-    top = min(ranks.values())
-    return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
-
-
 def game_tree(
     start: int,
     depth: int,
@@ -285,7 +186,7 @@ def game_tree(
     Raises
     ------
     TypeError
-        If ``start`` is not an integer.
+        If ``start``, ``depth`` or ``max_nodes`` is not an integer.
     ValueError
         If ``start < 1``, ``depth < 0`` or ``max_nodes < 1``.
 
@@ -296,16 +197,9 @@ def game_tree(
     "draw" cut).  The thesis program cuts at numbers seen anywhere in the
     tree; here only the path counts, which is what makes a position repeat.
     """
-    if isinstance(start, bool) or not isinstance(start, int):
-        raise TypeError(f"the start number must be an integer, got {start!r}")
-    if start < 1:
-        raise ValueError(f"the start number must be at least 1, got {start}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"the move depth must be an integer, got {depth!r}")
-    if depth < 0:
-        raise ValueError(f"the move depth must be >= 0, got {depth}")
-    if max_nodes < 1:
-        raise ValueError(f"max_nodes must be >= 1, got {max_nodes}")
+    start = check_integer(start, "the start number", least=1)
+    depth = check_integer(depth, "the move depth", least=0)
+    max_nodes = check_integer(max_nodes, "max_nodes", least=1)
     flipped = frozenset(toggled)
 
     def make(path: str, position: int, move: Move | None, on_path: frozenset, best: bool):

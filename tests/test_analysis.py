@@ -27,7 +27,8 @@ from solver.analysis import (
     layers,
     transform_density,
 )
-from solver.retrograde import Outcome, solve
+from solver.retrograde import solve
+from solver.solution import Outcome
 
 SMALL = 3000  # bound for the brute-force comparisons
 

@@ -128,7 +128,7 @@ def check_rows(rows, letters, rem, n, bound) -> list[int]:
         else:
             assert text == str(rem[m]), m
             assert int(text) % 2 == (1 if outcome == "W" else 0), m
-    flagged = np.flatnonzero(solve(bound).remoteness[1 : n + 1] < -1) + 1
+    flagged = np.flatnonzero(solve(bound).packed_remoteness[1 : n + 1] < -1) + 1
     assert bounded == flagged.tolist()
     return bounded
 
@@ -318,7 +318,7 @@ def test_layers_small_match_brute_force(capsys):
     assert sorted(found) == [1, 2, 3, 4, 5, 6]
     # Layers list exact remoteness only: the reference's layer less the
     # positions the library flags as only bounded at this bound.
-    raw = solve(5000).remoteness
+    raw = solve(5000).packed_remoteness
     for k in range(1, 7):
         assert found[k] == [m for m in range(1, 501) if rem[m] == k and raw[m] >= 0], k
         assert all(raw[m] == -k for m in range(1, 501) if rem[m] == k and m not in found[k])

@@ -32,7 +32,8 @@ from solver.play import (
     undo,
     value_history,
 )
-from solver.retrograde import Outcome, solve
+from solver.retrograde import solve
+from solver.solution import Outcome
 from solver.rules import Move
 
 BIG = 10**6

@@ -44,7 +44,8 @@ from solver.primitives import (
     primitive_elements,
     run_bound,
 )
-from solver.retrograde import Outcome, solve
+from solver.retrograde import solve
+from solver.solution import Outcome
 
 BOUND = 500_000
 TABLE_LIMIT = 50_000  # "up to 50,000" (Table 2)
@@ -399,7 +400,7 @@ def test_pell_family_is_in_sound_layer_2(solution):
         assert in_layer_2(x)
         assert x + k * k <= BOUND
         assert solution.value(x) == (Outcome.L, 2)
-        assert int(solution.remoteness[x]) == 2
+        assert int(solution.packed_remoteness[x]) == 2
 
 
 # --- generated_run ------------------------------------------------------------

@@ -28,13 +28,8 @@ from hypothesis import strategies as st
 
 from solver import thesis_data
 from naive import naive_queue_solve, naive_solve
-from solver.retrograde import (
-    BoundTooLargeError,
-    Outcome,
-    Solution,
-    check_bound,
-    solve,
-)
+from solver.retrograde import check_bound, solve
+from solver.solution import BoundTooLargeError, Outcome, Solution
 
 LETTERS = np.array(["U", "W", "L", "D"])  # index = Outcome code
 assert [LETTERS[o] for o in (Outcome.U, Outcome.W, Outcome.L, Outcome.D)] == list("UWLD")
@@ -75,7 +70,7 @@ def assert_matches_reference(sol: Solution, letters, rem) -> None:
         f"solver {got_letters[bad[:10]].tolist()} vs reference {want_letters[bad[:10]].tolist()}"
     )
     want_rem = np.array(rem, dtype=np.int64)
-    raw = sol.remoteness.astype(np.int64)
+    raw = sol.packed_remoteness.astype(np.int64)
     wl = (want_letters == "W") | (want_letters == "L")
     assert np.all(want_rem[wl] >= 0) and np.all(want_rem[~wl] == -1)
     bad = np.flatnonzero(wl & (np.abs(raw) != want_rem))
@@ -94,7 +89,7 @@ def assert_matches_reference(sol: Solution, letters, rem) -> None:
 
 def exact_mask(sol: Solution) -> np.ndarray:
     """W/L positions whose remoteness the solver flags as exact."""
-    return ((sol.outcome == W) | (sol.outcome == L)) & (sol.remoteness >= 0)
+    return ((sol.outcome == W) | (sol.outcome == L)) & (sol.packed_remoteness >= 0)
 
 
 @functools.lru_cache(maxsize=8)
@@ -123,7 +118,7 @@ def check_local_consistency(sol: Solution) -> None:
     """
     bound = sol.bound
     out = sol.outcome.astype(np.int64)
-    raw = sol.remoteness.astype(np.int64)
+    raw = sol.packed_remoteness.astype(np.int64)
     rem = np.abs(raw)
     t, p = children_arrays(bound)
     inside = p <= bound
@@ -173,7 +168,7 @@ def check_local_consistency(sol: Solution) -> None:
 
 
 def layer(sol: Solution, k: int, upto: int) -> list[int]:
-    return [int(n) for n in np.flatnonzero(sol.remoteness[: upto + 1] == k) if n >= 1]
+    return [int(n) for n in np.flatnonzero(sol.packed_remoteness[: upto + 1] == k) if n >= 1]
 
 
 # ---------------------------------------------------------------- the references
@@ -225,7 +220,7 @@ def test_solve_matches_naive_multithreaded_sweep(bound):
         threaded = solve(bound, _parallel_min=0)
         assert_matches_reference(threaded, *ref)
         np.testing.assert_array_equal(threaded.outcome, default.outcome)
-        np.testing.assert_array_equal(threaded.remoteness, default.remoteness)
+        np.testing.assert_array_equal(threaded.packed_remoteness, default.packed_remoteness)
         check_exact_against_oracle(threaded)
 
 
@@ -238,7 +233,7 @@ def test_solve_matches_naive_random_bounds(bound):
 def test_solve_is_deterministic():
     a, b = solve(400_000), solve(400_000)
     np.testing.assert_array_equal(a.outcome, b.outcome)
-    np.testing.assert_array_equal(a.remoteness, b.remoteness)
+    np.testing.assert_array_equal(a.packed_remoteness, b.packed_remoteness)
 
 
 # ---------------------------------------------------------------- properties
@@ -262,7 +257,7 @@ def check_soundness(s1: Solution, s2: Solution) -> None:
     settled = o1 != U
     bad = np.flatnonzero(settled & (o1 != o2))
     assert bad.size == 0, f"label changed from bound {b1} to {s2.bound} at {bad[:10].tolist()}"
-    r1, r2 = s1.remoteness.astype(np.int64), s2.remoteness[: b1 + 1].astype(np.int64)
+    r1, r2 = s1.packed_remoteness.astype(np.int64), s2.packed_remoteness[: b1 + 1].astype(np.int64)
     wl = (o1 == W) | (o1 == L)
     exact = wl & (r1 >= 0)
     bad = np.flatnonzero(exact & (r2 != r1))
@@ -306,7 +301,7 @@ def check_exact_against_oracle(sol: Solution, oracle_bound: int = ORACLE_BOUND) 
     settled = sol.outcome != U
     bad = np.flatnonzero(settled & (sol.outcome != o_ref))
     assert bad.size == 0, f"bound {b1}: labels differ from the reference at {oracle_bound} at {bad[:10].tolist()}"
-    raw = sol.remoteness.astype(np.int64)
+    raw = sol.packed_remoteness.astype(np.int64)
     exact = exact_mask(sol)
     bad = np.flatnonzero(exact & (raw != r_ref))
     assert bad.size == 0, (
@@ -366,7 +361,7 @@ def test_thesis_bound_bounded_positions(big, huge, big_naive):
     letters, rem = big_naive
     assert (letters[5079], rem[5079]) == ("W", 13)
     assert (letters[7917], rem[7917]) == ("W", 11)
-    assert np.flatnonzero(big.remoteness[: 10_001] < -1).tolist() == [5079, 7917]
+    assert np.flatnonzero(big.packed_remoteness[: 10_001] < -1).tolist() == [5079, 7917]
     assert big.bounded_count(10_000) == 2
     assert big.value(5079) == (Outcome.W, None) and big.remoteness_at_most(5079) == 13
     assert big.value(7917) == (Outcome.W, None) and big.remoteness_at_most(7917) == 11
@@ -424,7 +419,7 @@ def test_thesis_bound_exact_flags_against_oracle_3m(big):
     wl = (o1 == W) | (o1 == L)
     wrong = np.flatnonzero(wl & (r1 != r3[: ORACLE_BOUND + 1]))
     assert wrong.size > 0 and wrong[0] == 287_469
-    assert np.all(big.remoteness[wrong] < -1)
+    assert np.all(big.packed_remoteness[wrong] < -1)
     check_exact_against_oracle(big, ORACLE_BOUND_3M)
 
 
@@ -455,7 +450,7 @@ def test_oracle_has_counterexamples(b1):
         assert wrong.tolist() == [8637]
         assert (rem[8637], r_ref[8637]) == (11, 5)
     sol = cached_solve(b1)
-    assert np.all(sol.remoteness[wrong] == -rem[wrong])
+    assert np.all(sol.packed_remoteness[wrong] == -rem[wrong])
     assert not np.any(exact_mask(sol)[wrong])
 
 
@@ -463,16 +458,16 @@ def test_oracle_check_rejects_flag_everything_exact():
     # Feed the checkers a doctored solution that claims every W/L
     # remoteness at bound 34,000 is exact: they must reject it.
     sol = cached_solve(34_000)
-    assert sol.remoteness[8637] == -11
-    doctored = dataclasses.replace(sol, remoteness=np.abs(sol.remoteness).astype(np.int16))
-    doctored.remoteness[(sol.outcome == D) | (sol.outcome == U)] = -1
+    assert sol.packed_remoteness[8637] == -11
+    doctored = dataclasses.replace(sol, packed_remoteness=np.abs(sol.packed_remoteness).astype(np.int16))
+    doctored.packed_remoteness[(sol.outcome == D) | (sol.outcome == U)] = -1
     with pytest.raises(AssertionError, match="8637"):
         check_exact_against_oracle(doctored)
     with pytest.raises(AssertionError):
         check_soundness(doctored, cached_solve(34_001))
     # Flagging only 8637 is enough to be caught, by either check.
-    one = dataclasses.replace(sol, remoteness=sol.remoteness.copy())
-    one.remoteness[8637] = 11
+    one = dataclasses.replace(sol, packed_remoteness=sol.packed_remoteness.copy())
+    one.packed_remoteness[8637] = 11
     with pytest.raises(AssertionError, match=r"at \[8637\]: \[11\] vs \[5\]"):
         check_exact_against_oracle(one)
     with pytest.raises(AssertionError, match=r"at \[8637\]: \[11\] vs \[5\]"):
@@ -501,10 +496,10 @@ def test_remoteness_flagged_bounded_where_bound_hides_a_shorter_game():
     # The solver stores -11 (at most 11, not proven) at 34,000 and 5 (exact)
     # at 34,001.
     low, high = cached_solve(34_000), cached_solve(34_001)
-    assert low.remoteness[8637] == -11
+    assert low.packed_remoteness[8637] == -11
     assert low.value(8637) == (Outcome.W, None)
     assert low.remoteness_at_most(8637) == 11
-    assert high.remoteness[8637] == 5
+    assert high.packed_remoteness[8637] == 5
     assert high.value(8637) == (Outcome.W, 5)
     assert high.remoteness_at_most(8637) == 5
     # 17101: U at 34,000 (no remoteness), L 4 at 34,001 (exact: its
@@ -531,7 +526,7 @@ def test_local_consistency_thesis_bound(big):
 
 
 def check_parity_and_base(sol: Solution) -> None:
-    o, raw = sol.outcome, sol.remoteness.astype(np.int64)
+    o, raw = sol.outcome, sol.packed_remoteness.astype(np.int64)
     r = np.abs(raw)
     assert o[0] == L and raw[0] == 0
     w, l_ = o == W, o == L
@@ -702,7 +697,7 @@ def test_dtypes_and_shapes(bound):
     sol = solve(bound)
     assert sol.bound == bound
     assert sol.outcome.dtype == np.int8 and sol.outcome.shape == (bound + 1,)
-    assert sol.remoteness.dtype == np.int16 and sol.remoteness.shape == (bound + 1,)
+    assert sol.packed_remoteness.dtype == np.int16 and sol.packed_remoteness.shape == (bound + 1,)
     assert isinstance(sol.seconds, float) and sol.seconds >= 0
 
 
@@ -766,7 +761,7 @@ def test_thesis_counts(big, big_naive):
 def test_value_matches_reference(bound):
     sol = cached_solve(bound)
     letters, rem = naive(bound)
-    raw = sol.remoteness
+    raw = sol.packed_remoteness
     bounded = 0
     for n in range(bound + 1):
         o, r = sol.value(n)

@@ -1,8 +1,8 @@
-"""Tests of solver.strategies: random, constant and optimal play (thesis section 5).
+"""Tests of solver.experiments, solver.playout and solver.policies: random, constant and optimal play (thesis section 5).
 
 Every exact expectation comes from a plain-Python reference written below
 (explicit loops, Python ints, math.isqrt, explicit sets of seen states) or
-from solver.tree.best_moves, never from the vectorised code under test.
+from solver.values.best_moves, never from the vectorised code under test.
 
 Random play is checked three ways:
 
@@ -25,9 +25,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from solver.retrograde import Outcome, solve
+from solver.retrograde import solve
+from solver.solution import Outcome
 from solver.rules import Move
-from solver.strategies import (
+from solver.experiments import (
     MAX_MOVE_CAP,
     MAX_N,
     MAX_RANDOM_GAMES,
@@ -38,13 +39,12 @@ from solver.strategies import (
     Strategy,
     adder_subtractor,
     always_subtract,
-    isqrt_array,
-    optimal_put,
-    play_pair,
     random_play,
     strategy_matrix,
 )
-from solver.tree import best_moves
+from solver.playout import isqrt_array, play_pair
+from solver.policies import optimal_put
+from solver.values import best_moves
 
 UNFINISHED, FIRST, SECOND, DRAW = 0, 1, 2, 3
 LIMIT = 2**62

@@ -18,7 +18,8 @@ import math
 import pytest
 
 from naive import naive_queue_solve, naive_solve
-from solver.retrograde import Outcome, solve
+from solver.retrograde import solve
+from solver.solution import Outcome
 from solver.rules import Move
 from solver.tree import game_tree
 
@@ -133,7 +134,7 @@ def check_node_value(node, solution, letters, rem) -> bool:
     if node.position > solution.bound:  # a square above the bound: W in 1
         assert node.remoteness == 1 == r, node.path
         return False
-    bounded = bool(solution.remoteness[node.position] < -1)
+    bounded = bool(solution.packed_remoteness[node.position] < -1)
     assert node.remoteness == (None if bounded else r), node.path
     return bounded
 
@@ -556,7 +557,7 @@ def test_to_dict_nests_and_serialises(sol, ref):
             assert item["remoteness"] is None and item["remoteness_at_most"] is None
         else:
             assert item["remoteness_at_most"] == r
-            bounded = facts["position"] <= BOUND and sol.remoteness[facts["position"]] < -1
+            bounded = facts["position"] <= BOUND and sol.packed_remoteness[facts["position"]] < -1
             assert item["remoteness"] == (None if bounded else r)
         assert item["move"] == (None if not path else {"t": "take", "p": "put"}[path[-1]])
         assert isinstance(item["best"], bool)

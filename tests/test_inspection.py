@@ -1,4 +1,4 @@
-"""Tests of the number inspector (solver.inspect) and its view (dashboard.inspect_view).
+"""Tests of the number inspector (solver.inspection) and its view (dashboard.inspect_view).
 
 Expected values come from the plain-Python reference ``tests.naive`` or from
 hand analysis, never from the code under test.
@@ -14,8 +14,9 @@ import pytest
 from dash import no_update
 
 from dashboard import inspect_view as view
-from solver.inspect import CertificateError, draw_certificate, inspect, put_chain, value_text
-from solver.retrograde import Outcome, solve
+from solver.inspection import CertificateError, draw_certificate, inspect_position, put_chain, value_text
+from solver.retrograde import solve
+from solver.solution import Outcome
 from solver.rules import Move
 from naive import naive_queue_solve
 
@@ -67,7 +68,7 @@ def _ref_text_ok(text: str, position: int, reference) -> None:
 def test_inspect_small_positions_against_reference(solution, reference):
     letters, rem = reference
     for n in [1, 2, 3, 5, 8, 12, 20, 21, 92, 145, 580, 4901, 99_999, BOUND]:
-        info = inspect(n, solution)
+        info = inspect_position(n, solution)
         _ref_text_ok(info.text, n, reference)
         assert info.outcome.name == letters[n]
         t, p = _kids(n)
@@ -80,7 +81,7 @@ def test_inspect_small_positions_against_reference(solution, reference):
 
 def test_inspect_92_remoteness_11_and_best_move(solution):
     # docs/mathematics.md section 4: 92 has remoteness 11.  92 -> 11 (W) / 173 (L): put wins.
-    info = inspect(92, solution)
+    info = inspect_position(92, solution)
     assert (info.outcome, info.remoteness) == (Outcome.W, 11)
     assert info.best_moves == [Move.PUT]
     assert [m.best for m in info.moves] == [False, True]
@@ -88,29 +89,29 @@ def test_inspect_92_remoteness_11_and_best_move(solution):
 
 def test_inspect_draw_best_move_stays_in_the_draw(solution):
     # 8 -> 4 (a square, W: hands the win over) or 12 (D): the best move is put.
-    info = inspect(8, solution)
+    info = inspect_position(8, solution)
     assert info.outcome == Outcome.D and info.remoteness is None and info.at_most is None
     assert info.best_moves == [Move.PUT]
     assert [m.text for m in info.moves] == ["W1", "D"]
 
 
 def test_inspect_zero_has_no_moves(solution):
-    info = inspect(0, solution)
+    info = inspect_position(0, solution)
     assert (info.outcome, info.remoteness, info.moves, info.best_moves) == (Outcome.L, 0, [], [])
 
 
 def test_inspect_huge_numbers_exact_moves(solution):
-    info = inspect(HUGE, solution)  # a square: wins at once
+    info = inspect_position(HUGE, solution)  # a square: wins at once
     assert (info.outcome, info.remoteness, info.is_square, info.above_bound) == (Outcome.W, 1, True, True)
     assert [m.child for m in info.moves] == [0, 2 * HUGE]
     assert [m.text for m in info.moves] == ["L0", "U"]
     assert info.best_moves == [Move.TAKE]
     n = HUGE + 12345
-    info = inspect(n, solution)
+    info = inspect_position(n, solution)
     assert (info.outcome, info.text, info.is_square) == (Outcome.U, "U", False)
     assert [m.child for m in info.moves] == [12345, n + HUGE]
     n = (10**15 + 3) ** 2 - 1  # just below a square: take child is 2 * (10**15 + 2)
-    info = inspect(n, solution)
+    info = inspect_position(n, solution)
     r = 10**15 + 2
     assert [m.child for m in info.moves] == [n - r * r, n + r * r]
     assert info.moves[0].child == 2 * r
@@ -119,11 +120,11 @@ def test_inspect_huge_numbers_exact_moves(solution):
 
 def test_inspect_rejects_bad_positions(solution):
     with pytest.raises(ValueError):
-        inspect(-1, solution)
+        inspect_position(-1, solution)
     with pytest.raises(TypeError):
-        inspect(2.0, solution)
+        inspect_position(2.0, solution)
     with pytest.raises(TypeError):
-        inspect(True, solution)
+        inspect_position(True, solution)
 
 
 # ------------------------------------------------------------------- put chain

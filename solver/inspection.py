@@ -1,13 +1,13 @@
 """Inspect one number: its moves, value, put-chain and draw certificate.
 
 Everything here is exact for positions of any size (``math.isqrt``);
-values come from a bounded :class:`~solver.retrograde.Solution`.  Above its
+values come from a bounded :class:`~solver.solution.Solution`.  Above its
 bound a position is U, except a square, which is W with remoteness 1
-(``docs/mathematics.md`` section 3; :func:`solver.tree.position_value`).
+(``docs/mathematics.md`` section 3; :func:`solver.values.position_value`).
 
 Three views of one number ``n``:
 
-* :func:`inspect` -- outcome, remoteness, both moves with the value of each
+* :func:`inspect_position` -- outcome, remoteness, both moves with the value of each
   child, and the best moves;
 * :func:`put_chain` -- ``n, p(n), p(p(n)), ...`` up to the bound, each with
   the value of its take child, which is what decides most values;
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import operator
 from collections import deque
 
-from .retrograde import Outcome, Solution
 from .rules import Move, is_square
-from .tree import best_moves, position_remoteness_at_most, position_value
+from .solution import Outcome, Solution
+from .validation import check_integer
+from .values import best_moves, position_remoteness_at_most, position_value
 
 __all__ = [
     "MoveInfo",
@@ -36,7 +36,7 @@ __all__ = [
     "CertificateError",
     "DEFAULT_CERTIFICATE_MAX",
     "value_text",
-    "inspect",
+    "inspect_position",
     "put_chain",
     "draw_certificate",
 ]
@@ -48,18 +48,6 @@ DEFAULT_CERTIFICATE_MAX = 500
 
 class CertificateError(RuntimeError):
     """A draw certificate failed its closure check (a bug, never bad input)."""
-
-
-def _check(n: int) -> int:
-    if isinstance(n, bool):
-        raise TypeError(f"a position must be an integer, got {n!r}")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise TypeError(f"a position must be an integer, got {n!r}") from None
-    if n < 0:
-        raise ValueError(f"a position must be >= 0, got {n}")
-    return int(n)
 
 
 def _children(n: int) -> tuple[int, int]:
@@ -89,7 +77,7 @@ def value_text(position: int, solution: Solution) -> str:
     ValueError
         If ``position < 0``.
     """
-    position = _check(position)
+    position = check_integer(position, "position", least=0)
     outcome, rem = position_value(position, solution)
     if rem is not None:
         return f"{outcome.name}{rem}"
@@ -120,7 +108,7 @@ class MoveInfo:
     above_bound : bool
         The child lies above the solve's bound.
     best : bool
-        The move is a best move (:func:`solver.tree.best_moves`).
+        The move is a best move (:func:`solver.values.best_moves`).
     """
 
     move: Move
@@ -174,7 +162,7 @@ class Inspection:
     above_bound: bool
 
 
-def inspect(n: int, solution: Solution) -> Inspection:
+def inspect_position(n: int, solution: Solution) -> Inspection:
     """Inspect one position: value, moves, best moves.
 
     Parameters
@@ -196,7 +184,7 @@ def inspect(n: int, solution: Solution) -> Inspection:
     ValueError
         If ``n < 0``.
     """
-    n = _check(n)
+    n = check_integer(n, "position", least=0)
     outcome, rem = position_value(n, solution)
     moves: list[MoveInfo] = []
     best: list[Move] = []
@@ -338,7 +326,7 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
     win, and below it the values alternate through links whose take child
     is W.  The column ``reason`` names the rule that applies to each link.
     """
-    n = _check(n)
+    n = check_integer(n, "position", least=0)
     bound = solution.bound
     links = [n]
     if n >= 1:
@@ -469,7 +457,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
         If the set found is not closed (a child neither a member nor W):
         a bug in the solve, never a fault of the input.
     """
-    n = _check(n)
+    n = check_integer(n, "position", least=0)
     outcome, _ = position_value(n, solution)
     if outcome != Outcome.D:
         raise ValueError(

@@ -1,0 +1,316 @@
+"""The result of a solve: outcome and remoteness of every position up to a bound.
+
+:class:`Outcome` names the four values a position can have (``docs/mathematics.md``
+section 2), :class:`Solution` holds them for every position ``0..B`` together with
+the remoteness, and :class:`BoundTooLargeError` is raised when a bound needs more
+memory than the machine has.  :func:`solver.retrograde.solve` makes solutions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+import numba
+import numpy as np
+
+from .validation import check_integer
+
+__all__ = ["Outcome", "Solution", "NO_REMOTENESS", "BoundTooLargeError"]
+
+
+class Outcome(enum.IntEnum):
+    """Outcome of a position for the player to move (``int8`` codes).
+
+    ====  ====  ==============  ==========================================
+    code  name  CGT name        meaning
+    ====  ====  ==============  ==========================================
+    0     U     unresolved      not settled within the bound ("D-infinity
+                                candidate" in the thesis, Table 1)
+    1     W     N-position      the player to move can force a win
+    2     L     P-position      the player to move loses against best play
+    3     D     draw            certified draw: neither side can force a win
+    ====  ====  ==============  ==========================================
+
+    Source: thesis Table 1 and section 2.2; ``docs/mathematics.md`` section 2.
+    """
+
+    U = 0
+    W = 1
+    L = 2
+    D = 3
+
+
+#: Remoteness stored for D and U positions.
+NO_REMOTENESS = -1
+
+
+class BoundTooLargeError(ValueError):
+    """The bound asked for needs more memory than this machine can give."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Solution:
+    """Outcome and remoteness of every position ``0..bound``.
+
+    Attributes
+    ----------
+    bound : int
+        The bound ``B``; positions above it were treated as unknown.
+    outcome : numpy.ndarray
+        Shape ``(bound + 1,)``, dtype ``int8``: :class:`Outcome` codes, index =
+        position.  Position 0 is L (the player to move has lost).
+    packed_remoteness : numpy.ndarray
+        Shape ``(bound + 1,)``, dtype ``int16``: remoteness in moves with its
+        exactness packed into the sign, as the solver, its kernels and the
+        disk store keep it.  Read :attr:`remoteness` and
+        :attr:`remoteness_exact` instead unless you need the raw array:
+
+        ============  =================================================
+        value         meaning
+        ============  =================================================
+        ``r >= 0``    W (odd r) or L (even r) with remoteness exactly r;
+                      0 only at position 0
+        ``-r <= -2``  W or L whose remoteness is at most r, not proven
+                      exact at this bound (a child above the bound, or an
+                      unresolved one, might still give a shorter game)
+        ``-1``        no remoteness: D or U (:data:`NO_REMOTENESS`)
+        ============  =================================================
+
+        The upper bound is the bounded retrograde value; it is certified
+        exact where a sound lower bound meets it (``docs/mathematics.md``
+        section 3).
+    seconds : float
+        Wall-clock time the solve took, in seconds.
+
+    Notes
+    -----
+    Two solutions are equal (``==``) when they have the same bound and
+    identical ``outcome`` and ``packed_remoteness`` arrays; ``seconds`` does
+    not count.  Solutions are not hashable.
+    """
+
+    bound: int
+    outcome: np.ndarray
+    packed_remoteness: np.ndarray
+    seconds: float = 0.0
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return (
+            self.bound == other.bound
+            and np.array_equal(self.outcome, other.outcome)
+            and np.array_equal(self.packed_remoteness, other.packed_remoteness)
+        )
+
+    @property
+    def remoteness(self) -> np.ndarray:
+        """Remoteness of every position, exact or an upper bound.
+
+        Shape ``(bound + 1,)``, dtype ``int16``, in moves (Winning Ways
+        vol. 2; the thesis's layer ``l_k`` is the set of positions of
+        remoteness ``k``, section 2.2; ``docs/mathematics.md`` section 2):
+
+        ========  =======  ================================================
+        outcome   value    meaning
+        ========  =======  ================================================
+        W         odd r    wins in r moves, or in at most r where
+                           :attr:`remoteness_exact` is False
+        L         even r   loses in r moves (or at most r); 0 only at
+                           position 0
+        D, U      ``-1``   no remoteness (:data:`NO_REMOTENESS`)
+        ========  =======  ================================================
+
+        A new array each time (``abs`` of the packed one, -1 kept).
+        """
+        packed = self.packed_remoteness
+        return np.where(packed == NO_REMOTENESS, packed, np.abs(packed)).astype(np.int16, copy=False)
+
+    @property
+    def remoteness_exact(self) -> np.ndarray:
+        """Where the remoteness is proven exact.
+
+        Shape ``(bound + 1,)``, dtype ``bool``: True for W and L positions
+        whose :attr:`remoteness` is exact, False where it is only an upper
+        bound and for D and U.  A new array each time.
+        """
+        return np.asarray(self.packed_remoteness) >= 0
+
+    def tally(self, n: int | None = None) -> dict[str, int]:
+        """Count outcomes and remoteness facts of positions ``1..n`` in one pass.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        dict
+            ``W``, ``L``, ``D``, ``U`` (counts), ``max_remoteness`` (highest
+            exact remoteness, 0 if none) and ``bounded`` (W/L whose
+            remoteness is only an upper bound).  Uses no memory beyond the
+            arrays, so it suits memory-mapped solves of 10**9 positions.
+
+        Raises
+        ------
+        TypeError
+            If ``n`` is not an integer.
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        tally = _tally(self.outcome, self.packed_remoteness, n)
+        return {
+            "W": int(tally[1]),
+            "L": int(tally[2]),
+            "D": int(tally[3]),
+            "U": int(tally[0]),
+            "max_remoteness": int(tally[4]),
+            "bounded": int(tally[5]),
+        }
+
+    def counts(self, n: int | None = None) -> dict[str, int]:
+        """Count W, L, D and U among positions ``1..n``.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        dict
+            Keys ``"W"``, ``"L"``, ``"D"``, ``"U"``; values are counts (int).
+
+        Raises
+        ------
+        TypeError
+            If ``n`` is not an integer.
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        found = self.tally(n)
+        return {key: found[key] for key in ("W", "L", "D", "U")}
+
+    def bounded_count(self, n: int | None = None) -> int:
+        """Count W/L positions ``1..n`` whose remoteness is only an upper bound.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        int
+
+        Raises
+        ------
+        TypeError
+            If ``n`` is not an integer.
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        return self.tally(n)["bounded"]
+
+    def max_remoteness(self, n: int | None = None) -> int:
+        """Return the highest exact remoteness among W/L positions ``1..n``.
+
+        Parameters
+        ----------
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        int
+            The largest exact remoteness (moves); 0 when there is none.
+
+        Raises
+        ------
+        TypeError
+            If ``n`` is not an integer.
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        return self.tally(n)["max_remoteness"]
+
+    def value(self, position: int) -> tuple[Outcome, int | None]:
+        """Return ``(outcome, remoteness)`` of one position.
+
+        Parameters
+        ----------
+        position : int
+            Any integer ``>= 0``; positions above the bound are U.
+
+        Returns
+        -------
+        tuple
+            The :class:`Outcome` and the exact remoteness (int), or ``None``
+            for D and U and where the remoteness is only bounded (see
+            :meth:`remoteness_at_most`).
+
+        Raises
+        ------
+        TypeError
+            If ``position`` is not an integer.
+        ValueError
+            If ``position < 0``.
+        """
+        position = check_integer(position, "position", least=0)
+        if position > self.bound:
+            return Outcome.U, None
+        o = Outcome(int(self.outcome[position]))
+        r = int(self.packed_remoteness[position])
+        return o, (r if r >= 0 else None)
+
+    def remoteness_at_most(self, position: int) -> int | None:
+        """Return the upper bound on a W/L position's remoteness.
+
+        Parameters
+        ----------
+        position : int
+            Any integer ``>= 0``.
+
+        Returns
+        -------
+        int or None
+            ``r`` such that the true remoteness is at most ``r`` (equal to
+            it where :meth:`value` gives the exact remoteness); None for D,
+            U and positions above the bound.
+
+        Raises
+        ------
+        TypeError
+            If ``position`` is not an integer.
+        ValueError
+            If ``position < 0``.
+        """
+        position = check_integer(position, "position", least=0)
+        if position > self.bound:
+            return None
+        r = int(self.packed_remoteness[position])
+        return None if r == NO_REMOTENESS else abs(r)
+
+    def _check_n(self, n: int | None) -> int:
+        if n is None:
+            return self.bound
+        return check_integer(n, "n", least=1, most=self.bound)
+
+
+@numba.njit(cache=True)
+def _tally(outcome, packed_remoteness, n):
+    """Counts of codes 0..3, highest exact remoteness, bounded count over 1..n."""
+    out = np.zeros(6, np.int64)
+    for i in range(1, n + 1):
+        out[outcome[i]] += 1
+        r = packed_remoteness[i]
+        if r > out[4]:
+            out[4] = r
+        elif r < -1:
+            out[5] += 1
+    return out

@@ -1,0 +1,254 @@
+"""Values of positions of any size and the best moves from them.
+
+A bounded :class:`~solver.solution.Solution` knows positions ``0..B``; these
+functions extend it soundly to every position (above the bound a square is W
+in one move, everything else unknown, ``docs/mathematics.md`` section 3) and
+rank the two moves from a position the same way everywhere: the game tree,
+the Play tab, the inspector and the optimal strategy of
+:mod:`solver.policies` all use :func:`move_rank` (or its vectorised twin
+:func:`move_rank_array`).
+
+The order of moves, best first, for the player making them (thesis section
+1.3, optimal play):
+
+====  ===============  =================================================
+rank  child's outcome  mover's result; ties broken by
+====  ===============  =================================================
+0     L                a win; the least remoteness (bound) first
+1     D                a draw
+2     U                unknown
+3     W                a loss; the greatest remoteness (bound) first
+====  ===============  =================================================
+
+Where a child's remoteness is only bounded, its upper bound is used.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .rules import Move, _isqrt_array, is_square, moves
+from .solution import Outcome, Solution
+from .validation import check_integer
+
+__all__ = [
+    "position_value",
+    "position_remoteness_at_most",
+    "mover_outcome",
+    "move_rank",
+    "move_rank_array",
+    "best_moves",
+]
+
+# Rank class of a child by its Outcome code (U=0, W=1, L=2, D=3), smaller is
+# better for the mover: L (a win) 0, D 1, U 2, W (a loss) 3.
+_CLASS_OF_OUTCOME = np.array([2, 3, 0, 1], dtype=np.int64)
+#: Keeps the classes of :func:`move_rank` apart: larger than twice the
+#: largest remoteness an int16 can hold.
+_CLASS_SPAN = 100_000
+
+_FLIP = {Outcome.W: Outcome.L, Outcome.L: Outcome.W, Outcome.D: Outcome.D, Outcome.U: Outcome.U}
+
+
+def position_value(position: int, solution: Solution) -> tuple[Outcome, int | None]:
+    """Return the value of any position, sound for the infinite game.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    tuple
+        ``(Outcome, remoteness or None)``: the remoteness (moves) is exact or
+        None (D, U, or only bounded).  Above the bound: a square is W with
+        remoteness 1 (the least possible), anything else U.
+
+    Raises
+    ------
+    TypeError
+        If ``position`` is not an integer.
+    ValueError
+        If ``position < 0``.
+
+    Notes
+    -----
+    ``docs/mathematics.md`` sections 2 and 3.
+    """
+    position = check_integer(position, "position", least=0)
+    if position <= solution.bound:
+        return solution.value(position)
+    if is_square(position):
+        return Outcome.W, 1
+    return Outcome.U, None
+
+
+def position_remoteness_at_most(position: int, solution: Solution) -> int | None:
+    """Return an upper bound on any position's remoteness, sound for the infinite game.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    int or None
+        For W and L up to the bound, :meth:`Solution.remoteness_at_most`
+        (moves; equal to the remoteness where that is exact); above the bound
+        1 for a square (a win in one move) and None otherwise; None for D and
+        U.
+
+    Raises
+    ------
+    TypeError
+        If ``position`` is not an integer.
+    ValueError
+        If ``position < 0``.
+
+    Notes
+    -----
+    ``docs/mathematics.md`` section 3.
+    """
+    position = check_integer(position, "position", least=0)
+    if position <= solution.bound:
+        return solution.remoteness_at_most(position)
+    return 1 if is_square(position) else None
+
+
+def mover_outcome(child_outcome: Outcome) -> Outcome:
+    """Return the mover's result of moving to a child with this outcome.
+
+    Parameters
+    ----------
+    child_outcome : Outcome or int
+        The child's outcome (or its ``int8`` code), for the player to move
+        there: the opponent.
+
+    Returns
+    -------
+    Outcome
+        An L child is a win (W) for the mover and a W child a loss (L); D
+        and U stay.
+
+    Raises
+    ------
+    ValueError
+        If ``child_outcome`` is not an Outcome code.
+
+    Notes
+    -----
+    ``docs/mathematics.md`` section 2.
+    """
+    return _FLIP[Outcome(child_outcome)]
+
+
+def move_rank(child: int, solution: Solution) -> int:
+    """Return how good moving to ``child`` is for the mover (smaller is better).
+
+    Parameters
+    ----------
+    child : int
+        The position the move goes to, ``>= 0``, any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    int
+        ``class * 100_000 + tie``, with ``class`` from the table of this
+        module (0 L, 1 D, 2 U, 3 W, by the child's outcome from
+        :func:`position_value`) and ``tie`` the child's remoteness upper
+        bound (:func:`position_remoteness_at_most`) for an L child, minus it
+        for a W child and 0 otherwise.  Equal to :func:`move_rank_array`.
+
+    Raises
+    ------
+    TypeError
+        If ``child`` is not an integer.
+    ValueError
+        If ``child < 0``.
+
+    Notes
+    -----
+    Thesis section 1.3 (win fastest, else draw, else unknown, else lose
+    slowest); ``docs/mathematics.md`` section 2.
+    """
+    outcome = position_value(child, solution)[0]
+    at_most = position_remoteness_at_most(child, solution) or 0
+    cls = int(_CLASS_OF_OUTCOME[int(outcome)])
+    tie = at_most if cls == 0 else (-at_most if cls == 3 else 0)
+    return cls * _CLASS_SPAN + tie
+
+
+def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
+    """Return :func:`move_rank` of many children at once.
+
+    Parameters
+    ----------
+    children : numpy.ndarray
+        Any shape, dtype ``int64``, positions ``0 <= child < 2**62``
+        (not checked: the caller guarantees it).
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    numpy.ndarray
+        Same shape, dtype ``int64``: ``move_rank(child, solution)``
+        elementwise.
+
+    Notes
+    -----
+    The vectorised twin of :func:`move_rank`, used by the optimal strategy
+    (:func:`solver.policies.optimal_put`); the tests check the two agree.
+    """
+    bound = solution.bound
+    inside = children <= bound
+    index = np.where(inside, children, 0)
+    code = np.asarray(solution.outcome[index]).astype(np.int64)
+    at_most = np.abs(np.asarray(solution.packed_remoteness[index]).astype(np.int64))
+    root = _isqrt_array(children)
+    outside_code = np.where(root * root == children, int(Outcome.W), int(Outcome.U))
+    code = np.where(inside, code, outside_code)
+    at_most = np.where(inside, at_most, 1)
+    cls = _CLASS_OF_OUTCOME[code]
+    tie = np.where(cls == 0, at_most, np.where(cls == 3, -at_most, 0))
+    return cls * _CLASS_SPAN + tie
+
+
+def best_moves(position: int, solution: Solution) -> list[Move]:
+    """Return the best moves from a position (thesis section 1.3).
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 1``, any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    list of Move
+        The moves of least :func:`move_rank`: those that win fastest (to an
+        L child of least remoteness; an upper bound where the remoteness is
+        not proven exact); else draw (to a D child); else lead to an
+        unresolved child; else lose slowest (to the W child of greatest
+        remoteness).  Both moves, take first, when they tie.
+
+    Raises
+    ------
+    TypeError
+        If ``position`` is not an integer.
+    ValueError
+        If ``position < 1``.
+    """
+    t, p = moves(position)
+    ranks = {Move.TAKE: move_rank(t, solution), Move.PUT: move_rank(p, solution)}
+    top = min(ranks.values())
+    return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
