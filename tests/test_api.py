@@ -1,0 +1,78 @@
+"""The front door: ``from solver import ...`` gives the submodules' own objects."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import solver
+
+#: Front-door name -> the module that defines it.
+HOMES = {
+    "solve": "solver.retrograde",
+    "solve_cached": "solver.store",
+    "Solution": "solver.solution",
+    "Outcome": "solver.solution",
+    "Move": "solver.rules",
+    "game_tree": "solver.tree",
+    "position_value": "solver.values",
+    "best_moves": "solver.values",
+    "GameState": "solver.play",
+    "new_game": "solver.play",
+    "apply_move": "solver.play",
+    "layers": "solver.analysis",
+    "layer": "solver.analysis",
+    "densities": "solver.analysis",
+    "classification_table": "solver.analysis",
+    "inspect_position": "solver.inspection",
+    "take": "solver.rules",
+    "put": "solver.rules",
+    "moves": "solver.rules",
+    "square_below": "solver.rules",
+    "is_square": "solver.rules",
+    "parse_int": "solver.parsing",
+}
+
+
+def test_all_lists_exactly_the_front_door():
+    assert sorted(solver.__all__) == sorted(HOMES)
+    assert len(set(solver.__all__)) == len(solver.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(HOMES))
+def test_front_door_name_is_the_submodule_object(name):
+    module = importlib.import_module(HOMES[name])
+    assert getattr(solver, name) is getattr(module, name)
+    assert name in module.__all__
+
+
+def test_star_import_gives_the_front_door():
+    namespace: dict = {}
+    exec("from solver import *", namespace)
+    assert {name for name in namespace if not name.startswith("__")} == set(HOMES)
+
+
+def test_module_docstring():
+    assert solver.__doc__ and "docs/mathematics.md" in solver.__doc__
+
+
+def test_import_compiles_no_kernel():
+    # A fresh interpreter: importing solver leaves every numba dispatcher
+    # of solver.retrograde and solver.solution without compiled signatures.
+    code = (
+        "import solver, solver.retrograde as r, solver.solution as s\n"
+        "from numba.core.registry import CPUDispatcher\n"
+        "ds = [v for m in (r, s) for v in vars(m).values() if isinstance(v, CPUDispatcher)]\n"
+        "assert ds and all(not d.signatures for d in ds), [d for d in ds if d.signatures]\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_no_module_shadows_the_standard_library():
+    # solver.inspect used to shadow the standard library's inspect.
+    for name in ("inspect", "strategies"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(f"solver.{name}")
