@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .solution import NO_REMOTENESS, Outcome, Solution
+from .validation import check_integer
 
 __all__ = [
     "classification_table",
@@ -32,18 +33,14 @@ TRANSFORMS = {
 
 
 def _check_n(solution: Solution, n: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"N must be an integer, got {n!r}")
-    if not 1 <= n <= solution.bound:
-        raise ValueError(f"N must be between 1 and the bound {solution.bound:,}, got {n:,}")
-    return int(n)
+    return check_integer(n, "N", least=1, most=solution.bound)
 
 
 def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     """Return the layer ``l_k`` up to ``n``: positions ``1..n`` of remoteness ``k``.
 
     Only exact remoteness counts: a position whose remoteness is only
-    bounded at this bound (see :class:`~solver.retrograde.Solution`) is in
+    bounded at this bound (see :class:`~solver.solution.Solution`) is in
     no layer, since its true layer may be lower.
 
     Parameters
@@ -64,7 +61,7 @@ def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     Raises
     ------
     TypeError
-        If ``n`` is not an integer.
+        If ``n`` or ``k`` is not an integer.
     ValueError
         If ``n`` is outside ``1..bound`` or ``k < 1``.
 
@@ -74,8 +71,7 @@ def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     Appendix A lists layers 1-6 below 10,000.
     """
     n = _check_n(solution, n)
-    if k < 1:
-        raise ValueError(f"a layer number must be >= 1, got {k}")
+    k = check_integer(k, "the layer number", least=1)
     return np.flatnonzero(solution.packed_remoteness[1 : n + 1] == k).astype(np.int64) + 1
 
 
@@ -101,8 +97,7 @@ def layers(solution: Solution, n: int, depth: int) -> list[np.ndarray]:
     TypeError, ValueError
         As :func:`layer`; also if ``depth < 1``.
     """
-    if depth < 1:
-        raise ValueError(f"the depth must be >= 1, got {depth}")
+    depth = check_integer(depth, "the depth", least=1)
     return [layer(solution, n, k) for k in range(1, depth + 1)]
 
 
@@ -231,16 +226,17 @@ def classification_table(solution: Solution, n: int) -> pd.DataFrame:
     )
 
 
-def value_labels(outcome: np.ndarray, remoteness: np.ndarray) -> np.ndarray:
+def value_labels(outcome: np.ndarray, packed_remoteness: np.ndarray) -> np.ndarray:
     """Short text of each value: ``"W11"``, ``"L≤14"`` (bounded), ``"D"``, ``"U"``.
 
     Parameters
     ----------
     outcome : numpy.ndarray
         Outcome codes (``int8``), shape ``(k,)``.
-    remoteness : numpy.ndarray
-        Remoteness as stored in a :class:`~solver.retrograde.Solution`,
-        shape ``(k,)``.
+    packed_remoteness : numpy.ndarray
+        Remoteness as packed in
+        :attr:`Solution.packed_remoteness <solver.solution.Solution>`
+        (``int16``; ``-r`` for "at most r", -1 for none), shape ``(k,)``.
 
     Returns
     -------
@@ -248,7 +244,7 @@ def value_labels(outcome: np.ndarray, remoteness: np.ndarray) -> np.ndarray:
         Shape ``(k,)``, dtype object (str).
     """
     letters = np.array([o.name for o in sorted(Outcome)], dtype=object)[outcome]
-    rem = remoteness.astype(np.int64)
+    rem = packed_remoteness.astype(np.int64)
     text = np.where(rem >= 0, rem.astype(str), np.char.add("≤", np.abs(rem).astype(str)))
     return np.where(rem == NO_REMOTENESS, letters, letters + text.astype(object))
 
@@ -277,8 +273,11 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
 
     Raises
     ------
+    TypeError
+        If ``n`` is not an integer.
     ValueError
-        If the bounds do not increase or one is below ``n``.
+        If there is no solve, the bounds do not increase or one is below
+        ``n``.
 
     Notes
     -----

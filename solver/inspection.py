@@ -22,6 +22,7 @@ import dataclasses
 import math
 from collections import deque
 
+from ._text import format_number
 from .rules import Move, is_square
 from .solution import Outcome, Solution
 from .validation import check_integer
@@ -461,7 +462,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     outcome, _ = position_value(n, solution)
     if outcome != Outcome.D:
         raise ValueError(
-            f"{n:,} is not a certified draw at bound {solution.bound:,} (its value is "
+            f"{format_number(n)} is not a certified draw at bound {solution.bound:,} (its value is "
             f"{value_text(n, solution)}); only a D position has a draw certificate"
         )
     members = {n}
@@ -472,7 +473,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
             if c not in members and position_value(c, solution)[0] == Outcome.D:
                 if len(members) >= max_size:
                     raise ValueError(
-                        f"the draw certificate of {n:,} has more than {max_size:,} positions; "
+                        f"the draw certificate of {format_number(n)} has more than {max_size:,} positions; "
                         "raise max_size to build it"
                     )
                 members.add(c)
@@ -489,7 +490,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
                 exits.add(c)
             else:
                 raise CertificateError(
-                    f"the certificate of {n:,} is not closed: {x:,} moves ({move.value}) to {c:,}, "
+                    f"the certificate of {format_number(n)} is not closed: {x:,} moves ({move.value}) to {c:,}, "
                     f"which is {value_text(c, solution)}, neither a member nor a known W"
                 )
             edges.append(CertificateEdge(x, move, c, value_text(c, solution)))

@@ -26,10 +26,13 @@ The state turns into a JSON-ready dict with :meth:`GameState.to_dict`
 from __future__ import annotations
 
 import dataclasses
+import numbers
 import random
 
+from ._text import format_number
 from .rules import Move, moves
 from .solution import Outcome, Solution
+from .validation import check_integer
 from .values import best_moves, mover_outcome, position_remoteness_at_most, position_value
 
 __all__ = [
@@ -58,14 +61,6 @@ BEST_LINE_MAX = 1000
 
 class GameOverError(ValueError):
     """A move was asked for after the game ended."""
-
-
-def _check_int(value, name: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, got {value}")
-    return value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -216,13 +211,12 @@ def new_game(start: int, first: int = 1) -> GameState:
     Raises
     ------
     TypeError
-        If ``start`` is not an integer.
+        If ``start`` or ``first`` is not an integer.
     ValueError
         If ``start < 1`` or ``first`` is not 1 or 2.
     """
-    start = _check_int(start, "the start number", 1)
-    if first not in (1, 2):
-        raise ValueError(f"first must be 1 or 2, got {first!r}")
+    start = check_integer(start, "the start number", least=1)
+    first = check_integer(first, "first (the player who moves first)", least=1, most=2)
     return GameState(start, (start,), (), first)
 
 
@@ -342,12 +336,13 @@ def goto(state: GameState, ply: int) -> GameState:
 
     Raises
     ------
+    TypeError
+        If ``ply`` is not an integer.
     ValueError
         If ``ply`` is outside the line.
     """
     line = state.line
-    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(line):
-        raise ValueError(f"ply must be a whole number from 0 to {len(line) - 1}, got {ply!r}")
+    ply = check_integer(ply, "ply", least=0, most=len(line) - 1)
     return dataclasses.replace(state, positions=line[: ply + 1], redo=line[ply + 1 :])
 
 
@@ -465,11 +460,6 @@ def best_line(position: int, solution: Solution, limit: int = BEST_LINE_MAX) -> 
     return line, False
 
 
-def _fmt(n: int) -> str:
-    s = f"{n:,}"
-    return s if len(s) <= 40 else f"{str(n)[:8]}…{str(n)[-6:]} ({len(str(n))} digits)"
-
-
 def prediction(position: int, solution: Solution) -> str:
     """Say what happens from a position under best play.
 
@@ -503,10 +493,10 @@ def prediction(position: int, solution: Solution) -> str:
         loop = line[line.index(line[-1]) :]
         members = sorted(set(loop))
         if len(members) <= 4:
-            names = ", ".join(_fmt(m) for m in members[:-1]) + f" and {_fmt(members[-1])}"
+            names = ", ".join(format_number(m) for m in members[:-1]) + f" and {format_number(members[-1])}"
         else:
             names = f"{len(members)} positions"
-        return f"draw: {names} repeat ({' → '.join(_fmt(m) for m in loop)})"
+        return f"draw: {names} repeat ({' → '.join(format_number(m) for m in loop)})"
     return f"unresolved at bound {solution.bound:,}"
 
 
@@ -533,11 +523,15 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
 
     Raises
     ------
+    TypeError
+        If ``strength`` is not a real number or ``position`` not an integer.
     ValueError
         If ``strength`` is outside ``[0, 1]`` or ``position < 1``.
     """
+    if isinstance(strength, bool) or not isinstance(strength, numbers.Real):
+        raise TypeError(f"the strength must be a number, got {strength!r}")
     if not 0.0 <= strength <= 1.0:
-        raise ValueError(f"the strength must be between 0 and 1, got {strength!r}")
+        raise ValueError(f"the strength must be from 0 to 1, got {strength!r}")
     if rng.random() < strength:
         return best_moves(position, solution)[0]
     return rng.choice((Move.TAKE, Move.PUT))

@@ -30,11 +30,13 @@ root decides any result.  No dash or plotly imports: this is pure computation.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
+
+from .rules import is_square
+from .validation import check_integer
 
 __all__ = [
     "PRIMITIVE_COLUMNS",
@@ -67,29 +69,13 @@ _INT64_MAX = int(np.iinfo(np.int64).max)
 UNBOUNDED_RUN = -1
 
 
-def _as_int(value: object, what: str) -> int:
-    """Return ``value`` as a Python int; refuse bools, floats and the like."""
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{what} must be an integer, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{what} must be an integer, got {value!r}") from None
-
-
-def _is_square(n: int) -> bool:
-    """Exact perfect-square test for ``n >= 0`` (``math.isqrt``)."""
-    r = math.isqrt(n)
-    return r * r == n
-
-
 def _check_members(members: Iterable[int]) -> list[int]:
     """Validate layer members: positive integers in strictly increasing order."""
     if isinstance(members, (str, bytes)):
         raise TypeError("members must be a sequence of integers, not a string")
     if isinstance(members, np.ndarray) and members.ndim != 1:
         raise ValueError(f"members must be one-dimensional, got shape {members.shape}")
-    values = [_as_int(v, "a member") for v in members]
+    values = [check_integer(v, "a member") for v in members]
     for index, value in enumerate(values):
         if value <= 0:
             raise ValueError(
@@ -143,9 +129,7 @@ def run_bound(x: int) -> int | None:
     ``2 s / r**2``" is therefore exact after taking the floor.  Because
     ``R <= 2 s``, the run always contains ``i = 1``.
     """
-    x = _as_int(x, "x")
-    if x < 1:
-        raise ValueError(f"x must be a positive integer, got {x}")
+    x = check_integer(x, "x", least=1)
     s = math.isqrt(x)
     remainder = x - s * s
     if remainder == 0:
@@ -252,11 +236,11 @@ def primitive_elements(members: Iterable[int]) -> pd.DataFrame:
                 "square_below": k * k,
                 "k": k,
                 "remainder": remainder,
-                "remainder_is_square": _is_square(remainder),
+                "remainder_is_square": is_square(remainder),
                 "generated": generated,
                 "generated_count": len(generated),
                 "run_bound": UNBOUNDED_RUN if bound is None else bound,
-                "pell": remainder == 1 and _is_square(p + k * k),
+                "pell": remainder == 1 and is_square(p + k * k),
             }
         )
     return _frame(rows, big=largest > _INT64_MAX)
@@ -277,7 +261,7 @@ def _square_multiples(p: int, index: int, values: list[int], present: set[int]) 
     return [
         m
         for m in values[index + 1 :]
-        if m % p == 0 and m // p >= 4 and _is_square(m // p)
+        if m % p == 0 and m // p >= 4 and is_square(m // p)
     ]
 
 
@@ -330,66 +314,60 @@ def generated_run(primitive: int, count: int) -> list[int]:
     -----
     Thesis section 4.1, Table 2, and equations (12)-(14) (``i**2 X``).
     """
-    primitive = _as_int(primitive, "primitive")
-    count = _as_int(count, "count")
-    if primitive < 1:
-        raise ValueError(f"primitive must be a positive integer, got {primitive}")
-    if count < 0:
-        raise ValueError(f"count must be >= 0, got {count}")
+    primitive = check_integer(primitive, "primitive", least=1)
+    count = check_integer(count, "count", least=0)
     return [i * i * primitive for i in range(2, count + 2)]
 
 
-def pell_solutions(limit: int) -> list[tuple[int, int]]:
-    """Return the solutions ``(m, k)`` of ``m**2 - 2 k**2 = 1`` with ``k**2 + 1 <= limit``.
+def pell_solutions(n: int) -> list[tuple[int, int]]:
+    """Return the solutions ``(m, k)`` of ``m**2 - 2 k**2 = 1`` with ``k**2 + 1 <= n``.
 
     Parameters
     ----------
-    limit : int
+    n : int
         Largest ``X = k**2 + 1`` wanted, ``>= 0``; any size (Python ints).
 
     Returns
     -------
     list of tuple of (int, int)
-        All solutions with ``k >= 1`` and ``k**2 + 1 <= limit``, by increasing
+        All solutions with ``k >= 1`` and ``k**2 + 1 <= n``, by increasing
         ``k``: ``(3, 2), (17, 12), (99, 70), (577, 408), ...``.  Empty when
-        ``limit < 5``.
+        ``n < 5``.
 
     Raises
     ------
     TypeError
-        If ``limit`` is not an integer.
+        If ``n`` is not an integer.
     ValueError
-        If ``limit < 0``.
+        If ``n < 0``.
 
     Notes
     -----
     Thesis section 4.1.1, equations (4)-(10).  The positive solutions are
-    ``m + k sqrt(2) = (3 + 2 sqrt(2))**n``, ``n >= 1`` (equations (8)-(9),
+    ``m + k sqrt(2) = (3 + 2 sqrt(2))**j``, ``j >= 1`` (equations (8)-(9),
     whose printed form has a typo: ``3 + sqrt(2)`` for ``3 + 2 sqrt(2)``).
     Multiplying by the fundamental solution gives the exact integer
     recurrence used here, ``(m, k) -> (3 m + 4 k, 2 m + 3 k)``, from
     ``(3, 2)``; it preserves ``m**2 - 2 k**2``.
     """
-    limit = _as_int(limit, "limit")
-    if limit < 0:
-        raise ValueError(f"limit must be >= 0, got {limit}")
+    n = check_integer(n, "n", least=0)
     solutions = []
     m, k = 3, 2
-    while k * k + 1 <= limit:
+    while k * k + 1 <= n:
         solutions.append((m, k))
         m, k = 3 * m + 4 * k, 2 * m + 3 * k
     return solutions
 
 
-def pell_family(limit: int) -> list[int]:
-    """Return the numbers ``X = k**2 + 1 <= limit`` with ``2 k**2 + 1`` a square.
+def pell_family(n: int) -> list[int]:
+    """Return the numbers ``X = k**2 + 1 <= n`` with ``2 k**2 + 1`` a square.
 
     These are 5, 145, 4901, 166465, 5654885, ...; each is in layer 2 of the
     infinite game (an L position with remoteness exactly 2).
 
     Parameters
     ----------
-    limit : int
+    n : int
         Largest ``X`` wanted, ``>= 0``; any size.
 
     Returns
@@ -400,9 +378,9 @@ def pell_family(limit: int) -> list[int]:
     Raises
     ------
     TypeError
-        If ``limit`` is not an integer.
+        If ``n`` is not an integer.
     ValueError
-        If ``limit < 0``.
+        If ``n < 0``.
 
     Notes
     -----
@@ -415,4 +393,4 @@ def pell_family(limit: int) -> list[int]:
     (layer 1).  So ``X`` is L with remoteness ``1 + 1 = 2``, whatever happens
     above any bound; a sound solve whose bound is at least ``m**2`` finds it.
     """
-    return [k * k + 1 for _, k in pell_solutions(limit)]
+    return [k * k + 1 for _, k in pell_solutions(n)]

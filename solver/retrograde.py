@@ -53,6 +53,7 @@ import numpy as np
 
 from . import config
 from .solution import BoundTooLargeError, Solution
+from .validation import check_integer
 
 __all__ = [
     "solve",
@@ -470,7 +471,15 @@ def estimate_solve_bytes(bound: int) -> int:
         Bytes: the result arrays (``config.BYTES_PER_POSITION`` per position)
         plus the small game's node arrays (about ``2 isqrt(B) log2 B`` nodes,
         about 60 bytes each).
+
+    Raises
+    ------
+    TypeError
+        If ``bound`` is not an integer.
+    ValueError
+        If ``bound < 1``.
     """
+    bound = check_integer(bound, "the bound", least=1)
     # Exact integer arithmetic: the bound may be far beyond int64.
     m = 2 * math.isqrt(bound) + 2
     small = m * max(1, bound.bit_length()) * 60
@@ -501,11 +510,7 @@ def check_bound(bound: int) -> int:
         ``config.MEMORY_FRACTION`` of the memory available now; the message
         gives both figures.
     """
-    if isinstance(bound, bool) or not isinstance(bound, (int, np.integer)):
-        raise TypeError(f"the bound must be an integer, got {bound!r}")
-    bound = int(bound)
-    if bound < 1:
-        raise ValueError(f"the bound must be at least 1, got {bound}")
+    bound = check_integer(bound, "the bound", least=1)
     need = estimate_solve_bytes(bound)
     if bound > 2**62:
         raise BoundTooLargeError(
@@ -603,7 +608,7 @@ def solve(
     report(m + 1)
     _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report, _parallel_min)
     report(bound + 1)
-    return Solution(bound, outcome, remoteness, time.perf_counter() - start)
+    return Solution(bound, outcome, packed_remoteness=remoteness, seconds=time.perf_counter() - start)
 
 
 def warm_up() -> None:

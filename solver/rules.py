@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import enum
 import math
-import operator
 
 import numpy as np
+
+from .validation import check_integer
 
 __all__ = ["Move", "square_below", "is_square", "take", "put", "moves", "isqrt_array", "POSITION_LIMIT"]
 
@@ -44,17 +45,7 @@ class Move(enum.Enum):
 
 
 def _check_position(n: int, least: int) -> int:
-    # operator.index takes Python and numpy integers and refuses floats,
-    # strings and the like; bool is an int subclass, so refuse it by name.
-    if isinstance(n, bool):
-        raise TypeError(f"a position must be an integer, got {n!r}")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise TypeError(f"a position must be an integer, got {n!r}") from None
-    if n < least:
-        raise ValueError(f"a position here must be >= {least}, got {n}")
-    return n
+    return check_integer(n, "a position", least=least)
 
 
 def square_below(n: int) -> int:

@@ -2,7 +2,7 @@
 
 Compares Appendix A (layers 2, 4 and 6 below 10,000), Table 2 (primitive
 elements of layer 2 and what they generate, up to 50,000) and Appendix B
-(the thesis's "drawing positions") with a :class:`~solver.retrograde.Solution`
+(the thesis's "drawing positions") with a :class:`~solver.solution.Solution`
 and gives each disagreement a reason.  The lists are in
 :mod:`solver.thesis_data`, with their source.  Appendix A's layer 3 is left
 out: its extracted text is damaged (docs/mathematics.md section 4).
@@ -17,8 +17,9 @@ import pandas as pd
 
 from . import thesis_data
 from .analysis import layer, value_labels
-from .solution import Outcome, Solution
 from .rules import is_square
+from .solution import Outcome, Solution
+from .validation import check_solution
 
 __all__ = ["compare_thesis_lists", "COLUMNS"]
 
@@ -32,12 +33,12 @@ def _value(solution: Solution, n: int) -> tuple[str, Outcome, int]:
     return str(value_labels(o, r)[0]), Outcome(int(o[0])), int(r[0])
 
 
-def _layer_rows(solution: Solution, k: int, printed: list[int], limit: int) -> list[dict]:
+def _layer_rows(solution: Solution, k: int, printed: list[int], n: int) -> list[dict]:
     rows = []
     name = f"Appendix A, layer {k}"
     printed_set = set(printed)
-    for n in printed:
-        text, outcome, rem = _value(solution, n)
+    for x in printed:
+        text, outcome, rem = _value(solution, x)
         if rem == k:
             reason = ""
         elif outcome == Outcome.U:
@@ -46,13 +47,13 @@ def _layer_rows(solution: Solution, k: int, printed: list[int], limit: int) -> l
             reason = f"remoteness at most {-rem}, not proven to be {k} at this bound"
         else:
             reason = f"the sound value is {text}: it belongs to another layer"
-        rows.append({"list": name, "n": n, "thesis": f"l{k}", "sound": text, "agrees": not reason, "reason": reason})
-    for n in layer(solution, limit, k).tolist():
-        if n not in printed_set:
-            text, _, _ = _value(solution, n)
+        rows.append({"list": name, "n": x, "thesis": f"l{k}", "sound": text, "agrees": not reason, "reason": reason})
+    for x in layer(solution, n, k).tolist():
+        if x not in printed_set:
+            text, _, _ = _value(solution, x)
             rows.append(
-                {"list": name, "n": n, "thesis": "(missing)", "sound": text, "agrees": False,
-                 "reason": f"in layer {k} below {limit:,} but not in the thesis's list"}
+                {"list": name, "n": x, "thesis": "(missing)", "sound": text, "agrees": False,
+                 "reason": f"in layer {k} below {n:,} but not in the thesis's list"}
             )
     return rows
 
@@ -129,8 +130,10 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
 
     Raises
     ------
+    TypeError
+        If ``solution`` is not a Solution.
     ValueError
-        If the bound is below 10,000.
+        If the bound is below 100,000.
 
     Notes
     -----
@@ -138,13 +141,13 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
     100.  Appendix B: the thesis's "drawing positions", a heuristic notion
     (section 4.4) that is not a certified draw (docs/mathematics.md section 3).
     """
-    limit = thesis_data.THESIS_N
+    check_solution(solution, "the comparison with the thesis")
     least = 2 * thesis_data.TABLE_2_LIMIT
     if solution.bound < least:
         raise ValueError(f"the bound must be at least {least:,} to compare with the thesis, got {solution.bound:,}")
     rows = []
     for k, printed in thesis_data.APPENDIX_A_LAYERS.items():
-        rows += _layer_rows(solution, k, printed, limit)
+        rows += _layer_rows(solution, k, printed, thesis_data.THESIS_N)
     rows += _table_2_rows(solution)
     rows += _draw_rows(solution)
     return pd.DataFrame(rows, columns=COLUMNS)

@@ -18,8 +18,12 @@ parsed by :func:`solver.parsing.parse_int`, not here.
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from .solution import Solution
 
 __all__ = ["check_integer", "check_seed", "check_solution"]
 
@@ -91,7 +95,7 @@ def check_seed(seed: object) -> int:
     return check_integer(seed, "seed", least=0)
 
 
-def check_solution(solution: object, what: str = "this") -> "Solution":
+def check_solution(solution: object, what: str = "this") -> Solution:
     """Check that an argument is a :class:`~solver.solution.Solution`.
 
     Parameters
