@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import plotly.utils  # noqa: E402
 
-from dashboard import callbacks, ids  # noqa: E402
+from dashboard import ids, state  # noqa: E402
+from dashboard.tabs.explore import callbacks  # noqa: E402
 from solver.retrograde import warm_up  # noqa: E402
 
 
@@ -54,7 +55,7 @@ def main() -> None:
     warm_up()
     setup, *_ = callbacks.make_setup(str(args.n), str(args.alpha))
     start = time.perf_counter()
-    solution, cached = callbacks.SOLUTIONS.get(setup["bound"])
+    solution, cached = state.SOLUTIONS.get(setup["bound"])
     print(f"N = {args.n:,}, bound {setup['bound']:,}: {'opened from the cache' if cached else 'solved'} "
           f"in {time.perf_counter() - start:.2f} s")
     cases = {

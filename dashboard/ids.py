@@ -1,5 +1,15 @@
-"""Component ids, in one place so layout, callbacks and tests agree."""
+"""Every component id of the page, in one place, so layouts, callbacks and tests agree.
 
+Grouped by tab.  Ids made from a value (a tab's container, a grid's export
+button, a summary count) come from the functions at the end.
+"""
+
+# ---------------------------------------------------------------- the page
+URL = "url"
+TABS = "tabs"
+GRAPH_REFRESH = "graph-refresh-store"
+
+# ---------------------------------------------------------------- Explore: controls and shared setup
 N_SLIDER = "n-slider"
 N_INPUT = "n-input"
 N_ERROR = "n-error"
@@ -15,7 +25,10 @@ SOLVE_PROGRESS = "solve-progress"
 SOLVE_PROGRESS_BOX = "solve-progress-box"
 SOLVE_POLL = "solve-poll"
 SETUP_ERROR = "setup-error"
+DOWNLOAD_BUTTON = "download-button"
+DOWNLOAD = "download"
 
+# ---------------------------------------------------------------- Explore: views
 SUMMARY = "summary"
 DENSITY_GRAPH = "density-graph"
 DENSITY_TRANSFORM = "density-transform"
@@ -27,9 +40,7 @@ TREE = "game-tree"
 TREE_TOGGLED = "tree-toggled-store"
 TREE_MESSAGE = "tree-message"
 TREE_LEGEND = "tree-legend"
-DOWNLOAD_BUTTON = "download-button"
-DOWNLOAD = "download"
-
+TREE_INSPECT = "tree-inspect-button"
 CONVERGENCE_GRAPH = "convergence-graph"
 CONVERGENCE_TABLE = "convergence-table"
 CONVERGENCE_MESSAGE = "convergence-message"
@@ -37,7 +48,7 @@ CONVERGENCE_BUTTON = "convergence-button"
 CONVERGENCE_PROGRESS = "convergence-progress"
 CONVERGENCE_POLL = "convergence-poll"
 
-TABS = "tabs"
+# ---------------------------------------------------------------- Thesis analyses
 THESIS_LISTS_TABLE = "thesis-lists-table"
 THESIS_LISTS_SUMMARY = "thesis-lists-summary"
 RANDOM_N = "random-n"
@@ -59,5 +70,90 @@ PRIMITIVES_LIMIT = "primitives-limit"
 PRIMITIVES_ERROR = "primitives-error"
 PRIMITIVES_GRAPH = "primitives-graph"
 PRIMITIVES_TABLE = "primitives-table"
-TREE_INSPECT = "tree-inspect-button"
-GRAPH_REFRESH = "graph-refresh-store"
+
+# ---------------------------------------------------------------- Play (all start with "play-")
+PLAY_STORE = "play-store"
+PLAY_START = "play-start"
+PLAY_NEW = "play-new"
+PLAY_MODE = "play-mode"
+PLAY_FIRST = "play-first"
+PLAY_STRENGTH = "play-strength"
+PLAY_SEED = "play-seed"
+PLAY_HINTS = "play-hints"
+PLAY_ERROR = "play-error"
+PLAY_BOUND = "play-bound"
+PLAY_STATUS = "play-status"
+PLAY_PREDICTION = "play-prediction"
+PLAY_TAKE = "play-take"
+PLAY_PUT = "play-put"
+PLAY_COMPUTER = "play-computer"
+PLAY_AUTO = "play-auto"
+PLAY_INTERVAL = "play-interval"
+PLAY_UNDO = "play-undo"
+PLAY_REDO = "play-redo"
+PLAY_RESTART = "play-restart"
+PLAY_SWAP = "play-swap"
+PLAY_GRAPH = "play-graph"
+PLAY_LOG = "play-log"
+
+# ---------------------------------------------------------------- Inspect a number (all start with "inspect-")
+#: The number input; other views link to it (they set its ``value``).
+INSPECT_INPUT = "inspect-number"
+INSPECT_BOUND = "inspect-bound"
+INSPECT_ERROR = "inspect-error"
+INSPECT_SUMMARY = "inspect-summary"
+INSPECT_MOVES = "inspect-moves"
+INSPECT_CHAIN = "inspect-chain"
+INSPECT_CERTIFICATE = "inspect-certificate"
+INSPECT_CERTIFICATE_NOTE = "inspect-certificate-note"
+INSPECT_CERTIFICATE_BOX = "inspect-certificate-box"
+
+
+# ---------------------------------------------------------------- ids made from a value
+
+
+def tab_container_id(tab: str) -> str:
+    """Id of the container that holds a tab's content.
+
+    Parameters
+    ----------
+    tab : str
+        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+
+    Returns
+    -------
+    str
+        ``"tab-<value>"``.
+    """
+    return f"tab-{tab}"
+
+
+def export_button_id(grid_id: str) -> str:
+    """Id of the "Export CSV" button that belongs to a grid.
+
+    Parameters
+    ----------
+    grid_id : str
+        The grid's id.
+
+    Returns
+    -------
+    str
+        ``"<grid id>-export"``.
+    """
+    return f"{grid_id}-export"
+
+
+def summary_count_id(letter: str) -> str:
+    """Id of the cell of the Explore summary that holds the count of an outcome.
+
+    Parameters
+    ----------
+    letter : {"W", "L", "D", "U"}
+
+    Returns
+    -------
+    str
+        ``"summary-count-<letter>"``.
+    """
+    return f"summary-count-{letter}"

@@ -1,33 +1,18 @@
-"""The page: controls on top, then the five views."""
+"""The page: a header, the tab bar and one container per tab (every tab's layout stays mounted)."""
 
 from __future__ import annotations
 
-import math
-
-import dash_cytoscape as cyto
 from dash import dcc, html
 
-from solver import config
-from solver.analysis import TRANSFORMS
-
 from . import ids
-from .figures import outcome_legend, tree_stylesheet
-from .tables import data_grid
-from .inspect_view import inspect_layout
-from .play_view import play_layout
-from .thesis_view import thesis_layout
+from .defaults import DEFAULT_TAB
+from .tabs.explore.layout import explore_layout
+from .tabs.inspect.layout import inspect_layout
+from .tabs.play.layout import play_layout
+from .tabs.thesis.layout import thesis_layout
 from .urlstate import location
 
-#: Range of the N slider, as powers of ten.
-N_SLIDER_MIN_EXP = 2
-N_SLIDER_MAX_EXP = 7
-N_SLIDER_STEP = 0.05
-#: Largest N that may be typed (the solve needs alpha * N positions).
-N_MAX = 10**7
-ALPHA_MAX = 1000
-DEPTH_MAX = 20
-
-#: Tab value -> label.
+#: Tab value -> label, in the order of the tab bar.
 TAB_LABELS = {
     "explore": "Explore",
     "thesis": "Thesis analyses",
@@ -35,123 +20,35 @@ TAB_LABELS = {
     "inspect": "Inspect a number",
 }
 
-
-def tab_container_id(value: str) -> str:
-    """Id of the container that holds a tab's content."""
-    return f"tab-{value}"
-
-
-TREE_LAYOUT = {"name": "breadthfirst", "directed": True, "roots": "#n", "spacingFactor": 1.0, "animate": False}
-
-
-def _label(text: str, target: str, hint: str | None = None) -> html.Label:
-    children = [text] + ([html.Span(hint, className="hint")] if hint else [])
-    return html.Label(children, htmlFor=target)
+#: Tab value -> the function that builds its content.
+TAB_LAYOUTS = {
+    "explore": explore_layout,
+    "thesis": thesis_layout,
+    "play": play_layout,
+    "inspect": inspect_layout,
+}
 
 
-def _controls() -> html.Div:
-    short = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}
-    marks = {e: short.get(e, f"1e{e}") for e in range(N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP + 1)}
-    return html.Div(
-        [
-            html.Div(
-                [
-                    _label("N (positions examined)", ids.N_INPUT, " log scale; or type a value"),
-                    dcc.Slider(
-                        id=ids.N_SLIDER,
-                        min=N_SLIDER_MIN_EXP,
-                        max=N_SLIDER_MAX_EXP,
-                        step=N_SLIDER_STEP,
-                        value=math.log10(config.DEFAULT_N),
-                        marks=marks,
-                        updatemode="mouseup",
-                        allow_direct_input=False,
-                    ),
-                    dcc.Input(id=ids.N_INPUT, type="text", value=str(config.DEFAULT_N), debounce=True, className="num-input"),
-                    html.Div(id=ids.N_ERROR, className="error", role="alert"),
-                ],
-                className="control control-wide",
-            ),
-            html.Div(
-                [
-                    _label("alpha (bound B = alpha × N)", ids.ALPHA_INPUT),
-                    dcc.Input(id=ids.ALPHA_INPUT, type="text", value=str(config.DEFAULT_ALPHA), debounce=True, className="num-input"),
-                    html.Div(id=ids.ALPHA_ERROR, className="error", role="alert"),
-                ],
-                className="control",
-            ),
-            html.Div(
-                [
-                    _label("move depth", ids.DEPTH_SLIDER, " (layers shown, tree depth)"),
-                    dcc.Slider(
-                        id=ids.DEPTH_SLIDER,
-                        min=1,
-                        max=DEPTH_MAX,
-                        step=1,
-                        value=config.DEFAULT_DEPTH,
-                        marks={k: str(k) for k in (1, 5, 10, 15, 20)},
-                        tooltip={"placement": "bottom", "always_visible": False},
-                    ),
-                ],
-                className="control control-wide",
-            ),
-            html.Div(
-                [
-                    _label("start number (game tree)", ids.START_INPUT, " any size, e.g. 10**30"),
-                    dcc.Input(id=ids.START_INPUT, type="text", value=str(config.DEFAULT_START), debounce=True, className="num-input"),
-                    html.Div(id=ids.START_ERROR, className="error", role="alert"),
-                ],
-                className="control",
-            ),
-            html.Div(
-                [
-                    html.Button("Download CSV (n, outcome, remoteness)", id=ids.DOWNLOAD_BUTTON, className="button"),
-                    dcc.Download(id=ids.DOWNLOAD),
-                ],
-                className="control",
-            ),
-            html.Div(id=ids.SETUP_ERROR, className="error setup-error", role="alert"),
-            html.Div(
-                [
-                    html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
-                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100"),
-                ],
-                id=ids.SOLVE_PROGRESS_BOX,
-                className="progress-box",
-                style={"display": "none"},
-            ),
-        ],
-        className="controls",
-    )
-
-
-def _panel(title: str, body, note: str | None = None, wide: bool = False) -> html.Section:
-    children = [html.H2(title)]
-    if note:
-        children.append(html.P(note, className="note"))
-    children.append(body)
-    return html.Section(children, className="panel" + (" panel-wide" if wide else ""))
-
-
-def _graph(graph_id: str, height: int = 420) -> dcc.Loading:
-    return dcc.Loading(
-        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config={"displaylogo": False}),
-        type="circle",
-    )
+def _container(value: str, content) -> html.Div:
+    if value == DEFAULT_TAB:
+        return html.Div(content, id=ids.tab_container_id(value))
+    return html.Div(content, id=ids.tab_container_id(value), style={"display": "none"})
 
 
 def build_layout() -> html.Div:
-    """Return the whole page (controls and views) as a Dash component tree."""
+    """Return the whole page as a Dash component tree.
+
+    Returns
+    -------
+    dash.html.Div
+        The URL location, the header, the tab bar and each tab's content in
+        its container (:func:`dashboard.ids.tab_container_id`); only the
+        default tab's container is shown.
+    """
     return html.Div(
         [
             location(),
-            dcc.Store(id=ids.REQUEST),
             dcc.Store(id=ids.GRAPH_REFRESH),
-            dcc.Store(id=ids.PENDING),
-            dcc.Store(id=ids.SETUP),
-            dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
-            dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
-            dcc.Store(id=ids.TREE_TOGGLED, data=[]),
             html.Header(
                 [
                     html.H1("Put-or-Take-a-Square explorer"),
@@ -169,116 +66,11 @@ def build_layout() -> html.Div:
             # can be set from the URL whichever tab is open.
             dcc.Tabs(
                 id=ids.TABS,
-                value="explore",
+                value=DEFAULT_TAB,
                 children=[dcc.Tab(label=label, value=value) for value, label in TAB_LABELS.items()],
                 className="tabs",
             ),
-            html.Div(_explore_tab(), id=tab_container_id("explore")),
-            html.Div(thesis_layout(), id=tab_container_id("thesis"), style={"display": "none"}),
-            html.Div(play_layout(), id=tab_container_id("play"), style={"display": "none"}),
-            html.Div(inspect_layout(), id=tab_container_id("inspect"), style={"display": "none"}),
+            *[_container(value, build()) for value, build in TAB_LAYOUTS.items()],
         ],
         className="page",
-    )
-
-
-def _explore_tab() -> html.Div:
-    return html.Div(
-        [
-            _controls(),
-            html.Main(
-                [
-                    _panel("Summary", dcc.Loading(html.Div(id=ids.SUMMARY), type="dot")),
-                    _panel(
-                        "Densities",
-                        html.Div(
-                            [
-                                dcc.RadioItems(
-                                    id=ids.DENSITY_TRANSFORM,
-                                    options=[{"label": label, "value": key} for key, label in TRANSFORMS.items()],
-                                    value="density",
-                                    inline=True,
-                                    className="radio",
-                                ),
-                                _graph(ids.DENSITY_GRAPH),
-                            ]
-                        ),
-                        note="#X ≤ n / n for each outcome (thesis Figs 6-8); the transforms are those of Figs 9-11.",
-                    ),
-                    _panel(
-                        "Layers",
-                        html.Div([_graph(ids.LAYERS_W_GRAPH, 380), _graph(ids.LAYERS_L_GRAPH, 380)], className="pair"),
-                        note="Layer l_k: positions ≤ N with remoteness k, up to the move depth (thesis Figs 4, 5).",
-                        wide=True,
-                    ),
-                    _panel(
-                        "Differences within a layer",
-                        html.Div(
-                            [
-                                html.Label("layer", htmlFor=ids.DIFF_LAYER),
-                                dcc.Dropdown(
-                                    id=ids.DIFF_LAYER,
-                                    options=[{"label": f"l{k}", "value": k} for k in range(1, DEPTH_MAX + 1)],
-                                    value=2,
-                                    clearable=False,
-                                    className="dropdown",
-                                ),
-                                _graph(ids.DIFF_GRAPH),
-                            ]
-                        ),
-                        note="Gaps between consecutive elements of a layer (thesis Figs 12, 13).",
-                    ),
-                    _panel(
-                        "Convergence in the bound",
-                        html.Div(
-                            [
-                                html.Button("Solve the missing bounds", id=ids.CONVERGENCE_BUTTON, className="button"),
-                                html.Progress(id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"),
-                                html.Div(id=ids.CONVERGENCE_MESSAGE, className="note", role="status"),
-                                _graph(ids.CONVERGENCE_GRAPH, 380),
-                                data_grid(
-                                    ids.CONVERGENCE_TABLE,
-                                    [("n", "n"), ("from_bound", "from bound"), ("to_bound", "to bound"),
-                                     ("before", "before"), ("after", "after")],
-                                    "convergence-changes.csv",
-                                ),
-                            ]
-                        ),
-                        note="Counts up to N for B = N, 10 N, 100 N, 1000 N (as far as memory allows): how U shrinks "
-                        "and where it settles (the thesis's D-infinity question), and every position whose value "
-                        "changed between two bounds. Only U turns into W, L or D, and only a bounded remoteness "
-                        "(≤) moves. Bounds above 20 million are solved only when you press the button.",
-                        wide=True,
-                    ),
-                    _panel(
-                        "Game tree",
-                        html.Div(
-                            [
-                                html.Div(outcome_legend(), id=ids.TREE_LEGEND, className="legend"),
-                                html.Div(id=ids.TREE_MESSAGE, className="tree-message", role="status"),
-                                html.Button(
-                                    "Inspect the last clicked node", id=ids.TREE_INSPECT, className="button button-small"
-                                ),
-                                dcc.Loading(
-                                    cyto.Cytoscape(
-                                        id=ids.TREE,
-                                        elements=[],
-                                        layout=TREE_LAYOUT,
-                                        stylesheet=tree_stylesheet(),
-                                        style={"width": "100%", "height": "620px"},
-                                        minZoom=0.1,
-                                        maxZoom=3,
-                                        wheelSensitivity=0.2,
-                                    ),
-                                    type="circle",
-                                ),
-                            ]
-                        ),
-                        note="Click a node to expand or collapse it. Values are for the player to move at each node.",
-                        wide=True,
-                    ),
-                ],
-                className="views",
-            ),
-        ]
     )

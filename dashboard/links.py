@@ -12,7 +12,6 @@ import dash
 from dash import Input, Output, State, no_update
 
 from . import ids
-from .inspect_view import INSPECT_INPUT
 
 #: (component id, event property): where a click names a number.
 SOURCES = [
@@ -66,10 +65,18 @@ def number_from_event(event: dict | None) -> int | None:
 
 
 def register(app: dash.Dash) -> None:
-    """Send clicks on numbers to the inspector."""
+    """Send clicks on numbers to the inspector.
+
+    Parameters
+    ----------
+    app : dash.Dash
+        The application; a click on a number in :data:`SOURCES` (or the
+        tree's "Inspect the last clicked node" button) sets the inspector's
+        number and opens its tab.
+    """
 
     @app.callback(
-        Output(INSPECT_INPUT, "value", allow_duplicate=True),
+        Output(ids.INSPECT_INPUT, "value", allow_duplicate=True),
         Output(ids.TABS, "value", allow_duplicate=True),
         *[Input(cid, prop) for cid, prop in SOURCES],
         Input(ids.TREE_INSPECT, "n_clicks"),
@@ -84,7 +91,7 @@ def register(app: dash.Dash) -> None:
             if node and str(node.get("position", "")).isdigit():
                 return str(node["position"]), "inspect"
             return no_update, no_update
-        for (cid, _prop), event in zip(SOURCES, events):
+        for (cid, _prop), event in zip(SOURCES, events, strict=True):
             if cid == triggered:
                 number = number_from_event(event)
                 if number is not None:

@@ -1,14 +1,12 @@
-"""Sortable, filterable tables with a CSV export button (dash-ag-grid)."""
+"""Sortable, filterable tables with a CSV export button (dash-ag-grid), shared by every tab."""
 
 from __future__ import annotations
 
+import dash
 import dash_ag_grid as dag
 from dash import Input, Output, html
 
-
-def export_button_id(grid_id: str) -> str:
-    """Id of the export button that belongs to a grid."""
-    return f"{grid_id}-export"
+from .ids import export_button_id
 
 
 def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page_size: int = 12) -> html.Div:
@@ -28,6 +26,8 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
     Returns
     -------
     dash.html.Div
+        The button (id :func:`dashboard.ids.export_button_id` of the grid)
+        and the grid, in that order.
     """
     return html.Div(
         [
@@ -51,8 +51,16 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
     )
 
 
-def register_exports(app, grid_ids: list[str]) -> None:
-    """Make each grid's export button download its rows as CSV."""
+def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
+    """Make each grid's export button download its rows as CSV.
+
+    Parameters
+    ----------
+    app : dash.Dash
+        The application.
+    grid_ids : list of str
+        Ids of grids made by :func:`data_grid`.
+    """
     for grid_id in grid_ids:
         app.callback(
             Output(grid_id, "exportDataAsCsv"),

@@ -16,42 +16,45 @@ from dash import Input, Output, dcc, no_update
 
 from solver import config
 
-from . import ids
-from .inspect_view import INSPECT_INPUT, INSPECT_START
-from .play_view import DEFAULT_START as PLAY_DEFAULT_START
-from .play_view import PLAY_FIRST, PLAY_MODE, PLAY_SEED, PLAY_START, PLAY_STRENGTH
+from . import defaults, ids
 
-URL = "url"
-
-#: (query key, component id, property, default value), in query order.
+#: (query key, component id, property, default value), in query order.  The
+#: defaults are the controls' own (:mod:`solver.config`,
+#: :mod:`dashboard.defaults`): text boxes hold text, sliders and menus numbers.
 PARAMS: list[tuple[str, str, str, object]] = [
-    ("tab", ids.TABS, "value", "explore"),
+    ("tab", ids.TABS, "value", defaults.DEFAULT_TAB),
     ("n", ids.N_INPUT, "value", str(config.DEFAULT_N)),
     ("alpha", ids.ALPHA_INPUT, "value", str(config.DEFAULT_ALPHA)),
     ("depth", ids.DEPTH_SLIDER, "value", config.DEFAULT_DEPTH),
     ("start", ids.START_INPUT, "value", str(config.DEFAULT_START)),
-    ("density", ids.DENSITY_TRANSFORM, "value", "density"),
-    ("diff", ids.DIFF_LAYER, "value", 2),
-    ("plimit", ids.PRIMITIVES_LIMIT, "value", "50000"),
-    ("player", ids.PRIMITIVES_LAYER, "value", "2"),
-    ("rn", ids.RANDOM_N, "value", "1000"),
-    ("rgames", ids.RANDOM_GAMES, "value", "100"),
-    ("rcap", ids.RANDOM_CAP, "value", "25"),
-    ("rseed", ids.RANDOM_SEED, "value", "0"),
-    ("fn", ids.FIXED_N, "value", "10000"),
-    ("mn", ids.MATRIX_N, "value", "1000"),
-    ("inspect", INSPECT_INPUT, "value", str(INSPECT_START)),
-    ("play", PLAY_START, "value", str(PLAY_DEFAULT_START)),
-    ("mode", PLAY_MODE, "value", "hvc"),
-    ("first", PLAY_FIRST, "value", "you"),
-    ("strength", PLAY_STRENGTH, "value", 1.0),
-    ("seed", PLAY_SEED, "value", "0"),
+    ("density", ids.DENSITY_TRANSFORM, "value", defaults.DEFAULT_TRANSFORM),
+    ("diff", ids.DIFF_LAYER, "value", defaults.DEFAULT_DIFF_LAYER),
+    ("plimit", ids.PRIMITIVES_LIMIT, "value", str(config.DEFAULT_PRIMITIVES_LIMIT)),
+    ("player", ids.PRIMITIVES_LAYER, "value", str(config.DEFAULT_PRIMITIVES_LAYER)),
+    ("rn", ids.RANDOM_N, "value", str(config.DEFAULT_RANDOM_N)),
+    ("rgames", ids.RANDOM_GAMES, "value", str(config.DEFAULT_RANDOM_GAMES)),
+    ("rcap", ids.RANDOM_CAP, "value", str(config.DEFAULT_MOVE_CAP)),
+    ("rseed", ids.RANDOM_SEED, "value", str(config.DEFAULT_SEED)),
+    ("fn", ids.FIXED_N, "value", str(config.DEFAULT_STRATEGY_N)),
+    ("mn", ids.MATRIX_N, "value", str(defaults.DEFAULT_MATRIX_N)),
+    ("inspect", ids.INSPECT_INPUT, "value", str(defaults.DEFAULT_INSPECT)),
+    ("play", ids.PLAY_START, "value", str(defaults.DEFAULT_PLAY_START)),
+    ("mode", ids.PLAY_MODE, "value", defaults.DEFAULT_PLAY_MODE),
+    ("first", ids.PLAY_FIRST, "value", defaults.DEFAULT_PLAY_FIRST),
+    ("strength", ids.PLAY_STRENGTH, "value", defaults.DEFAULT_STRENGTH),
+    ("seed", ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
 ]
 
 
 def location() -> dcc.Location:
-    """The page's location component (no reload when the query changes)."""
-    return dcc.Location(id=URL, refresh=False)
+    """The page's location component (no reload when the query changes).
+
+    Returns
+    -------
+    dash.dcc.Location
+        Id :data:`dashboard.ids.URL`.
+    """
+    return dcc.Location(id=ids.URL, refresh=False)
 
 
 def _coerce(raw: str, default):
@@ -121,25 +124,34 @@ def query_from_controls(values: list, params=None) -> str:
     params = params or PARAMS
     pairs = [
         (key, str(value))
-        for (key, _cid, _prop, default), value in zip(params, values)
+        for (key, _cid, _prop, default), value in zip(params, values, strict=False)
         if value is not None and not _same(value, default)
     ]
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
 def register(app: dash.Dash, params=None) -> None:
-    """Wire the URL to the controls of :data:`PARAMS` (or the given table)."""
+    """Wire the URL to the controls of :data:`PARAMS` (or the given table).
+
+    Parameters
+    ----------
+    app : dash.Dash
+        The application; its layout holds :func:`location` and every
+        control the table names.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+    """
     params = params or PARAMS
 
     @app.callback(
-        Output(URL, "search"),
+        Output(ids.URL, "search"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
-        Input(URL, "search"),
+        Input(ids.URL, "search"),
         *[Input(cid, prop) for _k, cid, prop, _d in params],
         prevent_initial_call="initial_duplicate",
     )
     def _sync(search, *values):
-        if dash.ctx.triggered_id == URL or dash.ctx.triggered_id is None:
+        if dash.ctx.triggered_id == ids.URL or dash.ctx.triggered_id is None:
             return [no_update, *controls_from_query(search, params)]
         wanted = query_from_controls(list(values), params)
         return [wanted if wanted != (search or "") else no_update, *[no_update] * len(params)]

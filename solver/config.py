@@ -19,3 +19,23 @@ MEMORY_FRACTION = 0.8
 
 #: Largest number of nodes a game tree is built with before it is cut.
 DEFAULT_MAX_TREE_NODES = 400
+
+# Setups of the thesis's other investigations, the defaults of the
+# dashboard's "Thesis analyses" tab.
+
+#: Random play (section 5.1, Fig 15): games start from every number 1..N,
+#: R games from each, stopped at the move cap.
+DEFAULT_RANDOM_N = 1000
+DEFAULT_RANDOM_GAMES = 100
+DEFAULT_MOVE_CAP = 25
+
+#: Seed of seeded random play (random games, the computer player).
+DEFAULT_SEED = 0
+
+#: Fixed strategies (section 5.2, Fig 16): always subtract, and adder
+#: against subtractor, from every start 1..N.
+DEFAULT_STRATEGY_N = 10_000
+
+#: Primitive elements (section 4.1, Table 2): layer 2 up to 50,000.
+DEFAULT_PRIMITIVES_LAYER = 2
+DEFAULT_PRIMITIVES_LIMIT = 50_000

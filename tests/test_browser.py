@@ -49,7 +49,7 @@ DEFAULT_N = 10_000
 DEFAULT_ALPHA = 100
 DEFAULT_START = 4708
 
-#: Outcome codes of solver.retrograde.Outcome: U=0, W=1, L=2, D=3.
+#: Outcome codes of solver.solution.Outcome: U=0, W=1, L=2, D=3.
 CODES = {"U": 0, "W": 1, "L": 2, "D": 3}
 
 pytestmark = [
@@ -389,7 +389,7 @@ new MutationObserver(() => {
 
 @pytest.mark.browser
 def test_screenshot_and_page_load_time(page: Page, server_url: str, watch: PageWatch, default_counts) -> None:
-    from dashboard import callbacks
+    from dashboard import state
 
     page.set_default_timeout(WAIT_TIMEOUT)
     page.add_init_script(LOAD_MARKS_SCRIPT)
@@ -410,7 +410,7 @@ def test_screenshot_and_page_load_time(page: Page, server_url: str, watch: PageW
 
     print(f"\npage load at the default setup (N={DEFAULT_N:,}, alpha={DEFAULT_ALPHA}):")
     # cold: the server solves B = 1,000,000 again; warm: the solve is cached
-    callbacks.SOLUTIONS.clear()
+    state.SOLUTIONS.clear()
     load("cold (server solves B = 1,000,000)")
     warm = load("warm (solve cached on the server)")
     assert warm < 30
@@ -485,8 +485,8 @@ def test_play_against_the_computer_and_read_the_value_history(
     page: Page, server_url: str, watch: PageWatch
 ) -> None:
     from solver.retrograde import solve
-    from solver.tree import best_moves
     from solver.rules import Move, moves
+    from solver.values import best_moves
 
     page.set_default_timeout(WAIT_TIMEOUT)
     page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)

@@ -1,4 +1,4 @@
-"""Figure builders and callbacks, tested as plain functions (no browser)."""
+"""Figure builders and callbacks of the dashboard, tested as plain functions (no browser)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,16 @@ import numpy as np
 import pandas as pd
 import pytest
 from dash import html, no_update
+from naive import naive_solve
 
-from dashboard import callbacks, figures, ids
+from dashboard import ids, state, style
+from dashboard.jobs import SolveJobs
 from dashboard.layout import build_layout
+from dashboard.tabs.explore import callbacks, figures
+from dashboard.tabs.thesis import callbacks as thesis
 from solver.analysis import densities
 from solver.retrograde import solve
 from solver.tree import game_tree
-from naive import naive_solve
 
 SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 
@@ -110,8 +113,8 @@ def test_difference_figure_shows_consecutive_gaps():
 
 
 def test_format_position():
-    assert figures.format_position(4708) == "4708"
-    assert figures.format_position(10**30) == "1.000×10^30"
+    assert style.format_position(4708) == "4708"
+    assert style.format_position(10**30) == "1.000×10^30"
 
 
 def test_tree_elements_mirror_the_tree():
@@ -132,7 +135,7 @@ def test_tree_elements_mirror_the_tree():
 
 
 def test_stylesheet_colours_every_outcome():
-    sheet = figures.tree_stylesheet()
+    sheet = style.tree_stylesheet()
     coloured = {rule["selector"] for rule in sheet if "background-color" in rule["style"]}
     assert coloured == {"node.W", "node.L", "node.D", "node.U"}
 
@@ -291,7 +294,7 @@ def _wait_for(bound, seconds=120):
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        status = callbacks.JOBS.status(bound)
+        status = state.JOBS.status(bound)
         if status and (status["done"] or status["error"]):
             return status
         time.sleep(0.1)
@@ -327,8 +330,8 @@ def test_poll_reports_a_failing_job(monkeypatch):
         raise RuntimeError("python -m solver: error: out of disk")
 
     monkeypatch.setattr("dashboard.jobs.solve_in_subprocess", broken)
-    jobs = callbacks.SolveJobs()
-    monkeypatch.setattr(callbacks, "JOBS", jobs)
+    jobs = SolveJobs()
+    monkeypatch.setattr(state, "JOBS", jobs)
     jobs.start(123_456)
     _wait_for(123_456)
     setup, pending, disabled, value, style, message = callbacks.poll_solve({"n": 1, "alpha": 1, "bound": 123_456})
@@ -361,8 +364,8 @@ def test_convergence_counts_and_changes_agree_with_brute_force():
 
 def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
     monkeypatch.setattr(callbacks, "INLINE_BOUND", 1000)
-    jobs = callbacks.SolveJobs()
-    monkeypatch.setattr(callbacks, "JOBS", jobs)
+    jobs = SolveJobs()
+    monkeypatch.setattr(state, "JOBS", jobs)
     n = 50_001  # bounds above 1000 are not in the cache yet
     setup = {"n": n, "alpha": 1, "bound": n}
     fig, rows, message, disabled, _ = callbacks.make_convergence(None, setup)
@@ -374,11 +377,10 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
 
 
 def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
-    from dashboard import thesis_view
     from solver import thesis_data
 
-    assert thesis_view.make_thesis_lists("explore", callbacks.SOLUTIONS) == ([], "")
-    rows, summary = thesis_view.make_thesis_lists("thesis", callbacks.SOLUTIONS)
+    assert thesis.make_thesis_lists("explore", state.SOLUTIONS) == ([], "")
+    rows, summary = thesis.make_thesis_lists("thesis", state.SOLUTIONS)
     appendix_a = [r for r in rows if r["list"].startswith("Appendix A")]
     # At the thesis's own bound every printed member of layers 2, 4, 6 agrees.
     printed = sum(len(v) for v in thesis_data.APPENDIX_A_LAYERS.values())
@@ -390,9 +392,8 @@ def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
 
 
 def test_random_play_view_reports_counts_that_add_up():
-    from dashboard import thesis_view
 
-    fig, stats = thesis_view.make_random_play("200", "10", "25", "3")
+    fig, stats = thesis.make_random_play("200", "10", "25", "3")
     total = sum(fig.data[0].y)
     import re
 
@@ -401,18 +402,17 @@ def test_random_play_view_reports_counts_that_add_up():
     assert games == 2000 and p1 + p2 == total and total + over == games
     # Odd lengths are player 1's wins (player 1 moves first).
     assert sum(y for x, y in zip(fig.data[0].x, fig.data[0].y) if x % 2) == p1
-    fig, stats = thesis_view.make_random_play("10**6", "100", "25", "0")
+    fig, stats = thesis.make_random_play("10**6", "100", "25", "0")
     assert "more than" in stats and not fig.data
-    assert "whole number" in thesis_view.make_random_play("abc", "1", "1", "0")[1]
+    assert "whole number" in thesis.make_random_play("abc", "1", "1", "0")[1]
 
 
 def test_fixed_strategies_view_agrees_with_plain_play():
     import math
 
-    from dashboard import thesis_view
 
     n = 300
-    fig, rows, error = thesis_view.make_fixed(str(n))
+    fig, rows, error = thesis.make_fixed(str(n))
     assert error == ""
 
     def moves_to_zero(x):
@@ -428,26 +428,28 @@ def test_fixed_strategies_view_agrees_with_plain_play():
     assert dict(zip(fig.data[0].x, fig.data[0].y)) == expected
     assert [r["seating"][:8] for r in rows] == ["player 1", "player 2"]
     assert all(r["p1_wins"] + r["p2_wins"] + r["draws"] == n for r in rows)
-    assert "at most" in thesis_view.make_fixed("10**7")[2]
+    assert "at most" in thesis.make_fixed("10**7")[2]
 
 
 def test_strategy_matrix_view_has_every_pair():
-    from dashboard import thesis_view
 
-    rows, error = thesis_view.make_matrix("200", callbacks.SOLUTIONS)
-    assert error == "" and len(rows) == 36
+    from solver.experiments import STRATEGIES
+
+    rows, error = thesis.make_matrix("200", state.SOLUTIONS)
+    # Every ordered pair of the five strategies (the thesis's "subtractor"
+    # is always take, so it is not a sixth one).
+    assert error == "" and len(rows) == len(STRATEGIES) ** 2 == 25
     assert all(r["first_wins"] + r["second_wins"] + r["draws"] + r["unfinished"] == 200 for r in rows)
     put_put = next(r for r in rows if r["first"] == r["second"] == "always put")
     assert put_put["draws"] == 200  # nobody can ever reach 0 by putting
-    assert thesis_view.make_matrix("0", callbacks.SOLUTIONS)[1]
+    assert thesis.make_matrix("0", state.SOLUTIONS)[1]
 
 
 def test_primitives_view_lists_table_2_and_the_missing_11745():
     import math
 
-    from dashboard import thesis_view
 
-    fig, rows, error = thesis_view.make_primitives("2", "50000", callbacks.SOLUTIONS)
+    fig, rows, error = thesis.make_primitives("2", "50000", state.SOLUTIONS)
     assert error == ""
     # Thesis Table 2's primitives; every generated member is i^2 * P with both
     # children of it squares (layer 2 by definition).
@@ -460,4 +462,78 @@ def test_primitives_view_lists_table_2_and_the_missing_11745():
         assert math.isqrt(x - s) ** 2 == x - s and math.isqrt(x + s) ** 2 == x + s
     assert {r["primitive"] for r in rows if r["pell"] == "yes"} == {5, 145, 4901}
     assert sum(len(t.x) for t in fig.data) == 6
-    assert "at most" in thesis_view.make_primitives("2", "10**7", callbacks.SOLUTIONS)[2]
+    assert "at most" in thesis.make_primitives("2", "10**7", state.SOLUTIONS)[2]
+
+
+# ---------------------------------------------------------------- package and layout of the code
+
+
+def test_assets_folder_is_inside_the_package_and_holds_the_css():
+    # An installed (non-editable) copy serves its CSS only if the assets are
+    # package data of `dashboard`, not a folder beside the checkout.
+    from pathlib import Path
+
+    import dashboard
+    from dashboard.app import ASSETS, create_app
+
+    package = Path(dashboard.__file__).resolve().parent
+    app = create_app()
+    folder = Path(app.config.assets_folder).resolve()
+    assert folder == ASSETS.resolve() == package / "assets"
+    css = folder / "style.css"
+    assert css.is_file() and ".page" in css.read_text(encoding="utf-8")
+
+
+def test_every_tab_has_layout_callbacks_and_figures():
+    import importlib
+
+    from dashboard.layout import TAB_LABELS, TAB_LAYOUTS
+
+    assert list(TAB_LAYOUTS) == list(TAB_LABELS)
+    for tab in TAB_LABELS:
+        for part in ("layout", "callbacks", "figures"):
+            importlib.import_module(f"dashboard.tabs.{tab}.{part}")
+        assert callable(importlib.import_module(f"dashboard.tabs.{tab}.callbacks").register)
+
+
+def test_ids_are_unique():
+    values = [getattr(ids, name) for name in dir(ids) if name.isupper()]
+    assert len(values) == len(set(values))
+
+
+def test_solve_jobs_run_the_installed_solver_without_path_tricks(monkeypatch):
+    import subprocess
+    import sys
+
+    from dashboard import jobs
+
+    seen = {}
+
+    class Child:
+        """Stands in for subprocess.Popen: records how it was started."""
+
+        def __init__(self, command, **kwargs):
+            seen["command"], seen["kwargs"] = command, kwargs
+            self.stderr = iter(["progress 0.5\n"])
+            self.stdout = io.StringIO('{"bound": 10}')
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(subprocess, "Popen", Child)
+    fractions = []
+    assert jobs.solve_in_subprocess(10, fractions.append) == {"bound": 10}
+    assert seen["command"][:3] == [sys.executable, "-m", "solver"]
+    assert "env" not in seen["kwargs"] and "cwd" not in seen["kwargs"]
+    assert fractions == [0.5]
+
+
+def test_help_is_plain_text(capsys):
+    from dashboard.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert "Put-or-Take-a-Square" in out and "--port" in out
+    assert "``" not in out and ":func:" not in out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dashboard import figures, links
+from dashboard import links
+from dashboard.tabs.explore import figures
 
 
 def test_layer_point_names_its_value():

@@ -43,3 +43,14 @@ def test_every_parameter_names_a_component_of_the_page():
     layout = build_layout()
     for key, cid, _prop, _default in urlstate.PARAMS:
         assert _find(layout, cid) is not None, key
+
+
+def test_defaults_are_the_controls_own_starting_values():
+    # Each default is written once (solver.config, dashboard.defaults): the
+    # address's defaults are exactly what the page starts with.
+    from dashboard.layout import build_layout
+    from tests.test_dashboard import _find
+
+    layout = build_layout()
+    for key, cid, prop, default in urlstate.PARAMS:
+        assert getattr(_find(layout, cid), prop) == default, key

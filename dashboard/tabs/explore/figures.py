@@ -1,7 +1,7 @@
-"""Pure figure builders: data in, ``go.Figure`` or cytoscape elements out.
+"""Figure builders of the Explore tab: data in, ``go.Figure``, cytoscape elements or HTML out.
 
-Colours are the Okabe-Ito palette (colour-blind safe) and mean the same
-outcome in every view.
+All pure: they read only their arguments.  Colours come from
+:mod:`dashboard.style` and mean the same outcome in every view.
 """
 
 from __future__ import annotations
@@ -14,20 +14,8 @@ from dash import html
 from solver.analysis import TRANSFORMS, transform_density
 from solver.tree import GameTree
 
-#: Outcome -> colour, shared by every view and the tree legend.
-COLOURS = {
-    "W": "#0072B2",  # blue
-    "L": "#D55E00",  # vermillion
-    "D": "#009E73",  # bluish green
-    "U": "#999999",  # grey
-}
-
-NAMES = {
-    "W": "W (N-position: mover wins)",
-    "L": "L (P-position: mover loses)",
-    "D": "D (certified draw)",
-    "U": "U (unresolved at the bound)",
-}
+from ... import ids
+from ...style import COLOURS, MARGIN, NAMES, format_position, message_figure
 
 #: Most points a single figure sends to the browser.
 MAX_POINTS = 50_000
@@ -71,18 +59,6 @@ def _density_sample(n: int, max_points: int) -> np.ndarray:
     return np.unique(np.concatenate([logs, even]))
 
 
-def _empty(title: str, message: str) -> go.Figure:
-    fig = go.Figure()
-    fig.update_layout(
-        title=title,
-        template="plotly_white",
-        xaxis={"visible": False},
-        yaxis={"visible": False},
-        annotations=[{"text": message, "showarrow": False, "font": {"size": 14}}],
-    )
-    return fig
-
-
 def summary_table(
     counts: dict[str, int],
     n: int,
@@ -123,7 +99,7 @@ def summary_table(
                 [
                     html.Td(html.Span(key, className="swatch", style={"background": COLOURS[key]})),
                     html.Td(NAMES[key].split(" (")[1].rstrip(")")),
-                    html.Td(f"{counts[key]:,}", className="num", id=f"summary-count-{key}"),
+                    html.Td(f"{counts[key]:,}", className="num", id=ids.summary_count_id(key)),
                     html.Td(f"{share:.2%}", className="num"),
                 ]
             )
@@ -175,7 +151,7 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     if transform not in TRANSFORMS:
         raise ValueError(f"unknown transform {transform!r}")
     if densities.empty:
-        return _empty("Densities", "no positions")
+        return message_figure("Densities", "no positions")
     idx = _density_sample(len(densities), MAX_POINTS // 4)
     n = densities["n"].to_numpy()[idx]
     fig = go.Figure()
@@ -190,7 +166,7 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
         yaxis={"title": TRANSFORMS[transform]},
         template="plotly_white",
         legend={"orientation": "h", "y": -0.2},
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+        margin=MARGIN,
     )
     return fig
 
@@ -222,7 +198,7 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
     chosen = [(k, layers[k - 1]) for k in range(first, len(layers) + 1, 2)]
     kind = "odd (W)" if parity == "W" else "even (L)"
     if not chosen:
-        return _empty(f"Ordered elements of the {kind} layers", "raise the move depth to see even layers")
+        return message_figure(f"Ordered elements of the {kind} layers", "raise the move depth to see even layers")
     total = sum(len(m) for _, m in chosen)
     fig = go.Figure()
     for k, members in chosen:
@@ -245,7 +221,7 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
         xaxis={"title": "element index"},
         yaxis={"title": "value", "type": "log"},
         template="plotly_white",
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+        margin=MARGIN,
     )
     return fig
 
@@ -267,7 +243,7 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
         :data:`MAX_POINTS` points.
     """
     if len(members) < 2:
-        return _empty(f"Differences in layer {k}", f"layer {k} has fewer than two elements up to N")
+        return message_figure(f"Differences in layer {k}", f"layer {k} has fewer than two elements up to N")
     diffs = np.diff(members)
     idx = downsample_index(len(diffs), MAX_POINTS)
     fig = go.Figure(
@@ -287,7 +263,7 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
         xaxis={"title": "i"},
         yaxis={"title": "l_k[i+1] − l_k[i]"},
         template="plotly_white",
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+        margin=MARGIN,
     )
     return fig
 
@@ -309,7 +285,7 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
         One line with markers per outcome; log bound axis, log count axis.
     """
     if counts.empty:
-        return _empty("Convergence", "no bounds solved")
+        return message_figure("Convergence", "no bounds solved")
     fig = go.Figure()
     for key in ("W", "L", "D", "U"):
         fig.add_trace(
@@ -328,106 +304,9 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
         yaxis={"title": "count", "type": "log"},
         template="plotly_white",
         legend={"orientation": "h", "y": -0.25},
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
+        margin=MARGIN,
     )
     return fig
-
-
-def primitives_figure(table: pd.DataFrame, k: int) -> go.Figure:
-    """Primitive elements against the square below them (thesis Table 3).
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        As :func:`solver.primitives.primitive_elements`.
-    k : int
-        The layer, for the title.
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-        Log-log scatter; Pell-family primitives (remainder 1) stand out.
-    """
-    if table.empty:
-        return _empty(f"Primitive elements of layer {k}", "no members up to the limit")
-    fig = go.Figure()
-    for pell, name, colour in ((False, "other", "#D55E00"), (True, "Pell family (m² − 2k² = 1)", "#0072B2")):
-        part = table[table["pell"] == pell]
-        if part.empty:
-            continue
-        fig.add_trace(
-            go.Scatter(
-                x=part["square_below"].astype(float),
-                y=part["primitive"].astype(float),
-                mode="markers",
-                name=name,
-                marker={"size": 8, "color": colour},
-                customdata=np.column_stack([part["remainder"].astype(str), part["generated_count"]]),
-                hovertemplate="P = %{y:,}<br>square below %{x:,}<br>remainder %{customdata[0]}"
-                "<br>generates %{customdata[1]}<extra></extra>",
-            )
-        )
-    fig.update_layout(
-        title=f"Primitive elements of layer {k} against the square below",
-        xaxis={"title": "square below k²", "type": "log"},
-        yaxis={"title": "primitive P", "type": "log"},
-        template="plotly_white",
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
-    )
-    return fig
-
-
-def histogram_figure(counts: dict[int, int], title: str, x_title: str, colour: str = "#0072B2") -> go.Figure:
-    """A bar chart of ``value -> count`` (thesis Figs 15, 16).
-
-    Parameters
-    ----------
-    counts : dict
-        Integer value -> number of occurrences.
-    title, x_title : str
-        Figure title and x-axis title.
-    colour : str, optional
-        Bar colour.
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-    """
-    if not counts:
-        return _empty(title, "nothing to count")
-    keys = sorted(counts)
-    fig = go.Figure(
-        go.Bar(x=keys, y=[counts[k] for k in keys], marker_color=colour,
-               hovertemplate=f"{x_title} %{{x}}: %{{y:,}}<extra></extra>")
-    )
-    fig.update_layout(
-        title=title,
-        xaxis={"title": x_title, "dtick": 1 if len(keys) <= 40 else None},
-        yaxis={"title": "count"},
-        template="plotly_white",
-        margin={"t": 50, "l": 60, "r": 20, "b": 40},
-    )
-    return fig
-
-
-def format_position(position: int, digits: int = 12) -> str:
-    """Short text for a position: exact up to ``digits`` digits, else ``d.ddd×10^e``.
-
-    Parameters
-    ----------
-    position : int
-        Any integer.
-    digits : int, optional
-        Longest exact form (default 12).
-
-    Returns
-    -------
-    str
-    """
-    text = str(position)
-    if len(text) <= digits:
-        return text
-    return f"{text[0]}.{text[1:4]}×10^{len(text) - 1}"
 
 
 def tree_elements(tree: GameTree) -> list[dict]:
@@ -492,73 +371,3 @@ def tree_elements(tree: GameTree) -> list[dict]:
                 }
             )
     return elements
-
-
-def tree_stylesheet() -> list[dict]:
-    """The cytoscape stylesheet of the game tree (colours as :data:`COLOURS`).
-
-    Returns
-    -------
-    list of dict
-        Later rules override earlier ones: outcome colours, then shapes for
-        squares, a double border on nodes that can still be expanded, a
-        dashed one on repeats, thick dark edges for best moves.
-    """
-    sheet = [
-        {
-            "selector": "node",
-            "style": {
-                "label": "data(label)",
-                "text-wrap": "wrap",
-                "text-valign": "center",
-                "font-size": 10,
-                "width": 62,
-                "height": 34,
-                "shape": "round-rectangle",
-                "border-width": 1,
-                "border-color": "#222",
-            },
-        },
-        {
-            "selector": "edge",
-            "style": {
-                "curve-style": "bezier",
-                "target-arrow-shape": "triangle",
-                "width": 1.5,
-                "line-color": "#bbb",
-                "target-arrow-color": "#bbb",
-                "label": "data(label)",
-                "font-size": 8,
-                "color": "#555",
-                "text-background-color": "#fff",
-                "text-background-opacity": 0.8,
-            },
-        },
-    ]
-    for key, colour in COLOURS.items():
-        text = "#000" if key == "U" else "#fff"
-        sheet.append({"selector": f"node.{key}", "style": {"background-color": colour, "color": text}})
-    sheet += [
-        {"selector": "node.square", "style": {"shape": "star", "width": 46, "height": 46}},
-        {"selector": "node.beyond", "style": {"background-opacity": 0.6}},
-        {"selector": "node[?expandable][!expanded]", "style": {"border-style": "double", "border-width": 5}},
-        {"selector": "node.repeat", "style": {"border-style": "dashed", "border-width": 3}},
-        {"selector": "edge.best", "style": {"width": 4, "line-color": "#222", "target-arrow-color": "#222"}},
-    ]
-    return sheet
-
-
-def outcome_legend() -> list:
-    """Legend entries (HTML) for the outcome colours and tree marks."""
-    items = [
-        html.Span([html.Span(className="swatch", style={"background": COLOURS[k]}), NAMES[k]], className="legend-item")
-        for k in ("W", "L", "D", "U")
-    ]
-    items += [
-        html.Span("★ square: the mover wins at once", className="legend-item"),
-        html.Span("dashed border ↻: repeat (a loop)", className="legend-item"),
-        html.Span("double border: click to expand", className="legend-item"),
-        html.Span("thick edge: best move", className="legend-item"),
-        html.Span("faded: above the bound", className="legend-item"),
-    ]
-    return items

@@ -1,0 +1,75 @@
+"""Layout pieces every tab uses: panels, labelled number boxes, graphs."""
+
+from __future__ import annotations
+
+from dash import dcc, html
+
+
+def panel(title: str, body, note: str | None = None, wide: bool = False) -> html.Section:
+    """A titled panel of a tab: heading, optional note, then the body.
+
+    Parameters
+    ----------
+    title : str
+        The heading.
+    body : dash component
+        What the panel holds.
+    note : str, optional
+        A short explanation shown under the heading.
+    wide : bool, optional
+        Span the whole width of the tab's grid.
+
+    Returns
+    -------
+    dash.html.Section
+    """
+    children = [html.H2(title)]
+    if note:
+        children.append(html.P(note, className="note"))
+    children.append(body)
+    return html.Section(children, className="panel" + (" panel-wide" if wide else ""))
+
+
+def number_control(component_id: str, label: str, value: int | str) -> html.Div:
+    """A labelled text box for a whole number (sent on Enter or blur).
+
+    Parameters
+    ----------
+    component_id : str
+        Id of the ``dcc.Input``.
+    label : str
+        The label shown above it.
+    value : int or str
+        Its starting text.
+
+    Returns
+    -------
+    dash.html.Div
+    """
+    return html.Div(
+        [
+            html.Label(label, htmlFor=component_id),
+            dcc.Input(id=component_id, type="text", value=str(value), debounce=True, className="num-input"),
+        ],
+        className="control",
+    )
+
+
+def graph(graph_id: str, height: int = 420) -> dcc.Loading:
+    """A Plotly graph of a fixed height with a loading spinner.
+
+    Parameters
+    ----------
+    graph_id : str
+        Id of the ``dcc.Graph``.
+    height : int, optional
+        Height in pixels.
+
+    Returns
+    -------
+    dash.dcc.Loading
+    """
+    return dcc.Loading(
+        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config={"displaylogo": False}),
+        type="circle",
+    )

@@ -1,0 +1,176 @@
+"""Figure builders of the Inspect tab: the certificate graph and the number's tables (pure)."""
+
+from __future__ import annotations
+
+from dash import html
+
+from solver.inspection import Certificate
+from solver.solution import Outcome
+
+from ...style import COLOURS, NAMES, format_position, tree_stylesheet
+
+
+def certificate_stylesheet() -> list[dict]:
+    """Cytoscape stylesheet of the certificate graph.
+
+    Returns
+    -------
+    list of dict
+        The game tree's stylesheet (outcome colours of
+        :data:`dashboard.style.COLOURS`), with the inspected number drawn
+        with a thick border and W exits as faded ellipses.
+    """
+    return tree_stylesheet() + [
+        {"selector": "node.exit", "style": {"shape": "ellipse", "background-opacity": 0.7, "width": 50}},
+        {"selector": "node.root", "style": {"border-width": 4, "border-color": "#000"}},
+        {"selector": "edge.exit", "style": {"line-style": "dashed"}},
+    ]
+
+
+def certificate_layout(n: int | None = None) -> dict:
+    """Cytoscape layout of the certificate graph: breadth-first from ``n`` (top).
+
+    Parameters
+    ----------
+    n : int, optional
+        The inspected number (the root); None for no root.
+
+    Returns
+    -------
+    dict
+        A new layout each time, so the graph is laid out and fitted afresh.
+    """
+    layout = {"name": "breadthfirst", "directed": True, "spacingFactor": 1.1, "padding": 20, "animate": False, "fit": True}
+    if n is not None:
+        layout["roots"] = f"#c{n}"
+    return layout
+
+
+def _value_phrase(letter: str) -> str:
+    return NAMES.get(letter, letter)
+
+
+def summary_panel(info) -> html.Div:
+    """The facts about the inspected number: value, remoteness, best moves, notes.
+
+    Parameters
+    ----------
+    info : solver.inspection.Inspection
+        :func:`solver.inspection.inspect_position` of the number.
+
+    Returns
+    -------
+    dash.html.Div
+        A two-column table (n, value, remoteness, best moves) and notes for
+        a square or a number above the bound.
+    """
+    if info.remoteness is not None:
+        rem = f"{info.remoteness} (exact)"
+    elif info.at_most is not None:
+        rem = f"at most {info.at_most} (not proven exact at this bound)"
+    else:
+        rem = "none (the game has no forced end)" if info.outcome == Outcome.D else "unknown"
+    by_move = {m.move: m for m in info.moves}
+    if info.best_moves:
+        best = ", ".join(
+            f"{move.value} → {format_position(by_move[move].child)} ({by_move[move].text})" for move in info.best_moves
+        )
+    else:
+        best = "none: the game is over (the player to move at 0 has lost)"
+    facts = [
+        ("n", str(info.position)),
+        ("value", _value_phrase(info.outcome.name) if info.text == info.outcome.name else f"{info.text}: {_value_phrase(info.outcome.name)}"),
+        ("remoteness", rem),
+        ("best moves", best),
+    ]
+    notes = []
+    if info.is_square:
+        notes.append("n is a square: taking it to 0 wins at once.")
+    if info.above_bound:
+        notes.append(f"n is above the bound {info.bound:,}, so its value is unknown unless it is a square; moves are exact.")
+    return html.Div(
+        [
+            html.Table(
+                html.Tbody([html.Tr([html.Th(k), html.Td(v, className="num") if k == "n" else html.Td(v)]) for k, v in facts]),
+                className="summary-table",
+            ),
+            *[html.P(text, className="note") for text in notes],
+        ]
+    )
+
+
+def moves_table(info) -> html.Div | html.Table:
+    """The number's two moves, each with its child and the child's value.
+
+    Parameters
+    ----------
+    info : solver.inspection.Inspection
+        :func:`solver.inspection.inspect_position` of the number.
+
+    Returns
+    -------
+    dash.html.Div or dash.html.Table
+        An empty ``Div`` at 0 (no moves), else one row per move, best
+        moves starred, values on their outcome's colour.
+    """
+    if not info.moves:
+        return html.Div()
+    rows = [
+        html.Tr(
+            [
+                html.Td(m.move.value + (" ★ best" if m.best else "")),
+                html.Td(str(m.child), className="num"),
+                html.Td(
+                    [html.Span(className="swatch", style={"background": COLOURS[m.outcome.name]}), m.text]
+                    + ([" (above the bound)"] if m.above_bound else [])
+                ),
+            ]
+        )
+        for m in info.moves
+    ]
+    return html.Table(
+        [html.Thead(html.Tr([html.Th("move"), html.Th("child"), html.Th("child's value (for its mover)")])), html.Tbody(rows)],
+        className="summary-table",
+    )
+
+
+def certificate_elements(certificate: Certificate) -> list[dict]:
+    """Cytoscape elements of a draw certificate: members, W exits and all their moves.
+
+    Parameters
+    ----------
+    certificate : solver.inspection.Certificate
+
+    Returns
+    -------
+    list of dict
+        Node ids ``"c<position>"``; node data ``label``, ``position`` (exact
+        str), ``value``; classes: the outcome letter (``D`` members, ``W``
+        exits), ``exit``, ``root`` (the inspected number).  Edge data
+        ``label`` ("take"/"put"); class ``exit`` for moves to a W.
+    """
+    values = {e.child: e.child_value for e in certificate.edges}
+    elements: list[dict] = []
+    for x in certificate.members:
+        classes = "D root" if x == certificate.position else "D"
+        elements.append(
+            {"data": {"id": f"c{x}", "label": f"{format_position(x)}\nD", "position": str(x), "value": "D"}, "classes": classes}
+        )
+    for x in certificate.exits:
+        value = values[x]
+        elements.append(
+            {
+                "data": {"id": f"c{x}", "label": f"{format_position(x)}\n{value}", "position": str(x), "value": value},
+                "classes": f"{value[0]} exit",
+            }
+        )
+    exits = set(certificate.exits)
+    for e in certificate.edges:
+        elements.append(
+            {
+                "data": {"id": f"e{e.position}-{e.move.value}", "source": f"c{e.position}", "target": f"c{e.child}",
+                         "label": e.move.value},
+                "classes": "exit" if e.child in exits else "member",
+            }
+        )
+    return elements

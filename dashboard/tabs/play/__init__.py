@@ -1,0 +1,1 @@
+"""The "Play" tab: play Put-or-Take-a-Square against the solver."""

@@ -1,0 +1,190 @@
+"""Figure builders of the Play tab: the value history, the move buttons, the game log (pure).
+
+The builders take the rows of :func:`solver.play.value_history` and the
+players' names (``{1: "Player 1 (you)", 2: "Player 2 (computer)"}``); they
+read nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+
+import plotly.graph_objects as go
+from dash import html
+
+from ...style import COLOURS, NAMES, TEXT_COLOURS, format_number
+
+_WORD = {"W": "win", "L": "loss", "D": "draw", "U": "unknown"}
+
+
+def move_button(value, hints: bool, enabled: bool) -> tuple:
+    """Children and style of a move button.
+
+    Parameters
+    ----------
+    value : solver.play.MoveValue
+        The move, its child and the child's value for the player making it.
+    hints : bool
+        Show the value and colour the button by it.
+    enabled : bool
+        Whether the button can be pressed (a faded button otherwise).
+
+    Returns
+    -------
+    tuple
+        ``(children, style)``: ``"take → 88"`` alone without hints; with
+        hints also the value (``" (best)"`` on a best move), on the
+        outcome's colour.
+    """
+    label = f"{value.move.value} → {format_number(value.child)}"
+    if not hints:
+        return label, {}
+    letter = value.outcome.name
+    text = [html.Span(label), html.Br(), html.Small(value.describe() + (" (best)" if value.best else ""))]
+    style = {"background": COLOURS[letter], "color": TEXT_COLOURS[letter], "borderColor": COLOURS[letter],
+             "minWidth": "150px", "opacity": 1 if enabled else 0.5}
+    return text, style
+
+
+def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: int) -> go.Figure:
+    """The value-history chart: one point per ply, clickable.
+
+    Parameters
+    ----------
+    rows : list of dict
+        :func:`solver.play.value_history` with the redo stack included
+        (keys ``ply``, ``position``, ``mover``, ``move``, ``outcome``,
+        ``remoteness``, ``at_most``, ``winning``, ``erred``, ``future``).
+    names : dict
+        Player (1 or 2) -> the name the page gives it.
+    hints : bool
+        Show values (else only the positions).
+    bound : int
+        Bound of the solve, for the title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        With hints, y is the remoteness signed for player 1 (above 0:
+        player 1 wins with best play; below: player 2; 0 for draws and
+        unknowns) and the colour is the outcome for the player to move
+        there (``COLOURS``); crosses mark moves that made the mover's
+        result worse, open circles values that are only bounded, faded
+        points the redo stack.  Without hints, y is ``log10(position + 1)``
+        in one colour.  ``customdata`` of every point is its ply.
+    """
+    fig = go.Figure()
+    xs = [r["ply"] for r in rows]
+    hover = []
+    for r in rows:
+        who = names[r["mover"]]
+        text = f"ply {r['ply']}: {format_number(r['position'])}, {who} to move"
+        if hints:
+            rem = r["remoteness"] if r["remoteness"] is not None else (
+                f"≤ {r['at_most']}" if r["at_most"] is not None else None)
+            text += f"<br>{r['outcome']}" + (f" in {rem}" if rem is not None else "")
+            if r["winning"]:
+                text += f" ({names[r['winning']]} winning)"
+            if r["erred"]:
+                text += f"<br>error: this {r['move']} made {who}'s result worse"
+        if r["future"]:
+            text += "<br>(undone: click to redo up to here)"
+        hover.append(text)
+    if hints:
+        ys = []
+        for r in rows:
+            size = r["at_most"] if r["outcome"] in ("W", "L") else 0
+            ys.append(0 if r["winning"] is None else (size if r["winning"] == 1 else -size))
+        colours = [COLOURS[r["outcome"]] for r in rows]
+        symbols = ["circle" if r["remoteness"] is not None or r["outcome"] in ("D", "U") else "circle-open"
+                   for r in rows]
+        title = f"Value history (bound {bound:,}): remoteness, + player 1 winning, − player 2 winning"
+        ytitle = "± remoteness"
+    else:
+        ys = [math.log10(r["position"] + 1) for r in rows]
+        colours = ["#555555"] * len(rows)
+        symbols = ["circle"] * len(rows)
+        title = "Game so far (hints hidden): position per ply"
+        ytitle = "log10(position + 1)"
+    opacity = [0.35 if r["future"] else 1.0 for r in rows]
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#bbbbbb", "width": 1},
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(
+        go.Scatter(
+            x=xs, y=ys, mode="markers", customdata=xs, hovertext=hover, hoverinfo="text", showlegend=False,
+            marker={"color": colours, "size": 11, "symbol": symbols, "opacity": opacity,
+                    "line": {"color": colours, "width": 2}},
+        )
+    )
+    if hints:
+        for letter in ("W", "L", "D", "U"):
+            fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=NAMES[letter].replace("mover", "player to move"),
+                                     marker={"color": COLOURS[letter], "size": 10}))
+        errs = [r for r in rows if r["erred"]]
+        if errs:
+            fig.add_trace(
+                go.Scatter(
+                    x=[r["ply"] for r in errs], y=[ys[r["ply"]] for r in errs], mode="markers", name="error here",
+                    customdata=[r["ply"] for r in errs], hoverinfo="skip",
+                    marker={"symbol": "x-thin-open", "size": 20, "color": "#000000", "line": {"width": 2}},
+                )
+            )
+        fig.add_hline(y=0, line={"color": "#999999", "width": 1, "dash": "dot"})
+    fig.update_layout(
+        title=title, template="plotly_white", margin={"l": 50, "r": 20, "t": 50, "b": 40},
+        xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
+        yaxis={"title": ytitle}, legend={"orientation": "h", "y": -0.25}, clickmode="event",
+    )
+    return fig
+
+
+def empty_history_figure() -> go.Figure:
+    """The value-history chart before a game exists.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        No traces, titled "No game yet".
+    """
+    fig = go.Figure()
+    fig.update_layout(template="plotly_white", title="No game yet")
+    return fig
+
+
+def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
+    """The game log: one line per move played, then how the game ended.
+
+    Parameters
+    ----------
+    rows : list of dict
+        As for :func:`history_figure`; undone plies (``future``) are left out.
+    names : dict
+        Player (1 or 2) -> the name the page gives it.
+    end : solver.play.GameEnd or None
+        :func:`solver.play.game_end` of the game (None while it runs).
+    hints : bool
+        Say what each move did to the mover's value, and mark errors.
+
+    Returns
+    -------
+    list of dash.html.Li
+    """
+    items = []
+    for r in rows[:-1]:
+        if r["future"]:
+            break
+        nxt = rows[r["ply"] + 1]
+        text = f"{names[r['mover']]}: {r['move']} {format_number(r['position'])} → {format_number(nxt['position'])}"
+        if hints:
+            after = {"W": "L", "L": "W"}.get(nxt["outcome"], nxt["outcome"])
+            text += f" (for the mover: {_WORD[r['outcome']]} before, {_WORD[after]} after)"
+            if r["erred"]:
+                text += " — error: it made the mover's result worse"
+        items.append(html.Li(text, style={"color": COLOURS["L"]} if hints and r["erred"] else None))
+    if end is not None:
+        if end.reason == "zero":
+            items.append(html.Li(f"{names[end.winner]} reached 0 and wins."))
+        else:
+            loop = " → ".join(format_number(p) for p in end.loop)
+            items.append(html.Li(f"Draw: {format_number(end.loop[0])} repeated (loop {loop})."))
+    return items

@@ -1,0 +1,1 @@
+"""The "Thesis analyses" tab: the thesis's tables and figures, live."""
