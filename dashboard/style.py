@@ -10,6 +10,22 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from dash import html
 
+# The solver's own formatter (its messages use it too): one format for big
+# numbers everywhere.
+from solver._text import format_number
+
+__all__ = [
+    "COLOURS",
+    "MARGIN",
+    "NAMES",
+    "TEXT_COLOURS",
+    "format_number",
+    "format_position",
+    "message_figure",
+    "outcome_legend",
+    "tree_stylesheet",
+]
+
 #: Outcome -> colour, shared by every view and the tree legend.
 COLOURS = {
     "W": "#0072B2",  # blue
@@ -77,23 +93,6 @@ def format_position(position: int, digits: int = 12) -> str:
     if len(text) <= digits:
         return text
     return f"{text[0]}.{text[1:4]}×10^{len(text) - 1}"
-
-
-def format_number(n: int) -> str:
-    """A number with thousands separators; a very long one shortened to its ends.
-
-    Parameters
-    ----------
-    n : int
-        Any integer.
-
-    Returns
-    -------
-    str
-        ``"1,234"``; past 40 characters ``"12345678…654321 (31 digits)"``.
-    """
-    s = f"{n:,}"
-    return s if len(s) <= 40 else f"{str(n)[:8]}…{str(n)[-6:]} ({len(str(n))} digits)"
 
 
 def tree_stylesheet() -> list[dict]:
