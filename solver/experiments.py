@@ -130,7 +130,7 @@ def random_play(
     Parameters
     ----------
     n : int
-        Largest start number, ``>= 1``.
+        Largest start number N, ``1 <= n <= MAX_N``.
     games_per_start : int
         Games from each start, ``>= 1``; ``n * games_per_start`` must
         not exceed :data:`MAX_RANDOM_GAMES`.
@@ -156,8 +156,11 @@ def random_play(
 
     Raises
     ------
+    TypeError
+        If ``n``, ``games_per_start``, ``move_cap`` or ``seed`` is not an
+        integer, or ``win_at_squares`` not a bool.
     ValueError
-        If an argument is not an integer or out of range.
+        If an argument is out of range.
 
     Notes
     -----
@@ -262,8 +265,10 @@ def always_subtract(n: int) -> dict[int, int]:
 
     Raises
     ------
+    TypeError
+        If ``n`` is not an integer.
     ValueError
-        If ``n`` is not an integer or out of range.
+        If ``n`` is out of range.
 
     Notes
     -----
@@ -323,8 +328,10 @@ def adder_subtractor(n: int, adder: int) -> dict[str, int]:
 
     Raises
     ------
+    TypeError
+        If ``n`` or ``adder`` is not an integer.
     ValueError
-        If ``n`` or ``adder`` is not an integer or out of range.
+        If ``n`` or ``adder`` is out of range.
     RuntimeError
         If a game were left neither ended nor repeated (impossible by the
         bound below; it would mean a bug).
@@ -432,9 +439,12 @@ def strategy_matrix(
 
     Raises
     ------
+    TypeError
+        If ``n``, ``seed`` or ``move_cap`` is not an integer, or
+        ``solution`` is not a Solution when the optimal strategy is asked
+        for.
     ValueError
-        For bad arguments, repeated or unknown strategies, or no Solution
-        when the optimal strategy is asked for.
+        For arguments out of range, or repeated, unknown or no strategies.
 
     Notes
     -----

@@ -251,7 +251,15 @@ class ChainRow:
     reason: str
 
     def to_dict(self) -> dict:
-        """Return the row as a JSON-ready dict; positions as exact strings."""
+        """Return the row as a JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            The fields by name; ``position`` and ``take`` as exact decimal
+            strings (``take`` is ``""`` when there is none), since JSON
+            numbers lose digits above 2**53 in a browser.
+        """
         return {
             "step": self.step,
             "position": str(self.position),
@@ -379,7 +387,14 @@ class CertificateEdge:
     child_value: str
 
     def to_dict(self) -> dict:
-        """Return the edge as a JSON-ready dict; positions as exact strings."""
+        """Return the edge as a JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            ``position``, ``move`` (``"take"`` or ``"put"``), ``child`` and
+            ``child_value``; positions as exact decimal strings.
+        """
         return {
             "position": str(self.position),
             "move": self.move.value,
@@ -449,9 +464,9 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     Raises
     ------
     TypeError
-        If ``n`` is not an integer.
+        If ``n`` or ``max_size`` is not an integer.
     ValueError
-        If ``n`` is not a certified draw at this bound (the message gives
+        If ``max_size < 1``, if ``n`` is not a certified draw at this bound (the message gives
         its value), or the certificate would have more than ``max_size``
         members.
     CertificateError
@@ -459,6 +474,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
         a bug in the solve, never a fault of the input.
     """
     n = check_integer(n, "position", least=0)
+    max_size = check_integer(max_size, "max_size", least=1)
     outcome, _ = position_value(n, solution)
     if outcome != Outcome.D:
         raise ValueError(

@@ -296,6 +296,17 @@ def apply_move(state: GameState, move: Move) -> GameState:
 def undo(state: GameState) -> GameState:
     """Take back the last move (it goes on the redo stack).
 
+    Parameters
+    ----------
+    state : GameState
+        The game; it is not changed.
+
+    Returns
+    -------
+    GameState
+        The game one ply earlier, the undone position first on the redo
+        stack.
+
     Raises
     ------
     ValueError
@@ -308,6 +319,16 @@ def undo(state: GameState) -> GameState:
 
 def redo(state: GameState) -> GameState:
     """Play the last undone move again.
+
+    Parameters
+    ----------
+    state : GameState
+        The game; it is not changed.
+
+    Returns
+    -------
+    GameState
+        The game one ply later, the first redo position played.
 
     Raises
     ------
@@ -347,7 +368,19 @@ def goto(state: GameState, ply: int) -> GameState:
 
 
 def restart(state: GameState) -> GameState:
-    """Go back to the start; the moves played stay on the redo stack."""
+    """Go back to the start; the moves played stay on the redo stack.
+
+    Parameters
+    ----------
+    state : GameState
+        The game; it is not changed.
+
+    Returns
+    -------
+    GameState
+        ``goto(state, 0)``: only the start played, everything else on the
+        redo stack.
+    """
     return goto(state, 0)
 
 
@@ -392,7 +425,14 @@ class MoveValue:
         return self.remoteness is not None
 
     def describe(self) -> str:
-        """Short text for the mover: ``"win in 11"``, ``"loss in at most 4"``, ``"draw"``, ``"unknown"``."""
+        """Describe the move's value for the mover in a few words.
+
+        Returns
+        -------
+        str
+            ``"win in 11"``, ``"loss in at most 4"`` (only an upper bound,
+            counting this move), ``"draw"`` or ``"unknown"``.
+        """
         if self.outcome is Outcome.D:
             return "draw"
         if self.outcome is Outcome.U:

@@ -72,7 +72,7 @@ def test_import_compiles_no_kernel():
 
 
 def test_no_module_shadows_the_standard_library():
-    # solver.inspect used to shadow the standard library's inspect.
+    # The inspector module was renamed inspection: it shadowed the standard library's inspect.
     for name in ("inspect", "strategies"):
         with pytest.raises(ModuleNotFoundError):
             importlib.import_module(f"solver.{name}")
