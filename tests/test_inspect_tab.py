@@ -1,0 +1,209 @@
+"""Tests of the Inspect tab (dashboard.tabs.inspect): callbacks as plain functions, layout, a browser run.
+
+Split out of test_inspection.py, which tests solver.inspection itself.
+"""
+
+from __future__ import annotations
+
+import math
+
+import dash
+import pytest
+from dash import no_update
+
+from dashboard import ids
+from dashboard.tabs.inspect import callbacks
+from dashboard.tabs.inspect import layout as tab_layout
+from solver.retrograde import solve
+
+HUGE = 10**30
+
+
+def _isq(n: int) -> int:
+    return math.isqrt(n) ** 2
+
+
+# ------------------------------------------------------------- the callbacks
+
+
+class _Cache:
+    def __init__(self):
+        self.asked = []
+        self._solutions = {}
+
+    def get(self, bound):
+        self.asked.append(bound)
+        if bound not in self._solutions:
+            self._solutions[bound] = solve(bound)
+        return self._solutions[bound], False
+
+
+@pytest.fixture(scope="module")
+def cache():
+    return _Cache()
+
+
+def _text(component) -> str:
+    if component is None:
+        return ""
+    if isinstance(component, (str, int, float)):
+        return str(component)
+    if isinstance(component, (list, tuple)):
+        return " ".join(_text(c) for c in component)
+    return _text(getattr(component, "children", None))
+
+
+def test_make_inspection_draw_8(cache):
+    bound_text, summary, moves, rows, elements, layout, note, style, error = callbacks.make_inspection("8", cache)
+    assert layout["roots"] == "#c8"
+    assert cache.asked[-1] == 10**6
+    assert error == ""
+    assert "1,000,000" in bound_text
+    assert "D" in _text(summary) and "put" in _text(summary)
+    assert "12" in _text(moves)
+    assert rows[0]["position"] == "8" and rows[0]["take"] == "4"
+    expected = [8]
+    while expected[-1] <= 10**6:
+        expected.append(expected[-1] + _isq(expected[-1]))
+    assert [r["position"] for r in rows] == [str(x) for x in expected]
+    nodes = {e["data"]["id"]: e for e in elements if "source" not in e["data"]}
+    edges = [e for e in elements if "source" in e["data"]]
+    assert set(nodes) == {"c2", "c3", "c8", "c12", "c1", "c4", "c21"}
+    assert "root" in nodes["c8"]["classes"] and "D" in nodes["c12"]["classes"]
+    assert nodes["c21"]["classes"].startswith("W") and "exit" in nodes["c21"]["classes"]
+    assert len(edges) == 8
+    assert style == tab_layout.CERTIFICATE_SHOWN
+    assert "2, 3, 8, 12" in note
+
+
+def test_make_inspection_non_draw_and_huge(cache):
+    *_, elements, layout, note, style, error = callbacks.make_inspection("5", cache)
+    assert elements == [] and style == tab_layout.CERTIFICATE_HIDDEN and error == "" and "not a certified draw" in note
+    bound_text, summary, moves, rows, elements, layout, note, style, error = callbacks.make_inspection("10**30", cache)
+    assert layout is no_update
+    assert error == "" and elements == []
+    assert str(HUGE) in _text(summary) and "W1" in _text(summary)
+    assert len(rows) == 1 and rows[0]["position"] == str(HUGE) and rows[0]["above_bound"]
+    assert str(2 * HUGE) in _text(moves)
+    _, summary, *_ = callbacks.make_inspection("0", cache)
+    assert "L0" in _text(summary)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [("", "empty"), ("abc", "whole number"), ("-3", "at least 0"), ("2.5", "whole number"), (None, "empty")],
+)
+def test_make_inspection_bad_input(text, message, cache):
+    out = callbacks.make_inspection(text, cache)
+    assert message in out[-1]
+    assert out[3] == [] and out[4] == []
+
+
+def test_number_from_click():
+    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "position", "value": "173"}, None) == "173"
+    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "take", "value": "11"}, None) == "11"
+    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "value", "value": "W11"}, None) is no_update
+    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "take", "value": ""}, None) is no_update
+    assert callbacks.number_from_click(ids.INSPECT_CERTIFICATE, None, {"position": "12"}) == "12"
+    assert callbacks.number_from_click(None, None, None) is no_update
+
+
+def _ids(component, found):
+    cid = getattr(component, "id", None)
+    if cid is not None:
+        found.append(cid)
+    children = getattr(component, "children", None)
+    if isinstance(children, (list, tuple)):
+        for c in children:
+            _ids(c, found)
+    elif children is not None and not isinstance(children, (str, int, float)):
+        _ids(children, found)
+    return found
+
+
+def test_layout_ids_and_registration():
+    assert ids.INSPECT_INPUT == "inspect-number"
+    found = _ids(tab_layout.inspect_layout(), [])
+    for name in vars(ids):
+        if name.startswith("INSPECT_"):
+            value = getattr(ids, name)
+            assert value.startswith("inspect-")
+            assert value in found, value
+    assert all(i.startswith("inspect-") for i in found if isinstance(i, str))
+    app = dash.Dash(__name__)
+    app.layout = tab_layout.inspect_layout()
+    callbacks.register(app, _Cache())
+    outputs = " ".join(app.callback_map)
+    assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
+
+
+# ------------------------------------------------------------ in a real browser
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium, headless (as tests/test_browser.py)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+    }
+
+
+@pytest.fixture(scope="module")
+def inspect_url():
+    """Serve a page holding only the inspector (shared solve cache) on a free port."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from dashboard.app import ASSETS
+    from solver.cache import SolutionCache
+
+    app = dash.Dash(__name__, assets_folder=str(ASSETS))
+    app.layout = tab_layout.inspect_layout()
+    callbacks.register(app, SolutionCache(capacity=2))
+    server = make_server("127.0.0.1", 0, app.server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not __import__("os").path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
+def test_inspector_in_a_browser(inspect_url, request):
+    pytest.importorskip("pytest_playwright")
+    from playwright.sync_api import expect
+
+    page = request.getfixturevalue("page")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(30_000)
+    page.goto(inspect_url, timeout=60_000)
+    # Default number 8: a certified draw with the certificate {2, 3, 8, 12}.
+    expect(page.locator("#inspect-certificate-note")).to_contain_text("2, 3, 8, 12", timeout=60_000)
+    expect(page.locator("#inspect-certificate-box")).to_be_visible()
+    expect(page.locator("#inspect-summary")).to_contain_text("D")
+    expect(page.locator("#inspect-bound")).to_contain_text("1,000,000")
+    expect(page.locator("#inspect-chain .ag-row[row-index='0'] [col-id='position']")).to_have_text("8")
+    # Clicking a chain number inspects it: 12's put-chain starts 12, 21.
+    page.locator("#inspect-chain .ag-row[row-index='1'] [col-id='position']").click()
+    expect(page.locator("#inspect-number")).to_have_value("12")
+    expect(page.locator("#inspect-chain .ag-row[row-index='1'] [col-id='position']")).to_have_text("21")
+    # A huge number and a non-draw.
+    box = page.locator("#inspect-number")
+    box.fill("10**30")
+    box.press("Enter")
+    expect(page.locator("#inspect-summary")).to_contain_text("W1")
+    expect(page.locator("#inspect-certificate-box")).to_be_hidden()
+    box.fill("ab")
+    box.press("Enter")
+    expect(page.locator("#inspect-error")).to_contain_text("whole number")
+    assert not errors, errors
