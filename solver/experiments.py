@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import pandas as pd
 
-from .playout import MAX_MOVE_CAP, MAX_N, POSITION_LIMIT, GameResult, _play_pair, _RANDOM_WIN, _simulate
+from .playout import _RANDOM_WIN, MAX_MOVE_CAP, MAX_N, POSITION_LIMIT, GameResult, _play_pair, _simulate
 from .policies import STRATEGIES, STRATEGY_LABELS, Strategy, _check_strategy
 from .rules import _isqrt_array
 from .solution import Solution

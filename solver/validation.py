@@ -65,7 +65,7 @@ def check_integer(value: object, name: str, *, least: int | None = None, most: i
     if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, got {value!r}")
     try:
-        number = operator.index(value)
+        number = operator.index(value)  # type: ignore[arg-type]  # any object; TypeError below
     except TypeError:
         raise TypeError(f"{name} must be an integer, got {value!r}") from None
     if (least is not None and number < least) or (most is not None and number > most):
