@@ -169,16 +169,84 @@ def _solve_command(args: argparse.Namespace) -> None:
 
 
 def _cache_command(args: argparse.Namespace) -> None:
-    if args.action == "clear":
-        freed = store.clear()
-        print(f"removed {freed / 2**20:,.1f} MiB from {store.cache_dir()}")
+    """List the solve cache, or clear it (asking first on a terminal)."""
+
+    def size_text(size: int) -> str:
+        for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+            if size >= scale:
+                return f"{size / scale:,.1f} {unit}"
+        return f"{size:,} bytes"
+
+    def files(items: list[dict]) -> str:
+        count = sum(len(item["paths"]) for item in items)
+        return f"{count:,} file{'' if count == 1 else 's'}, {size_text(sum(item['bytes'] for item in items))}"
+
+    report = store.survey()
+    print(f"cache: {report.directory}")
+    if report.problem:
+        print(
+            f"{PROG}: warning: the solve cache cannot be used ({report.problem}); solves run in memory and are not kept",
+            file=sys.stderr,
+        )
+    if args.action == "list":
+        if report.empty:
+            print("(empty)")
+        for item in report.entries:
+            print(f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  solved in {item['seconds']:.2f} s")
+        for item in report.damaged:
+            print(
+                f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  damaged: {item['reason']} "
+                "(solved again when asked for; 'cache clear' removes it)"
+            )
+        for item in report.in_progress:
+            print(f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  being solved now")
+        if report.leftovers:
+            print(
+                f"  leftovers of interrupted solves: {files(report.leftovers)} "
+                "(removed by the next solve and by 'cache clear')"
+            )
+        if report.stale:
+            print(f"  stale: {files(report.stale)} of another format or release (never read; 'cache clear' removes them)")
         return
-    found = store.entries()
-    print(f"cache: {store.cache_dir()}")
-    if not found:
-        print("(empty)")
-    for entry in found:
-        print(f"  bound {entry['bound']:>15,}  {entry['bytes'] / 2**20:>10,.1f} MiB  solved in {entry['seconds']:.2f} s")
+    parts = [
+        f"{len(items):,} {label if len(items) == 1 else plural} ({size_text(sum(i['bytes'] for i in items))})"
+        for items, label, plural in (
+            (report.entries, "entry", "entries"),
+            (report.damaged, "damaged entry", "damaged entries"),
+        )
+        if items
+    ]
+    if report.leftovers:
+        parts.append(f"leftovers of interrupted solves ({files(report.leftovers)})")
+    if report.stale:
+        parts.append(f"stale files of another format or release ({files(report.stale)})")
+    for item in report.in_progress:
+        print(f"  bound {item['bound']:,} is being solved now and will be kept")
+    if not parts:
+        print("nothing to remove")
+        return
+    print(f"to remove: {', '.join(parts)}; {size_text(report.removable_bytes)} in all")
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise _UsageError("'cache clear' removes files only when confirmed: pass --yes (stdin is not a terminal)")
+        try:
+            answer = input("Remove them? [y/N] ")
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("nothing removed")
+            raise SystemExit(1)
+    result = store.clear(report.directory)
+    print(
+        f"removed {result.removed:,} file{'' if result.removed == 1 else 's'}, {size_text(result.freed)}, "
+        f"from {report.directory}"
+    )
+    for bound in result.skipped:
+        print(f"{PROG}: note: kept bound {bound:,}: another process holds its lock (a solve is running)", file=sys.stderr)
+    for path, why in result.failed:
+        print(f"{PROG}: error: cannot remove {path}: {why}", file=sys.stderr)
+    if result.failed:
+        raise SystemExit(1)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -228,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cache", help="list or clear the solve cache")
     p.add_argument("action", choices=["list", "clear"])
+    p.add_argument("--yes", "-y", action="store_true", help="clear without asking for confirmation")
     p.set_defaults(run=_cache_command)
 
     p = sub.add_parser("layers", help="layers l_1..l_K up to N")

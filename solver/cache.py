@@ -6,8 +6,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+import numpy as np
+
 from . import store
-from .retrograde import Solution, check_bound
+from .retrograde import check_bound
+from .solution import Solution
 
 __all__ = ["SolutionCache"]
 
@@ -21,6 +24,15 @@ class SolutionCache:
         How many solves to keep open (default 8).  Solves come memory-mapped
         from the disk store (:mod:`solver.store`), so an open solve costs
         only the pages that were read.
+    memory_bytes : int, optional
+        When the disk store cannot be used, solves are held in memory; of
+        those, only the newest are kept, up to this many bytes in all
+        (default 1 GiB; the newest one is always kept).
+
+    Raises
+    ------
+    ValueError
+        If ``capacity < 1`` or ``memory_bytes < 0``.
 
     Notes
     -----
@@ -29,10 +41,13 @@ class SolutionCache:
     lock does the same.
     """
 
-    def __init__(self, capacity: int = 8) -> None:
+    def __init__(self, capacity: int = 8, memory_bytes: int = 2**30) -> None:
         if capacity < 1:
             raise ValueError(f"capacity must be >= 1, got {capacity}")
+        if memory_bytes < 0:
+            raise ValueError(f"memory_bytes must be >= 0, got {memory_bytes}")
         self._capacity = capacity
+        self._memory_bytes = memory_bytes
         self._items: OrderedDict[int, Solution] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -64,8 +79,14 @@ class SolutionCache:
         ------
         TypeError, ValueError, BoundTooLargeError
             As :func:`solver.retrograde.solve`.
-        OSError
-            If the disk store cannot be written.
+        ValueError
+            If ``$PTSQ_CACHE_DIR`` is set but empty.
+
+        Warns
+        -----
+        solver.store.CacheUnavailableWarning
+            When the disk store cannot be used; the solve is then held in
+            memory (see ``memory_bytes``).
         """
         bound = check_bound(bound)
         with self._lock:
@@ -89,6 +110,11 @@ class SolutionCache:
         Returns
         -------
         Solution or None
+
+        Raises
+        ------
+        ValueError
+            If ``$PTSQ_CACHE_DIR`` is set but empty.
         """
         with self._lock:
             hit = self._lookup(bound, allow_larger)
@@ -105,6 +131,13 @@ class SolutionCache:
         self._items.move_to_end(solution.bound)
         while len(self._items) > self._capacity:
             self._items.popitem(last=False)
+        # Solves held in memory (the disk store unusable) count against a budget.
+        in_memory = [b for b, s in self._items.items() if b != solution.bound and not _mapped(s)]
+        held = sum(_nbytes(self._items[b]) for b in in_memory) + (0 if _mapped(solution) else _nbytes(solution))
+        for bound in in_memory:  # oldest first
+            if held <= self._memory_bytes:
+                break
+            held -= _nbytes(self._items.pop(bound))
 
     def _lookup(self, bound: int, allow_larger: bool) -> Solution | None:
         if bound in self._items:
@@ -120,3 +153,11 @@ class SolutionCache:
         """Forget every open solve (the disk store is left alone)."""
         with self._lock:
             self._items.clear()
+
+
+def _mapped(solution: Solution) -> bool:
+    return isinstance(solution.outcome, np.memmap)
+
+
+def _nbytes(solution: Solution) -> int:
+    return int(solution.outcome.nbytes + solution.packed_remoteness.nbytes)

@@ -1,22 +1,36 @@
 """A persistent cache of solves on disk, memory-mapped when reopened.
 
 Layout, in :func:`cache_dir` (the user's cache directory from platformdirs,
-or ``$PTSQ_CACHE_DIR``)::
+or ``$PTSQ_CACHE_DIR``), for release 0.1.0 of the package::
 
-    squares-v1-B1000000.outcome.npy      int8, shape (B + 1,)
-    squares-v1-B1000000.remoteness.npy   int16, shape (B + 1,)
-    squares-v1-B1000000.json             what the entry holds, with checksums
-    squares-v1-B1000000.lock             taken while one process solves it
+    squares-v1-0.1.0-B1000000.outcome.npy      int8, shape (B + 1,)
+    squares-v1-0.1.0-B1000000.remoteness.npy   int16, shape (B + 1,), packed
+    squares-v1-0.1.0-B1000000.json             what the entry holds, with checksums
+    squares-v1-0.1.0-B1000000.lock             held while a process writes or removes it
 
-The key is the rule (``squares``: Put-or-Take-a-Square), the format version
-and the bound.  An entry counts only once its JSON file exists, and that is
-written last: each array is written to a temporary file and renamed into
-place, then the JSON is written, synced and renamed.  A process killed mid-write
-leaves only temporary files, which are ignored (and removed by
-:func:`clear`).  Opening checks the JSON, each file's size, its ``.npy``
-header and its CRC-32; an entry that fails any check is removed and solved
-again.  A lock file serialises two processes that solve the same bound, so
-the second reopens what the first wrote.
+The key (:data:`KEY`) is the rule (``squares``: Put-or-Take-a-Square), the
+format version, the package's release and the bound, so a release never
+reads another release's entries: files of another format or release are
+*stale*; they are listed by :func:`survey` and removed by :func:`clear`.
+
+An entry counts only once its JSON file exists, and that is written last:
+each array is written to a temporary file (``.<stem>.outcome.<random>.tmp``)
+and renamed into place, then the JSON is written, synced and renamed.  A
+process killed mid-write leaves only temporary files (or arrays without a
+JSON file), which are never read; whoever next writes an entry, and
+:func:`clear`, removes such leftovers of every bound whose lock is free.
+
+Opening checks everything: the JSON (each field and its type), that each
+array is a regular file of the recorded size, its ``.npy`` header (parsed,
+never unpickled) and its CRC-32.  An entry that fails a check is removed
+(a directory in its way is moved aside, to a name ending ``.damaged``) and
+solved again when asked for.  A lock file per bound serialises the
+processes that write or remove that bound's files, so of several processes
+solving one bound at once, one solves and the others reopen its result.
+
+A cache directory that cannot be used (not creatable, not a directory, not
+writable, on a full disk) never stops a solve: :func:`solve_cached` warns
+with :class:`CacheUnavailableWarning` and solves in memory.
 
 A larger solved bound can answer a query for a smaller one (labels of
 positions up to N are at least as resolved and still sound), when the
@@ -26,60 +40,168 @@ caller allows it.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import errno
 import fcntl
+import importlib.metadata
 import json
 import os
 import re
+import shutil
+import stat
+import sys
 import tempfile
 import time
+import warnings
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import numpy as np
 import platformdirs
 
-from .retrograde import Solution, check_bound, solve
+from .retrograde import check_bound, solve
+from .solution import Solution
 
 __all__ = [
+    "ENV_VAR",
     "FORMAT_VERSION",
+    "KEY",
+    "PACKAGE_VERSION",
     "RULE",
+    "CacheSurvey",
+    "CacheUnavailableError",
+    "CacheUnavailableWarning",
+    "ClearResult",
     "cache_dir",
-    "entries",
-    "load",
-    "find",
-    "solve_cached",
     "clear",
+    "entries",
+    "find",
+    "load",
+    "solve_cached",
+    "survey",
 ]
 
 FORMAT_VERSION = 1
 RULE = "squares"
-_ARRAYS = {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)}
-_ENTRY = re.compile(rf"^{RULE}-v{FORMAT_VERSION}-B(\d+)\.json$")
+#: The environment variable that names the cache directory.
+ENV_VAR = "PTSQ_CACHE_DIR"
+_DISTRIBUTION = "put-or-take-a-square"
+
+
+def _package_version() -> str:
+    try:
+        version = importlib.metadata.version(_DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        version = ""
+    # Only characters that keep a file name unambiguous (no "-", no "/").
+    return re.sub(r"[^A-Za-z0-9.+]", "_", version) or "0+unknown"
+
+
+#: The installed release of the package (``0+unknown`` when not installed).
+PACKAGE_VERSION = _package_version()
+#: Every file of an entry starts with ``KEY-B<bound>``.
+KEY = f"{RULE}-v{FORMAT_VERSION}-{PACKAGE_VERSION}"
+
+_ARRAYS: dict[str, np.dtype] = {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)}
+_PARTS = ("json", "outcome.npy", "remoteness.npy")
 _CRC_CHUNK = 1 << 26
+_MAX_JSON_BYTES = 1 << 20
+_NAME = re.compile(
+    rf"^(?P<hidden>\.?)(?P<stem>{RULE}-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$"
+)
+_SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
-def cache_dir() -> Path:
+class CacheUnavailableError(OSError):
+    """The cache directory cannot be created or written."""
+
+
+class CacheUnavailableWarning(RuntimeWarning):
+    """The disk cache cannot be used, so a solve runs in memory and is not kept."""
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _configured(directory: Path | str | None = None) -> Path:
+    if directory is not None:
+        return Path(directory)
+    value = os.environ.get(ENV_VAR)
+    if value is None:
+        return platformdirs.user_cache_path(_DISTRIBUTION)
+    if not value.strip():
+        raise ValueError(
+            f"{ENV_VAR} is set but empty; set it to a directory for the solve cache, "
+            f"or unset it to use the default ({platformdirs.user_cache_path(_DISTRIBUTION)})"
+        )
+    return Path(value)
+
+
+def _prepare(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise CacheUnavailableError(f"{path} is not a directory") from None
+    except OSError as exc:
+        raise CacheUnavailableError(f"cannot create {path}: {_why(exc)}") from exc
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise CacheUnavailableError(f"{path} is not writable")
+
+
+def cache_dir(*, create: bool = True) -> Path:
     """Return the cache directory, creating it.
+
+    Parameters
+    ----------
+    create : bool, optional
+        Create the directory and check that it can be written (default
+        True); False only works out the path.
 
     Returns
     -------
     pathlib.Path
         ``$PTSQ_CACHE_DIR`` when set, else platformdirs' user cache
         directory for ``put-or-take-a-square``.
+
+    Raises
+    ------
+    ValueError
+        If ``$PTSQ_CACHE_DIR`` is set but empty (or only blanks).
+    CacheUnavailableError
+        If ``create`` and the directory cannot be created or written (an
+        :class:`OSError`).
     """
-    override = os.environ.get("PTSQ_CACHE_DIR")
-    path = Path(override) if override else platformdirs.user_cache_path("put-or-take-a-square")
-    path.mkdir(parents=True, exist_ok=True)
+    path = _configured()
+    if create:
+        _prepare(path)
     return path
 
 
+def _warn_unavailable(reason: str) -> None:
+    # Attribute the warning to the first caller outside this package (as
+    # Python 3.12's skip_file_prefixes does), so it points at the user's code.
+    frame: FrameType | None = sys._getframe(0)
+    level = 1
+    while frame is not None and frame.f_code.co_filename.startswith(_SOLVER_DIR):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(
+        f"the solve cache cannot be used ({reason}); solving in memory, and the result is not kept "
+        f"(set {ENV_VAR} to a writable directory)",
+        CacheUnavailableWarning,
+        stacklevel=level,
+    )
+
+
 def _stem(bound: int) -> str:
-    return f"{RULE}-v{FORMAT_VERSION}-B{bound}"
+    return f"{KEY}-B{bound}"
 
 
 def _crc32(array: np.ndarray) -> int:
-    view = memoryview(np.ascontiguousarray(array).view(np.uint8))
+    view = np.ascontiguousarray(array).view(np.uint8).data
     crc = 0
     for start in range(0, len(view), _CRC_CHUNK):
         crc = zlib.crc32(view[start : start + _CRC_CHUNK], crc)
@@ -94,12 +216,262 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _remove_entry(directory: Path, bound: int) -> None:
-    stem = _stem(bound)
+def _size(path: Path) -> int:
+    """Bytes in a file, or in everything under a directory (symlinks not followed)."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return 0
+    if not stat.S_ISDIR(info.st_mode):
+        return info.st_size
+    total = 0
+    for root, _, names in os.walk(path):
+        for name in names:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, name)).st_size
+    return total
+
+
+def _quarantine(path: Path) -> None:
+    """Move a directory out of an entry's way (files are just removed)."""
+    fd, raw = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".damaged", dir=path.parent)
+    os.close(fd)
+    os.unlink(raw)
+    os.rename(path, raw)
+
+
+def _discard(path: Path) -> bool:
+    """Remove a damaged file, or move a directory aside; True when it is gone."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return True
+    except IsADirectoryError:
+        try:
+            _quarantine(path)
+        except OSError:
+            return False
+    except OSError:
+        return False
+    return True
+
+
+def _delete(path: Path) -> None:
+    """Remove a file or a whole directory (for :func:`clear`)."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+
+
+def _remove_entry(directory: Path, stem: str) -> None:
     # The JSON goes first, so a half-removed entry is never taken as whole.
-    for suffix in (".json", ".outcome.npy", ".remoteness.npy"):
-        with contextlib.suppress(FileNotFoundError):
-            (directory / f"{stem}{suffix}").unlink()
+    for part in _PARTS:
+        _discard(directory / f"{stem}.{part}")
+
+
+# --- Locks -----------------------------------------------------------------
+
+
+def _acquire(directory: Path, stem: str, *, blocking: bool) -> int | None:
+    """Lock ``<stem>.lock``; return its descriptor, or None if held (non-blocking).
+
+    The lock file may be removed by :func:`clear` (while it holds it), so
+    after locking, check that the path still names the file locked.
+    """
+    path = directory / f"{stem}.lock"
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except IsADirectoryError:
+            _quarantine(path)
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        except BaseException:
+            os.close(fd)
+            raise
+        try:
+            mine, now = os.fstat(fd), os.stat(path)
+            if (mine.st_dev, mine.st_ino) == (now.st_dev, now.st_ino):
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _release(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+
+
+def _lock_held(directory: Path, stem: str) -> bool:
+    """Whether some process holds ``<stem>.lock`` now (without creating it)."""
+    try:
+        fd = os.open(directory / f"{stem}.lock", os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # closing releases a lock taken here
+    return False
+
+
+# --- Reading and checking an entry -------------------------------------------
+
+
+class _Missing(Exception):
+    """There is no entry (no JSON file)."""
+
+
+class _Damaged(Exception):
+    """The entry is there but fails a check; the message says which."""
+
+
+def _read_json(path: Path) -> object:
+    try:
+        # O_NONBLOCK: a FIFO put in the JSON's place must not hang the reader.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (FileNotFoundError, NotADirectoryError):
+        raise _Missing from None
+    except OSError as exc:
+        raise _Damaged(f"{path.name} cannot be read: {_why(exc)}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # checked before os.fdopen, which refuses a directory
+        os.close(fd)
+        raise _Damaged(f"{path.name} is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        if info.st_size > _MAX_JSON_BYTES:
+            raise _Damaged(f"{path.name} is too large ({info.st_size:,} bytes)")
+        try:
+            raw = handle.read(_MAX_JSON_BYTES + 1)
+        except OSError as exc:
+            raise _Damaged(f"{path.name} cannot be read: {_why(exc)}") from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _Damaged(f"{path.name} is not valid JSON") from None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_meta(meta: object, bound: int) -> dict:
+    """Check every field of an entry's JSON; return it, or raise _Damaged."""
+    if not isinstance(meta, dict):
+        raise _Damaged(f"the description is a JSON {type(meta).__name__}, not an object")
+    if meta.get("rule") != RULE:
+        raise _Damaged(f'"rule" is {_show(meta.get("rule"))}, not {RULE!r}')
+    if not _is_int(meta.get("version")) or meta["version"] != FORMAT_VERSION:
+        raise _Damaged(f'"version" is {_show(meta.get("version"))}, not {FORMAT_VERSION}')
+    if meta.get("package") != PACKAGE_VERSION:
+        raise _Damaged(f'"package" is {_show(meta.get("package"))}, not {PACKAGE_VERSION!r}')
+    if not _is_int(meta.get("bound")) or meta["bound"] != bound:
+        raise _Damaged(f'"bound" is {_show(meta.get("bound"))}, not {bound}')
+    seconds = meta.get("seconds")
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not 0 <= seconds <= 1e12:
+        raise _Damaged(f'"seconds" is {_show(seconds)}, not a number of seconds')
+    if not isinstance(meta.get("created"), str):
+        raise _Damaged(f'"created" is {_show(meta.get("created"))}, not a date')
+    arrays = meta.get("arrays")
+    if not isinstance(arrays, dict) or set(arrays) != set(_ARRAYS):
+        raise _Damaged(f'"arrays" does not describe exactly {sorted(_ARRAYS)}')
+    for name, info in arrays.items():
+        if not isinstance(info, dict):
+            raise _Damaged(f'"arrays.{name}" is not an object')
+        if not _is_int(info.get("file_bytes")) or info["file_bytes"] <= 0:
+            raise _Damaged(f'"arrays.{name}.file_bytes" is {_show(info.get("file_bytes"))}, not a size')
+        if not _is_int(info.get("crc32")) or not 0 <= info["crc32"] < 2**32:
+            raise _Damaged(f'"arrays.{name}.crc32" is {_show(info.get("crc32"))}, not a CRC-32')
+    return meta
+
+
+def _open_array(path: Path, dtype: np.dtype, bound: int, file_bytes: int) -> np.memmap:
+    """Map a ``.npy`` file read-only after checking its type, size and header.
+
+    The header is parsed (never unpickled) and the mapping made from the
+    very file checked, so nothing swapped in meanwhile is read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise _Damaged(f"{path.name} cannot be opened: {_why(exc)}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise _Damaged(f"{path.name} is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        if info.st_size != file_bytes:
+            raise _Damaged(f"{path.name} has {info.st_size:,} bytes, not {file_bytes:,}")
+        try:
+            version = np.lib.format.read_magic(handle)
+            if version == (1, 0):
+                shape, _, found = np.lib.format.read_array_header_1_0(handle)
+            elif version == (2, 0):
+                shape, _, found = np.lib.format.read_array_header_2_0(handle)
+            else:
+                raise ValueError(f"unsupported .npy version {version}")
+        except (ValueError, OSError, SyntaxError, TypeError) as exc:
+            raise _Damaged(f"{path.name} is not a .npy file of the expected kind ({exc})") from None
+        offset = handle.tell()
+        if found != dtype or tuple(shape) != (bound + 1,):
+            raise _Damaged(f"{path.name} holds {found} {tuple(shape)}, not {dtype} {(bound + 1,)}")
+        if info.st_size != offset + (bound + 1) * dtype.itemsize:
+            raise _Damaged(f"{path.name} has {info.st_size:,} bytes, which does not fit its header")
+        try:
+            return np.memmap(handle, dtype=dtype, mode="r", offset=offset, shape=(bound + 1,))
+        except (OSError, ValueError) as exc:
+            raise _Damaged(f"{path.name} cannot be mapped: {exc}") from None
+
+
+def _open_entry(directory: Path, bound: int, *, verify: bool) -> Solution:
+    """Open and check the entry for ``bound``; raise _Missing or _Damaged."""
+    stem = _stem(bound)
+    meta = _check_meta(_read_json(directory / f"{stem}.json"), bound)
+    arrays = {}
+    for name, dtype in _ARRAYS.items():
+        path = directory / f"{stem}.{name}.npy"
+        info = meta["arrays"][name]
+        array = _open_array(path, dtype, bound, info["file_bytes"])
+        if verify and _crc32(array) != info["crc32"]:
+            raise _Damaged(f"{path.name} fails its checksum")
+        arrays[name] = array
+    return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta["seconds"]))
+
+
+def _heal(directory: Path, bound: int, *, verify: bool) -> Solution | None:
+    """Remove a damaged entry under its lock, unless a writer holds it."""
+    stem = _stem(bound)
+    try:
+        fd = _acquire(directory, stem, blocking=False)
+    except OSError:  # a read-only cache: leave it as it is
+        return None
+    if fd is None:  # a solve (or clear) of this bound is under way
+        return None
+    try:
+        return _open_entry(directory, bound, verify=verify)  # mended meanwhile?
+    except _Missing:
+        return None
+    except _Damaged:
+        _remove_entry(directory, stem)
+        return None
+    finally:
+        _release(fd)
 
 
 def load(bound: int, directory: Path | None = None, *, verify: bool = True) -> Solution | None:
@@ -113,48 +485,215 @@ def load(bound: int, directory: Path | None = None, *, verify: bool = True) -> S
         Cache directory; default :func:`cache_dir`.
     verify : bool, optional
         Check the CRC-32 of each array (a read of every byte; default
-        True).  Sizes and headers are always checked.
+        True).  The JSON, file types, sizes and headers are always checked.
 
     Returns
     -------
     Solution or None
         Arrays are read-only ``numpy.memmap`` objects.  None when there is
-        no entry, or when it fails a check (wrong size, header or checksum);
-        such an entry is removed.
+        no entry, when the directory cannot be read, or when the entry
+        fails a check; such an entry is removed (unless another process
+        holds its lock: that one is writing it anew).
+
+    Raises
+    ------
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
-    directory = directory or cache_dir()
-    stem = _stem(bound)
-    meta_path = directory / f"{stem}.json"
+    directory = _configured(directory)
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        return _open_entry(directory, bound, verify=verify)
+    except _Missing:
         return None
-    except (OSError, ValueError):
-        _remove_entry(directory, bound)
-        return None
-    arrays = {}
+    except _Damaged:
+        return _heal(directory, bound, verify=verify)
+
+
+# --- What a directory holds ------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class CacheSurvey:
+    """What a cache directory holds, from :func:`survey`.
+
+    Attributes
+    ----------
+    directory : pathlib.Path
+        The cache directory.
+    entries : list of dict
+        Entries that pass every check but the checksums, smallest bound
+        first: ``bound`` (int), ``bytes`` (int, both arrays), ``seconds``
+        (float, the solve time recorded), ``path`` (str, the JSON file) and
+        ``paths`` (list of str, every file).
+    damaged : list of dict
+        Entries that fail a check, and things moved aside (``.damaged``):
+        ``bound``, ``bytes``, ``reason`` (str) and ``paths``.  A damaged
+        entry is solved again when asked for; :func:`clear` removes them.
+    leftovers : list of dict
+        Temporary files (and arrays without their JSON) of interrupted
+        solves whose writer no longer holds the lock: ``bound``, ``bytes``,
+        ``paths``.  Removed by the next solve written and by :func:`clear`.
+    in_progress : list of dict
+        Files of solves being written now (their lock is held): ``bound``,
+        ``bytes``, ``paths``.
+    stale : list of dict
+        Files of another format version or release of the package, never
+        read: ``bound``, ``bytes``, ``paths``; :func:`clear` removes them.
+    problem : str or None
+        Why solves cannot be stored in the directory (they then run in
+        memory), or None when it is usable.
+    """
+
+    directory: Path
+    entries: list[dict]
+    damaged: list[dict]
+    leftovers: list[dict]
+    in_progress: list[dict]
+    stale: list[dict]
+    problem: str | None = None
+
+    @property
+    def removable_bytes(self) -> int:
+        """Bytes :func:`clear` would free now (all but the solves in progress)."""
+        return sum(item["bytes"] for group in (self.entries, self.damaged, self.leftovers, self.stale) for item in group)
+
+    @property
+    def empty(self) -> bool:
+        """Whether the directory holds nothing of the cache's."""
+        return not (self.entries or self.damaged or self.leftovers or self.in_progress or self.stale)
+
+
+def _scan(directory: Path) -> dict[str, list[tuple[str, Path]]]:
+    """Group the cache's file names by stem: ``{stem: [(kind, path), ...]}``.
+
+    Kinds: ``json``, ``outcome.npy``, ``remoteness.npy``, ``lock``, ``tmp``,
+    ``damaged`` or ``other``.  Raises OSError if the directory cannot be
+    listed.
+    """
+    groups: dict[str, list[tuple[str, Path]]] = {}
+    for name in sorted(os.listdir(directory)):
+        match = _NAME.match(name)
+        if not match:
+            continue
+        rest = match["rest"]
+        if match["hidden"]:
+            kind = "tmp" if rest.endswith(".tmp") else "damaged" if rest.endswith(".damaged") else "other"
+        else:
+            kind = rest if rest in (*_PARTS, "lock") else "other"
+        groups.setdefault(match["stem"], []).append((kind, directory / name))
+    return groups
+
+
+def _bound_of(stem: str) -> int:
+    """The bound in a stem of any format or release."""
+    return int(stem.rsplit("-B", 1)[1])
+
+
+def _current_bound(stem: str) -> int | None:
+    """The bound of a stem of this format and release, else None."""
+    prefix = f"{KEY}-B"
+    if stem.startswith(prefix):
+        digits = stem[len(prefix) :]
+        if digits.isdigit() and str(int(digits)) == digits:
+            return int(digits)
+    return None
+
+
+def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
+    found: dict[str, list[dict]] = {k: [] for k in ("entries", "damaged", "leftovers", "in_progress", "stale")}
     try:
-        if meta.get("bound") != bound or meta.get("version") != FORMAT_VERSION or meta.get("rule") != RULE:
-            raise ValueError("entry describes something else")
-        for name, dtype in _ARRAYS.items():
-            path = directory / f"{stem}.{name}.npy"
-            info = meta["arrays"][name]
-            if path.stat().st_size != info["file_bytes"]:
-                raise ValueError(f"{path.name} has the wrong size")
-            array = np.load(path, mmap_mode="r")
-            if array.dtype != dtype or array.shape != (bound + 1,):
-                raise ValueError(f"{path.name} has the wrong header")
-            if verify and _crc32(array) != info["crc32"]:
-                raise ValueError(f"{path.name} fails its checksum")
-            arrays[name] = array
-    except (OSError, ValueError, KeyError, TypeError):
-        _remove_entry(directory, bound)
-        return None
-    return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta.get("seconds", 0.0)))
+        groups = _scan(directory)
+    except (FileNotFoundError, NotADirectoryError):
+        groups = {}
+    for stem, files in groups.items():
+        bound = _current_bound(stem)
+        if bound is None:
+            paths = [p for kind, p in files if kind != "lock"]
+            if paths:
+                found["stale"].append(
+                    {"bound": _bound_of(stem), "bytes": sum(map(_size, paths)),
+                     "paths": [str(p) for p in paths]}
+                )
+            continue
+        kinds: dict[str, list[Path]] = {}
+        for kind, path in files:
+            kinds.setdefault(kind, []).append(path)
+        for kind, reason in (("damaged", "moved aside, being in the entry's way"), ("other", "unknown file names")):
+            if kinds.get(kind):
+                found["damaged"].append(
+                    {"bound": bound, "bytes": sum(map(_size, kinds[kind])), "reason": reason,
+                     "paths": [str(p) for p in kinds[kind]]}
+                )
+        parts = [p for part in _PARTS for p in kinds.get(part, [])]
+        if "json" in kinds:
+            try:
+                solution = _open_entry(directory, bound, verify=False)
+            except (_Missing, _Damaged) as exc:
+                found["damaged"].append(
+                    {"bound": bound, "bytes": sum(map(_size, parts)), "reason": str(exc) or "it vanished",
+                     "paths": [str(p) for p in parts]}
+                )
+            else:
+                found["entries"].append(
+                    {"bound": bound, "bytes": sum(map(_size, parts)), "seconds": solution.seconds,
+                     "path": str(directory / f"{stem}.json"), "paths": [str(p) for p in parts]}
+                )
+            parts = []
+        unfinished = kinds.get("tmp", []) + parts  # arrays without a JSON are unfinished too
+        if unfinished:
+            busy = locks and _lock_held(directory, stem)
+            found["in_progress" if busy else "leftovers"].append(
+                {"bound": bound, "bytes": sum(map(_size, unfinished)), "paths": [str(p) for p in unfinished]}
+            )
+    for group in found.values():
+        group.sort(key=lambda item: item["bound"])
+    return CacheSurvey(
+        directory, found["entries"], found["damaged"], found["leftovers"], found["in_progress"], found["stale"]
+    )
+
+
+def survey(directory: Path | None = None) -> CacheSurvey:
+    """Report what the cache directory holds, checking entries cheaply.
+
+    Entries are checked as by :func:`load` except for the checksums (no
+    array is read); nothing is removed or repaired (the directory is
+    created if missing).  A directory that cannot be used is reported,
+    not raised.
+
+    Parameters
+    ----------
+    directory : pathlib.Path, optional
+        Cache directory; default :func:`cache_dir`.
+
+    Returns
+    -------
+    CacheSurvey
+        Good entries, damaged ones, leftovers of interrupted solves, solves
+        in progress, stale files, and the problem with the directory if any.
+
+    Raises
+    ------
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
+    """
+    path = _configured(directory)
+    problem = None
+    try:
+        _prepare(path)
+    except CacheUnavailableError as exc:
+        problem = str(exc)
+    try:
+        found = _survey(path, locks=True)
+    except OSError as exc:
+        return CacheSurvey(path, [], [], [], [], [], problem or f"cannot list {path}: {_why(exc)}")
+    return dataclasses.replace(found, problem=problem)
 
 
 def entries(directory: Path | None = None) -> list[dict]:
-    """List the cache entries (unchecked), smallest bound first.
+    """List the good cache entries, smallest bound first.
+
+    Each is checked as by :func:`load` except for the checksums; damaged
+    entries and other files are left out (see :func:`survey`).
 
     Parameters
     ----------
@@ -164,25 +703,20 @@ def entries(directory: Path | None = None) -> list[dict]:
     Returns
     -------
     list of dict
-        Each with ``bound`` (int), ``bytes`` (int, both arrays) and
-        ``seconds`` (float, the solve time recorded) and ``path`` (str).
+        Each with ``bound`` (int), ``bytes`` (int, both arrays),
+        ``seconds`` (float, the solve time recorded), ``path`` (str, the
+        JSON file) and ``paths`` (list of str).  Empty when the directory
+        does not exist or cannot be read.
+
+    Raises
+    ------
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
-    directory = directory or cache_dir()
-    found = []
-    for path in directory.iterdir():
-        match = _ENTRY.match(path.name)
-        if not match:
-            continue
-        try:
-            meta = json.loads(path.read_text(encoding="utf-8"))
-            size = sum(int(a["file_bytes"]) for a in meta["arrays"].values())
-        except (OSError, ValueError, KeyError, TypeError):
-            size = 0
-            meta = {}
-        found.append(
-            {"bound": int(match.group(1)), "bytes": size, "seconds": float(meta.get("seconds", 0.0)), "path": str(path)}
-        )
-    return sorted(found, key=lambda e: e["bound"])
+    try:
+        return _survey(_configured(directory), locks=False).entries
+    except OSError:
+        return []
 
 
 def find(bound: int, directory: Path | None = None, *, allow_larger: bool = False) -> Solution | None:
@@ -201,8 +735,14 @@ def find(bound: int, directory: Path | None = None, *, allow_larger: bool = Fals
     Returns
     -------
     Solution or None
+        None also when the directory cannot be read.
+
+    Raises
+    ------
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
-    directory = directory or cache_dir()
+    directory = _configured(directory)
     found = load(bound, directory)
     if found is not None or not allow_larger:
         return found
@@ -214,53 +754,123 @@ def find(bound: int, directory: Path | None = None, *, allow_larger: bool = Fals
     return None
 
 
-@contextlib.contextmanager
-def _locked(directory: Path, bound: int) -> Iterator[None]:
-    with open(directory / f"{_stem(bound)}.lock", "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+# --- Writing -------------------------------------------------------------------
+
+
+def _sweep(directory: Path, own: str) -> None:
+    """Remove leftovers of interrupted solves whose lock is free.
+
+    The caller holds the lock of stem ``own``.  A temporary file exists only
+    while its writer holds its bound's lock, so with the lock in hand every
+    temporary file of that bound is stale, and so are arrays without a JSON.
+    """
+    try:
+        groups = _scan(directory)
+    except OSError:
+        return
+    for stem, files in groups.items():
+        kinds = {kind for kind, _ in files}
+        if _current_bound(stem) is None:
+            continue
+        if "tmp" not in kinds and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"}):
+            continue
+        fd = None
+        if stem != own:
+            try:
+                fd = _acquire(directory, stem, blocking=False)
+            except OSError:
+                continue
+            if fd is None:
+                continue  # being written now
         try:
-            yield
+            for kind, path in files:
+                if kind == "tmp":
+                    _discard(path)
+            if not (directory / f"{stem}.json").exists():
+                for part in _PARTS[1:]:
+                    _discard(directory / f"{stem}.{part}")
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            if fd is not None:
+                _release(fd)
+
+
+def _reserve(path: str) -> None:
+    """Allocate a file's blocks now, so a full disk is an OSError here and
+    not a SIGBUS when the solve writes through the mapping."""
+    fd = os.open(path, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        os.posix_fallocate(fd, 0, os.fstat(fd).st_size)
+    except OSError as exc:
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise
+        # Not supported by this file system: go on without the reservation.
+    finally:
+        os.close(fd)
 
 
 def _write(bound: int, directory: Path, progress: Callable[[float], None] | None) -> Solution:
+    """Solve into the cache (the caller holds the lock); in memory if the disk fails."""
     stem = _stem(bound)
     temps: dict[str, Path] = {}
+    failures: list[str] = []
 
     def allocate(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
-        fd, raw = tempfile.mkstemp(prefix=f".{stem}.{name}.", suffix=".tmp", dir=directory)
-        os.close(fd)
-        temps[name] = Path(raw)
-        return np.lib.format.open_memmap(raw, mode="w+", dtype=dtype, shape=shape)
+        if not failures:
+            try:
+                fd, raw = tempfile.mkstemp(prefix=f".{stem}.{name}.", suffix=".tmp", dir=directory)
+                os.close(fd)
+                temps[name] = Path(raw)
+                array = np.lib.format.open_memmap(raw, mode="w+", dtype=dtype, shape=shape)
+                _reserve(raw)
+                return array
+            except OSError as exc:
+                failures.append(f"cannot write in {directory}: {_why(exc)}")
+        return np.empty(shape, dtype)
 
     try:
         solution = solve(bound, progress=progress, allocate=allocate)
-        meta = {"rule": RULE, "version": FORMAT_VERSION, "bound": bound, "seconds": solution.seconds,
-                "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "arrays": {}}
-        # No msync or fsync of the arrays: what a process wrote to a shared
-        # mapping is in the file even if the process is killed, and a file
-        # torn by a machine crash fails its checksum when opened and is
-        # solved again.  (Forcing 3 GB out to disk would double the time.)
-        for name in _ARRAYS:
-            array = solution.packed_remoteness if name == "remoteness" else solution.outcome
-            meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": _crc32(array)}
-            os.replace(temps[name], directory / f"{stem}.{name}.npy")
-        fd, raw = tempfile.mkstemp(prefix=f".{stem}.json.", suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(meta, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(raw, directory / f"{stem}.json")
-        _fsync_dir(directory)
+        if failures:
+            _warn_unavailable(failures[0])
+            return solution
+        meta: dict[str, Any] = {
+            "rule": RULE,
+            "version": FORMAT_VERSION,
+            "package": PACKAGE_VERSION,
+            "bound": bound,
+            "seconds": solution.seconds,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "arrays": {},
+        }
+        arrays = {"outcome": solution.outcome, "remoteness": solution.packed_remoteness}
+        try:
+            # No msync or fsync of the arrays: what a process wrote to a shared
+            # mapping is in the file even if the process is killed, and a file
+            # torn by a machine crash fails its checksum when opened and is
+            # solved again.  (Forcing 3 GB out to disk would double the time.)
+            for name, array in arrays.items():
+                meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": _crc32(array)}
+                os.replace(temps[name], directory / f"{stem}.{name}.npy")
+            fd, raw = tempfile.mkstemp(prefix=f".{stem}.json.", suffix=".tmp", dir=directory)
+            temps["json"] = Path(raw)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(meta, handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(raw, directory / f"{stem}.json")
+            _fsync_dir(directory)
+        except OSError as exc:
+            _remove_entry(directory, stem)
+            _warn_unavailable(f"cannot write in {directory}: {_why(exc)}")
+            return solution  # still mapped, though its files are gone
     finally:
         for path in temps.values():
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):
                 path.unlink()
-    reopened = load(bound, directory, verify=False)  # the checksums were just taken
-    if reopened is None:  # pragma: no cover - only if the disk lies
-        raise OSError(f"the cache entry for bound {bound} could not be read back")
-    return Solution(bound, reopened.outcome, reopened.packed_remoteness, solution.seconds)
+    try:
+        return _open_entry(directory, bound, verify=False)  # the checksums were just taken
+    except (_Missing, _Damaged) as exc:  # pragma: no cover - only if the disk lies
+        _warn_unavailable(f"the entry just written cannot be read back: {exc}")
+        return solution
 
 
 def solve_cached(
@@ -287,29 +897,82 @@ def solve_cached(
     -------
     tuple
         ``(Solution, cached)``; ``cached`` is True when no solve ran.  The
-        arrays are memory-mapped from the cache files.
+        arrays are memory-mapped from the cache files, or in memory when
+        the cache cannot be used.
 
     Raises
     ------
     TypeError, ValueError, BoundTooLargeError
         As :func:`~solver.retrograde.solve`.
-    OSError
-        If the cache directory cannot be written.
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
+
+    Warns
+    -----
+    CacheUnavailableWarning
+        When the cache directory cannot be created or written (or the disk
+        is full): the solve runs in memory and is not kept.
     """
     bound = check_bound(bound)
-    directory = directory or cache_dir()
+    directory = _configured(directory)
     found = find(bound, directory, allow_larger=allow_larger)
     if found is not None:
         return found, True
-    with _locked(directory, bound):
-        found = load(bound, directory)  # another process may have finished it
-        if found is not None:
-            return found, True
+    stem = _stem(bound)
+    try:
+        _prepare(directory)
+        fd = _acquire(directory, stem, blocking=True)
+    except CacheUnavailableError as exc:
+        _warn_unavailable(str(exc))
+        return solve(bound, progress=progress), False
+    except OSError as exc:
+        _warn_unavailable(f"cannot lock {directory / (stem + '.lock')}: {_why(exc)}")
+        return solve(bound, progress=progress), False
+    assert fd is not None
+    try:
+        try:
+            return _open_entry(directory, bound, verify=True), True  # another process may have written it
+        except _Missing:
+            pass
+        except _Damaged:
+            _remove_entry(directory, stem)
+        _sweep(directory, stem)
         return _write(bound, directory, progress), False
+    finally:
+        _release(fd)
 
 
-def clear(directory: Path | None = None) -> int:
-    """Remove every cache entry and leftover temporary file.
+# --- Clearing ------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ClearResult:
+    """What :func:`clear` did.
+
+    Attributes
+    ----------
+    freed : int
+        Bytes removed.
+    removed : int
+        Files (and directories) removed, lock files not counted.
+    skipped : list of int
+        Bounds left alone because another process held their lock.
+    failed : list of tuple
+        ``(path, reason)`` for what could not be removed.
+    """
+
+    freed: int
+    removed: int
+    skipped: list[int]
+    failed: list[tuple[str, str]]
+
+
+def clear(directory: Path | None = None) -> ClearResult:
+    """Remove every cache entry, damaged entry, leftover and stale file.
+
+    Each bound's files are removed under its lock, so a solve running now
+    is never disturbed: a bound whose lock is held is skipped.  Files that
+    are not the cache's own are left alone.
 
     Parameters
     ----------
@@ -318,15 +981,57 @@ def clear(directory: Path | None = None) -> int:
 
     Returns
     -------
-    int
-        Bytes freed.
+    ClearResult
+        Bytes freed, files removed, bounds skipped and failures.
+
+    Raises
+    ------
+    ValueError
+        If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
-    directory = directory or cache_dir()
-    freed = 0
-    pattern = re.compile(rf"^\.?{RULE}-v\d+-B\d+\.")
-    for path in directory.iterdir():
-        if pattern.match(path.name) and path.is_file():
-            freed += path.stat().st_size
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-    return freed
+    directory = _configured(directory)
+    freed = removed = 0
+    skipped: list[int] = []
+    failed: list[tuple[str, str]] = []
+    try:
+        stems = list(_scan(directory))
+    except (FileNotFoundError, NotADirectoryError):
+        stems = []
+    except OSError as exc:
+        return ClearResult(0, 0, [], [(str(directory), _why(exc))])
+    for stem in stems:
+        bound = _bound_of(stem)
+        try:
+            fd = _acquire(directory, stem, blocking=False)
+        except OSError as exc:
+            fd, reason = None, f"cannot lock: {_why(exc)}"
+        else:
+            reason = ""
+        if fd is None and not reason:
+            skipped.append(bound)
+            continue
+        try:
+            files = _scan(directory).get(stem, [])  # again, now that the lock is held
+            # The JSON first, so a half-removed entry is never taken as whole;
+            # the lock file last, while it is held.
+            order = {"json": 0, "lock": 2}
+            for kind, path in sorted(files, key=lambda f: order.get(f[0], 1)):
+                if kind == "lock" and fd is None:
+                    continue
+                size = _size(path)
+                try:
+                    _delete(path)
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:
+                    failed.append((str(path), reason or _why(exc)))
+                    continue
+                if kind != "lock":
+                    freed += size
+                    removed += 1
+        except OSError as exc:
+            failed.append((str(directory), _why(exc)))
+        finally:
+            if fd is not None:
+                _release(fd)
+    return ClearResult(freed, removed, sorted(set(skipped)), failed)

@@ -28,7 +28,7 @@ def cache(tmp_path, monkeypatch):
 
 
 def _files(directory: Path, bound: int) -> dict[str, Path]:
-    stem = f"{store.RULE}-v{store.FORMAT_VERSION}-B{bound}"
+    stem = f"{store.KEY}-B{bound}"
     return {
         "json": directory / f"{stem}.json",
         "outcome": directory / f"{stem}.outcome.npy",
@@ -40,15 +40,15 @@ def test_round_trip_matches_the_reference(cache):
     bound = 4000
     solution, cached = store.solve_cached(bound)
     assert not cached
-    assert isinstance(solution.outcome, np.memmap) and isinstance(solution.remoteness, np.memmap)
+    assert isinstance(solution.outcome, np.memmap) and isinstance(solution.packed_remoteness, np.memmap)
     letters, rem = naive_queue_solve(bound)
     codes = {"U": 0, "W": 1, "L": 2, "D": 3}
     assert solution.outcome.tolist() == [codes[x] for x in letters]
-    assert [abs(int(r)) if r != -1 else None for r in solution.remoteness] == rem
+    assert [abs(int(r)) if r != -1 else None for r in solution.packed_remoteness] == rem
     again, cached = store.solve_cached(bound)
     assert cached
     np.testing.assert_array_equal(again.outcome, solution.outcome)
-    np.testing.assert_array_equal(again.remoteness, solution.remoteness)
+    np.testing.assert_array_equal(again.packed_remoteness, solution.packed_remoteness)
     assert [e["bound"] for e in store.entries()] == [bound]
 
 
@@ -76,7 +76,7 @@ def test_damaged_entries_are_detected_and_solved_again(cache, damage):
     assert not cached
     expected = solve(bound)
     np.testing.assert_array_equal(solution.outcome, expected.outcome)
-    np.testing.assert_array_equal(solution.remoteness, expected.remoteness)
+    np.testing.assert_array_equal(solution.packed_remoteness, expected.packed_remoteness)
     assert store.load(bound) is not None
 
 
@@ -95,10 +95,10 @@ def test_a_larger_bound_serves_smaller_queries_only_when_allowed(cache):
 
 def test_clear_removes_entries_and_leftovers(cache):
     store.solve_cached(2000)
-    (cache / f".{store.RULE}-v{store.FORMAT_VERSION}-B99.outcome.abc.tmp").write_bytes(b"x" * 10)
+    (cache / f".{store.KEY}-B99.outcome.abc.tmp").write_bytes(b"x" * 10)
     (cache / "unrelated.txt").write_text("keep me")
-    freed = store.clear()
-    assert freed > 2000 * 3
+    result = store.clear()
+    assert result.freed > 2000 * 3 and result.skipped == [] and result.failed == []
     assert store.entries() == []
     assert (cache / "unrelated.txt").exists()
     assert not any(p.name.endswith(".tmp") for p in cache.iterdir())
@@ -124,7 +124,7 @@ CHILD = textwrap.dedent(
     def progress(f):
         print(f"{{f:.3f}}", flush=True)
     solution, cached = store.solve_cached({bound}, progress=progress)
-    print("done", int(solution.outcome.sum()), flush=True)
+    print("done", "cached" if cached else "solved", int(solution.outcome.sum()), flush=True)
     """
 )
 
@@ -160,22 +160,26 @@ def test_cache_survives_a_kill_mid_write(cache):
     assert not cached
     fresh = solve(bound)
     np.testing.assert_array_equal(solution.outcome, fresh.outcome)
-    np.testing.assert_array_equal(solution.remoteness, fresh.remoteness)
+    np.testing.assert_array_equal(solution.packed_remoteness, fresh.packed_remoteness)
+    # The solve removed the dead writer's temporary files (its lock is free).
+    assert not any(p.name.endswith(".tmp") for p in cache.iterdir())
     store.clear()
     assert not any(cache.iterdir()) or all(p.suffix == ".lock" for p in cache.iterdir())
 
 
-def test_two_processes_solving_the_same_bound(cache):
+def test_three_processes_solving_the_same_bound_solve_it_once(cache):
     bound = 20_000_000
-    children = [_child(bound, cache) for _ in range(2)]
+    children = [_child(bound, cache) for _ in range(3)]
     outputs = [c.communicate(timeout=300)[0] for c in children]
     assert all(c.returncode == 0 for c in children)
-    done = [line for out in outputs for line in out.splitlines() if line.startswith("done")]
-    assert len(done) == 2 and done[0] == done[1]
+    done = [line.split() for out in outputs for line in out.splitlines() if line.startswith("done")]
+    assert len(done) == 3 and len({sums for _, _, sums in done}) == 1
+    # One process solved; the other two waited on the lock and reopened its entry.
+    assert sorted(how for _, how, _ in done) == ["cached", "cached", "solved"]
     entry = store.load(bound)
     assert entry is not None
     meta = json.loads(_files(cache, bound)["json"].read_text())
     assert meta["bound"] == bound
     fresh = solve(bound)
     np.testing.assert_array_equal(entry.outcome, fresh.outcome)
-    np.testing.assert_array_equal(entry.remoteness, fresh.remoteness)
+    np.testing.assert_array_equal(entry.packed_remoteness, fresh.packed_remoteness)
