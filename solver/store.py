@@ -763,6 +763,7 @@ def _sweep(directory: Path, own: str) -> None:
     The caller holds the lock of stem ``own``.  A temporary file exists only
     while its writer holds its bound's lock, so with the lock in hand every
     temporary file of that bound is stale, and so are arrays without a JSON.
+    The lock file of a bound left with nothing else is removed too.
     """
     try:
         groups = _scan(directory)
@@ -772,7 +773,7 @@ def _sweep(directory: Path, own: str) -> None:
         kinds = {kind for kind, _ in files}
         if _current_bound(stem) is None:
             continue
-        if "tmp" not in kinds and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"}):
+        if "tmp" not in kinds and kinds != {"lock"} and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"}):
             continue
         fd = None
         if stem != own:
@@ -789,6 +790,9 @@ def _sweep(directory: Path, own: str) -> None:
             if not (directory / f"{stem}.json").exists():
                 for part in _PARTS[1:]:
                     _discard(directory / f"{stem}.{part}")
+                if fd is not None:  # removed while held: a waiter takes the next one
+                    with contextlib.suppress(OSError):
+                        (directory / f"{stem}.lock").unlink()
         finally:
             if fd is not None:
                 _release(fd)

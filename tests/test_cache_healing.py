@@ -464,6 +464,7 @@ def test_a_killed_solve_leaves_listed_leftovers_that_the_next_solve_cleans(cache
     # A solve of any other bound removes a dead writer's files.
     store.solve_cached(2000)
     assert not any(p.name.endswith(".tmp") for p in cache.iterdir())
+    assert not _files(cache, BIG)["lock"].exists()  # nothing left of that bound
     assert store.survey().leftovers == []
 
 
