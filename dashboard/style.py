@@ -16,13 +16,19 @@ from solver._text import format_number
 
 __all__ = [
     "COLOURS",
+    "INK",
     "MARGIN",
     "NAMES",
+    "NEUTRAL",
+    "NEUTRAL_DARK",
+    "NEUTRAL_LIGHT",
     "TEXT_COLOURS",
+    "contrast_ratio",
     "format_number",
     "format_position",
     "message_figure",
     "outcome_legend",
+    "swatch_style",
     "tree_stylesheet",
 ]
 
@@ -34,8 +40,29 @@ COLOURS = {
     "U": "#999999",  # grey
 }
 
-#: Outcome -> text colour that reads on :data:`COLOURS`.
-TEXT_COLOURS = {"W": "#ffffff", "L": "#ffffff", "D": "#ffffff", "U": "#000000"}
+#: Outcome -> text colour on a :data:`COLOURS` background (a tree node, a
+#: move button, a swatch with a letter).  Each pair has a contrast ratio of at
+#: least 4.5:1 (WCAG 2.1 AA for text): white on the blue (5.2:1), black on
+#: the vermilion (5.4:1), the green (6.1:1) and the grey (7.4:1).  White on
+#: the vermilion (3.9:1) or the green (3.4:1) would fail.
+TEXT_COLOURS = {"W": "#ffffff", "L": "#000000", "D": "#000000", "U": "#000000"}
+
+#: Outcome -> colour for *text* in the outcome's colour on the white or
+#: light grey page (a log line, a label): darker shades of :data:`COLOURS`,
+#: each at least 4.5:1 on ``#ffffff`` and on the page's ``#f4f5f7``.
+INK = {
+    "W": "#0072B2",  # the blue itself: 5.2:1 on white
+    "L": "#B34700",  # darker vermilion: 5.5:1
+    "D": "#007A5A",  # darker bluish green: 5.3:1
+    "U": "#666666",  # dark grey: 5.7:1
+}
+
+#: Colours that mean no outcome, for everything else a figure draws (bars of
+#: counts, primitives, connecting lines, reference lines): greys, kept apart
+#: from the U grey ``#999999`` of :data:`COLOURS`.
+NEUTRAL = "#555555"  # marks and bars (7.5:1 on white)
+NEUTRAL_DARK = "#222222"  # emphasis: best-move edges, outlines, markers drawn over others
+NEUTRAL_LIGHT = "#BBBBBB"  # thin connecting lines and guides behind the data
 
 #: Outcome -> the name the page gives it (for the player to move).
 NAMES = {
@@ -47,6 +74,59 @@ NAMES = {
 
 #: Figure margins shared by the plots.
 MARGIN = {"t": 50, "l": 60, "r": 20, "b": 40}
+
+
+def _luminance(colour: str) -> float:
+    """Relative luminance of an ``#rrggbb`` colour (WCAG 2.1)."""
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(foreground: str, background: str) -> float:
+    """Contrast ratio of two ``#rrggbb`` colours (WCAG 2.1, from 1 to 21).
+
+    Parameters
+    ----------
+    foreground, background : str
+        Colours as ``"#rrggbb"``.
+
+    Returns
+    -------
+    float
+        ``(L1 + 0.05) / (L2 + 0.05)`` with L1 the lighter relative luminance;
+        text needs at least 4.5 (level AA), large text 3.
+
+    Raises
+    ------
+    ValueError
+        If a colour is not ``#rrggbb``.
+
+    Notes
+    -----
+    Source: WCAG 2.1, definitions of "contrast ratio" and "relative luminance".
+    """
+    for colour in (foreground, background):
+        if not (isinstance(colour, str) and len(colour) == 7 and colour[0] == "#"):
+            raise ValueError(f"a colour must be written #rrggbb, got {colour!r}")
+        int(colour[1:], 16)
+    light, dark = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def swatch_style(letter: str) -> dict:
+    """Inline style of a swatch or badge in an outcome's colour, with readable text.
+
+    Parameters
+    ----------
+    letter : {"W", "L", "D", "U"}
+
+    Returns
+    -------
+    dict
+        ``{"background": COLOURS[letter], "color": TEXT_COLOURS[letter]}``.
+    """
+    return {"background": COLOURS[letter], "color": TEXT_COLOURS[letter]}
 
 
 def message_figure(title: str, message: str) -> go.Figure:

@@ -147,3 +147,36 @@ def test_history_figure_points_carry_their_ply_and_mark_errors(big):
     assert any(t.name == "error here" and list(t.x) == [0] for t in fig.data)
     log = page["log"]
     assert isinstance(log[0], html.Li) and "error" in log[0].children
+
+
+# ---------------------------------------------------------------------------
+# Colours: text on the outcome colours meets WCAG AA (4.5:1).
+# ---------------------------------------------------------------------------
+
+
+def test_contrast_ratio_matches_known_wcag_values():
+    from dashboard.style import contrast_ratio
+
+    # Reference values of the WCAG formula: black on white is 21:1, a colour on
+    # itself 1:1, and #767676 is the lightest grey with 4.5:1 on white.
+    assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast_ratio("#0072B2", "#0072B2") == pytest.approx(1.0)
+    assert contrast_ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+    with pytest.raises(ValueError, match="#rrggbb"):
+        contrast_ratio("red", "#ffffff")
+
+
+@pytest.mark.parametrize("letter", ["W", "L", "D", "U"])
+def test_outcome_text_colours_meet_wcag_aa(letter):
+    from dashboard.style import COLOURS, INK, TEXT_COLOURS, contrast_ratio
+
+    assert contrast_ratio(TEXT_COLOURS[letter], COLOURS[letter]) >= 4.5
+    for page_background in ("#ffffff", "#f4f5f7"):
+        assert contrast_ratio(INK[letter], page_background) >= 4.5
+
+
+def test_colours_keep_the_okabe_ito_palette_and_neutrals_are_not_outcomes():
+    from dashboard.style import COLOURS, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT
+
+    assert COLOURS == {"W": "#0072B2", "L": "#D55E00", "D": "#009E73", "U": "#999999"}
+    assert not {NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT} & set(COLOURS.values())
