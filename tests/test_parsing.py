@@ -113,3 +113,44 @@ def test_too_large_is_refused(text):
 def test_large_int_input_respects_most():
     with pytest.raises(ValueError):
         parse_int(10**30, NAME, most=10**29)
+
+
+# Messages never print hundreds of digits or a whole pasted text (they are
+# shown next to the box and would widen the page).
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("9" * 401, "a number with 401 digits"),
+        ("-" + "9" * 401, "a negative number with 401 digits"),
+        (10**400, "a number with 401 digits"),
+        (10**5000, "a number with 5,001 digits"),  # beyond Python's int-to-text limit
+    ],
+    ids=["401-digit-text", "negative-401-digit-text", "401-digit-int", "5001-digit-int"],
+)
+def test_huge_numbers_are_described_not_printed(text, words):
+    message = _message(text, most=10**7)
+    assert words in message
+    assert "999999" not in message.replace(",", "") and len(message) < 120
+
+
+def test_a_30_digit_number_is_still_printed_in_full():
+    assert "got 123,456,789,012,345,678,901,234,567,890" in _message("123456789012345678901234567890", most=1)
+
+
+def test_long_text_is_cut_with_its_length():
+    message = _message("x" * 300 + "y", most=10)
+    assert "(301 characters)" in message and "y" not in message.split("(")[0]
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, (1,), object()])
+def test_other_types_are_refused_with_a_value_error(value):
+    assert "whole number" in _message(value)
+
+
+def test_numpy_numbers_are_numbers():
+    import numpy as np
+
+    assert parse_int(np.int64(12), NAME) == 12
+    assert parse_int(np.float64(1e3), NAME) == 1000
