@@ -18,14 +18,24 @@ from solver.validation import check_integer
 from . import state
 from .defaults import ALPHA_MAX, N_MAX
 
-__all__ = ["INLINE_BOUND", "SETUP_KEYS", "NotSolvedError", "setup_solution", "validated_setup"]
+__all__ = [
+    "INLINE_BOUND",
+    "SETUP_KEYS",
+    "NotSolvedError",
+    "open_bound",
+    "setup_fresh",
+    "setup_solution",
+    "validated_setup",
+]
 
 #: Bounds solved inside a request (under about a second on a 2-core machine);
 #: larger ones are solved by a background job in a fresh process.
 INLINE_BOUND = 20_000_000
 
-#: The keys of a setup, and the only ones it may have.
-SETUP_KEYS = ("n", "alpha", "bound")
+#: The keys a setup may have.  ``n`` and ``alpha`` are required; ``bound``
+#: is checked against ``alpha * n``; ``fresh`` (a bool) is only a display
+#: hint for the summary ("solved just now" rather than "cached").
+SETUP_KEYS = ("n", "alpha", "bound", "fresh")
 
 
 class NotSolvedError(ValueError):
@@ -40,8 +50,9 @@ def validated_setup(data: object) -> dict[str, int]:
     data : object
         What the setup store held: a dict with integer ``n``
         (``1..N_MAX``) and ``alpha`` (``1..ALPHA_MAX``), and optionally
-        ``bound``, which must then equal ``alpha * n``.  Any other key, a
-        float, a bool, a string or None is refused.
+        ``bound``, which must then equal ``alpha * n``, and ``fresh``, a
+        bool (see :func:`setup_fresh`).  Any other key, a float, a bool, a
+        string or None is refused.
 
     Returns
     -------
@@ -78,8 +89,28 @@ def validated_setup(data: object) -> dict[str, int]:
             raise ValueError(
                 f"the setup's bound does not equal alpha x N = {bound:,}: set N and alpha with the controls above"
             )
+    if "fresh" in data and not isinstance(data["fresh"], bool):
+        raise ValueError("the setup's 'fresh' flag must be true or false: reload the page")
     bound = check_bound(bound)
     return {"n": n, "alpha": alpha, "bound": bound}
+
+
+def setup_fresh(data: object) -> bool:
+    """Whether a setup says its bound was solved just now for it.
+
+    Parameters
+    ----------
+    data : object
+        A setup (checked or not).
+
+    Returns
+    -------
+    bool
+        True only for a dict whose ``fresh`` is exactly True.  It decides
+        only the wording of the summary ("cached" or not), so a client
+        cannot gain anything by setting it.
+    """
+    return isinstance(data, dict) and data.get("fresh") is True
 
 
 def setup_solution(setup: object) -> tuple[Solution, bool]:
@@ -104,7 +135,30 @@ def setup_solution(setup: object) -> tuple[Solution, bool]:
     ValueError
         If the setup is invalid (see :func:`validated_setup`).
     """
-    bound = validated_setup(setup)["bound"]
+    return open_bound(validated_setup(setup)["bound"])
+
+
+def open_bound(bound: int) -> tuple[Solution, bool]:
+    """Open the solve to a bound taken from :func:`validated_setup`.
+
+    Parameters
+    ----------
+    bound : int
+        A bound already checked by :func:`validated_setup` (never one read
+        from the page directly).
+
+    Returns
+    -------
+    tuple
+        ``(Solution, cached)``, as :func:`setup_solution`.
+
+    Raises
+    ------
+    NotSolvedError
+        If ``bound > INLINE_BOUND`` and it is not solved yet.
+    ValueError
+        As :meth:`solver.cache.SolutionCache.get`.
+    """
     if bound > INLINE_BOUND:
         found = state.SOLUTIONS.peek(bound)
         if found is None:
