@@ -1,18 +1,39 @@
-"""Serve the dashboard: ``python -m dashboard [--host 127.0.0.1] [--port 8050] [--browser]``."""
+"""Serve the dashboard: ``python -m dashboard [--host 127.0.0.1] [--port 8050] [--threads 8] [--browser]``."""
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import threading
 import webbrowser
+from typing import NoReturn
+
+from solver.parsing import parse_int
+
+from . import server
 
 #: What ``--help`` says about the command (plain text, not the docstring's markup).
 DESCRIPTION = (
     "Serve the Put-or-Take-a-Square explorer, an interactive dashboard of the sound solver, "
-    "on this machine (Dash's debug mode off). Open the printed address in a web browser; "
-    "Ctrl+C stops the server."
+    "on this machine (waitress, Dash's debug mode off). Open the printed address in a web browser; "
+    "Ctrl+C stops the server and any solve it started."
 )
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage block
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _int_arg(name: str, least: int, most: int):
+    def read(text: str) -> int:
+        try:
+            return parse_int(text, name, least=least, most=most)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,13 +42,34 @@ def build_parser() -> argparse.ArgumentParser:
     Returns
     -------
     argparse.ArgumentParser
-        Options ``--host``, ``--port`` and ``--browser``.
+        Options ``--host``, ``--port``, ``--threads`` and ``--browser``; a bad
+        value ends the command with exit status 2 and a one-line message.
     """
-    parser = argparse.ArgumentParser(prog="python -m dashboard", description=DESCRIPTION)
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8050, help="port (default 8050)")
+    parser = _Parser(prog="python -m dashboard", description=DESCRIPTION)
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens the page, "
+        "and its solves, to anyone who can reach the port)",
+    )
+    parser.add_argument(
+        "--port", type=_int_arg("the port", 0, 65535), default=8050, help="port (default 8050; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--threads",
+        type=_int_arg("the number of threads", 1, server.MAX_THREADS),
+        default=server.DEFAULT_THREADS,
+        help=f"threads that answer requests, 1 to {server.MAX_THREADS} (default {server.DEFAULT_THREADS}); "
+        "more requests wait their turn",
+    )
     parser.add_argument("--browser", action="store_true", help="open the page in a web browser")
     return parser
+
+
+def _stop_on_sigterm() -> None:
+    # SIGTERM ends the server like Ctrl+C does, so the solves it started end too.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,24 +83,37 @@ def main(argv: list[str] | None = None) -> int:
     Returns
     -------
     int
-        The exit status, 0.
+        The exit status: 0 after Ctrl+C or SIGTERM, 2 when the server cannot
+        listen (the port is in use, say), with a one-line message on stderr.
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not 0 < args.port < 65536:
-        parser.error(f"the port must be between 1 and 65535, got {args.port}")
+    args = build_parser().parse_args(argv)
 
     from solver.retrograde import warm_up
 
+    from . import state
     from .app import create_app
 
-    warm_up()
     app = create_app()
-    url = f"http://{args.host}:{args.port}/"
-    print(f"Put-or-Take-a-Square explorer: open {url}  (Ctrl+C stops it)", flush=True)
-    if args.browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    app.run(host=args.host, port=args.port, debug=False)
+
+    def ready(url: str, port: int) -> None:
+        warm_up()  # compile or load the kernels before the first request
+        warning = server.exposure_warning(args.host, port)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
+        print(f"Put-or-Take-a-Square explorer: open {url}  ({args.threads} threads; Ctrl+C stops it)", flush=True)
+        if args.browser:
+            threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+
+    _stop_on_sigterm()
+    try:
+        server.serve(app, args.host, args.port, threads=args.threads, on_ready=ready)
+    except server.ServerStartError as exc:
+        print(f"python -m dashboard: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    finally:
+        state.JOBS.stop()
     return 0
 
 

@@ -13,5 +13,6 @@ from .jobs import SolveJobs
 
 #: Solves shared by every callback and every browser tab of this server.
 SOLUTIONS = SolutionCache(capacity=8)
-#: Background solves (fresh processes started from threads), by bound.
+#: The one queue of background solves (fresh processes started from worker
+#: threads, at most ``jobs.MAX_RUNNING`` at once), by bound.
 JOBS = SolveJobs()
