@@ -193,6 +193,11 @@ def _scientific(value: int | float) -> str:
     return f"{mantissa:.1f}e{'+' if exponent >= 0 else '-'}{abs(exponent):02d}"
 
 
+def _count(value: int) -> str:
+    """``"1,000,000"`` for a count below ``2**63``, ``"1.0e+400"`` above."""
+    return f"{value:,}" if value.bit_length() < 64 else _scientific(value)
+
+
 def format_bytes(size: int) -> str:
     """Format a byte count for a message: ``"about 2.8 GiB"``, ``"about 1.2e+400 bytes"``.
 
@@ -324,7 +329,7 @@ def solve_cost(bound: int) -> Cost:
     return Cost(
         seconds=SOLVE_SECONDS_FIXED + _times(bound + 1, SOLVE_SECONDS_PER_POSITION),
         bytes=config.BYTES_PER_POSITION * (bound + 1) + small,
-        what=f"a solve to bound {bound:,}" if bound.bit_length() < 64 else f"a solve to bound {_scientific(bound)}",
+        what=f"a solve to bound {_count(bound)}",
     )
 
 
@@ -386,7 +391,7 @@ def tree_cost(depth: int, max_nodes: int) -> Cost:
     nodes = tree_nodes(depth, max_nodes)
     seconds = _times(nodes, TREE_SECONDS_PER_NODE) + _times(nodes, _times(nodes, TREE_SECONDS_PER_NODE_SQUARED))
     memory = TREE_BYTES_PER_NODE * nodes
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"a game tree of up to {nodes:,} nodes")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"a game tree of up to {_count(nodes)} nodes")
 
 
 def layers_cost(n: int, depth: int) -> Cost:
@@ -420,7 +425,7 @@ def layers_cost(n: int, depth: int) -> Cost:
     members = _share(n, LAYER_SHARE)
     seconds = _times(depth, LAYER_SECONDS_PER_LAYER + _times(n, LAYER_SECONDS_PER_POSITION)) + _times(n, MEMBER_SECONDS)
     memory = n + MEMBER_BYTES * members + LAYER_BYTES_PER_LAYER * depth
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{depth:,} layers up to {n:,}")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{_count(depth)} layers up to {_count(n)}")
 
 
 def classify_cost(n: int) -> Cost:
@@ -446,7 +451,7 @@ def classify_cost(n: int) -> Cost:
         If ``n < 1``.
     """
     n = check_integer(n, "N", least=1)
-    return Cost(BASE_SECONDS + _times(n, ROW_SECONDS), BASE_BYTES + ROW_BYTES * n, f"a table of {n:,} rows")
+    return Cost(BASE_SECONDS + _times(n, ROW_SECONDS), BASE_BYTES + ROW_BYTES * n, f"a table of {_count(n)} rows")
 
 
 def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
@@ -482,7 +487,7 @@ def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
     chunks = -(-total // RANDOM_CHUNK)
     seconds = _times(total, RANDOM_SECONDS_PER_GAME) + _times(chunks, _times(move_cap, RANDOM_SECONDS_PER_MOVE_STEP))
     memory = RANDOM_BYTES_PER_GAME * min(total, RANDOM_CHUNK) + 8 * (move_cap + 1)
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{total:,} random games")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{_count(total)} random games")
 
 
 def strategy_matrix_cost(n: int) -> Cost:
@@ -511,7 +516,7 @@ def strategy_matrix_cost(n: int) -> Cost:
     return Cost(
         BASE_SECONDS + _times(n, MATRIX_SECONDS_PER_START),
         BASE_BYTES + MATRIX_BYTES_PER_START * n,
-        f"the strategy matrix from {n:,} starts",
+        f"the strategy matrix from {_count(n)} starts",
     )
 
 
@@ -541,7 +546,7 @@ def fixed_strategies_cost(n: int) -> Cost:
     return Cost(
         BASE_SECONDS + _times(n, FIXED_SECONDS_PER_START),
         BASE_BYTES + FIXED_BYTES_PER_START * n,
-        f"the fixed strategies from {n:,} starts",
+        f"the fixed strategies from {_count(n)} starts",
     )
 
 
@@ -576,7 +581,7 @@ def primitives_cost(layer: int, n: int) -> Cost:
     members = math.isqrt(n) if layer == 1 else _share(n, LAYER_SHARE)
     seconds = _times(n, LAYER_SECONDS_PER_POSITION) + _times(members, PRIMITIVE_SECONDS_PER_MEMBER)
     memory = n + PRIMITIVE_BYTES_PER_MEMBER * members
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"the primitive elements of layer {layer:,} up to {n:,}")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"the primitive elements of layer {_count(layer)} up to {_count(n)}")
 
 
 # --- Checking ---------------------------------------------------------------------------
