@@ -35,6 +35,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 
 from solver import config
+from solver.costs import available_memory, solve_cost
 from solver.validation import check_integer
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
@@ -66,8 +67,7 @@ def solve_bytes(bound: int) -> int:
     Returns
     -------
     int
-        Bytes: :func:`solver.costs.solve_cost` where that module exists,
-        else :func:`solver.retrograde.estimate_solve_bytes` (3 bytes per
+        Bytes, as :func:`solver.costs.solve_cost` estimates them (3 bytes per
         position plus the small game).
 
     Raises
@@ -77,12 +77,6 @@ def solve_bytes(bound: int) -> int:
     ValueError
         If ``bound < 1``.
     """
-    try:
-        from solver.costs import solve_cost
-    except ImportError:
-        from solver.retrograde import estimate_solve_bytes
-
-        return int(estimate_solve_bytes(bound))
     return int(solve_cost(bound).bytes)
 
 
@@ -93,13 +87,8 @@ def usable_bytes() -> int:
     -------
     int
         ``config.MEMORY_FRACTION`` of the memory available now
-        (``MemAvailable`` of ``/proc/meminfo``; :func:`solver.costs.available_memory`
-        where that module exists).
+        (:func:`solver.costs.available_memory`).
     """
-    try:
-        from solver.costs import available_memory
-    except ImportError:
-        from solver.retrograde import _available_memory as available_memory
     return int(available_memory() * config.MEMORY_FRACTION)
 
 
