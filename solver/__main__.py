@@ -1,6 +1,9 @@
-"""Command line: ``python -m solver {classify,tree,layers} ...``.
+"""Command line: ``python -m solver {classify,tree,solve,strategies,primitives,layers,cache} ...``.
 
-Bad arguments end with exit status 2 and a one-line message on stderr.
+Bad arguments end with exit status 2 and a one-line message on stderr.  Every
+command estimates its time and memory first (:mod:`solver.costs`) and refuses
+work beyond the memory this machine has or beyond a time limit (10 minutes
+unless ``--max-seconds`` says otherwise), with the estimate in the message.
 """
 
 from __future__ import annotations
@@ -10,14 +13,30 @@ import json
 import sys
 import time
 
-from . import config
+from . import config, costs, store
 from .analysis import classification_table, layers
-from .parsing import parse_int
-from . import store
+from .parsing import describe_number, parse_int
 from .retrograde import check_bound
 from .tree import game_tree
 
 PROG = "python -m solver"
+
+#: Largest ``--depth`` of ``tree`` and ``layers`` and ``--layer`` of
+#: ``primitives``.  Remoteness stays far below it at every bound this machine
+#: can solve (at most about 20 up to 10**6 at bound 10**8), so deeper layers are
+#: empty, and a game tree reaches its node cap long before.
+MAX_DEPTH = 1000
+
+#: Default and largest ``--max-nodes`` of ``tree``.  A million nodes take about
+#: a minute and 1.5 GB of memory (see :mod:`solver.costs`).
+DEFAULT_TREE_NODES = 100_000
+MAX_TREE_NODES = 1_000_000
+
+#: Time limit of a command unless ``--max-seconds`` gives another, in seconds.
+DEFAULT_MAX_SECONDS = costs.DEFAULT_MAX_SECONDS
+
+#: A command estimated to take longer than this says so first (on a terminal).
+_NOTE_SECONDS = 10.0
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,31 +70,81 @@ def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False):
         bar.close()
 
 
-def _int_arg(name: str, least: int = 1):
+def _int_arg(name: str, least: int = 1, most: int | None = None):
     def parse(text: str) -> int:
         try:
-            return parse_int(text, name, least=least)
+            return parse_int(text, name, least=least, most=most)
         except ValueError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 
 
-def _bound_for(n: int, alpha: int | None, bound: int | None) -> int:
-    if bound is None:
-        bound = (alpha if alpha is not None else config.DEFAULT_ALPHA) * n
-    if bound < n:
-        raise _UsageError(f"the bound ({bound:,}) must be at least N ({n:,})")
-    return check_bound(bound)
+def _limits(args: argparse.Namespace) -> tuple[float, int]:
+    """Return ``(max_seconds, max_bytes)`` for this command."""
+    seconds = getattr(args, "max_seconds", None)
+    max_seconds = float(DEFAULT_MAX_SECONDS if seconds is None else seconds)
+    return max_seconds, int(costs.available_memory() * config.MEMORY_FRACTION)
+
+
+def _check_work(args: argparse.Namespace, *parts: tuple[costs.Cost, str]) -> None:
+    """Refuse a command whose estimated work is too large for this machine.
+
+    ``parts`` are ``(cost, advice)`` pairs: the estimate of each piece of the
+    command's work and what to reduce for it, in the command's own options.
+    The message gives the whole estimate and the advice of the piece that
+    weighs most on the limit exceeded.
+
+    Raises
+    ------
+    solver.costs.WorkTooLargeError
+        A ValueError: ``main`` prints it as one line and exits with status 2.
+    """
+    total = parts[0][0]
+    for cost, _ in parts[1:]:
+        total = total + cost
+    max_seconds, max_bytes = _limits(args)
+    if total.bytes > max_bytes:
+        advice = max(parts, key=lambda part: part[0].bytes)[1]
+    else:
+        advice = max(parts, key=lambda part: part[0].seconds)[1]
+        advice += f", or allow more time with --max-seconds (now {max_seconds:,.0f})"
+    costs.check_cost(total, max_seconds=max_seconds, max_bytes=max_bytes, advice=advice)
+    if total.seconds > _NOTE_SECONDS and sys.stderr.isatty():
+        print(f"{PROG}: note: {total.what} needs {total.describe()} (estimated)", file=sys.stderr)
+
+
+def _bound_for(n: int, alpha: int | None, bound: int | None, *, what: str = "--n", name: str = "N") -> tuple[int, str]:
+    """Return the bound of a command and what to reduce when it is too large."""
+    if bound is not None:
+        if bound < n:
+            raise _UsageError(f"the bound ({describe_number(bound)}) must be at least N ({describe_number(n)})")
+        return bound, "choose a smaller --bound"
+    alpha = alpha if alpha is not None else config.DEFAULT_ALPHA
+    product = f"alpha × {name} = {describe_number(alpha)} × {describe_number(n)}"
+    return alpha * n, f"choose a smaller {what} or --alpha (the bound is {product})"
 
 
 def _classify(args: argparse.Namespace) -> None:
-    bound = _bound_for(args.n, args.alpha, args.bound)
+    bound, advice = _bound_for(args.n, args.alpha, args.bound)
+    _check_work(args, (costs.solve_cost(bound), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
+    bound = check_bound(bound)
     table = classification_table(_solve(bound)[0], args.n)
     table.to_csv(sys.stdout, index=False, lineterminator="\n")
 
 
 def _tree(args: argparse.Namespace) -> None:
+    if args.max_nodes > MAX_TREE_NODES:
+        big = costs.tree_cost(MAX_DEPTH, args.max_nodes)
+        raise _UsageError(
+            f"--max-nodes must be at most {MAX_TREE_NODES:,}, got {describe_number(args.max_nodes)}: "
+            f"{big.what} would need {big.describe()}"
+        )
+    _check_work(
+        args,
+        (costs.solve_cost(args.bound), "choose a smaller --bound"),
+        (costs.tree_cost(args.depth, args.max_nodes), "choose a smaller --max-nodes or --depth"),
+    )
     bound = check_bound(args.bound)
     tree = game_tree(args.start, args.depth, _solve(bound)[0], max_nodes=args.max_nodes)
     json.dump(tree.to_dict(), sys.stdout, indent=1 if args.indent else None)
@@ -85,8 +154,15 @@ def _tree(args: argparse.Namespace) -> None:
 
 
 def _layers(args: argparse.Namespace) -> None:
-    bound = _bound_for(args.n, args.alpha, None)
-    solution, _ = _solve(bound)
+    work = costs.layers_cost(args.n, args.depth)
+    if args.depth > MAX_DEPTH:
+        raise _UsageError(
+            f"--depth must be at most {MAX_DEPTH:,} (deeper layers are empty), got {describe_number(args.depth)}: "
+            f"{work.what} would need {work.describe()}"
+        )
+    bound, advice = _bound_for(args.n, args.alpha, None)
+    _check_work(args, (costs.solve_cost(bound), advice), (work, "choose a smaller --n or --depth"))
+    solution, _ = _solve(check_bound(bound))
     for k, members in enumerate(layers(solution, args.n, args.depth), start=1):
         kind = "W" if k % 2 else "L"
         print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
@@ -95,6 +171,7 @@ def _layers(args: argparse.Namespace) -> None:
 def _strategies_command(args: argparse.Namespace) -> None:
     from .experiments import adder_subtractor, always_subtract
 
+    _check_work(args, (costs.fixed_strategies_cost(args.n), "choose a smaller --n"))
     result = {
         "always_subtract": always_subtract(args.n),
         "adder_subtractor": [adder_subtractor(args.n, adder) for adder in (1, 2)],
@@ -118,8 +195,13 @@ def _primitives_command(args: argparse.Namespace) -> None:
     from .analysis import layer
     from .primitives import primitive_elements
 
-    bound = _bound_for(args.limit, args.alpha, None)
-    solution, _ = _solve(bound)
+    bound, advice = _bound_for(args.limit, args.alpha, None, what="--limit", name="limit")
+    _check_work(
+        args,
+        (costs.solve_cost(bound), advice),
+        (costs.primitives_cost(args.layer, args.limit), "choose a smaller --limit"),
+    )
+    solution, _ = _solve(check_bound(bound))
     table = primitive_elements(layer(solution, args.limit, args.layer))
     if args.json:
         print(table.to_json(orient="records"))
@@ -140,6 +222,7 @@ def _peak_rss_bytes() -> int:
 
 
 def _solve_command(args: argparse.Namespace) -> None:
+    _check_work(args, (costs.solve_cost(args.bound), "choose a smaller --bound"))
     bound = check_bound(args.bound)
     start = time.perf_counter()
     solution, cached = _solve(bound, lines=args.progress_lines)
@@ -249,49 +332,103 @@ def _cache_command(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+def _add_max_seconds(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--max-seconds",
+        type=_int_arg("the time limit (--max-seconds)"),
+        metavar="S",
+        help=(
+            "refuse work estimated to take longer than S seconds "
+            f"(default {DEFAULT_MAX_SECONDS:,.0f}); work that needs more memory than this machine has "
+            "is always refused"
+        ),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of ``python -m solver``."""
-    parser = _Parser(prog=PROG, description="Sound solver for Epstein's Put-or-Take-a-Square game.")
+    parser = _Parser(
+        prog=PROG,
+        description="Sound solver for Epstein's Put-or-Take-a-Square game.",
+        epilog=(
+            "Numbers may be written 10000, 10_000, 1e4 or 10**4. Every command estimates its time and memory "
+            "first and refuses, with the estimate, what this machine cannot do."
+        ),
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("classify", help="CSV of outcome and remoteness for n = 1..N")
     p.add_argument("--n", required=True, type=_int_arg("N"), help="largest position listed")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
-    group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself")
+    group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself (at least N)")
+    _add_max_seconds(p)
     p.set_defaults(run=_classify)
 
     p = sub.add_parser("tree", help="game tree of START as JSON")
     p.add_argument("start", type=_int_arg("the start number"), help="start number (any size, e.g. 10**30)")
-    p.add_argument("--depth", type=_int_arg("the depth", least=0), default=config.DEFAULT_DEPTH)
+    p.add_argument(
+        "--depth",
+        type=_int_arg("the depth", least=0, most=MAX_DEPTH),
+        default=config.DEFAULT_DEPTH,
+        help=f"move depth: nodes shallower than this are expanded, 0 to {MAX_DEPTH:,} (default {config.DEFAULT_DEPTH})",
+    )
     p.add_argument(
         "--bound",
         type=_int_arg("the bound"),
         default=config.DEFAULT_ALPHA * config.DEFAULT_N,
-        help="bound of the solve values come from (default 1,000,000)",
+        help="bound of the solve values come from (default 1,000,000); positions above it are U unless squares",
     )
-    p.add_argument("--max-nodes", type=_int_arg("max nodes"), default=100_000)
+    p.add_argument(
+        "--max-nodes",
+        type=_int_arg("max nodes (--max-nodes)"),
+        default=DEFAULT_TREE_NODES,
+        metavar="M",
+        help=(
+            f"stop the tree at M nodes, breadth first, 1 to {MAX_TREE_NODES:,} "
+            f"(default {DEFAULT_TREE_NODES:,}; a million nodes take about a minute and 1.5 GB)"
+        ),
+    )
     p.add_argument("--indent", action="store_true", help="indent the JSON")
+    _add_max_seconds(p)
     p.set_defaults(run=_tree)
 
     p = sub.add_parser("solve", help="solve to a bound (cached on disk) and print the counts")
-    p.add_argument("--bound", required=True, type=_int_arg("the bound"))
+    p.add_argument(
+        "--bound",
+        required=True,
+        type=_int_arg("the bound"),
+        metavar="B",
+        help="classify every position 0..B; needs about 3 bytes of memory per position (10**9: 2.8 GiB)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.add_argument(
         "--progress-lines", action="store_true", help="report progress as 'progress F' lines on stderr (for programs)"
     )
+    _add_max_seconds(p)
     p.set_defaults(run=_solve_command)
 
     p = sub.add_parser("strategies", help="always subtract, and adder against subtractor (thesis 5.2)")
-    p.add_argument("--n", required=True, type=_int_arg("N"), help="starts 1..N")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--n", required=True, type=_int_arg("N"), help="starts 1..N, at most 100,000,000")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    _add_max_seconds(p)
     p.set_defaults(run=_strategies_command)
 
     p = sub.add_parser("primitives", help="primitive elements of a layer and what they generate (thesis 4.1)")
-    p.add_argument("--layer", type=_int_arg("the layer"), default=2)
+    p.add_argument(
+        "--layer",
+        type=_int_arg("the layer (--layer)", most=MAX_DEPTH),
+        default=config.DEFAULT_PRIMITIVES_LAYER,
+        metavar="K",
+        help=(
+            f"layer number K: the positions of remoteness K, 1 to {MAX_DEPTH:,} "
+            f"(default {config.DEFAULT_PRIMITIVES_LAYER}, the thesis's Table 2; 1 is the squares)"
+        ),
+    )
     p.add_argument("--limit", required=True, type=_int_arg("the limit"), help="largest member considered")
     p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * limit (default {config.DEFAULT_ALPHA})")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="a JSON list of objects instead of text")
+    _add_max_seconds(p)
     p.set_defaults(run=_primitives_command)
 
     p = sub.add_parser("cache", help="list or clear the solve cache")
@@ -300,9 +437,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cache_command)
 
     p = sub.add_parser("layers", help="layers l_1..l_K up to N")
-    p.add_argument("--n", required=True, type=_int_arg("N"))
-    p.add_argument("--depth", required=True, type=_int_arg("the depth"), help="number of layers K")
+    p.add_argument(
+        "--n", required=True, type=_int_arg("N"), help="list the members of each layer in 1..N (the bound is alpha * N)"
+    )
+    p.add_argument(
+        "--depth",
+        required=True,
+        type=_int_arg("the depth"),
+        metavar="K",
+        help=f"number of layers K, 1 to {MAX_DEPTH:,} (layers deeper than the highest remoteness are empty)",
+    )
     p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
+    _add_max_seconds(p)
     p.set_defaults(run=_layers)
     return parser
 
@@ -316,6 +462,9 @@ def main(argv: list[str] | None = None) -> int:
     except (_UsageError, ValueError, TypeError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print(f"{PROG}: error: this machine ran out of memory; ask for less (smaller numbers)", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         sys.stderr.close()
     return 0
