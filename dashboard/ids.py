@@ -157,3 +157,19 @@ def summary_count_id(letter: str) -> str:
         ``"summary-count-<letter>"``.
     """
     return f"summary-count-{letter}"
+
+
+def export_download_id(grid_id: str) -> str:
+    """Id of the ``dcc.Download`` that receives a grid's CSV export.
+
+    Parameters
+    ----------
+    grid_id : str
+        The grid's id.
+
+    Returns
+    -------
+    str
+        ``"<grid id>-download"``.
+    """
+    return f"{grid_id}-download"

@@ -1,9 +1,9 @@
 """Numbers shown in the page open in the inspector when clicked.
 
-Layer and difference points, the ``n`` cells of the convergence and thesis
-tables and the primitive cells switch to the "Inspect a number" tab with
-that number; a button does it for the last clicked tree node (a click on a
-node itself expands or collapses it).
+Layer, difference and primitive points, the ``n`` cells of the convergence
+and thesis tables and the primitive cells switch to the "Inspect a number"
+tab with that number; a button does it for the last clicked tree node (a
+click on a node itself expands or collapses it).
 """
 
 from __future__ import annotations
@@ -18,45 +18,81 @@ SOURCES = [
     (ids.LAYERS_W_GRAPH, "clickData"),
     (ids.LAYERS_L_GRAPH, "clickData"),
     (ids.DIFF_GRAPH, "clickData"),
+    (ids.PRIMITIVES_GRAPH, "clickData"),
     (ids.CONVERGENCE_TABLE, "cellClicked"),
     (ids.THESIS_LISTS_TABLE, "cellClicked"),
     (ids.PRIMITIVES_TABLE, "cellClicked"),
 ]
 
+#: Where a click on each graph finds its position: ``"y"`` (the point's y
+#: value is the position) or an index into the point's ``customdata``.  The
+#: difference plot's y is a gap, never a position: its ``customdata`` is
+#: ``[earlier member, later member]`` and a click opens the later member.
+GRAPH_POSITIONS: dict[str, str | int] = {
+    ids.LAYERS_W_GRAPH: "y",
+    ids.LAYERS_L_GRAPH: "y",
+    ids.PRIMITIVES_GRAPH: "y",
+    ids.DIFF_GRAPH: 1,
+}
+
 _NUMBER_COLUMNS = {"n", "primitive"}
 
 
-def number_from_event(event: dict | None) -> int | None:
+def _point_value(point: dict, rule: str | int | None):
+    custom = point.get("customdata")
+    if rule == "y":
+        return point.get("y")
+    if isinstance(rule, int):
+        if isinstance(custom, list) and len(custom) > rule:
+            return custom[rule]
+        return None
+    # No rule (an unknown source): a [earlier, later] pair names the later
+    # member, a single customdata value names itself, else the y value.
+    if isinstance(custom, list) and len(custom) == 2:
+        return custom[1]
+    if custom is not None and not isinstance(custom, (list, dict)):
+        return custom
+    if isinstance(custom, (list, dict)):
+        return None
+    return point.get("y")
+
+
+def number_from_event(event: dict | None, source: str | None = None) -> int | None:
     """The position a click names, or None.
 
     Parameters
     ----------
     event : dict or None
-        A Plotly ``clickData`` (the layer plots carry the position as the
-        point's y value; the difference plot carries ``customdata``
-        ``[previous, next]`` and names the next member) or a dash-ag-grid
-        ``cellClicked`` (only the ``n`` and ``primitive`` columns name a
-        position).
+        A Plotly ``clickData`` or a dash-ag-grid ``cellClicked`` (only the
+        ``n`` and ``primitive`` columns name a position).
+    source : str, optional
+        Id of the component the event came from.  For a graph of
+        :data:`GRAPH_POSITIONS` its rule says where the position is; the
+        difference plot names the later member of its pair, never the gap.
+        Without it: a two-item ``customdata`` names its second item, a
+        single ``customdata`` value itself, else the point's y value.
 
     Returns
     -------
     int or None
+        A whole number ``>= 0``, or None when the event names none.
     """
     if not event:
         return None
     if "points" in event:
-        point = (event.get("points") or [{}])[0]
-        custom = point.get("customdata")
-        if isinstance(custom, list) and len(custom) == 2:
-            value = custom[1]
-        elif custom is not None and not isinstance(custom, list):
-            value = custom
-        else:
-            value = point.get("y")
+        points = event.get("points") or [{}]
+        point = points[0] if isinstance(points[0], dict) else {}
+        value = _point_value(point, GRAPH_POSITIONS.get(source) if source else None)
     else:
         if event.get("colId") not in _NUMBER_COLUMNS:
             return None
         value = event.get("value")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        if not value.is_integer():
+            return None
+        value = int(value)
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -93,7 +129,7 @@ def register(app: dash.Dash) -> None:
             return no_update, no_update
         for (cid, _prop), event in zip(SOURCES, events, strict=True):
             if cid == triggered:
-                number = number_from_event(event)
+                number = number_from_event(event, cid)
                 if number is not None:
                     return str(number), "inspect"
         return no_update, no_update

@@ -1,12 +1,26 @@
-"""Sortable, filterable tables with a CSV export button (dash-ag-grid), shared by every tab."""
+"""Sortable, filterable tables (dash-ag-grid) with a CSV export, shared by every tab.
+
+Every CSV the page writes uses one notation, that of ``python -m solver
+classify`` and the page's main download: plain UTF-8 without a byte-order
+mark, ``\\n`` line ends, and ``<=`` (``>=``) where the page shows ``≤``
+(``≥``), so a value shown as ``W≤11`` is written ``W<=11``.  The export is
+therefore made on the server (:func:`export_csv`), not by the grid's own
+exporter, which always writes a byte-order mark and the page's text.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import dash
 import dash_ag_grid as dag
-from dash import Input, Output, html
+from dash import Input, Output, State, dcc, html
 
-from .ids import export_button_id
+from .ids import export_button_id, export_download_id
+
+#: What the page shows -> what a CSV file holds.
+CSV_TEXT = {"≤": "<=", "≥": ">="}
 
 
 def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page_size: int = 12) -> html.Div:
@@ -17,17 +31,21 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
     grid_id : str
         Component id of the grid (its ``rowData`` holds the rows).
     columns : list of (field, header)
-        Column field names and the headers shown.
+        Column field names and the headers shown.  The CSV's header row
+        holds the field names.
     file_name : str
-        Name of the CSV file the button downloads.
+        Name of the CSV file the button downloads (kept in the grid's
+        ``csvExportParams``).
     page_size : int, optional
         Rows per page.
 
     Returns
     -------
     dash.html.Div
-        The button (id :func:`dashboard.ids.export_button_id` of the grid)
-        and the grid, in that order.
+        The button (id :func:`dashboard.ids.export_button_id` of the grid),
+        the grid and the ``dcc.Download`` (id
+        :func:`dashboard.ids.export_download_id`) that :func:`register_exports`
+        fills, in that order.
     """
     return html.Div(
         [
@@ -46,13 +64,96 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
                 csvExportParams={"fileName": file_name},
                 className="ag-theme-alpine",
             ),
+            dcc.Download(id=export_download_id(grid_id)),
         ],
         className="grid",
     )
 
 
+def csv_cell(value) -> str:
+    """One value as a CSV file holds it.
+
+    Parameters
+    ----------
+    value : object
+        A cell of a grid row: text, a number, a bool or None.
+
+    Returns
+    -------
+    str
+        ``""`` for None, the text with ``≤``/``≥`` written ``<=``/``>=``,
+        ``str(value)`` for anything else (integers exactly).
+    """
+    if value is None:
+        return ""
+    text = str(value)
+    for shown, written in CSV_TEXT.items():
+        text = text.replace(shown, written)
+    return text
+
+
+def rows_to_csv(rows: list[dict], fields: list[str]) -> str:
+    """CSV text of grid rows in the page's one notation.
+
+    Parameters
+    ----------
+    rows : list of dict
+        The grid's rows (field -> value), in the order to write.
+    fields : list of str
+        The columns, in order; a row's missing field is written empty.
+
+    Returns
+    -------
+    str
+        A header row of ``fields``, then one line per row, ``\\n`` line
+        ends, quoted only where needed, values as :func:`csv_cell`; no
+        byte-order mark.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(fields)
+    for row in rows:
+        writer.writerow([csv_cell(row.get(field)) for field in fields])
+    return out.getvalue()
+
+
+def export_csv(
+    virtual_rows: list[dict] | None,
+    rows: list[dict] | None,
+    column_defs: list[dict] | None,
+    params: dict | None,
+) -> dict | None:
+    """The download of a grid's rows as CSV (for ``dcc.Download``).
+
+    Parameters
+    ----------
+    virtual_rows : list of dict or None
+        The grid's ``virtualRowData``: its rows as filtered and sorted in
+        the page.  When None, ``rows`` are written.
+    rows : list of dict or None
+        The grid's ``rowData``.
+    column_defs : list of dict or None
+        The grid's ``columnDefs``; their ``field`` values are the columns.
+    params : dict or None
+        The grid's ``csvExportParams``; its ``fileName`` names the file
+        (default ``table.csv``).
+
+    Returns
+    -------
+    dict or None
+        What ``dcc.send_string`` makes of :func:`rows_to_csv`, type
+        ``text/csv``; None when the grid has no columns.
+    """
+    fields = [d["field"] for d in column_defs or [] if isinstance(d, dict) and d.get("field")]
+    if not fields:
+        return None
+    chosen = virtual_rows if virtual_rows is not None else rows or []
+    name = (params or {}).get("fileName") or "table.csv"
+    return dcc.send_string(rows_to_csv(chosen, fields), name, type="text/csv")
+
+
 def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
-    """Make each grid's export button download its rows as CSV.
+    """Make each grid's export button download its rows as CSV (:func:`export_csv`).
 
     Parameters
     ----------
@@ -63,7 +164,11 @@ def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
     """
     for grid_id in grid_ids:
         app.callback(
-            Output(grid_id, "exportDataAsCsv"),
+            Output(export_download_id(grid_id), "data"),
             Input(export_button_id(grid_id), "n_clicks"),
+            State(grid_id, "virtualRowData"),
+            State(grid_id, "rowData"),
+            State(grid_id, "columnDefs"),
+            State(grid_id, "csvExportParams"),
             prevent_initial_call=True,
-        )(lambda _clicks: True)
+        )(lambda _clicks, virtual, rows, defs, params: export_csv(virtual, rows, defs, params))

@@ -1,7 +1,18 @@
 """Figure builders of the Explore tab: data in, ``go.Figure``, cytoscape elements or HTML out.
 
-All pure: they read only their arguments.  Colours come from
-:mod:`dashboard.style` and mean the same outcome in every view.
+All pure: they read only their arguments.  Outcome colours come from
+:mod:`dashboard.style` and mean an outcome and nothing else: the density
+curves and the convergence lines of each outcome, the points of a layer in
+the colour of its outcome (odd layers W, even layers L).
+
+A figure sends only what can be drawn.  Density curves are cumulative
+fractions, kept exactly at a few thousand positions spread geometrically
+(:func:`geometric_positions`); a layer plot keeps at most
+:data:`LAYER_POINTS` members, spread evenly; a difference plot at most
+:data:`DIFFERENCE_POINTS` gaps, the smallest and the largest of each run
+(:func:`envelope_index`); each says when it shows fewer points than it has.
+Every trace is an SVG ``scatter`` (no WebGL) and every figure uses the slim
+:data:`TEMPLATE`.
 """
 
 from __future__ import annotations
@@ -9,21 +20,41 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+import plotly.io as pio
 from dash import html
 
 from solver.analysis import TRANSFORMS, transform_density
+from solver.solution import Outcome
 from solver.tree import GameTree
 
 from ... import ids
 from ...style import COLOURS, MARGIN, NAMES, format_position, message_figure
 
-#: Most points a single figure sends to the browser.
-MAX_POINTS = 50_000
+#: Density curves keep their values at about this many positions each.
+DENSITY_POINTS = 2_000
+#: Most members a layer figure sends (all its layers together).
+LAYER_POINTS = 5_000
+#: Most gaps a difference figure sends.
+DIFFERENCE_POINTS = 2_000
+#: The largest of the caps above: no figure sends more points than this.
+MAX_POINTS = max(4 * DENSITY_POINTS, LAYER_POINTS, DIFFERENCE_POINTS)
 
-_LAYER_PALETTE = [
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
-    "#56B4E9", "#F0E442", "#000000", "#999999", "#882255",
-]
+#: The look of ``plotly_white`` without the ~7 KB of defaults for trace types
+#: the page never draws (3-D scenes, maps, colour scales ...).
+TEMPLATE = go.layout.Template(
+    layout={
+        key: pio.templates["plotly_white"].layout[key]
+        for key in (
+            "autotypenumbers", "font", "hovermode", "hoverlabel", "paper_bgcolor",
+            "plot_bgcolor", "title", "xaxis", "yaxis",
+        )
+    }
+)
+
+#: Marker symbols and line dashes that tell the layers of one figure apart
+#: (they share their outcome's colour).
+_LAYER_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "triangle-down", "hexagon", "pentagon"]
+_LAYER_DASHES = ["solid", "dot", "dash", "dashdot", "longdash", "longdashdot"]
 
 
 def downsample_index(length: int, max_points: int) -> np.ndarray:
@@ -48,15 +79,111 @@ def downsample_index(length: int, max_points: int) -> np.ndarray:
     return np.unique(np.linspace(0, length - 1, max_points).round().astype(np.int64))
 
 
-def _density_sample(n: int, max_points: int) -> np.ndarray:
-    # Densities move most at small n: half the points spread on a log scale,
-    # half evenly, so both ends of a log or linear axis look right.
-    if n <= max_points:
-        return np.arange(n, dtype=np.int64)
-    half = max_points // 2
-    logs = np.geomspace(1, n, half).round().astype(np.int64) - 1
-    even = np.linspace(0, n - 1, half).round().astype(np.int64)
-    return np.unique(np.concatenate([logs, even]))
+def geometric_positions(n: int, points: int = DENSITY_POINTS) -> np.ndarray:
+    """Positions ``1..n`` at which a density curve is kept: every one at first, then spread geometrically.
+
+    Parameters
+    ----------
+    n : int
+        The last position, ``>= 1``.
+    points : int, optional
+        How many positions to aim for, ``>= 2``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Increasing ``int64`` positions with ``1`` and ``n`` always included:
+        ``round(n ** (i / (points - 1)))`` for ``i = 0 .. points - 1``,
+        without repeats (so every position while the geometric step is
+        below 1, and at most ``points`` of them).  Between two kept positions
+        ``a < b`` a cumulative fraction ``#X <= m / m`` moves by at most
+        ``(b - a) / b``, under ``n ** (1 / (points - 1)) - 1`` (0.8 % for
+        ``n = 10**7`` and 2,000 points), well under a pixel of a log-n axis.
+    """
+    if n <= points:
+        return np.arange(1, n + 1, dtype=np.int64)
+    kept = np.unique(np.geomspace(1, n, points).round().astype(np.int64))
+    kept[0], kept[-1] = 1, n
+    return kept
+
+
+def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS) -> pd.DataFrame:
+    """The rows of :func:`solver.analysis.densities` at the positions a density figure keeps.
+
+    One pass over ``outcome[1 : n + 1]`` per outcome, with no ``n``-long
+    float arrays: at ``n = 10**7`` this takes a fraction of the time of the
+    full table, and :func:`density_figure` draws the same figure from it.
+
+    Parameters
+    ----------
+    outcome : numpy.ndarray
+        :attr:`Solution.outcome <solver.solution.Solution>` (``int8`` codes
+        of :class:`solver.solution.Outcome`), shape ``(bound + 1,)``.
+    n : int
+        The last position, ``1 <= n <= bound``.
+    points : int, optional
+        As :func:`geometric_positions`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n`` (the positions of :func:`geometric_positions`),
+        ``W``, ``L``, ``D``, ``U``: ``#X <= m / m`` (float64), equal to the
+        rows of :func:`solver.analysis.densities` at those ``m``.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is outside ``1..len(outcome) - 1``.
+    """
+    if not 1 <= n < len(outcome):
+        raise ValueError(f"N must be between 1 and the bound {len(outcome) - 1:,}, got {n:,}")
+    positions = geometric_positions(n, points)
+    labels = np.asarray(outcome[1 : n + 1])
+    starts = np.r_[0, positions[:-1]]  # counts over labels[starts[i] : positions[i]]
+    data: dict[str, np.ndarray] = {"n": positions}
+    for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U):
+        data[o.name] = np.cumsum(np.add.reduceat(labels == o, starts, dtype=np.int64)) / positions
+    return pd.DataFrame(data)
+
+
+def envelope_index(values: np.ndarray, max_points: int) -> np.ndarray:
+    """Indices that keep the smallest and the largest value of each run of a sequence.
+
+    The sequence is cut into ``(max_points - 2) // 2`` runs of consecutive
+    items (the same length, give or take one); the index of the smallest and
+    of the largest item of each run is kept, and the first and the last
+    index, so the plot's outline (every extreme) is exact while at most
+    ``max_points`` points are sent.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        Shape ``(m,)``, any real dtype.
+    max_points : int
+        Largest number of indices returned, ``>= 4``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Increasing ``int64`` indices; all of them when ``m <= max_points``.
+        The first and the last index are always kept.
+    """
+    m = len(values)
+    if m <= max_points:
+        return np.arange(m, dtype=np.int64)
+    runs = max(1, (max_points - 2) // 2)
+    run = (np.arange(m, dtype=np.int64) * runs) // m  # run number of each item, 0 .. runs - 1
+    order = np.lexsort((values, run))  # by run, then by value
+    starts = np.flatnonzero(np.r_[True, run[order][1:] != run[order][:-1]])
+    ends = np.r_[starts[1:], m] - 1
+    kept = np.concatenate([order[starts], order[ends], [0, m - 1]])
+    return np.unique(kept).astype(np.int64)
+
+
+def _shown(k: int, m: int, what: str) -> str:
+    """``" (showing k of m <what>)"`` when points were left out, else ""."""
+    return f" (showing {k:,} of {m:,} {what})" if k < m else ""
 
 
 def summary_table(
@@ -114,8 +241,7 @@ def summary_table(
     return html.Div(
         [
             html.Table(
-                [html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")]))]
-                + [html.Tbody(rows)],
+                [html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")])), html.Tbody(rows)],
                 className="summary-table",
             ),
             html.Dl(
@@ -133,15 +259,23 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     Parameters
     ----------
     densities : pandas.DataFrame
-        As :func:`solver.analysis.densities`: columns ``n``, ``W``, ``L``,
-        ``D``, ``U``.
+        As :func:`solver.analysis.densities` (columns ``n``, ``1..N`` in
+        order, ``W``, ``L``, ``D``, ``U``) or only its rows at the positions
+        of :func:`geometric_positions`, as :func:`sampled_densities` makes
+        them (much faster at large N); both give the same figure.
     transform : {"density", "log", "inverse_log"}
         The thesis's transform (section 3.5).
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Four lines, at most :data:`MAX_POINTS` points in all, log n axis.
+        Four SVG lines on a log-n axis, one per outcome in its colour.  Each
+        holds the exact (transformed) value, as ``float32``, at the positions
+        of :func:`geometric_positions` (every n up to a few hundred, then
+        about :data:`DENSITY_POINTS` in all, and n = N); the subtitle says
+        how many of the N values are drawn and how far a density can move
+        between two of them (a cumulative fraction moves by at most
+        ``(b - a) / b`` from position ``a`` to ``b``).
 
     Raises
     ------
@@ -152,21 +286,44 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
         raise ValueError(f"unknown transform {transform!r}")
     if densities.empty:
         return message_figure("Densities", "no positions")
-    idx = _density_sample(len(densities), MAX_POINTS // 4)
-    n = densities["n"].to_numpy()[idx]
+    every = densities["n"].to_numpy()
+    total = int(every[-1])
+    wanted = geometric_positions(total)
+    idx = np.minimum(np.searchsorted(every, wanted), len(every) - 1)
+    idx = idx[every[idx] == wanted]
+    n = every[idx]
+    x = n.astype(np.int32) if n[-1] < 2**31 else n.astype(np.float64)
     fig = go.Figure()
     for key in ("W", "L", "D", "U"):
-        y = transform_density(densities[key].to_numpy()[idx], transform)
+        y = transform_density(densities[key].to_numpy()[idx], transform).astype(np.float32)
         fig.add_trace(
-            go.Scattergl(x=n, y=y, mode="lines", name=NAMES[key], line={"color": COLOURS[key], "width": 2})
+            go.Scatter(
+                x=x,
+                y=y,
+                mode="lines",
+                name=NAMES[key],
+                line={"color": COLOURS[key], "width": 2},
+                hovertemplate=f"n = %{{x:,}}<br>{key}: %{{y:.4g}} (exact at this n)<extra></extra>",
+            )
         )
+    if len(idx) < total:
+        # Between kept positions a < b a cumulative fraction #X <= m / m
+        # moves by at most (b - a) / b: it is exact at every kept n.
+        gaps = np.diff(n)
+        skipped = gaps > 1
+        sampled = (
+            f"exact at {len(idx):,} of {total:,} positions (all up to {int(n[np.flatnonzero(skipped)[0]]):,}, "
+            f"then log-spaced, and N); between them a density moves ≤ {float(np.max(gaps[skipped] / n[1:][skipped])):.3f}"
+        )
+    else:
+        sampled = f"every n from 1 to {total:,}"
     fig.update_layout(
-        title=f"Cumulative density #X ≤ n / n ({TRANSFORMS[transform]})",
+        title={"text": f"Cumulative density #X ≤ n / n ({TRANSFORMS[transform]})", "subtitle": {"text": sampled}},
         xaxis={"title": "n", "type": "log"},
         yaxis={"title": TRANSFORMS[transform]},
-        template="plotly_white",
+        template=TEMPLATE,
         legend={"orientation": "h", "y": -0.2},
-        margin=MARGIN,
+        margin={**MARGIN, "t": 70},
     )
     return fig
 
@@ -184,8 +341,12 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        One WebGL scatter per layer: element index against value, log value
-        axis; thinned evenly to at most :data:`MAX_POINTS` points in all.
+        One SVG scatter per layer (element index against value, log value
+        axis), all in the colour of the outcome ``parity``, told apart by
+        marker symbol and line dash.  A click names the member (the point's
+        y value).  At most :data:`LAYER_POINTS` members in all: each layer
+        keeps a share proportional to its size, spread evenly and with its
+        first and last member; the title then says "showing k of m".
 
     Raises
     ------
@@ -201,26 +362,27 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
         return message_figure(f"Ordered elements of the {kind} layers", "raise the move depth to see even layers")
     total = sum(len(m) for _, m in chosen)
     fig = go.Figure()
-    for k, members in chosen:
-        share = max(2, int(MAX_POINTS * len(members) / total)) if total > MAX_POINTS else len(members)
+    sent = 0
+    for number, (k, members) in enumerate(chosen):
+        share = max(2, int(LAYER_POINTS * len(members) / total)) if total > LAYER_POINTS else len(members)
         idx = downsample_index(len(members), share)
+        sent += len(idx)
         fig.add_trace(
-            go.Scattergl(
-                x=idx + 1,
-                y=members[idx],
-                mode="markers",
-                marker={"size": 4, "color": _LAYER_PALETTE[(k - 1) % len(_LAYER_PALETTE)]},
+            go.Scatter(
+                x=(idx + 1).astype(np.int32),
+                y=members[idx].astype(np.float64) if len(members) and members[-1] >= 2**31 else members[idx].astype(np.int32),
+                mode="lines+markers",
+                line={"color": COLOURS[parity], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
+                marker={"size": 5, "color": COLOURS[parity], "symbol": _LAYER_SYMBOLS[number % len(_LAYER_SYMBOLS)]},
                 name=f"l{k} ({len(members):,})",
-                customdata=members[idx],
-                hovertemplate=f"layer {k}<br>element %{{x}}<br>n = %{{y}}<extra></extra>",
+                hovertemplate=f"layer {k}<br>element %{{x:,}}<br>n = %{{y:,}}<br>click: inspect n<extra></extra>",
             )
         )
-    note = " (thinned for display)" if total > MAX_POINTS else ""
     fig.update_layout(
-        title=f"Ordered elements of the {kind} layers{note}",
+        title=f"Ordered elements of the {kind} layers{_shown(sent, total, 'members')}",
         xaxis={"title": "element index"},
         yaxis={"title": "value", "type": "log"},
-        template="plotly_white",
+        template=TEMPLATE,
         margin=MARGIN,
     )
     return fig
@@ -239,30 +401,42 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        ``members[i + 1] - members[i]`` against ``i``, at most
-        :data:`MAX_POINTS` points.
+        ``members[i + 1] - members[i]`` against ``i`` (1-based), an SVG
+        scatter in the colour of the layer's outcome.  Each point's
+        ``customdata`` is ``[members[i], members[i + 1]]`` as plain JSON
+        numbers, and a click opens the later member ``members[i + 1]``,
+        a member of the layer (never the gap).  At most
+        :data:`DIFFERENCE_POINTS` points (:func:`envelope_index`: the
+        smallest and largest gap of each run); the title then says
+        "showing k of m".
     """
     if len(members) < 2:
         return message_figure(f"Differences in layer {k}", f"layer {k} has fewer than two elements up to N")
+    members = np.asarray(members, dtype=np.int64)
     diffs = np.diff(members)
-    idx = downsample_index(len(diffs), MAX_POINTS)
+    idx = envelope_index(diffs, DIFFERENCE_POINTS)
     fig = go.Figure(
-        go.Scattergl(
-            x=idx + 1,
-            y=diffs[idx],
+        go.Scatter(
+            x=(idx + 1).astype(np.int32),
+            y=diffs[idx].astype(np.float64) if diffs.max() >= 2**31 else diffs[idx].astype(np.int32),
             mode="markers",
             marker={"size": 5, "color": COLOURS["W" if k % 2 else "L"]},
-            customdata=np.column_stack([members[idx], members[idx + 1]]),
-            hovertemplate="i = %{x}<br>%{customdata[1]} − %{customdata[0]} = %{y}<extra></extra>",
+            # A plain list: Dash copies customdata into clickData from the
+            # figure as sent, where a numpy array would be an encoded blob.
+            customdata=np.column_stack([members[idx], members[idx + 1]]).tolist(),
+            hovertemplate=(
+                "i = %{x:,}<br>%{customdata[1]:,} − %{customdata[0]:,} = %{y:,}"
+                "<br>click: inspect %{customdata[1]:,}<extra></extra>"
+            ),
             name=f"l{k}",
         )
     )
-    note = " (thinned for display)" if len(diffs) > MAX_POINTS else ""
     fig.update_layout(
-        title=f"Differences between consecutive elements of layer {k}{note}",
+        title=f"Differences between consecutive elements of layer {k}"
+        f"{_shown(len(idx), len(diffs), 'gaps: the smallest and largest of each run')}",
         xaxis={"title": "i"},
         yaxis={"title": "l_k[i+1] − l_k[i]"},
-        template="plotly_white",
+        template=TEMPLATE,
         margin=MARGIN,
     )
     return fig
@@ -277,34 +451,67 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
         As the first result of :func:`solver.analysis.convergence`: columns
         ``bound``, ``W``, ``L``, ``D``, ``U``.
     n : int
-        N, for the title.
+        N, the number of positions counted (``1..n``).
 
     Returns
     -------
     plotly.graph_objects.Figure
-        One line with markers per outcome; log bound axis, log count axis.
+        One SVG line with markers per outcome: the count against the bound
+        (log axis).  The count axis starts linear from 0 to N, where the
+        shrinking of U shows; two buttons in the figure switch it between
+        linear and log (where the small counts of L and D show).  The hover
+        gives the count and its share of ``1..n``.
     """
     if counts.empty:
         return message_figure("Convergence", "no bounds solved")
+    bounds = counts["bound"].to_numpy(dtype=np.int64)
     fig = go.Figure()
     for key in ("W", "L", "D", "U"):
+        count = counts[key].to_numpy(dtype=np.int64)
         fig.add_trace(
             go.Scatter(
-                x=counts["bound"],
-                y=counts[key],
+                x=bounds.tolist(),
+                y=count.tolist(),
                 mode="lines+markers",
                 name=NAMES[key],
                 line={"color": COLOURS[key], "width": 2},
-                hovertemplate=f"B = %{{x:,}}<br>{key}: %{{y:,}}<extra></extra>",
+                marker={"size": 7, "color": COLOURS[key]},
+                customdata=(100.0 * count / n).tolist(),
+                hovertemplate=f"B = %{{x:,}}<br>{key}: %{{y:,}} positions (%{{customdata:.2f}} %)<extra></extra>",
             )
         )
+    title = f"positions of 1..{n:,}"
     fig.update_layout(
         title=f"Positions 1..{n:,} by outcome as the bound B grows",
         xaxis={"title": "bound B", "type": "log"},
-        yaxis={"title": "count", "type": "log"},
-        template="plotly_white",
+        yaxis={"title": title, "type": "linear", "range": [0, n * 1.02]},
+        template=TEMPLATE,
         legend={"orientation": "h", "y": -0.25},
         margin=MARGIN,
+        updatemenus=[
+            {
+                "type": "buttons",
+                "direction": "right",
+                "x": 1.0,
+                "xanchor": "right",
+                "y": 1.02,
+                "yanchor": "bottom",
+                "showactive": True,
+                "active": 0,
+                "buttons": [
+                    {
+                        "label": "linear count",
+                        "method": "relayout",
+                        "args": [{"yaxis.type": "linear", "yaxis.range": [0, n * 1.02], "yaxis.title.text": title}],
+                    },
+                    {
+                        "label": "log count",
+                        "method": "relayout",
+                        "args": [{"yaxis.type": "log", "yaxis.autorange": True, "yaxis.title.text": title + " (log)"}],
+                    },
+                ],
+            }
+        ],
     )
     return fig
 

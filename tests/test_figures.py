@@ -1,0 +1,408 @@
+"""Figure builders of the Explore and Thesis tabs, the click-to-inspect rules and the CSV exports (no browser).
+
+What a figure holds is read from ``fig.to_json()``, the JSON Dash sends to the
+browser, decoded the way plotly.js decodes it, and checked against the full
+data computed here from :mod:`solver`.
+"""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import json
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dashboard import ids, links, style, tables
+from dashboard.tabs.explore import figures
+from dashboard.tabs.thesis import figures as thesis_figures
+from solver.analysis import classification_table, convergence, densities, layer, layers
+from solver.primitives import primitive_elements
+from solver.retrograde import solve
+
+N6 = 1_000_000
+
+# plotly.js's short names of typed arrays (the "dtype" of a "bdata" blob).
+_TYPED = {"i1": np.int8, "u1": np.uint8, "i2": np.int16, "u2": np.uint16, "i4": np.int32, "u4": np.uint32,
+          "f4": np.float32, "f8": np.float64}
+
+
+def _sent(fig: go.Figure) -> dict:
+    """The figure as Dash sends it."""
+    return json.loads(fig.to_json())
+
+
+def _array(value) -> np.ndarray:
+    """A data array of the sent JSON, decoded as plotly.js decodes it."""
+    if isinstance(value, dict) and "bdata" in value:
+        data = np.frombuffer(base64.b64decode(value["bdata"]), dtype=_TYPED[value["dtype"]])
+        if "shape" in value:
+            data = data.reshape([int(s) for s in str(value["shape"]).split(",")])
+        return data
+    return np.asarray(value)
+
+
+def _points(fig: go.Figure) -> int:
+    return sum(len(_array(trace["x"])) for trace in _sent(fig)["data"] if "x" in trace)
+
+
+def _trace_colours(trace: dict) -> set[str]:
+    colours = set()
+    for part in ("marker", "line"):
+        colour = (trace.get(part) or {}).get("color")
+        if isinstance(colour, str):
+            colours.add(colour.lower())
+    return colours
+
+
+def _outcome_colours() -> set[str]:
+    return {c.lower() for c in style.COLOURS.values()}
+
+
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)])
+
+
+@pytest.fixture(scope="module")
+def sol6():
+    return solve(N6)
+
+
+@pytest.fixture(scope="module")
+def thesis_solution():
+    return solve(1_000_000)
+
+
+@pytest.fixture(scope="module")
+def all_figures(sol6):
+    """Every figure builder's figure at N = 10**6 (bound 10**6), plus a huge synthetic layer set."""
+    found = layers(sol6, N6, 20)
+    huge = [np.arange(1, 300_001) * 3, np.arange(5, 90_005), np.arange(1, 200_001) ** 2 + 7]
+    counts, _ = convergence([solve(10_000), solve(100_000), solve(1_000_000)], 10_000)
+    prim = primitive_elements(layer(solve(1_000_000), 10_000, 2))
+    return {
+        "density": figures.density_figure(densities(sol6, N6), "density"),
+        "density log": figures.density_figure(densities(sol6, N6), "log"),
+        "density 1/log": figures.density_figure(densities(sol6, N6), "inverse_log"),
+        "layers W": figures.layer_figure(found, "W"),
+        "layers L": figures.layer_figure(found, "L"),
+        "layers W huge": figures.layer_figure(huge, "W"),
+        "differences l3": figures.difference_figure(layer(sol6, N6, 3), 3),
+        "differences huge": figures.difference_figure(np.cumsum(np.arange(1, 500_001) % 97 + 1), 4),
+        "convergence": figures.convergence_figure(counts, 10_000),
+        "primitives": thesis_figures.primitives_figure(prim, 2),
+        "histogram": thesis_figures.histogram_figure({1: 5, 2: 40, 3: 7}, "t", "moves"),
+    }
+
+
+# ---------------------------------------------------------------- payload
+
+
+@pytest.mark.parametrize(
+    "name,most_bytes",
+    [
+        ("density", 100_000),
+        ("density log", 100_000),
+        ("density 1/log", 100_000),
+        ("layers W", 80_000),
+        ("layers L", 80_000),
+        ("layers W huge", 80_000),
+        ("differences l3", 80_000),
+        ("differences huge", 80_000),
+        ("convergence", 10_000),
+        ("primitives", 10_000),
+        ("histogram", 5_000),
+    ],
+)
+def test_figure_json_at_a_million_stays_small(all_figures, name, most_bytes):
+    # Before the figures were thinned the density figure alone was 775 KB here.
+    fig = all_figures[name]
+    assert len(fig.to_json()) <= most_bytes
+    assert _points(fig) <= figures.MAX_POINTS
+
+
+def test_figures_use_the_slim_template(all_figures):
+    for name, fig in all_figures.items():
+        template = _sent(fig)["layout"]["template"]
+        assert len(json.dumps(template)) < 1_500, name
+        assert template["layout"]["plot_bgcolor"] == "white"
+
+
+def test_no_figure_uses_webgl(all_figures):
+    for name, fig in all_figures.items():
+        assert "scattergl" not in fig.to_json(), name
+        assert {t["type"] for t in _sent(fig)["data"]} <= {"scatter", "bar"}, name
+
+
+def test_big_layers_say_how_many_points_they_show(all_figures):
+    title = all_figures["layers W huge"].layout.title.text
+    assert "showing 5,000 of 500,000" in title  # layers 1 and 3: 300,000 + 200,000
+    assert "showing" in all_figures["differences huge"].layout.title.text
+    small = figures.layer_figure([np.array([1, 4, 9]), np.array([5, 20])], "W")
+    assert "showing" not in small.layout.title.text
+
+
+# ---------------------------------------------------------------- density curves
+
+
+@given(st.integers(1, 3_000_000), st.integers(2, 3_000))
+@settings(max_examples=60, deadline=None)
+def test_geometric_positions_keep_both_ends_and_every_small_position(n, points):
+    kept = figures.geometric_positions(n, points)
+    assert kept[0] == 1 and kept[-1] == n
+    assert len(kept) <= max(points, 1) and np.all(np.diff(kept) > 0)
+    gaps = np.flatnonzero(np.diff(kept) > 1)
+    if len(gaps):
+        # every position before the first skipped one is kept
+        assert np.array_equal(kept[: gaps[0] + 1], np.arange(1, gaps[0] + 2))
+    else:
+        assert len(kept) == n
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(50, 20_000), st.integers(5, 300))
+@settings(max_examples=40, deadline=None)
+def test_a_density_moves_at_most_gap_over_position_between_kept_positions(seed, n, points):
+    # The subtitle's promise: between kept a < b, #X <= m / m moves by <= (b - a) / b.
+    labels = np.random.default_rng(seed).random(n) < np.random.default_rng(seed + 1).random()
+    density = np.cumsum(labels) / np.arange(1, n + 1)
+    kept = figures.geometric_positions(n, points)
+    for a, b in itertools.pairwise(kept):
+        if b - a > 1:
+            between = density[a - 1 : b]  # positions a..b
+            assert np.max(np.abs(between - density[a - 1])) <= (b - a) / b + 1e-12
+
+
+def test_density_figure_holds_the_exact_curve_at_the_kept_positions(sol6):
+    full = densities(sol6, N6)
+    for transform in ("density", "log", "inverse_log"):
+        sent = _sent(figures.density_figure(full, transform))
+        assert [t["name"][0] for t in sent["data"]] == ["W", "L", "D", "U"]
+        for trace in sent["data"]:
+            x = _array(trace["x"]).astype(np.int64)
+            assert x[0] == 1 and x[-1] == N6
+            assert np.array_equal(x, figures.geometric_positions(N6))
+            expected = figures.transform_density(full[trace["name"][0]].to_numpy()[x - 1], transform)
+            np.testing.assert_array_equal(_array(trace["y"]), expected.astype(np.float32))
+    assert sent["layout"]["xaxis"]["type"] == "log"
+    assert "exact at" in sent["layout"]["title"]["subtitle"]["text"]
+
+
+def test_small_density_figures_keep_every_position():
+    frame = pd.DataFrame({"n": [1, 2, 3], "W": [1.0, 0.5, 1 / 3], "L": [0.0] * 3, "D": [0.0, 0.5, 2 / 3], "U": [0.0] * 3})
+    sent = _sent(figures.density_figure(frame))
+    assert list(_array(sent["data"][0]["x"])) == [1, 2, 3]
+    assert "every n" in sent["layout"]["title"]["subtitle"]["text"]
+
+
+@pytest.mark.parametrize("n", [1, 7, 1_000, 54_321, N6])
+def test_sampled_densities_are_the_rows_of_the_full_table(sol6, n):
+    full = densities(sol6, n)
+    sampled = figures.sampled_densities(sol6.outcome, n)
+    expected = full.iloc[figures.geometric_positions(n) - 1].reset_index(drop=True)
+    pd.testing.assert_frame_equal(sampled, expected, check_exact=True)
+    # and the figure drawn from them is the same figure
+    assert figures.density_figure(sampled, "log").to_json() == figures.density_figure(full, "log").to_json()
+
+
+def test_sampled_densities_refuse_n_beyond_the_bound(sol6):
+    with pytest.raises(ValueError, match="between 1 and"):
+        figures.sampled_densities(sol6.outcome, N6 + 1)
+    with pytest.raises(ValueError):
+        figures.sampled_densities(sol6.outcome, 0)
+
+
+# ---------------------------------------------------------------- scatter thinning
+
+
+@given(st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=3_000), st.integers(4, 400))
+@settings(max_examples=80, deadline=None)
+def test_envelope_keeps_every_runs_extremes_within_the_cap(values, cap):
+    values = np.array(values)
+    kept = figures.envelope_index(values, cap)
+    assert len(kept) <= max(cap, 0) or len(values) <= cap
+    assert len(kept) <= cap
+    assert kept[0] == 0 and kept[-1] == len(values) - 1 and np.all(np.diff(kept) > 0)
+    assert values[kept].min() == values.min() and values[kept].max() == values.max()
+    if len(values) > cap:
+        runs = (cap - 2) // 2
+        run = (np.arange(len(values)) * runs) // len(values)
+        for r in range(runs):
+            inside = kept[run[kept] == r]
+            assert values[inside].min() == values[run == r].min()
+            assert values[inside].max() == values[run == r].max()
+
+
+def test_layer_points_are_members_at_their_index(all_figures):
+    huge = [np.arange(1, 300_001) * 3, np.arange(5, 90_005), np.arange(1, 200_001) ** 2 + 7]
+    for trace, members in zip(_sent(all_figures["layers W huge"])["data"], (huge[0], huge[2]), strict=True):
+        x, y = _array(trace["x"]).astype(np.int64), _array(trace["y"]).astype(np.int64)
+        assert np.array_equal(members[x - 1], y)
+        assert x[0] == 1 and x[-1] == len(members)
+
+
+# ---------------------------------------------------------------- colours mean outcomes
+
+
+def test_layer_points_wear_their_layers_outcome_colour(sol6):
+    found = layers(sol6, 10_000, 6)
+    for parity in ("W", "L"):
+        sent = _sent(figures.layer_figure(found, parity))
+        assert len(sent["data"]) == 3
+        for trace in sent["data"]:
+            assert _trace_colours(trace) == {style.COLOURS[parity].lower()}
+        # told apart by shape instead of colour
+        assert len({t["marker"]["symbol"] for t in sent["data"]}) == 3
+    for k in (2, 3):
+        trace = _sent(figures.difference_figure(found[k - 1], k))["data"][0]
+        assert _trace_colours(trace) == {style.COLOURS["W" if k % 2 else "L"].lower()}
+
+
+def test_density_and_convergence_lines_wear_their_outcome_colour(all_figures):
+    for name in ("density", "convergence"):
+        for trace in _sent(all_figures[name])["data"]:
+            assert _trace_colours(trace) == {style.COLOURS[trace["name"][0]].lower()}, name
+
+
+def test_non_outcome_traces_wear_no_outcome_colour(all_figures):
+    outcome = _outcome_colours()
+    fixed = thesis_figures.histogram_figure({1: 3}, "Always subtract", "moves", "#009E73")  # the old draw green
+    for fig in (all_figures["primitives"], all_figures["histogram"], fixed):
+        for trace in _sent(fig)["data"]:
+            colours = _trace_colours(trace)
+            assert colours and not colours & outcome
+            for colour in colours:
+                # not even close to one: some channel differs by at least 64
+                assert all(np.max(np.abs(_rgb(colour) - _rgb(c))) >= 64 for c in outcome), colour
+    pell = [t for t in _sent(all_figures["primitives"])["data"] if t["name"].startswith("Pell")]
+    assert pell and pell[0]["marker"]["symbol"] == "diamond"
+
+
+# ---------------------------------------------------------------- convergence axis
+
+
+def test_convergence_counts_on_a_linear_axis_with_a_log_switch(all_figures):
+    fig = all_figures["convergence"]
+    sent = _sent(fig)
+    assert sent["layout"]["yaxis"]["type"] == "linear" and sent["layout"]["xaxis"]["type"] == "log"
+    assert sent["layout"]["yaxis"]["range"][0] == 0
+    u = next(t for t in sent["data"] if t["name"].startswith("U"))
+    counts, _ = convergence([solve(10_000), solve(100_000), solve(1_000_000)], 10_000)
+    assert list(u["y"]) == counts["U"].tolist()
+    assert u["y"][0] > u["y"][-1]  # U shrinks as the bound grows
+    np.testing.assert_allclose(u["customdata"], 100 * counts["U"].to_numpy() / 10_000)
+    buttons = sent["layout"]["updatemenus"][0]["buttons"]
+    assert [b["args"][0]["yaxis.type"] for b in buttons] == ["linear", "log"]
+
+
+# ---------------------------------------------------------------- clicks open layer members
+
+
+def _click(fig: go.Figure, trace: int, point: int) -> dict:
+    """The clickData Dash builds: x, y as plotted, customdata copied from the figure as sent."""
+    data = _sent(fig)["data"][trace]
+    event = {"x": _array(data["x"])[point].item(), "y": _array(data["y"])[point].item(),
+             "curveNumber": trace, "pointNumber": point}
+    custom = data.get("customdata")
+    if custom is not None:
+        # dcc.Graph copies figure.data[curve].customdata[point]: a typed-array
+        # blob (a dict) has no items, so only a plain list gives one.
+        event["customdata"] = custom[point] if isinstance(custom, list) else None
+    return {"points": [event]}
+
+
+def test_clicking_a_difference_opens_the_later_layer_member(thesis_solution):
+    members = layer(thesis_solution, 10_000, 2)
+    fig = figures.difference_figure(members, 2)
+    i = int(np.flatnonzero(members == 1305)[0]) - 1  # the gap 1305 - 949 = 356
+    event = _click(fig, 0, i)
+    assert event["points"][0]["y"] == 356
+    assert event["points"][0]["customdata"] == [949, 1305]
+    number = links.number_from_event(event, ids.DIFF_GRAPH)
+    assert number == 1305 and number in set(members.tolist())
+
+
+def test_every_thinned_difference_point_opens_a_member():
+    gaps = np.random.default_rng(7).integers(2, 100, 300_000)
+    gaps[123_457] = 10_000  # one outlier: the thinned plot must still show it
+    gaps[7_771] = 1  # and the one smallest gap
+    members = np.cumsum(gaps) + 5
+    fig = figures.difference_figure(members, 3)
+    sent = _sent(fig)["data"][0]
+    y = _array(sent["y"])
+    assert len(y) <= figures.DIFFERENCE_POINTS and y.max() == 10_000 and y.min() == 1
+    assert isinstance(sent["customdata"], list)
+    pairs = np.array(sent["customdata"])
+    later = np.searchsorted(members, pairs[:, 1])
+    assert np.array_equal(members[later], pairs[:, 1]) and np.array_equal(members[later - 1], pairs[:, 0])
+    assert np.array_equal(pairs[:, 1] - pairs[:, 0], _array(sent["y"]))
+    for point in (0, len(pairs) // 2, len(pairs) - 1):
+        assert links.number_from_event(_click(fig, 0, point), ids.DIFF_GRAPH) == pairs[point, 1]
+
+
+def test_a_difference_click_without_its_pair_opens_nothing():
+    # Never the gap (the y value), which is not a member of the layer.
+    event = {"points": [{"x": 5, "y": 356, "customdata": None}]}
+    assert links.number_from_event(event, ids.DIFF_GRAPH) is None
+    assert links.number_from_event({"points": [{"x": 5, "y": 356, "customdata": {"0": 1}}]}, ids.DIFF_GRAPH) is None
+
+
+def test_clicking_a_layer_or_primitive_point_opens_it(sol6, all_figures):
+    found = layers(sol6, 10_000, 4)
+    fig = figures.layer_figure(found, "L")
+    assert links.number_from_event(_click(fig, 1, 3), ids.LAYERS_L_GRAPH) == found[3][3]
+    prim = all_figures["primitives"]
+    event = _click(prim, 0, 0)
+    assert links.number_from_event(event, ids.PRIMITIVES_GRAPH) == int(_sent(prim)["data"][0]["y"][0])
+    assert (ids.PRIMITIVES_GRAPH, "clickData") in links.SOURCES
+
+
+@pytest.mark.parametrize("value", [True, 2.5, -3, "x", None])
+def test_clicks_on_non_numbers_open_nothing(value):
+    assert links.number_from_event({"points": [{"y": value}]}, ids.LAYERS_W_GRAPH) is None
+
+
+# ---------------------------------------------------------------- CSV exports
+
+
+def test_exports_write_the_same_notation_as_the_main_csv():
+    sol = solve(34_000)  # 8637 wins in at most 11 here (only bounded)
+    table = classification_table(sol, 9_000)
+    assert (table["remoteness"] == "<=11").any()
+    # the page shows the bound as ≤; the export must write what the main CSV writes
+    shown = table.assign(remoteness=table["remoteness"].str.replace("<=", "≤")).to_dict("records")
+    assert any(row["remoteness"] == "≤11" for row in shown)
+    result = tables.export_csv(shown, [], [{"field": f, "headerName": f} for f in table.columns], {"fileName": "x.csv"})
+    assert result["content"] == table.to_csv(index=False)
+    assert not result["content"].startswith("\ufeff") and "≤" not in result["content"]
+    assert result["filename"] == "x.csv" and result["base64"] is False
+
+
+def test_export_writes_the_rows_as_filtered_and_sorted_with_field_names():
+    rows = [{"n": 11745, "before": "U", "after": "W≤13", "to_bound": 10**6}, {"n": 5, "before": "U", "after": "L2"}]
+    defs = [{"field": "n", "headerName": "n"}, {"field": "after", "headerName": "after"},
+            {"field": "to_bound", "headerName": "to bound"}]
+    virtual = [rows[1], rows[0]]
+    result = tables.export_csv(virtual, rows, defs, None)
+    assert result["content"] == "n,after,to_bound\n5,L2,\n11745,W<=13,1000000\n"
+    assert result["filename"] == "table.csv"
+    # before the grid reports its view, all rows in their order
+    assert tables.export_csv(None, rows, defs, {})["content"].splitlines()[1].startswith("11745,")
+    assert tables.export_csv(None, rows, [], {}) is None
+
+
+def test_csv_cells_quote_lists_and_write_bounds_plainly():
+    text = tables.rows_to_csv([{"generated": "580, 1305", "v": "D≥2", "w": None}], ["generated", "v", "w"])
+    assert text == 'generated,v,w\n"580, 1305",D>=2,\n'
+
+
+def test_every_grid_comes_with_its_download():
+    grid = tables.data_grid("some-grid", [("n", "n")], "some.csv")
+    kinds = [type(child).__name__ for child in grid.children]
+    assert kinds == ["Button", "AgGrid", "Download"]
+    assert grid.children[2].id == ids.export_download_id("some-grid")
+    assert grid.children[1].csvExportParams == {"fileName": "some.csv"}
