@@ -173,3 +173,15 @@ def export_download_id(grid_id: str) -> str:
         ``"<grid id>-download"``.
     """
     return f"{grid_id}-download"
+
+
+# ---------------------------------------------------------------- added: page hardening
+#: Message under the CSV download button (e.g. N above the download limit).
+DOWNLOAD_MESSAGE = "download-message"
+#: Notice listing the values of the address that were ignored.
+URL_NOTICE = "url-notice"
+#: Output of the client-side callback that sets ``aria-invalid`` on number
+#: boxes marked invalid (``dcc.Input`` has no aria props).
+ARIA_SYNC = "aria-sync-store"
+#: Message of the random-play panel (bad input, too many games).
+RANDOM_ERROR = "random-error"

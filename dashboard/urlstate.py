@@ -5,16 +5,25 @@ one callback): a change of a control writes the query string, which pushes
 a browser history entry; a new query string (a shared link, the back or
 forward button) sets the controls.  Values are written only where they
 differ from the defaults, so the default page has a clean address.
+
+A shared address is input from outside: every value is checked here
+(:data:`CHECKS`) before it reaches a control.  A value that fails its check
+is not used; the control keeps its default and a small notice at the top of
+the page lists, as text, what was ignored and why.
 """
 
 from __future__ import annotations
 
+import math
 import urllib.parse
+from collections.abc import Callable
 
 import dash
-from dash import Input, Output, dcc, no_update
+from dash import Input, Output, dcc, html, no_update
 
 from solver import config
+from solver.analysis import TRANSFORMS
+from solver.parsing import describe_text, parse_int
 
 from . import defaults, ids
 
@@ -45,16 +54,126 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("seed", ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
 ]
 
+#: Longest query string read; a longer one is ignored as a whole.
+MAX_QUERY_CHARS = 20_000
 
-def location() -> dcc.Location:
-    """The page's location component (no reload when the query changes).
+#: Values of the tab bar (the keys of :data:`dashboard.layout.TAB_LABELS`,
+#: which imports this module, so they are written here too and a test
+#: checks that the two agree).
+TABS = ("explore", "thesis", "play", "inspect")
+#: Values of the Play tab's "who moves first".
+PLAY_FIRST_VALUES = ("you", "computer")
+#: Step of the Play tab's strength slider (values 0, 0.05, ..., 1).
+STRENGTH_STEP = 0.05
+
+
+def _whole(name: str, *, least: int = 1, most: int | None = None) -> Callable[[str], object]:
+    """A check of a text box: the text passes as it is if it reads as a whole number in range."""
+
+    def check(raw: str) -> str:
+        parse_int(raw, name, least=least, most=most)
+        return raw
+
+    return check
+
+
+def _slider(name: str, least: int, most: int) -> Callable[[str], object]:
+    """A check of an integer slider or menu: the value becomes an int in ``least..most``."""
+
+    def check(raw: str) -> int:
+        text = raw.strip()
+        if not text.isdigit() or len(text) > 6:
+            raise ValueError(f"{name} must be a whole number from {least} to {most}")
+        value = int(text)
+        if not least <= value <= most:
+            raise ValueError(f"{name} must be a whole number from {least} to {most}")
+        return value
+
+    return check
+
+
+def _choice(name: str, options: Callable[[], tuple]) -> Callable[[str], object]:
+    def check(raw: str) -> str:
+        allowed = options()
+        if raw not in allowed:
+            raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+        return raw
+
+    return check
+
+
+def _strength(raw: str) -> float:
+    message = "the computer strength must be a number from 0 to 1 in steps of 0.05"
+    if len(raw) > 12:
+        raise ValueError(message)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(message) from None
+    steps = value / STRENGTH_STEP if math.isfinite(value) else math.nan
+    if not 0.0 <= value <= 1.0 or not math.isclose(steps, round(steps), abs_tol=1e-9):
+        raise ValueError(message)
+    return round(round(steps) * STRENGTH_STEP, 2)
+
+
+def _thesis_limits():
+    from .tabs.thesis import callbacks as thesis
+
+    return thesis
+
+
+#: Query key -> check: takes the raw text, returns the control's value or
+#: raises ``ValueError`` with the reason.  Ranges are the controls' own.
+CHECKS: dict[str, Callable[[str], object]] = {
+    "tab": _choice("the tab", lambda: TABS),
+    "n": _whole("N", most=defaults.N_MAX),
+    "alpha": _whole("alpha", most=defaults.ALPHA_MAX),
+    "depth": _slider("the move depth", 1, defaults.DEPTH_MAX),
+    "start": _whole("the start number"),
+    "density": _choice("the density transform", lambda: tuple(TRANSFORMS)),
+    "diff": _slider("the layer", 1, defaults.DEPTH_MAX),
+    "plimit": lambda raw: _whole("the limit", most=_thesis_limits().PRIMITIVES_LIMIT_MAX)(raw),
+    "player": lambda raw: _whole("the layer", most=_thesis_limits().PRIMITIVES_LAYER_MAX)(raw),
+    "rn": lambda raw: _whole("N", most=_thesis_limits().RANDOM_GAMES_MAX)(raw),
+    "rgames": lambda raw: _whole("R", most=_thesis_limits().RANDOM_GAMES_MAX)(raw),
+    "rcap": lambda raw: _whole("the move cap", most=_thesis_limits().RANDOM_CAP_MAX)(raw),
+    "rseed": _whole("the seed", least=0, most=2**63),
+    "fn": lambda raw: _whole("N", most=_thesis_limits().FIXED_N_MAX)(raw),
+    "mn": lambda raw: _whole("N", most=_thesis_limits().MATRIX_N_MAX)(raw),
+    "inspect": _whole("the number", least=0),
+    "play": _whole("the start number"),
+    "mode": _choice("the mode", lambda: tuple(defaults.PLAY_MODES)),
+    "first": _choice("who moves first", lambda: PLAY_FIRST_VALUES),
+    "strength": _strength,
+    "seed": _whole("the seed", least=0, most=2**63),
+}
+
+
+def location() -> html.Div:
+    """The page's location component, the notice of ignored address values, and the aria store.
 
     Returns
     -------
-    dash.dcc.Location
-        Id :data:`dashboard.ids.URL`.
+    dash.html.Div
+        A ``dcc.Location`` (id :data:`dashboard.ids.URL`, no reload when the
+        query changes), the notice (id :data:`dashboard.ids.URL_NOTICE`,
+        class ``url-notice``, hidden while empty) and the store written by
+        the client-side callback that sets ``aria-invalid`` on number boxes
+        (id :data:`dashboard.ids.ARIA_SYNC`).
     """
-    return dcc.Location(id=ids.URL, refresh=False)
+    return html.Div(
+        [
+            dcc.Location(id=ids.URL, refresh=False),
+            html.Div(id=ids.URL_NOTICE, className="url-notice", role="status", style={"display": "none"}),
+            dcc.Store(id=ids.ARIA_SYNC),
+        ],
+        className="location",
+    )
+
+
+def _shown(raw: str) -> str:
+    """A value of the address as the notice repeats it: as it is when short, else cut."""
+    return raw if len(raw) <= 40 else describe_text(raw)
 
 
 def _coerce(raw: str, default):
@@ -71,37 +190,99 @@ def _coerce(raw: str, default):
     return raw
 
 
-def controls_from_query(search: str | None, params=None) -> list:
-    """Control values a query string asks for (the default for those it omits).
+def read_query(search: object, params=None) -> tuple[list, list[str]]:
+    """Control values a query string asks for, and what in it was ignored.
 
     Parameters
     ----------
     search : str or None
-        ``location.search``, e.g. ``"?n=100000&tab=thesis"``.
+        ``location.search``, e.g. ``"?n=100000&tab=thesis"``.  Anything
+        that is not a string counts as an empty query.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    tuple
+        ``(values, ignored)``: one value per parameter (a key left out, or
+        a value that fails its check in :data:`CHECKS`, means the default;
+        that is also how the default page is written, so the back button
+        can return to it), and one line of text per ignored value,
+        ``"depth=99: the move depth must be a whole number from 1 to 20"``
+        (the value shortened when long, never interpreted as HTML).
+    """
+    params = params or PARAMS
+    if not isinstance(search, str):
+        search = ""
+    if len(search) > MAX_QUERY_CHARS:
+        return [default for *_rest, default in params], [
+            f"the address's query ({len(search):,} characters) is longer than {MAX_QUERY_CHARS:,}: all of it"
+        ]
+    query = urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True)
+    values, ignored = [], []
+    known = {key for key, *_rest in params}
+    for key, _cid, _prop, default in params:
+        if key not in query:
+            values.append(default)
+            continue
+        raw = query[key][-1]
+        check = CHECKS.get(key)
+        try:
+            values.append(check(raw) if check else _coerce(raw, default))
+        except ValueError as exc:
+            values.append(default)
+            ignored.append(f"{key}={_shown(raw)}: {exc}")
+    for key in query:
+        if key not in known:
+            ignored.append(f"{_shown(key)}: not a setting of this page")
+    return values, ignored
+
+
+def controls_from_query(search: object, params=None) -> list:
+    """Control values a query string asks for (the default for those it omits or that fail their check).
+
+    Parameters
+    ----------
+    search : str or None
+        ``location.search``.
     params : list, optional
         The parameter table; default :data:`PARAMS`.
 
     Returns
     -------
     list
-        One value per parameter: a key left out means its default (that is
-        how the default page is written, so the back button can return to
-        it).  Unparseable integers fall back to the default; text values go
-        to their controls as they are (the controls report bad input).
+        One value per parameter; see :func:`read_query`.
     """
-    params = params or PARAMS
-    query = urllib.parse.parse_qs((search or "").lstrip("?"), keep_blank_values=True)
-    values = []
-    for key, _cid, _prop, default in params:
-        values.append(_coerce(query[key][-1], default) if key in query else default)
-    return values
+    return read_query(search, params)[0]
+
+
+def notice(ignored: list[str]) -> tuple[object, dict]:
+    """The notice of ignored address values: its children and style.
+
+    Parameters
+    ----------
+    ignored : list of str
+        From :func:`read_query`.
+
+    Returns
+    -------
+    tuple
+        ``(children, style)``: plain text (Dash shows it as text, never as
+        HTML) and ``{"display": "none"}`` when nothing was ignored.
+    """
+    if not ignored:
+        return "", {"display": "none"}
+    return (
+        "Ignored from the address (the defaults are used instead): " + "; ".join(ignored) + ".",
+        {"display": "block"},
+    )
 
 
 def _same(value, default) -> bool:
     if isinstance(default, (int, float)) and not isinstance(default, bool):
         try:
             return float(value) == float(default)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             return False
     return str(value) == str(default)
 
@@ -123,15 +304,84 @@ def query_from_controls(values: list, params=None) -> str:
     """
     params = params or PARAMS
     pairs = [
-        (key, str(value))
+        (key, str(value)[:MAX_QUERY_CHARS])
         for (key, _cid, _prop, default), value in zip(params, values, strict=False)
         if value is not None and not _same(value, default)
     ]
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
+def sync_url(triggered: object, search: object, values: list, params=None) -> list:
+    """The URL callback as a plain function: query string and controls, both ways.
+
+    Parameters
+    ----------
+    triggered : str or None
+        Id of what fired (:data:`dashboard.ids.URL`, a control's id, or None
+        on the first call).
+    search : str or None
+        ``location.search``.
+    values : list
+        The controls' values, in :data:`PARAMS` order.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        ``[search, notice children, notice style, *control values]``: from
+        the URL, the controls (checked) and the notice; from a control, the
+        new query string and ``no_update`` elsewhere.
+    """
+    params = params or PARAMS
+    if triggered == ids.URL or triggered is None:
+        controls, ignored = read_query(search, params)
+        return [no_update, *notice(ignored), *controls]
+    wanted = query_from_controls(list(values), params)
+    current = search if isinstance(search, str) else ""
+    return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]
+
+
+# Sets aria-invalid on each number box from its className ("invalid" marks
+# a box whose content was refused): dcc.Input has no aria props.
+_MARK_INVALID = """function(...classNames) {
+    const ids = %s;
+    ids.forEach(function(id, i) {
+        const box = document.getElementById(id);
+        if (!box || box.tagName !== 'INPUT') { return; }
+        const bad = String(classNames[i] || '').split(/\\s+/).includes('invalid');
+        box.setAttribute('aria-invalid', bad ? 'true' : 'false');
+    });
+    return window.dash_clientside.no_update;
+}"""
+
+
+def text_box_ids(params=None) -> list[str]:
+    """Ids of the number boxes of :data:`PARAMS` (text controls whose value is text).
+
+    Parameters
+    ----------
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list of str
+    """
+    params = params or PARAMS
+    return [cid for key, cid, _prop, default in params if isinstance(default, str) and key in _TEXT_BOXES]
+
+
+#: Query keys whose control is a number box (``dcc.Input``).
+_TEXT_BOXES = {"n", "alpha", "start", "plimit", "player", "rn", "rgames", "rcap", "rseed", "fn", "mn", "inspect",
+               "play", "seed"}
+
+
 def register(app: dash.Dash, params=None) -> None:
     """Wire the URL to the controls of :data:`PARAMS` (or the given table).
+
+    Also registers the client-side callback that sets ``aria-invalid`` on
+    each number box whose ``className`` holds ``invalid``.
 
     Parameters
     ----------
@@ -145,13 +395,19 @@ def register(app: dash.Dash, params=None) -> None:
 
     @app.callback(
         Output(ids.URL, "search"),
+        Output(ids.URL_NOTICE, "children"),
+        Output(ids.URL_NOTICE, "style"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
         Input(ids.URL, "search"),
         *[Input(cid, prop) for _k, cid, prop, _d in params],
         prevent_initial_call="initial_duplicate",
     )
     def _sync(search, *values):
-        if dash.ctx.triggered_id == ids.URL or dash.ctx.triggered_id is None:
-            return [no_update, *controls_from_query(search, params)]
-        wanted = query_from_controls(list(values), params)
-        return [wanted if wanted != (search or "") else no_update, *[no_update] * len(params)]
+        return sync_url(dash.ctx.triggered_id, search, list(values), params)
+
+    boxes = text_box_ids(params)
+    app.clientside_callback(
+        _MARK_INVALID % ("[" + ", ".join(f'"{cid}"' for cid in boxes) + "]"),
+        Output(ids.ARIA_SYNC, "data"),
+        *[Input(cid, "className") for cid in boxes],
+    )

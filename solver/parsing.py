@@ -114,7 +114,7 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
             raise ValueError(f"{name} must be a whole number, got {text!r}")
         value = int(text)
     elif not isinstance(text, str):
-        raise ValueError(f"{name} must be a whole number typed as text, got a {type(text).__name__}")
+        raise ValueError(f"{name} must be a whole number, got a {type(text).__name__}")
     else:
         raw = text.strip().replace("_", "").replace(",", "").replace(" ", "")
         if len(raw) > _MAX_DIGITS + 10:

@@ -177,20 +177,24 @@ def test_sync_n_from_slider_and_from_text():
 )
 def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, where, words):
     result = callbacks.make_setup(n_text, alpha_text)
-    assert result[0] is None
+    assert result[0] is no_update  # the views keep the last good setup
     assert words in result[where]
+    # The box with the message is marked (red border, aria-invalid), the other is not.
+    assert result[3 + where] == "num-input invalid"
+    assert result[3 + (3 - where)] == "num-input"
 
 
 def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
     monkeypatch.setattr("solver.retrograde._available_memory", lambda: 1 << 20)
-    setup, n_msg, alpha_msg, setup_msg = callbacks.make_setup("10000", "100")
-    assert setup is None and "GiB" in setup_msg
+    setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = callbacks.make_setup("10000", "100")
+    assert setup is no_update and "GiB" in setup_msg
+    assert n_class == alpha_class == "num-input invalid"
 
 
 def test_make_setup_good_input():
     setup, *messages = callbacks.make_setup("10,000", "100")
     assert setup == {"n": 10_000, "alpha": 100, "bound": 1_000_000}
-    assert messages == ["", "", ""]
+    assert messages == ["", "", "", "num-input", "num-input"]
 
 
 def test_summary_counts_agree_with_brute_force(naive_small):
@@ -267,7 +271,8 @@ def test_tree_callback_far_beyond_the_bound():
 
 def test_download_csv_matches_brute_force(naive_small):
     letters, rem = naive_small
-    sent = callbacks.make_download(SMALL)
+    sent, message = callbacks.make_download(SMALL)
+    assert message == ""
     frame = pd.read_csv(io.StringIO(sent["content"]), dtype={"remoteness": str}, keep_default_na=False)
     assert list(frame.columns) == ["n", "outcome", "remoteness"]
     assert frame["n"].tolist() == list(range(1, SMALL["n"] + 1))
@@ -277,7 +282,7 @@ def test_download_csv_matches_brute_force(naive_small):
             assert text == ""
         else:  # the bounded value, exact or marked as an upper bound
             assert text in (str(rem[i]), f"<={rem[i]}")
-    assert callbacks.make_download(None) is None
+    assert callbacks.make_download(None)[0] is no_update
 
 
 def test_density_frame_from_solver_feeds_the_figure():
@@ -302,18 +307,22 @@ def _wait_for(bound, seconds=120):
 
 
 def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
-    assert callbacks.resolve_setup(None) == (None, None, True)
+    assert callbacks.resolve_setup(None) == (no_update, None, True, no_update)
     small = {"n": 100, "alpha": 10, "bound": 1000}
-    assert callbacks.resolve_setup(small) == (small, None, True)
-    monkeypatch.setattr(callbacks, "INLINE_BOUND", 500)
+    setup, pending, disabled, message = callbacks.resolve_setup(small)
+    assert {k: setup[k] for k in ("n", "alpha", "bound")} == small and isinstance(setup["fresh"], bool)
+    assert (pending, disabled, message) == (None, True, "")
+    # Asked again, the bound is open already: not fresh ("cached" in the summary).
+    assert callbacks.resolve_setup(small)[0]["fresh"] is False
+    monkeypatch.setattr("dashboard.setup.INLINE_BOUND", 500)
     request = {"n": 3000, "alpha": 7, "bound": 21_000}
-    setup, pending, disabled = callbacks.resolve_setup(request)
+    setup, pending, disabled, message = callbacks.resolve_setup(request)
     assert setup is no_update and pending == request and disabled is False
     status = _wait_for(21_000)
     assert status["done"] and status["error"] is None
     # The poll hands the setup over once the job is done.
     setup, pending, disabled, value, style, message = callbacks.poll_solve(request)
-    assert setup == request and pending is None and disabled and value == "100"
+    assert setup == {**request, "fresh": True} and pending is None and disabled and value == "100"
     assert style == {"display": "none"} and message == ""
     # The job wrote the disk cache: its labels agree with the reference.
     from solver import store
@@ -334,14 +343,14 @@ def test_poll_reports_a_failing_job(monkeypatch):
     monkeypatch.setattr(state, "JOBS", jobs)
     jobs.start(123_456)
     _wait_for(123_456)
-    setup, pending, disabled, value, style, message = callbacks.poll_solve({"n": 1, "alpha": 1, "bound": 123_456})
+    setup, pending, disabled, value, style, message = callbacks.poll_solve({"n": 123_456, "alpha": 1, "bound": 123_456})
     assert setup is no_update and pending is None and disabled and "out of disk" in message
     assert callbacks.poll_solve(None)[1:3] == (None, True)
 
 
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
-    fig, rows, message, disabled, progress = callbacks.make_convergence(None, {"n": n, "alpha": 1, "bound": n})
+    fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(None, {"n": n, "alpha": 1, "bound": n})
     bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
     assert [int(x) for x in fig.data[0].x] == bounds
     refs = {b: naive_solve(b) for b in bounds}
@@ -359,17 +368,19 @@ def test_convergence_counts_and_changes_agree_with_brute_force():
     }
     assert changed_labels == expected
     assert all(r["before"] == "U" for r in rows if r["before"][0] != r["after"][0])
-    assert disabled and progress == "100"
+    # Nothing runs and nothing is missing: no progress bar, nothing to press.
+    assert disabled and bar == {"display": "none"} and button is True
 
 
 def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
-    monkeypatch.setattr(callbacks, "INLINE_BOUND", 1000)
+    monkeypatch.setattr("dashboard.setup.INLINE_BOUND", 1000)
     jobs = SolveJobs()
     monkeypatch.setattr(state, "JOBS", jobs)
     n = 50_001  # bounds above 1000 are not in the cache yet
     setup = {"n": n, "alpha": 1, "bound": n}
-    fig, rows, message, disabled, _ = callbacks.make_convergence(None, setup)
+    fig, rows, message, disabled, _, bar, button = callbacks.make_convergence(None, setup)
     assert "press the button" in message and disabled
+    assert bar == {"display": "none"} and button is False
     started = []
     monkeypatch.setattr(jobs, "start", started.append)
     callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
@@ -379,7 +390,7 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
 def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
     from solver import thesis_data
 
-    assert thesis.make_thesis_lists("explore", state.SOLUTIONS) == ([], "")
+    assert thesis.make_thesis_lists("explore", state.SOLUTIONS) == (no_update, no_update)
     rows, summary = thesis.make_thesis_lists("thesis", state.SOLUTIONS)
     appendix_a = [r for r in rows if r["list"].startswith("Appendix A")]
     # At the thesis's own bound every printed member of layers 2, 4, 6 agrees.
@@ -393,7 +404,8 @@ def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
 
 def test_random_play_view_reports_counts_that_add_up():
 
-    fig, stats = thesis.make_random_play("200", "10", "25", "3")
+    fig, stats, error, *classes = thesis.make_random_play("200", "10", "25", "3")
+    assert error == "" and classes == ["num-input"] * 4
     total = sum(fig.data[0].y)
     import re
 
@@ -402,9 +414,12 @@ def test_random_play_view_reports_counts_that_add_up():
     assert games == 2000 and p1 + p2 == total and total + over == games
     # Odd lengths are player 1's wins (player 1 moves first).
     assert sum(y for x, y in zip(fig.data[0].x, fig.data[0].y) if x % 2) == p1
-    fig, stats = thesis.make_random_play("10**6", "100", "25", "0")
-    assert "more than" in stats and not fig.data
-    assert "whole number" in thesis.make_random_play("abc", "1", "1", "0")[1]
+    fig, stats, error, *classes = thesis.make_random_play("10**6", "100", "25", "0")
+    # Too many games: refused with the estimate; the last figure stays; N and R marked.
+    assert "would take" in error and fig is no_update and stats is no_update
+    assert classes == ["num-input invalid", "num-input invalid", "num-input", "num-input"]
+    fig, stats, error, *classes = thesis.make_random_play("abc", "1", "1", "0")
+    assert "whole number" in error and classes[0] == "num-input invalid"
 
 
 def test_fixed_strategies_view_agrees_with_plain_play():
@@ -412,8 +427,8 @@ def test_fixed_strategies_view_agrees_with_plain_play():
 
 
     n = 300
-    fig, rows, error = thesis.make_fixed(str(n))
-    assert error == ""
+    fig, rows, error, box = thesis.make_fixed(str(n))
+    assert error == "" and box == "num-input"
 
     def moves_to_zero(x):
         k = 0
@@ -428,14 +443,15 @@ def test_fixed_strategies_view_agrees_with_plain_play():
     assert dict(zip(fig.data[0].x, fig.data[0].y)) == expected
     assert [r["seating"][:8] for r in rows] == ["player 1", "player 2"]
     assert all(r["p1_wins"] + r["p2_wins"] + r["draws"] == n for r in rows)
-    assert "at most" in thesis.make_fixed("10**7")[2]
+    fig, rows, error, box = thesis.make_fixed("10**7")
+    assert "at most" in error and box == "num-input invalid" and fig is no_update
 
 
 def test_strategy_matrix_view_has_every_pair():
 
     from solver.experiments import STRATEGIES
 
-    rows, error = thesis.make_matrix("200", state.SOLUTIONS)
+    rows, error, box = thesis.make_matrix("200", state.SOLUTIONS)
     # Every ordered pair of the five strategies (the thesis's "subtractor"
     # is always take, so it is not a sixth one).
     assert error == "" and len(rows) == len(STRATEGIES) ** 2 == 25
@@ -449,7 +465,7 @@ def test_primitives_view_lists_table_2_and_the_missing_11745():
     import math
 
 
-    fig, rows, error = thesis.make_primitives("2", "50000", state.SOLUTIONS)
+    fig, rows, error, *boxes = thesis.make_primitives("2", "50000", state.SOLUTIONS)
     assert error == ""
     # Thesis Table 2's primitives; every generated member is i^2 * P with both
     # children of it squares (layer 2 by definition).

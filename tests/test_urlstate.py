@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import urllib.parse
+
+import pytest
+
 from dashboard import urlstate
 
 
@@ -28,12 +32,102 @@ def test_round_trip_of_changed_controls():
     assert urlstate.controls_from_query(query) == values
 
 
-def test_bad_integers_fall_back_to_defaults_and_text_passes_through():
+def test_bad_values_fall_back_to_defaults_with_a_notice():
     keys = [k for k, *_ in urlstate.PARAMS]
-    got = urlstate.controls_from_query("?depth=lots&n=abc")
-    assert got[keys.index("depth")] == urlstate.PARAMS[keys.index("depth")][3]
-    # Text goes to its control, which reports the bad input itself.
-    assert got[keys.index("n")] == "abc"
+    defaults = _defaults()
+    got, ignored = urlstate.read_query("?depth=lots&n=abc&alpha=50")
+    assert got[keys.index("depth")] == defaults[keys.index("depth")]
+    assert got[keys.index("n")] == defaults[keys.index("n")]
+    assert got[keys.index("alpha")] == "50"  # a good value still applies
+    assert sorted(line.split(":")[0] for line in ignored) == ["depth=lots", "n=abc"]
+
+
+@pytest.mark.parametrize(
+    "query,key,words",
+    [
+        ("?tab=nonsense", "tab", "the tab must be one of explore, thesis, play, inspect"),
+        ("?depth=99", "depth", "from 1 to 20"),
+        ("?depth=0", "depth", "from 1 to 20"),
+        ("?diff=21", "diff", "from 1 to 20"),
+        ("?strength=7", "strength", "from 0 to 1"),
+        ("?strength=0.33", "strength", "steps of 0.05"),
+        ("?strength=nan", "strength", "from 0 to 1"),
+        ("?n=10**9", "n", "at most 10,000,000"),
+        ("?alpha=0", "alpha", "at least 1"),
+        ("?density=sqrt", "density", "density transform"),
+        ("?mode=god", "mode", "the mode"),
+        ("?first=nobody", "first", "who moves first"),
+        ("?mn=10**7", "mn", "at most"),
+        ("?rcap=10**9", "rcap", "at most"),
+        ("?inspect=-1", "inspect", "at least 0"),
+    ],
+)
+def test_out_of_range_values_are_ignored_and_named(query, key, words):
+    keys = [k for k, *_ in urlstate.PARAMS]
+    got, ignored = urlstate.read_query(query)
+    assert got == _defaults()
+    assert len(ignored) == 1 and ignored[0].startswith(f"{key}=") and words in ignored[0]
+    children, style = urlstate.notice(ignored)
+    assert isinstance(children, str) and words in children and style == {"display": "block"}
+    assert keys.index(key) >= 0
+
+
+def test_html_in_the_address_never_reaches_a_control():
+    # The phishing link of the security report: rn is a number box of the
+    # random-play panel, whose message used to be drawn into a figure.
+    query = "?tab=thesis&rn=" + urllib.parse.quote('<a href="https://example.com/phish">Session expired</a>')
+    got, ignored = urlstate.read_query(query)
+    keys = [k for k, *_ in urlstate.PARAMS]
+    assert got[keys.index("rn")] == _defaults()[keys.index("rn")]
+    assert got[keys.index("tab")] == "thesis"
+    assert len(ignored) == 1 and ignored[0].startswith("rn=")
+    # The notice is plain text (Dash renders a string as text, not HTML).
+    children, _ = urlstate.notice(ignored)
+    assert isinstance(children, str)
+
+
+def test_unknown_keys_and_huge_values_are_reported_short():
+    got, ignored = urlstate.read_query("?zzz=1&start=" + "9" * 5000)
+    assert got == _defaults()
+    assert any("zzz" in line and "not a setting" in line for line in ignored)
+    assert all(len(line) < 200 for line in ignored)
+    got, ignored = urlstate.read_query("?n=" + "1" * (urlstate.MAX_QUERY_CHARS + 1))
+    assert got == _defaults() and "longer than" in ignored[0]
+
+
+def test_a_clean_address_shows_no_notice():
+    assert urlstate.notice([]) == ("", {"display": "none"})
+    assert urlstate.read_query("?n=100000&strength=0.5&tab=play")[1] == []
+
+
+@pytest.mark.parametrize("search", [None, 5, {}, [], "???", "?&&=", "?n"])
+def test_any_search_value_gives_the_controls(search):
+    values, ignored = urlstate.read_query(search)
+    assert len(values) == len(urlstate.PARAMS)
+
+
+def test_sync_url_from_the_address_sets_controls_and_notice():
+    from dash import no_update
+
+    from dashboard import ids
+
+    out = urlstate.sync_url(ids.URL, "?depth=99&n=20000", _defaults())
+    keys = [k for k, *_ in urlstate.PARAMS]
+    assert out[0] is no_update
+    assert "depth=99" in out[1] and out[2] == {"display": "block"}
+    controls = out[3:]
+    assert controls[keys.index("n")] == "20000" and controls[keys.index("depth")] == 6
+    # From a control: the query string only.
+    values = _defaults()
+    values[keys.index("n")] = "20000"
+    out = urlstate.sync_url(ids.N_INPUT, "", values)
+    assert out[0] == "?n=20000" and all(v is no_update for v in out[1:])
+
+
+def test_the_tab_list_matches_the_page():
+    from dashboard.layout import TAB_LABELS
+
+    assert urlstate.TABS == tuple(TAB_LABELS)
 
 
 def test_every_parameter_names_a_component_of_the_page():

@@ -2,25 +2,31 @@
 
 Each callback body is a plain function (``sync_n``, ``make_setup`` ...) that
 tests call directly; :func:`register` wires them to the page.  No callback
-lets an exception reach the page: bad input becomes a message next to the
-control it came from.  Solves come from the page's shared cache and job
-registry (:mod:`dashboard.state`).
+lets an exception reach the page: every input is checked where it enters
+(the setup through :func:`dashboard.setup.validated_setup`, which never
+believes a client's bound), and bad input becomes a message next to the
+control it came from while the views keep the last good state.  Solves come
+from the page's shared cache and job registry (:mod:`dashboard.state`);
+pure per-setup results (density, layer and difference figures, summary
+tallies, convergence) are memoized on validated plain values.
 """
 
 from __future__ import annotations
 
+import functools
+import html as html_text
 import math
 
 import dash
 from dash import Input, Output, State, dcc, no_update
 
-from solver.analysis import classification_table, convergence, densities, layer, layers
+from solver.analysis import TRANSFORMS, classification_table, convergence, densities, layer, layers
 from solver.parsing import parse_int
-from solver.retrograde import check_bound
 from solver.solution import Solution
 from solver.tree import game_tree
 
 from ... import ids, state
+from ... import setup as setups
 from ...defaults import (
     ALPHA_MAX,
     DEFAULT_DIFF_LAYER,
@@ -35,26 +41,96 @@ from ...style import message_figure
 from ...tables import register_exports
 from . import figures
 
-INVALID = "Fix the highlighted input above."
+#: Shown by the views while there is no valid setup yet (bad input keeps
+#: the last good setup, so this is only seen before the first one).
+INVALID = "Waiting for a valid N and alpha (see the controls above)."
 
-#: Bounds solved inside a request (under about a second); larger ones are
-#: solved by a background job in a fresh process, with progress in the page.
-INLINE_BOUND = 20_000_000
 #: The convergence view solves B = alpha * N for these alpha, up to this bound.
 CONVERGENCE_ALPHAS = (1, 10, 100, 1000)
 CONVERGENCE_MAX_BOUND = 10**9
 #: Rows of position changes sent to the page (the count says how many in all).
 CONVERGENCE_MAX_ROWS = 10_000
+#: Largest N of the CSV download (10**6 rows: about 10 MB and under a second
+#: on a 2-core machine; the command line writes larger tables).
+DOWNLOAD_N_MAX = 10**6
+#: Results kept by each memo of pure per-setup computations.
+MEMO_ENTRIES = 32
+
+#: ``className`` of a number box, and of one whose content was refused.
+BOX_CLASS = "num-input"
+BOX_INVALID_CLASS = "num-input invalid"
+
+
+def box_class(message: str) -> str:
+    """The ``className`` of a number box: marked invalid when it has a message.
+
+    Parameters
+    ----------
+    message : str
+        The message shown next to the box ("" when its content is fine).
+
+    Returns
+    -------
+    str
+        :data:`BOX_INVALID_CLASS` or :data:`BOX_CLASS`.
+    """
+    return BOX_INVALID_CLASS if message else BOX_CLASS
+
+
+def plain(text: object) -> str:
+    """Text safe to put into a Plotly title or annotation (shown as typed).
+
+    Plotly renders a few HTML tags (``<a href>``, ``<b>`` ...) in figure
+    text, so text that may hold user input is escaped.
+
+    Parameters
+    ----------
+    text : object
+        Any text (``str`` of it is used).
+
+    Returns
+    -------
+    str
+        ``<``, ``>`` and ``&`` as entities, which Plotly shows as the
+        characters themselves.
+    """
+    return html_text.escape(str(text), quote=False)
+
+
+def _figure_message(title: str, message: object):
+    return message_figure(plain(title), plain(message))
+
+
+def slider_exponent(value: object) -> float | None:
+    """Check a value of the N slider (log10 N) as the client sent it.
+
+    Parameters
+    ----------
+    value : object
+        The slider's ``value``.
+
+    Returns
+    -------
+    float or None
+        The value, when it is a finite real number (not a bool) within the
+        slider's range ``N_SLIDER_MIN_EXP..N_SLIDER_MAX_EXP``; else None.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    if not math.isfinite(value) or not N_SLIDER_MIN_EXP <= value <= N_SLIDER_MAX_EXP:
+        return None
+    return value
 
 
 def _nice(value: float) -> int:
-    """Round a slider value 10**x to two significant figures."""
+    """Round a slider value 10**x (x checked by :func:`slider_exponent`) to two significant figures."""
     n = 10**value
     scale = 10 ** max(0, int(math.floor(math.log10(n))) - 1)
     return int(round(n / scale) * scale)
 
 
-def sync_n(triggered: str | None, slider_value: float | None, text: str | None):
+def sync_n(triggered: str | None, slider_value: object, text: object):
     """Keep the N slider and the N text box in step.
 
     Parameters
@@ -62,7 +138,8 @@ def sync_n(triggered: str | None, slider_value: float | None, text: str | None):
     triggered : str or None
         Id of the control that changed.
     slider_value : float
-        The slider's value, log10 N.
+        The slider's value, log10 N; anything that is not a number within
+        the slider's range is ignored (checked before any arithmetic).
     text : str
         The text box's content.
 
@@ -71,8 +148,9 @@ def sync_n(triggered: str | None, slider_value: float | None, text: str | None):
     tuple
         ``(slider value, text)``, each ``no_update`` where it stays.
     """
-    if triggered == ids.N_SLIDER and slider_value is not None:
-        return no_update, str(_nice(slider_value))
+    if triggered == ids.N_SLIDER:
+        exp = slider_exponent(slider_value)
+        return (no_update, no_update) if exp is None else (no_update, str(_nice(exp)))
     try:
         n = parse_int(text, "N", most=N_MAX)
     except ValueError:
@@ -81,8 +159,8 @@ def sync_n(triggered: str | None, slider_value: float | None, text: str | None):
     return round(exp / N_SLIDER_STEP) * N_SLIDER_STEP, no_update
 
 
-def make_setup(n_text: str | None, alpha_text: str | None):
-    """Validate N and alpha into the setup the views share.
+def make_setup(n_text: object, alpha_text: object):
+    """Validate N and alpha into the setup request the views share.
 
     Parameters
     ----------
@@ -92,9 +170,12 @@ def make_setup(n_text: str | None, alpha_text: str | None):
     Returns
     -------
     tuple
-        ``(setup, n message, alpha message, setup message)``; ``setup`` is
-        ``{"n": int, "alpha": int, "bound": int}`` or None when an input is
-        wrong, and each message is "" when there is nothing to say.
+        ``(request, n message, alpha message, setup message, N box class,
+        alpha box class)``; ``request`` is ``{"n", "alpha", "bound"}``
+        (:func:`dashboard.setup.validated_setup`), or ``no_update`` when an
+        input is wrong, so the views keep showing the last good setup.
+        Each message is "" when there is nothing to say; a box with a
+        message gets :data:`BOX_INVALID_CLASS`.
     """
     n_msg = alpha_msg = setup_msg = ""
     n = alpha = None
@@ -107,36 +188,47 @@ def make_setup(n_text: str | None, alpha_text: str | None):
     except ValueError as exc:
         alpha_msg = str(exc)
     if n is None or alpha is None:
-        return None, n_msg, alpha_msg, setup_msg
+        return no_update, n_msg, alpha_msg, setup_msg, box_class(n_msg), box_class(alpha_msg)
     try:
-        bound = check_bound(n * alpha)
-    except ValueError as exc:
-        return None, n_msg, alpha_msg, str(exc)
-    return {"n": n, "alpha": alpha, "bound": bound}, n_msg, alpha_msg, setup_msg
+        request = setups.validated_setup({"n": n, "alpha": alpha})
+    except ValueError as exc:  # the bound does not fit in memory: both boxes
+        return no_update, "", "", str(exc), BOX_INVALID_CLASS, BOX_INVALID_CLASS
+    return request, "", "", "", BOX_CLASS, BOX_CLASS
 
 
-def resolve_setup(request: dict | None):
+def resolve_setup(request: object):
     """Pass a request on as the setup, or start a background solve for it.
 
     Parameters
     ----------
     request : dict or None
-        From :func:`make_setup`.
+        From :func:`make_setup`; checked again here (it came back from the
+        client).
 
     Returns
     -------
     tuple
-        ``(setup, pending, poll disabled)``: the setup when the bound is
-        solved already or small enough to solve now (``INLINE_BOUND``); else
-        ``no_update``, the request as pending, and the poll switched on.
+        ``(setup, pending, poll disabled, setup message)``.  A bound up to
+        :data:`dashboard.setup.INLINE_BOUND` is solved now, and the setup
+        carries ``fresh`` (solved for this setup, not taken from a cache);
+        a larger bound already solved passes at once; otherwise the setup
+        stays (``no_update``), the request becomes pending and the poll is
+        switched on.  An invalid request changes nothing but the message.
     """
-    if not request:
-        return None, None, True
-    bound = int(request["bound"])
-    if bound <= INLINE_BOUND or state.SOLUTIONS.peek(bound) is not None:
-        return request, None, True
+    if request is None:
+        return no_update, None, True, no_update
+    try:
+        setup = setups.validated_setup(request)
+        bound = setup["bound"]
+        if bound <= setups.INLINE_BOUND:
+            _solution_now, cached = state.SOLUTIONS.get(bound)
+            return {**setup, "fresh": not cached}, None, True, ""
+        if state.SOLUTIONS.peek(bound) is not None:
+            return {**setup, "fresh": False}, None, True, ""
+    except (ValueError, OSError) as exc:
+        return no_update, None, True, str(exc)
     state.JOBS.start(bound)
-    return no_update, request, False
+    return no_update, setup, False, ""
 
 
 def _percent(fraction: float) -> str:
@@ -147,13 +239,13 @@ _SHOWN = {"display": "block"}
 _HIDDEN = {"display": "none"}
 
 
-def poll_solve(pending: dict | None):
+def poll_solve(pending: object):
     """Report the background solve of the pending setup; hand it over when done.
 
     Parameters
     ----------
     pending : dict or None
-        The setup waiting for its solve.
+        The setup waiting for its solve (checked again here).
 
     Returns
     -------
@@ -163,7 +255,11 @@ def poll_solve(pending: dict | None):
     """
     if not pending:
         return no_update, None, True, no_update, _HIDDEN, no_update
-    bound = int(pending["bound"])
+    try:
+        setup = setups.validated_setup(pending)
+    except ValueError as exc:
+        return no_update, None, True, no_update, _HIDDEN, str(exc)
+    bound = setup["bound"]
     status = state.JOBS.status(bound)
     if status is None:  # e.g. the server restarted: start again
         state.JOBS.start(bound)
@@ -171,11 +267,20 @@ def poll_solve(pending: dict | None):
     if status["error"]:
         return no_update, None, True, no_update, _HIDDEN, f"The solve to bound {bound:,} failed: {status['error']}"
     if status["done"]:
-        return pending, None, True, "100", _HIDDEN, ""
+        return {**setup, "fresh": True}, None, True, "100", _HIDDEN, ""
     return no_update, no_update, False, _percent(status["progress"]), _SHOWN, no_update
 
 
-def make_convergence(triggered: str | None, setup: dict | None):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _convergence_view(n: int, bounds: tuple[int, ...]):
+    # Solved bounds only (the caller found each of them).
+    solutions = [setups.open_bound(bound)[0] for bound in bounds]
+    counts, changes = convergence(solutions, n)
+    rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
+    return figures.convergence_figure(counts, n), rows, len(changes)
+
+
+def make_convergence(triggered: str | None, setup: object):
     """The convergence view: counts up to N for growing bounds and what changed.
 
     Parameters
@@ -186,19 +291,24 @@ def make_convergence(triggered: str | None, setup: dict | None):
         to ``INLINE_BOUND`` are solved (at once), and the poll re-draws the
         view as background solves finish.
     setup : dict or None
-        The shared setup.
+        The shared setup (checked with :func:`dashboard.setup.validated_setup`).
 
     Returns
     -------
     tuple
-        ``(figure, table rows, message, poll disabled, progress value)``;
-        while solves run and nothing new is finished, the figure and rows
-        are ``no_update``.
+        ``(figure, table rows, message, poll disabled, progress value,
+        progress style, button disabled)``; while solves run and nothing
+        new is finished, the figure and rows are ``no_update``.  The
+        progress bar shows only while solves run, and the button is
+        enabled only when some bound is missing or failed.
     """
     title = "Convergence"
     if not setup:
-        return message_figure(title, INVALID), [], "", True, "0"
-    n = int(setup["n"])
+        return message_figure(title, INVALID), [], "", True, "0", _HIDDEN, True
+    try:
+        n = setups.validated_setup(setup)["n"]
+    except ValueError as exc:
+        return _figure_message(title, exc), [], str(exc), True, "0", _HIDDEN, True
     wanted, refused = [], []
     for alpha in CONVERGENCE_ALPHAS:
         bound = alpha * n
@@ -206,160 +316,219 @@ def make_convergence(triggered: str | None, setup: dict | None):
             refused.append(f"{bound:,} (above {CONVERGENCE_MAX_BOUND:,})")
             continue
         try:
-            wanted.append(check_bound(bound))
+            wanted.append(setups.validated_setup({"n": n, "alpha": alpha})["bound"])
         except ValueError:
             refused.append(f"{bound:,} (not enough memory)")
-    solutions, waiting, running, errors = [], [], [], []
+    solved, waiting, running, errors = [], [], [], []
     for bound in wanted:
-        found = state.SOLUTIONS.peek(bound)
-        if found is None and bound <= INLINE_BOUND:
-            found, _ = state.SOLUTIONS.get(bound)
+        try:
+            found = setups.open_bound(bound)[0]
+        except setups.NotSolvedError:
+            found = None
+        except (ValueError, OSError) as exc:
+            errors.append(f"{bound:,}: {exc}")
+            continue
         if found is None and triggered == ids.CONVERGENCE_BUTTON:
             state.JOBS.start(bound)
         status = state.JOBS.status(bound) if found is None else None
         if found is not None:
-            solutions.append(found)
+            solved.append(bound)
         elif status is not None and status["error"]:
             errors.append(f"{bound:,}: {status['error']}")
-        elif status is not None:
+        elif status is not None and not status["done"]:
             running.append((bound, status["progress"]))
+        elif status is not None:  # done since the look-up above
+            solved.append(bound)
         else:
             waiting.append(bound)
-    progress = _percent(
-        (len(solutions) + sum(f for _, f in running)) / max(1, len(solutions) + len(running))
-    )
+    progress = _percent(sum(f for _, f in running) / len(running)) if running else "0"
+    bar = _SHOWN if running else _HIDDEN
+    button_disabled = not (waiting or errors)
     if running and triggered == ids.CONVERGENCE_POLL:
         # Re-draw once every running solve is done; until then move the bar.
-        return no_update, no_update, no_update, False, progress
-    parts = [f"Bounds shown: {', '.join(f'{s.bound:,}' for s in solutions) or 'none'}."]
+        return no_update, no_update, no_update, False, progress, bar, button_disabled
+    parts = [f"Bounds shown: {', '.join(f'{b:,}' for b in solved) or 'none'}."]
     if running:
         parts.append(f"Solving: {', '.join(f'{b:,}' for b, _ in running)} (the view updates when they are done).")
     if waiting:
         parts.append(f"Not solved yet: {', '.join(f'{b:,}' for b in waiting)}; press the button to solve them.")
     if errors:
-        parts.append(f"Failed: {'; '.join(errors)}.")
+        parts.append(f"Failed: {'; '.join(errors)}; press the button to try again.")
     if refused:
         parts.append(f"Left out: {', '.join(refused)}.")
-    if not solutions:
-        return message_figure(title, "no bound solved yet"), [], " ".join(parts), not running, progress
-    counts, changes = convergence(solutions, n)
-    if len(solutions) > 1:
-        parts.append(f"{len(changes):,} changes of value between consecutive bounds")
-        if len(changes) > CONVERGENCE_MAX_ROWS:
+    if not solved:
+        return message_figure(title, "no bound solved yet"), [], " ".join(parts), not running, progress, bar, button_disabled
+    try:
+        figure, rows, changes = _convergence_view(n, tuple(solved))
+    except (ValueError, OSError) as exc:
+        return _figure_message(title, exc), [], str(exc), not running, progress, bar, button_disabled
+    if len(solved) > 1:
+        parts.append(f"{changes:,} changes of value between consecutive bounds")
+        if changes > CONVERGENCE_MAX_ROWS:
             parts[-1] += f" (the table holds the first {CONVERGENCE_MAX_ROWS:,})"
         parts[-1] += "."
-    rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
-    return figures.convergence_figure(counts, n), rows, " ".join(parts), not running, progress
+    return figure, rows, " ".join(parts), not running, progress, bar, button_disabled
 
 
-def _solution(setup: dict) -> tuple[Solution, bool]:
-    return state.SOLUTIONS.get(int(setup["bound"]))
+def _solution(setup: object) -> tuple[Solution, bool]:
+    """The solve of a setup, through :func:`dashboard.setup.setup_solution`."""
+    return setups.setup_solution(setup)
 
 
-def make_summary(setup: dict | None):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _tally(bound: int, n: int) -> dict:
+    solution, _ = setups.open_bound(bound)
+    return {**solution.tally(n), "seconds": solution.seconds}
+
+
+def make_summary(setup: object):
     """The summary panel for a setup.
 
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+        ``{"n", "alpha", "bound"}`` from :func:`resolve_setup` (checked with
+        :func:`dashboard.setup.validated_setup`); its ``fresh`` flag says
+        whether the solve ran just now for it.
 
     Returns
     -------
     dash.html.Div or str
         :func:`dashboard.tabs.explore.figures.summary_table` of positions ``1..n`` (one
-        pass of :meth:`Solution.tally`), or a message when the setup is
-        missing or cannot be solved.
+        pass of :meth:`Solution.tally`, memoized), or a message when the
+        setup is missing, invalid or cannot be solved.
     """
     if not setup:
         return INVALID
     try:
-        solution, cached = _solution(setup)
-    except ValueError as exc:
+        checked = setups.validated_setup(setup)
+        tally = _tally(checked["bound"], checked["n"])
+    except (ValueError, OSError) as exc:
         return str(exc)
-    n = setup["n"]
-    tally = solution.tally(n)
     counts = {key: tally[key] for key in ("W", "L", "D", "U")}
     return figures.summary_table(
-        counts, n, solution.bound, tally["max_remoteness"], tally["bounded"], solution.seconds, cached
+        counts,
+        checked["n"],
+        checked["bound"],
+        tally["max_remoteness"],
+        tally["bounded"],
+        tally["seconds"],
+        not setups.setup_fresh(setup),
     )
 
 
-def make_density(setup: dict | None, transform: str | None):
+def _check_transform(transform: object) -> str:
+    if transform is None:
+        return DEFAULT_TRANSFORM
+    if not isinstance(transform, str) or transform not in TRANSFORMS:
+        raise ValueError(f"choose a transform from the list ({', '.join(TRANSFORMS)})")
+    return transform
+
+
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _density_figures(bound: int, n: int) -> dict:
+    # One pass over 1..n serves every transform (switching is then free).
+    solution, _ = setups.open_bound(bound)
+    frame = densities(solution, n)
+    return {kind: figures.density_figure(frame, kind) for kind in TRANSFORMS}
+
+
+def make_density(setup: object, transform: object):
     """The density figure for a setup and a transform (thesis Figs 6-11).
 
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+        ``{"n", "alpha", "bound"}`` (checked with
+        :func:`dashboard.setup.validated_setup`).
     transform : {"density", "log", "inverse_log"} or None
         See :data:`solver.analysis.TRANSFORMS`; None means "density".
 
     Returns
     -------
     plotly.graph_objects.Figure
-        :func:`dashboard.tabs.explore.figures.density_figure`, or an empty figure with a
-        message.
+        :func:`dashboard.tabs.explore.figures.density_figure` (all three
+        transforms are built and memoized at once), or an empty figure
+        with a message.
     """
     if not setup:
         return message_figure("Densities", INVALID)
     try:
-        solution, _ = _solution(setup)
-        return figures.density_figure(densities(solution, setup["n"]), transform or DEFAULT_TRANSFORM)
-    except ValueError as exc:
-        return message_figure("Densities", str(exc))
+        kind = _check_transform(transform)
+        checked = setups.validated_setup(setup)
+        return _density_figures(checked["bound"], checked["n"])[kind]
+    except (ValueError, OSError) as exc:
+        return _figure_message("Densities", exc)
 
 
-def make_layers(setup: dict | None, depth: int | None):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _layer_figures(bound: int, n: int, depth: int):
+    solution, _ = setups.open_bound(bound)
+    found = layers(solution, n, depth)
+    return figures.layer_figure(found, "W"), figures.layer_figure(found, "L")
+
+
+def make_layers(setup: object, depth: object):
     """The odd- and even-layer figures for a setup and a move depth (Figs 4, 5).
 
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+        ``{"n", "alpha", "bound"}`` (checked with
+        :func:`dashboard.setup.validated_setup`).
     depth : int or None
-        Number of layers, clipped to ``1..DEPTH_MAX``.
+        Number of layers, ``1..DEPTH_MAX``; None means 1.
 
     Returns
     -------
     tuple of plotly.graph_objects.Figure
-        ``(odd layers, even layers)``, or two empty figures with a message.
+        ``(odd layers, even layers)`` (memoized), or two empty figures with
+        a message.
     """
     if not setup:
         return message_figure("Layers", INVALID), message_figure("Layers", INVALID)
-    depth = int(depth or 1)
     try:
-        solution, _ = _solution(setup)
-        found = layers(solution, setup["n"], min(max(depth, 1), DEPTH_MAX))
-    except ValueError as exc:
-        return message_figure("Layers", str(exc)), message_figure("Layers", str(exc))
-    return figures.layer_figure(found, "W"), figures.layer_figure(found, "L")
+        depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)
+        checked = setups.validated_setup(setup)
+        return _layer_figures(checked["bound"], checked["n"], depth)
+    except (ValueError, OSError) as exc:
+        return _figure_message("Layers", exc), _figure_message("Layers", exc)
 
 
-def make_differences(setup: dict | None, k: int | None):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _difference_figure(bound: int, n: int, k: int):
+    solution, _ = setups.open_bound(bound)
+    return figures.difference_figure(layer(solution, n, k), k)
+
+
+def make_differences(setup: object, k: object):
     """The difference figure of layer ``k`` for a setup (Figs 12, 13).
 
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+        ``{"n", "alpha", "bound"}`` (checked with
+        :func:`dashboard.setup.validated_setup`).
     k : int or None
-        The layer; None means 2.
+        The layer, ``1..DEPTH_MAX``; None means 2.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        :func:`dashboard.tabs.explore.figures.difference_figure`, or an empty figure
-        with a message.
+        :func:`dashboard.tabs.explore.figures.difference_figure` (memoized),
+        or an empty figure with a message.
     """
-    k = int(k or DEFAULT_DIFF_LAYER)
+    try:
+        k = parse_int(DEFAULT_DIFF_LAYER if k is None else k, "the layer", most=DEPTH_MAX)
+    except ValueError as exc:
+        return _figure_message("Differences within a layer", exc)
     if not setup:
         return message_figure(f"Differences in layer {k}", INVALID)
     try:
-        solution, _ = _solution(setup)
-        return figures.difference_figure(layer(solution, setup["n"], k), k)
-    except ValueError as exc:
-        return message_figure(f"Differences in layer {k}", str(exc))
+        checked = setups.validated_setup(setup)
+        return _difference_figure(checked["bound"], checked["n"], k)
+    except (ValueError, OSError) as exc:
+        return _figure_message(f"Differences in layer {k}", exc)
 
 
 def _toggle(toggled: list[str], path: str) -> list[str]:
@@ -417,7 +586,7 @@ def make_tree(triggered: str | None, setup: dict | None, start_text: str | None,
     return figures.tree_elements(tree), toggled, " ".join(parts), ""
 
 
-def make_download(setup: dict | None) -> dict | None:
+def make_download(setup: object):
     """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``).
 
     The format is that of ``python -m solver classify``
@@ -426,20 +595,34 @@ def make_download(setup: dict | None) -> dict | None:
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`make_setup`.
+        ``{"n", "alpha", "bound"}`` (checked with
+        :func:`dashboard.setup.validated_setup`).
 
     Returns
     -------
-    dict or None
-        What ``dcc.send_data_frame`` makes of the table (file name
-        ``put-or-take-a-square_N<n>_B<bound>.csv``), or None without a setup.
+    tuple
+        ``(download, message)``: what ``dcc.send_data_frame`` makes of the
+        table (file name ``put-or-take-a-square_N<n>_B<bound>.csv``) and "";
+        or ``no_update`` and a message when there is no valid setup or N is
+        above :data:`DOWNLOAD_N_MAX` (the message gives the command that
+        writes the table instead).
     """
     if not setup:
-        return None
-    solution, _ = _solution(setup)
-    table = classification_table(solution, setup["n"])
-    name = f"put-or-take-a-square_N{setup['n']}_B{solution.bound}.csv"
-    return dcc.send_data_frame(table.to_csv, name, index=False)
+        return no_update, INVALID
+    try:
+        checked = setups.validated_setup(setup)
+        n, bound = checked["n"], checked["bound"]
+        if n > DOWNLOAD_N_MAX:
+            raise ValueError(
+                f"the page downloads N up to {DOWNLOAD_N_MAX:,}; for N = {n:,} run "
+                f"python -m solver classify --n {n} --alpha {checked['alpha']} > table.csv"
+            )
+        solution, _ = setups.open_bound(bound)
+        table = classification_table(solution, n)
+    except (ValueError, OSError) as exc:
+        return no_update, str(exc)
+    name = f"put-or-take-a-square_N{n}_B{solution.bound}.csv"
+    return dcc.send_data_frame(table.to_csv, name, index=False), ""
 
 
 def register(app: dash.Dash) -> None:
@@ -465,6 +648,8 @@ def register(app: dash.Dash) -> None:
         Output(ids.N_ERROR, "children"),
         Output(ids.ALPHA_ERROR, "children"),
         Output(ids.SETUP_ERROR, "children"),
+        Output(ids.N_INPUT, "className"),
+        Output(ids.ALPHA_INPUT, "className"),
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
     )(make_setup)
@@ -472,7 +657,9 @@ def register(app: dash.Dash) -> None:
         Output(ids.SETUP, "data"),
         Output(ids.PENDING, "data"),
         Output(ids.SOLVE_POLL, "disabled"),
+        Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
         Input(ids.REQUEST, "data"),
+        prevent_initial_call="initial_duplicate",
     )(resolve_setup)
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
@@ -492,6 +679,8 @@ def register(app: dash.Dash) -> None:
         Output(ids.CONVERGENCE_MESSAGE, "children"),
         Output(ids.CONVERGENCE_POLL, "disabled"),
         Output(ids.CONVERGENCE_PROGRESS, "value"),
+        Output(ids.CONVERGENCE_PROGRESS, "style"),
+        Output(ids.CONVERGENCE_BUTTON, "disabled"),
         Input(ids.SETUP, "data"),
         Input(ids.CONVERGENCE_BUTTON, "n_clicks"),
         Input(ids.CONVERGENCE_POLL, "n_intervals"),
@@ -530,6 +719,7 @@ def register(app: dash.Dash) -> None:
     register_exports(app, [ids.CONVERGENCE_TABLE])
     app.callback(
         Output(ids.DOWNLOAD, "data"),
+        Output(ids.DOWNLOAD_MESSAGE, "children"),
         Input(ids.DOWNLOAD_BUTTON, "n_clicks"),
         State(ids.SETUP, "data"),
         prevent_initial_call=True,

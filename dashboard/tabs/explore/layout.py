@@ -89,7 +89,9 @@ def _controls() -> html.Div:
             html.Div(
                 [
                     html.Button("Download CSV (n, outcome, remoteness)", id=ids.DOWNLOAD_BUTTON, className="button"),
+                    html.Span(" N up to 1,000,000", className="hint"),
                     dcc.Download(id=ids.DOWNLOAD),
+                    html.Div(id=ids.DOWNLOAD_MESSAGE, className="error", role="alert"),
                 ],
                 className="control",
             ),

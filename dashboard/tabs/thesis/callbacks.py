@@ -3,16 +3,34 @@
 Each callback body is a plain function (:func:`make_thesis_lists`,
 :func:`make_random_play`, :func:`make_primitives`, :func:`make_fixed`,
 :func:`make_matrix`) that tests call directly; :func:`register` wires them to
-the page.  Nothing is computed until the tab is opened; bad input becomes a
-message, never an exception.
+the page.  Nothing is computed until the tab is opened.  Every input is
+checked where it enters, and the work it asks for is estimated first
+(:mod:`solver.costs`): a request that would run longer than
+:data:`REQUEST_SECONDS` is refused with the estimate and the limit, so no
+request holds the server for long.  Bad input becomes a message, the box it
+came from is marked invalid, and the figures and tables keep their last good
+state.  Results are memoized on the checked values (the experiments are
+seeded, so equal inputs give equal results).
 """
 
 from __future__ import annotations
 
-from dash import Input, Output, State
+import functools
+from collections.abc import Callable
+
+from dash import Input, Output, State, no_update
 
 from solver import config
 from solver.analysis import layer
+from solver.costs import (
+    Cost,
+    check_cost,
+    fixed_strategies_cost,
+    primitives_cost,
+    random_play_cost,
+    solve_cost,
+    strategy_matrix_cost,
+)
 from solver.experiments import (
     STRATEGY_LABELS,
     adder_subtractor,
@@ -25,21 +43,120 @@ from solver.primitives import primitive_elements
 from solver.thesis import compare_thesis_lists
 from solver.thesis_data import THESIS_BOUND
 
-from ... import ids
-from ...defaults import (
-    MATRIX_N_MAX,
-    PRIMITIVES_LAYER_MAX,
-    PRIMITIVES_LIMIT_MAX,
-    RANDOM_CAP_MAX,
-    RANDOM_GAMES_MAX,
-    STRATEGY_N_MAX,
-)
+from ... import defaults, ids
+from ...setup import INLINE_BOUND
 from ...style import message_figure
 from ...tables import register_exports
 from . import figures
 
+#: Longest a request of this tab may run, in seconds (estimated up front by
+#: :mod:`solver.costs`, calibrated on a 2-core machine).
+REQUEST_SECONDS = 2.0
 
-def make_thesis_lists(tab: str | None, solutions):
+#: ``className`` of a number box, and of one whose content was refused.
+BOX_CLASS = "num-input"
+BOX_INVALID_CLASS = "num-input invalid"
+
+
+def _largest_within(cost: Callable[[int], float], most: int) -> int:
+    """The largest n in ``1..most`` with ``cost(n) <= REQUEST_SECONDS`` (cost grows with n),
+    rounded down to two significant figures, so the page can state a round limit."""
+    if cost(most) <= REQUEST_SECONDS:
+        return most
+    low, high = 1, most
+    while low < high:
+        mid = (low + high + 1) // 2
+        if cost(mid) <= REQUEST_SECONDS:
+            low = mid
+        else:
+            high = mid - 1
+    scale = 10 ** max(0, len(str(low)) - 2)
+    return max(1, low // scale * scale)
+
+
+def _solve_seconds(bound: int) -> float:
+    return solve_cost(bound).seconds
+
+
+#: Largest layer of the primitive-elements view.
+PRIMITIVES_LAYER_MAX = defaults.PRIMITIVES_LAYER_MAX
+#: Largest limit of the primitive-elements view: its bound, 100 x limit, is
+#: solved inside the request, so at most INLINE_BOUND, and within the time.
+PRIMITIVES_LIMIT_MAX = _largest_within(
+    lambda n: _solve_seconds(100 * n) + primitives_cost(PRIMITIVES_LAYER_MAX, n).seconds,
+    min(defaults.PRIMITIVES_LIMIT_MAX, INLINE_BOUND // 100),
+)
+#: Largest move cap of random play.
+RANDOM_CAP_MAX = defaults.RANDOM_CAP_MAX
+#: Most random games (N x R) in one request, at the thesis's move cap.
+RANDOM_GAMES_MAX = _largest_within(
+    lambda g: random_play_cost(1, g, config.DEFAULT_MOVE_CAP).seconds, defaults.RANDOM_GAMES_MAX
+)
+#: Largest N of the fixed strategies.
+FIXED_N_MAX = _largest_within(lambda n: fixed_strategies_cost(n).seconds, defaults.STRATEGY_N_MAX)
+#: Largest N of the strategy matrix (its optimal player reads the solve to
+#: 100 N, solved inside the request when it is not open yet).
+MATRIX_N_MAX = _largest_within(
+    lambda n: strategy_matrix_cost(n).seconds + _solve_seconds(100 * n),
+    min(defaults.MATRIX_N_MAX, INLINE_BOUND // 100),
+)
+#: Results kept by each memo.
+MEMO_ENTRIES = 16
+
+
+def box_class(bad: bool) -> str:
+    """The ``className`` of a number box: :data:`BOX_INVALID_CLASS` when its content was refused.
+
+    Parameters
+    ----------
+    bad : bool
+        Whether the box's content was refused.
+
+    Returns
+    -------
+    str
+    """
+    return BOX_INVALID_CLASS if bad else BOX_CLASS
+
+
+class _BadBox(ValueError):
+    """A refused input, with the positions of the boxes it came from."""
+
+    def __init__(self, message: str, boxes: tuple[int, ...]):
+        super().__init__(message)
+        self.boxes = boxes
+
+
+def _read(text: object, name: str, box: int, **limits) -> int:
+    try:
+        return parse_int(text, name, **limits)
+    except ValueError as exc:
+        raise _BadBox(str(exc), (box,)) from None
+
+
+def _within_time(cost: Cost, boxes: tuple[int, ...], advice: str) -> None:
+    try:
+        check_cost(cost, max_seconds=REQUEST_SECONDS, advice=advice)
+    except ValueError as exc:
+        raise _BadBox(str(exc), boxes) from None
+
+
+def _classes(count: int, bad: tuple[int, ...] = ()) -> list[str]:
+    return [box_class(i in bad) for i in range(count)]
+
+
+def _solve_cost_if_needed(solutions, bound: int) -> Cost:
+    """The cost of opening the solve to ``bound``: nothing when it is open or on disk."""
+    if solutions.peek(bound) is not None:
+        return Cost(0.0, 0, f"the solve to bound {bound:,} (done)")
+    return solve_cost(bound)
+
+
+def _plus(a: Cost, b: Cost) -> Cost:
+    return Cost(a.seconds + b.seconds, max(a.bytes, b.bytes), f"{a.what} with {b.what}")
+
+
+def make_thesis_lists(tab: object, solutions):
     """Rows and a summary of :func:`solver.thesis.compare_thesis_lists`.
 
     Parameters
@@ -52,10 +169,18 @@ def make_thesis_lists(tab: str | None, solutions):
     Returns
     -------
     tuple
-        ``(rows, summary text)``.
+        ``(rows, summary text)``; ``no_update`` for both while another tab
+        is open, and no rows and the message when the solve fails.
     """
     if tab != "thesis":
-        return [], ""
+        return no_update, no_update
+    try:
+        return _thesis_lists(solutions)
+    except (ValueError, OSError) as exc:
+        return [], str(exc)
+
+
+def _thesis_lists(solutions):
     solution, _ = solutions.get(THESIS_BOUND)
     table = compare_thesis_lists(solution)
     parts = []
@@ -65,89 +190,94 @@ def make_thesis_lists(tab: str | None, solutions):
     return rows, "; ".join(parts) + "."
 
 
-def make_random_play(n_text, games_text, cap_text, seed_text):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _random_play_view(n: int, games: int, cap: int, seed: int):
+    result = random_play(n, games, cap, seed)
+    title = f"Random play from 1..{n:,}, {games:,} games each: moves until someone reaches 0"
+    stats = (
+        f"{result.games:,} games: player 1 wins {result.p1_wins:,}, player 2 wins {result.p2_wins:,} "
+        f"(ratio {result.ratio:.4f}); {result.over_cap:,} over the cap of {cap:,} moves."
+    )
+    return figures.histogram_figure(result.lengths, title, "moves"), stats
+
+
+def make_random_play(n_text: object, games_text: object, cap_text: object, seed_text: object):
     """Histogram of game lengths and the win counts of random play (thesis Fig 15).
 
     Parameters
     ----------
     n_text, games_text, cap_text, seed_text : str
         What was typed for N (starts ``1..N``), R (games per start), the
-        move cap and the seed.
+        move cap (at most :data:`RANDOM_CAP_MAX`) and the seed.
 
     Returns
     -------
     tuple
-        ``(figure, stats text)``; for bad input (or more than
-        ``RANDOM_GAMES_MAX`` games) an empty figure and the message.
+        ``(figure, stats text, error message, N class, R class, cap class,
+        seed class)``.  For bad input, or more games than run in
+        :data:`REQUEST_SECONDS` (:func:`solver.costs.random_play_cost`), the
+        figure and stats stay (``no_update``), the message says what to
+        change and the boxes at fault are marked invalid.
     """
     try:
-        n = parse_int(n_text, "N")
-        games = parse_int(games_text, "R")
-        cap = parse_int(cap_text, "the move cap", most=RANDOM_CAP_MAX)
-        seed = parse_int(seed_text, "the seed", least=0)
-        if n * games > RANDOM_GAMES_MAX:
-            raise ValueError(f"N × R = {n * games:,} games is more than {RANDOM_GAMES_MAX:,}; lower N or R")
-        result = random_play(n, games, cap, seed)
+        n = _read(n_text, "N", 0)
+        games = _read(games_text, "R", 1)
+        cap = _read(cap_text, "the move cap", 2, most=RANDOM_CAP_MAX)
+        seed = _read(seed_text, "the seed", 3, least=0, most=2**63)
+        _within_time(random_play_cost(n, games, cap), (0, 1), f"lower N or R (N × R up to about {RANDOM_GAMES_MAX:,})")
+        figure, stats = _random_play_view(n, games, cap, seed)
+    except _BadBox as exc:
+        return no_update, no_update, str(exc), *_classes(4, exc.boxes)
     except ValueError as exc:
-        return message_figure("Random play", str(exc)), str(exc)
-    title = f"Random play from 1..{n:,}, {games} games each: moves until someone reaches 0"
-    stats = (
-        f"{result.games:,} games: player 1 wins {result.p1_wins:,}, player 2 wins {result.p2_wins:,} "
-        f"(ratio {result.ratio:.4f}); {result.over_cap:,} over the cap of {cap} moves."
-    )
-    return figures.histogram_figure(result.lengths, title, "moves"), stats
+        return no_update, no_update, str(exc), *_classes(4)
+    return figure, stats, "", *_classes(4)
 
 
-def make_primitives(layer_text, limit_text, solutions):
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _primitives_view(k: int, limit: int, solutions):
+    solution, _ = solutions.get(100 * limit)
+    table = primitive_elements(layer(solution, limit, k))
+    rows = table.assign(
+        pell=table["pell"].map({True: "yes", False: ""}),
+        generated=table["generated"].map(lambda g: ", ".join(map(str, g))),
+    ).to_dict("records")
+    return figures.primitives_figure(table, k), rows
+
+
+def make_primitives(layer_text: object, limit_text: object, solutions):
     """Figure and rows of the primitive elements of a layer up to a limit (Tables 2, 3).
 
     Parameters
     ----------
     layer_text, limit_text : str
-        What was typed for the layer k and the limit (largest member).
+        What was typed for the layer k (at most :data:`PRIMITIVES_LAYER_MAX`)
+        and the limit (largest member, at most :data:`PRIMITIVES_LIMIT_MAX`).
     solutions : solver.cache.SolutionCache
         The shared solve cache; the solve is to ``100 * limit``.
 
     Returns
     -------
     tuple
-        ``(figure, table rows, error message)``; rows as
-        :func:`solver.primitives.primitive_elements` with ``pell`` as
-        "yes"/"" and ``generated`` as comma-separated text.
+        ``(figure, table rows, error message, layer class, limit class)``;
+        rows as :func:`solver.primitives.primitive_elements` with ``pell``
+        as "yes"/"" and ``generated`` as comma-separated text.  For bad
+        input the figure and rows stay (``no_update``).
     """
     try:
-        k = parse_int(layer_text, "the layer", most=PRIMITIVES_LAYER_MAX)
-        limit = parse_int(limit_text, "the limit", most=PRIMITIVES_LIMIT_MAX)
-        solution, _ = solutions.get(100 * limit)
-        table = primitive_elements(layer(solution, limit, k))
-    except ValueError as exc:
-        return message_figure("Primitive elements", str(exc)), [], str(exc)
-    rows = table.assign(
-        pell=table["pell"].map({True: "yes", False: ""}),
-        generated=table["generated"].map(lambda g: ", ".join(map(str, g))),
-    ).to_dict("records")
-    return figures.primitives_figure(table, k), rows, ""
+        k = _read(layer_text, "the layer", 0, most=PRIMITIVES_LAYER_MAX)
+        limit = _read(limit_text, "the limit", 1, most=PRIMITIVES_LIMIT_MAX)
+        cost = _plus(primitives_cost(k, limit), _solve_cost_if_needed(solutions, 100 * limit))
+        _within_time(cost, (1,), f"lower the limit (up to {PRIMITIVES_LIMIT_MAX:,})")
+        figure, rows = _primitives_view(k, limit, solutions)
+    except _BadBox as exc:
+        return no_update, no_update, str(exc), *_classes(2, exc.boxes)
+    except (ValueError, OSError) as exc:
+        return no_update, no_update, str(exc), *_classes(2)
+    return figure, rows, "", *_classes(2)
 
 
-def make_fixed(n_text):
-    """Always-subtract histogram and the adder/subtractor table (thesis Fig 16).
-
-    Parameters
-    ----------
-    n_text : str
-        What was typed for N (starts ``1..N``, at most ``STRATEGY_N_MAX``).
-
-    Returns
-    -------
-    tuple
-        ``(figure, table rows, error message)``; one row per seating
-        (player 1 puts, then player 2 puts) with ``p1_wins``, ``p2_wins``
-        and ``draws``.
-    """
-    try:
-        n = parse_int(n_text, "N", most=STRATEGY_N_MAX)
-    except ValueError as exc:
-        return message_figure("Always subtract", str(exc)), [], str(exc)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _fixed_view(n: int):
     fig = figures.histogram_figure(
         always_subtract(n), f"Always subtract, starts 1..{n:,}: moves to reach 0", "moves", "#009E73"
     )
@@ -156,16 +286,54 @@ def make_fixed(n_text):
         row = adder_subtractor(n, adder)
         rows.append({"seating": f"player {adder} puts, player {3 - adder} takes", "p1_wins": row["p1_wins"],
                      "p2_wins": row["p2_wins"], "draws": row["draws"]})
-    return fig, rows, ""
+    return fig, rows
 
 
-def make_matrix(n_text, solutions):
+def make_fixed(n_text: object):
+    """Always-subtract histogram and the adder/subtractor table (thesis Fig 16).
+
+    Parameters
+    ----------
+    n_text : str
+        What was typed for N (starts ``1..N``, at most :data:`FIXED_N_MAX`).
+
+    Returns
+    -------
+    tuple
+        ``(figure, table rows, error message, N class)``; one row per
+        seating (player 1 puts, then player 2 puts) with ``p1_wins``,
+        ``p2_wins`` and ``draws``.  For bad input the figure and rows stay
+        (``no_update``).
+    """
+    try:
+        n = _read(n_text, "N", 0, most=FIXED_N_MAX)
+        _within_time(fixed_strategies_cost(n), (0,), f"lower N (up to {FIXED_N_MAX:,})")
+        fig, rows = _fixed_view(n)
+    except _BadBox as exc:
+        return no_update, no_update, str(exc), *_classes(1, exc.boxes)
+    except ValueError as exc:
+        return no_update, no_update, str(exc), *_classes(1)
+    return fig, rows, "", *_classes(1)
+
+
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _matrix_rows(n: int, solutions):
+    solution, _ = solutions.get(100 * n)
+    table = strategy_matrix(n, solution, seed=config.DEFAULT_SEED)
+    table = table.assign(
+        first=table["first"].map(lambda s: STRATEGY_LABELS.get(s, str(s))),
+        second=table["second"].map(lambda s: STRATEGY_LABELS.get(s, str(s))),
+    )
+    return table[["first", "second", "first_wins", "second_wins", "draws", "unfinished"]].to_dict("records")
+
+
+def make_matrix(n_text: object, solutions):
     """Rows of the strategy matrix for starts 1..N.
 
     Parameters
     ----------
     n_text : str
-        What was typed for N (at most ``MATRIX_N_MAX``).
+        What was typed for N (at most :data:`MATRIX_N_MAX`).
     solutions : solver.cache.SolutionCache
         The shared solve cache; the optimal player reads the solve to
         ``100 * N``.
@@ -173,22 +341,27 @@ def make_matrix(n_text, solutions):
     Returns
     -------
     tuple
-        ``(table rows, error message)``: one row per ordered pair of
-        :data:`solver.experiments.STRATEGIES` (first mover, second mover)
-        with the counts of first-mover wins, second-mover wins, draws and
-        unfinished games.
+        ``(table rows, error message, N class)``: one row per ordered pair
+        of :data:`solver.experiments.STRATEGIES` (first mover, second
+        mover) with the counts of first-mover wins, second-mover wins,
+        draws and unfinished games.  For bad input the rows stay
+        (``no_update``).
     """
     try:
-        n = parse_int(n_text, "N", most=MATRIX_N_MAX)
-        solution, _ = solutions.get(100 * n)
-        table = strategy_matrix(n, solution, seed=config.DEFAULT_SEED)
-    except ValueError as exc:
-        return [], str(exc)
-    table = table.assign(
-        first=table["first"].map(lambda s: STRATEGY_LABELS.get(s, str(s))),
-        second=table["second"].map(lambda s: STRATEGY_LABELS.get(s, str(s))),
-    )
-    return table[["first", "second", "first_wins", "second_wins", "draws", "unfinished"]].to_dict("records"), ""
+        n = _read(n_text, "N", 0, most=MATRIX_N_MAX)
+        cost = _plus(strategy_matrix_cost(n), _solve_cost_if_needed(solutions, 100 * n))
+        _within_time(cost, (0,), f"lower N (up to {MATRIX_N_MAX:,})")
+        rows = _matrix_rows(n, solutions)
+    except _BadBox as exc:
+        return no_update, str(exc), *_classes(1, exc.boxes)
+    except (ValueError, OSError) as exc:
+        return no_update, str(exc), *_classes(1)
+    return rows, "", *_classes(1)
+
+
+def _unless_open(tab: object, count: int, run: Callable[[], tuple]) -> tuple:
+    """Run a view only while the thesis tab is open; else change nothing."""
+    return run() if tab == "thesis" else (no_update,) * count
 
 
 def register(app, solutions) -> None:
@@ -206,37 +379,42 @@ def register(app, solutions) -> None:
         Output(ids.PRIMITIVES_GRAPH, "figure"),
         Output(ids.PRIMITIVES_TABLE, "rowData"),
         Output(ids.PRIMITIVES_ERROR, "children"),
+        Output(ids.PRIMITIVES_LAYER, "className"),
+        Output(ids.PRIMITIVES_LIMIT, "className"),
         Input(ids.PRIMITIVES_LAYER, "value"),
         Input(ids.PRIMITIVES_LIMIT, "value"),
         Input(ids.TABS, "value"),
-    )(
-        lambda k, limit, tab: make_primitives(k, limit, solutions)
-        if tab == "thesis"
-        else (message_figure("Primitive elements", ""), [], "")
-    )
+    )(lambda k, limit, tab: _unless_open(tab, 5, lambda: make_primitives(k, limit, solutions)))
     app.callback(
         Output(ids.RANDOM_GRAPH, "figure"),
         Output(ids.RANDOM_STATS, "children"),
+        Output(ids.RANDOM_ERROR, "children"),
+        Output(ids.RANDOM_N, "className"),
+        Output(ids.RANDOM_GAMES, "className"),
+        Output(ids.RANDOM_CAP, "className"),
+        Output(ids.RANDOM_SEED, "className"),
         Input(ids.RANDOM_RUN, "n_clicks"),
         Input(ids.TABS, "value"),
         State(ids.RANDOM_N, "value"),
         State(ids.RANDOM_GAMES, "value"),
         State(ids.RANDOM_CAP, "value"),
         State(ids.RANDOM_SEED, "value"),
-    )(lambda _c, tab, *texts: make_random_play(*texts) if tab == "thesis" else (message_figure("Random play", ""), ""))
+    )(lambda _c, tab, *texts: _unless_open(tab, 7, lambda: make_random_play(*texts)))
     app.callback(
         Output(ids.FIXED_GRAPH, "figure"),
         Output(ids.FIXED_TABLE, "rowData"),
         Output(ids.FIXED_ERROR, "children"),
+        Output(ids.FIXED_N, "className"),
         Input(ids.FIXED_N, "value"),
         Input(ids.TABS, "value"),
-    )(lambda text, tab: make_fixed(text) if tab == "thesis" else (message_figure("Always subtract", ""), [], ""))
+    )(lambda text, tab: _unless_open(tab, 4, lambda: make_fixed(text)))
     app.callback(
         Output(ids.MATRIX_TABLE, "rowData"),
         Output(ids.MATRIX_ERROR, "children"),
+        Output(ids.MATRIX_N, "className"),
         Input(ids.MATRIX_N, "value"),
         Input(ids.TABS, "value"),
-    )(lambda text, tab: make_matrix(text, solutions) if tab == "thesis" else ([], ""))
+    )(lambda text, tab: _unless_open(tab, 3, lambda: make_matrix(text, solutions)))
     app.callback(
         Output(ids.THESIS_LISTS_TABLE, "rowData"),
         Output(ids.THESIS_LISTS_SUMMARY, "children"),

@@ -11,6 +11,20 @@ from ... import ids
 from ...components import number_control, panel
 from ...defaults import DEFAULT_MATRIX_N
 from ...tables import data_grid
+from .callbacks import (
+    FIXED_N_MAX,
+    MATRIX_N_MAX,
+    PRIMITIVES_LAYER_MAX,
+    PRIMITIVES_LIMIT_MAX,
+    RANDOM_CAP_MAX,
+    RANDOM_GAMES_MAX,
+    REQUEST_SECONDS,
+)
+
+
+def _limit(text: str) -> html.P:
+    """The limits of a panel's inputs, stated next to its controls."""
+    return html.P(text, className="hint limits")
 
 
 def _section(title: str, note: str, body) -> html.Section:
@@ -41,6 +55,10 @@ def thesis_layout() -> html.Main:
                         html.Div(
                             [number_control(ids.PRIMITIVES_LAYER, "layer", config.DEFAULT_PRIMITIVES_LAYER), number_control(ids.PRIMITIVES_LIMIT, "limit", config.DEFAULT_PRIMITIVES_LIMIT)],
                             className="controls controls-inline",
+                        ),
+                        _limit(
+                            f"Layer up to {PRIMITIVES_LAYER_MAX}, limit up to {PRIMITIVES_LIMIT_MAX:,} "
+                            f"(each run within about {REQUEST_SECONDS:g} s here)."
                         ),
                         html.Div(id=ids.PRIMITIVES_ERROR, className="error", role="alert"),
                         dcc.Loading(
@@ -80,6 +98,11 @@ def thesis_layout() -> html.Main:
                             ],
                             className="controls controls-inline",
                         ),
+                        _limit(
+                            f"N × R up to about {RANDOM_GAMES_MAX:,} games, move cap up to {RANDOM_CAP_MAX:,} "
+                            f"(each run within about {REQUEST_SECONDS:g} s here)."
+                        ),
+                        html.Div(id=ids.RANDOM_ERROR, className="error", role="alert"),
                         dcc.Loading(
                             html.Div(
                                 [html.Div(id=ids.RANDOM_STATS, className="summary-text", role="status"),
@@ -99,6 +122,7 @@ def thesis_layout() -> html.Main:
                 html.Div(
                     [
                         html.Div([number_control(ids.FIXED_N, "N (starts 1..N)", config.DEFAULT_STRATEGY_N)], className="controls controls-inline"),
+                        _limit(f"N up to {FIXED_N_MAX:,} (within about {REQUEST_SECONDS:g} s here)."),
                         html.Div(id=ids.FIXED_ERROR, className="error", role="alert"),
                         dcc.Loading(
                             html.Div(
@@ -129,6 +153,10 @@ def thesis_layout() -> html.Main:
                 html.Div(
                     [
                         html.Div([number_control(ids.MATRIX_N, "N (starts 1..N)", DEFAULT_MATRIX_N)], className="controls controls-inline"),
+                        _limit(
+                            f"N up to {MATRIX_N_MAX:,}: 25 games from each start and the solve to 100 N, "
+                            f"within about {REQUEST_SECONDS:g} s here."
+                        ),
                         html.Div(id=ids.MATRIX_ERROR, className="error", role="alert"),
                         dcc.Loading(
                             data_grid(
