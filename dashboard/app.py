@@ -9,9 +9,29 @@ import dash
 from . import callbacks
 from .layout import build_layout
 
-#: The page's CSS, shipped inside the package (package data), so an installed
-#: copy serves it too.
+#: The page's CSS and script (``style.css``, ``page.js``), shipped inside the
+#: package (package data), so an installed copy serves them too.
 ASSETS = Path(__file__).resolve().parent / "assets"
+
+#: Dash's page template with the page's language (``lang="en"``), so screen
+#: readers pronounce it as English and browsers offer the right tools.
+INDEX_STRING = """<!DOCTYPE html>
+<html lang="en">
+    <head>
+        {%metas%}
+        <title>{%title%}</title>
+        {%favicon%}
+        {%css%}
+    </head>
+    <body>
+        {%app_entry%}
+        <footer>
+            {%config%}
+            {%scripts%}
+            {%renderer%}
+        </footer>
+    </body>
+</html>"""
 
 
 def create_app() -> dash.Dash:
@@ -20,10 +40,17 @@ def create_app() -> dash.Dash:
     Returns
     -------
     dash.Dash
-        The page of :func:`dashboard.layout.build_layout` with every callback
-        of :func:`dashboard.callbacks.register`, serving :data:`ASSETS`.
+        The page of :func:`dashboard.layout.build_layout` (in English,
+        :data:`INDEX_STRING`) with every callback of
+        :func:`dashboard.callbacks.register`, serving :data:`ASSETS`.
     """
-    app = dash.Dash(__name__, assets_folder=str(ASSETS), title="Put-or-Take-a-Square explorer")
+    app = dash.Dash(
+        __name__,
+        assets_folder=str(ASSETS),
+        title="Put-or-Take-a-Square explorer",
+        index_string=INDEX_STRING,
+        meta_tags=[{"name": "description", "content": "Sound solver and dashboard for Epstein's Put-or-Take-a-Square game"}],
+    )
     app.layout = build_layout()
     callbacks.register(app)
     return app

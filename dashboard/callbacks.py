@@ -1,13 +1,22 @@
-"""The page's callbacks: every tab's, the shared ones, and the switching of tabs."""
+"""The page's callbacks: every tab's, the shared ones, and the page shell's own.
+
+The shell's callbacks run in the browser (clientside), so they cost no
+request: switching tabs, opening a tab's gate the first time it is shown,
+the setup bar's summary line and its Edit button, the mode bar of every
+graph, and laying out cytoscape graphs again when their tab is shown.
+"""
 
 from __future__ import annotations
 
+import json
+
 import dash
-from dash import Input, Output, State
+from dash import Input, Output, State, dcc
 
 from . import ids, links, state, urlstate
+from .components import GRAPH_CONFIG
 from .defaults import DEFAULT_TAB
-from .layout import TAB_LABELS
+from .layout import GATED_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
 from .tabs.play import callbacks as play_callbacks
@@ -36,14 +45,81 @@ _REFRESH_GRAPHS = """function(...args) {
     return Date.now();
 }"""
 
+# The selected tab's container shows, the others hide (the same rule as
+# show_tab, in the browser: no request).
+_SHOW_TAB = """function(tab) {
+    const tabs = %s;
+    const shown = tabs.includes(tab) ? tab : %s;
+    return tabs.map(function(value) { return value === shown ? {} : {display: 'none'}; });
+}"""
+
+# A gated tab's store stays empty until the tab is first selected; from then
+# on it holds the page's setup (and the bound being solved, if any) and is
+# written again only when those change.  The tab's server callbacks listen
+# to it, so a hidden tab sends no request before it is opened.
+_OPEN_GATES = """function(tab, setup, pending, ...gates) {
+    const tabs = %s;
+    const noUpdate = window.dash_clientside.no_update;
+    const wanted = {setup: setup || null, pending: pending ? pending.bound : null};
+    return tabs.map(function(value, i) {
+        const current = gates[i];
+        if (!current && value !== tab) { return noUpdate; }
+        if (current && JSON.stringify(current) === JSON.stringify(wanted)) { return noUpdate; }
+        return wanted;
+    });
+}"""
+
+# The setup bar's summary line: what was asked for, and what is solving.
+_SUMMARY = """function(request, setup, pending) {
+    const fmt = function(x) { return Number(x).toLocaleString('en-US'); };
+    if (!request) { return 'N or alpha needs fixing: see the message below them.'; }
+    let text = 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha) + ' · B = α × N = ' + fmt(request.bound);
+    if (pending && setup && setup.bound !== pending.bound) {
+        text += ' (solving; the views show B = ' + fmt(setup.bound) + ' until it is done)';
+    } else if (pending) {
+        text += ' (solving…)';
+    }
+    return text;
+}"""
+
+# The Edit button opens and closes the controls on narrow screens.
+_TOGGLE_EDIT = """function(clicks) {
+    const open = (clicks || 0) % 2 === 1;
+    return [open ? 'setup-bar setup-open' : 'setup-bar', open ? 'true' : 'false', open ? 'Done' : 'Edit'];
+}"""
+
+# Every graph's mode bar: the Python config (no logo, no cloud, PNG) plus a
+# button that downloads an SVG.  A button's click is a function, which JSON
+# cannot carry, so the config is completed here in the browser.
+_GRAPH_CONFIG = """function(_pathname) {
+    const base = %s;
+    const count = %d;
+    const svg = {
+        name: 'downloadSvg',
+        title: 'Download plot as SVG (vector)',
+        icon: {width: 24, height: 24, path: 'M5 20h14v-2H5v2zM12 2v12.17l-4.59-4.58L6 11l6 6 6-6-1.41-1.41L13 14.17V2h-1z'},
+        click: function(gd) {
+            const holder = gd.closest('[id]');
+            window.Plotly.downloadImage(gd, {format: 'svg', filename: holder ? holder.id : 'figure'});
+        }
+    };
+    const configs = [];
+    for (let i = 0; i < count; i++) {
+        configs.push(Object.assign({}, base, {modeBarButtonsToAdd: [svg]}));
+    }
+    return [Date.now()].concat(configs);
+}"""
+
 
 def show_tab(tab: str | None) -> list[dict]:
     """Styles that show the container of the selected tab and hide the others.
 
+    The page runs the same rule in the browser; this is its reference.
+
     Parameters
     ----------
     tab : str or None
-        The selected tab's value (None means the default tab).
+        The selected tab's value (None or an unknown value means the default tab).
 
     Returns
     -------
@@ -51,7 +127,27 @@ def show_tab(tab: str | None) -> list[dict]:
         One style per tab of :data:`dashboard.layout.TAB_LABELS`: ``{}``
         for the selected one, ``{"display": "none"}`` for the others.
     """
-    return [{} if value == (tab or DEFAULT_TAB) else {"display": "none"} for value in TAB_LABELS]
+    shown = tab if tab in TAB_LABELS else DEFAULT_TAB
+    return [{} if value == shown else {"display": "none"} for value in TAB_LABELS]
+
+
+def graph_ids(layout) -> list[str]:
+    """Ids of every ``dcc.Graph`` in a layout, in document order.
+
+    Parameters
+    ----------
+    layout : dash component
+        The page (or any part of it).
+
+    Returns
+    -------
+    list of str
+    """
+    found = []
+    for component in [layout, *layout._traverse()]:
+        if isinstance(component, dcc.Graph) and isinstance(getattr(component, "id", None), str):
+            found.append(component.id)
+    return found
 
 
 def register(app: dash.Dash) -> None:
@@ -65,17 +161,50 @@ def register(app: dash.Dash) -> None:
     """
     explore_callbacks.register(app)
     thesis_callbacks.register(app, state.SOLUTIONS)
-    play_callbacks.register(app, state.SOLUTIONS)
-    inspect_callbacks.register(app, state.SOLUTIONS)
+    play_callbacks.register(app)
+    inspect_callbacks.register(app)
     links.register(app)
     urlstate.register(app)
-    app.callback(
+
+    app.clientside_callback(
+        _SHOW_TAB % (json.dumps(list(TAB_LABELS)), json.dumps(DEFAULT_TAB)),
         [Output(ids.tab_container_id(value), "style") for value in TAB_LABELS],
         Input(ids.TABS, "value"),
-    )(show_tab)
-    graph_ids = "[" + ", ".join(f'"{cid}"' for cid, _ in CYTOSCAPE_GRAPHS) + "]"
+    )
     app.clientside_callback(
-        _REFRESH_GRAPHS % graph_ids,
+        _OPEN_GATES % json.dumps(list(GATED_TABS)),
+        [Output(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
+        Input(ids.TABS, "value"),
+        Input(ids.SETUP, "data"),
+        Input(ids.PENDING, "data"),
+        *[State(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
+    )
+    app.clientside_callback(
+        _SUMMARY,
+        Output(ids.SETUP_SUMMARY, "children"),
+        Input(ids.REQUEST, "data"),
+        Input(ids.SETUP, "data"),
+        Input(ids.PENDING, "data"),
+        prevent_initial_call=True,
+    )
+    app.clientside_callback(
+        _TOGGLE_EDIT,
+        Output(ids.SETUP_BAR, "className"),
+        Output(ids.SETUP_EDIT, "aria-expanded"),
+        Output(ids.SETUP_EDIT, "children"),
+        Input(ids.SETUP_EDIT, "n_clicks"),
+        prevent_initial_call=True,
+    )
+    graphs = graph_ids(app.layout)
+    app.clientside_callback(
+        _GRAPH_CONFIG % (json.dumps(GRAPH_CONFIG), len(graphs)),
+        Output(ids.GRAPH_CONFIG_STORE, "data"),
+        *[Output(graph_id, "config") for graph_id in graphs],
+        Input(ids.URL, "pathname"),
+    )
+    cyto_ids = "[" + ", ".join(f'"{cid}"' for cid, _ in CYTOSCAPE_GRAPHS) + "]"
+    app.clientside_callback(
+        _REFRESH_GRAPHS % cyto_ids,
         Output(ids.GRAPH_REFRESH, "data"),
         # The containers' styles change once a tab is really shown.
         *[Input(ids.tab_container_id(value), "style") for value in TAB_LABELS],

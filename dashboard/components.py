@@ -4,6 +4,30 @@ from __future__ import annotations
 
 from dash import dcc, html
 
+#: The mode bar of every graph: nothing leaves the machine (no Plotly logo,
+#: no "send to cloud" or "edit in Chart Studio"), and only the tools that
+#: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
+#: camera, which saves a PNG at twice the screen's resolution.  The page adds
+#: a "Download plot as SVG" button in the browser (a button's action is a
+#: function, which JSON cannot carry): see :mod:`dashboard.callbacks`.
+GRAPH_CONFIG = {
+    "displaylogo": False,
+    "showSendToCloud": False,
+    "showEditInChartStudio": False,
+    "showLink": False,
+    "modeBarButtonsToRemove": [
+        "sendDataToCloud",
+        "editInChartStudio",
+        "select2d",
+        "lasso2d",
+        "toggleSpikelines",
+        "hoverClosestCartesian",
+        "hoverCompareCartesian",
+    ],
+    "toImageButtonOptions": {"format": "png", "scale": 2},
+    "responsive": True,
+}
+
 
 def panel(title: str, body, note: str | None = None, wide: bool = False) -> html.Section:
     """A titled panel of a tab: heading, optional note, then the body.
@@ -56,7 +80,7 @@ def number_control(component_id: str, label: str, value: int | str) -> html.Div:
 
 
 def graph(graph_id: str, height: int = 420) -> dcc.Loading:
-    """A Plotly graph of a fixed height with a loading spinner.
+    """A Plotly graph of a fixed height with a loading spinner and the page's mode bar.
 
     Parameters
     ----------
@@ -70,6 +94,6 @@ def graph(graph_id: str, height: int = 420) -> dcc.Loading:
     dash.dcc.Loading
     """
     return dcc.Loading(
-        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config={"displaylogo": False}),
+        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=dict(GRAPH_CONFIG)),
         type="circle",
     )

@@ -185,3 +185,38 @@ URL_NOTICE = "url-notice"
 ARIA_SYNC = "aria-sync-store"
 #: Message of the random-play panel (bad input, too many games).
 RANDOM_ERROR = "random-error"
+
+
+# ---------------------------------------------------------------- the page-wide setup bar (dashboard/controls.py)
+SETUP_BAR = "setup-bar"
+SETUP_SUMMARY = "setup-summary"
+SETUP_EDIT = "setup-edit"
+SETUP_CONTROLS = "setup-controls"
+#: Written by the clientside callback that gives every graph its mode bar
+#: (PNG and SVG download, no cloud button); it holds nothing else.
+GRAPH_CONFIG_STORE = "graph-config-store"
+
+# ---------------------------------------------------------------- Play: more
+PLAY_SEED_ERROR = "play-seed-error"
+
+
+def tab_gate_id(tab: str) -> str:
+    """Id of the store that opens a tab's callbacks (set when the tab is first shown).
+
+    The store holds None until the tab is first selected, then
+    ``{"setup": <the page's setup store>}``, written again only when the
+    setup changes.  A tab's server callbacks take it as an ``Input`` (with
+    ``prevent_initial_call=True``), so a hidden tab does no work before it
+    is opened and then follows the page's setup.
+
+    Parameters
+    ----------
+    tab : str
+        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+
+    Returns
+    -------
+    str
+        ``"tab-gate-<value>"``.
+    """
+    return f"tab-gate-{tab}"

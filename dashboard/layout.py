@@ -1,10 +1,18 @@
-"""The page: a header, the tab bar and one container per tab (every tab's layout stays mounted)."""
+"""The page: a header, the page-wide setup bar, the tab bar and one container per tab.
+
+Every tab's layout stays mounted, so its state survives a switch and every
+control can be set from the URL whichever tab is open.  A hidden tab still
+does no work: the callbacks of the Thesis, Play and Inspect tabs wait on the
+tab's gate store (:func:`dashboard.ids.tab_gate_id`), which is set the first
+time the tab is shown (see :mod:`dashboard.callbacks`).
+"""
 
 from __future__ import annotations
 
 from dash import dcc, html
 
 from . import ids
+from .controls import setup_bar
 from .defaults import DEFAULT_TAB
 from .tabs.explore.layout import explore_layout
 from .tabs.inspect.layout import inspect_layout
@@ -19,6 +27,10 @@ TAB_LABELS = {
     "play": "Play",
     "inspect": "Inspect a number",
 }
+
+#: Tabs whose callbacks wait until the tab is first shown (their gate
+#: stores); the default tab's views are the first thing a visitor sees.
+GATED_TABS = ("thesis", "play", "inspect")
 
 #: Tab value -> the function that builds its content.
 TAB_LAYOUTS = {
@@ -41,14 +53,18 @@ def build_layout() -> html.Div:
     Returns
     -------
     dash.html.Div
-        The URL location, the header, the tab bar and each tab's content in
-        its container (:func:`dashboard.ids.tab_container_id`); only the
-        default tab's container is shown.
+        The URL location, the stores the page shares, the header, the
+        setup bar (:func:`dashboard.controls.setup_bar`), the tab bar and
+        each tab's content in its container
+        (:func:`dashboard.ids.tab_container_id`); only the default tab's
+        container is shown.
     """
     return html.Div(
         [
             location(),
             dcc.Store(id=ids.GRAPH_REFRESH),
+            dcc.Store(id=ids.GRAPH_CONFIG_STORE),
+            *[dcc.Store(id=ids.tab_gate_id(tab)) for tab in GATED_TABS],
             html.Header(
                 [
                     html.H1("Put-or-Take-a-Square explorer"),
@@ -61,14 +77,17 @@ def build_layout() -> html.Div:
                     ),
                 ]
             ),
-            # The tabs only switch which container shows: every tab's content
-            # stays mounted, so its state survives a switch and every control
-            # can be set from the URL whichever tab is open.
+            setup_bar(),
+            # dcc.Tabs keeps the selected value (the URL and the links set
+            # it); dashboard/assets/page.js gives its tabs the roles,
+            # focus and keys of a WAI-ARIA tab list.  mobile_breakpoint=0:
+            # the tabs stay in one row on phones (they wrap in the CSS).
             dcc.Tabs(
                 id=ids.TABS,
                 value=DEFAULT_TAB,
                 children=[dcc.Tab(label=label, value=value) for value, label in TAB_LABELS.items()],
                 className="tabs",
+                mobile_breakpoint=0,
             ),
             *[_container(value, build()) for value, build in TAB_LAYOUTS.items()],
         ],

@@ -26,21 +26,9 @@ def _isq(n: int) -> int:
 # ------------------------------------------------------------- the callbacks
 
 
-class _Cache:
-    def __init__(self):
-        self.asked = []
-        self._solutions = {}
-
-    def get(self, bound):
-        self.asked.append(bound)
-        if bound not in self._solutions:
-            self._solutions[bound] = solve(bound)
-        return self._solutions[bound], False
-
-
-@pytest.fixture(scope="module")
-def cache():
-    return _Cache()
+def _gate(n=10_000, alpha=100):
+    """The tab's gate store for a setup (as the page writes it)."""
+    return {"setup": {"n": n, "alpha": alpha, "bound": n * alpha}, "pending": None}
 
 
 def _text(component) -> str:
@@ -53,12 +41,13 @@ def _text(component) -> str:
     return _text(getattr(component, "children", None))
 
 
-def test_make_inspection_draw_8(cache):
-    bound_text, summary, moves, rows, elements, layout, note, style, error = callbacks.make_inspection("8", cache)
+def test_make_inspection_draw_8():
+    bound_text, summary, moves, rows, elements, layout, note, style, error, box = callbacks.make_inspection(
+        "8", _gate()
+    )
     assert layout["roots"] == "#c8"
-    assert cache.asked[-1] == 10**6
-    assert error == ""
-    assert "1,000,000" in bound_text
+    assert error == "" and box == "num-input"
+    assert "B = 1,000,000 " in bound_text and "alpha × N" in bound_text
     assert "D" in _text(summary) and "put" in _text(summary)
     assert "12" in _text(moves)
     assert rows[0]["position"] == "8" and rows[0]["take"] == "4"
@@ -76,26 +65,53 @@ def test_make_inspection_draw_8(cache):
     assert "2, 3, 8, 12" in note
 
 
-def test_make_inspection_non_draw_and_huge(cache):
-    *_, elements, layout, note, style, error = callbacks.make_inspection("5", cache)
+def test_make_inspection_non_draw_and_huge():
+    *_, elements, layout, note, style, error, box = callbacks.make_inspection("5", _gate())
     assert elements == [] and style == tab_layout.CERTIFICATE_HIDDEN and error == "" and "not a certified draw" in note
-    bound_text, summary, moves, rows, elements, layout, note, style, error = callbacks.make_inspection("10**30", cache)
+    bound_text, summary, moves, rows, elements, layout, note, style, error, box = callbacks.make_inspection(
+        "10**30", _gate()
+    )
     assert layout is no_update
     assert error == "" and elements == []
     assert str(HUGE) in _text(summary) and "W1" in _text(summary)
     assert len(rows) == 1 and rows[0]["position"] == str(HUGE) and rows[0]["above_bound"]
     assert str(2 * HUGE) in _text(moves)
-    _, summary, *_ = callbacks.make_inspection("0", cache)
+    _, summary, *_ = callbacks.make_inspection("0", _gate())
     assert "L0" in _text(summary)
+
+
+def test_the_value_is_the_pages_bound_not_a_fixed_one():
+    # 92 wins in 11 at B = 1,000,000; at B = 1,000 its winning line (up to
+    # 5016) is out of sight, so it is U.  The tab follows the page's bound.
+    small = callbacks.make_inspection("92", _gate(100, 10))
+    assert "B = 1,000 " in small[0] and "U" in _text(small[1]) and "W11" not in _text(small[1])
+    big = callbacks.make_inspection("92", _gate())
+    assert "W11" in _text(big[1])
+
+
+def test_a_lying_or_missing_setup_gives_a_message_not_values():
+    lying = {"setup": {"n": 10_000, "alpha": 1, "bound": 10**9}, "pending": None}
+    out = callbacks.make_inspection("8", lying)
+    assert "alpha" in out[0] and out[1] == "" and out[3] == [] and out[-2] == ""
+    out = callbacks.make_inspection("8", {"setup": None, "pending": 100_000_000})
+    assert "Solving bound B = 100,000,000" in out[0] and out[3] == []
+
+
+def test_nothing_happens_before_the_tab_is_opened():
+    from dash.exceptions import PreventUpdate
+
+    with pytest.raises(PreventUpdate):
+        callbacks.inspect_event(None, "8")
 
 
 @pytest.mark.parametrize(
     "text, message",
     [("", "empty"), ("abc", "whole number"), ("-3", "at least 0"), ("2.5", "whole number"), (None, "empty")],
 )
-def test_make_inspection_bad_input(text, message, cache):
-    out = callbacks.make_inspection(text, cache)
-    assert message in out[-1]
+def test_make_inspection_bad_input(text, message):
+    out = callbacks.make_inspection(text, _gate())
+    assert message in out[-2]
+    assert out[-1] == "num-input invalid"
     assert out[3] == [] and out[4] == []
 
 
@@ -131,10 +147,62 @@ def test_layout_ids_and_registration():
             assert value in found, value
     assert all(i.startswith("inspect-") for i in found if isinstance(i, str))
     app = dash.Dash(__name__)
-    app.layout = tab_layout.inspect_layout()
-    callbacks.register(app, _Cache())
+    app.layout = dash.html.Div([tab_layout.inspect_layout(), dash.dcc.Store(id=ids.tab_gate_id("inspect"))])
+    callbacks.register(app)
     outputs = " ".join(app.callback_map)
     assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
+    # The certificate graph sets no custom wheel sensitivity (cytoscape warns on every load).
+    graph = [c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE][0]
+    assert getattr(graph, "wheelSensitivity", None) is None
+
+
+# ------------------------------------------------------------ hostile input (hypothesis)
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.sampled_from(["<b>8</b>", "10**5000", "9" * 5000, "1e999", "0", "2", "8", "11225", "10**30", "٣"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+_GATES = st.one_of(
+    _HOSTILE,
+    st.just(_gate()),
+    st.fixed_dictionaries(
+        {"setup": st.one_of(_HOSTILE, st.fixed_dictionaries({"n": _HOSTILE, "alpha": _HOSTILE, "bound": _HOSTILE})),
+         "pending": _HOSTILE}
+    ),
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_GATES, _HOSTILE)
+def test_inspect_event_never_raises_anything_but_prevent_update(gate, text):
+    from dash.exceptions import PreventUpdate
+
+    try:
+        out = callbacks.inspect_event(gate, text)
+    except PreventUpdate:
+        assert not isinstance(gate, dict)
+        return
+    assert len(out) == 10
+    assert isinstance(out[-2], str) and out[-1] in ("num-input", "num-input invalid")
+    assert isinstance(out[3], list) and isinstance(out[4], list)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([None, "x", ids.INSPECT_CHAIN, ids.INSPECT_CERTIFICATE]),
+       st.one_of(_HOSTILE, st.fixed_dictionaries({"colId": _HOSTILE, "value": _HOSTILE})),
+       st.one_of(_HOSTILE, st.fixed_dictionaries({"position": _HOSTILE})))  # fmt: skip
+def test_number_from_click_never_raises(triggered, cell, node):
+    out = callbacks.number_from_click(triggered, cell, node)
+    assert out is no_update or (isinstance(out, str) and out.isdigit())
 
 
 # ------------------------------------------------------------ in a real browser
@@ -154,22 +222,18 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="module")
 def inspect_url():
-    """Serve a page holding only the inspector (shared solve cache) on a free port."""
+    """Serve the whole page (it opens on the inspector with ``?tab=inspect``) on a free port."""
     import threading
 
     from werkzeug.serving import make_server
 
-    from dashboard.app import ASSETS
-    from solver.cache import SolutionCache
+    from dashboard.app import create_app
 
-    app = dash.Dash(__name__, assets_folder=str(ASSETS))
-    app.layout = tab_layout.inspect_layout()
-    callbacks.register(app, SolutionCache(capacity=2))
-    server = make_server("127.0.0.1", 0, app.server, threaded=True)
+    server = make_server("127.0.0.1", 0, create_app().server, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}/"
+        yield f"http://127.0.0.1:{server.server_port}/?tab=inspect"
     finally:
         server.shutdown()
         thread.join(timeout=10)

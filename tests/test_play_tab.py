@@ -144,9 +144,15 @@ def test_history_figure_points_carry_their_ply_and_mark_errors(big):
     assert list(points[0].customdata) == [0, 1, 2]
     # Signed for player 1: 92 (player 1 wins in 11) is +11; after the error player 2 wins.
     assert points[0].y[0] == 11 and points[0].y[1] < 0 and points[0].y[2] < 0
-    assert any(t.name == "error here" and list(t.x) == [0] for t in fig.data)
+    blunders = [t for t in fig.data if t.name and "blunder" in t.name]
+    assert len(blunders) == 1 and list(blunders[0].x) == [0] and list(blunders[0].text) == ["??"]
     log = page["log"]
-    assert isinstance(log[0], html.Li) and "error" in log[0].children
+    # 92 is a win for the mover; take -> 11 hands the opponent a win.
+    assert isinstance(log[0], html.Li) and log[0].className == "blunder"
+    assert "threw a win away (now a loss)" in str(log[0].children)
+    assert "??" in str(log[0].children[0].children)
+    # The computer's reply (best play) is not a blunder.
+    assert getattr(log[1], "className", None) != "blunder"
 
 
 # ---------------------------------------------------------------------------
@@ -180,3 +186,215 @@ def test_colours_keep_the_okabe_ito_palette_and_neutrals_are_not_outcomes():
 
     assert COLOURS == {"W": "#0072B2", "L": "#D55E00", "D": "#009E73", "U": "#999999"}
     assert not {NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT} & set(COLOURS.values())
+
+
+# ---------------------------------------------------------------------------
+# One bound everywhere: the tab reads the page's setup through its gate.
+# ---------------------------------------------------------------------------
+
+
+def _gate(n, alpha, pending=None):
+    return {"setup": {"n": n, "alpha": alpha, "bound": n * alpha}, "pending": pending}
+
+
+def test_values_come_from_the_pages_bound_not_a_fixed_one():
+    from dashboard.controls import gate_solution
+
+    # 92 is W in 11 at bound 1,000,000, but U at bound 1,000 (the winning
+    # line climbs to 5016): the tab must say what the page's bound says.
+    small, note = gate_solution(_gate(100, 10))
+    assert small.bound == 1_000 and "B = 1,000 " in note and "set at the top" in note
+    store, _ = act(None, None, solution=small)
+    page = callbacks.render(store, ["on"], [], small, note)
+    assert "unresolved at bound 1,000" in page["prediction"]
+    big_solution, big_note = gate_solution(_gate(10_000, 100))
+    assert big_solution.bound == 1_000_000 and "1,000,000" in big_note
+    page = callbacks.render(store, ["on"], [], big_solution, big_note)
+    assert "wins in 11" in page["prediction"]
+
+
+def test_gate_solution_refuses_a_lying_setup_and_says_why_there_are_no_values():
+    from dashboard.controls import gate_solution
+
+    lying = {"setup": {"n": 10_000, "alpha": 1, "bound": 10**9}, "pending": None}
+    solution, message = gate_solution(lying)
+    assert solution is None and "bound" in message and "alpha" in message
+    assert gate_solution(None)[0] is None
+    assert gate_solution({"setup": None, "pending": None})[1].startswith("No valid setup")
+    solution, message = gate_solution({"setup": None, "pending": 100_000_000})
+    assert solution is None and "Solving bound B = 100,000,000" in message
+    assert gate_solution({"setup": "x", "pending": None})[0] is None
+    assert gate_solution({"setup": {"n": 1.5, "alpha": 2}, "pending": None})[0] is None
+
+
+def test_an_unsolved_large_bound_starts_a_background_solve(monkeypatch):
+    from dashboard import state
+    from dashboard.controls import gate_solution
+
+    started = []
+
+    class Jobs:
+        def start(self, bound):
+            started.append(bound)
+
+    class Empty:
+        def peek(self, bound, **kwargs):
+            return None
+
+        def get(self, bound):  # pragma: no cover - must not be called for a large bound
+            raise AssertionError("a large bound must not be solved inside the request")
+
+    monkeypatch.setattr(state, "JOBS", Jobs())
+    monkeypatch.setattr(state, "SOLUTIONS", Empty())
+    solution, message = gate_solution(_gate(1_000_000, 100))
+    assert solution is None and started == [100_000_000]
+    assert "Solving bound B = 100,000,000" in message and "background" in message
+    # The render says so instead of showing stale or made-up values.
+    page = callbacks.render(None, ["on"], [], solution, message)
+    assert page["bound"] == message and page["take_disabled"] and page["put_disabled"]
+
+
+def test_nothing_happens_before_the_tab_is_opened():
+    from dash.exceptions import PreventUpdate
+
+    with pytest.raises(PreventUpdate):
+        callbacks.act(ids.PLAY_START, None, None, "92", "hvc", "you", 1.0, "0", None)
+    with pytest.raises(PreventUpdate):
+        callbacks.show(None, None, ["on"], [])
+
+
+def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
+    gate = _gate(10_000, 100)
+    store, err, click, auto, seed_class, seed_err = callbacks.act(
+        ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None
+    )
+    assert store["game"]["positions"] == ["92"] and err == "" and seed_class == "num-input" and seed_err == ""
+    out = callbacks.act(ids.tab_gate_id("play"), _gate(20_000, 100), store, "92", "hvc", "you", 1.0, "0", None)
+    assert out[0] is no_update  # the game stays; the render shows the new bound's values
+    shown = dict(zip([key for key, _, _ in callbacks._RENDER_KEYS], callbacks.show(gate, store, ["on"], []), strict=True))
+    assert "wins in 11" in shown["prediction"] and "1,000,000" in shown["bound"]
+
+
+def test_a_bad_seed_is_reported_as_it_is_typed():
+    gate = _gate(10_000, 100)
+    store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None)
+    out = callbacks.act(ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "-1", None)
+    assert out[0] is no_update and out[4] == "num-input invalid" and "seed" in out[5]
+    out = callbacks.act(ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "12", None)
+    assert out[4] == "num-input" and out[5] == ""
+    assert callbacks.seed_message("") == "" and "seed" in callbacks.seed_message("abc")
+
+
+def test_switching_modes_unticks_auto_play():
+    gate = _gate(10_000, 100)
+    store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "cvc", "you", 1.0, "0", None)
+    new, err, _click, auto, *_ = callbacks.act(ids.PLAY_MODE, gate, store, "92", "hvc", "you", 1.0, "0", None)
+    assert auto == [] and new["mode"] == "hvc" and err == ""
+    # Other actions leave the box alone.
+    assert callbacks.act(ids.PLAY_COMPUTER, gate, new, "92", "hvc", "you", 1.0, "0", None)[3] is no_update
+
+
+def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
+    from dashboard.tabs.play import figures
+
+    # 2 is a certified draw; put -> 3 keeps it, take -> 1 hands the opponent a
+    # square (a loss for the mover): a draw turned into a loss.
+    store, _ = act(ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
+    store, _ = act(ids.PLAY_TAKE, store, start="2", mode="hvh", solution=big)
+    log = callbacks.render(store, ["on"], [], big)["log"]
+    assert log[0].className == "blunder" and "turned a draw into a loss" in str(log[0].children)
+    store, _ = act(ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
+    store, _ = act(ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
+    log = callbacks.render(store, ["on"], [], big)["log"]
+    assert getattr(log[0], "className", None) != "blunder"
+    assert figures.blunder_text("W", "D") == "threw a win away (now a draw)"
+    # Without hints nothing is marked (the values are hidden).
+    hidden = callbacks.render(store, [], [], big)
+    assert all(getattr(item, "className", None) != "blunder" for item in hidden["log"])
+
+
+# ---------------------------------------------------------------------------
+# Hostile input: every plain callback answers, none raises (hypothesis).
+# ---------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from dash import no_update  # noqa: E402
+
+_HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.sampled_from(["<a href='x'>y</a>", "1e999", "10**5000", "9" * 5000, "-1", "0", "2.5", "on"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+_TRIGGERS = st.sampled_from(
+    [None, "nonsense", ids.tab_gate_id("play"), ids.PLAY_NEW, ids.PLAY_START, ids.PLAY_FIRST, ids.PLAY_MODE,
+     ids.PLAY_TAKE, ids.PLAY_PUT, ids.PLAY_COMPUTER, ids.PLAY_INTERVAL, ids.PLAY_UNDO, ids.PLAY_REDO,
+     ids.PLAY_RESTART, ids.PLAY_SWAP, ids.PLAY_GRAPH, ids.PLAY_SEED]
+)  # fmt: skip
+_GOOD_STORE = {"mode": "hvc", "human": 1, "game": {"start": "92", "positions": ["92", "11", "20"], "redo": [], "first": 1}}
+_STORES = st.one_of(
+    _HOSTILE,
+    st.just(_GOOD_STORE),
+    st.fixed_dictionaries({"mode": _HOSTILE, "human": _HOSTILE, "game": _HOSTILE}),
+    st.fixed_dictionaries(
+        {"mode": st.sampled_from(["hvc", "hvh", "cvc"]), "human": st.sampled_from([1, 2]),
+         "game": st.fixed_dictionaries({"start": _HOSTILE, "positions": st.one_of(_HOSTILE, st.lists(_HOSTILE, max_size=4)),
+                                        "redo": _HOSTILE, "first": _HOSTILE})}
+    ),
+)  # fmt: skip
+_CLICKS = st.one_of(
+    _HOSTILE,
+    st.fixed_dictionaries({"points": st.one_of(_HOSTILE, st.lists(st.dictionaries(st.sampled_from(["x", "customdata"]), _HOSTILE), max_size=2))}),
+)  # fmt: skip
+_GATES = st.one_of(
+    _HOSTILE,
+    st.just({"setup": {"n": 10_000, "alpha": 100, "bound": 1_000_000}, "pending": None}),
+    st.fixed_dictionaries({"setup": st.one_of(_HOSTILE, st.fixed_dictionaries({"n": _HOSTILE, "alpha": _HOSTILE, "bound": _HOSTILE})), "pending": _HOSTILE}),
+)  # fmt: skip
+
+_FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_FUZZ
+@given(_TRIGGERS, _STORES, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _CLICKS)
+def test_play_action_never_raises(big, trigger, store, start, mode, first, strength, seed, click):
+    new, message = callbacks.play_action(trigger, store, start, mode, first, strength, seed, click, big)
+    assert isinstance(message, str) and "Traceback" not in message
+    assert new is no_update or isinstance(new, dict)
+    if isinstance(new, dict):
+        # Whatever comes back is a store the next request accepts.
+        GameState.from_dict(new["game"])
+        assert new["mode"] in ("hvc", "hvh", "cvc") and new["human"] in (1, 2)
+
+
+@_FUZZ
+@given(_STORES, _HOSTILE, _HOSTILE)
+def test_render_never_raises(big, store, hints, auto):
+    page = callbacks.render(store, hints, auto, big)
+    assert set(page) == {key for key, _, _ in callbacks._RENDER_KEYS}
+    assert isinstance(page["status"], str) and isinstance(page["bound"], str)
+
+
+@_FUZZ
+@given(_TRIGGERS, _GATES, _STORES, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _CLICKS)
+def test_act_and_show_never_raise_anything_but_prevent_update(trigger, gate, store, start, mode, first, strength, seed, click):
+    from dash.exceptions import PreventUpdate
+
+    try:
+        out = callbacks.act(trigger, gate, store, start, mode, first, strength, seed, click)
+    except PreventUpdate:
+        assert not isinstance(gate, dict) or (trigger == ids.PLAY_GRAPH and not click)
+    else:
+        assert len(out) == 6 and isinstance(out[4], str)
+    try:
+        shown = callbacks.show(gate, store, ["on"], [])
+    except PreventUpdate:
+        assert not isinstance(gate, dict)
+    else:
+        assert len(shown) == len(callbacks._RENDER_KEYS)

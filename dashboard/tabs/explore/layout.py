@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import dash_cytoscape as cyto
 from dash import dcc, html
 
@@ -16,9 +14,6 @@ from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
     DEPTH_MAX,
-    N_SLIDER_MAX_EXP,
-    N_SLIDER_MIN_EXP,
-    N_SLIDER_STEP,
 )
 from ...style import outcome_legend, tree_stylesheet
 from ...tables import data_grid
@@ -33,36 +28,9 @@ def _label(text: str, target: str, hint: str | None = None) -> html.Label:
 
 
 def _controls() -> html.Div:
-    short = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}
-    marks = {e: short.get(e, f"1e{e}") for e in range(N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP + 1)}
+    # N and alpha live in the page-wide setup bar (dashboard/controls.py).
     return html.Div(
         [
-            html.Div(
-                [
-                    _label("N (positions examined)", ids.N_INPUT, " log scale; or type a value"),
-                    dcc.Slider(
-                        id=ids.N_SLIDER,
-                        min=N_SLIDER_MIN_EXP,
-                        max=N_SLIDER_MAX_EXP,
-                        step=N_SLIDER_STEP,
-                        value=math.log10(config.DEFAULT_N),
-                        marks=marks,
-                        updatemode="mouseup",
-                        allow_direct_input=False,
-                    ),
-                    dcc.Input(id=ids.N_INPUT, type="text", value=str(config.DEFAULT_N), debounce=True, className="num-input"),
-                    html.Div(id=ids.N_ERROR, className="error", role="alert"),
-                ],
-                className="control control-wide",
-            ),
-            html.Div(
-                [
-                    _label("alpha (bound B = alpha × N)", ids.ALPHA_INPUT),
-                    dcc.Input(id=ids.ALPHA_INPUT, type="text", value=str(config.DEFAULT_ALPHA), debounce=True, className="num-input"),
-                    html.Div(id=ids.ALPHA_ERROR, className="error", role="alert"),
-                ],
-                className="control",
-            ),
             html.Div(
                 [
                     _label("move depth", ids.DEPTH_SLIDER, " (layers shown, tree depth)"),
@@ -94,16 +62,6 @@ def _controls() -> html.Div:
                     html.Div(id=ids.DOWNLOAD_MESSAGE, className="error", role="alert"),
                 ],
                 className="control",
-            ),
-            html.Div(id=ids.SETUP_ERROR, className="error setup-error", role="alert"),
-            html.Div(
-                [
-                    html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
-                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100"),
-                ],
-                id=ids.SOLVE_PROGRESS_BOX,
-                className="progress-box",
-                style={"display": "none"},
             ),
         ],
         className="controls",

@@ -1,58 +1,67 @@
 """Callbacks of the Inspect tab: explain one number's value.
 
-The callback bodies are plain functions (:func:`make_inspection`,
-:func:`number_from_click`) that tests call directly; :func:`register` wires
-them to the page.  Bad input becomes a message, never an exception.
+Values come from the page's one solve, at the bound B = alpha × N of the
+setup bar, read through :func:`dashboard.setup.validated_setup` (a client's
+bound is never believed); a bound not solved yet is solved by a background
+job while the tab says so.  The callback bodies are plain functions
+(:func:`make_inspection`, :func:`number_from_click`) that tests call
+directly; :func:`register` wires them to the page.  Every input is checked
+where it comes in: bad input becomes a message, never an exception.
 """
 
 from __future__ import annotations
 
 import dash
 from dash import Input, Output, no_update
+from dash.exceptions import PreventUpdate
 
 from solver.inspection import draw_certificate, inspect_position, put_chain
 from solver.parsing import parse_int
 from solver.solution import Outcome
 
 from ... import ids
-from ...defaults import VALUES_BOUND
+from ...controls import gate_solution
 from ...tables import register_exports
 from . import figures
 from .layout import CERTIFICATE_HIDDEN, CERTIFICATE_SHOWN
 
+#: Class names of the number box, without and with a problem.
+BOX_CLASS = "num-input"
+INVALID_BOX_CLASS = "num-input invalid"
 
-def make_inspection(text: str | None, solutions, bound: int = VALUES_BOUND):
+
+def make_inspection(text, gate):
     """Everything the Inspect tab shows for a typed number.
 
     Parameters
     ----------
     text : str or None
         What was typed in the number box (see :func:`solver.parsing.parse_int`;
-        ``0`` is allowed).
-    solutions : solver.cache.SolutionCache
-        The shared solve cache (``solutions.get(bound) -> (Solution, cached)``).
-    bound : int, optional
-        Bound of the solve to read values from (default
-        :data:`dashboard.defaults.VALUES_BOUND`, 10**6).
+        ``0`` is allowed).  Anything else (a list, a dict ...) is refused with
+        a message.
+    gate : dict or None
+        The tab's gate store, ``{"setup": ..., "pending": ...}``; the solve
+        comes from :func:`dashboard.controls.gate_solution` (the page's
+        bound B = alpha × N, checked).
 
     Returns
     -------
     tuple
         ``(bound text, summary, moves table, chain rows, certificate
         elements, certificate layout, certificate note, certificate box
-        style, error message)``.
-        Bad input gives empty outputs and a message saying how to fix it.
+        style, error message, number box class)``.
+        Bad input gives empty outputs, a message saying how to fix it and
+        the box marked invalid; no solve yet gives empty outputs and the
+        bound text says why.
     """
     hidden = CERTIFICATE_HIDDEN
     try:
         n = parse_int(text, "the number", least=0)
     except ValueError as exc:
-        return no_update, "", "", [], [], no_update, "", hidden, str(exc)
-    try:
-        solution, cached = solutions.get(bound)
-    except (ValueError, OSError) as exc:
-        return "", "", "", [], [], no_update, "", hidden, f"could not solve to bound {bound:,}: {exc}"
-    bound_text = f"values from the sound solve to bound B = {solution.bound:,}" + (" (cached)" if cached else "")
+        return no_update, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
+    solution, bound_text = gate_solution(gate)
+    if solution is None:
+        return bound_text, "", "", [], [], no_update, "", hidden, "", BOX_CLASS
     info = inspect_position(n, solution)
     rows = [row.to_dict() for row in put_chain(n, solution)]
     elements: list[dict] = []
@@ -74,7 +83,8 @@ def make_inspection(text: str | None, solutions, bound: int = VALUES_BOUND):
     else:
         note = f"{info.text} is not a certified draw, so there is no draw certificate. Try 2 or 8."
     layout = figures.certificate_layout(n) if elements else no_update
-    return bound_text, figures.summary_panel(info), figures.moves_table(info), rows, elements, layout, note, style, ""
+    summary = figures.summary_panel(info)
+    return bound_text, summary, figures.moves_table(info), rows, elements, layout, note, style, "", BOX_CLASS
 
 
 def number_from_click(triggered: str | None, cell: dict | None, node: dict | None):
@@ -96,27 +106,54 @@ def number_from_click(triggered: str | None, cell: dict | None, node: dict | Non
         The clicked number (exact, as text) when a position cell or a node
         was clicked, else ``no_update``.
     """
-    if triggered == ids.INSPECT_CHAIN and cell and cell.get("colId") in ("position", "take"):
-        value = str(cell.get("value") or "")
-        if value.isdigit():
+    if triggered == ids.INSPECT_CHAIN and isinstance(cell, dict) and cell.get("colId") in ("position", "take"):
+        value = cell.get("value")
+        if isinstance(value, str) and value.isascii() and value.isdigit():
             return value
-    if triggered == ids.INSPECT_CERTIFICATE and node and str(node.get("position", "")).isdigit():
-        return str(node["position"])
+    if triggered == ids.INSPECT_CERTIFICATE and isinstance(node, dict):
+        value = node.get("position")
+        if isinstance(value, str) and value.isascii() and value.isdigit():
+            return value
     return no_update
 
 
-def register(app, solutions, bound: int = VALUES_BOUND) -> None:
+def inspect_event(gate, text):
+    """The Inspect tab's main callback: :func:`make_inspection` once the tab is open.
+
+    Parameters
+    ----------
+    gate : dict or None
+        The tab's gate store (None until the tab is first shown).
+    text : str or None
+        The number box's content.
+
+    Returns
+    -------
+    tuple
+        As :func:`make_inspection`.
+
+    Raises
+    ------
+    dash.exceptions.PreventUpdate
+        Before the tab is opened: a hidden tab does no work.
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate
+    return make_inspection(text, gate)
+
+
+def register(app) -> None:
     """Wire the Inspect tab's callbacks to ``app``.
+
+    The main callback waits for the tab's gate store
+    (:func:`dashboard.ids.tab_gate_id`), so it does nothing until the tab is
+    first opened, and then follows the page's setup and the number box.
 
     Parameters
     ----------
     app : dash.Dash
-        The application whose layout holds :func:`inspect_layout`.
-    solutions : solver.cache.SolutionCache
-        The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
-    bound : int, optional
-        Bound of the solve the values come from (default
-        :data:`dashboard.defaults.VALUES_BOUND`, 10**6).
+        The application whose layout holds :func:`inspect_layout` and the
+        gate store of the ``"inspect"`` tab.
     """
     register_exports(app, [ids.INSPECT_CHAIN])
     app.callback(
@@ -129,8 +166,11 @@ def register(app, solutions, bound: int = VALUES_BOUND) -> None:
         Output(ids.INSPECT_CERTIFICATE_NOTE, "children"),
         Output(ids.INSPECT_CERTIFICATE_BOX, "style"),
         Output(ids.INSPECT_ERROR, "children"),
+        Output(ids.INSPECT_INPUT, "className"),
+        Input(ids.tab_gate_id("inspect"), "data"),
         Input(ids.INSPECT_INPUT, "value"),
-    )(lambda text: make_inspection(text, solutions, bound))
+        prevent_initial_call=True,
+    )(inspect_event)
     app.callback(
         Output(ids.INSPECT_INPUT, "value"),
         Input(ids.INSPECT_CHAIN, "cellClicked"),

@@ -7,7 +7,7 @@ from dash import html
 from solver.inspection import Certificate
 from solver.solution import Outcome
 
-from ...style import COLOURS, NAMES, format_position, tree_stylesheet
+from ...style import COLOURS, NAMES, NEUTRAL, NEUTRAL_DARK, TEXT_COLOURS, format_position, swatch_style
 
 
 def certificate_stylesheet() -> list[dict]:
@@ -16,15 +16,53 @@ def certificate_stylesheet() -> list[dict]:
     Returns
     -------
     list of dict
-        The game tree's stylesheet (outcome colours of
-        :data:`dashboard.style.COLOURS`), with the inspected number drawn
-        with a thick border and W exits as faded ellipses.
+        Nodes in their outcome's colour (:data:`dashboard.style.COLOURS`)
+        with readable text (:data:`dashboard.style.TEXT_COLOURS`), the
+        inspected number drawn with a thick border, W exits as ellipses
+        reached by dashed edges.  Its own sheet: the game tree's
+        may change without changing this graph.
     """
-    return tree_stylesheet() + [
-        {"selector": "node.exit", "style": {"shape": "ellipse", "background-opacity": 0.7, "width": 50}},
-        {"selector": "node.root", "style": {"border-width": 4, "border-color": "#000"}},
+    sheet = [
+        {
+            "selector": "node",
+            "style": {
+                "label": "data(label)",
+                "text-wrap": "wrap",
+                "text-valign": "center",
+                "font-size": 12,
+                "width": 66,
+                "height": 38,
+                "shape": "round-rectangle",
+                "border-width": 1,
+                "border-color": NEUTRAL_DARK,
+            },
+        },
+        {
+            "selector": "edge",
+            "style": {
+                "curve-style": "bezier",
+                "target-arrow-shape": "triangle",
+                "width": 1.5,
+                "line-color": NEUTRAL,
+                "target-arrow-color": NEUTRAL,
+                "label": "data(label)",
+                "font-size": 11,
+                "color": NEUTRAL_DARK,
+                "text-background-color": "#ffffff",
+                "text-background-opacity": 0.85,
+            },
+        },
+    ]
+    sheet += [
+        {"selector": f"node.{key}", "style": {"background-color": colour, "color": TEXT_COLOURS[key]}}
+        for key, colour in COLOURS.items()
+    ]
+    sheet += [
+        {"selector": "node.exit", "style": {"shape": "ellipse", "width": 56}},
+        {"selector": "node.root", "style": {"border-width": 4, "border-color": "#000000"}},
         {"selector": "edge.exit", "style": {"line-style": "dashed"}},
     ]
+    return sheet
 
 
 def certificate_layout(n: int | None = None) -> dict:
@@ -121,7 +159,7 @@ def moves_table(info) -> html.Div | html.Table:
                 html.Td(m.move.value + (" ★ best" if m.best else "")),
                 html.Td(str(m.child), className="num"),
                 html.Td(
-                    [html.Span(className="swatch", style={"background": COLOURS[m.outcome.name]}), m.text]
+                    [html.Span(className="swatch", style=swatch_style(m.outcome.name)), m.text]
                     + ([" (above the bound)"] if m.above_bound else [])
                 ),
             ]

@@ -59,7 +59,8 @@ def inspect_layout() -> html.Main:
             _section(
                 "Inspect a number",
                 "Any whole number, of any size (10**30 works): its value, its two moves and the best ones. "
-                "Values come from the sound solve to the bound shown; above it a number is unresolved (U) "
+                "Values come from the page's one solve, at the bound B = alpha × N set at the top; above it a "
+                "number is unresolved (U) "
                 "unless it is a square (W1). Click a number in the table or the graph to inspect it.",
                 html.Div(
                     [
@@ -74,11 +75,17 @@ def inspect_layout() -> html.Main:
                                             value=str(DEFAULT_INSPECT),
                                             debounce=True,
                                             className="num-input",
+                                            autoComplete="off",
                                         ),
                                     ],
                                     className="control",
                                 ),
-                                html.Div(id=ids.INSPECT_BOUND, className="note"),
+                                html.Div(
+                                    "Values at the page's bound B (alpha × N, set at the top of the page).",
+                                    id=ids.INSPECT_BOUND,
+                                    className="note bound-note",
+                                    role="status",
+                                ),
                             ],
                             className="controls controls-inline",
                         ),
@@ -122,7 +129,8 @@ def inspect_layout() -> html.Main:
                                 style={"width": "100%", "height": "420px"},
                                 minZoom=0.2,
                                 maxZoom=3,
-                                wheelSensitivity=0.2,
+                                # No custom wheelSensitivity: cytoscape warns about it on every
+                                # load, and the default zooms like every other page.
                             ),
                             id=ids.INSPECT_CERTIFICATE_BOX,
                             style=CERTIFICATE_HIDDEN,

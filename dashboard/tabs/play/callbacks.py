@@ -1,14 +1,21 @@
 """Callbacks of the Play tab: apply the user's actions to the game and render it.
 
 The game itself is the pure, immutable API of :mod:`solver.play`; the page
-keeps a JSON copy of it in a ``dcc.Store``.  Each callback body is a plain
-function (:func:`play_action`, :func:`render`) that tests call directly;
-:func:`register` wires them to the page.  Bad input becomes a message, never
-an exception.
+keeps a JSON copy of it in a ``dcc.Store``.  Values come from the page's one
+solve, at the bound B = alpha × N of the setup bar, read through
+:func:`dashboard.setup.validated_setup` (a client's bound is never believed);
+a bound not solved yet is solved by a background job while the tab says so.
+
+Each callback body is a plain function (:func:`play_action`, :func:`render`,
+:func:`act`, :func:`show`, :func:`seed_message`) that tests call directly;
+:func:`register` wires them to the page.  Every input is checked where it
+comes in: bad input becomes a message, never an exception.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 
 from dash import Input, Output, State, ctx, no_update
@@ -34,12 +41,18 @@ from solver.play import (
 from solver.rules import Move
 
 from ... import ids
-from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES, VALUES_BOUND
+from ...controls import bound_note, gate_solution
+from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
 from ...style import format_number
 from . import figures
 
 #: Auto-play stops after this many plies.
 AUTO_MAX_PLIES = 500
+#: Longest game (played plies plus the redo stack) a saved game may hold.
+MAX_SAVED_PLIES = 5_000
+#: Class names of a number box, without and with a problem.
+BOX_CLASS = "num-input"
+INVALID_BOX_CLASS = "num-input invalid"
 
 
 def _computer_seats(store: dict) -> set[int]:
@@ -89,24 +102,100 @@ def seat_names(store: dict) -> dict[int, str]:
 
 
 def _seed(seed_text) -> int:
-    text = seed_text if seed_text not in (None, "") else str(config.DEFAULT_SEED)
+    text = str(config.DEFAULT_SEED) if seed_text is None or seed_text == "" else seed_text
     return parse_int(text, "the seed", least=0, most=2**63)
 
 
-def _computer_step(state: GameState, solution, strength: float, seed: int) -> GameState:
+def seed_message(seed_text) -> str:
+    """Check the seed as it is typed.
+
+    Parameters
+    ----------
+    seed_text : object
+        The seed box's content (empty means the default seed).
+
+    Returns
+    -------
+    str
+        ``""`` for a good seed (a whole number from 0 to 2**63), else what
+        to fix.
+    """
+    try:
+        _seed(seed_text)
+    except ValueError as exc:
+        return str(exc)
+    return ""
+
+
+def _strength(value) -> float:
+    """The computer's strength from the slider, checked (ValueError if bad)."""
+    if value is None:
+        return DEFAULT_STRENGTH
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        raise ValueError("the computer's strength must be a number from 0 to 1: move the slider")
+    if not 0.0 <= float(value) <= 1.0:
+        raise ValueError("the computer's strength must be from 0 to 1: move the slider")
+    return float(value)
+
+
+def _checked_store(store) -> tuple[dict | None, GameState | None, str]:
+    """A store from the browser, checked: ``(store, game, message)``.
+
+    A missing store gives ``(None, None, "")``; a damaged one
+    ``(None, None, message)``.
+    """
+    if store is None:
+        return None, None, ""
+    damaged = "the saved game is damaged: press New game"
+    if not isinstance(store, dict):
+        return None, None, damaged
+    mode, human = store.get("mode"), store.get("human")
+    if not (isinstance(mode, str) and mode in PLAY_MODES and type(human) is int and human in (1, 2)):
+        return None, None, damaged
+    game = store.get("game")
+    if not isinstance(game, dict):
+        return None, None, damaged
+    positions, later = game.get("positions"), game.get("redo", [])
+    if not isinstance(positions, list) or not isinstance(later, list) or not positions:
+        return None, None, damaged
+    if len(positions) + len(later) > MAX_SAVED_PLIES + 1:
+        return None, None, damaged
+    try:
+        parsed = GameState.from_dict(game)
+    except (ValueError, TypeError, KeyError):
+        return None, None, damaged
+    return {"mode": store["mode"], "human": store["human"], "game": game}, parsed, ""
+
+
+def _clicked_ply(click_data) -> int | None:
+    """The ply a click on the history chart names, or None."""
+    if not isinstance(click_data, dict):
+        return None
+    points = click_data.get("points")
+    if not isinstance(points, list) or not points or not isinstance(points[0], dict):
+        return None
+    ply = points[0].get("customdata", points[0].get("x"))
+    if isinstance(ply, list) and ply:
+        ply = ply[0]
+    if isinstance(ply, bool) or not isinstance(ply, (int, float)) or not math.isfinite(ply) or ply != int(ply):
+        return None
+    return int(ply)
+
+
+def _computer_step(game: GameState, solution, strength: float, seed: int) -> GameState:
     # One generator per (seed, start, ply): the same seed replays the same game.
-    rng = random.Random(f"{seed}:{state.start}:{state.ply}")
-    return apply_move(state, computer_move(state.position, solution, float(strength), rng))
+    rng = random.Random(f"{seed}:{game.start}:{game.ply}")
+    return apply_move(game, computer_move(game.position, solution, float(strength), rng))
 
 
-def _reply(state: GameState, store: dict, solution, strength, seed) -> GameState:
+def _reply(game: GameState, store: dict, solution, strength, seed) -> GameState:
     """In you-vs-computer mode, let the computer move while it is its turn."""
     if store["mode"] != "hvc":
-        return state
+        return game
     seats = _computer_seats(store)
-    while game_end(state) is None and player_to_move(state) in seats:
-        state = _computer_step(state, solution, strength, seed)
-    return state
+    while game_end(game) is None and player_to_move(game) in seats:
+        game = _computer_step(game, solution, strength, seed)
+    return game
 
 
 def play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution):
@@ -117,9 +206,12 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
     trigger : str or None
         Id of the component that fired (None on page load).
     store : dict or None
-        ``{"game": GameState.to_dict(), "mode": ..., "human": 1 or 2}``.
+        ``{"game": GameState.to_dict(), "mode": ..., "human": 1 or 2}``, as
+        the browser sent it back (checked here).
     start_text, mode, first, strength, seed_text :
-        Current values of the controls.
+        Current values of the controls (checked here: text through
+        :func:`solver.parsing.parse_int`, the strength from 0 to 1, an
+        unknown mode is the default one).
     click_data : dict or None
         ``clickData`` of the history chart.
     solution : solver.solution.Solution
@@ -131,84 +223,98 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
         ``(new store, error message)``; on bad input the store is kept and
         the message says what to fix.
     """
-    strength = DEFAULT_STRENGTH if strength is None else float(strength)
-    mode = mode if mode in PLAY_MODES else DEFAULT_PLAY_MODE
-    human = 1 if first != "computer" else 2
+    mode = mode if isinstance(mode, str) and mode in PLAY_MODES else DEFAULT_PLAY_MODE
+    human = 2 if first == "computer" else 1
+    store, game, damaged = _checked_store(store)
+    keep = store if store else no_update
     try:
+        strength = _strength(strength)
         seed = _seed(seed_text)
     except ValueError as exc:
-        return (store if store else no_update), str(exc)
-    if not store or trigger in (None, ids.PLAY_NEW, ids.PLAY_START, ids.PLAY_FIRST):
+        return keep, str(exc)
+    if store is None or trigger in (None, ids.PLAY_NEW, ids.PLAY_START, ids.PLAY_FIRST):
         try:
             start = parse_int(start_text, "the start number")
         except ValueError as exc:
-            return (store if store else no_update), str(exc)
+            return keep, str(exc) if not damaged else f"{damaged}; {exc}"
         fresh = {"mode": mode, "human": human}
-        state = _reply(new_game(start), fresh, solution, strength, seed)
-        return {**fresh, "game": state.to_dict()}, ""
-    try:
-        state = GameState.from_dict(store["game"])
-    except (KeyError, ValueError) as exc:
-        return store, f"the saved game is damaged ({exc}); press New game"
+        game = _reply(new_game(start), fresh, solution, strength, seed)
+        return {**fresh, "game": game.to_dict()}, ""
+    assert game is not None
     store = dict(store)
     try:
         if trigger == ids.PLAY_MODE:
             store["mode"] = mode
         elif trigger in (ids.PLAY_TAKE, ids.PLAY_PUT):
-            if player_to_move(state) in _computer_seats(store):
+            if player_to_move(game) in _computer_seats(store):
                 return store, "it is the computer's turn: press Computer move"
-            state = apply_move(state, Move.TAKE if trigger == ids.PLAY_TAKE else Move.PUT)
-            state = _reply(state, store, solution, strength, seed)
+            game = apply_move(game, Move.TAKE if trigger == ids.PLAY_TAKE else Move.PUT)
+            game = _reply(game, store, solution, strength, seed)
         elif trigger in (ids.PLAY_COMPUTER, ids.PLAY_INTERVAL):
-            if trigger == ids.PLAY_INTERVAL and state.ply >= AUTO_MAX_PLIES:
+            if trigger == ids.PLAY_INTERVAL and game.ply >= AUTO_MAX_PLIES:
                 return store, f"auto-play stops after {AUTO_MAX_PLIES} plies"
-            state = _computer_step(state, solution, strength, seed)
+            game = _computer_step(game, solution, strength, seed)
         elif trigger == ids.PLAY_UNDO:
-            state = undo(state)
+            game = undo(game)
             # Against the computer, go back to a position where it is your turn.
-            while (store["mode"] == "hvc" and state.ply > 0
-                   and player_to_move(state) in _computer_seats(store)):
-                state = undo(state)
+            while store["mode"] == "hvc" and game.ply > 0 and player_to_move(game) in _computer_seats(store):
+                game = undo(game)
         elif trigger == ids.PLAY_REDO:
-            state = redo(state)
+            game = redo(game)
             # Against the computer, redo its reply too (back to your turn).
-            while (store["mode"] == "hvc" and state.redo and game_end(state) is None
-                   and player_to_move(state) in _computer_seats(store)):
-                state = redo(state)
+            while (
+                store["mode"] == "hvc"
+                and game.redo
+                and game_end(game) is None
+                and player_to_move(game) in _computer_seats(store)
+            ):
+                game = redo(game)
         elif trigger == ids.PLAY_RESTART:
-            state = restart(state)
+            game = restart(game)
         elif trigger == ids.PLAY_SWAP:
             if store["mode"] != "hvc":
                 return store, "swap sides is for you-vs-computer mode"
             store["human"] = 3 - store["human"]
-            state = _reply(state, store, solution, strength, seed)
+            game = _reply(game, store, solution, strength, seed)
         elif trigger == ids.PLAY_GRAPH:
-            points = (click_data or {}).get("points") or []
-            if not points:
+            ply = _clicked_ply(click_data)
+            if ply is None:
                 return store, ""
-            point = points[0]
-            ply = point.get("customdata", point.get("x"))
-            if isinstance(ply, list):
-                ply = ply[0]
-            state = goto(state, int(ply))
+            game = goto(game, ply)
         else:
             return store, ""
-    except ValueError as exc:
-        return {**store, "game": state.to_dict()}, str(exc)
-    return {**store, "game": state.to_dict()}, ""
+    except (ValueError, TypeError) as exc:
+        return {**store, "game": game.to_dict()}, str(exc)
+    return {**store, "game": game.to_dict()}, ""
 
 
-def render(store, hints_value, auto_value, solution) -> dict:
+def _ticked(value) -> bool:
+    return isinstance(value, (list, tuple)) and "on" in value
+
+
+def _waiting(message: str) -> dict:
+    return {
+        "take": "take", "take_style": {}, "take_disabled": True, "put": "put", "put_style": {},
+        "put_disabled": True, "computer_disabled": True, "undo_disabled": True, "redo_disabled": True,
+        "status": "", "prediction": "", "figure": figures.empty_history_figure(), "log": [],
+        "interval_disabled": True, "bound": message,
+    }  # fmt: skip
+
+
+def render(store, hints_value, auto_value, solution, note: str | None = None) -> dict:
     """Everything the page shows for the game in the store.
 
     Parameters
     ----------
     store : dict or None
-        As made by :func:`play_action`.
+        As made by :func:`play_action` (checked here).
     hints_value, auto_value : list
-        Values of the hints and auto-play checklists.
-    solution : solver.solution.Solution
-        The solve the values, hints and prediction come from.
+        Values of the hints and auto-play checklists (``["on"]`` when ticked).
+    solution : solver.solution.Solution or None
+        The solve the values, hints and prediction come from; None while
+        there is none (``note`` then says why).
+    note : str, optional
+        The sentence about the bound (default: from the solution's bound).
 
     Returns
     -------
@@ -218,46 +324,48 @@ def render(store, hints_value, auto_value, solution) -> dict:
         ``undo_disabled``, ``redo_disabled``, ``status``, ``prediction``,
         ``figure``, ``log``, ``interval_disabled``, ``bound``.
     """
-    hints = bool(hints_value) and "on" in hints_value
-    bound_text = f"Values from the sound solve to bound {solution.bound:,}."
-    if not store or "game" not in store:
-        fig = figures.empty_history_figure()
-        return {"take": "take", "take_style": {}, "take_disabled": True, "put": "put", "put_style": {},
-                "put_disabled": True, "computer_disabled": True, "undo_disabled": True, "redo_disabled": True,
-                "status": "", "prediction": "", "figure": fig, "log": [], "interval_disabled": True,
-                "bound": bound_text}
-    state = GameState.from_dict(store["game"])
-    end = game_end(state)
-    mover = player_to_move(state)
+    if solution is None:
+        return _waiting(note or "No values yet.")
+    hints = _ticked(hints_value)
+    bound_text = note or bound_note(solution.bound)
+    store, game, damaged = _checked_store(store)
+    if game is None:
+        out = _waiting(bound_text)
+        out["status"] = damaged
+        return out
+    end = game_end(game)
+    mover = player_to_move(game)
     human_turn = end is None and mover not in _computer_seats(store)
     if end is None:
-        values = move_values(state.position, solution)
+        values = move_values(game.position, solution)
         (take, take_style), (put, put_style) = (figures.move_button(v, hints, human_turn) for v in values)
-        status = f"Ply {state.ply}: {seat_name(mover, store)} to move at {format_number(state.position)}."
-        said = prediction(state.position, solution).replace("the player to move", seat_name(mover, store))
+        status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_number(game.position)}."
+        said = prediction(game.position, solution).replace("the player to move", seat_name(mover, store))
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
         take, take_style, put, put_style = "take", {}, "put", {}
         if end.reason == "zero":
-            status = f"Game over: {seat_name(end.winner, store)} reached 0 and wins after {state.ply} plies."
+            status = f"Game over: {seat_name(end.winner, store)} reached 0 and wins after {game.ply} plies."
         else:
-            status = (f"Game over: draw, {format_number(end.loop[0])} repeated — loop "
-                      f"{' → '.join(format_number(p) for p in end.loop)}.")
+            status = (
+                f"Game over: draw, {format_number(end.loop[0])} repeated — loop "
+                f"{' → '.join(format_number(p) for p in end.loop)}."
+            )
         pred = ""
-    rows = value_history(state, solution, include_redo=True)
+    rows = value_history(game, solution, include_redo=True)
     names = seat_names(store)
-    auto = bool(auto_value) and "on" in auto_value
+    auto = _ticked(auto_value)
     return {
         "take": take, "take_style": take_style, "take_disabled": not human_turn,
         "put": put, "put_style": put_style, "put_disabled": not human_turn,
         "computer_disabled": end is not None,
-        "undo_disabled": state.ply == 0, "redo_disabled": not state.redo,
+        "undo_disabled": game.ply == 0, "redo_disabled": not game.redo,
         "status": status, "prediction": pred,
         "figure": figures.history_figure(rows, names, hints, solution.bound),
         "log": figures.game_log(rows, names, end, hints),
-        "interval_disabled": not (auto and store["mode"] == "cvc" and end is None and state.ply < AUTO_MAX_PLIES),
+        "interval_disabled": not (auto and store["mode"] == "cvc" and end is None and game.ply < AUTO_MAX_PLIES),
         "bound": bound_text,
-    }
+    }  # fmt: skip
 
 
 _RENDER_KEYS = [
@@ -267,30 +375,106 @@ _RENDER_KEYS = [
     ("redo_disabled", ids.PLAY_REDO, "disabled"), ("status", ids.PLAY_STATUS, "children"),
     ("prediction", ids.PLAY_PREDICTION, "children"), ("figure", ids.PLAY_GRAPH, "figure"), ("log", ids.PLAY_LOG, "children"),
     ("interval_disabled", ids.PLAY_INTERVAL, "disabled"), ("bound", ids.PLAY_BOUND, "children"),
-]
+]  # fmt: skip
 
 
-def register(app, solutions, bound: int = VALUES_BOUND) -> None:
+def act(trigger, gate, store, start_text, mode, first, strength, seed_text, click_data) -> tuple:
+    """The Play tab's action callback: one event in, every output it sets.
+
+    Parameters
+    ----------
+    trigger : str or None
+        Id of the component that fired.
+    gate : dict or None
+        The tab's gate store (see :func:`dashboard.controls.gate_solution`).
+    store, start_text, mode, first, strength, seed_text, click_data :
+        As for :func:`play_action`.
+
+    Returns
+    -------
+    tuple
+        ``(store, error message, chart clickData, auto-play value, seed box
+        class, seed message)``, ``no_update`` where nothing changes.
+
+    Raises
+    ------
+    dash.exceptions.PreventUpdate
+        Before the tab is opened, and for the chart's own clearing of its
+        click.
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate  # the tab has not been opened yet
+    seed_error = seed_message(seed_text)
+    seed_outputs = (INVALID_BOX_CLASS if seed_error else BOX_CLASS, seed_error)
+    if trigger == ids.PLAY_SEED:
+        # Checked as it is typed; the game itself does not change.
+        return (no_update, no_update, no_update, no_update, *seed_outputs)
+    if trigger == ids.PLAY_GRAPH and not click_data:
+        raise PreventUpdate  # the chart's click was just cleared
+    solution, _note = gate_solution(gate)
+    if solution is None:
+        # render() says why; the game waits for the values.
+        return (no_update, "", no_update, no_update, *seed_outputs)
+    if trigger == ids.tab_gate_id("play") and store is not None and _checked_store(store)[1] is not None:
+        # A new bound: the game stays, render() shows the new values.
+        return (no_update, no_update, no_update, no_update, *seed_outputs)
+    new, message = play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution)
+    # Switching modes untick auto-play: it is for computer against computer.
+    auto = [] if trigger == ids.PLAY_MODE else no_update
+    # Clear the click so that clicking the same point again fires.
+    return (new, message, None, auto, *seed_outputs)
+
+
+def show(gate, store, hints, auto) -> tuple:
+    """The Play tab's render callback: the outputs of :func:`render`, in page order.
+
+    Parameters
+    ----------
+    gate : dict or None
+        The tab's gate store.
+    store, hints, auto :
+        As for :func:`render`.
+
+    Returns
+    -------
+    tuple
+        One value per output of the tab's render callback.
+
+    Raises
+    ------
+    dash.exceptions.PreventUpdate
+        Before the tab is opened.
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate
+    solution, note = gate_solution(gate)
+    out = render(store, hints, auto, solution, note)
+    return tuple(out[key] for key, _, _ in _RENDER_KEYS)
+
+
+def register(app) -> None:
     """Wire the Play tab's callbacks to ``app``.
+
+    Both callbacks wait for the tab's gate store
+    (:func:`dashboard.ids.tab_gate_id`), so they do nothing until the tab is
+    first opened, and then follow the page's setup.
 
     Parameters
     ----------
     app : dash.Dash
-        The application whose layout holds :func:`play_layout`.
-    solutions : solver.cache.SolutionCache
-        The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
-    bound : int, optional
-        Bound of the solve the values come from (default
-        :data:`dashboard.defaults.VALUES_BOUND`, 10**6).
+        The application whose layout holds :func:`play_layout` and the gate
+        store of the ``"play"`` tab.
     """
-
-    def solution():
-        return solutions.get(bound)[0]
+    gate_id = ids.tab_gate_id("play")
 
     @app.callback(
         Output(ids.PLAY_STORE, "data"),
         Output(ids.PLAY_ERROR, "children"),
         Output(ids.PLAY_GRAPH, "clickData"),
+        Output(ids.PLAY_AUTO, "value"),
+        Output(ids.PLAY_SEED, "className"),
+        Output(ids.PLAY_SEED_ERROR, "children"),
+        Input(gate_id, "data"),
         Input(ids.PLAY_NEW, "n_clicks"),
         Input(ids.PLAY_START, "value"),
         Input(ids.PLAY_FIRST, "value"),
@@ -304,24 +488,24 @@ def register(app, solutions, bound: int = VALUES_BOUND) -> None:
         Input(ids.PLAY_RESTART, "n_clicks"),
         Input(ids.PLAY_SWAP, "n_clicks"),
         Input(ids.PLAY_GRAPH, "clickData"),
+        Input(ids.PLAY_SEED, "value"),
         State(ids.PLAY_STORE, "data"),
         State(ids.PLAY_STRENGTH, "value"),
-        State(ids.PLAY_SEED, "value"),
+        prevent_initial_call=True,
     )
-    def _act(_new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, store, strength, seed):
+    def _act(gate, _new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, seed, store, strength):
         trigger = ctx.triggered_id if store else None
-        if trigger == ids.PLAY_GRAPH and not click:
-            raise PreventUpdate  # the chart's click was just cleared
-        new, message = play_action(trigger, store, start_text, mode, first, strength, seed, click, solution())
-        # Clear the click so that clicking the same point again fires.
-        return new, message, None
+        if ctx.triggered_id == ids.PLAY_SEED:
+            trigger = ids.PLAY_SEED
+        if ctx.triggered_id == gate_id:
+            trigger = gate_id
+        return act(trigger, gate, store, start_text, mode, first, strength, seed, click)
 
-    @app.callback(
+    app.callback(
         *[Output(cid, prop) for _, cid, prop in _RENDER_KEYS],
+        Input(gate_id, "data"),
         Input(ids.PLAY_STORE, "data"),
         Input(ids.PLAY_HINTS, "value"),
         Input(ids.PLAY_AUTO, "value"),
-    )
-    def _show(store, hints, auto):
-        out = render(store, hints, auto, solution())
-        return tuple(out[key] for key, _, _ in _RENDER_KEYS)
+        prevent_initial_call=True,
+    )(show)

@@ -12,9 +12,34 @@ import math
 import plotly.graph_objects as go
 from dash import html
 
-from ...style import COLOURS, NAMES, TEXT_COLOURS, format_number
+from ...style import COLOURS, INK, NAMES, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, format_number
 
 _WORD = {"W": "win", "L": "loss", "D": "draw", "U": "unknown"}
+
+#: The mark of a blunder, in the log and on the chart (as chess writes it).
+BLUNDER_MARK = "??"
+
+
+def blunder_text(before: str, after: str) -> str:
+    """Say what a blunder threw away, from the mover's values before and after it.
+
+    Parameters
+    ----------
+    before : {"W", "D"}
+        The mover's value before the move.
+    after : {"D", "L"}
+        The mover's value after it (the opposite of the child's value for
+        its own mover).
+
+    Returns
+    -------
+    str
+        ``"threw a win away (now a loss)"``, ``"threw a win away (now a
+        draw)"`` or ``"turned a draw into a loss"``.
+    """
+    if before == "W":
+        return f"threw a win away (now a {_WORD[after]})"
+    return "turned a draw into a loss"
 
 
 def move_button(value, hints: bool, enabled: bool) -> tuple:
@@ -68,8 +93,9 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         With hints, y is the remoteness signed for player 1 (above 0:
         player 1 wins with best play; below: player 2; 0 for draws and
         unknowns) and the colour is the outcome for the player to move
-        there (``COLOURS``); crosses mark moves that made the mover's
-        result worse, open circles values that are only bounded, faded
+        there (``COLOURS``); crosses labelled ``??`` mark blunders (moves
+        that made the mover's result worse: a win thrown away, a draw
+        turned into a loss), open circles values that are only bounded, faded
         points the redo stack.  Without hints, y is ``log10(position + 1)``
         in one colour.  ``customdata`` of every point is its ply.
     """
@@ -86,7 +112,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
             if r["winning"]:
                 text += f" ({names[r['winning']]} winning)"
             if r["erred"]:
-                text += f"<br>error: this {r['move']} made {who}'s result worse"
+                text += f"<br>{BLUNDER_MARK} blunder: this {r['move']} made {who}'s result worse"
         if r["future"]:
             text += "<br>(undone: click to redo up to here)"
         hover.append(text)
@@ -102,12 +128,12 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         ytitle = "± remoteness"
     else:
         ys = [math.log10(r["position"] + 1) for r in rows]
-        colours = ["#555555"] * len(rows)
+        colours = [NEUTRAL] * len(rows)
         symbols = ["circle"] * len(rows)
         title = "Game so far (hints hidden): position per ply"
         ytitle = "log10(position + 1)"
     opacity = [0.35 if r["future"] else 1.0 for r in rows]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": "#bbbbbb", "width": 1},
+    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": NEUTRAL_LIGHT, "width": 1},
                              hoverinfo="skip", showlegend=False))
     fig.add_trace(
         go.Scatter(
@@ -124,12 +150,15 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         if errs:
             fig.add_trace(
                 go.Scatter(
-                    x=[r["ply"] for r in errs], y=[ys[r["ply"]] for r in errs], mode="markers", name="error here",
+                    x=[r["ply"] for r in errs], y=[ys[r["ply"]] for r in errs], mode="markers+text",
+                    name=f"{BLUNDER_MARK} blunder (threw a win or a draw away)",
+                    text=[BLUNDER_MARK] * len(errs), textposition="top center",
+                    textfont={"color": NEUTRAL_DARK, "size": 14},
                     customdata=[r["ply"] for r in errs], hoverinfo="skip",
-                    marker={"symbol": "x-thin-open", "size": 20, "color": "#000000", "line": {"width": 2}},
+                    marker={"symbol": "x-thin-open", "size": 20, "color": NEUTRAL_DARK, "line": {"width": 2}},
                 )
             )
-        fig.add_hline(y=0, line={"color": "#999999", "width": 1, "dash": "dot"})
+        fig.add_hline(y=0, line={"color": NEUTRAL_LIGHT, "width": 1, "dash": "dot"})
     fig.update_layout(
         title=title, template="plotly_white", margin={"l": 50, "r": 20, "t": 50, "b": 40},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
@@ -163,11 +192,13 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
     end : solver.play.GameEnd or None
         :func:`solver.play.game_end` of the game (None while it runs).
     hints : bool
-        Say what each move did to the mover's value, and mark errors.
+        Say what each move did to the mover's value, and mark blunders.
 
     Returns
     -------
     list of dash.html.Li
+        A blunder's line has the class ``blunder`` and starts with a
+        ``??`` badge (class ``blunder-badge``).
     """
     items = []
     for r in rows[:-1]:
@@ -179,8 +210,11 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
             after = {"W": "L", "L": "W"}.get(nxt["outcome"], nxt["outcome"])
             text += f" (for the mover: {_WORD[r['outcome']]} before, {_WORD[after]} after)"
             if r["erred"]:
-                text += " — error: it made the mover's result worse"
-        items.append(html.Li(text, style={"color": COLOURS["L"]} if hints and r["erred"] else None))
+                text += f" — blunder: it {blunder_text(r['outcome'], after)}"
+                badge = html.Span(BLUNDER_MARK, className="blunder-badge", title="blunder")
+                items.append(html.Li([badge, " ", text], className="blunder", style={"color": INK["L"]}))
+                continue
+        items.append(html.Li(text))
     if end is not None:
         if end.reason == "zero":
             items.append(html.Li(f"{names[end.winner]} reached 0 and wins."))

@@ -7,6 +7,7 @@ from dash import dcc, html
 from solver import config
 
 from ... import ids
+from ...components import GRAPH_CONFIG
 from ...defaults import DEFAULT_PLAY_FIRST, DEFAULT_PLAY_MODE, DEFAULT_PLAY_START, DEFAULT_STRENGTH, PLAY_MODES
 
 #: How often auto-play (computer against computer) moves, in milliseconds.
@@ -35,17 +36,19 @@ def play_layout() -> html.Main:
                         "an L position is a win for the mover) and its remoteness: the moves to the end with best "
                         "play, this one included. Reaching 0 wins; a position that comes back ends the game as a "
                         "draw, as the thesis's tree program treats repeats. Values above the bound are unknown "
-                        "except squares (a win in 1).",
+                        "except squares (a win in 1). A blunder (??) is a move that throws a win away or turns a "
+                        "draw into a loss; the log and the chart mark each one.",
                         className="note",
                     ),
-                    html.Div(id=ids.PLAY_BOUND, className="note"),
+                    html.Div("Values at the page's bound B (alpha × N, set at the top of the page).",
+                             id=ids.PLAY_BOUND, className="note bound-note", role="status"),
                     html.Div(
                         [
                             html.Div(
                                 [
                                     html.Label("start number", htmlFor=ids.PLAY_START),
                                     dcc.Input(id=ids.PLAY_START, type="text", value=str(DEFAULT_PLAY_START),
-                                              debounce=True, className="num-input"),
+                                              debounce=True, className="num-input", autoComplete="off"),
                                 ],
                                 className="control",
                             ),
@@ -68,12 +71,14 @@ def play_layout() -> html.Main:
                                  dcc.Slider(id=ids.PLAY_STRENGTH, min=0, max=1, step=0.05, value=DEFAULT_STRENGTH,
                                             marks={0: "0", 0.5: "0.5", 1: "1"},
                                             tooltip={"placement": "bottom"})],
-                                className="control", style={"minWidth": "260px"},
+                                className="control control-slider",
                             ),
                             html.Div(
                                 [html.Label("seed", htmlFor=ids.PLAY_SEED),
                                  dcc.Input(id=ids.PLAY_SEED, type="text", value=str(config.DEFAULT_SEED),
-                                           debounce=True, className="num-input")],
+                                           debounce=True, className="num-input", inputMode="numeric",
+                                           autoComplete="off"),
+                                 html.Div(id=ids.PLAY_SEED_ERROR, className="error", role="alert")],
                                 className="control",
                             ),
                             dcc.Checklist(id=ids.PLAY_HINTS, options=[{"label": "show hints", "value": "on"}],
@@ -104,7 +109,7 @@ def play_layout() -> html.Main:
                         ],
                         className="controls controls-inline",
                     ),
-                    dcc.Graph(id=ids.PLAY_GRAPH, style={"height": "360px"}),
+                    dcc.Graph(id=ids.PLAY_GRAPH, style={"height": "360px"}, config=dict(GRAPH_CONFIG)),
                     html.H3("Game log"),
                     html.Ol(id=ids.PLAY_LOG),
                     dcc.Store(id=ids.PLAY_STORE),

@@ -1,0 +1,126 @@
+/* Put-or-Take-a-Square explorer: keyboard and screen-reader support that
+   Dash 4's components leave out.
+
+   1. Tabs (every dcc.Tabs on the page).  dcc.Tabs draws its tabs as plain
+      <div>s that a keyboard cannot reach.  Each tab list gets role="tablist",
+      each tab role="tab", tabindex="0" (the Tab key reaches every tab) and
+      aria-selected; Enter or Space opens the focused tab, and the arrow keys,
+      Home and End move to another tab and open it.
+   2. Sliders.  dcc.Slider (Radix) gives its thumb no accessible name and
+      announces the raw value (the N slider said "4" for N = 10,000).  Each
+      thumb gets an aria-label and an aria-valuetext in words.
+
+   A MutationObserver applies both whenever Dash redraws the page. */
+(function () {
+    "use strict";
+
+    function nice(exponent) {
+        // 10**x to two significant figures, as the page's N box shows it
+        // (dashboard/tabs/explore/callbacks.py).
+        var n = Math.pow(10, exponent);
+        var scale = Math.pow(10, Math.max(0, Math.floor(Math.log10(n)) - 1));
+        return Math.round(n / scale) * scale;
+    }
+
+    var SLIDERS = {
+        "n-slider": {
+            label: "N, the positions examined (log scale)",
+            text: function (v) { return "N = " + nice(v).toLocaleString("en-US"); }
+        },
+        "depth-slider": {
+            label: "move depth",
+            text: function (v) { return v + (Number(v) === 1 ? " move" : " moves"); }
+        },
+        "play-strength": {
+            label: "computer strength p",
+            text: function (v) { return "p = " + v + " (best move with probability " + v + ")"; }
+        }
+    };
+
+    function setAttr(el, name, value) {
+        if (el.getAttribute(name) !== value) { el.setAttribute(name, value); }
+    }
+
+    function labelSliders() {
+        document.querySelectorAll("[role=slider]").forEach(function (thumb) {
+            var holder = thumb.closest("[id]");
+            var spec = holder ? SLIDERS[holder.id] : undefined;
+            var value = thumb.getAttribute("aria-valuenow");
+            if (spec) {
+                setAttr(thumb, "aria-label", spec.label);
+                if (value !== null) { setAttr(thumb, "aria-valuetext", spec.text(Number(value))); }
+            } else if (!thumb.getAttribute("aria-label")) {
+                var control = thumb.closest(".control");
+                var label = control ? control.querySelector("label") : null;
+                if (label) { setAttr(thumb, "aria-label", label.textContent.trim()); }
+            }
+        });
+    }
+
+    function tabsOf(bar) {
+        return Array.prototype.filter.call(bar.children, function (el) { return el.classList.contains("tab"); });
+    }
+
+    function enhanceTabs() {
+        document.querySelectorAll(".tab-container").forEach(function (bar) {
+            setAttr(bar, "role", "tablist");
+            tabsOf(bar).forEach(function (tab) {
+                setAttr(tab, "role", "tab");
+                setAttr(tab, "tabindex", "0");
+                setAttr(tab, "aria-selected", tab.classList.contains("tab--selected") ? "true" : "false");
+            });
+        });
+    }
+
+    document.addEventListener("keydown", function (event) {
+        var tab = event.target;
+        if (!(tab instanceof HTMLElement) || tab.getAttribute("role") !== "tab") { return; }
+        var bar = tab.parentElement;
+        if (!bar || !bar.classList.contains("tab-container")) { return; }
+        if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            tab.click();
+            return;
+        }
+        var tabs = tabsOf(bar);
+        var i = tabs.indexOf(tab);
+        var next = null;
+        if (event.key === "ArrowRight" || event.key === "ArrowDown") { next = tabs[(i + 1) % tabs.length]; }
+        else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { next = tabs[(i - 1 + tabs.length) % tabs.length]; }
+        else if (event.key === "Home") { next = tabs[0]; }
+        else if (event.key === "End") { next = tabs[tabs.length - 1]; }
+        if (next) {
+            event.preventDefault();
+            next.focus();
+            next.click();
+        }
+    });
+
+    var queued = false;
+    function update() {
+        queued = false;
+        enhanceTabs();
+        labelSliders();
+    }
+    function schedule() {
+        if (!queued) {
+            queued = true;
+            window.requestAnimationFrame(update);
+        }
+    }
+
+    function start() {
+        new MutationObserver(schedule).observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            attributeFilter: ["class", "aria-valuenow"]
+        });
+        schedule();
+    }
+    if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", start);
+    } else {
+        start();
+    }
+}());

@@ -1,0 +1,231 @@
+"""The page-wide setup bar: N, alpha and the bound B = alpha × N, above the tabs.
+
+Every tab reads its values from the one solve this bar sets up, so a number
+has the same value on every tab.  The bar keeps the ids the Explore
+callbacks have always used (:data:`dashboard.ids.N_SLIDER`,
+:data:`dashboard.ids.N_INPUT`, :data:`dashboard.ids.ALPHA_INPUT`, their error
+lines, the setup error and the background-solve progress), so those
+callbacks work unchanged.
+
+On a phone the controls fold into one summary line
+("N = 10,000 · α = 100 · B = 1,000,000  [Edit]") that opens them; on a wide
+screen the summary line and the controls show together.  The bar is not
+sticky: it never covers the top of a panel.
+"""
+
+from __future__ import annotations
+
+import math
+
+from dash import dcc, html
+
+from solver import config
+
+from . import ids, state
+from .defaults import N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
+from .setup import NotSolvedError, setup_solution, validated_setup
+
+__all__ = ["bound_note", "gate_solution", "setup_bar", "summary_text"]
+
+#: Marks of the N slider (powers of ten, short).
+N_MARKS = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}
+
+
+def summary_text(n: int, alpha: int, bound: int) -> str:
+    """The setup bar's one-line summary.
+
+    Parameters
+    ----------
+    n : int
+        Positions examined, 1..N.
+    alpha : int
+        The bound's multiplier.
+    bound : int
+        ``alpha * n``.
+
+    Returns
+    -------
+    str
+        ``"N = 10,000 · α = 100 · B = α × N = 1,000,000"``.
+    """
+    return f"N = {n:,} · α = {alpha:,} · B = α × N = {bound:,}"
+
+
+def bound_note(bound: int) -> str:
+    """The sentence a tab shows to say which bound its values come from.
+
+    Parameters
+    ----------
+    bound : int
+        The page's bound B.
+
+    Returns
+    -------
+    str
+        ``"Values at bound B = 1,000,000 (alpha × N, set at the top of the page)."``
+    """
+    return f"Values at bound B = {bound:,} (alpha × N, set at the top of the page)."
+
+
+def gate_solution(gate) -> tuple[object, str]:
+    """The solve the Play and Inspect tabs read, from the tab's gate store.
+
+    Parameters
+    ----------
+    gate : dict or None
+        The gate store (:func:`dashboard.ids.tab_gate_id`):
+        ``{"setup": setup or None, "pending": bound being solved or None}``.
+
+    Returns
+    -------
+    tuple
+        ``(solution, note)``: the :class:`solver.solution.Solution` at the
+        page's bound and the sentence that names it
+        (:func:`bound_note`); or ``(None, message)``
+        saying why there are no values yet (the setup is invalid, or its
+        bound is being solved in the background, which this starts if
+        needed).
+    """
+    if not isinstance(gate, dict):
+        return None, "Open this tab to load its values."
+    setup = gate.get("setup")
+    pending = gate.get("pending")
+    pending_bound = pending if isinstance(pending, int) and not isinstance(pending, bool) else None
+    if setup is None:
+        if pending_bound is not None:
+            return None, (
+                f"Solving bound B = {pending_bound:,} (alpha × N, set at the top of the page); the values show "
+                "here when it is done. Progress is shown under the setup bar."
+            )
+        return None, "No valid setup: fix N or alpha at the top of the page."
+    try:
+        checked = validated_setup(setup)
+        solution, _ = setup_solution(checked)
+    except NotSolvedError:
+        bound = checked["bound"]
+        try:
+            state.JOBS.start(bound)
+        except (ValueError, RuntimeError, OSError) as exc:
+            return None, f"Bound B = {bound:,} cannot be solved here: {exc}"
+        return None, (
+            f"Solving bound B = {bound:,} (alpha × N, set at the top of the page) in the background; "
+            "the values show here when it is done."
+        )
+    except (ValueError, OSError) as exc:
+        return None, f"No values: {exc}"
+    note = bound_note(solution.bound)
+    if pending_bound is not None and pending_bound != solution.bound:
+        note += f" Bound {pending_bound:,} is being solved; the values change to it when it is done."
+    return solution, note
+
+
+def _label(text: str, target: str, hint: str | None = None) -> html.Label:
+    children = [text] + ([html.Span(hint, className="hint")] if hint else [])
+    return html.Label(children, htmlFor=target)
+
+
+def setup_bar() -> html.Section:
+    """Return the setup bar: summary line, N slider and box, alpha box, messages, progress.
+
+    Returns
+    -------
+    dash.html.Section
+        Id :data:`dashboard.ids.SETUP_BAR`.  Its summary line
+        (:data:`dashboard.ids.SETUP_SUMMARY`) is rewritten in the browser as
+        the setup changes; the Edit button (:data:`dashboard.ids.SETUP_EDIT`,
+        shown on narrow screens only) opens and closes the controls
+        (:data:`dashboard.ids.SETUP_CONTROLS`).
+    """
+    n, alpha = config.DEFAULT_N, config.DEFAULT_ALPHA
+    return html.Section(
+        [
+            html.Div(
+                [
+                    html.Span(
+                        summary_text(n, alpha, n * alpha),
+                        id=ids.SETUP_SUMMARY,
+                        className="setup-summary",
+                        role="status",
+                        **{"aria-live": "polite"},
+                    ),
+                    html.Button(
+                        "Edit",
+                        id=ids.SETUP_EDIT,
+                        className="button button-small setup-edit",
+                        title="Change N and alpha",
+                        **{"aria-expanded": "false", "aria-controls": ids.SETUP_CONTROLS},
+                    ),
+                ],
+                className="setup-summary-row",
+            ),
+            html.Div(
+                [
+                    html.Div(
+                        [
+                            _label("N (positions 1..N examined)", ids.N_INPUT, " log scale, or type a value"),
+                            html.Div(
+                                [
+                                    dcc.Input(
+                                        id=ids.N_INPUT,
+                                        type="text",
+                                        value=str(n),
+                                        debounce=True,
+                                        className="num-input",
+                                        inputMode="numeric",
+                                        autoComplete="off",
+                                    ),
+                                    html.Div(
+                                        dcc.Slider(
+                                            id=ids.N_SLIDER,
+                                            min=N_SLIDER_MIN_EXP,
+                                            max=N_SLIDER_MAX_EXP,
+                                            step=N_SLIDER_STEP,
+                                            value=math.log10(n),
+                                            marks=N_MARKS,
+                                            updatemode="mouseup",
+                                            allow_direct_input=False,
+                                        ),
+                                        className="setup-slider",
+                                    ),
+                                ],
+                                className="setup-n-row",
+                            ),
+                            html.Div(id=ids.N_ERROR, className="error", role="alert"),
+                        ],
+                        className="control control-wide",
+                    ),
+                    html.Div(
+                        [
+                            _label("alpha", ids.ALPHA_INPUT, " bound B = alpha × N"),
+                            dcc.Input(
+                                id=ids.ALPHA_INPUT,
+                                type="text",
+                                value=str(alpha),
+                                debounce=True,
+                                className="num-input num-input-short",
+                                inputMode="numeric",
+                                autoComplete="off",
+                            ),
+                            html.Div(id=ids.ALPHA_ERROR, className="error", role="alert"),
+                        ],
+                        className="control",
+                    ),
+                ],
+                id=ids.SETUP_CONTROLS,
+                className="setup-controls",
+            ),
+            html.Div(id=ids.SETUP_ERROR, className="error setup-error", role="alert"),
+            html.Div(
+                [
+                    html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
+                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100", **{"aria-label": "solve progress"}),
+                ],
+                id=ids.SOLVE_PROGRESS_BOX,
+                className="progress-box",
+                style={"display": "none"},
+            ),
+        ],
+        id=ids.SETUP_BAR,
+        className="setup-bar",
+        **{"aria-label": "Setup: N, alpha and the bound"},
+    )
