@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
+from plotly.subplots import make_subplots
 from dash import html
 
 from solver.analysis import TRANSFORMS, transform_density
@@ -373,7 +374,11 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
                 y=members[idx].astype(np.float64) if len(members) and members[-1] >= 2**31 else members[idx].astype(np.int32),
                 mode="lines+markers",
                 line={"color": COLOURS[parity], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
-                marker={"size": 5, "color": COLOURS[parity], "symbol": _LAYER_SYMBOLS[number % len(_LAYER_SYMBOLS)]},
+                marker={
+                    "size": 5 if len(idx) <= 300 else 3,  # small marks where they crowd into a band
+                    "color": COLOURS[parity],
+                    "symbol": _LAYER_SYMBOLS[number % len(_LAYER_SYMBOLS)],
+                },
                 name=f"l{k} ({len(members):,})",
                 hovertemplate=f"layer {k}<br>element %{{x:,}}<br>n = %{{y:,}}<br>click: inspect n<extra></extra>",
             )
@@ -443,7 +448,7 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
 
 
 def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
-    """Counts of W, L, D and U up to N as the bound grows.
+    """Counts of W, L, D and U up to N as the bound grows, one panel per outcome.
 
     Parameters
     ----------
@@ -456,17 +461,28 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
-        One SVG line with markers per outcome: the count against the bound
-        (log axis).  The count axis starts linear from 0 to N, where the
-        shrinking of U shows; two buttons in the figure switch it between
-        linear and log (where the small counts of L and D show).  The hover
-        gives the count and its share of ``1..n``.
+        Four panels (W, L, D, U) sharing a log bound axis, each with a
+        linear count axis of its own range, so a change of a few percent
+        (U shrinking from 9,100 to 8,875 at N = 10,000) is as plain as a
+        doubling; a single axis, linear or log, hides it behind U's size.
+        Each panel's title names the outcome and gives the count at the
+        first and the last bound (no legend); the hover gives the count and
+        its share of ``1..n``.  One SVG line
+        with markers per outcome, in its colour, in the order W, L, D, U.
     """
     if counts.empty:
         return message_figure("Convergence", "no bounds solved")
     bounds = counts["bound"].to_numpy(dtype=np.int64)
-    fig = go.Figure()
-    for key in ("W", "L", "D", "U"):
+    keys = ("W", "L", "D", "U")
+    titles = []
+    for key in keys:
+        first, last = int(counts[key].iloc[0]), int(counts[key].iloc[-1])
+        change = f" ({last - first:+,})".replace("-", "−") if len(counts) > 1 else ""
+        meaning = NAMES[key].split("(", 1)[1].rstrip(")").split(": ")[-1]  # "mover wins" ...
+        titles.append(f"{key}, {meaning}: {first:,}" + (f" → {last:,}{change}" if len(counts) > 1 else ""))
+    fig = make_subplots(rows=2, cols=2, shared_xaxes=True, subplot_titles=titles,
+                        vertical_spacing=0.16, horizontal_spacing=0.1)
+    for number, key in enumerate(keys):
         count = counts[key].to_numpy(dtype=np.int64)
         fig.add_trace(
             go.Scatter(
@@ -478,40 +494,19 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
                 marker={"size": 7, "color": COLOURS[key]},
                 customdata=(100.0 * count / n).tolist(),
                 hovertemplate=f"B = %{{x:,}}<br>{key}: %{{y:,}} positions (%{{customdata:.2f}} %)<extra></extra>",
-            )
+            ),
+            row=number // 2 + 1,
+            col=number % 2 + 1,
         )
-    title = f"positions of 1..{n:,}"
+    fig.update_xaxes(type="log")
+    fig.update_xaxes(title_text="bound B", row=2)
+    fig.update_yaxes(title_text="positions", col=1)
+    fig.update_yaxes(tickformat=",d", rangemode="normal")
     fig.update_layout(
-        title=f"Positions 1..{n:,} by outcome as the bound B grows",
-        xaxis={"title": "bound B", "type": "log"},
-        yaxis={"title": title, "type": "linear", "range": [0, n * 1.02]},
+        title=f"Positions 1..{n:,} by outcome as the bound B grows (each panel its own scale)",
         template=TEMPLATE,
-        legend={"orientation": "h", "y": -0.25},
-        margin=MARGIN,
-        updatemenus=[
-            {
-                "type": "buttons",
-                "direction": "right",
-                "x": 1.0,
-                "xanchor": "right",
-                "y": 1.02,
-                "yanchor": "bottom",
-                "showactive": True,
-                "active": 0,
-                "buttons": [
-                    {
-                        "label": "linear count",
-                        "method": "relayout",
-                        "args": [{"yaxis.type": "linear", "yaxis.range": [0, n * 1.02], "yaxis.title.text": title}],
-                    },
-                    {
-                        "label": "log count",
-                        "method": "relayout",
-                        "args": [{"yaxis.type": "log", "yaxis.autorange": True, "yaxis.title.text": title + " (log)"}],
-                    },
-                ],
-            }
-        ],
+        showlegend=False,  # each panel's title names its outcome
+        margin={**MARGIN, "t": 80},
     )
     return fig
 
