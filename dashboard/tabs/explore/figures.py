@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
-from plotly.subplots import make_subplots
 from dash import html
+from plotly.subplots import make_subplots
 
 from solver.analysis import TRANSFORMS, transform_density
 from solver.solution import Outcome
