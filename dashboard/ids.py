@@ -220,3 +220,43 @@ def tab_gate_id(tab: str) -> str:
         ``"tab-gate-<value>"``.
     """
     return f"tab-gate-{tab}"
+
+
+# ---------------------------------------------------------------- added: the game tree and the Explore views
+#: The Explore tab's view switch (a radio group styled as tabs).
+EXPLORE_VIEW = "explore-view"
+#: The move-depth box beside the slider (sent on Enter or blur) and its message.
+DEPTH_INPUT = "depth-input"
+DEPTH_ERROR = "depth-error"
+#: The move depth the tree uses: the slider's value once it has rested 0.35 s.
+DEPTH_APPLIED = "depth-applied-store"
+#: A click or key press on a tree node: ``{"path", "seq"}`` (written by tree.js).
+TREE_ACTION = "tree-action-store"
+#: Output of the tree's clientside callbacks (view changes); holds nothing else.
+TREE_VIEW = "tree-view-store"
+TREE_BEST = "tree-best-button"
+TREE_COLLAPSE = "tree-collapse-button"
+TREE_ZOOM_IN = "tree-zoom-in"
+TREE_ZOOM_OUT = "tree-zoom-out"
+TREE_FIT = "tree-fit"
+#: The focusable box around the tree graph (keyboard), its hover card, and
+#: the screen-reader text of the selected node.
+TREE_BOX = "tree-box"
+TREE_CARD = "tree-card"
+TREE_SELECTION = "tree-selection"
+
+
+def explore_view_id(view: str) -> str:
+    """Id of the container of one Explore view (summary, densities, ..., tree).
+
+    Parameters
+    ----------
+    view : str
+        A key of :data:`dashboard.tabs.explore.layout.VIEW_LABELS`.
+
+    Returns
+    -------
+    str
+        ``"explore-view-<view>"``.
+    """
+    return f"explore-view-{view}"

@@ -23,7 +23,6 @@ from dash import Input, Output, State, dcc, no_update
 from solver.analysis import TRANSFORMS, classification_table, convergence, densities, layer, layers
 from solver.parsing import parse_int
 from solver.solution import Solution
-from solver.tree import game_tree
 
 from ... import ids, state
 from ... import setup as setups
@@ -39,7 +38,8 @@ from ...defaults import (
 )
 from ...style import message_figure
 from ...tables import register_exports
-from . import figures
+from . import figures, tree
+from .layout import register_views
 
 #: Shown by the views while there is no valid setup yet (bad input keeps
 #: the last good setup, so this is only seen before the first one).
@@ -531,61 +531,6 @@ def make_differences(setup: object, k: object):
         return _figure_message(f"Differences in layer {k}", exc)
 
 
-def _toggle(toggled: list[str], path: str) -> list[str]:
-    return [p for p in toggled if p != path] if path in toggled else [*toggled, path]
-
-
-def make_tree(triggered: str | None, setup: dict | None, start_text: str | None, depth: int | None, tap: dict | None, toggled: list[str] | None):
-    """The game tree, after a control change or a click on a node.
-
-    Parameters
-    ----------
-    triggered : str or None
-        Id of the component that fired (``ids.TREE`` for a click).
-    setup : dict or None
-        The shared setup (see :func:`make_setup`).
-    start_text : str
-        The typed start number.
-    depth : int
-        Move depth.
-    tap : dict or None
-        Cytoscape's ``tapNode`` payload (its ``data.path`` names the node).
-    toggled : list of str
-        Paths whose expansion the user flipped so far.
-
-    Returns
-    -------
-    tuple
-        ``(elements, toggled, tree message, start-number message)``.
-    """
-    try:
-        start = parse_int(start_text, "the start number")
-    except ValueError as exc:
-        return [], [], "", str(exc)
-    if not setup:
-        return [], [], INVALID, ""
-    toggled = list(toggled or [])
-    if triggered == ids.TREE and tap and "data" in tap:
-        toggled = _toggle(toggled, str(tap["data"].get("path", "")))
-    elif triggered != ids.TREE:
-        toggled = []
-    try:
-        solution, _ = _solution(setup)
-        tree = game_tree(start, int(depth or 1), solution, toggled=toggled)
-    except ValueError as exc:
-        return [], toggled, str(exc), ""
-    root = tree.nodes[0]
-    parts = [f"{len(tree.nodes)} nodes; values from bound B = {tree.bound:,}."]
-    if root.beyond_bound:
-        parts.append("The start number is above the bound, so values there are unknown (U); moves are exact.")
-    if tree.truncated:
-        parts.append(
-            f"The tree reached the cap of {tree.max_nodes} nodes and was cut: lower the move depth "
-            "or collapse branches, then click nodes to expand them."
-        )
-    return figures.tree_elements(tree), toggled, " ".join(parts), ""
-
-
 def make_download(setup: object):
     """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``).
 
@@ -702,19 +647,9 @@ def register(app: dash.Dash) -> None:
         Output(ids.DIFF_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DIFF_LAYER, "value")
     )(make_differences)
 
-    @app.callback(
-        Output(ids.TREE, "elements"),
-        Output(ids.TREE_TOGGLED, "data"),
-        Output(ids.TREE_MESSAGE, "children"),
-        Output(ids.START_ERROR, "children"),
-        Input(ids.SETUP, "data"),
-        Input(ids.START_INPUT, "value"),
-        Input(ids.DEPTH_SLIDER, "value"),
-        Input(ids.TREE, "tapNode"),
-        State(ids.TREE_TOGGLED, "data"),
-    )
-    def _tree(setup, start_text, depth, tap, toggled):
-        return make_tree(dash.ctx.triggered_id, setup, start_text, depth, tap, toggled)
+    # The game tree (its own module) and the switch between the views.
+    tree.register(app)
+    register_views(app)
 
     register_exports(app, [ids.CONVERGENCE_TABLE])
     app.callback(

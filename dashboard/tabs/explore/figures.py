@@ -26,10 +26,9 @@ from plotly.subplots import make_subplots
 
 from solver.analysis import TRANSFORMS, transform_density
 from solver.solution import Outcome
-from solver.tree import GameTree
 
 from ... import ids
-from ...style import COLOURS, MARGIN, NAMES, format_position, message_figure
+from ...style import COLOURS, MARGIN, NAMES, message_figure
 
 #: Density curves keep their values at about this many positions each.
 DENSITY_POINTS = 2_000
@@ -509,67 +508,3 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
         margin={**MARGIN, "t": 80},
     )
     return fig
-
-
-def tree_elements(tree: GameTree) -> list[dict]:
-    """Cytoscape elements (nodes and edges) of a game tree.
-
-    Parameters
-    ----------
-    tree : solver.tree.GameTree
-
-    Returns
-    -------
-    list of dict
-        Node ids are ``"n" + path``.  Node data: ``label``, ``position``
-        (str), ``outcome``, ``remoteness``, ``path``; classes name the
-        outcome and ``square``, ``repeat``, ``beyond``, ``expandable``,
-        ``expanded``.  Edge classes: ``best`` for best moves.
-    """
-    elements: list[dict] = []
-    for node in tree.nodes:
-        if node.remoteness is not None:
-            rem = str(node.remoteness)
-        elif node.remoteness_at_most is not None:
-            rem = f"≤{node.remoteness_at_most}"
-        else:
-            rem = ""
-        classes = [node.outcome.name]
-        for flag, name in (
-            (node.square, "square"),
-            (node.repeat, "repeat"),
-            (node.beyond_bound, "beyond"),
-            (node.expandable, "expandable"),
-            (node.expanded, "expanded"),
-        ):
-            if flag:
-                classes.append(name)
-        marks = ("■" if node.square else "") + ("↻" if node.repeat else "")
-        elements.append(
-            {
-                "data": {
-                    "id": "n" + node.path,
-                    "label": f"{format_position(node.position)}\n{node.outcome.name}{rem}{marks}",
-                    "position": str(node.position),
-                    "outcome": node.outcome.name,
-                    "remoteness": node.remoteness,
-                    "path": node.path,
-                    "expandable": node.expandable,
-                    "expanded": node.expanded,
-                },
-                "classes": " ".join(classes),
-            }
-        )
-        if node.parent_path is not None:
-            elements.append(
-                {
-                    "data": {
-                        "id": f"e{node.path}",
-                        "source": "n" + node.parent_path,
-                        "target": "n" + node.path,
-                        "label": node.move.value if node.move else "",
-                    },
-                    "classes": "best" if node.best else "",
-                }
-            )
-    return elements

@@ -1,9 +1,17 @@
-"""Layout of the Explore tab: the controls on top, then the views of one solve."""
+"""Layout of the Explore tab: the controls on top, then the views of one solve, one at a time.
+
+A row of switches (a radio group styled as tabs, so the arrow keys move
+between them) picks the view: summary, densities, layers, differences,
+convergence or the game tree.  Every view stays mounted; the switch only
+shows one container (:func:`register_views`).
+"""
 
 from __future__ import annotations
 
-import dash_cytoscape as cyto
-from dash import dcc, html
+import json
+
+import dash
+from dash import Input, Output, dcc, html
 
 from solver import config
 from solver.analysis import TRANSFORMS
@@ -15,11 +23,21 @@ from ...defaults import (
     DEFAULT_TRANSFORM,
     DEPTH_MAX,
 )
-from ...style import outcome_legend, tree_stylesheet
 from ...tables import data_grid
+from .tree import tree_panel
 
-#: Cytoscape layout of the game tree: breadth-first from the root (id "n").
-TREE_LAYOUT = {"name": "breadthfirst", "directed": True, "roots": "#n", "spacingFactor": 1.0, "animate": False}
+#: The Explore tab's views, in the order of their panels: value -> the
+#: switch's label.
+VIEW_LABELS = {
+    "summary": "Summary",
+    "densities": "Densities",
+    "layers": "Layers",
+    "differences": "Differences",
+    "convergence": "Convergence",
+    "tree": "Game tree",
+}
+#: The view shown first.
+DEFAULT_VIEW = "summary"
 
 
 def _label(text: str, target: str, hint: str | None = None) -> html.Label:
@@ -33,26 +51,39 @@ def _controls() -> html.Div:
         [
             html.Div(
                 [
-                    _label("move depth", ids.DEPTH_SLIDER, " (layers shown, tree depth)"),
-                    dcc.Slider(
-                        id=ids.DEPTH_SLIDER,
-                        min=1,
-                        max=DEPTH_MAX,
-                        step=1,
-                        value=config.DEFAULT_DEPTH,
-                        marks={k: str(k) for k in (1, 5, 10, 15, 20)},
-                        tooltip={"placement": "bottom", "always_visible": False},
+                    _label("move depth", ids.DEPTH_INPUT, " (layers shown, tree depth; type and press Enter)"),
+                    # The slider commits on release (and on each arrow key);
+                    # the tree waits until it rests (tree.js).  The box is
+                    # sent on Enter or when it loses focus.
+                    html.Div(
+                        [
+                            dcc.Slider(
+                                id=ids.DEPTH_SLIDER,
+                                min=1,
+                                max=DEPTH_MAX,
+                                step=1,
+                                value=config.DEFAULT_DEPTH,
+                                marks={k: str(k) for k in (1, 5, 10, 15, 20)},
+                                updatemode="mouseup",
+                                allow_direct_input=False,
+                                className="depth-slider",
+                            ),
+                            dcc.Input(
+                                id=ids.DEPTH_INPUT,
+                                type="number",
+                                min=1,
+                                max=DEPTH_MAX,
+                                step=1,
+                                value=config.DEFAULT_DEPTH,
+                                debounce=True,
+                                className="num-input depth-input",
+                            ),
+                        ],
+                        className="depth-control",
                     ),
+                    html.Div(id=ids.DEPTH_ERROR, className="error", role="alert"),
                 ],
                 className="control control-wide",
-            ),
-            html.Div(
-                [
-                    _label("start number (game tree)", ids.START_INPUT, " any size, e.g. 10**30"),
-                    dcc.Input(id=ids.START_INPUT, type="text", value=str(config.DEFAULT_START), debounce=True, className="num-input"),
-                    html.Div(id=ids.START_ERROR, className="error", role="alert"),
-                ],
-                className="control",
             ),
             html.Div(
                 [
@@ -77,8 +108,52 @@ def _stores() -> list:
         dcc.Store(id=ids.SETUP),
         dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
-        dcc.Store(id=ids.TREE_TOGGLED, data=[]),
     ]
+
+
+def _views(panels: list) -> html.Main:
+    """The view switch and one container per view (only the default one shown)."""
+    switch = dcc.RadioItems(
+        id=ids.EXPLORE_VIEW,
+        options=[{"label": label, "value": value} for value, label in VIEW_LABELS.items()],
+        value=DEFAULT_VIEW,
+        inline=True,
+        className="view-tabs",
+        labelClassName="view-tab",
+    )
+    containers = [
+        html.Div(
+            body,
+            id=ids.explore_view_id(value),
+            className="explore-view",
+            style=None if value == DEFAULT_VIEW else {"display": "none"},
+        )
+        for value, body in zip(VIEW_LABELS, panels, strict=True)
+    ]
+    return html.Main(
+        [html.Nav(switch, className="view-switch", **{"aria-label": "Explore views"}), *containers],
+        className="explore-views",
+    )
+
+
+def register_views(app: dash.Dash) -> None:
+    """Wire the view switch: show the chosen view's container, hide the others (in the browser).
+
+    Parameters
+    ----------
+    app : dash.Dash
+        The application whose layout holds :func:`explore_layout`.
+    """
+    views, default = json.dumps(list(VIEW_LABELS)), json.dumps(DEFAULT_VIEW)
+    app.clientside_callback(
+        f"""function(view) {{
+            const views = {views};
+            const shown = views.includes(view) ? view : {default};
+            return views.map(function(value) {{ return value === shown ? {{}} : {{display: 'none'}}; }});
+        }}""",
+        [Output(ids.explore_view_id(value), "style") for value in VIEW_LABELS],
+        Input(ids.EXPLORE_VIEW, "value"),
+    )
 
 
 def explore_layout() -> html.Div:
@@ -87,15 +162,17 @@ def explore_layout() -> html.Div:
     Returns
     -------
     dash.html.Div
-        The stores of the shared setup, the sticky controls (N, alpha, move
-        depth, start number, CSV download) and the summary, density, layer,
-        difference, convergence and game-tree panels.
+        The stores of the shared setup, the sticky controls (move depth,
+        CSV download), the view switch and the summary, density, layer,
+        difference, convergence and game-tree panels, one per view
+        (:data:`VIEW_LABELS`, the tree from
+        :func:`dashboard.tabs.explore.tree.tree_panel`).
     """
     return html.Div(
         [
             *_stores(),
             _controls(),
-            html.Main(
+            _views(
                 [
                     panel("Summary", dcc.Loading(html.Div(id=ids.SUMMARY), type="dot")),
                     panel(
@@ -159,35 +236,8 @@ def explore_layout() -> html.Div:
                         "(≤) moves. Bounds above 20 million are solved only when you press the button.",
                         wide=True,
                     ),
-                    panel(
-                        "Game tree",
-                        html.Div(
-                            [
-                                html.Div(outcome_legend(), id=ids.TREE_LEGEND, className="legend"),
-                                html.Div(id=ids.TREE_MESSAGE, className="tree-message", role="status"),
-                                html.Button(
-                                    "Inspect the last clicked node", id=ids.TREE_INSPECT, className="button button-small"
-                                ),
-                                dcc.Loading(
-                                    cyto.Cytoscape(
-                                        id=ids.TREE,
-                                        elements=[],
-                                        layout=TREE_LAYOUT,
-                                        stylesheet=tree_stylesheet(),
-                                        style={"width": "100%", "height": "620px"},
-                                        minZoom=0.1,
-                                        maxZoom=3,
-                                        wheelSensitivity=0.2,
-                                    ),
-                                    type="circle",
-                                ),
-                            ]
-                        ),
-                        note="Click a node to expand or collapse it. Values are for the player to move at each node.",
-                        wide=True,
-                    ),
+                    tree_panel(),
                 ],
-                className="views",
             ),
         ]
     )

@@ -1,0 +1,560 @@
+/*
+ * The game tree's browser side (dashboard/tabs/explore/tree.py draws the tree;
+ * this file only looks after it in the page):
+ *
+ * - the view: a new tree opens readable (zoom at least the graph's minZoom,
+ *   so labels stay >= 11 px), fitted when it fits and otherwise with its
+ *   start at the left; a node that was clicked stays where it was while the
+ *   tree grows or shrinks around it; zoom in / zoom out / fit buttons;
+ * - scrolling: the mouse wheel pans the tree (Ctrl + wheel or a pinch
+ *   zooms), and scrolls the page once the tree's edge is reached;
+ * - the hover card of a node (mouse over, long press, or keyboard selection);
+ * - the keyboard: arrows move a selection, Enter or Space expands or
+ *   collapses, + and - zoom, 0 fits, Home selects the start;
+ * - clicks and keys are sent one at a time to the server (ids.TREE_ACTION),
+ *   so two quick clicks never answer from the same old state;
+ * - the move depth: the slider's value reaches the tree once it has rested
+ *   0.35 s, and the depth box and the slider follow each other.
+ *
+ * No state lives here that the server needs: the tree's state travels in
+ * ids.TREE_TOGGLED.
+ */
+(function () {
+    'use strict';
+
+    // dash-cytoscape 1.0.2 hands its default wheelSensitivity (1) to every
+    // graph, and cytoscape 3.28 warns whenever the option is given at all,
+    // although nothing was customised.  Drop that one message, on every load;
+    // all other warnings pass.
+    var warn = window.console.warn;
+    window.console.warn = function (message) {
+        if (typeof message === 'string' && message.indexOf('You have set a custom wheel sensitivity') === 0) {
+            return undefined;
+        }
+        return warn.apply(window.console, arguments);
+    };
+
+    var TREE = 'game-tree';
+    var BOX = 'tree-box';
+    var CARD = 'tree-card';
+    var SELECTION = 'tree-selection';
+    var ACTION = 'tree-action-store';
+    var DEPTH_SLIDER = 'depth-slider';
+    var DEPTH_INPUT = 'depth-input';
+    var MARGIN = 24;
+    var DEPTH_REST_MS = 350;
+    var ANSWER_TIMEOUT_MS = 4000;
+
+    var st = {
+        cy: null,          // the cytoscape instance looked after
+        box: null,         // the focusable box around it
+        viewToken: null,   // the root's data('view') when the view was last set
+        needsView: false,  // a new tree arrived while the graph had no size
+        anchor: null,      // {id, x, y}: keep this node at this rendered point
+        focus: null,       // id of the selected node
+        hover: null,       // id of the node under the mouse
+        seq: 0,            // last action number sent
+        waiting: 0,        // when the last action was sent (ms), 0 if none
+        queue: [],         // actions waiting for the previous answer
+        depthSeq: 0        // last depth change seen
+    };
+
+    function noUpdate() {
+        return window.dash_clientside.no_update;
+    }
+
+    function cyOf() {
+        var el = document.getElementById(TREE);
+        return (el && el._cyreg && el._cyreg.cy) || null;
+    }
+
+    function clamp(value, lo, hi) {
+        return Math.max(lo, Math.min(hi, value));
+    }
+
+    // ------------------------------------------------------------ the view
+
+    function setInitialView(cy) {
+        var w = cy.width();
+        var h = cy.height();
+        var nodes = cy.nodes();
+        if (!w || !h || nodes.empty()) {
+            st.needsView = true;
+            return;
+        }
+        st.needsView = false;
+        var bb = nodes.boundingBox();
+        var fit = Math.min((w - 2 * MARGIN) / Math.max(bb.w, 1), (h - 2 * MARGIN) / Math.max(bb.h, 1));
+        var zoom = clamp(fit, cy.minZoom(), Math.min(1.25, cy.maxZoom()));
+        var root = cy.getElementById('n');
+        var pan = {};
+        if (bb.w * zoom <= w - 2 * MARGIN) {
+            pan.x = (w - bb.w * zoom) / 2 - bb.x1 * zoom;
+        } else {
+            pan.x = MARGIN - bb.x1 * zoom;
+        }
+        if (bb.h * zoom <= h - 2 * MARGIN) {
+            pan.y = (h - bb.h * zoom) / 2 - bb.y1 * zoom;
+        } else {
+            pan.y = h / 2 - (root.nonempty() ? root.position('y') : 0) * zoom;
+        }
+        cy.viewport({zoom: zoom, pan: pan});
+    }
+
+    function zoomBy(cy, factor) {
+        var level = clamp(cy.zoom() * factor, cy.minZoom(), cy.maxZoom());
+        cy.zoom({level: level, renderedPosition: {x: cy.width() / 2, y: cy.height() / 2}});
+    }
+
+    function keepInView(cy, node) {
+        var bb = node.renderedBoundingBox();
+        var w = cy.width();
+        var h = cy.height();
+        var dx = 0;
+        var dy = 0;
+        if (bb.x1 < MARGIN) {
+            dx = MARGIN - bb.x1;
+        } else if (bb.x2 > w - MARGIN) {
+            dx = Math.max(w - MARGIN - bb.x2, MARGIN - bb.x1);
+        }
+        if (bb.y1 < MARGIN) {
+            dy = MARGIN - bb.y1;
+        } else if (bb.y2 > h - MARGIN) {
+            dy = Math.max(h - MARGIN - bb.y2, MARGIN - bb.y1);
+        }
+        if (dx || dy) {
+            cy.panBy({x: dx, y: dy});
+        }
+    }
+
+    // After new elements: a new drawing gets the initial view, an answer to a
+    // click keeps the clicked node in place.
+    function afterAnswer(tries, expected) {
+        var cy = st.cy;
+        if (!cy) {
+            return;
+        }
+        var root = cy.getElementById('n');
+        if (root.empty() || (expected !== undefined && cy.nodes().length !== expected)) {
+            // the graph has not taken the new elements yet
+            if (root.empty()) {
+                hideCard();
+            }
+            if (tries < 40) {
+                window.setTimeout(function () { afterAnswer(tries + 1, expected); }, 25);
+            }
+            return;
+        }
+        var token = root.data('view');
+        if (token !== st.viewToken || st.needsView) {
+            st.viewToken = token;
+            st.anchor = null;
+            setInitialView(cy);
+        } else if (st.anchor) {
+            var node = cy.getElementById(st.anchor.id);
+            if (node.nonempty()) {
+                var p = node.renderedPosition();
+                cy.panBy({x: st.anchor.x - p.x, y: st.anchor.y - p.y});
+            }
+        }
+        if (st.focus && cy.getElementById(st.focus).empty()) {
+            st.focus = null;
+        }
+        cy.nodes('.focus').removeClass('focus');
+        if (st.focus) {
+            cy.getElementById(st.focus).addClass('focus');
+        }
+        var shown = st.hover || st.focus;
+        if (shown && cy.getElementById(shown).nonempty()) {
+            showCard(cy.getElementById(shown));
+        } else {
+            hideCard();
+        }
+    }
+
+    // ------------------------------------------------------------ the hover card
+
+    function showCard(node) {
+        var card = document.getElementById(CARD);
+        if (!card || !st.cy || node.empty()) {
+            return;
+        }
+        card.textContent = '';
+        var title = document.createElement('div');
+        title.className = 'tree-card-title';
+        title.textContent = String(node.data('label') || '').split('\n').join(' · ');
+        card.appendChild(title);
+        var list = document.createElement('dl');
+        (node.data('tip') || []).forEach(function (row) {
+            var dt = document.createElement('dt');
+            var dd = document.createElement('dd');
+            dt.textContent = row[0];
+            dd.textContent = row[1];
+            list.appendChild(dt);
+            list.appendChild(dd);
+        });
+        card.appendChild(list);
+        card.style.display = 'block';
+        card.setAttribute('data-node', node.id());
+        placeCard(node);
+    }
+
+    function placeCard(node) {
+        var card = document.getElementById(CARD);
+        var cy = st.cy;
+        if (!card || !cy || card.style.display !== 'block') {
+            return;
+        }
+        var bb = node.renderedBoundingBox();
+        var w = cy.width();
+        var h = cy.height();
+        var cw = card.offsetWidth;
+        var ch = card.offsetHeight;
+        var left = bb.x2 + 10;
+        if (left + cw > w) {
+            left = bb.x1 - 10 - cw;
+        }
+        if (left < 0) {
+            left = clamp(bb.x1, 0, Math.max(0, w - cw));
+        }
+        var top = clamp(bb.y1, 0, Math.max(0, h - ch));
+        if (left === clamp(bb.x1, 0, Math.max(0, w - cw)) && top < bb.y2 && top + ch > bb.y1) {
+            // no room beside the node: below it, or above it
+            top = bb.y2 + 8 + ch <= h ? bb.y2 + 8 : Math.max(0, bb.y1 - 8 - ch);
+        }
+        card.style.left = Math.round(left) + 'px';
+        card.style.top = Math.round(top) + 'px';
+    }
+
+    function hideCard() {
+        var card = document.getElementById(CARD);
+        if (card) {
+            card.style.display = 'none';
+            card.removeAttribute('data-node');
+        }
+    }
+
+    function announce(node) {
+        var region = document.getElementById(SELECTION);
+        if (!region) {
+            return;
+        }
+        var rows = (node.data('tip') || []).map(function (row) { return row[0] + ': ' + row[1]; });
+        region.textContent = 'Selected ' + String(node.data('label') || '').split('\n').join(', ') + '. ' + rows.join('. ');
+    }
+
+    // ------------------------------------------------------------ selection and actions
+
+    function select(node, fromKeyboard) {
+        var cy = st.cy;
+        if (!cy || !node || node.empty()) {
+            return;
+        }
+        cy.nodes('.focus').removeClass('focus');
+        node.addClass('focus');
+        st.focus = node.id();
+        if (fromKeyboard) {
+            keepInView(cy, node);
+            // "Inspect the selected node" reads tapNodeData, as after a click.
+            window.dash_clientside.set_props(TREE, {tapNodeData: node.data()});
+        }
+        showCard(node);
+        announce(node);
+    }
+
+    function dispatch(action) {
+        st.waiting = Date.now();
+        window.dash_clientside.set_props(ACTION, {data: action});
+    }
+
+    function toggle(node) {
+        var cy = st.cy;
+        if (!cy || node.empty()) {
+            return;
+        }
+        if (!node.data('expandable')) {
+            var region = document.getElementById(SELECTION);
+            if (region) {
+                region.textContent = 'This node is a leaf: ' + (node.data('square') ? 'a square.' : 'a repeat.');
+            }
+            return;
+        }
+        var p = node.renderedPosition();
+        st.anchor = {id: node.id(), x: p.x, y: p.y};
+        st.seq += 1;
+        var action = {path: node.data('path'), seq: st.seq};
+        if (st.waiting && Date.now() - st.waiting < ANSWER_TIMEOUT_MS) {
+            st.queue.push(action);
+        } else {
+            dispatch(action);
+        }
+    }
+
+    function release() {
+        st.waiting = 0;
+        if (st.queue.length) {
+            dispatch(st.queue.shift());
+        }
+    }
+
+    function neighbour(cy, node, direction) {
+        var depth = node.data('depth');
+        var y = node.position('y');
+        var best = null;
+        cy.nodes().forEach(function (other) {
+            if (other.data('depth') !== depth || other.same(node)) {
+                return;
+            }
+            var oy = other.position('y');
+            if ((oy - y) * direction <= 0) {
+                return;
+            }
+            if (!best || Math.abs(oy - y) < Math.abs(best.position('y') - y)) {
+                best = other;
+            }
+        });
+        return best;
+    }
+
+    function onKey(event) {
+        var cy = st.cy;
+        if (!cy || event.altKey || event.metaKey || (event.ctrlKey && event.key !== '0')) {
+            return;
+        }
+        var root = cy.getElementById('n');
+        var node = st.focus ? cy.getElementById(st.focus) : null;
+        if (node && node.empty()) {
+            node = null;
+        }
+        var target = null;
+        switch (event.key) {
+        case 'ArrowLeft':
+            target = node ? node.incomers('node').first() : root;
+            break;
+        case 'ArrowRight':
+            if (node) {
+                target = cy.getElementById(node.id() + 't');
+                if (target.empty()) {
+                    target = cy.getElementById(node.id() + 'p');
+                }
+            } else {
+                target = root;
+            }
+            break;
+        case 'ArrowUp':
+            target = node ? neighbour(cy, node, -1) : root;
+            break;
+        case 'ArrowDown':
+            target = node ? neighbour(cy, node, 1) : root;
+            break;
+        case 'Home':
+            target = root;
+            break;
+        case 'Enter':
+        case ' ':
+        case 'Spacebar':
+            if (node) {
+                toggle(node);
+            } else {
+                target = root;
+            }
+            break;
+        case '+':
+        case '=':
+            zoomBy(cy, 1.25);
+            break;
+        case '-':
+        case '_':
+            zoomBy(cy, 0.8);
+            break;
+        case '0':
+            setInitialView(cy);
+            break;
+        case 'Escape':
+            hideCard();
+            break;
+        default:
+            return;
+        }
+        event.preventDefault();
+        event.stopPropagation();
+        if (target && target.nonempty()) {
+            select(target, true);
+        }
+    }
+
+    // The wheel pans the tree while it can move that way; Ctrl + wheel (and a
+    // touchpad pinch, which the browser sends as Ctrl + wheel) zooms.
+    function onWheel(event) {
+        var cy = st.cy;
+        if (!cy || event.ctrlKey || event.metaKey) {
+            return;
+        }
+        event.stopPropagation();  // keep cytoscape from zooming
+        var scale = event.deltaMode === 1 ? 16 : (event.deltaMode === 2 ? cy.height() : 1);
+        var dx = event.deltaX * scale;
+        var dy = event.deltaY * scale;
+        if (event.shiftKey && !dx) {
+            dx = dy;
+            dy = 0;
+        }
+        var bb = cy.elements().renderedBoundingBox();
+        var mx = room(dx, bb.x1, bb.x2, cy.width());
+        var my = room(dy, bb.y1, bb.y2, cy.height());
+        if (!mx && !my) {
+            return;  // at the tree's edge: let the page scroll
+        }
+        event.preventDefault();
+        cy.panBy({x: -mx, y: -my});
+        hideCard();
+    }
+
+    function room(delta, lo, hi, size) {
+        if (delta > 0) {
+            return Math.max(0, Math.min(delta, hi - (size - MARGIN)));
+        }
+        if (delta < 0) {
+            return Math.min(0, Math.max(delta, lo - MARGIN));
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------ wiring
+
+    function attachCy(cy) {
+        st.cy = cy;
+        st.viewToken = null;
+        st.focus = null;
+        st.hover = null;
+        cy.on('tap', 'node', function (event) {
+            var node = event.target;
+            select(node, false);
+            toggle(node);
+        });
+        cy.on('tap', function (event) {
+            if (event.target === cy) {
+                hideCard();
+            }
+        });
+        cy.on('mouseover', 'node', function (event) {
+            st.hover = event.target.id();
+            cy.container().style.cursor = event.target.data('expandable') ? 'pointer' : 'default';
+            showCard(event.target);
+        });
+        cy.on('mouseout', 'node', function () {
+            st.hover = null;
+            cy.container().style.cursor = '';
+            if (st.focus && cy.getElementById(st.focus).nonempty()) {
+                showCard(cy.getElementById(st.focus));
+            } else {
+                hideCard();
+            }
+        });
+        cy.on('taphold', 'node', function (event) {
+            showCard(event.target);
+        });
+        cy.on('viewport', function () {
+            var card = document.getElementById(CARD);
+            var id = card && card.getAttribute('data-node');
+            if (id && cy.getElementById(id).nonempty()) {
+                placeCard(cy.getElementById(id));
+            }
+        });
+        afterAnswer(0);
+    }
+
+    function attachBox(box) {
+        st.box = box;
+        box.addEventListener('keydown', onKey);
+        box.addEventListener('wheel', onWheel, {capture: true, passive: false});
+        if (window.ResizeObserver) {
+            new window.ResizeObserver(function () {
+                var cy = st.cy;
+                if (!cy) {
+                    return;
+                }
+                cy.resize();
+                if (st.needsView && box.offsetWidth && box.offsetHeight) {
+                    setInitialView(cy);
+                }
+            }).observe(box);
+        }
+    }
+
+    function watch() {
+        var box = document.getElementById(BOX);
+        if (box && box !== st.box) {
+            attachBox(box);
+        }
+        var cy = cyOf();
+        if (cy && cy !== st.cy) {
+            attachCy(cy);
+        }
+    }
+
+    window.setInterval(watch, 250);
+
+    // ------------------------------------------------------------ clientside callbacks
+
+    window.dash_clientside = Object.assign({}, window.dash_clientside, {
+        ptsqTree: {
+            // ids.TREE elements or ids.TREE_TOGGLED changed: a server answer
+            // (the state store changes with every answer to a click).
+            answered: function (elements) {
+                var ctx = window.dash_clientside.callback_context;
+                var fired = (ctx && ctx.triggered ? ctx.triggered : []).map(function (t) { return t.prop_id; });
+                watch();
+                if (fired.indexOf('tree-toggled-store.data') >= 0) {
+                    release();
+                }
+                var expected = (elements || []).filter(function (e) { return !(e.data && e.data.source); }).length;
+                window.setTimeout(function () { afterAnswer(0, expected); }, 0);
+                return noUpdate();
+            },
+            // The zoom in / zoom out / fit buttons.
+            viewButton: function () {
+                var cy = st.cy || cyOf();
+                var ctx = window.dash_clientside.callback_context;
+                var fired = ctx && ctx.triggered && ctx.triggered.length ? ctx.triggered[0].prop_id : '';
+                if (cy) {
+                    if (fired.indexOf('tree-zoom-in') === 0) {
+                        zoomBy(cy, 1.25);
+                    } else if (fired.indexOf('tree-zoom-out') === 0) {
+                        zoomBy(cy, 0.8);
+                    } else if (fired.indexOf('tree-fit') === 0) {
+                        setInitialView(cy);
+                    }
+                }
+                return noUpdate();
+            },
+            // The slider's value, once it has rested: one request for a run of
+            // key presses.
+            applyDepth: function (value) {
+                st.depthSeq += 1;
+                var token = st.depthSeq;
+                return new Promise(function (resolve) {
+                    window.setTimeout(function () {
+                        resolve(token === st.depthSeq ? value : noUpdate());
+                    }, DEPTH_REST_MS);
+                });
+            },
+            // The depth box and the slider follow each other.
+            syncDepth: function (typed, slider) {
+                var ctx = window.dash_clientside.callback_context;
+                var fired = (ctx && ctx.triggered ? ctx.triggered : []).map(function (t) { return t.prop_id; });
+                if (fired.indexOf(DEPTH_SLIDER + '.value') >= 0) {
+                    return [noUpdate(), slider, ''];
+                }
+                var box = document.getElementById(DEPTH_INPUT);
+                var lo = box && box.min ? Number(box.min) : 1;
+                var hi = box && box.max ? Number(box.max) : 20;
+                var value = typeof typed === 'string' ? Number(typed.trim()) : typed;
+                if (typed === null || typed === undefined || typed === '' || !Number.isInteger(value) ||
+                        value < lo || value > hi) {
+                    return [noUpdate(), noUpdate(), 'Type a whole number from ' + lo + ' to ' + hi + ' and press Enter.'];
+                }
+                return [value, noUpdate(), ''];
+            }
+        }
+    });
+}());

@@ -1,0 +1,449 @@
+"""The game tree of the Explore tab, without a browser: elements, layout, hover cards, callback, fuzz.
+
+Values are checked against the brute-force reference ``tests/naive.py``;
+the layout against its promises (no two boxes overlap, a parent midway
+between its children, take above put, no crossing edges, one x per column).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from naive import children as naive_children
+from naive import naive_solve
+
+from dashboard import ids, style
+from dashboard.setup import INLINE_BOUND
+from dashboard.tabs.explore import tree as view
+from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS, explore_layout
+from solver.retrograde import solve
+from solver.rules import moves
+from solver.tree import game_tree
+from solver.values import best_moves
+
+THESIS_SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+SMALL_SETUP = {"n": 100, "alpha": 30, "bound": 3_000}
+TIP_ROWS = ["position", "move", "outcome", "remoteness", "marks", "expand"]
+
+#: (start, depth) of the trees the findings named.
+TREES = [(4708, 6), (4708, 8), (92, 11), (123456789, 8), (10**30, 6), (10**30 + 7, 5)]
+
+
+@pytest.fixture(scope="module")
+def thesis():
+    return solve(THESIS_SETUP["bound"])
+
+
+@pytest.fixture(scope="module")
+def small():
+    return solve(SMALL_SETUP["bound"]), naive_solve(SMALL_SETUP["bound"])
+
+
+def split(elements):
+    nodes = [e for e in elements if "source" not in e["data"]]
+    edges = [e for e in elements if "source" in e["data"]]
+    return nodes, edges
+
+
+def box(node):
+    x, y = node["position"]["x"], node["position"]["y"]
+    w, h = node["data"]["w"], node["data"]["h"]
+    return x - w / 2, y - h / 2, x + w / 2, y + h / 2
+
+
+def check_layout(elements):
+    """The layout's promises, from the elements alone."""
+    nodes, edges = split(elements)
+    by_path = {n["data"]["path"]: n for n in nodes}
+    boxes = [box(n) for n in nodes]
+    # No two boxes overlap (nor touch).
+    for (a, pa), (b, pb) in itertools.combinations(zip(boxes, (n["data"]["path"] for n in nodes), strict=True), 2):
+        apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+        assert apart, f"boxes of {pa!r} and {pb!r} overlap: {a} {b}"
+    # One x and one width per column; columns left to right by depth.
+    columns = {}
+    for n in nodes:
+        columns.setdefault(len(n["data"]["path"]), set()).add((n["position"]["x"], n["data"]["w"]))
+    assert all(len(c) == 1 for c in columns.values()), columns
+    rights = [next(iter(columns[d]))[0] + next(iter(columns[d]))[1] / 2 for d in sorted(columns)]
+    lefts = [next(iter(columns[d]))[0] - next(iter(columns[d]))[1] / 2 for d in sorted(columns)]
+    assert all(rights[d] < lefts[d + 1] for d in range(len(rights) - 1))
+    # A parent sits midway between its children, take above put.
+    for path, node in by_path.items():
+        kids = [by_path[path + c] for c in "tp" if path + c in by_path]
+        if kids:
+            assert len(kids) == 2
+            take_y, put_y = kids[0]["position"]["y"], kids[1]["position"]["y"]
+            assert take_y < put_y
+            assert node["position"]["y"] == pytest.approx((take_y + put_y) / 2, abs=0.11)
+    # No two edges cross: between two columns, parents and children keep their order.
+    spans = {}
+    for e in edges:
+        parent, child = by_path[e["data"]["source"][1:]], by_path[e["data"]["target"][1:]]
+        ys = spans.setdefault(parent["data"]["path"], [parent["position"]["y"]])
+        ys.append(child["position"]["y"])
+    for depth in columns:
+        ranges = sorted((min(ys), max(ys)) for p, ys in spans.items() if len(p) == depth)
+        assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges)), f"crossing edges after column {depth}"
+
+
+def check_tips(tree, elements):
+    nodes, _ = split(elements)
+    by_path = {n.path: n for n in tree.nodes}
+    assert len(nodes) == len(tree.nodes)
+    for element in nodes:
+        data = element["data"]
+        node = by_path[data["path"]]
+        tip = dict(data["tip"])
+        assert [row[0] for row in data["tip"]] == TIP_ROWS
+        assert all(isinstance(text, str) and text for text in tip.values())
+        digits = str(node.position)
+        if len(digits) <= 12:
+            assert tip["position"] == f"{node.position:,}"
+        else:
+            assert f"({len(digits)} digits)" in tip["position"]
+        if node.parent_path is None:
+            assert tip["move"].startswith("none")
+        else:
+            parent = by_path[node.parent_path].position
+            assert tip["move"].startswith(node.move.value + " from ")
+            assert tip["move"].endswith(view._full_position(parent))
+        assert tip["outcome"].startswith(node.outcome.name + " ")
+        if node.remoteness is not None:
+            assert tip["remoteness"] == f"{node.remoteness} (exact)"
+        elif node.remoteness_at_most is not None:
+            assert tip["remoteness"].startswith(f"≤ {node.remoteness_at_most} ")
+        else:
+            assert tip["remoteness"].startswith("none" if node.outcome.name == "D" else "unknown")
+        for flag, word in (
+            (node.square, "square"),
+            (node.repeat, "repeat"),
+            (node.beyond_bound, "beyond the bound"),
+            (node.best, "best move"),
+        ):
+            assert (word in tip["marks"]) == flag, (data["path"], word, tip["marks"])
+        # The label: short position, then the value with its marks.
+        first, second = data["label"].split("\n")
+        assert first == view.short_position(node.position)
+        assert second.startswith(node.outcome.name)
+        assert ("★" in second) == node.square and ("↻" in second) == node.repeat
+        if node.remoteness is None and node.remoteness_at_most is not None:
+            assert f"≤{node.remoteness_at_most}" in second
+
+
+# ---------------------------------------------------------------- elements and layout of the named trees
+
+
+@pytest.mark.parametrize("start,depth", TREES)
+def test_elements_of_the_named_trees(thesis, start, depth):
+    tree = game_tree(start, depth, thesis)
+    elements = view.tree_elements(tree)
+    nodes, edges = split(elements)
+    check_layout(elements)
+    check_tips(tree, elements)
+    # Edges: one from each parent to each child, labelled with the move, best ones marked.
+    assert len(edges) == len(nodes) - 1
+    by_id = {n["data"]["id"]: n for n in nodes}
+    for e in edges:
+        child = by_id[e["data"]["target"]]["data"]
+        assert e["data"]["source"] == "n" + child["path"][:-1]
+        assert e["data"]["label"] == {"t": "take", "p": "put"}[child["path"][-1]]
+        assert (e["classes"] == "best") == child["best"]
+    # Deterministic.
+    assert view.tree_elements(game_tree(start, depth, thesis)) == elements
+    # The root carries the name of the drawing.
+    assert nodes[0]["data"]["view"] == f"{start}|{thesis.bound}|{depth}"
+
+
+def test_sizes_of_the_named_trees(thesis):
+    sizes = {(s, d): len(game_tree(s, d, thesis).nodes) for s, d in TREES}
+    assert sizes[(4708, 6)] == 69 and sizes[(4708, 8)] == 159 and sizes[(92, 11)] == 217
+    assert sizes[(10**30, 6)] == 1  # a square: the mover wins at once
+
+
+def test_huge_numbers_read_well(thesis):
+    assert view.short_position(4708) == "4,708"
+    assert view.short_position(123_456_789_012) == "123,456,789,012"
+    assert view.short_position(10**30) == "10³⁰"
+    assert view.short_position(10**30 + 1) == "1.000…×10³⁰"
+    assert view.short_position(1_234_567_890_123) == "1.234…×10¹²"
+    root = split(view.tree_elements(game_tree(10**30, 3, thesis)))[0][0]["data"]
+    assert root["label"] == "10³⁰\nW 1 ★"
+    assert dict(root["tip"])["position"].endswith("(31 digits)")
+    # Root text on the outcome colour, never white on white (the old star shape).
+    sheet = view.tree_stylesheet()
+    assert not any(rule["style"].get("shape") == "star" for rule in sheet)
+
+
+def test_labels_are_never_below_11_px():
+    sheet = view.tree_stylesheet()
+    sizes = [rule["style"]["font-size"] for rule in sheet if "font-size" in rule["style"]]
+    assert sizes and min(sizes) * view.MIN_ZOOM >= 11
+    panel = view.tree_panel()
+    graph = _find(panel, ids.TREE)
+    assert graph.minZoom == view.MIN_ZOOM and graph.layout["name"] == "preset" and graph.layout["fit"] is False
+    assert getattr(graph, "wheelSensitivity", None) is None
+
+
+def test_stylesheet_colours_every_outcome_with_readable_text():
+    sheet = view.tree_stylesheet()
+    rules = {rule["selector"]: rule["style"] for rule in sheet}
+    for key, colour in style.COLOURS.items():
+        fill, ink = rules[f"node.{key}"]["background-color"], rules[f"node.{key}"]["color"]
+        assert fill == colour
+        assert style.contrast_ratio(ink, fill) >= 4.5
+    assert "edge.best" in rules and "node.focus" in rules
+
+
+# ---------------------------------------------------------------- values against the brute-force reference
+
+
+@pytest.mark.parametrize("start,depth", [(29, 6), (7, 6), (44, 5), (2000, 4), (2999, 3)])
+def test_values_and_best_moves_match_the_naive_solver(small, start, depth):
+    solution, (letters, rem) = small
+    bound = solution.bound
+    tree = game_tree(start, depth, solution)
+    nodes, _ = split(view.tree_elements(tree))
+    by_path = {n["data"]["path"]: n["data"] for n in nodes}
+
+    def value(position):
+        if position > bound:
+            return ("W", 1) if math.isqrt(position) ** 2 == position else ("U", None)
+        return letters[position], rem[position]
+
+    for path, data in by_path.items():
+        position = int(data["position"])
+        letter, bounded = value(position)
+        assert data["outcome"] == letter, (path, position)
+        if letter in "WL":
+            assert data["remoteness_at_most"] == bounded
+            assert data["remoteness"] in (None, bounded)
+        else:
+            assert data["remoteness"] is None and data["remoteness_at_most"] is None
+    # Best moves: win fastest (L child, least remoteness), else draw, else unknown, else lose slowest.
+    order = {"L": 0, "D": 1, "U": 2, "W": 3}
+    for path, data in by_path.items():
+        kids = [by_path.get(path + c) for c in "tp"]
+        if kids[0] is None:
+            continue
+        position = int(data["position"])
+        assert [int(k["position"]) for k in kids] == naive_children(position)
+
+        def rank(kid):
+            letter, bounded = value(int(kid["position"]))
+            sign = -1 if letter == "W" else 1
+            return (order[letter], sign * (bounded or 0))
+
+        best = min(rank(k) for k in kids)
+        assert [k["best"] for k in kids] == [rank(k) == best for k in kids], path
+
+
+# ---------------------------------------------------------------- the callback
+
+
+def elements_of(result):
+    return split(result[0])[0]
+
+
+def test_default_tree_and_plural_messages(thesis):
+    elements, state, message, error = view.make_tree(None, THESIS_SETUP, "4708", 6, None, None)
+    assert error == "" and len(elements_of((elements,))) == 69
+    assert message.startswith("69 nodes, values from bound B = 1,000,000.")
+    assert state == {"base": 6, "flipped": [], "seq": 0}
+    one = view.make_tree(ids.TREE_COLLAPSE, THESIS_SETUP, "4708", 6, None, state)
+    assert len(elements_of(one)) == 1 and one[2].startswith("1 node,")
+    assert "1 nodes" not in one[2]
+
+
+def test_click_expands_and_collapses_and_echoes_its_number():
+    elements, state, _, _ = view.make_tree(None, THESIS_SETUP, "4708", 6, None, None)
+    leaf = next(n["data"]["path"] for n in split(elements)[0] if n["data"]["expandable"] and not n["data"]["expanded"])
+    grown, state2, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 7}, state)
+    assert {n["data"]["path"] for n in split(grown)[0]} == {n["data"]["path"] for n in split(elements)[0]} | {
+        leaf + "t",
+        leaf + "p",
+    }
+    assert state2["flipped"] == [leaf] and state2["seq"] == 7
+    check_layout(grown)
+    back, state3, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 8}, state2)
+    assert back == elements and state3["flipped"] == [] and state3["seq"] == 8
+    # Collapsing the root and opening it again brings its subtree back.
+    gone = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 9}, state3)
+    assert len(elements_of(gone)) == 1
+    again = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 10}, gone[1])
+    assert again[0] == elements
+    # A control change starts afresh.
+    fresh = view.make_tree(ids.DEPTH_APPLIED, THESIS_SETUP, "4708", 3, None, state2)
+    assert fresh[1] == {"base": 3, "flipped": [], "seq": 0}
+
+
+def test_collapse_all_then_expand_shows_one_level():
+    _, state, _, _ = view.make_tree(None, THESIS_SETUP, "92", 6, None, None)
+    elements, state, _, _ = view.make_tree(ids.TREE_COLLAPSE, THESIS_SETUP, "92", 6, None, state)
+    assert [n["data"]["path"] for n in split(elements)[0]] == [""]
+    elements, state, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "92", 6, {"path": "", "seq": 1}, state)
+    assert sorted(n["data"]["path"] for n in split(elements)[0]) == ["", "p", "t"]
+
+
+def test_expand_the_best_line_of_92_follows_the_win_in_11(thesis):
+    line = view.best_line(92, thesis)
+    positions = [92]
+    for path in line[1:]:
+        positions.append(positions[-1] + (1 if path[-1] == "p" else -1) * math.isqrt(positions[-1]) ** 2)
+    # Best play from 92 (README): 92, 173, 342, 666, 1291, 2516, 5016, 116, 216, 20, 4, then 4 takes to 0.
+    assert positions == [92, 173, 342, 666, 1291, 2516, 5016, 116, 216, 20, 4]
+    _, state, _, _ = view.make_tree(None, THESIS_SETUP, "92", 2, None, None)
+    elements, state, _, _ = view.make_tree(ids.TREE_BEST, THESIS_SETUP, "92", 2, None, state)
+    by_path = {n["data"]["path"]: n["data"] for n in split(elements)[0]}
+    for path in line[:-1]:
+        assert by_path[path]["expanded"], path
+    assert by_path[line[-1]]["square"] and not by_path[line[-1]]["expanded"]
+    assert all(by_path[p]["best"] for p in line[1:])
+    check_layout(elements)
+    # Every line follows the first best move and ends at a square, a repeat or the move cap.
+    for start, cap in ((2, 60), (7, 60), (10**30 + 7, 60), (123456789, 60), (123456789, 3)):
+        line = view.best_line(start, thesis, max_moves=cap)
+        seen = [start]
+        for path in line[1:]:
+            move = best_moves(seen[-1], thesis)[0]
+            assert path[-1] == move.value[0]
+            seen.append(moves(seen[-1])[0 if move.value == "take" else 1])
+        last = seen[-1]
+        ends = [math.isqrt(last) ** 2 == last, last in seen[:-1], len(line) == cap + 1]
+        assert sum(ends) >= 1 and len(line) <= cap + 1, (start, seen)
+    assert view.best_line(2, thesis) == ["", "p", "pt"]  # 2 -> 3 -> 2: the loop of a draw
+
+
+def test_bad_input_becomes_a_message():
+    def run(setup=THESIS_SETUP, start="4708", depth=6, triggered=None, action=None, state=None):
+        return view.make_tree(triggered, setup, start, depth, action, state)
+
+    elements, _, message, error = run(start="abc")
+    assert elements == [] and "start number" in error
+    assert "at least 1" in run(start="0")[3]
+    assert "digits" in run(start="9" * 5000)[3]
+    assert run(start="10**30 + 0")[3]
+    for depth in (0, 21, "x", None, 2.5, True):
+        elements, _, message, error = run(depth=depth)
+        assert elements == [] and "depth" in message and error == ""
+    for setup in (
+        None,
+        {},
+        {"n": 100},
+        {"n": 100, "alpha": 10, "bound": 10**12},
+        {"n": "100", "alpha": 10},
+        {"n": 10**7, "alpha": 1000},
+        [1, 2],
+        "setup",
+    ):
+        elements, _, message, error = run(setup=setup)
+        assert elements == [] and message and "Traceback" not in message
+    # A bound too large to solve inside a request is not solved by the tree.
+    big = {"n": 1_000_000, "alpha": 100}
+    assert big["n"] * big["alpha"] > INLINE_BOUND
+    elements, _, message, _ = run(setup=big)
+    assert elements == [] and "not solved yet" in message
+    # A click the server cannot read leaves the tree as it was, with a note.
+    _, state, _, _ = run()
+    for action in (None, {"path": "x"}, {"path": "t" * 500}, {"path": 3}, {"seq": -1, "path": ""}, "tt", [1]):
+        elements, state2, message, _ = run(triggered=ids.TREE_ACTION, action=action, state=state)
+        assert len(split(elements)[0]) == 69 and "not understood" in message and state2["flipped"] == []
+    for state in (
+        [],
+        {"base": 99, "flipped": []},
+        {"base": 3, "flipped": "t"},
+        {"base": 3, "flipped": ["x"]},
+        {"base": 3, "flipped": [], "evil": 1},
+        {"base": True, "flipped": []},
+    ):
+        elements, state2, message, _ = run(triggered=ids.TREE_BEST, state=state)
+        assert elements and "drawn afresh" in message and state2["base"] == 6
+
+
+def test_node_cap_says_so_and_keeps_the_layout():
+    elements, _, message, _ = view.make_tree(None, THESIS_SETUP, "4708", 20, None, None)
+    assert len(split(elements)[0]) <= 400 and "cap of 400 nodes" in message
+    check_layout(elements)
+
+
+# ---------------------------------------------------------------- the panel and the views
+
+
+def _find(component, component_id):
+    if getattr(component, "id", None) == component_id:
+        return component
+    children = getattr(component, "children", None)
+    for child in children if isinstance(children, list) else [children]:
+        if child is not None and not isinstance(child, str):
+            found = _find(child, component_id)
+            if found is not None:
+                return found
+    return None
+
+
+def test_the_tree_is_a_view_of_its_own_reachable_by_keyboard():
+    layout = explore_layout()
+    switch = _find(layout, ids.EXPLORE_VIEW)
+    assert [o["value"] for o in switch.options] == list(VIEW_LABELS) and "tree" in VIEW_LABELS
+    assert switch.value == DEFAULT_VIEW
+    container = _find(layout, ids.explore_view_id("tree"))
+    assert _find(container, ids.TREE) is not None
+    box_div = _find(layout, ids.TREE_BOX)
+    assert box_div.tabIndex == 0
+    for button in (ids.TREE_BEST, ids.TREE_COLLAPSE, ids.TREE_ZOOM_IN, ids.TREE_ZOOM_OUT, ids.TREE_FIT):
+        assert _find(layout, button) is not None
+    depth_box = _find(layout, ids.DEPTH_INPUT)
+    assert depth_box.debounce is True
+    slider = _find(layout, ids.DEPTH_SLIDER)
+    assert slider.updatemode == "mouseup" and slider.allow_direct_input is False
+
+
+# ---------------------------------------------------------------- fuzz
+
+
+paths = st.text(alphabet="tp", max_size=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(flipped=st.lists(paths, max_size=25), base=st.integers(0, 5), start=st.integers(1, 10**6))
+def test_layout_promises_hold_for_any_expansion(small, flipped, base, start):
+    solution, _ = small
+    tree = game_tree(start, base, solution, toggled=flipped, max_nodes=300)
+    check_layout(view.tree_elements(tree))
+
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=8,
+)
+setups = st.sampled_from([SMALL_SETUP, {"n": 100, "alpha": 10}, {"n": 100, "alpha": 10, "bound": 1000}]) | junk
+starts = st.sampled_from(["4708", "92", "10**30", "1e3", " 7 ", "-1", "", "2**4000", "9" * 4001]) | st.integers() | junk
+depths = st.integers(-3, 25) | junk
+actions = st.fixed_dictionaries({"path": paths, "seq": st.integers(0, 10)}) | junk
+states = st.fixed_dictionaries({"base": st.integers(0, 22), "flipped": st.lists(paths, max_size=5)}) | junk
+triggers = st.sampled_from(
+    [None, ids.SETUP, ids.START_INPUT, ids.DEPTH_APPLIED, ids.TREE_ACTION, ids.TREE_BEST, ids.TREE_COLLAPSE, "nonsense"]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(triggered=triggers, setup=setups, start=starts, depth=depths, action=actions, state=states)
+def test_tree_callback_never_fails(triggered, setup, start, depth, action, state):
+    result = view.make_tree(triggered, setup, start, depth, action, state)
+    assert isinstance(result, tuple) and len(result) == 4
+    elements, new_state, message, error = result
+    assert isinstance(elements, list) and isinstance(message, str) and isinstance(error, str)
+    for text in (message, error):
+        assert "Traceback" not in text and len(text) < 600
+    if elements:
+        assert error == ""
+        assert view.check_state(new_state) == new_state
+        nodes = split(elements)[0]
+        assert nodes[0]["data"]["path"] == "" and len(nodes) <= 400
+        assert re.fullmatch(r"\d[\d,]* nodes?, values from bound B = [\d,]+\..*", message, re.S)
