@@ -278,13 +278,21 @@ def notice(ignored: list[str]) -> tuple[object, dict]:
     )
 
 
+def _text(value) -> str | None:
+    """A control's value as query text, or None when it has none (an int too long to write)."""
+    try:
+        return str(value)[:MAX_QUERY_CHARS]
+    except ValueError:  # beyond Python's int-to-text limit: not written
+        return None
+
+
 def _same(value, default) -> bool:
     if isinstance(default, (int, float)) and not isinstance(default, bool):
         try:
             return float(value) == float(default)
         except (TypeError, ValueError, OverflowError):
             return False
-    return str(value) == str(default)
+    return _text(value) == str(default)
 
 
 def query_from_controls(values: list, params=None) -> str:
@@ -304,9 +312,9 @@ def query_from_controls(values: list, params=None) -> str:
     """
     params = params or PARAMS
     pairs = [
-        (key, str(value)[:MAX_QUERY_CHARS])
+        (key, _text(value))
         for (key, _cid, _prop, default), value in zip(params, values, strict=False)
-        if value is not None and not _same(value, default)
+        if value is not None and not _same(value, default) and _text(value) is not None
     ]
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 

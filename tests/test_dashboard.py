@@ -553,3 +553,111 @@ def test_help_is_plain_text(capsys):
     out = capsys.readouterr().out
     assert "Put-or-Take-a-Square" in out and "--port" in out
     assert "``" not in out and ":func:" not in out
+
+
+# ---------------------------------------------------------------- regressions: "Harden the page and the commands"
+
+
+class _SpyCache:
+    """Stands in for the shared solve cache: records every bound asked for, solves nothing big."""
+
+    def __init__(self, real):
+        self.real, self.got, self.peeked = real, [], []
+
+    def get(self, bound, **kwargs):
+        self.got.append(bound)
+        if bound > 10**7:
+            raise AssertionError(f"a request solved bound {bound:,}")
+        return self.real.get(bound, **kwargs)
+
+    def peek(self, bound, **kwargs):
+        self.peeked.append(bound)
+        return None
+
+
+def test_item1_a_huge_slider_value_is_refused_before_any_arithmetic():
+    # The payload that froze the server for 47 s: slider value 10,000,000 (log10 N).
+    assert callbacks.sync_n(ids.N_SLIDER, 10_000_000, "10000") == (no_update, no_update)
+    for bad in (1e308, float("inf"), float("nan"), -1, 1.5, 7.01, True, "5", None, [], {}):
+        assert callbacks.sync_n(ids.N_SLIDER, bad, "10000") == (no_update, no_update), bad
+    assert callbacks.sync_n(ids.N_SLIDER, 7, "10000") == (no_update, "10000000")
+
+
+def test_item2_a_client_bound_is_never_believed(monkeypatch):
+    spy = _SpyCache(state.SOLUTIONS)
+    monkeypatch.setattr(state, "SOLUTIONS", spy)
+    jobs = []
+    monkeypatch.setattr(state.JOBS, "start", jobs.append)
+    lying = {"n": 10_000, "alpha": 1, "bound": 1_000_000_000}
+    assert "does not equal" in callbacks.make_summary(lying)
+    assert "does not equal" in callbacks.make_density(lying, "density").layout.annotations[0].text
+    assert callbacks.make_download(lying)[0] is no_update
+    assert callbacks.resolve_setup(lying)[0] is no_update
+    assert callbacks.poll_solve(lying)[0] is no_update
+    assert "does not equal" in callbacks.make_convergence(None, lying)[2]
+    # A true setup whose bound is above the inline limit is opened, never solved in the request.
+    honest = {"n": 10_000_000, "alpha": 100}
+    assert "not solved yet" in callbacks.make_summary(honest)
+    assert "not solved yet" in callbacks.make_layers(honest, 3)[0].layout.annotations[0].text
+    assert all(bound <= 10**7 for bound in spy.got) and 10**9 in spy.peeked
+    assert jobs == []  # only resolve_setup starts jobs, and only for a checked request
+
+
+def test_item4_heavy_views_are_refused_with_their_limit():
+    rows, error, box = thesis.make_matrix("1000000", state.SOLUTIONS)
+    assert rows is no_update and f"{thesis.MATRIX_N_MAX:,}" in error and box == "num-input invalid"
+    fig, stats, error, *boxes = thesis.make_random_play("1000000", "100", "25", "0")
+    assert fig is no_update and "would take" in error and f"{thesis.RANDOM_GAMES_MAX:,}" in error
+    fig, rows, error, box = thesis.make_fixed("10**7")
+    assert f"{thesis.FIXED_N_MAX:,}" in error
+    fig, rows, error, *boxes = thesis.make_primitives("2", "10**6", state.SOLUTIONS)
+    assert f"{thesis.PRIMITIVES_LIMIT_MAX:,}" in error and boxes == ["num-input", "num-input invalid"]
+    sent, message = callbacks.make_download({"n": 10**7, "alpha": 1})
+    assert sent is no_update and "python -m solver classify --n 10000000 --alpha 1" in message
+    # The limits are the ones the page states next to the controls.
+    from dashboard.tabs.thesis.layout import thesis_layout
+
+    text = str(thesis_layout())
+    for limit in (thesis.MATRIX_N_MAX, thesis.RANDOM_GAMES_MAX, thesis.FIXED_N_MAX, thesis.PRIMITIVES_LIMIT_MAX):
+        assert f"{limit:,}" in text
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: callbacks.make_summary({"n": 1}),
+        lambda: callbacks.make_layers(SMALL, {}),
+        lambda: callbacks.make_differences(SMALL, "abc"),
+        lambda: callbacks.make_download({"n": "x", "alpha": 1}),
+        lambda: callbacks.make_density(SMALL, ["log"]),
+        lambda: callbacks.make_convergence(None, {"n": 1, "alpha": 1, "bound": 1, "x": 2}),
+        lambda: callbacks.resolve_setup("abc"),
+        lambda: callbacks.poll_solve({"n": -5, "alpha": 1}),
+    ],
+    ids=["setup-without-bound", "depth-dict", "layer-abc", "download-bad-setup", "transform-list",
+         "setup-extra-key", "request-string", "pending-negative"],
+)
+def test_item7_malformed_payloads_answer_with_a_message(call):
+    result = call()
+    parts = result if isinstance(result, tuple) else (result,)
+    texts = []
+    for part in parts:
+        if isinstance(part, str):
+            texts.append(part)
+        elif hasattr(part, "layout") and part.layout.annotations:
+            texts.append(part.layout.annotations[0].text)
+    assert any(texts), result
+
+
+def test_item8_user_text_in_a_figure_is_escaped():
+    phish = '<a href="https://example.com/phish">Session expired</a>'
+    fig = callbacks.make_density(SMALL, phish)
+    assert "<" not in fig.layout.annotations[0].text
+    fig = callbacks.make_differences(SMALL, phish)
+    assert "<" not in fig.layout.annotations[0].text
+    fig = callbacks.make_layers({"n": phish, "alpha": 1}, 3)[0]
+    assert "<" not in fig.layout.annotations[0].text and "&lt;a href" in fig.layout.annotations[0].text
+    # Random play no longer draws a message into its figure at all.
+    fig, stats, error, *boxes = thesis.make_random_play(phish, "10", "25", "0")
+    assert fig is no_update and isinstance(error, str) and boxes[0] == "num-input invalid"
+    assert callbacks.plain(phish) == '&lt;a href="https://example.com/phish"&gt;Session expired&lt;/a&gt;'
