@@ -36,7 +36,7 @@ scalars = st.one_of(
     st.sampled_from([400, 5000]).map(lambda digits: 10**digits),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=30),
-    st.sampled_from(HTML_TEXT + ["10**9999", "1e400", "NaN", "-inf", " ", "", "1,0,0", "0x10"]),
+    st.sampled_from([*HTML_TEXT, "10**9999", "1e400", "NaN", "-inf", " ", "", "1,0,0", "0x10"]),
     st.sampled_from([401, 5000, 100_000]).map(lambda digits: "9" * digits),
 )
 hostile = st.recursive(
@@ -165,9 +165,9 @@ def test_views(setup, transform, depth, k):
     summary = explore.make_summary(setup)
     assert isinstance(summary, (str, html.Div))
     _figure(explore.make_density(setup, transform))
-    w, l = explore.make_layers(setup, depth)
-    _figure(w)
-    _figure(l)
+    odd, even = explore.make_layers(setup, depth)
+    _figure(odd)
+    _figure(even)
     _figure(explore.make_differences(setup, k))
     sent, message = explore.make_download(setup)
     assert sent is no_update or (isinstance(sent, dict) and "content" in sent)

@@ -18,7 +18,6 @@ from dashboard.tabs.explore import callbacks, figures
 from dashboard.tabs.thesis import callbacks as thesis
 from solver.analysis import densities
 from solver.retrograde import solve
-from solver.tree import game_tree
 
 SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 
@@ -117,23 +116,6 @@ def test_format_position():
     assert style.format_position(10**30) == "1.000×10^30"
 
 
-def test_tree_elements_mirror_the_tree():
-    solution = solve(10_000)
-    tree = game_tree(92, 3, solution)
-    elements = figures.tree_elements(tree)
-    nodes = [e for e in elements if "source" not in e["data"]]
-    edges = [e for e in elements if "source" in e["data"]]
-    assert len(nodes) == len(tree.nodes)
-    assert len(edges) == len(tree.nodes) - 1
-    by_id = {e["data"]["id"]: e for e in nodes}
-    for node in tree.nodes:
-        element = by_id["n" + node.path]
-        assert element["data"]["position"] == str(node.position)
-        assert node.outcome.name in element["classes"].split()
-    best_edges = {e["data"]["target"] for e in edges if e["classes"] == "best"}
-    assert best_edges == {"n" + n.path for n in tree.nodes if n.best}
-
-
 def test_stylesheet_colours_every_outcome():
     sheet = style.tree_stylesheet()
     coloured = {rule["selector"] for rule in sheet if "background-color" in rule["style"]}
@@ -224,49 +206,6 @@ def test_layers_and_differences_callbacks_agree_with_brute_force(naive_small):
     assert [list(t.y) for t in l.data] == [expected[2], expected[4]]
     diff = callbacks.make_differences(SMALL, 3)
     assert list(diff.data[0].y) == list(np.diff(expected[3]))
-
-
-def test_tree_callback_messages_and_clicks():
-    setup = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
-    elements, toggled, message, error = callbacks.make_tree(ids.START_INPUT, setup, "abc", 3, None, [])
-    assert elements == [] and "start number" in error
-    elements, toggled, message, error = callbacks.make_tree(ids.START_INPUT, setup, "0", 3, None, [])
-    assert "at least 1" in error
-
-    elements, toggled, message, error = callbacks.make_tree(None, setup, "4708", 2, None, [])
-    base = {e["data"]["id"] for e in elements if "source" not in e["data"]}
-    assert error == "" and "1,000,000" in message and "n" in base
-    leaf = next(p for p in sorted(base, key=len, reverse=True) if len(p) == 3)
-    tap = {"data": {"id": leaf, "path": leaf[1:]}}
-    grown, toggled, _, _ = callbacks.make_tree(ids.TREE, setup, "4708", 2, tap, toggled)
-    grown_ids = {e["data"]["id"] for e in grown if "source" not in e["data"]}
-    assert grown_ids == base | {leaf + "t", leaf + "p"}
-    assert toggled == [leaf[1:]]
-    back, toggled, _, _ = callbacks.make_tree(ids.TREE, setup, "4708", 2, tap, toggled)
-    assert {e["data"]["id"] for e in back if "source" not in e["data"]} == base
-    # A control change starts again from the default expansion.
-    _, toggled, _, _ = callbacks.make_tree(ids.DEPTH_SLIDER, setup, "4708", 2, None, ["tt"])
-    assert toggled == []
-
-
-def test_tree_callback_caps_nodes_with_a_message():
-    setup = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
-    elements, _, message, _ = callbacks.make_tree(None, setup, "4708", 20, None, [])
-    nodes = [e for e in elements if "source" not in e["data"]]
-    assert len(nodes) <= 400
-    assert "cap" in message
-
-
-def test_tree_callback_far_beyond_the_bound():
-    setup = {"n": 100, "alpha": 100, "bound": 10_000}
-    elements, _, message, error = callbacks.make_tree(None, setup, "10**30 + 0", 2, None, [])
-    assert error and not elements  # "10**30 + 0" is not a number we read
-    elements, _, message, error = callbacks.make_tree(None, setup, "10**30+1", 2, None, [])
-    assert error
-    elements, _, message, error = callbacks.make_tree(None, setup, "10**30", 2, None, [])
-    assert error == ""
-    root = next(e for e in elements if e["data"]["id"] == "n")
-    assert root["data"]["position"] == str(10**30)
 
 
 def test_download_csv_matches_brute_force(naive_small):

@@ -102,7 +102,7 @@ def test_a_clean_address_shows_no_notice():
 
 @pytest.mark.parametrize("search", [None, 5, {}, [], "???", "?&&=", "?n"])
 def test_any_search_value_gives_the_controls(search):
-    values, ignored = urlstate.read_query(search)
+    values, _ignored = urlstate.read_query(search)
     assert len(values) == len(urlstate.PARAMS)
 
 
@@ -127,7 +127,7 @@ def test_sync_url_from_the_address_sets_controls_and_notice():
 def test_the_tab_list_matches_the_page():
     from dashboard.layout import TAB_LABELS
 
-    assert urlstate.TABS == tuple(TAB_LABELS)
+    assert tuple(TAB_LABELS) == urlstate.TABS
 
 
 def test_every_parameter_names_a_component_of_the_page():

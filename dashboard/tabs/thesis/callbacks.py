@@ -45,7 +45,6 @@ from solver.thesis_data import THESIS_BOUND
 
 from ... import defaults, ids
 from ...setup import INLINE_BOUND
-from ...style import message_figure
 from ...tables import register_exports
 from . import figures
 
