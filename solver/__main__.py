@@ -39,9 +39,14 @@ DEFAULT_MAX_SECONDS = costs.DEFAULT_MAX_SECONDS
 _NOTE_SECONDS = 10.0
 
 
+def _one_line(text: str) -> str:
+    """``text`` with line breaks and other unprintable characters escaped (``\\n``, ``\\x85``)."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, no usage block
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
 
 
 class _UsageError(Exception):
@@ -460,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.run(args)
     except (_UsageError, ValueError, TypeError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except MemoryError:
         print(f"{PROG}: error: this machine ran out of memory; ask for less (smaller numbers)", file=sys.stderr)

@@ -87,8 +87,9 @@ DEFAULT_MAX_SECONDS = 600.0
 
 #: Solve through the disk cache: seconds per position (19 ns measured at 10**9).
 SOLVE_SECONDS_PER_POSITION = 20e-9
-#: Fixed cost of a solve: opening the cache, loading the compiled kernels.
-SOLVE_SECONDS_FIXED = 1.0
+#: Fixed cost of a solve: loading the compiled kernels (0.2-0.6 s measured in a
+#: fresh process), opening the cache.
+SOLVE_SECONDS_FIXED = 0.5
 #: The small game's node arrays: bytes per node (about 2 isqrt(B) log2 B nodes).
 SMALL_GAME_BYTES_PER_NODE = 60
 
@@ -311,7 +312,7 @@ def solve_cost(bound: int) -> Cost:
     Returns
     -------
     Cost
-        Time: 20 ns per position plus 1 s (opening a cached entry is faster;
+        Time: 20 ns per position plus 0.5 s (opening a cached entry is faster;
         this is the cost of solving it).  Memory: ``config.BYTES_PER_POSITION``
         (3) bytes per position plus the small game's node arrays (about
         ``2 isqrt(B) log2 B`` nodes of 60 bytes), as
@@ -581,7 +582,8 @@ def primitives_cost(layer: int, n: int) -> Cost:
     members = math.isqrt(n) if layer == 1 else _share(n, LAYER_SHARE)
     seconds = _times(n, LAYER_SECONDS_PER_POSITION) + _times(members, PRIMITIVE_SECONDS_PER_MEMBER)
     memory = n + PRIMITIVE_BYTES_PER_MEMBER * members
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"the primitive elements of layer {_count(layer)} up to {_count(n)}")
+    what = f"the primitive elements of layer {_count(layer)} up to {_count(n)}"
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, what)
 
 
 # --- Checking ---------------------------------------------------------------------------
