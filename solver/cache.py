@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -36,9 +37,11 @@ class SolutionCache:
 
     Notes
     -----
-    One lock guards the cache and the solve itself, so two requests for
-    the same bound at once solve it once; across processes the disk store's
-    lock does the same.
+    A short lock guards the table of open solves only.  Opening, checking
+    or solving a bound happens under that bound's own lock, so two requests
+    for the same bound at once solve it once while requests for other
+    bounds (an open solve, say) never wait for it; across processes the
+    disk store's lock does the same.
     """
 
     def __init__(self, capacity: int = 8, memory_bytes: int = 2**30) -> None:
@@ -50,6 +53,8 @@ class SolutionCache:
         self._memory_bytes = memory_bytes
         self._items: OrderedDict[int, Solution] = OrderedDict()
         self._lock = threading.Lock()
+        # bound -> [lock held while that bound is opened or solved, users]
+        self._loading: dict[int, list] = {}
 
     def get(
         self,
@@ -93,8 +98,15 @@ class SolutionCache:
             hit = self._lookup(bound, allow_larger)
             if hit is not None:
                 return hit, True
+        with self._loading_lock(bound):
+            with self._lock:
+                # Another request may have opened it while this one waited.
+                hit = self._lookup(bound, allow_larger)
+            if hit is not None:
+                return hit, True
             solution, cached = store.solve_cached(bound, allow_larger=allow_larger, progress=progress)
-            self._keep(solution)
+            with self._lock:
+                self._keep(solution)
             return solution, cached
 
     def peek(self, bound: int, *, allow_larger: bool = False) -> Solution | None:
@@ -120,10 +132,31 @@ class SolutionCache:
             hit = self._lookup(bound, allow_larger)
             if hit is not None:
                 return hit
+        with self._loading_lock(bound):
+            with self._lock:
+                hit = self._lookup(bound, allow_larger)
+            if hit is not None:
+                return hit
             found = store.find(bound, allow_larger=allow_larger)
             if found is not None:
-                self._keep(found)
+                with self._lock:
+                    self._keep(found)
             return found
+
+    @contextlib.contextmanager
+    def _loading_lock(self, bound: int) -> Iterator[None]:
+        # One lock per bound being opened or solved, dropped when no one uses it.
+        with self._lock:
+            entry = self._loading.setdefault(bound, [threading.Lock(), 0])
+            entry[1] += 1
+        try:
+            with entry[0]:
+                yield
+        finally:
+            with self._lock:
+                entry[1] -= 1
+                if entry[1] == 0:
+                    del self._loading[bound]
 
     def _keep(self, solution: Solution) -> None:
         # Caller holds the lock: newest last, the oldest dropped beyond capacity.

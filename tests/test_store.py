@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -114,6 +115,40 @@ def test_memory_cache_reuses_open_solves(cache):
     served, cached = memory.get(1200, allow_larger=True)
     assert cached and served.bound in (1500, 6000)
     assert memory.peek(999_999) is None
+
+
+def test_memory_cache_solve_of_one_bound_does_not_hold_up_another(cache, monkeypatch):
+    # A slow solve of one bound held the whole cache's lock, so a request for a
+    # bound already open waited for it (seconds, in the page).
+    memory = SolutionCache()
+    opened, _ = memory.get(1000)
+    started, release = threading.Event(), threading.Event()
+    real = store.solve_cached
+    calls = []
+
+    def slow_solve_cached(bound, **kwargs):
+        calls.append(bound)
+        started.set()
+        assert release.wait(10), "the test never released the slow solve"
+        return real(bound, **kwargs)
+
+    monkeypatch.setattr(store, "solve_cached", slow_solve_cached)
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(memory.get(5000))) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    assert started.wait(10)
+    # While 5000 is being solved, the open bound answers at once, and so does a peek.
+    done = threading.Event()
+    threading.Thread(target=lambda: (memory.get(1000), memory.peek(1000), done.set())).start()
+    assert done.wait(5), "a request for an open bound waited for another bound's solve"
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    # Two requests for the same bound at once solved it once.
+    assert calls == [5000]
+    assert len(results) == 2 and results[0][0] is results[1][0]
+    assert memory.get(1000)[0] is opened
 
 
 CHILD = textwrap.dedent(
