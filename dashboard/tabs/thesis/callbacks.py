@@ -3,7 +3,8 @@
 Each callback body is a plain function (:func:`make_thesis_lists`,
 :func:`make_random_play`, :func:`make_primitives`, :func:`make_fixed`,
 :func:`make_matrix`) that tests call directly; :func:`register` wires them to
-the page.  Nothing is computed until the tab is opened.  Every input is
+the page.  Nothing is computed until the tab is first opened (its gate
+store, :func:`dashboard.ids.tab_gate_id`).  Every input is
 checked where it enters, and the work it asks for is estimated first
 (:mod:`solver.costs`): a request that would run longer than
 :data:`REQUEST_SECONDS` is refused with the estimate and the limit, so no
@@ -358,13 +359,22 @@ def make_matrix(n_text: object, solutions):
     return rows, "", *_classes(1)
 
 
-def _unless_open(tab: object, count: int, run: Callable[[], tuple]) -> tuple:
-    """Run a view only while the thesis tab is open; else change nothing."""
-    return run() if tab == "thesis" else (no_update,) * count
+def _unless_open(gate: object, count: int, run: Callable[[], tuple]) -> tuple:
+    """Run a view only once the tab has been opened (its gate store is set); else change nothing."""
+    return run() if gate else (no_update,) * count
+
+
+def _tab(gate: object) -> str | None:
+    return "thesis" if gate else None
 
 
 def register(app, solutions) -> None:
     """Wire the Thesis analyses tab's callbacks to ``app``.
+
+    The callbacks wait on the tab's gate store
+    (:func:`dashboard.ids.tab_gate_id`), which the page sets the first time
+    the tab is shown: a hidden tab computes nothing, and switching tabs
+    does not run them again.
 
     Parameters
     ----------
@@ -373,6 +383,7 @@ def register(app, solutions) -> None:
     solutions : solver.cache.SolutionCache
         The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
     """
+    gate = ids.tab_gate_id("thesis")
     register_exports(app, [ids.THESIS_LISTS_TABLE, ids.FIXED_TABLE, ids.MATRIX_TABLE, ids.PRIMITIVES_TABLE])
     app.callback(
         Output(ids.PRIMITIVES_GRAPH, "figure"),
@@ -382,8 +393,9 @@ def register(app, solutions) -> None:
         Output(ids.PRIMITIVES_LIMIT, "className"),
         Input(ids.PRIMITIVES_LAYER, "value"),
         Input(ids.PRIMITIVES_LIMIT, "value"),
-        Input(ids.TABS, "value"),
-    )(lambda k, limit, tab: _unless_open(tab, 5, lambda: make_primitives(k, limit, solutions)))
+        Input(gate, "data"),
+        prevent_initial_call=True,
+    )(lambda k, limit, opened: _unless_open(opened, 5, lambda: make_primitives(k, limit, solutions)))
     app.callback(
         Output(ids.RANDOM_GRAPH, "figure"),
         Output(ids.RANDOM_STATS, "children"),
@@ -393,29 +405,33 @@ def register(app, solutions) -> None:
         Output(ids.RANDOM_CAP, "className"),
         Output(ids.RANDOM_SEED, "className"),
         Input(ids.RANDOM_RUN, "n_clicks"),
-        Input(ids.TABS, "value"),
+        Input(gate, "data"),
         State(ids.RANDOM_N, "value"),
         State(ids.RANDOM_GAMES, "value"),
         State(ids.RANDOM_CAP, "value"),
         State(ids.RANDOM_SEED, "value"),
-    )(lambda _c, tab, *texts: _unless_open(tab, 7, lambda: make_random_play(*texts)))
+        prevent_initial_call=True,
+    )(lambda _c, opened, *texts: _unless_open(opened, 7, lambda: make_random_play(*texts)))
     app.callback(
         Output(ids.FIXED_GRAPH, "figure"),
         Output(ids.FIXED_TABLE, "rowData"),
         Output(ids.FIXED_ERROR, "children"),
         Output(ids.FIXED_N, "className"),
         Input(ids.FIXED_N, "value"),
-        Input(ids.TABS, "value"),
-    )(lambda text, tab: _unless_open(tab, 4, lambda: make_fixed(text)))
+        Input(gate, "data"),
+        prevent_initial_call=True,
+    )(lambda text, opened: _unless_open(opened, 4, lambda: make_fixed(text)))
     app.callback(
         Output(ids.MATRIX_TABLE, "rowData"),
         Output(ids.MATRIX_ERROR, "children"),
         Output(ids.MATRIX_N, "className"),
         Input(ids.MATRIX_N, "value"),
-        Input(ids.TABS, "value"),
-    )(lambda text, tab: _unless_open(tab, 3, lambda: make_matrix(text, solutions)))
+        Input(gate, "data"),
+        prevent_initial_call=True,
+    )(lambda text, opened: _unless_open(opened, 3, lambda: make_matrix(text, solutions)))
     app.callback(
         Output(ids.THESIS_LISTS_TABLE, "rowData"),
         Output(ids.THESIS_LISTS_SUMMARY, "children"),
-        Input(ids.TABS, "value"),
-    )(lambda tab: make_thesis_lists(tab, solutions))
+        Input(gate, "data"),
+        prevent_initial_call=True,
+    )(lambda opened: make_thesis_lists(_tab(opened), solutions))
