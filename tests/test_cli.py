@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import subprocess
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -431,3 +432,87 @@ def test_non_integer_message_names_quantity(capsys):
     status, _, err = run_here(capsys, "tree", "2.5")
     assert status == 2
     assert "start number" in err and "whole number" in err
+
+
+# ---------------------------------------------------------------------------
+# help text, limits and up-front estimates
+# ---------------------------------------------------------------------------
+
+
+def help_text(capsys, command: str) -> str:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+
+
+def test_help_states_limits_and_defaults(capsys):
+    tree = help_text(capsys, "tree")
+    assert "--depth DEPTH move depth" in tree and "0 to 1,000 (default 6)" in tree
+    assert "--max-nodes M" in tree and "1 to 1,000,000 (default 100,000" in tree
+    layers_help = help_text(capsys, "layers")
+    assert "--n N list the members of each layer in 1..N" in layers_help
+    assert "--depth K number of layers K, 1 to 1,000" in layers_help
+    solve_help = help_text(capsys, "solve")
+    assert "--bound B classify every position 0..B" in solve_help and "3 bytes" in solve_help
+    primitives = help_text(capsys, "primitives")
+    assert "--layer K layer number K" in primitives and "1 to 1,000 (default 2" in primitives
+    for command in ("classify", "tree", "solve", "strategies", "primitives", "layers"):
+        assert "--max-seconds S" in help_text(capsys, command), command
+
+
+def test_solve_too_large_names_solve_option(capsys):
+    # solve has neither N nor alpha: the advice names --bound.
+    status, _, err = run_here(capsys, "solve", "--bound", "10**13")
+    assert status == 2
+    assert "27.3 TiB" in err and "choose a smaller --bound" in err
+    assert "alpha" not in err
+
+
+def test_classify_too_large_names_n_and_alpha(capsys):
+    status, _, err = run_here(capsys, "classify", "--n", "10**9")
+    assert status == 2
+    assert "choose a smaller --n or --alpha" in err and "100 × 1,000,000,000" in err
+
+
+def test_max_seconds_refuses_with_estimate(capsys):
+    # 10**9 positions: about 20 s estimated, refused under a limit of 5 s.
+    status, out, err = run_here(capsys, "solve", "--bound", "10**9", "--max-seconds", "5")
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1
+    assert re.search(r"a solve to bound 1,000,000,000 would take about 2\d s \(limit 5 s\)", err), err
+    assert "--max-seconds" in err
+
+
+def test_max_nodes_limit_message_has_estimate(capsys):
+    status, _, err = run_here(capsys, "tree", "92", "--max-nodes", "1_000_001")
+    assert status == 2
+    assert "--max-nodes must be at most 1,000,000, got 1,000,001" in err
+    assert "GiB of memory" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["tree", "5", "--depth", "1001"], "the depth must be at most 1,000"),
+        (["layers", "--n", "100", "--depth", "1001"], "--depth must be at most 1,000"),
+        (["primitives", "--limit", "100", "--layer", "1001"], "must be at most 1,000"),
+    ],
+)
+def test_depth_limits(capsys, argv, fragment):
+    status, _, err = run_here(capsys, *argv)
+    assert status == 2
+    assert fragment in err
+
+
+def test_depth_at_the_limit_runs(capsys):
+    status, out, _ = run_here(capsys, "layers", "--n", "100", "--depth", "1000")
+    assert status == 0
+    assert len(out.splitlines()) == 1000
+
+
+def test_message_with_line_break_in_argument_is_one_line(capsys):
+    status, _, err = run_here(capsys, "tree", "4\n7\x85")
+    assert status == 2
+    assert len(err.splitlines()) == 1
+    assert "\\n" in err
