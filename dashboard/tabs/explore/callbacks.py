@@ -20,7 +20,7 @@ import math
 import dash
 from dash import Input, Output, State, dcc, no_update
 
-from solver.analysis import TRANSFORMS, classification_table, convergence, densities, layer, layers
+from solver.analysis import TRANSFORMS, classification_table, convergence, layer, layers
 from solver.parsing import parse_int
 from solver.solution import Solution
 
@@ -433,9 +433,10 @@ def _check_transform(transform: object) -> str:
 
 @functools.lru_cache(maxsize=MEMO_ENTRIES)
 def _density_figures(bound: int, n: int) -> dict:
-    # One pass over 1..n serves every transform (switching is then free).
+    # One pass over 1..n, kept only at the plotted positions, serves every
+    # transform (switching is then free).
     solution, _ = setups.open_bound(bound)
-    frame = densities(solution, n)
+    frame = figures.sampled_densities(solution.outcome, n)
     return {kind: figures.density_figure(frame, kind) for kind in TRANSFORMS}
 
 
