@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+from typing import NoReturn
 
 from . import config, costs, store
 from .analysis import classification_table, layers
@@ -45,7 +46,7 @@ def _one_line(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, no usage block
+    def error(self, message: str) -> NoReturn:  # one line, no usage block
         self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
 
 
@@ -177,19 +178,17 @@ def _strategies_command(args: argparse.Namespace) -> None:
     from .experiments import adder_subtractor, always_subtract
 
     _check_work(args, (costs.fixed_strategies_cost(args.n), "choose a smaller --n"))
-    result = {
-        "always_subtract": always_subtract(args.n),
-        "adder_subtractor": [adder_subtractor(args.n, adder) for adder in (1, 2)],
-    }
+    histogram = always_subtract(args.n)
+    seatings = [adder_subtractor(args.n, adder) for adder in (1, 2)]
     if args.json:
-        print(json.dumps(result))
+        print(json.dumps({"always_subtract": histogram, "adder_subtractor": seatings}))
         return
     print(f"Both players always take, starts 1..{args.n:,}: moves to reach 0 -> number of starts")
-    for moves, count in sorted(result["always_subtract"].items()):
+    for moves, count in sorted(histogram.items()):
         print(f"  {moves:>3}: {count:,}")
     print("One player always puts (taking only at a square, to win), the other always takes.")
     print("Player 1 moves first; a repeated (position, player to move) is a draw.")
-    for row in result["adder_subtractor"]:
+    for row in seatings:
         print(
             f"  player {row['adder']} puts: player 1 wins {row['p1_wins']:,}, "
             f"player 2 wins {row['p2_wins']:,}, draws {row['draws']:,}"
