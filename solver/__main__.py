@@ -117,7 +117,7 @@ def _check_work(args: argparse.Namespace, *parts: tuple[costs.Cost, str]) -> Non
         advice += f", or allow more time with --max-seconds (now {max_seconds:,.0f})"
     costs.check_cost(total, max_seconds=max_seconds, max_bytes=max_bytes, advice=advice)
     if total.seconds > _NOTE_SECONDS and sys.stderr.isatty():
-        print(f"{PROG}: note: {total.what} needs {total.describe()} (estimated)", file=sys.stderr)
+        print(f"{PROG}: note: {total.what}: {total.describe()} (estimated)", file=sys.stderr)
 
 
 def _bound_for(n: int, alpha: int | None, bound: int | None, *, what: str = "--n", name: str = "N") -> tuple[int, str]:
