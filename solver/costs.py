@@ -70,6 +70,7 @@ __all__ = [
     "classify_cost",
     "fixed_strategies_cost",
     "format_bytes",
+    "format_count",
     "format_seconds",
     "layers_cost",
     "primitives_cost",
@@ -194,8 +195,20 @@ def _scientific(value: int | float) -> str:
     return f"{mantissa:.1f}e{'+' if exponent >= 0 else '-'}{abs(exponent):02d}"
 
 
-def _count(value: int) -> str:
-    """``"1,000,000"`` for a count below ``2**63``, ``"1.0e+400"`` above."""
+def format_count(value: int) -> str:
+    """Format a count or position for a message, whatever its size.
+
+    Parameters
+    ----------
+    value : int
+        A non-negative integer of any size.
+
+    Returns
+    -------
+    str
+        ``"1,000,000"`` below ``2**63``; ``"1.0e+400"`` above, so a message
+        never prints hundreds of digits (nor hits Python's int-to-str limit).
+    """
     return f"{value:,}" if value.bit_length() < 64 else _scientific(value)
 
 
@@ -330,7 +343,7 @@ def solve_cost(bound: int) -> Cost:
     return Cost(
         seconds=SOLVE_SECONDS_FIXED + _times(bound + 1, SOLVE_SECONDS_PER_POSITION),
         bytes=config.BYTES_PER_POSITION * (bound + 1) + small,
-        what=f"a solve to bound {_count(bound)}",
+        what=f"a solve to bound {format_count(bound)}",
     )
 
 
@@ -392,7 +405,7 @@ def tree_cost(depth: int, max_nodes: int) -> Cost:
     nodes = tree_nodes(depth, max_nodes)
     seconds = _times(nodes, TREE_SECONDS_PER_NODE) + _times(nodes, _times(nodes, TREE_SECONDS_PER_NODE_SQUARED))
     memory = TREE_BYTES_PER_NODE * nodes
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"a game tree of up to {_count(nodes)} nodes")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"a game tree of up to {format_count(nodes)} nodes")
 
 
 def layers_cost(n: int, depth: int) -> Cost:
@@ -426,7 +439,7 @@ def layers_cost(n: int, depth: int) -> Cost:
     members = _share(n, LAYER_SHARE)
     seconds = _times(depth, LAYER_SECONDS_PER_LAYER + _times(n, LAYER_SECONDS_PER_POSITION)) + _times(n, MEMBER_SECONDS)
     memory = n + MEMBER_BYTES * members + LAYER_BYTES_PER_LAYER * depth
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{_count(depth)} layers up to {_count(n)}")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{format_count(depth)} layers up to {format_count(n)}")
 
 
 def classify_cost(n: int) -> Cost:
@@ -452,7 +465,7 @@ def classify_cost(n: int) -> Cost:
         If ``n < 1``.
     """
     n = check_integer(n, "N", least=1)
-    return Cost(BASE_SECONDS + _times(n, ROW_SECONDS), BASE_BYTES + ROW_BYTES * n, f"a table of {_count(n)} rows")
+    return Cost(BASE_SECONDS + _times(n, ROW_SECONDS), BASE_BYTES + ROW_BYTES * n, f"a table of {format_count(n)} rows")
 
 
 def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
@@ -488,7 +501,7 @@ def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
     chunks = -(-total // RANDOM_CHUNK)
     seconds = _times(total, RANDOM_SECONDS_PER_GAME) + _times(chunks, _times(move_cap, RANDOM_SECONDS_PER_MOVE_STEP))
     memory = RANDOM_BYTES_PER_GAME * min(total, RANDOM_CHUNK) + 8 * (move_cap + 1)
-    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{_count(total)} random games")
+    return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, f"{format_count(total)} random games")
 
 
 def strategy_matrix_cost(n: int) -> Cost:
@@ -517,7 +530,7 @@ def strategy_matrix_cost(n: int) -> Cost:
     return Cost(
         BASE_SECONDS + _times(n, MATRIX_SECONDS_PER_START),
         BASE_BYTES + MATRIX_BYTES_PER_START * n,
-        f"the strategy matrix from {_count(n)} starts",
+        f"the strategy matrix from {format_count(n)} starts",
     )
 
 
@@ -547,7 +560,7 @@ def fixed_strategies_cost(n: int) -> Cost:
     return Cost(
         BASE_SECONDS + _times(n, FIXED_SECONDS_PER_START),
         BASE_BYTES + FIXED_BYTES_PER_START * n,
-        f"the fixed strategies from {_count(n)} starts",
+        f"the fixed strategies from {format_count(n)} starts",
     )
 
 
@@ -582,7 +595,7 @@ def primitives_cost(layer: int, n: int) -> Cost:
     members = math.isqrt(n) if layer == 1 else _share(n, LAYER_SHARE)
     seconds = _times(n, LAYER_SECONDS_PER_POSITION) + _times(members, PRIMITIVE_SECONDS_PER_MEMBER)
     memory = n + PRIMITIVE_BYTES_PER_MEMBER * members
-    what = f"the primitive elements of layer {_count(layer)} up to {_count(n)}"
+    what = f"the primitive elements of layer {format_count(layer)} up to {format_count(n)}"
     return Cost(BASE_SECONDS + seconds, BASE_BYTES + memory, what)
 
 

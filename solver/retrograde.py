@@ -51,7 +51,7 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from . import config
+from . import config, costs
 from .solution import BoundTooLargeError, Solution
 from .validation import check_integer
 
@@ -444,17 +444,8 @@ def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report,
 
 
 def _available_memory() -> int:
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 8 << 30
+    # One place measures it (solver.costs); tests replace this name to pretend a small machine.
+    return costs.available_memory()
 
 
 def estimate_solve_bytes(bound: int) -> int:
@@ -512,16 +503,18 @@ def check_bound(bound: int) -> int:
     """
     bound = check_integer(bound, "the bound", least=1)
     need = estimate_solve_bytes(bound)
+    # Messages go through solver.costs' formatting: a bound of 10**400 must not
+    # overflow a float or print 400 digits.
     if bound > 2**62:
         raise BoundTooLargeError(
-            f"bound {bound:,} is beyond what this solver can index (2**62) and would need "
-            f"about {need / 2**30:,.0f} GiB of memory; choose a smaller N or alpha"
+            f"bound {costs.format_count(bound)} is beyond what this solver can index (2**62) and would need "
+            f"{costs.format_bytes(need)} of memory; choose a smaller bound"
         )
     have = int(_available_memory() * config.MEMORY_FRACTION)
     if need > have:
         raise BoundTooLargeError(
-            f"bound {bound:,} needs about {need / 2**30:.1f} GiB of memory but only "
-            f"{have / 2**30:.1f} GiB can be used here; choose a smaller N or alpha"
+            f"bound {costs.format_count(bound)} needs {costs.format_bytes(need)} of memory but only "
+            f"{costs.format_bytes(have)[len('about ') :]} can be used here; choose a smaller bound"
         )
     return bound
 

@@ -832,3 +832,12 @@ def test_kernel_isqrt_exact_random(n):
 # 14564942733 for n = _K * _K (after ~7 s) and does not return for 2**63 - 1;
 # its comment now limits it to n < 2**62.  solve() never gets there
 # (check_bound keeps positions far below 2**62).
+
+
+@pytest.mark.parametrize("bound", [2**63, 10**400, 10**4000])
+def test_check_bound_refuses_huge_bounds_with_a_short_message(bound):
+    # It used to raise OverflowError (need / 2**30 as a float) or print hundreds of digits.
+    with pytest.raises(BoundTooLargeError) as info:
+        check_bound(bound)
+    message = str(info.value)
+    assert "e+" in message and len(message) < 200
