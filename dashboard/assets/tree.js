@@ -39,7 +39,7 @@
     var CARD = 'tree-card';
     var SELECTION = 'tree-selection';
     var ACTION = 'tree-action-store';
-    var DEPTH_SLIDER = 'depth-slider';
+    var DEPTH_APPLIED = 'depth-applied-store';
     var DEPTH_INPUT = 'depth-input';
     var MARGIN = 24;
     var DEPTH_REST_MS = 350;
@@ -231,6 +231,7 @@
         if (card) {
             card.style.display = 'none';
             card.removeAttribute('data-node');
+            card.textContent = '';
         }
     }
 
@@ -436,8 +437,15 @@
                 hideCard();
             }
         });
-        cy.on('mouseover', 'node', function (event) {
-            st.hover = event.target.id();
+        cy.on('mouseover mousemove', 'node', function (event) {
+            // mousemove too: cytoscape misses a node's mouseout when the mouse
+            // leaves the canvas from it, and then sends no new mouseover.
+            var card = document.getElementById(CARD);
+            var id = event.target.id();
+            if (event.type === 'mousemove' && st.hover === id && card && card.getAttribute('data-node') === id) {
+                return;
+            }
+            st.hover = id;
             cy.container().style.cursor = event.target.data('expandable') ? 'pointer' : 'default';
             showCard(event.target);
         });
@@ -466,6 +474,16 @@
     function attachBox(box) {
         st.box = box;
         box.addEventListener('keydown', onKey);
+        box.addEventListener('mouseleave', function () {
+            // cytoscape may miss the mouse leaving a node at the canvas edge
+            var cy = st.cy;
+            st.hover = null;
+            if (cy && st.focus && cy.getElementById(st.focus).nonempty()) {
+                showCard(cy.getElementById(st.focus));
+            } else {
+                hideCard();
+            }
+        });
         box.addEventListener('wheel', onWheel, {capture: true, passive: false});
         if (window.ResizeObserver) {
             new window.ResizeObserver(function () {
@@ -528,22 +546,24 @@
                 return noUpdate();
             },
             // The slider's value, once it has rested: one request for a run of
-            // key presses.
-            applyDepth: function (value) {
+            // key presses (and none when it comes back to the applied depth).
+            applyDepth: function (value, applied) {
                 st.depthSeq += 1;
                 var token = st.depthSeq;
                 return new Promise(function (resolve) {
                     window.setTimeout(function () {
-                        resolve(token === st.depthSeq ? value : noUpdate());
+                        var settled = token === st.depthSeq && value !== applied;
+                        resolve(settled ? value : noUpdate());
                     }, DEPTH_REST_MS);
                 });
             },
-            // The depth box and the slider follow each other.
-            syncDepth: function (typed, slider) {
+            // The depth box moves the slider (on Enter or when it loses focus)
+            // and shows the depth applied.
+            syncDepth: function (typed, applied) {
                 var ctx = window.dash_clientside.callback_context;
                 var fired = (ctx && ctx.triggered ? ctx.triggered : []).map(function (t) { return t.prop_id; });
-                if (fired.indexOf(DEPTH_SLIDER + '.value') >= 0) {
-                    return [noUpdate(), slider, ''];
+                if (fired.indexOf(DEPTH_APPLIED + '.data') >= 0) {
+                    return [noUpdate(), applied, ''];
                 }
                 var box = document.getElementById(DEPTH_INPUT);
                 var lo = box && box.min ? Number(box.min) : 1;

@@ -448,8 +448,9 @@ def tree_stylesheet() -> list[dict]:
         {"selector": "node.expandable[!expanded]", "style": {"border-style": "double", "border-width": 5}},
         {"selector": "node.repeat", "style": {"border-style": "dashed", "border-width": 3}},
         {
+            # Drawn over the thin edge that shares its first segment.
             "selector": "edge.best",
-            "style": {"width": 4, "line-color": NEUTRAL_DARK, "target-arrow-color": NEUTRAL_DARK},
+            "style": {"width": 4, "line-color": NEUTRAL_DARK, "target-arrow-color": NEUTRAL_DARK, "z-index": 2},
         },
         {
             "selector": "node.focus",
@@ -512,7 +513,7 @@ def tree_panel() -> html.Section:
     box = html.Div(
         [
             graph,
-            html.Div(id=ids.TREE_CARD, className="tree-card", hidden=True, **{"aria-hidden": "true"}),
+            html.Div(id=ids.TREE_CARD, className="tree-card", **{"aria-hidden": "true"}),
         ],
         id=ids.TREE_BOX,
         className="tree-box",
@@ -852,9 +853,9 @@ def register(app: dash.Dash) -> None:
     One server callback (:func:`make_tree`); the rest run in the browser
     (``dashboard/assets/tree.js``): the move depth reaches the tree 0.35 s
     after the slider last moved (``ids.DEPTH_APPLIED``), so a run of
-    arrow-key presses sends one request; the depth box and the slider follow
-    each other; each answer is handed to the page's tree code (view, hover
-    card, keyboard); the zoom and fit buttons.
+    arrow-key presses sends one request; the depth box moves the slider and
+    shows the applied depth; each answer is handed to the page's tree code
+    (view, hover card, keyboard); the zoom and fit buttons.
     """
 
     @app.callback(
@@ -877,6 +878,7 @@ def register(app: dash.Dash) -> None:
         ClientsideFunction("ptsqTree", "applyDepth"),
         Output(ids.DEPTH_APPLIED, "data"),
         Input(ids.DEPTH_SLIDER, "value"),
+        State(ids.DEPTH_APPLIED, "data"),
         prevent_initial_call=True,
     )
     app.clientside_callback(
@@ -885,7 +887,7 @@ def register(app: dash.Dash) -> None:
         Output(ids.DEPTH_INPUT, "value"),
         Output(ids.DEPTH_ERROR, "children"),
         Input(ids.DEPTH_INPUT, "value"),
-        Input(ids.DEPTH_SLIDER, "value"),
+        Input(ids.DEPTH_APPLIED, "data"),
         prevent_initial_call=True,
     )
     app.clientside_callback(
