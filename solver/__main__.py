@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 import time
 from typing import NoReturn
 
@@ -457,12 +458,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"{PROG}: warning: {_one_line(str(message))}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad arguments)."""
+    """Run the command line; return the exit status (0 ok, 1 failed, 2 bad arguments)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        args.run(args)
+        with warnings.catch_warnings():
+            # A warning (the solve cache unusable, say) is one plain line, like the errors.
+            warnings.showwarning = _show_warning
+            args.run(args)
     except (_UsageError, ValueError, TypeError) as exc:
         print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
