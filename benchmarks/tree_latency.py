@@ -1,0 +1,127 @@
+"""Server time of the game tree's answers: a click that expands or collapses a node, and the rest.
+
+Run on demand (not part of the test suite):
+
+    .venv/bin/python benchmarks/tree_latency.py [--repeat 30]
+
+Solves the page's default bound (B = 1,000,000) once, then times two ways:
+
+- ``make_tree``, the tree callback's body, with its answer serialised to
+  JSON as Dash sends it;
+- whole requests to ``/_dash-update-component`` through the Flask test
+  client of the real app (Dash's dispatch, the callback, the JSON answer):
+  what a click costs the server, without the network.
+
+The goal is an expand or collapse in at most 150 ms.  Prints p50, p95 and
+the largest time in milliseconds, and the size of the answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import plotly.utils  # noqa: E402
+
+from dashboard import ids  # noqa: E402
+from dashboard.app import create_app  # noqa: E402
+from dashboard.setup import open_bound  # noqa: E402
+from dashboard.tabs.explore.tree import default_state, make_tree  # noqa: E402
+from solver.retrograde import warm_up  # noqa: E402
+from solver.tree import game_tree  # noqa: E402
+
+SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+
+
+def _quantiles(values: list[float]) -> tuple[float, float, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered), p95, ordered[-1]
+
+
+def _leaf(start: int, depth: int) -> str:
+    solution, _ = open_bound(SETUP["bound"])
+    return max(n.path for n in game_tree(start, depth, solution).nodes if n.expandable and not n.expanded)
+
+
+def _request(start: str, depth: int, action: dict | None, state: dict, changed: str, clicks=(0, 0)) -> dict:
+    outputs = [(ids.TREE, "elements"), (ids.TREE_TOGGLED, "data"), (ids.TREE_MESSAGE, "children"),
+               (ids.START_ERROR, "children")]
+    return {
+        "output": "...".join(f"{cid}.{prop}" for cid, prop in outputs).join(["..", ".."]),
+        "outputs": [{"id": cid, "property": prop} for cid, prop in outputs],
+        "inputs": [
+            {"id": ids.SETUP, "property": "data", "value": SETUP},
+            {"id": ids.START_INPUT, "property": "value", "value": start},
+            {"id": ids.DEPTH_APPLIED, "property": "data", "value": depth},
+            {"id": ids.TREE_ACTION, "property": "data", "value": action},
+            {"id": ids.TREE_BEST, "property": "n_clicks", "value": clicks[0]},
+            {"id": ids.TREE_COLLAPSE, "property": "n_clicks", "value": clicks[1]},
+        ],
+        "state": [{"id": ids.TREE_TOGGLED, "property": "data", "value": state}],
+        "changedPropIds": [changed],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    warm_up()
+    started = time.perf_counter()
+    open_bound(SETUP["bound"])
+    print(f"bound {SETUP['bound']:,} ready (solved or opened from the cache) in {time.perf_counter() - started:.2f} s")
+
+    leaf8 = _leaf(4708, 8)
+    expand = {"path": leaf8, "seq": 1}
+    expanded = {**default_state(8), "flipped": [leaf8], "seq": 1}
+    cases = {
+        "draw 4708, depth 6": (None, "4708", 6, None, None),
+        "draw 4708, depth 8": (None, "4708", 8, None, None),
+        "expand a leaf (depth 8)": (ids.TREE_ACTION, "4708", 8, expand, default_state(8)),
+        "collapse it again": (ids.TREE_ACTION, "4708", 8, {"path": leaf8, "seq": 2}, expanded),
+        "collapse the root": (ids.TREE_ACTION, "4708", 8, {"path": "", "seq": 1}, default_state(8)),
+        "best line of 92 (depth 11)": (ids.TREE_BEST, "92", 11, None, default_state(11)),
+        "collapse all": (ids.TREE_COLLAPSE, "4708", 8, None, default_state(8)),
+        "depth 20 (400-node cap)": (None, "4708", 20, None, None),
+        "10**30 + 7, depth 8": (None, str(10**30 + 7), 8, None, None),
+    }
+    print(f"\nmake_tree and its JSON ({args.repeat} runs each)")
+    print(f"{'case':<30} {'nodes':>6} {'KB':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for name, (trigger, start, depth, action, state) in cases.items():
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            result = make_tree(trigger, SETUP, start, depth, action, state)
+            body = json.dumps(result, cls=plotly.utils.PlotlyJSONEncoder)
+            times.append(1000 * (time.perf_counter() - t0))
+        nodes = sum(1 for e in result[0] if "source" not in e["data"])
+        p50, p95, most = _quantiles(times)
+        print(f"{name:<30} {nodes:>6} {len(body) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}")
+
+    client = create_app().server.test_client()
+    requests = {
+        "expand a leaf (depth 8)": _request("4708", 8, expand, default_state(8), f"{ids.TREE_ACTION}.data"),
+        "collapse it again": _request("4708", 8, {"path": leaf8, "seq": 2}, expanded, f"{ids.TREE_ACTION}.data"),
+        "best line of 92 (depth 11)": _request("92", 11, None, default_state(11), f"{ids.TREE_BEST}.n_clicks", (1, 0)),
+    }
+    print(f"\nwhole requests to /_dash-update-component ({args.repeat} runs each)")
+    print(f"{'case':<30} {'status':>6} {'KB':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for name, payload in requests.items():
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            response = client.post("/_dash-update-component", json=payload)
+            times.append(1000 * (time.perf_counter() - t0))
+        p50, p95, most = _quantiles(times)
+        print(f"{name:<30} {response.status_code:>6} {len(response.data) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()
