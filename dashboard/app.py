@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import dash
 
 from . import callbacks
+from .components import GRAPH_CONFIG
 from .layout import build_layout
 
 #: The page's CSS and script (``style.css``, ``page.js``), shipped inside the
@@ -14,7 +16,10 @@ from .layout import build_layout
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 #: Dash's page template with the page's language (``lang="en"``), so screen
-#: readers pronounce it as English and browsers offer the right tools.
+#: readers pronounce it as English and browsers offer the right tools.  It
+#: also hands :data:`dashboard.components.GRAPH_CONFIG` to
+#: ``assets/page.js``, which makes it plotly.js's default, so every graph
+#: has the same mode bar whoever built it.
 INDEX_STRING = """<!DOCTYPE html>
 <html lang="en">
     <head>
@@ -22,6 +27,7 @@ INDEX_STRING = """<!DOCTYPE html>
         <title>{%title%}</title>
         {%favicon%}
         {%css%}
+        <script>window.ptsqGraphConfig = GRAPH_CONFIG_JSON;</script>
     </head>
     <body>
         {%app_entry%}
@@ -31,7 +37,7 @@ INDEX_STRING = """<!DOCTYPE html>
             {%renderer%}
         </footer>
     </body>
-</html>"""
+</html>""".replace("GRAPH_CONFIG_JSON", json.dumps(GRAPH_CONFIG))
 
 
 def create_app() -> dash.Dash:

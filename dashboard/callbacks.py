@@ -2,8 +2,9 @@
 
 The shell's callbacks run in the browser (clientside), so they cost no
 request: switching tabs, opening a tab's gate the first time it is shown,
-the setup bar's summary line and its Edit button, the mode bar of every
-graph, and laying out cytoscape graphs again when their tab is shown.
+the setup bar's summary line and its Edit button, and laying out cytoscape
+graphs again when their tab is shown.  (The graphs' "Download plot as SVG"
+button comes from ``dashboard/assets/page.js``.)
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 import json
 
 import dash
-from dash import Input, Output, State, dcc
+from dash import Input, Output, State
 
 from . import ids, links, state, urlstate
-from .components import GRAPH_CONFIG
 from .defaults import DEFAULT_TAB
 from .layout import GATED_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
@@ -88,29 +88,6 @@ _TOGGLE_EDIT = """function(clicks) {
     return [open ? 'setup-bar setup-open' : 'setup-bar', open ? 'true' : 'false', open ? 'Done' : 'Edit'];
 }"""
 
-# Every graph's mode bar: the Python config (no logo, no cloud, PNG) plus a
-# button that downloads an SVG.  A button's click is a function, which JSON
-# cannot carry, so the config is completed here in the browser.
-_GRAPH_CONFIG = """function(_pathname) {
-    const base = %s;
-    const count = %d;
-    const svg = {
-        name: 'downloadSvg',
-        title: 'Download plot as SVG (vector)',
-        icon: {width: 24, height: 24, path: 'M5 20h14v-2H5v2zM12 2v12.17l-4.59-4.58L6 11l6 6 6-6-1.41-1.41L13 14.17V2h-1z'},
-        click: function(gd) {
-            const holder = gd.closest('[id]');
-            window.Plotly.downloadImage(gd, {format: 'svg', filename: holder ? holder.id : 'figure'});
-        }
-    };
-    const configs = [];
-    for (let i = 0; i < count; i++) {
-        configs.push(Object.assign({}, base, {modeBarButtonsToAdd: [svg]}));
-    }
-    return [Date.now()].concat(configs);
-}"""
-
-
 def show_tab(tab: str | None) -> list[dict]:
     """Styles that show the container of the selected tab and hide the others.
 
@@ -129,25 +106,6 @@ def show_tab(tab: str | None) -> list[dict]:
     """
     shown = tab if tab in TAB_LABELS else DEFAULT_TAB
     return [{} if value == shown else {"display": "none"} for value in TAB_LABELS]
-
-
-def graph_ids(layout) -> list[str]:
-    """Ids of every ``dcc.Graph`` in a layout, in document order.
-
-    Parameters
-    ----------
-    layout : dash component
-        The page (or any part of it).
-
-    Returns
-    -------
-    list of str
-    """
-    found = []
-    for component in [layout, *layout._traverse()]:
-        if isinstance(component, dcc.Graph) and isinstance(getattr(component, "id", None), str):
-            found.append(component.id)
-    return found
 
 
 def register(app: dash.Dash) -> None:
@@ -194,13 +152,6 @@ def register(app: dash.Dash) -> None:
         Output(ids.SETUP_EDIT, "children"),
         Input(ids.SETUP_EDIT, "n_clicks"),
         prevent_initial_call=True,
-    )
-    graphs = graph_ids(app.layout)
-    app.clientside_callback(
-        _GRAPH_CONFIG % (json.dumps(GRAPH_CONFIG), len(graphs)),
-        Output(ids.GRAPH_CONFIG_STORE, "data"),
-        *[Output(graph_id, "config") for graph_id in graphs],
-        Input(ids.URL, "pathname"),
     )
     cyto_ids = "[" + ", ".join(f'"{cid}"' for cid, _ in CYTOSCAPE_GRAPHS) + "]"
     app.clientside_callback(

@@ -7,9 +7,10 @@ from dash import dcc, html
 #: The mode bar of every graph: nothing leaves the machine (no Plotly logo,
 #: no "send to cloud" or "edit in Chart Studio"), and only the tools that
 #: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
-#: camera, which saves a PNG at twice the screen's resolution.  The page adds
-#: a "Download plot as SVG" button in the browser (a button's action is a
-#: function, which JSON cannot carry): see :mod:`dashboard.callbacks`.
+#: camera, which saves a PNG at twice the screen's resolution.  Every graph
+#: of the page also gets a "Download plot as SVG" button, added in the browser
+#: by ``dashboard/assets/page.js`` (a button's action is a function, which
+#: JSON cannot carry).
 GRAPH_CONFIG = {
     "displaylogo": False,
     "showSendToCloud": False,

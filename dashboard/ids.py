@@ -192,9 +192,6 @@ SETUP_BAR = "setup-bar"
 SETUP_SUMMARY = "setup-summary"
 SETUP_EDIT = "setup-edit"
 SETUP_CONTROLS = "setup-controls"
-#: Written by the clientside callback that gives every graph its mode bar
-#: (PNG and SVG download, no cloud button); it holds nothing else.
-GRAPH_CONFIG_STORE = "graph-config-store"
 
 # ---------------------------------------------------------------- Play: more
 PLAY_SEED_ERROR = "play-seed-error"

@@ -63,7 +63,6 @@ def build_layout() -> html.Div:
         [
             location(),
             dcc.Store(id=ids.GRAPH_REFRESH),
-            dcc.Store(id=ids.GRAPH_CONFIG_STORE),
             *[dcc.Store(id=ids.tab_gate_id(tab)) for tab in GATED_TABS],
             html.Header(
                 [

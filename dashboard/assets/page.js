@@ -10,9 +10,47 @@
       announces the raw value (the N slider said "4" for N = 10,000).  Each
       thumb gets an aria-label and an aria-valuetext in words.
 
-   A MutationObserver applies both whenever Dash redraws the page. */
+   3. Graphs.  The page's mode bar config (dashboard/components.py: no logo,
+      no cloud buttons, PNG camera) becomes plotly.js's default the moment
+      plotly.js loads, so every graph has it whoever built the graph, plus a
+      "Download plot as SVG" button (its action is a function, which a Dash
+      figure's JSON config cannot carry).
+
+   A MutationObserver applies 1 and 2 whenever Dash redraws the page. */
 (function () {
     "use strict";
+
+    var SVG_BUTTON = {
+        name: "downloadSvg",
+        title: "Download plot as SVG (vector)",
+        icon: {width: 24, height: 24, path: "M5 20h14v-2H5v2zM11 3v10.2l-3.6-3.6L6 11l6 6 6-6-1.4-1.4-3.6 3.6V3h-2z"},
+        click: function (gd) {
+            var holder = gd.closest("[id]");
+            window.Plotly.downloadImage(gd, {format: "svg", filename: holder ? holder.id : "figure"});
+        }
+    };
+
+    function configurePlotly(plotly) {
+        if (plotly && typeof plotly.setPlotConfig === "function") {
+            // The page's config (dashboard/components.py, put in the page by
+            // dashboard/app.py) becomes every graph's default.
+            var config = Object.assign({}, window.ptsqGraphConfig || {}, {modeBarButtonsToAdd: [SVG_BUTTON]});
+            plotly.setPlotConfig(config);
+        }
+    }
+
+    // Dash loads plotly.js on demand; catch the moment it defines window.Plotly.
+    if (window.Plotly) {
+        configurePlotly(window.Plotly);
+    } else {
+        var loaded;
+        Object.defineProperty(window, "Plotly", {
+            configurable: true,
+            enumerable: true,
+            get: function () { return loaded; },
+            set: function (value) { loaded = value; configurePlotly(value); }
+        });
+    }
 
     function nice(exponent) {
         // 10**x to two significant figures, as the page's N box shows it

@@ -129,7 +129,7 @@ def summary_panel(info) -> html.Div:
     return html.Div(
         [
             html.Table(
-                html.Tbody([html.Tr([html.Th(k), html.Td(v, className="num") if k == "n" else html.Td(v)]) for k, v in facts]),
+                html.Tbody([html.Tr([html.Th(k), html.Td(v, className="num long-number") if k == "n" else html.Td(v)]) for k, v in facts]),
                 className="summary-table",
             ),
             *[html.P(text, className="note") for text in notes],
@@ -157,7 +157,7 @@ def moves_table(info) -> html.Div | html.Table:
         html.Tr(
             [
                 html.Td(m.move.value + (" ★ best" if m.best else "")),
-                html.Td(str(m.child), className="num"),
+                html.Td(str(m.child), className="num long-number"),
                 html.Td(
                     [html.Span(className="swatch", style=swatch_style(m.outcome.name)), m.text]
                     + ([" (above the bound)"] if m.above_bound else [])

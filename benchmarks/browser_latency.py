@@ -1,0 +1,319 @@
+"""Latency of the page as a user feels it: a real browser against a real server.
+
+Run on demand (not part of the test suite):
+
+    .venv/bin/python benchmarks/browser_latency.py [--repeat 10] [--port 0] [--n 1000000]
+
+Starts ``python -m dashboard --port P`` in a subprocess on 127.0.0.1 with a
+solve cache of its own (a temporary folder, unless ``--cache-dir``), solves
+the bounds it needs there first (so the figures measure serving, not
+solving), and drives headless Debian Chromium (``/usr/bin/chromium``) with
+Playwright.  Each measurement is repeated and the script prints p50 and p95
+in milliseconds:
+
+- first load: from navigation start until the summary's counts show, and
+  until every callback the load started has answered and been drawn;
+- N change: typing N (alternately ``--n`` and 99 % of it, both solved) and
+  pressing Enter, until the page has drawn every answer;
+- depth change: typing a move depth and pressing Enter, likewise (at ``--n``);
+- tree expand: clicking an unexpanded node of the game tree, likewise;
+- play move: pressing a move button in the Play tab, likewise.
+
+"Drawn" is measured in the page: a wrapper around ``window.fetch`` counts
+the callback requests in flight and, when the last one's answer has been
+read, records the time two animation frames later (Dash has then applied
+it and the browser painted).  A measurement that started no request is
+reported as an error, not as a fast answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ALPHA = 100
+DEFAULT_N = 10_000
+
+#: Counts the page's callback requests in flight; ``__dashIdle(since)``
+#: says when every request sent after ``since`` has been answered and drawn.
+TRACKER = """
+(() => {
+  const state = {inflight: 0, sent: 0, lastSent: 0, lastDrawn: 0};
+  window.__dashRequests = state;
+  const original = window.fetch;
+  window.fetch = function (...args) {
+    const url = String((args[0] && args[0].url) || args[0]);
+    if (!url.includes('_dash-update-component')) { return original.apply(this, args); }
+    state.inflight += 1; state.sent += 1; state.lastSent = performance.now();
+    const done = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+      state.inflight -= 1; state.lastDrawn = performance.now();
+    }));
+    return original.apply(this, args).then((response) => {
+      response.clone().text().then(done, done);
+      return response;
+    }, (error) => { done(); throw error; });
+  };
+  // When the summary's W count first appears (page clock).
+  window.__marks = {};
+  new MutationObserver(() => {
+    if (!window.__marks.summary && document.getElementById('summary-count-W')) {
+      window.__marks.summary = performance.now();
+    }
+  }).observe(document, {subtree: true, childList: true});
+})();
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with status {proc.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"the server did not listen on port {port} within {timeout:.0f} s")
+
+
+def percentile(values: list[float], q: int) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def settle(page, since_sent: int, timeout_s: float = 60.0, quiet_ms: float = 250.0) -> float:
+    """Wait until the requests sent after ``since_sent`` are drawn; return when (page clock, ms)."""
+    page.wait_for_function(
+        """([since, quiet]) => {
+            const s = window.__dashRequests;
+            return s.sent > since && s.inflight === 0 && performance.now() - s.lastDrawn > quiet;
+        }""",
+        arg=[since_sent, quiet_ms],
+        timeout=timeout_s * 1000,
+        polling=50,
+    )
+    return page.evaluate("window.__dashRequests.lastDrawn")
+
+
+def sent(page) -> int:
+    return page.evaluate("window.__dashRequests.sent")
+
+
+def timed_action(page, action) -> float:
+    """Run ``action`` and return ms from just before it until its answers are drawn."""
+    before = sent(page)
+    start = page.evaluate("performance.now()")
+    action()
+    end = settle(page, before)
+    return end - start
+
+
+def expected_w_count(n: int) -> int:
+    from solver.store import solve_cached
+
+    solution, _ = solve_cached(ALPHA * n)
+    return int(solution.counts(n)["W"])
+
+
+def click_expandable_node(page) -> None:
+    point = page.evaluate(
+        """() => {
+            const el = document.getElementById('game-tree');
+            const cy = el && el._cyreg && el._cyreg.cy;
+            if (!cy) return null;
+            const box = cy.container().getBoundingClientRect();
+            const inside = (n) => { const p = n.renderedPosition();
+                return p.x > 10 && p.y > 10 && p.x < box.width - 10 && p.y < box.height - 10; };
+            const node = cy.nodes().filter(n => n.data('expandable') && !n.data('expanded') && inside(n))[0];
+            if (!node) return null;
+            const p = node.renderedPosition();
+            return {x: box.left + p.x, y: box.top + p.y};
+        }"""
+    )
+    if point is None:
+        raise RuntimeError("no expandable node inside the tree's canvas")
+    page.mouse.click(point["x"], point["y"])
+
+
+def show_explore_view(page, label: str) -> None:
+    """Open one of the Explore tab's views (a switch with that label), if the page has such switches."""
+    switch = page.locator("#explore-view").get_by_text(label, exact=True)
+    if switch.count():
+        switch.first.click()
+
+
+def run(args) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    port = args.port or free_port()
+    env = dict(os.environ, PTSQ_CACHE_DIR=args.cache_dir)
+    os.environ["PTSQ_CACHE_DIR"] = args.cache_dir
+    small_n = args.n * 99 // 100
+    print(f"solving the bounds first (cache {args.cache_dir}) ...", flush=True)
+    expected = {n: expected_w_count(n) for n in (DEFAULT_N, args.n, small_n)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dashboard", "--port", str(port)],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    times: dict[str, list[float]] = {
+        "first load: summary shown": [],
+        "first load: all answers drawn": [],
+        f"N change (N = {args.n:,})": [],
+        "depth change": [],
+        "tree expand": [],
+        "play move": [],
+    }
+    errors: list[str] = []
+    try:
+        wait_for_port(port, server)
+        with sync_playwright() as play:
+            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            # Warm the server (imports, first solve opened) once, unmeasured.
+            warm = browser.new_page(viewport={"width": 1440, "height": 900})
+            warm.goto(url, timeout=120_000)
+            warm.locator("#summary-count-W").wait_for(timeout=120_000)
+            warm.close()
+            for _ in range(args.repeat):
+                context = browser.new_context(viewport={"width": 1440, "height": 900})
+                page = context.new_page()
+                page.add_init_script(TRACKER)
+                page.goto(url, timeout=120_000)
+                w = page.locator("#summary-count-W")
+                w.wait_for(timeout=60_000)
+                page.wait_for_function(
+                    "(want) => { const el = document.getElementById('summary-count-W');"
+                    " return el && el.textContent.replace(/,/g, '') === String(want); }",
+                    arg=expected[DEFAULT_N],
+                    timeout=60_000,
+                )
+                shown = page.evaluate("window.__marks.summary")
+                drawn = settle(page, 0)
+                times["first load: summary shown"].append(shown)
+                times["first load: all answers drawn"].append(max(shown, drawn))
+                context.close()
+
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            page.add_init_script(TRACKER)
+            page.goto(url + f"?n={args.n}", timeout=120_000)
+            page.locator("#summary-count-W").wait_for(timeout=120_000)
+            settle(page, 0)
+            box = page.locator("#n-input")
+            for i in range(args.repeat):
+                n = small_n if i % 2 == 0 else args.n
+
+                def change_n(n=n):
+                    box.fill(str(n))
+                    box.press("Enter")
+
+                ms = timed_action(page, change_n)
+                got = page.locator("#summary-count-W").inner_text().replace(",", "")
+                if got != str(expected[n]):
+                    errors.append(f"N change to {n:,}: the summary shows W = {got}, expected {expected[n]:,}")
+                times[f"N change (N = {args.n:,})"].append(ms)
+
+            show_explore_view(page, "Game tree")
+            depth_box = page.locator("#depth-input")
+            if depth_box.count():
+                for i in range(args.repeat):
+                    depth = 7 if i % 2 == 0 else 6
+
+                    def change_depth(depth=depth):
+                        depth_box.fill(str(depth))
+                        depth_box.press("Enter")
+
+                    times["depth change"].append(timed_action(page, change_depth))
+            else:
+                errors.append("no depth box (#depth-input) on the page: depth change not measured")
+
+            page.wait_for_function(
+                "() => { const el = document.getElementById('game-tree');"
+                " return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length > 1); }",
+                timeout=60_000,
+            )
+            page.locator("#game-tree").scroll_into_view_if_needed()
+            for _ in range(args.repeat):
+                try:
+                    page.wait_for_timeout(300)  # let the tree's view settle before aiming at a node
+                    times["tree expand"].append(timed_action(page, lambda: click_expandable_node(page)))
+                except RuntimeError as exc:
+                    errors.append(f"tree expand: {exc}")
+                    break
+
+            page.locator("#tabs .tab", has_text="Play").click()
+            page.locator("#play-prediction").get_by_text("wins in", exact=False).wait_for(timeout=60_000)
+            settle(page, 0)
+            for _ in range(args.repeat):
+                times["play move"].append(timed_action(page, lambda: page.locator("#play-put").click()))
+                before = sent(page)
+                page.locator("#play-restart").click()
+                settle(page, before)
+            browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    for line in errors:
+        print(f"error: {line}")
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=10, help="runs of each measurement (default 10)")
+    parser.add_argument("--port", type=int, default=0, help="server port (default: a free one)")
+    parser.add_argument("--n", type=int, default=1_000_000, help="N of the control-change measurements (default 10**6)")
+    parser.add_argument("--cache-dir", default=None, help="solve cache folder (default: a new temporary one)")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"no Chromium at {CHROMIUM}: run scripts/install-browser.sh")
+    with tempfile.TemporaryDirectory(prefix="ptsq-bench-") as tmp:
+        args.cache_dir = args.cache_dir or tmp
+        times = run(args)
+    print(f"\nbrowser latency, {args.repeat} runs each (ms; N = {DEFAULT_N:,} for the first load, alpha = {ALPHA}):")
+    print(f"{'measurement':<34}{'p50':>9}{'p95':>9}{'max':>9}{'runs':>6}")
+    for name, values in times.items():
+        if values:
+            print(f"{name:<34}{percentile(values, 50):>9.0f}{percentile(values, 95):>9.0f}{max(values):>9.0f}{len(values):>6}")
+        else:
+            print(f"{name:<34}{'-':>9}{'-':>9}{'-':>9}{0:>6}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,364 @@
+"""Real-browser tests of the page as a whole: one bound everywhere, phones, keyboard, polish.
+
+Headless Debian Chromium via Playwright, the app served in-process by
+werkzeug on a free port (the recipe of docs/browser-tests.md).  Expected
+values come from the solver here, independently of the dashboard's code.
+
+Run: ``.venv/bin/python -m pytest tests/test_browser_page.py``.  Screenshots
+of the page at 1440 and 390 px go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+LOAD_TIMEOUT = 60_000
+WAIT_TIMEOUT = 30_000
+
+#: The bound of ``?n=1000000`` at the default alpha = 100, written out on purpose.
+BIG_BOUND = 100_000_000
+TABS = ["explore", "thesis", "play", "inspect"]
+TAB_NAMES = {"explore": "Explore", "thesis": "Thesis analyses", "play": "Play", "inspect": "Inspect a number"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium with the flags of docs/browser-tests.md."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
+    from werkzeug.serving import make_server
+
+    from dashboard.app import create_app
+    from solver.retrograde import warm_up
+
+    warm_up()
+    server = make_server("127.0.0.1", 0, create_app().server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="dash-page-test-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def big_bound_solved():
+    """Bound 10**8 solved once into the test session's cache (about 1-2 s)."""
+    from solver.store import solve_cached
+
+    solution, _cached = solve_cached(BIG_BOUND)
+    return solution
+
+
+class PageWatch:
+    """Uncaught page errors, failed callback requests and the callbacks that did work."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        self.worked: list[str] = []  # outputs of callback requests answered with content (HTTP 200)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("response", self._response)
+
+    def _response(self, response) -> None:
+        if "_dash-update-component" not in response.url:
+            return
+        if response.status >= 400:
+            self.errors.append(f"callback request failed: HTTP {response.status} {response.url}")
+        elif response.status == 200:
+            try:
+                self.worked.append(json.loads(response.request.post_data or "{}").get("output", ""))
+            except ValueError:
+                pass
+
+    def assert_clean(self) -> None:
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(page: Page) -> PageWatch:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    return PageWatch(page)
+
+
+def wait_summary(page: Page) -> None:
+    expect(page.locator("#summary-count-W")).to_be_attached(timeout=LOAD_TIMEOUT)
+
+
+def no_horizontal_scroll(page: Page) -> tuple[int, int]:
+    return page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+
+# --------------------------------------------------------------------------
+# tests
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [360, 390, 414])
+def test_phone_widths_have_no_horizontal_scroll_on_any_tab(page: Page, server_url: str, watch: PageWatch, width) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    for tab in TABS:
+        page.locator("#tabs [role=tab]", has_text=TAB_NAMES[tab]).click()
+        expect(page.locator(f"#tab-{tab}")).to_be_visible()
+        # let the tab's callbacks draw before measuring
+        expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)
+        scroll_width, inner_width = no_horizontal_scroll(page)
+        assert scroll_width <= inner_width, f"{tab} at {width} px: page is {scroll_width} px wide"
+    watch.assert_clean()
+
+
+def test_phone_setup_bar_folds_into_a_summary_line(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    summary = page.locator("#setup-summary")
+    expect(summary).to_have_text("N = 10,000 · α = 100 · B = α × N = 1,000,000")
+    controls = page.locator("#setup-controls")
+    expect(controls).to_be_hidden()
+    bar = page.locator("#setup-bar").bounding_box()
+    assert bar["height"] <= 0.15 * 844, f"the folded setup bar is {bar['height']} px tall"
+    edit = page.locator("#setup-edit")
+    expect(edit).to_have_attribute("aria-expanded", "false")
+    edit.click()
+    expect(controls).to_be_visible()
+    expect(edit).to_have_attribute("aria-expanded", "true")
+    # A new N typed here updates the summary line (and the views).
+    box = page.locator("#n-input")
+    box.fill("20000")
+    box.press("Enter")
+    expect(summary).to_have_text("N = 20,000 · α = 100 · B = α × N = 2,000,000")
+    edit.click()
+    expect(controls).to_be_hidden()
+    # The bar is not fixed over the content: scrolled away, it is gone from view.
+    assert page.evaluate("getComputedStyle(document.getElementById('setup-bar')).position") == "static"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "page-390.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_one_bound_everywhere_inspect_and_play(page: Page, server_url: str, watch: PageWatch, big_bound_solved) -> None:
+    from solver.values import position_value
+
+    # Independent expectation from the solver: 11225 at bound 10**8.
+    outcome, remoteness = position_value(11225, big_bound_solved)
+    assert (outcome.name, remoteness) == ("W", 17)
+
+    page.goto(server_url + "?n=1000000&tab=inspect&inspect=11225", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#inspect-bound")).to_contain_text(f"B = {BIG_BOUND:,}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#inspect-bound")).to_contain_text("alpha × N")
+    summary = page.locator("#inspect-summary")
+    expect(summary).to_contain_text("W17")
+    expect(summary).to_contain_text("17 (exact)")
+    expect(page.locator("#setup-summary")).to_contain_text(f"B = α × N = {BIG_BOUND:,}")
+
+    # The Play tab says the same of the same number at the same bound.
+    page.locator("#tabs [role=tab]", has_text="Play").click()
+    start = page.locator("#play-start")
+    start.fill("11225")
+    start.press("Enter")
+    expect(page.locator("#play-bound")).to_contain_text(f"B = {BIG_BOUND:,}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 17")
+    watch.assert_clean()
+
+
+def test_keyboard_reaches_and_opens_every_tab(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    page.locator("body").focus()
+    reached: list[str] = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "document.activeElement && document.activeElement.getAttribute('role') === 'tab' && "
+            "document.activeElement.closest('#tabs') ? document.activeElement.textContent : null"
+        )
+        if focused and focused not in reached:
+            reached.append(focused)
+            page.keyboard.press("Enter")
+            tab = next(key for key, name in TAB_NAMES.items() if name == focused)
+            expect(page.locator(f"#tab-{tab}")).to_be_visible()
+            expect(page.locator("#tabs [aria-selected=true]")).to_have_text(focused)
+        if len(reached) == len(TABS):
+            break
+    assert sorted(reached) == sorted(TAB_NAMES.values()), f"the Tab key reached only {reached}"
+    # Arrow keys move between tabs and open them.
+    page.locator("#tabs [role=tab]", has_text="Explore").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tab-thesis")).to_be_visible()
+    expect(page.locator("#tabs [aria-selected=true]")).to_have_text("Thesis analyses")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#tab-explore")).to_be_visible()
+    watch.assert_clean()
+
+
+def test_sliders_have_names_and_values_in_words(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    thumb = page.locator("#n-slider [role=slider]")
+    expect(thumb).to_have_attribute("aria-label", "N, the positions examined (log scale)")
+    expect(thumb).to_have_attribute("aria-valuetext", "N = 10,000")
+    thumb.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#n-input")).to_have_value("11000", timeout=WAIT_TIMEOUT)
+    expect(thumb).to_have_attribute("aria-valuetext", "N = 11,000")
+    # Every slider thumb of the page has a name.
+    unnamed = page.evaluate(
+        "Array.from(document.querySelectorAll('[role=slider]')).filter(t => !t.getAttribute('aria-label')).length"
+    )
+    assert unnamed == 0
+    watch.assert_clean()
+
+
+def test_a_blunder_is_marked_in_the_log_and_the_chart(page: Page, server_url: str, watch: PageWatch) -> None:
+    from solver.retrograde import solve
+    from solver.rules import Move
+    from solver.values import best_moves
+
+    # At 92 (W11 for the mover at bound 10**6) the only winning move is put;
+    # take hands the opponent a win: a blunder.
+    assert best_moves(92, solve(1_000_000)) == [Move.PUT]
+    page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
+    page.locator("#play-take").click()
+    blunder = page.locator("#play-log li.blunder")
+    expect(blunder).to_have_count(1)
+    expect(blunder).to_contain_text("??")
+    expect(blunder).to_contain_text("threw a win away")
+    page.wait_for_function(
+        """() => { const g = document.querySelector('#play-graph .js-plotly-plot');
+                   return !!g && g.data.some(t => (t.name || '').includes('blunder') && t.x.length === 1 && t.x[0] === 0); }"""
+    )
+    # Switching modes unticks auto-play.
+    page.locator("#play-mode input[value=cvc]").check()
+    page.locator("#play-auto input").check()
+    page.locator("#play-mode input[value=hvh]").check()
+    expect(page.locator("#play-auto input")).not_to_be_checked()
+    # A bad seed is reported as soon as it is typed, beside its box.
+    seed = page.locator("#play-seed")
+    seed.fill("-4")
+    seed.press("Enter")
+    expect(page.locator("#play-seed-error")).to_contain_text("seed")
+    # Dash 4 gives the className to the box around the <input>.
+    box = page.locator("div.num-input", has=seed)
+    expect(box).to_have_class(re.compile(r"\binvalid\b"))
+    border = box.evaluate("el => getComputedStyle(el).borderTopColor")
+    assert border == "rgb(176, 0, 32)", f"an invalid box has a red border, got {border}"
+    seed.fill("42")
+    seed.press("Enter")
+    expect(page.locator("#play-seed-error")).to_have_text("")
+    expect(box).not_to_have_class(re.compile(r"\binvalid\b"))
+    watch.assert_clean()
+
+
+def test_the_setup_bar_never_covers_a_panel_top_on_desktop(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    expect(page.locator("#setup-controls")).to_be_visible()
+    for tab in ("explore", "play", "inspect"):
+        page.locator("#tabs [role=tab]", has_text=TAB_NAMES[tab]).click()
+        panels = page.locator(f"#tab-{tab} .panel")
+        for i in range(panels.count()):
+            panel = panels.nth(i)
+            if not panel.is_visible():
+                continue
+            covered = panel.evaluate(
+                """(el) => {
+                    el.scrollIntoView({block: 'start'});
+                    const box = el.getBoundingClientRect();
+                    const x = box.left + Math.min(40, box.width / 2), y = box.top + 4;
+                    const hit = document.elementFromPoint(x, y);
+                    return hit && !el.contains(hit) ? (hit.id || hit.className || hit.tagName) : null;
+                }"""
+            )
+            assert covered is None, f"panel {i} of {tab}: its top is covered by {covered}"
+    watch.assert_clean()
+
+
+def test_language_and_mode_bar(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        "() => { const g = document.querySelector('#play-graph .js-plotly-plot'); return !!g && !!g._fullData; }",
+        timeout=WAIT_TIMEOUT,
+    )
+    config = page.evaluate(
+        """() => { const g = document.querySelector('#play-graph .js-plotly-plot')._context;
+                   return {logo: g.displaylogo, cloud: g.showSendToCloud,
+                           add: (g.modeBarButtonsToAdd || []).map(b => b.name || b)}; }"""
+    )
+    assert config == {"logo": False, "cloud": False, "add": ["downloadSvg"]}
+    graph = page.locator("#play-graph")
+    graph.hover()
+    expect(graph.locator(".modebar-btn[data-title='Download plot as SVG (vector)']")).to_have_count(1)
+    expect(graph.locator(".modebar-btn[data-title='Download plot as a PNG']")).to_have_count(1)
+    expect(graph.locator(".modebar-btn[data-title='Zoom']")).to_have_count(1)
+    expect(graph.locator(".modebar-btn[data-title='Lasso Select']")).to_have_count(0)
+    expect(graph.locator("[data-title*='Chart Studio'], [data-title*='cloud'], .modebar-btn--logo")).to_have_count(0)
+    # Every graph of the page has the same mode bar config, whichever tab holds it.
+    configs = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(g => g._context && g._context.displaylogo)"""
+    )
+    assert configs and all(value is False for value in configs)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "page-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_hidden_tabs_do_no_work_until_opened(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    page.wait_for_load_state("networkidle")
+    # The Play and Inspect callbacks' outputs start with their tab's prefix.
+    early = [out for out in watch.worked if out.startswith(("..play-", "..inspect-"))]
+    assert early == [], f"hidden tabs answered callbacks before they were opened: {early}"
+    page.locator("#tabs [role=tab]", has_text="Play").click()
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    renders = [out for out in watch.worked if "play-take.children" in out]
+    assert len(renders) == 1, f"the Play tab was drawn {len(renders)} times when opened"
+    # Switching away and back keeps the game and does no new work.
+    page.locator("#play-put").click()
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 9")
+    page.locator("#tabs [role=tab]", has_text="Explore").click()
+    page.locator("#tabs [role=tab]", has_text="Play").click()
+    expect(page.locator("#play-prediction")).to_contain_text("wins in 9")
+    watch.assert_clean()
