@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -181,6 +182,17 @@ def click_node(page: Page, node_id: str, also_placed: tuple[str, ...] = ()) -> N
     moved for a few polls.
     """
     page.locator("#game-tree").scroll_into_view_if_needed()
+    # A large tree pans rather than shrinks: bring the target into the canvas.
+    page.evaluate(
+        f"""(id) => {{
+            const cy = {CY};
+            const node = cy.getElementById(id);
+            const box = cy.container().getBoundingClientRect();
+            const p = node.renderedPosition();
+            if (p.x < 40 || p.y < 30 || p.x > box.width - 40 || p.y > box.height - 30) cy.center(node);
+        }}""",
+        node_id,
+    )
     page.evaluate("window.__lastNodePoint = null; window.__stillPolls = 0")
     page.wait_for_function(
         f"""([id, others]) => {{
@@ -210,6 +222,13 @@ def click_node(page: Page, node_id: str, also_placed: tuple[str, ...] = ()) -> N
     page.mouse.click(point["x"], point["y"])
 
 
+def show_view(page: Page, label: str) -> None:
+    """Open one of the Explore tab's views (Summary, Densities, ..., Game tree) by its switch."""
+    switch = page.locator("#explore-view label", has_text=label)
+    switch.click()
+    expect(switch.locator("input")).to_be_checked()
+
+
 def submit(page: Page, selector: str, text: str) -> None:
     """Type into a debounced dcc.Input and press Enter (that is what sends it)."""
     box = page.locator(selector)
@@ -230,12 +249,13 @@ def test_default_page_shows_solver_counts_graphs_and_tree(loaded: Page, watch: P
     assert sum(int(v.replace(",", "")) for v in shown_counts(page).values()) == DEFAULT_N
 
     # Each graph holds a real figure: traces with data, not the empty message figure.
-    for graph_id, least_traces in (
-        ("density-graph", 4),
-        ("layers-w-graph", 1),
-        ("layers-l-graph", 1),
-        ("difference-graph", 1),
+    for graph_id, least_traces, view in (
+        ("density-graph", 4, "Densities"),
+        ("layers-w-graph", 1, "Layers"),
+        ("layers-l-graph", 1, "Layers"),
+        ("difference-graph", 1, "Differences"),
     ):
+        show_view(page, view)
         page.wait_for_function(
             """([id, least]) => {
                 const gd = document.querySelector('#' + id + ' .js-plotly-plot');
@@ -245,8 +265,8 @@ def test_default_page_shows_solver_counts_graphs_and_tree(loaded: Page, watch: P
             arg=[graph_id, least_traces],
             timeout=WAIT_TIMEOUT,
         )
-        # the traces are drawn on WebGL canvases
-        expect(page.locator(f"#{graph_id} .gl-container canvas").first).to_be_attached()
+        # the traces are drawn (as SVG: the figures send only what is drawn, no WebGL)
+        expect(page.locator(f"#{graph_id} .scatterlayer .trace").first).to_be_attached()
         # an empty figure hides its axes; a real one has tick labels
         expect(page.locator(f"#{graph_id} .xtick").first).to_be_attached()
 
@@ -257,6 +277,7 @@ def test_default_page_shows_solver_counts_graphs_and_tree(loaded: Page, watch: P
     expect(page.locator("#density-graph .legend .traces")).to_have_count(4)
 
     # Game tree of 4708 at depth 6: the root plus more nodes, rooted at 4708.
+    show_view(page, "Game tree")
     assert node_count(page) > 1
     assert page.evaluate(f"{CY}.getElementById('n').data('position')") == str(DEFAULT_START)
     expect(page.locator("#tree-message")).to_contain_text("nodes")
@@ -307,6 +328,7 @@ def test_clicking_a_leaf_expands_then_collapses_it(loaded: Page, watch: PageWatc
         }})()"""
     )
     assert leaf, "no expandable, unexpanded node in the default tree"
+    show_view(page, "Game tree")
     children = {leaf + "t", leaf + "p"}
     assert not children & node_ids(page)
 
@@ -329,6 +351,7 @@ def test_clicking_a_leaf_expands_then_collapses_it(loaded: Page, watch: PageWatc
 @pytest.mark.browser
 def test_bad_start_number_shows_message_and_good_one_clears_it(loaded: Page, watch: PageWatch) -> None:
     page = loaded
+    show_view(page, "Game tree")
     error = page.locator("#start-error")
     expect(error).to_have_text("")
 
@@ -355,16 +378,18 @@ def test_bad_start_number_shows_message_and_good_one_clears_it(loaded: Page, wat
 
 
 @pytest.mark.browser
-def test_bad_n_shows_message_and_no_traceback(loaded: Page, watch: PageWatch) -> None:
+def test_bad_n_shows_message_and_no_traceback(loaded: Page, watch: PageWatch, default_counts) -> None:
     page = loaded
     error = page.locator("#n-error")
     expect(error).to_have_text("")
 
     submit(page, "#n-input", "0")
     expect(error).to_contain_text("N must be at least", timeout=WAIT_TIMEOUT)
-    # the views say what to do instead of showing stale numbers
-    expect(page.locator("#summary")).to_contain_text("Fix the highlighted input", timeout=WAIT_TIMEOUT)
-    expect(page.locator("#summary-count-W")).to_have_count(0)
+    # The bad box is marked (Dash 4 gives the class to the box around the
+    # <input>) and the views keep the last good setup's numbers.
+    expect(page.locator("div.num-input", has=page.locator("#n-input"))).to_have_class(re.compile(r"\binvalid\b"))
+    expect(page.locator("#n-input")).to_have_attribute("aria-invalid", "true")
+    expect_counts(page, default_counts)
 
     body = page.locator("body").inner_text()
     for marker in ("Traceback", 'File "', "Exception", "Internal Server Error"):
@@ -434,8 +459,8 @@ def test_url_holds_the_controls_and_the_back_button_restores_them(
     page.set_default_timeout(WAIT_TIMEOUT)
     # A shared link sets the controls and the counts follow.
     page.goto(server_url + "?n=20000&start=92", timeout=LOAD_TIMEOUT)
-    expect(page.locator("#n-input")).to_have_value("20000")
-    expect(page.locator("#start-input")).to_have_value("92")
+    expect(page.locator("#n-input")).to_have_value("20000", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#start-input")).to_have_value("92", timeout=WAIT_TIMEOUT)
     expect_counts(page, expected_counts(20_000))
     # A change of a control writes the address.
     submit(page, "#alpha-input", "10")
@@ -447,7 +472,8 @@ def test_url_holds_the_controls_and_the_back_button_restores_them(
     # Back: the tab, then alpha, return to what the address says.
     page.go_back()
     page.wait_for_function("!window.location.search.includes('tab=thesis')")
-    expect(page.locator("#n-input")).to_be_visible()
+    expect(page.locator("#tab-explore")).to_be_visible()
+    expect(page.locator("#tab-thesis")).to_be_hidden()
     page.go_back()
     page.wait_for_function("!window.location.search.includes('alpha=')")
     expect(page.locator("#alpha-input")).to_have_value("100")
@@ -464,7 +490,10 @@ def test_inspector_tab_from_a_link_shows_the_draw_certificate_of_2(
     # 2 <-> 3 is the loop that makes 2 a draw: 1 and 4 are the exits (squares).
     expect(page.locator("#inspect-certificate-note")).to_contain_text("2, 3", timeout=LOAD_TIMEOUT)
     expect(page.locator("#inspect-summary")).to_contain_text("D")
-    expect(page.locator("#n-input")).to_be_hidden()
+    # The setup bar (N, alpha) shows on every tab; the Explore views do not.
+    expect(page.locator("#n-input")).to_be_visible()
+    expect(page.locator("#tab-explore")).to_be_hidden()
+    expect(page.locator("#inspect-bound")).to_contain_text("B = 1,000,000")
     watch.assert_clean()
 
 

@@ -10,6 +10,7 @@ of the page at 1440 and 390 px go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -21,7 +22,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -100,10 +101,8 @@ class PageWatch:
         if response.status >= 400:
             self.errors.append(f"callback request failed: HTTP {response.status} {response.url}")
         elif response.status == 200:
-            try:
+            with contextlib.suppress(ValueError):
                 self.worked.append(json.loads(response.request.post_data or "{}").get("output", ""))
-            except ValueError:
-                pass
 
     def assert_clean(self) -> None:
         assert not self.errors, "\n".join(self.errors)

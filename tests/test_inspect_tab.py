@@ -14,7 +14,6 @@ from dash import no_update
 from dashboard import ids
 from dashboard.tabs.inspect import callbacks
 from dashboard.tabs.inspect import layout as tab_layout
-from solver.retrograde import solve
 
 HUGE = 10**30
 
@@ -66,9 +65,9 @@ def test_make_inspection_draw_8():
 
 
 def test_make_inspection_non_draw_and_huge():
-    *_, elements, layout, note, style, error, box = callbacks.make_inspection("5", _gate())
+    *_, elements, layout, note, style, error, _box = callbacks.make_inspection("5", _gate())
     assert elements == [] and style == tab_layout.CERTIFICATE_HIDDEN and error == "" and "not a certified draw" in note
-    bound_text, summary, moves, rows, elements, layout, note, style, error, box = callbacks.make_inspection(
+    _bound_text, summary, moves, rows, elements, layout, note, style, error, _box = callbacks.make_inspection(
         "10**30", _gate()
     )
     assert layout is no_update
@@ -152,7 +151,7 @@ def test_layout_ids_and_registration():
     outputs = " ".join(app.callback_map)
     assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
     # The certificate graph sets no custom wheel sensitivity (cytoscape warns on every load).
-    graph = [c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE][0]
+    graph = next(c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE)
     assert getattr(graph, "wheelSensitivity", None) is None
 
 

@@ -265,7 +265,7 @@ def test_nothing_happens_before_the_tab_is_opened():
 
 def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
     gate = _gate(10_000, 100)
-    store, err, click, auto, seed_class, seed_err = callbacks.act(
+    store, err, _click, _auto, seed_class, seed_err = callbacks.act(
         ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None
     )
     assert store["game"]["positions"] == ["92"] and err == "" and seed_class == "num-input" and seed_err == ""
@@ -317,10 +317,9 @@ def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
 # Hostile input: every plain callback answers, none raises (hypothesis).
 # ---------------------------------------------------------------------------
 
+from dash import no_update  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-from dash import no_update  # noqa: E402
 
 _HOSTILE = st.one_of(
     st.none(),
