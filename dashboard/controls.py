@@ -109,7 +109,7 @@ def gate_solution(gate) -> tuple[object, str]:
             return None, f"Bound B = {bound:,} cannot be solved here: {exc}"
         return None, (
             f"Solving bound B = {bound:,} (alpha × N, set at the top of the page) in the background; "
-            "the values show here when it is done."
+            "try again in a few seconds (press Enter in a box or New game)."
         )
     except (ValueError, OSError) as exc:
         return None, f"No values: {exc}"

@@ -124,13 +124,14 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         colours = [COLOURS[r["outcome"]] for r in rows]
         symbols = ["circle" if r["remoteness"] is not None or r["outcome"] in ("D", "U") else "circle-open"
                    for r in rows]
-        title = f"Value history (bound {bound:,}): remoteness, + player 1 winning, − player 2 winning"
+        title = {"text": f"Value history (bound {bound:,})",
+                 "subtitle": {"text": "remoteness: + player 1 winning, − player 2 winning"}}
         ytitle = "± remoteness"
     else:
         ys = [math.log10(r["position"] + 1) for r in rows]
         colours = [NEUTRAL] * len(rows)
         symbols = ["circle"] * len(rows)
-        title = "Game so far (hints hidden): position per ply"
+        title = {"text": "Game so far (hints hidden)", "subtitle": {"text": "position per ply"}}
         ytitle = "log10(position + 1)"
     opacity = [0.35 if r["future"] else 1.0 for r in rows]
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": NEUTRAL_LIGHT, "width": 1},
@@ -160,7 +161,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
             )
         fig.add_hline(y=0, line={"color": NEUTRAL_LIGHT, "width": 1, "dash": "dot"})
     fig.update_layout(
-        title=title, template="plotly_white", margin={"l": 50, "r": 20, "t": 50, "b": 40},
+        title=title, template="plotly_white", margin={"l": 50, "r": 20, "t": 70, "b": 40},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
         yaxis={"title": ytitle}, legend={"orientation": "h", "y": -0.25}, clickmode="event",
     )
