@@ -600,3 +600,28 @@ def test_item8_user_text_in_a_figure_is_escaped():
     fig, stats, error, *boxes = thesis.make_random_play(phish, "10", "25", "0")
     assert fig is no_update and isinstance(error, str) and boxes[0] == "num-input invalid"
     assert callbacks.plain(phish) == '&lt;a href="https://example.com/phish"&gt;Session expired&lt;/a&gt;'
+
+
+def test_convergence_button_retries_a_failed_bound(monkeypatch):
+    monkeypatch.setattr("dashboard.setup.INLINE_BOUND", 1000)
+
+    class Jobs:
+        def __init__(self):
+            self.calls = []
+
+        def start(self, bound):
+            self.calls.append(("start", bound))
+
+        def retry(self, bound):
+            self.calls.append(("retry", bound))
+
+        def status(self, bound):
+            return {"error": "out of disk", "done": False, "progress": 0.0} if bound == 50_003 else None
+
+    jobs = Jobs()
+    monkeypatch.setattr(state, "JOBS", jobs)
+    setup = {"n": 50_003, "alpha": 1}
+    fig, rows, message, disabled, _, bar, button = callbacks.make_convergence(None, setup)
+    assert "out of disk" in message and "try again" in message and button is False and jobs.calls == []
+    callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
+    assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls

@@ -335,7 +335,11 @@ def make_convergence(triggered: str | None, setup: object):
             errors.append(f"{bound:,}: {exc}")
             continue
         if found is None and triggered == ids.CONVERGENCE_BUTTON:
-            state.JOBS.start(bound)
+            before = state.JOBS.status(bound)
+            if before is not None and before.get("error") and hasattr(state.JOBS, "retry"):
+                state.JOBS.retry(bound)  # a failed solve is tried again only when asked
+            else:
+                state.JOBS.start(bound)
         status = state.JOBS.status(bound) if found is None else None
         if found is not None:
             solved.append(bound)
