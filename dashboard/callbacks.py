@@ -16,7 +16,7 @@ from dash import Input, Output, State
 
 from . import ids, links, state, urlstate
 from .defaults import DEFAULT_TAB
-from .layout import GATED_TABS, TAB_LABELS
+from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
 from .tabs.play import callbacks as play_callbacks
@@ -53,17 +53,21 @@ _SHOW_TAB = """function(tab) {
     return tabs.map(function(value) { return value === shown ? {} : {display: 'none'}; });
 }"""
 
-# A gated tab's store stays empty until the tab is first selected; from then
-# on it holds the page's setup (and the bound being solved, if any) and is
-# written again only when those change.  The tab's server callbacks listen
-# to it, so a hidden tab sends no request before it is opened.
+# A gated tab's store stays empty until the tab is first selected.  A tab
+# whose values come from the page's setup (Play, Inspect) then holds
+# {opened, setup, pending: the bound being solved} and is written again only
+# when those change; any other gated tab (Thesis) holds {opened: true},
+# written once.  The tabs' server callbacks listen to their store, so a
+# hidden tab sends no request before it is opened.
 _OPEN_GATES = """function(tab, setup, pending, ...gates) {
     const tabs = %s;
+    const followSetup = %s;
     const noUpdate = window.dash_clientside.no_update;
-    const wanted = {setup: setup || null, pending: pending ? pending.bound : null};
+    const wanted = {opened: true, setup: setup || null, pending: pending ? pending.bound : null};
     return tabs.map(function(value, i) {
         const current = gates[i];
         if (!current && value !== tab) { return noUpdate; }
+        if (!followSetup.includes(value)) { return current ? noUpdate : {opened: true}; }
         if (current && JSON.stringify(current) === JSON.stringify(wanted)) { return noUpdate; }
         return wanted;
     });
@@ -130,7 +134,7 @@ def register(app: dash.Dash) -> None:
         Input(ids.TABS, "value"),
     )
     app.clientside_callback(
-        _OPEN_GATES % json.dumps(list(GATED_TABS)),
+        _OPEN_GATES % (json.dumps(list(GATED_TABS)), json.dumps(list(SETUP_TABS))),
         [Output(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
         Input(ids.TABS, "value"),
         Input(ids.SETUP, "data"),

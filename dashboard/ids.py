@@ -200,11 +200,14 @@ PLAY_SEED_ERROR = "play-seed-error"
 def tab_gate_id(tab: str) -> str:
     """Id of the store that opens a tab's callbacks (set when the tab is first shown).
 
-    The store holds None until the tab is first selected, then
-    ``{"setup": <the page's setup store>}``, written again only when the
-    setup changes.  A tab's server callbacks take it as an ``Input`` (with
+    The store holds None until the tab is first selected.  For a tab whose
+    values come from the page's setup (:data:`dashboard.layout.SETUP_TABS`)
+    it then holds ``{"opened": True, "setup": <the setup store>, "pending":
+    <bound being solved or None>}``, written again only when those change;
+    for any other gated tab ``{"opened": True}``, written once.  A tab's
+    server callbacks take it as an ``Input`` (with
     ``prevent_initial_call=True``), so a hidden tab does no work before it
-    is opened and then follows the page's setup.
+    is opened.
 
     Parameters
     ----------

@@ -29,8 +29,13 @@ TAB_LABELS = {
 }
 
 #: Tabs whose callbacks wait until the tab is first shown (their gate
-#: stores); the default tab's views are the first thing a visitor sees.
+#: stores, :func:`dashboard.ids.tab_gate_id`); the default tab's views are
+#: the first thing a visitor sees.
 GATED_TABS = ("thesis", "play", "inspect")
+#: Gated tabs whose values come from the page's setup: their gate store also
+#: carries the setup (and is written again when it changes).  The others'
+#: gate is written once, ``{"opened": true}``.
+SETUP_TABS = ("play", "inspect")
 
 #: Tab value -> the function that builds its content.
 TAB_LAYOUTS = {
