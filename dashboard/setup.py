@@ -11,6 +11,11 @@ solved already (by a background job, :mod:`dashboard.jobs`).
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
 from solver.retrograde import check_bound
 from solver.solution import Solution
 from solver.validation import check_integer
@@ -22,6 +27,7 @@ __all__ = [
     "INLINE_BOUND",
     "SETUP_KEYS",
     "NotSolvedError",
+    "memo",
     "open_bound",
     "setup_fresh",
     "setup_solution",
@@ -172,3 +178,47 @@ def open_bound(bound: int) -> tuple[Solution, bool]:
 def _short(text: str, most: int = 120) -> str:
     """Cut a message that echoes a huge value."""
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+_F = TypeVar("_F", bound=Callable)
+#: Locks shared by every memo: a key computes under the lock of its stripe.
+_STRIPES = [threading.RLock() for _ in range(16)]
+
+
+def memo(maxsize: int) -> Callable[[_F], _F]:
+    """Memoize a pure function of plain values, computing each key once at a time.
+
+    A bounded LRU (:func:`functools.lru_cache`) in front of the function;
+    calls that miss take one of 16 locks chosen by the key, so twenty
+    clients asking for the same new figure at once compute it once and the
+    others wait for it, instead of all computing it side by side.
+
+    Parameters
+    ----------
+    maxsize : int
+        Results kept (least recently used dropped first).
+
+    Returns
+    -------
+    callable
+        A decorator; the decorated function has ``cache_clear`` and
+        ``cache_info`` as :func:`functools.lru_cache` gives them.  Its
+        arguments must be hashable and should be validated plain values
+        (``bound``, ``n``, a parameter), never client data.  A memoized
+        function should not call another one (two threads doing so in
+        opposite orders could wait for each other's stripe).
+    """
+
+    def decorate(func: _F) -> _F:
+        cached = functools.lru_cache(maxsize=maxsize)(func)
+
+        @functools.wraps(func)
+        def wrapper(*args):
+            with _STRIPES[hash(args) % len(_STRIPES)]:
+                return cached(*args)
+
+        wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        wrapper.cache_info = cached.cache_info  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -169,7 +169,7 @@ def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, wh
 def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
     monkeypatch.setattr("solver.retrograde._available_memory", lambda: 1 << 20)
     setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = callbacks.make_setup("10000", "100")
-    assert setup is no_update and "GiB" in setup_msg
+    assert setup is no_update and "of memory" in setup_msg and "choose a smaller" in setup_msg
     assert n_class == alpha_class == "num-input invalid"
 
 
@@ -625,3 +625,29 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
     assert "out of disk" in message and "try again" in message and button is False and jobs.calls == []
     callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
     assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls
+
+
+def test_memo_computes_a_new_key_once_for_concurrent_callers():
+    import threading
+    import time as clock
+
+    from dashboard.setup import memo
+
+    calls = []
+
+    @memo(4)
+    def slow(bound, n):
+        calls.append((bound, n))
+        clock.sleep(0.2)
+        return bound * n
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(slow(10, 3))) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [30] * 8 and calls == [(10, 3)]
+    for key in range(6):  # bounded: the oldest keys are dropped
+        slow(key, 1)
+    assert slow.cache_info().currsize == 4

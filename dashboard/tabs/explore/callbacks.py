@@ -13,7 +13,6 @@ tallies, convergence) are memoized on validated plain values.
 
 from __future__ import annotations
 
-import functools
 import html as html_text
 import math
 
@@ -102,7 +101,7 @@ def _figure_message(title: str, message: object):
     return _message_figure(plain(title), plain(message))
 
 
-@functools.lru_cache(maxsize=4 * MEMO_ENTRIES)
+@setups.memo(4 * MEMO_ENTRIES)
 def _message_figure(title: str, message: str):
     return message_figure(title, message)
 
@@ -133,7 +132,7 @@ def _nice(value: float) -> int:
     """Round a slider value 10**x (x checked by :func:`slider_exponent`) to two significant figures."""
     n = 10**value
     scale = 10 ** max(0, int(math.floor(math.log10(n))) - 1)
-    return int(round(n / scale) * scale)
+    return round(n / scale) * scale
 
 
 def sync_n(triggered: str | None, slider_value: object, text: object):
@@ -277,7 +276,7 @@ def poll_solve(pending: object):
     return no_update, no_update, False, _percent(status["progress"]), _SHOWN, no_update
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@setups.memo(MEMO_ENTRIES)
 def _convergence_view(n: int, bounds: tuple[int, ...]):
     # Solved bounds only (the caller found each of them).
     solutions = [setups.open_bound(bound)[0] for bound in bounds]
@@ -385,7 +384,7 @@ def _solution(setup: object) -> tuple[Solution, bool]:
     return setups.setup_solution(setup)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@setups.memo(MEMO_ENTRIES)
 def _tally(bound: int, n: int) -> dict:
     solution, _ = setups.open_bound(bound)
     return {**solution.tally(n), "seconds": solution.seconds}
@@ -435,7 +434,7 @@ def _check_transform(transform: object) -> str:
     return transform
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@setups.memo(MEMO_ENTRIES)
 def _density_figures(bound: int, n: int) -> dict:
     # One pass over 1..n, kept only at the plotted positions, serves every
     # transform (switching is then free).
@@ -472,7 +471,7 @@ def make_density(setup: object, transform: object):
         return _figure_message("Densities", exc)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@setups.memo(MEMO_ENTRIES)
 def _layer_figures(bound: int, n: int, depth: int):
     solution, _ = setups.open_bound(bound)
     found = layers(solution, n, depth)
@@ -506,7 +505,7 @@ def make_layers(setup: object, depth: object):
         return _figure_message("Layers", exc), _figure_message("Layers", exc)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@setups.memo(MEMO_ENTRIES)
 def _difference_figure(bound: int, n: int, k: int):
     solution, _ = setups.open_bound(bound)
     return figures.difference_figure(layer(solution, n, k), k)

@@ -16,7 +16,6 @@ seeded, so equal inputs give equal results).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
 from dash import Input, Output, State, no_update
@@ -45,7 +44,7 @@ from solver.thesis import compare_thesis_lists
 from solver.thesis_data import THESIS_BOUND
 
 from ... import defaults, ids
-from ...setup import INLINE_BOUND
+from ...setup import INLINE_BOUND, memo
 from ...tables import register_exports
 from . import figures
 
@@ -190,7 +189,7 @@ def _thesis_lists(solutions):
     return rows, "; ".join(parts) + "."
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _random_play_view(n: int, games: int, cap: int, seed: int):
     result = random_play(n, games, cap, seed)
     title = f"Random play from 1..{n:,}, {games:,} games each: moves until someone reaches 0"
@@ -233,7 +232,7 @@ def make_random_play(n_text: object, games_text: object, cap_text: object, seed_
     return figure, stats, "", *_classes(4)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _primitives_view(k: int, limit: int, solutions):
     solution, _ = solutions.get(100 * limit)
     table = primitive_elements(layer(solution, limit, k))
@@ -276,7 +275,7 @@ def make_primitives(layer_text: object, limit_text: object, solutions):
     return figure, rows, "", *_classes(2)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _fixed_view(n: int):
     fig = figures.histogram_figure(
         always_subtract(n), f"Always subtract, starts 1..{n:,}: moves to reach 0", "moves", "#009E73"
@@ -316,7 +315,7 @@ def make_fixed(n_text: object):
     return fig, rows, "", *_classes(1)
 
 
-@functools.lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _matrix_rows(n: int, solutions):
     solution, _ = solutions.get(100 * n)
     table = strategy_matrix(n, solution, seed=config.DEFAULT_SEED)
