@@ -651,3 +651,9 @@ def test_memo_computes_a_new_key_once_for_concurrent_callers():
     for key in range(6):  # bounded: the oldest keys are dropped
         slow(key, 1)
     assert slow.cache_info().currsize == 4
+
+
+def test_download_limit_is_stated_next_to_its_button():
+    from dashboard.tabs.explore.layout import explore_layout
+
+    assert f"N up to {callbacks.DOWNLOAD_N_MAX:,}" in str(explore_layout())
