@@ -27,14 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import plotly.utils  # noqa: E402
+import plotly.utils
 
-from dashboard import ids  # noqa: E402
-from dashboard.app import create_app  # noqa: E402
-from dashboard.setup import open_bound  # noqa: E402
-from dashboard.tabs.explore.tree import default_state, make_tree  # noqa: E402
-from solver.retrograde import warm_up  # noqa: E402
-from solver.tree import game_tree  # noqa: E402
+from dashboard import ids
+from dashboard.app import create_app
+from dashboard.setup import open_bound
+from dashboard.tabs.explore.tree import default_state, make_tree
+from solver.retrograde import warm_up
+from solver.tree import game_tree
 
 SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
 
@@ -51,8 +51,12 @@ def _leaf(start: int, depth: int) -> str:
 
 
 def _request(start: str, depth: int, action: dict | None, state: dict, changed: str, clicks=(0, 0)) -> dict:
-    outputs = [(ids.TREE, "elements"), (ids.TREE_TOGGLED, "data"), (ids.TREE_MESSAGE, "children"),
-               (ids.START_ERROR, "children")]
+    outputs = [
+        (ids.TREE, "elements"),
+        (ids.TREE_TOGGLED, "data"),
+        (ids.TREE_MESSAGE, "children"),
+        (ids.START_ERROR, "children"),
+    ]
     return {
         "output": "...".join(f"{cid}.{prop}" for cid, prop in outputs).join(["..", ".."]),
         "outputs": [{"id": cid, "property": prop} for cid, prop in outputs],
@@ -120,7 +124,9 @@ def main() -> None:
             response = client.post("/_dash-update-component", json=payload)
             times.append(1000 * (time.perf_counter() - t0))
         p50, p95, most = _quantiles(times)
-        print(f"{name:<30} {response.status_code:>6} {len(response.data) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}")
+        print(
+            f"{name:<30} {response.status_code:>6} {len(response.data) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from playwright.sync_api import Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -144,17 +144,18 @@ def shown_paths(page: Page) -> set[str]:
 def wait_paths(page: Page, paths: set[str]) -> None:
     """Wait until the graph holds exactly these nodes and its view is set."""
     page.wait_for_function(
-        f"""(wanted) => {{
+        """(wanted) => {
             const el = document.getElementById('game-tree');
             const cy = el && el._cyreg && el._cyreg.cy;
             if (!cy || cy.nodes().length !== wanted.length || cy.width() === 0) return false;
             const have = new Set(cy.nodes().map(n => n.data('path')));
-            return wanted.every(p => have.has(p));
-        }}""",
+            // tree.js marks the box once it has set the view for these nodes
+            const drawn = document.getElementById('tree-box').getAttribute('data-drawn') || '';
+            return wanted.every(p => have.has(p)) && drawn.split('|')[0] === String(wanted.length);
+        }""",
         arg=sorted(paths),
         timeout=WAIT_TIMEOUT,
     )
-    page.wait_for_timeout(150)  # the view is set just after the elements arrive
 
 
 def open_tree(page: Page, url: str, width: int = 1440, height: int = 900) -> None:
@@ -382,11 +383,20 @@ def test_hover_card_and_huge_start(page: Page, server_url: str, watch: PageWatch
     card = page.locator("#tree-card")
     expect(card).to_be_hidden()
     point = visible_point(page, "n")
-    page.mouse.move(point["x"], point["y"])
+    page.mouse.move(point["x"], point["y"], steps=4)
     expect(card).to_be_visible()
     outcome, remoteness = position_value(START, solution)
-    for text in ("position", "4,708", "move", "outcome", f"{outcome.name} (", "remoteness", f"{remoteness} (exact)",
-                 "marks", "expand"):
+    for text in (
+        "position",
+        "4,708",
+        "move",
+        "outcome",
+        f"{outcome.name} (",
+        "remoteness",
+        f"{remoteness} (exact)",
+        "marks",
+        "expand",
+    ):
         expect(card).to_contain_text(text)
     page.mouse.move(2, 2)
     expect(card).to_be_hidden()
@@ -401,7 +411,7 @@ def test_hover_card_and_huge_start(page: Page, server_url: str, watch: PageWatch
     assert contrast(root[1], root[2]) >= 4.5  # never white on white
     assert_readable(page)
     point = visible_point(page, "n")
-    page.mouse.move(point["x"], point["y"])
+    page.mouse.move(point["x"], point["y"], steps=4)
     expect(card).to_be_visible()
     expect(card).to_contain_text("(31 digits)")
     expect(card).to_contain_text("square")
@@ -417,7 +427,7 @@ def test_depth_controls_send_one_tree_request(page: Page, server_url: str, watch
     for _ in range(5):
         page.keyboard.press("ArrowLeft")
     wait_paths(page, expected_paths(solution, START, 1))
-    page.wait_for_timeout(800)
+    # Only the last press's timer applies the depth, and it has fired.
     assert len(watch.tree_requests) == 1, [r["changedPropIds"] for r in watch.tree_requests]
     expect(page.locator("#depth-input")).to_have_value("1")
     # Typing a depth and pressing Enter applies it (no need to leave the box).
@@ -444,12 +454,32 @@ def test_zoom_buttons_keep_labels_readable(page: Page, server_url: str, watch: P
     assert_readable(page)
     page.click("#tree-fit")
     assert page.evaluate(f"{CY}.zoom()") == pytest.approx(start)
+    # The view survives a trip to another view and to another tab.
+    page.click("#tree-zoom-in")
+    view = page.evaluate(f"[{CY}.zoom(), {CY}.pan().x, {CY}.pan().y]")
+    box = page.locator("#tree-box")
+    for hide, show in (
+        (
+            page.locator("#explore-view label", has_text="Summary"),
+            page.locator("#explore-view label", has_text="Game tree"),
+        ),
+        (page.locator(".tabs .tab", has_text="Play"), page.locator(".tabs .tab", has_text="Explore")),
+    ):
+        shown = int(box.get_attribute("data-shown") or 0)
+        hide.click()
+        expect(box).to_be_hidden()
+        show.click()
+        expect(box).to_have_attribute("data-shown", str(shown + 1))
+        # (the page lays shown graphs out again 80 ms after a tab opens)
+        page.wait_for_function(f"{CY}.zoom() === {view[0]}", timeout=WAIT_TIMEOUT)
+        assert page.evaluate(f"[{CY}.zoom(), {CY}.pan().x, {CY}.pan().y]") == pytest.approx(view)
+    page.click("#tree-fit")
     # The wheel pans the tree (it does not shrink it).
     point = visible_point(page, "n")
-    page.mouse.move(point["x"], point["y"])
+    page.mouse.move(point["x"], point["y"], steps=4)
     before = page.evaluate(f"[{CY}.zoom(), {CY}.pan().y]")
     page.mouse.wheel(0, 200)
-    page.wait_for_timeout(200)
+    page.wait_for_function(f"{CY}.pan().y !== {before[1]}", timeout=WAIT_TIMEOUT)
     after = page.evaluate(f"[{CY}.zoom(), {CY}.pan().y]")
     assert after[0] == before[0] and after[1] < before[1]
     watch.assert_clean()

@@ -44,6 +44,7 @@
     var MARGIN = 24;
     var DEPTH_REST_MS = 350;
     var ANSWER_TIMEOUT_MS = 4000;
+    var SHOWN_MS = 200;
 
     var st = {
         cy: null,          // the cytoscape instance looked after
@@ -56,7 +57,10 @@
         seq: 0,            // last action number sent
         waiting: 0,        // when the last action was sent (ms), 0 if none
         queue: [],         // actions waiting for the previous answer
-        depthSeq: 0        // last depth change seen
+        depthSeq: 0,       // last depth change seen
+        shown: false,      // the graph had a size at the last resize
+        shownCount: 0,     // times the view was set after the tree was shown
+        saved: null        // {token, zoom, pan} kept while the tree is hidden
     };
 
     function noUpdate() {
@@ -169,6 +173,14 @@
             showCard(cy.getElementById(shown));
         } else {
             hideCard();
+        }
+        mark('data-drawn', cy.nodes().length + '|' + (st.viewToken || ''));
+    }
+
+    // Marks on the box that say what was last done (tests wait on them).
+    function mark(name, value) {
+        if (st.box) {
+            st.box.setAttribute(name, value);
         }
     }
 
@@ -424,6 +436,8 @@
 
     function attachCy(cy) {
         st.cy = cy;
+        st.shown = !!(st.box && st.box.offsetWidth > 0 && st.box.offsetHeight > 0);
+        st.saved = null;
         st.viewToken = null;
         st.focus = null;
         st.hover = null;
@@ -486,17 +500,47 @@
         });
         box.addEventListener('wheel', onWheel, {capture: true, passive: false});
         if (window.ResizeObserver) {
-            new window.ResizeObserver(function () {
-                var cy = st.cy;
-                if (!cy) {
-                    return;
-                }
-                cy.resize();
-                if (st.needsView && box.offsetWidth && box.offsetHeight) {
-                    setInitialView(cy);
-                }
-            }).observe(box);
+            new window.ResizeObserver(function () { resized(box); }).observe(box);
         }
+    }
+
+    // The tree's view or tab was hidden or shown, or the window resized.  A
+    // hidden tree keeps its view; shown again it gets it back (after the
+    // page's own relayout of shown graphs, which fits them), or the initial
+    // view when a new tree arrived meanwhile.
+    function resized(box) {
+        var cy = st.cy;
+        if (!cy) {
+            return;
+        }
+        var visible = box.offsetWidth > 0 && box.offsetHeight > 0;
+        if (!visible) {
+            if (st.shown && cy.nodes().nonempty()) {
+                st.saved = {token: st.viewToken, zoom: cy.zoom(), pan: {x: cy.pan().x, y: cy.pan().y}};
+            }
+            st.shown = false;
+            return;
+        }
+        cy.resize();
+        if (st.shown) {
+            if (st.needsView) {
+                setInitialView(cy);
+            }
+            return;
+        }
+        st.shown = true;
+        window.setTimeout(function () {
+            cy.resize();
+            var saved = st.saved;
+            st.saved = null;
+            if (saved && saved.token === st.viewToken && !st.needsView) {
+                cy.viewport({zoom: saved.zoom, pan: saved.pan});
+            } else {
+                setInitialView(cy);
+            }
+            st.shownCount += 1;
+            mark('data-shown', String(st.shownCount));
+        }, SHOWN_MS);
     }
 
     function watch() {
