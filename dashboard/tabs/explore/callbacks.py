@@ -21,7 +21,6 @@ from dash import Input, Output, State, dcc, no_update
 
 from solver.analysis import TRANSFORMS, classification_table, convergence, layer, layers
 from solver.parsing import parse_int
-from solver.solution import Solution
 
 from ... import ids, state
 from ... import setup as setups
@@ -131,7 +130,7 @@ def slider_exponent(value: object) -> float | None:
 def _nice(value: float) -> int:
     """Round a slider value 10**x (x checked by :func:`slider_exponent`) to two significant figures."""
     n = 10**value
-    scale = 10 ** max(0, int(math.floor(math.log10(n))) - 1)
+    scale = 10 ** max(0, math.floor(math.log10(n)) - 1)
     return round(n / scale) * scale
 
 
@@ -377,11 +376,6 @@ def make_convergence(triggered: str | None, setup: object):
             parts[-1] += f" (the table holds the first {CONVERGENCE_MAX_ROWS:,})"
         parts[-1] += "."
     return figure, rows, " ".join(parts), not running, progress, bar, button_disabled
-
-
-def _solution(setup: object) -> tuple[Solution, bool]:
-    """The solve of a setup, through :func:`dashboard.setup.setup_solution`."""
-    return setups.setup_solution(setup)
 
 
 @setups.memo(MEMO_ENTRIES)
