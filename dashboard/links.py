@@ -77,12 +77,13 @@ def number_from_event(event: dict | None, source: str | None = None) -> int | No
     int or None
         A whole number ``>= 0``, or None when the event names none.
     """
-    if not event:
+    if not event or not isinstance(event, dict):
         return None
     if "points" in event:
-        points = event.get("points") or [{}]
-        point = points[0] if isinstance(points[0], dict) else {}
-        value = _point_value(point, GRAPH_POSITIONS.get(source) if source else None)
+        points = event.get("points")
+        if not isinstance(points, list) or not points or not isinstance(points[0], dict):
+            return None
+        value = _point_value(points[0], GRAPH_POSITIONS.get(source) if source else None)
     else:
         if event.get("colId") not in _NUMBER_COLUMNS:
             return None
@@ -124,7 +125,7 @@ def register(app: dash.Dash) -> None:
         triggered = dash.ctx.triggered_id
         if triggered == ids.TREE_INSPECT:
             # Tree nodes carry their position as exact digits (any size).
-            if node and str(node.get("position", "")).isdigit():
+            if isinstance(node, dict) and str(node.get("position", "")).isdigit():
                 return str(node["position"]), "inspect"
             return no_update, no_update
         for (cid, _prop), event in zip(SOURCES, events, strict=True):

@@ -144,11 +144,20 @@ def export_csv(
         What ``dcc.send_string`` makes of :func:`rows_to_csv`, type
         ``text/csv``; None when the grid has no columns.
     """
-    fields = [d["field"] for d in column_defs or [] if isinstance(d, dict) and d.get("field")]
+    # What the page sends is checked like any input: a malformed request
+    # downloads nothing rather than failing.
+    if not isinstance(column_defs, list):
+        return None
+    fields = [d["field"] for d in column_defs if isinstance(d, dict) and isinstance(d.get("field"), str) and d["field"]]
     if not fields:
         return None
-    chosen = virtual_rows if virtual_rows is not None else rows or []
-    name = (params or {}).get("fileName") or "table.csv"
+    chosen = virtual_rows if virtual_rows is not None else rows
+    if not isinstance(chosen, list):
+        chosen = []
+    chosen = [row for row in chosen if isinstance(row, dict)]
+    name = params.get("fileName") if isinstance(params, dict) else None
+    if not isinstance(name, str) or not name.strip():
+        name = "table.csv"
     return dcc.send_string(rows_to_csv(chosen, fields), name, type="text/csv")
 
 

@@ -71,15 +71,7 @@ OTHERS = {
 
 #: Callbacks of others known to fail this suite, by output key prefix, with
 #: the finding (reported in the hand-over; each is an xfail, not strict).
-KNOWN_FAILURES: dict[str, str] = {
-    "convergence-table-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "thesis-lists-table-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "fixed-table-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "matrix-table-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "primitives-table-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "inspect-chain-download.data": "export callback: rowData/columnDefs not lists give TypeError (500)",
-    "..inspect-number.value@": "links: clickData 'points' as a dict gives KeyError, tapNodeData as text AttributeError (500)",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 class _RecordingJobs:
