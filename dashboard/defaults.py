@@ -50,6 +50,10 @@ N_MAX = 10**7
 ALPHA_MAX = 1000
 DEPTH_MAX = 20
 
+# The Thesis tab's limits below are ceilings: its callbacks lower each to what
+# the solver.costs estimates fit in about 2 s of one request on this machine,
+# and state the result beside the panel's controls.
+
 #: Largest N of the fixed-strategy and strategy-matrix views.
 STRATEGY_N_MAX = 10**6
 MATRIX_N_MAX = 10**6
