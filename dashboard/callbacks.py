@@ -27,12 +27,18 @@ from .tabs.thesis import callbacks as thesis_callbacks
 CYTOSCAPE_GRAPHS = [(ids.TREE, "layout"), (ids.INSPECT_CERTIFICATE, "layout")]
 
 # A graph laid out while its tab was hidden has no size: when a tab opens,
-# resize its cytoscape graphs and run their layout again.  The last inputs
-# are the graphs' layouts, in the order of CYTOSCAPE_GRAPHS.
+# resize its plotly graphs, resize its cytoscape graphs and run their layout
+# again.  The last inputs are the cytoscape graphs' layouts, in the order of
+# CYTOSCAPE_GRAPHS.
 _REFRESH_GRAPHS = """function(...args) {
     const ids = %s;
     const layouts = args.slice(args.length - ids.length);
     setTimeout(function() {
+        if (window.Plotly) {
+            document.querySelectorAll('.js-plotly-plot').forEach(function(gd) {
+                if (gd.offsetParent !== null && gd._fullLayout) { window.Plotly.Plots.resize(gd); }
+            });
+        }
         ids.forEach(function(id, i) {
             const el = document.getElementById(id);
             if (!el || !el._cyreg || !el._cyreg.cy || el.offsetParent === null) { return; }

@@ -47,9 +47,11 @@ TAB_LAYOUTS = {
 
 
 def _container(value: str, content) -> html.Div:
-    if value == DEFAULT_TAB:
-        return html.Div(content, id=ids.tab_container_id(value))
-    return html.Div(content, id=ids.tab_container_id(value), style={"display": "none"})
+    # A tab panel named after its tab, for screen readers.
+    style = None if value == DEFAULT_TAB else {"display": "none"}
+    return html.Div(
+        content, id=ids.tab_container_id(value), style=style, role="tabpanel", **{"aria-label": TAB_LABELS[value]}
+    )
 
 
 def build_layout() -> html.Div:

@@ -139,6 +139,13 @@ def test_phone_widths_have_no_horizontal_scroll_on_any_tab(page: Page, server_ur
         expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)
         scroll_width, inner_width = no_horizontal_scroll(page)
         assert scroll_width <= inner_width, f"{tab} at {width} px: page is {scroll_width} px wide"
+    # A huge number in the inspector wraps instead of widening the page.
+    box = page.locator("#inspect-number")
+    box.fill("10**60")
+    box.press("Enter")
+    expect(page.locator("#inspect-summary")).to_contain_text("1" + "0" * 20)
+    scroll_width, inner_width = no_horizontal_scroll(page)
+    assert scroll_width <= inner_width, f"10**60 in the inspector at {width} px: page is {scroll_width} px wide"
     watch.assert_clean()
 
 
