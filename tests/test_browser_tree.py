@@ -473,6 +473,9 @@ def test_zoom_buttons_keep_labels_readable(page: Page, server_url: str, watch: P
         # (the page lays shown graphs out again 80 ms after a tab opens)
         page.wait_for_function(f"{CY}.zoom() === {view[0]}", timeout=WAIT_TIMEOUT)
         assert page.evaluate(f"[{CY}.zoom(), {CY}.pan().x, {CY}.pan().y]") == pytest.approx(view)
+        # The page fits the graphs of a tab it shows: the tree keeps its view.
+        page.evaluate(f"{CY}.fit(undefined, 20)")
+        assert page.evaluate(f"[{CY}.zoom(), {CY}.pan().x, {CY}.pan().y]") == pytest.approx(view)
     page.click("#tree-fit")
     # The wheel pans the tree (it does not shrink it).
     point = visible_point(page, "n")

@@ -44,7 +44,7 @@
     var MARGIN = 24;
     var DEPTH_REST_MS = 350;
     var ANSWER_TIMEOUT_MS = 4000;
-    var SHOWN_MS = 200;
+    var KEEP_VIEW_MS = 1000;
 
     var st = {
         cy: null,          // the cytoscape instance looked after
@@ -60,7 +60,8 @@
         depthSeq: 0,       // last depth change seen
         shown: false,      // the graph had a size at the last resize
         shownCount: 0,     // times the view was set after the tree was shown
-        saved: null        // {token, zoom, pan} kept while the tree is hidden
+        saved: null,       // {token, zoom, pan} kept while the tree is hidden
+        keepViewUntil: 0   // until then a fit of the whole graph keeps the view
     };
 
     function noUpdate() {
@@ -435,6 +436,21 @@
     // ------------------------------------------------------------ wiring
 
     function attachCy(cy) {
+        // A fit of the whole graph (the page's relayout of shown graphs, or
+        // dash-cytoscape when the zoom leaves its range) would shrink a large
+        // tree to the box: the tree takes its readable initial view instead,
+        // or keeps the view it was given when shown.  Fitting given elements
+        // is left alone.
+        var fit = cy.fit;
+        cy.fit = function (eles) {
+            if (eles !== undefined && eles !== null) {
+                return fit.apply(cy, arguments);
+            }
+            if (Date.now() >= st.keepViewUntil) {
+                setInitialView(cy);
+            }
+            return cy;
+        };
         st.cy = cy;
         st.shown = !!(st.box && st.box.offsetWidth > 0 && st.box.offsetHeight > 0);
         st.saved = null;
@@ -505,9 +521,9 @@
     }
 
     // The tree's view or tab was hidden or shown, or the window resized.  A
-    // hidden tree keeps its view; shown again it gets it back (after the
-    // page's own relayout of shown graphs, which fits them), or the initial
-    // view when a new tree arrived meanwhile.
+    // hidden tree keeps its view and gets it back when shown again (the
+    // initial view if a new tree arrived meanwhile), at once, so that nothing
+    // done right after showing it is undone later.
     function resized(box) {
         var cy = st.cy;
         if (!cy) {
@@ -529,18 +545,18 @@
             return;
         }
         st.shown = true;
-        window.setTimeout(function () {
-            cy.resize();
-            var saved = st.saved;
-            st.saved = null;
-            if (saved && saved.token === st.viewToken && !st.needsView) {
-                cy.viewport({zoom: saved.zoom, pan: saved.pan});
-            } else {
-                setInitialView(cy);
-            }
-            st.shownCount += 1;
-            mark('data-shown', String(st.shownCount));
-        }, SHOWN_MS);
+        var saved = st.saved;
+        st.saved = null;
+        if (saved && saved.token === st.viewToken && !st.needsView) {
+            cy.viewport({zoom: saved.zoom, pan: saved.pan});
+        } else {
+            setInitialView(cy);
+        }
+        // The page lays its shown graphs out again and fits them 80 ms after a
+        // tab opens; the tree keeps the view it was just given (see attachCy).
+        st.keepViewUntil = Date.now() + KEEP_VIEW_MS;
+        st.shownCount += 1;
+        mark('data-shown', String(st.shownCount));
     }
 
     function watch() {
