@@ -310,7 +310,9 @@ def main() -> None:
     print(f"{'measurement':<34}{'p50':>9}{'p95':>9}{'max':>9}{'runs':>6}")
     for name, values in times.items():
         if values:
-            print(f"{name:<34}{percentile(values, 50):>9.0f}{percentile(values, 95):>9.0f}{max(values):>9.0f}{len(values):>6}")
+            print(
+                f"{name:<34}{percentile(values, 50):>9.0f}{percentile(values, 95):>9.0f}{max(values):>9.0f}{len(values):>6}"
+            )
         else:
             print(f"{name:<34}{'-':>9}{'-':>9}{'-':>9}{0:>6}")
 

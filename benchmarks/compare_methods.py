@@ -277,7 +277,10 @@ def _run_child(args: list[str], limit: float | None) -> dict | None:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", *args]
     try:
         proc = subprocess.run(
-            cmd, cwd=ROOT, capture_output=True, text=True,
+            cmd,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
             timeout=None if limit is None else limit + STARTUP_SLACK,
         )
     except subprocess.TimeoutExpired:  # subprocess.run has killed the child
@@ -360,8 +363,7 @@ def main() -> None:
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the solver at 10**9")
-    parser.add_argument("--limit", type=float, default=120.0,
-                        help="seconds allowed per layers/naive run (default 120)")
+    parser.add_argument("--limit", type=float, default=120.0, help="seconds allowed per layers/naive run (default 120)")
     args = parser.parse_args()
     start = time.perf_counter()
     print(_machine_line(), flush=True)
@@ -399,8 +401,7 @@ def main() -> None:
         ok = _check_layers(r["layers"], r["top"], sol["dump"], n)
         top = r["top"]
         rows.append(("layers", bound, r, f"{'agrees' if ok else 'DISAGREES'} (l1-l{top}, n<={n:,})"))
-        _log(f"        {r['seconds']:.2f} s, {r['repeats']} repeated entries <= N, "
-             f"{r['draw_entries']:,} Draw entries")
+        _log(f"        {r['seconds']:.2f} s, {r['repeats']} repeated entries <= N, {r['draw_entries']:,} Draw entries")
 
     # (c) the plain-Python queue reference.
     over = False
@@ -427,8 +428,9 @@ def main() -> None:
     tmp.cleanup()
 
     solver_rows = [("solver", b, solver_runs[b], "-") for b in sorted(solver_runs)]
-    header = (f"{'method':<8} {'bound':>15} {'seconds':>10} {'positions/s':>13} "
-              f"{'peak RSS MiB':>12} {'x solver':>10}  check")
+    header = (
+        f"{'method':<8} {'bound':>15} {'seconds':>10} {'positions/s':>13} {'peak RSS MiB':>12} {'x solver':>10}  check"
+    )
     print(header)
     print("-" * len(header))
     for method, bound, r, check in solver_rows + rows:
@@ -443,8 +445,10 @@ def main() -> None:
             rss = f"{r['peak'] / 2**20:,.0f}"
             ratio = f"{r['seconds'] / base:,.1f}" if method != "solver" else "1.0"
         print(f"{method:<8} {bound:>15,} {secs:>10} {rate:>13} {rss:>12} {ratio:>10}  {check}")
-    print(f"# layers: thesis section 3.4 port, bound = {LAYER_ALPHA}*N, maxmoves = {LAYER_MAXMOVES}; "
-          f"solver: warm_up() first, solve() timed; limit {args.limit:g} s per layers/naive run")
+    print(
+        f"# layers: thesis section 3.4 port, bound = {LAYER_ALPHA}*N, maxmoves = {LAYER_MAXMOVES}; "
+        f"solver: warm_up() first, solve() timed; limit {args.limit:g} s per layers/naive run"
+    )
     print(f"# total wall time {time.perf_counter() - start:.0f} s")
 
 

@@ -43,7 +43,9 @@ def main() -> None:
         bound = int(raw)
         out = subprocess.run(
             [sys.executable, "-c", CHILD.format(root=str(ROOT), bound=bound)],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
         r = json.loads(out.strip().splitlines()[-1])
         extra = r["peak"] - r["base"]

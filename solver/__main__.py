@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import warnings
 import time
+import warnings
 from typing import NoReturn
 
 from . import config, costs, store
@@ -62,9 +62,7 @@ def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False):
     """
     from tqdm import tqdm
 
-    bar = tqdm(
-        total=100, unit="%", desc=f"solving to {bound:,}", disable=lines or not sys.stderr.isatty(), delay=1.0
-    )
+    bar = tqdm(total=100, unit="%", desc=f"solving to {bound:,}", disable=lines or not sys.stderr.isatty(), delay=1.0)
 
     def progress(fraction: float) -> None:
         if lines:  # for a program reading stderr (the dashboard)
@@ -294,7 +292,9 @@ def _cache_command(args: argparse.Namespace) -> None:
                 "(removed by the next solve and by 'cache clear')"
             )
         if report.stale:
-            print(f"  stale: {files(report.stale)} of another format or release (never read; 'cache clear' removes them)")
+            print(
+                f"  stale: {files(report.stale)} of another format or release (never read; 'cache clear' removes them)"
+            )
         return
     parts = [
         f"{len(items):,} {label if len(items) == 1 else plural} ({size_text(sum(i['bytes'] for i in items))})"
@@ -330,7 +330,9 @@ def _cache_command(args: argparse.Namespace) -> None:
         f"from {report.directory}"
     )
     for bound in result.skipped:
-        print(f"{PROG}: note: kept bound {bound:,}: another process holds its lock (a solve is running)", file=sys.stderr)
+        print(
+            f"{PROG}: note: kept bound {bound:,}: another process holds its lock (a solve is running)", file=sys.stderr
+        )
     for path, why in result.failed:
         print(f"{PROG}: error: cannot remove {path}: {why}", file=sys.stderr)
     if result.failed:

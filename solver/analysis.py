@@ -6,6 +6,8 @@ arrays or pandas frames.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pandas as pd
 
@@ -288,18 +290,22 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
     if not solutions:
         raise ValueError("give at least one solve")
     bounds = [s.bound for s in solutions]
-    if any(b2 <= b1 for b1, b2 in zip(bounds, bounds[1:])):
+    if any(b2 <= b1 for b1, b2 in itertools.pairwise(bounds)):
         raise ValueError(f"the bounds must increase, got {bounds}")
     rows = []
     for s in solutions:
         _check_n(s, n)
         tally = s.tally(n)
         rows.append(
-            {"bound": s.bound, "alpha": s.bound / n, **{k: tally[k] for k in ("W", "L", "D", "U")},
-             "bounded": tally["bounded"]}
+            {
+                "bound": s.bound,
+                "alpha": s.bound / n,
+                **{k: tally[k] for k in ("W", "L", "D", "U")},
+                "bounded": tally["bounded"],
+            }
         )
     changed = []
-    for before, after in zip(solutions, solutions[1:]):
+    for before, after in itertools.pairwise(solutions):
         o1, r1 = before.outcome[1 : n + 1], before.packed_remoteness[1 : n + 1]
         o2, r2 = after.outcome[1 : n + 1], after.packed_remoteness[1 : n + 1]
         idx = np.flatnonzero((o1 != o2) | (r1 != r2))

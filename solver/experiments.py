@@ -181,9 +181,7 @@ def random_play(
     games_per_start = check_integer(games_per_start, "games_per_start", least=1)
     games = n * games_per_start
     if games > MAX_RANDOM_GAMES:
-        raise ValueError(
-            f"n * games_per_start = {games:,} games is more than the {MAX_RANDOM_GAMES:,} allowed"
-        )
+        raise ValueError(f"n * games_per_start = {games:,} games is more than the {MAX_RANDOM_GAMES:,} allowed")
     move_cap = check_integer(move_cap, "move_cap", least=1, most=MAX_MOVE_CAP)
     seed = check_seed(seed)
     if not isinstance(win_at_squares, (bool, np.bool_)):

@@ -191,7 +191,7 @@ def inspect_position(n: int, solution: Solution) -> Inspection:
     best: list[Move] = []
     if n >= 1:
         best = best_moves(n, solution)
-        for move, child in zip((Move.TAKE, Move.PUT), _children(n)):
+        for move, child in zip((Move.TAKE, Move.PUT), _children(n), strict=True):
             c_out, c_rem = position_value(child, solution)
             moves.append(
                 MoveInfo(
@@ -498,7 +498,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     exits: set[int] = set()
     ordered = sorted(members)
     for x in ordered:
-        for move, c in zip((Move.TAKE, Move.PUT), _children(x)):
+        for move, c in zip((Move.TAKE, Move.PUT), _children(x), strict=True):
             c_out = position_value(c, solution)[0]
             if c in members:
                 pass

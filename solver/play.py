@@ -26,6 +26,7 @@ The state turns into a JSON-ready dict with :meth:`GameState.to_dict`
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import numbers
 import random
 
@@ -120,7 +121,7 @@ class GameState:
     @property
     def moves(self) -> list[Move]:
         """The moves played so far, in order."""
-        return [_move_between(a, b) for a, b in zip(self.positions, self.positions[1:])]
+        return [_move_between(a, b) for a, b in itertools.pairwise(self.positions)]
 
     @property
     def line(self) -> tuple[int, ...]:
@@ -179,7 +180,7 @@ class GameState:
         if first not in (1, 2):
             raise ValueError(f"not a saved game: first must be 1 or 2, got {first}")
         line = positions + redo
-        for a, b in zip(line, line[1:]):
+        for a, b in itertools.pairwise(line):
             if a < 1 or b not in moves(a):
                 raise ValueError(f"not a saved game: {b} is not a child of {a}")
         return cls(start, positions, redo, first)
@@ -466,7 +467,15 @@ def move_values(position: int, solution: Solution) -> list[MoveValue]:
     for move, child in ((Move.TAKE, t), (Move.PUT, p)):
         outcome, remoteness = position_value(child, solution)
         out.append(
-            MoveValue(move, child, outcome, mover_outcome(outcome), remoteness, position_remoteness_at_most(child, solution), move in best)
+            MoveValue(
+                move,
+                child,
+                outcome,
+                mover_outcome(outcome),
+                remoteness,
+                position_remoteness_at_most(child, solution),
+                move in best,
+            )
         )
     return out
 

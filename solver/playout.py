@@ -308,7 +308,5 @@ def _play_pair(first, second, n, solution, rng, move_cap) -> np.ndarray:
         return np.full(n, GameResult.DRAW, dtype=np.int8)
     deterministic = first in _DETERMINISTIC and second in _DETERMINISTIC
     starts = np.arange(1, n + 1, dtype=np.int64)
-    result, _, _ = _simulate(
-        starts, first, second, move_cap, rng=rng, solution=solution, detect_repeats=deterministic
-    )
+    result, _, _ = _simulate(starts, first, second, move_cap, rng=rng, solution=solution, detect_repeats=deterministic)
     return result

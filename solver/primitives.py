@@ -78,9 +78,7 @@ def _check_members(members: Iterable[int]) -> list[int]:
     values = [check_integer(v, "a member") for v in members]
     for index, value in enumerate(values):
         if value <= 0:
-            raise ValueError(
-                f"members must be positive integers; member #{index} is {value}"
-            )
+            raise ValueError(f"members must be positive integers; member #{index} is {value}")
         if index and value <= values[index - 1]:
             raise ValueError(
                 "members must be sorted in strictly increasing order without repeats; "
@@ -258,11 +256,7 @@ def _square_multiples(p: int, index: int, values: list[int], present: set[int]) 
     later = len(values) - index - 1
     if top - 1 <= later:
         return [i * i * p for i in range(2, top + 1) if i * i * p in present]
-    return [
-        m
-        for m in values[index + 1 :]
-        if m % p == 0 and m // p >= 4 and is_square(m // p)
-    ]
+    return [m for m in values[index + 1 :] if m % p == 0 and m // p >= 4 and is_square(m // p)]
 
 
 def _frame(rows: list[dict], big: bool) -> pd.DataFrame:

@@ -44,7 +44,6 @@ so the small game needs no deduplication.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 
@@ -294,9 +293,7 @@ def _small_lower_bounds(position, take_idx, put_idx, outcome, remoteness, lam_w,
     # Exact where the lower bound meets the upper bound; else store -upper.
     for x in range(1, size):
         o = outcome[x]
-        if o == 1 and lam_w[x] < remoteness[x]:
-            remoteness[x] = -remoteness[x]
-        elif o == 2 and lam_l[x] < remoteness[x]:
+        if (o == 1 and lam_w[x] < remoteness[x]) or (o == 2 and lam_l[x] < remoteness[x]):
             remoteness[x] = -remoteness[x]
 
 

@@ -109,9 +109,7 @@ _ARRAYS: dict[str, np.dtype] = {"outcome": np.dtype(np.int8), "remoteness": np.d
 _PARTS = ("json", "outcome.npy", "remoteness.npy")
 _CRC_CHUNK = 1 << 26
 _MAX_JSON_BYTES = 1 << 20
-_NAME = re.compile(
-    rf"^(?P<hidden>\.?)(?P<stem>{RULE}-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$"
-)
+_NAME = re.compile(rf"^(?P<hidden>\.?)(?P<stem>{RULE}-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$")
 _SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
@@ -555,7 +553,9 @@ class CacheSurvey:
     @property
     def removable_bytes(self) -> int:
         """Bytes :func:`clear` would free now (all but the solves in progress)."""
-        return sum(item["bytes"] for group in (self.entries, self.damaged, self.leftovers, self.stale) for item in group)
+        return sum(
+            item["bytes"] for group in (self.entries, self.damaged, self.leftovers, self.stale) for item in group
+        )
 
     @property
     def empty(self) -> bool:
@@ -611,8 +611,7 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
             paths = [p for kind, p in files if kind != "lock"]
             if paths:
                 found["stale"].append(
-                    {"bound": _bound_of(stem), "bytes": sum(map(_size, paths)),
-                     "paths": [str(p) for p in paths]}
+                    {"bound": _bound_of(stem), "bytes": sum(map(_size, paths)), "paths": [str(p) for p in paths]}
                 )
             continue
         kinds: dict[str, list[Path]] = {}
@@ -621,8 +620,12 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
         for kind, reason in (("damaged", "moved aside, being in the entry's way"), ("other", "unknown file names")):
             if kinds.get(kind):
                 found["damaged"].append(
-                    {"bound": bound, "bytes": sum(map(_size, kinds[kind])), "reason": reason,
-                     "paths": [str(p) for p in kinds[kind]]}
+                    {
+                        "bound": bound,
+                        "bytes": sum(map(_size, kinds[kind])),
+                        "reason": reason,
+                        "paths": [str(p) for p in kinds[kind]],
+                    }
                 )
         parts = [p for part in _PARTS for p in kinds.get(part, [])]
         if "json" in kinds:
@@ -630,13 +633,22 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
                 solution = _open_entry(directory, bound, verify=False)
             except (_Missing, _Damaged) as exc:
                 found["damaged"].append(
-                    {"bound": bound, "bytes": sum(map(_size, parts)), "reason": str(exc) or "it vanished",
-                     "paths": [str(p) for p in parts]}
+                    {
+                        "bound": bound,
+                        "bytes": sum(map(_size, parts)),
+                        "reason": str(exc) or "it vanished",
+                        "paths": [str(p) for p in parts],
+                    }
                 )
             else:
                 found["entries"].append(
-                    {"bound": bound, "bytes": sum(map(_size, parts)), "seconds": solution.seconds,
-                     "path": str(directory / f"{stem}.json"), "paths": [str(p) for p in parts]}
+                    {
+                        "bound": bound,
+                        "bytes": sum(map(_size, parts)),
+                        "seconds": solution.seconds,
+                        "path": str(directory / f"{stem}.json"),
+                        "paths": [str(p) for p in parts],
+                    }
                 )
             parts = []
         unfinished = kinds.get("tmp", []) + parts  # arrays without a JSON are unfinished too
@@ -773,7 +785,11 @@ def _sweep(directory: Path, own: str) -> None:
         kinds = {kind for kind, _ in files}
         if _current_bound(stem) is None:
             continue
-        if "tmp" not in kinds and kinds != {"lock"} and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"}):
+        if (
+            "tmp" not in kinds
+            and kinds != {"lock"}
+            and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"})
+        ):
             continue
         fd = None
         if stem != own:

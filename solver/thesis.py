@@ -52,8 +52,14 @@ def _layer_rows(solution: Solution, k: int, printed: list[int], n: int) -> list[
         if x not in printed_set:
             text, _, _ = _value(solution, x)
             rows.append(
-                {"list": name, "n": x, "thesis": "(missing)", "sound": text, "agrees": False,
-                 "reason": f"in layer {k} below {n:,} but not in the thesis's list"}
+                {
+                    "list": name,
+                    "n": x,
+                    "thesis": "(missing)",
+                    "sound": text,
+                    "agrees": False,
+                    "reason": f"in layer {k} below {n:,} but not in the thesis's list",
+                }
             )
     return rows
 
@@ -63,7 +69,7 @@ def _draw_rows(solution: Solution) -> list[dict]:
     name = "Appendix B, draws"
     printed = thesis_data.APPENDIX_B_DRAWS
     for n in printed:
-        text, outcome, rem = _value(solution, n)
+        text, outcome, _rem = _value(solution, n)
         if outcome == Outcome.D:
             reason = ""
         elif outcome == Outcome.U:
@@ -78,8 +84,14 @@ def _draw_rows(solution: Solution) -> list[dict]:
         n += 1
         if n not in listed:
             rows.append(
-                {"list": name, "n": n, "thesis": "(missing)", "sound": "D", "agrees": False,
-                 "reason": f"a certified draw below {top} that the thesis's list leaves out"}
+                {
+                    "list": name,
+                    "n": n,
+                    "thesis": "(missing)",
+                    "sound": "D",
+                    "agrees": False,
+                    "reason": f"a certified draw below {top} that the thesis's list leaves out",
+                }
             )
     return rows
 
@@ -103,8 +115,14 @@ def _table_2_rows(solution: Solution) -> list[dict]:
             source = next((p for p in thesis_data.TABLE_2 if n % p == 0 and is_square(n // p)), None)
             how = f" ({math.isqrt(n // source)}² × {source})" if source else ""
             rows.append(
-                {"list": name, "n": n, "thesis": "(missing)", "sound": text, "agrees": False,
-                 "reason": f"in layer 2 below {limit:,}{how} but not in Table 2"}
+                {
+                    "list": name,
+                    "n": n,
+                    "thesis": "(missing)",
+                    "sound": text,
+                    "agrees": False,
+                    "reason": f"in layer 2 below {limit:,}{how} but not in Table 2",
+                }
             )
     return rows
 
