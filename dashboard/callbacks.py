@@ -1,7 +1,8 @@
 """The page's callbacks: every tab's, the shared ones, and the page shell's own.
 
 The shell's callbacks run in the browser (clientside), so they cost no
-request: switching tabs, opening a tab's gate the first time it is shown,
+request: switching tabs, mounting a tab's content and opening its gate the
+first time it is shown,
 the setup bar's summary line and its Edit button, and laying out cytoscape
 graphs again when their tab is shown.  (The graphs' "Download plot as SVG"
 button comes from ``dashboard/assets/page.js``.)
@@ -16,7 +17,7 @@ from dash import Input, Output, State
 
 from . import ids, links, state, urlstate
 from .defaults import DEFAULT_TAB
-from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
+from .layout import DEFERRED_SHOWN, GATED_TABS, SETUP_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
 from .tabs.play import callbacks as play_callbacks
@@ -79,6 +80,17 @@ _OPEN_GATES = """function(tab, setup, pending, ...gates) {
     });
 }"""
 
+# A hidden tab's content is mounted the first time the tab is selected, and
+# stays mounted (its deferred holder's value goes from "waiting" to "shown"
+# once).
+_MOUNT_TAB = """function(tab, ...holders) {
+    const tabs = %s;
+    const noUpdate = window.dash_clientside.no_update;
+    return tabs.map(function(value, i) {
+        return value === tab && holders[i] !== %s ? %s : noUpdate;
+    });
+}"""
+
 # The setup bar's summary line: what was asked for, and what is solving.
 _SUMMARY = """function(request, setup, pending) {
     const fmt = function(x) { return Number(x).toLocaleString('en-US'); };
@@ -138,6 +150,14 @@ def register(app: dash.Dash) -> None:
         _SHOW_TAB % (json.dumps(list(TAB_LABELS)), json.dumps(DEFAULT_TAB)),
         [Output(ids.tab_container_id(value), "style") for value in TAB_LABELS],
         Input(ids.TABS, "value"),
+    )
+    deferred = [tab for tab in TAB_LABELS if tab != DEFAULT_TAB]
+    shown = json.dumps(DEFERRED_SHOWN)
+    app.clientside_callback(
+        _MOUNT_TAB % (json.dumps(deferred), shown, shown),
+        [Output(ids.deferred_id(tab), "value") for tab in deferred],
+        Input(ids.TABS, "value"),
+        *[State(ids.deferred_id(tab), "value") for tab in deferred],
     )
     app.clientside_callback(
         _OPEN_GATES % (json.dumps(list(GATED_TABS)), json.dumps(list(SETUP_TABS))),

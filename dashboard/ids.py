@@ -260,3 +260,24 @@ def explore_view_id(view: str) -> str:
         ``"explore-view-<view>"``.
     """
     return f"explore-view-{view}"
+
+
+def deferred_id(tab: str) -> str:
+    """Id of the holder that mounts a hidden tab's content the first time the tab is shown.
+
+    A one-tab ``dcc.Tabs`` whose value starts as ``"waiting"`` (nothing is
+    mounted; the components stay in the page's layout, so callbacks and the
+    URL still reach them) and becomes ``"shown"`` once, when the tab is first
+    selected; the content then stays mounted.
+
+    Parameters
+    ----------
+    tab : str
+        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+
+    Returns
+    -------
+    str
+        ``"tab-deferred-<value>"``.
+    """
+    return f"tab-deferred-{tab}"

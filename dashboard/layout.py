@@ -1,10 +1,12 @@
 """The page: a header, the page-wide setup bar, the tab bar and one container per tab.
 
-Every tab's layout stays mounted, so its state survives a switch and every
-control can be set from the URL whichever tab is open.  A hidden tab still
-does no work: the callbacks of the Thesis, Play and Inspect tabs wait on the
-tab's gate store (:func:`dashboard.ids.tab_gate_id`), which is set the first
-time the tab is shown (see :mod:`dashboard.callbacks`).
+Every tab's components are in the page's layout from the start, so every
+control can be set from the URL whichever tab is open.  A hidden tab does no
+work until it is first shown: its content is mounted then (a deferred holder,
+:func:`dashboard.ids.deferred_id`) and stays mounted, so its state survives
+later switches; and the callbacks of the Thesis, Play and Inspect tabs wait
+on the tab's gate store (:func:`dashboard.ids.tab_gate_id`), set at the same
+moment (see :mod:`dashboard.callbacks`).
 """
 
 from __future__ import annotations
@@ -46,11 +48,37 @@ TAB_LAYOUTS = {
 }
 
 
+#: The value of a deferred holder before and after its tab is first shown.
+DEFERRED_WAITING = "waiting"
+DEFERRED_SHOWN = "shown"
+
+
+def _deferred(value: str, content) -> dcc.Tabs:
+    # A one-tab dcc.Tabs mounts only its selected tab's content.  Its value
+    # starts on no tab, so the content is not mounted (no graph drawn, no grid
+    # built) but stays in the page's layout, where the callbacks and the URL
+    # reach it; the first showing of the tab selects it (dashboard.callbacks)
+    # and it stays mounted, with its state, from then on.
+    return dcc.Tabs(
+        id=ids.deferred_id(value),
+        value=DEFERRED_WAITING,
+        children=[dcc.Tab(label="", value=DEFERRED_SHOWN, children=content)],
+        className="deferred-bar",
+        parent_className="deferred-parent",
+        content_className="deferred-content",
+        mobile_breakpoint=0,
+    )
+
+
 def _container(value: str, content) -> html.Div:
-    # A tab panel named after its tab, for screen readers.
-    style = None if value == DEFAULT_TAB else {"display": "none"}
+    # A tab panel named after its tab, for screen readers.  Only the default
+    # tab's content is mounted with the page.
+    if value == DEFAULT_TAB:
+        style, body = None, content
+    else:
+        style, body = {"display": "none"}, _deferred(value, content)
     return html.Div(
-        content, id=ids.tab_container_id(value), style=style, role="tabpanel", **{"aria-label": TAB_LABELS[value]}
+        body, id=ids.tab_container_id(value), style=style, role="tabpanel", **{"aria-label": TAB_LABELS[value]}
     )
 
 

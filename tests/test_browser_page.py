@@ -356,6 +356,9 @@ def test_hidden_tabs_do_no_work_until_opened(page: Page, server_url: str, watch:
     # The Play and Inspect callbacks' outputs start with their tab's prefix.
     early = [out for out in watch.worked if out.startswith(("..play-", "..inspect-"))]
     assert early == [], f"hidden tabs answered callbacks before they were opened: {early}"
+    # Nor is their content mounted: no graph drawn, no grid built.
+    for selector in ("#play-graph", "#inspect-chain", "#inspect-certificate", "#random-graph"):
+        expect(page.locator(selector)).to_have_count(0)
     page.locator("#tabs [role=tab]", has_text="Play").click()
     expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
     page.wait_for_load_state("networkidle")
@@ -364,7 +367,10 @@ def test_hidden_tabs_do_no_work_until_opened(page: Page, server_url: str, watch:
     # Switching away and back keeps the game and does no new work.
     page.locator("#play-put").click()
     expect(page.locator("#play-prediction")).to_contain_text("wins in 9")
+    graph = page.locator("#play-graph .js-plotly-plot").element_handle()
     page.locator("#tabs [role=tab]", has_text="Explore").click()
     page.locator("#tabs [role=tab]", has_text="Play").click()
     expect(page.locator("#play-prediction")).to_contain_text("wins in 9")
+    # The same plot element: the tab's content stayed mounted while hidden.
+    assert page.evaluate("(g) => g.isConnected", graph)
     watch.assert_clean()

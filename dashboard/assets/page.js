@@ -100,7 +100,7 @@
     }
 
     function enhanceTabs() {
-        document.querySelectorAll(".tab-container").forEach(function (bar) {
+        document.querySelectorAll(".tab-container:not(.deferred-bar)").forEach(function (bar) {
             setAttr(bar, "role", "tablist");
             tabsOf(bar).forEach(function (tab) {
                 setAttr(tab, "role", "tab");
