@@ -131,7 +131,7 @@ def densities(solution: Solution, n: int) -> pd.DataFrame:
     n = _check_n(solution, n)
     labels = solution.outcome[1 : n + 1]
     m = np.arange(1, n + 1, dtype=np.int64)
-    data = {"n": m}
+    data: dict[str, np.ndarray] = {"n": m}
     for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U):
         data[o.name] = np.cumsum(labels == o, dtype=np.int64) / m
     return pd.DataFrame(data)

@@ -25,6 +25,7 @@ This module also re-exports :class:`Strategy`, :data:`STRATEGIES`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Iterable
 
@@ -211,7 +212,7 @@ def random_play(
             rng=rng,
             solution=None,
             detect_repeats=False,
-            on_step=lambda t, c=chunk: report((c + t / move_cap) / n_chunks),
+            on_step=functools.partial(_chunk_step, report, chunk, move_cap, n_chunks),
         )
         finished = result != GameResult.UNFINISHED
         histogram += np.bincount(length[finished], minlength=move_cap + 1)
@@ -485,3 +486,8 @@ def strategy_matrix(
         frame[column] = frame[column].astype(np.int64)
     frame["random"] = frame["random"].astype(bool)
     return frame
+
+
+def _chunk_step(report: Callable[[float], None], chunk: int, move_cap: int, n_chunks: int, t: int) -> None:
+    # Progress of chunk ``chunk`` of ``n_chunks`` after ``t`` of ``move_cap`` moves.
+    report((chunk + t / move_cap) / n_chunks)

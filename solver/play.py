@@ -29,6 +29,7 @@ import dataclasses
 import itertools
 import numbers
 import random
+from typing import Any
 
 from ._text import format_number
 from .rules import Move, moves
@@ -613,7 +614,7 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
         ``terminal`` (the game ended on this ply).
     """
     line = state.line if include_redo else state.positions
-    rows = []
+    rows: list[dict[str, Any]] = []
     for ply, pos in enumerate(line):
         outcome, remoteness = position_value(pos, solution)
         mover = player_to_move(state, ply)

@@ -126,7 +126,7 @@ class GameTree:
         by_path: dict[str, dict] = {}
         root: dict | None = None
         for node in self.nodes:
-            item = {
+            item: dict = {
                 "position": node.position,
                 "move": node.move.value if node.move else None,
                 "outcome": node.outcome.name,
