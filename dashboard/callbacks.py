@@ -24,8 +24,10 @@ from .tabs.play import callbacks as play_callbacks
 from .tabs.thesis import callbacks as thesis_callbacks
 
 #: Cytoscape graphs laid out again when their tab is shown: (graph id, the
-#: State that holds its layout).
-CYTOSCAPE_GRAPHS = [(ids.TREE, "layout"), (ids.INSPECT_CERTIFICATE, "layout")]
+#: State that holds its layout).  The game tree is not one of them: it has
+#: preset positions and keeps its own view when hidden and shown again
+#: (``assets/tree.js``).
+CYTOSCAPE_GRAPHS = [(ids.INSPECT_CERTIFICATE, "layout")]
 
 # A graph laid out while its tab was hidden has no size: when a tab opens,
 # resize its plotly graphs, resize its cytoscape graphs and run their layout
