@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from dash import dcc, html
 
 #: The mode bar of every graph: nothing leaves the machine (no Plotly logo,
@@ -11,7 +13,7 @@ from dash import dcc, html
 #: of the page also gets a "Download plot as SVG" button, added in the browser
 #: by ``dashboard/assets/page.js`` (a button's action is a function, which
 #: JSON cannot carry).
-GRAPH_CONFIG = {
+GRAPH_CONFIG: dict[str, Any] = {
     "displaylogo": False,
     "showSendToCloud": False,
     "showEditInChartStudio": False,
@@ -28,6 +30,36 @@ GRAPH_CONFIG = {
     "toImageButtonOptions": {"format": "png", "scale": 2},
     "responsive": True,
 }
+
+
+def attrs(values: dict[str, str]) -> dict[str, Any]:
+    """Attributes such as ``aria-label`` for a Dash html component, as ``**attrs({...})``.
+
+    Dash's html components take any ``aria-*`` and ``data-*`` attribute as a
+    keyword; this only types them loosely for the type checker.
+
+    Parameters
+    ----------
+    values : dict of str to str
+        Attribute name -> value, e.g. ``{"aria-label": "solve progress"}``.
+
+    Returns
+    -------
+    dict
+        The same mapping.
+    """
+    return dict(values)
+
+
+def graph_config() -> Any:
+    """A fresh copy of :data:`GRAPH_CONFIG` for a ``dcc.Graph``'s ``config``.
+
+    Returns
+    -------
+    dict
+        A new dict (typed ``Any``: Dash types ``config`` as a TypedDict).
+    """
+    return dict(GRAPH_CONFIG)
 
 
 def panel(title: str, body, note: str | None = None, wide: bool = False) -> html.Section:
@@ -48,7 +80,7 @@ def panel(title: str, body, note: str | None = None, wide: bool = False) -> html
     -------
     dash.html.Section
     """
-    children = [html.H2(title)]
+    children: list = [html.H2(title)]
     if note:
         children.append(html.P(note, className="note"))
     children.append(body)
@@ -95,6 +127,6 @@ def graph(graph_id: str, height: int = 420) -> dcc.Loading:
     dash.dcc.Loading
     """
     return dcc.Loading(
-        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=dict(GRAPH_CONFIG)),
+        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config()),
         type="circle",
     )

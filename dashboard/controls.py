@@ -22,6 +22,7 @@ from dash import dcc, html
 from solver import config
 
 from . import ids, state
+from .components import attrs
 from .defaults import N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
 
@@ -146,14 +147,14 @@ def setup_bar() -> html.Section:
                         id=ids.SETUP_SUMMARY,
                         className="setup-summary",
                         role="status",
-                        **{"aria-live": "polite"},
+                        **attrs({"aria-live": "polite"}),
                     ),
                     html.Button(
                         "Edit",
                         id=ids.SETUP_EDIT,
                         className="button button-small setup-edit",
                         title="Change N and alpha",
-                        **{"aria-expanded": "false", "aria-controls": ids.SETUP_CONTROLS},
+                        **attrs({"aria-expanded": "false", "aria-controls": ids.SETUP_CONTROLS}),
                     ),
                 ],
                 className="setup-summary-row",
@@ -218,7 +219,7 @@ def setup_bar() -> html.Section:
             html.Div(
                 [
                     html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
-                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100", **{"aria-label": "solve progress"}),
+                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100", **attrs({"aria-label": "solve progress"})),
                 ],
                 id=ids.SOLVE_PROGRESS_BOX,
                 className="progress-box",
@@ -227,5 +228,5 @@ def setup_bar() -> html.Section:
         ],
         id=ids.SETUP_BAR,
         className="setup-bar",
-        **{"aria-label": "Setup: N, alpha and the bound"},
+        **attrs({"aria-label": "Setup: N, alpha and the bound"}),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dash import dcc, html
 
 from . import ids
+from .components import attrs
 from .controls import setup_bar
 from .defaults import DEFAULT_TAB
 from .tabs.explore.layout import explore_layout
@@ -78,7 +79,7 @@ def _container(value: str, content) -> html.Div:
     else:
         style, body = {"display": "none"}, _deferred(value, content)
     return html.Div(
-        body, id=ids.tab_container_id(value), style=style, role="tabpanel", **{"aria-label": TAB_LABELS[value]}
+        body, id=ids.tab_container_id(value), style=style, role="tabpanel", **attrs({"aria-label": TAB_LABELS[value]})
     )
 
 

@@ -344,7 +344,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
         take, take_style, put, put_style = "take", {}, "put", {}
-        if end.reason == "zero":
+        if end.reason == "zero" and end.winner is not None:
             status = f"Game over: {seat_name(end.winner, store)} reached 0 and wins after {game.ply} plies."
         else:
             status = (
@@ -420,7 +420,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
         return (no_update, no_update, no_update, no_update, *seed_outputs)
     new, message = play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution)
     # Switching modes untick auto-play: it is for computer against computer.
-    auto = [] if trigger == ids.PLAY_MODE else no_update
+    auto: object = [] if trigger == ids.PLAY_MODE else no_update
     # Clear the click so that clicking the same point again fires.
     return (new, message, None, auto, *seed_outputs)
 

@@ -7,7 +7,7 @@ from dash import dcc, html
 from solver import config
 
 from ... import ids
-from ...components import GRAPH_CONFIG
+from ...components import graph_config
 from ...defaults import DEFAULT_PLAY_FIRST, DEFAULT_PLAY_MODE, DEFAULT_PLAY_START, DEFAULT_STRENGTH, PLAY_MODES
 
 #: How often auto-play (computer against computer) moves, in milliseconds.
@@ -109,7 +109,7 @@ def play_layout() -> html.Main:
                         ],
                         className="controls controls-inline",
                     ),
-                    dcc.Graph(id=ids.PLAY_GRAPH, style={"height": "360px"}, config=dict(GRAPH_CONFIG)),
+                    dcc.Graph(id=ids.PLAY_GRAPH, style={"height": "360px"}, config=graph_config()),
                     html.H3("Game log"),
                     html.Ol(id=ids.PLAY_LOG),
                     dcc.Store(id=ids.PLAY_STORE),
