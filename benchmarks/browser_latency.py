@@ -11,8 +11,11 @@ solving), and drives headless Debian Chromium (``/usr/bin/chromium``) with
 Playwright.  Each measurement is repeated and the script prints p50 and p95
 in milliseconds:
 
-- first load: from navigation start until the summary's counts show, and
-  until every callback the load started has answered and been drawn;
+- first load (a new browser profile, nothing cached): from navigation start
+  until the first callback request (the scripts have loaded and the page is
+  drawn), until the summary's counts show, and until every callback the
+  load started has answered and been drawn; then a reload of the same page
+  (scripts from the browser's cache) until the summary shows;
 - N change: typing N (alternately ``--n`` and 99 % of it, both solved) and
   pressing Enter, until the page has drawn every answer;
 - depth change: typing a move depth and pressing Enter, likewise (at ``--n``);
@@ -59,13 +62,14 @@ DEFAULT_N = 10_000
 #: says when every request sent after ``since`` has been answered and drawn.
 TRACKER = """
 (() => {
-  const state = {inflight: 0, sent: 0, lastSent: 0, lastDrawn: 0};
+  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0};
   window.__dashRequests = state;
   const original = window.fetch;
   window.fetch = function (...args) {
     const url = String((args[0] && args[0].url) || args[0]);
     if (!url.includes('_dash-update-component')) { return original.apply(this, args); }
     state.inflight += 1; state.sent += 1; state.lastSent = performance.now();
+    if (!state.firstSent) { state.firstSent = state.lastSent; }
     const done = () => requestAnimationFrame(() => requestAnimationFrame(() => {
       state.inflight -= 1; state.lastDrawn = performance.now();
     }));
@@ -189,8 +193,10 @@ def run(args) -> dict[str, list[float]]:
     )
     url = f"http://127.0.0.1:{port}/"
     times: dict[str, list[float]] = {
+        "first load: first callback sent": [],
         "first load: summary shown": [],
         "first load: all answers drawn": [],
+        "reload (cached JS): summary shown": [],
         f"N change (N = {args.n:,})": [],
         "depth change": [],
         "tree expand": [],
@@ -221,8 +227,14 @@ def run(args) -> dict[str, list[float]]:
                 )
                 shown = page.evaluate("window.__marks.summary")
                 drawn = settle(page, 0)
+                times["first load: first callback sent"].append(page.evaluate("window.__dashRequests.firstSent"))
                 times["first load: summary shown"].append(shown)
                 times["first load: all answers drawn"].append(max(shown, drawn))
+                # The same browser again: scripts come from its cache.
+                page.reload(timeout=120_000)
+                page.locator("#summary-count-W").wait_for(timeout=60_000)
+                page.wait_for_function("() => window.__marks && window.__marks.summary", timeout=60_000)
+                times["reload (cached JS): summary shown"].append(page.evaluate("window.__marks.summary"))
                 context.close()
 
             page = browser.new_page(viewport={"width": 1440, "height": 900})

@@ -16,8 +16,9 @@ import dash
 from dash import Input, Output, State
 
 from . import ids, links, state, urlstate
+from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
-from .layout import DEFERRED_SHOWN, GATED_TABS, SETUP_TABS, TAB_LABELS
+from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
 from .tabs.play import callbacks as play_callbacks

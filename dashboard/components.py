@@ -51,6 +51,46 @@ def attrs(values: dict[str, str]) -> dict[str, Any]:
     return dict(values)
 
 
+#: The value of a :func:`deferred` holder before and after its content is mounted.
+DEFERRED_WAITING = "waiting"
+DEFERRED_SHOWN = "shown"
+
+
+def deferred(holder_id: str, content) -> dcc.Tabs:
+    """Hold content in the page's layout without mounting it until asked.
+
+    A one-tab ``dcc.Tabs`` mounts only its selected tab's content.  Its value
+    starts as :data:`DEFERRED_WAITING` (no tab), so nothing inside is drawn
+    (no graph, no grid) while the components stay in the layout, where
+    callbacks and the URL reach them; setting its ``value`` to
+    :data:`DEFERRED_SHOWN` (a clientside callback, once) mounts the content,
+    which then stays mounted with its state.  The page uses it for hidden
+    tabs (:mod:`dashboard.callbacks`); a view switch can use it the same way.
+
+    Parameters
+    ----------
+    holder_id : str
+        Id of the holder (its ``value`` is what mounts the content).
+    content : dash component
+        What to hold.
+
+    Returns
+    -------
+    dash.dcc.Tabs
+        Styled by ``assets/style.css`` (``.deferred-*``): no tab bar, no
+        frame.
+    """
+    return dcc.Tabs(
+        id=holder_id,
+        value=DEFERRED_WAITING,
+        children=[dcc.Tab(label="", value=DEFERRED_SHOWN, children=content)],
+        className="deferred-bar",
+        parent_className="deferred-parent",
+        content_className="deferred-content",
+        mobile_breakpoint=0,
+    )
+
+
 def graph_config() -> Any:
     """A fresh copy of :data:`GRAPH_CONFIG` for a ``dcc.Graph``'s ``config``.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dash import dcc, html
 
 from . import ids
-from .components import attrs
+from .components import attrs, deferred
 from .controls import setup_bar
 from .defaults import DEFAULT_TAB
 from .tabs.explore.layout import explore_layout
@@ -49,35 +49,13 @@ TAB_LAYOUTS = {
 }
 
 
-#: The value of a deferred holder before and after its tab is first shown.
-DEFERRED_WAITING = "waiting"
-DEFERRED_SHOWN = "shown"
-
-
-def _deferred(value: str, content) -> dcc.Tabs:
-    # A one-tab dcc.Tabs mounts only its selected tab's content.  Its value
-    # starts on no tab, so the content is not mounted (no graph drawn, no grid
-    # built) but stays in the page's layout, where the callbacks and the URL
-    # reach it; the first showing of the tab selects it (dashboard.callbacks)
-    # and it stays mounted, with its state, from then on.
-    return dcc.Tabs(
-        id=ids.deferred_id(value),
-        value=DEFERRED_WAITING,
-        children=[dcc.Tab(label="", value=DEFERRED_SHOWN, children=content)],
-        className="deferred-bar",
-        parent_className="deferred-parent",
-        content_className="deferred-content",
-        mobile_breakpoint=0,
-    )
-
-
 def _container(value: str, content) -> html.Div:
     # A tab panel named after its tab, for screen readers.  Only the default
     # tab's content is mounted with the page.
     if value == DEFAULT_TAB:
         style, body = None, content
     else:
-        style, body = {"display": "none"}, _deferred(value, content)
+        style, body = {"display": "none"}, deferred(ids.deferred_id(value), content)
     return html.Div(
         body, id=ids.tab_container_id(value), style=style, role="tabpanel", **attrs({"aria-label": TAB_LABELS[value]})
     )
