@@ -55,7 +55,9 @@ def create_app() -> dash.Dash:
         assets_folder=str(ASSETS),
         title="Put-or-Take-a-Square explorer",
         index_string=INDEX_STRING,
-        meta_tags=[{"name": "description", "content": "Sound solver and dashboard for Epstein's Put-or-Take-a-Square game"}],
+        meta_tags=[
+            {"name": "description", "content": "Sound solver and dashboard for Epstein's Put-or-Take-a-Square game"}
+        ],
     )
     app.layout = build_layout()
     callbacks.register(app)

@@ -113,6 +113,7 @@ _TOGGLE_EDIT = """function(clicks) {
     return [open ? 'setup-bar setup-open' : 'setup-bar', open ? 'true' : 'false', open ? 'Done' : 'Edit'];
 }"""
 
+
 def show_tab(tab: str | None) -> list[dict]:
     """Styles that show the container of the selected tab and hide the others.
 

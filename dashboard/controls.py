@@ -219,7 +219,9 @@ def setup_bar() -> html.Section:
             html.Div(
                 [
                     html.Span("Solving a new bound; the page stays usable and shows the last bound until it is done. "),
-                    html.Progress(id=ids.SOLVE_PROGRESS, value="0", max="100", **attrs({"aria-label": "solve progress"})),
+                    html.Progress(
+                        id=ids.SOLVE_PROGRESS, value="0", max="100", **attrs({"aria-label": "solve progress"})
+                    ),
                 ],
                 id=ids.SOLVE_PROGRESS_BOX,
                 className="progress-box",

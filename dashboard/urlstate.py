@@ -381,8 +381,22 @@ def text_box_ids(params=None) -> list[str]:
 
 
 #: Query keys whose control is a number box (``dcc.Input``).
-_TEXT_BOXES = {"n", "alpha", "start", "plimit", "player", "rn", "rgames", "rcap", "rseed", "fn", "mn", "inspect",
-               "play", "seed"}
+_TEXT_BOXES = {
+    "n",
+    "alpha",
+    "start",
+    "plimit",
+    "player",
+    "rn",
+    "rgames",
+    "rcap",
+    "rseed",
+    "fn",
+    "mn",
+    "inspect",
+    "play",
+    "seed",
+}
 
 
 def register(app: dash.Dash, params=None) -> None:

@@ -37,9 +37,7 @@ def naive_solve(bound: int) -> tuple[list[str], list[int | None]]:
             known = [c for c in kids if c <= bound and outcome[c] is not None and rem[c] < k]
             if any(outcome[c] == "L" for c in known):
                 new.append((n, "W", 1 + min(rem[c] for c in known if outcome[c] == "L")))
-            elif all(c <= bound for c in kids) and len(known) == 2 and all(
-                outcome[c] == "W" for c in known
-            ):
+            elif all(c <= bound for c in kids) and len(known) == 2 and all(outcome[c] == "W" for c in known):
                 new.append((n, "L", 1 + max(rem[c] for c in known)))
         if not new:
             break
@@ -105,8 +103,5 @@ def naive_queue_solve(bound: int) -> tuple[list[str], list[int | None]]:
             if outcome[x] is None and x not in escapes:
                 escapes.add(x)
                 queue.append(x)
-    letters = [
-        outcome[n] if outcome[n] is not None else ("U" if n in escapes else "D")
-        for n in range(bound + 1)
-    ]
+    letters = [outcome[n] if outcome[n] is not None else ("U" if n in escapes else "D") for n in range(bound + 1)]
     return letters, rem

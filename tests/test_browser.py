@@ -512,9 +512,7 @@ def history_length(page: Page) -> int:
 
 
 @pytest.mark.browser
-def test_play_against_the_computer_and_read_the_value_history(
-    page: Page, server_url: str, watch: PageWatch
-) -> None:
+def test_play_against_the_computer_and_read_the_value_history(page: Page, server_url: str, watch: PageWatch) -> None:
     from solver.retrograde import solve
     from solver.rules import Move, moves
     from solver.values import best_moves

@@ -128,7 +128,9 @@ def no_horizontal_scroll(page: Page) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("width", [360, 390, 414])
-def test_phone_widths_have_no_horizontal_scroll_on_any_tab(page: Page, server_url: str, watch: PageWatch, width) -> None:
+def test_phone_widths_have_no_horizontal_scroll_on_any_tab(
+    page: Page, server_url: str, watch: PageWatch, width
+) -> None:
     page.set_viewport_size({"width": width, "height": 844})
     page.goto(server_url, timeout=LOAD_TIMEOUT)
     wait_summary(page)

@@ -310,7 +310,11 @@ def test_the_command_line_solves_in_memory_with_one_warning_line(unusable):
     assert solved.returncode == 0, solved.stderr
     assert json.loads(solved.stdout)["cached"] is False
     lines = _stderr_lines(solved)
-    assert len(lines) == 1 and lines[0].startswith("python -m solver: warning: the solve cache cannot be used") and str(unusable) in lines[0]
+    assert (
+        len(lines) == 1
+        and lines[0].startswith("python -m solver: warning: the solve cache cannot be used")
+        and str(unusable) in lines[0]
+    )
 
     classified = _cli("classify", "--n", "10", cache=unusable)
     assert classified.returncode == 0 and len(_stderr_lines(classified)) == 1

@@ -48,7 +48,9 @@ hostile = st.recursive(
 #: setups with lying bounds, and extra keys.
 setups = st.one_of(
     hostile,
-    st.fixed_dictionaries({"n": hostile, "alpha": hostile}, optional={"bound": hostile, "fresh": hostile, "x": hostile}),
+    st.fixed_dictionaries(
+        {"n": hostile, "alpha": hostile}, optional={"bound": hostile, "fresh": hostile, "x": hostile}
+    ),
     st.builds(
         lambda n, alpha, bound: {"n": n, "alpha": alpha, "bound": bound},
         st.integers(1, 10**7),
@@ -57,11 +59,15 @@ setups = st.one_of(
     ),
     st.builds(lambda n, alpha: {"n": n, "alpha": alpha}, st.integers(1, 10**7), st.integers(1, 1000)),
 )
-triggers = st.one_of(st.none(), st.sampled_from([ids.N_SLIDER, ids.N_INPUT, ids.CONVERGENCE_BUTTON,
-                                                  ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]), hostile)
+triggers = st.one_of(
+    st.none(),
+    st.sampled_from([ids.N_SLIDER, ids.N_INPUT, ids.CONVERGENCE_BUTTON, ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]),
+    hostile,
+)
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                        HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 BOXES = {explore.BOX_CLASS, explore.BOX_INVALID_CLASS}
 
 
@@ -93,7 +99,9 @@ def _figure(value):
     if isinstance(value, go.Figure):
         for note in value.layout.annotations or ():
             # No markup from the input reaches a figure (Plotly renders some tags).
-            assert "<a" not in (note.text or "") and "<img" not in (note.text or "") and "<script" not in (note.text or "")
+            assert (
+                "<a" not in (note.text or "") and "<img" not in (note.text or "") and "<script" not in (note.text or "")
+            )
 
 
 def _text(value):
@@ -159,8 +167,12 @@ def test_make_convergence(triggered, setup):
 
 
 @FUZZ
-@given(setup=setups, transform=st.one_of(hostile, st.sampled_from(["density", "log", "inverse_log"])),
-       depth=st.one_of(hostile, st.integers(-3, 25)), k=st.one_of(hostile, st.integers(-3, 25)))
+@given(
+    setup=setups,
+    transform=st.one_of(hostile, st.sampled_from(["density", "log", "inverse_log"])),
+    depth=st.one_of(hostile, st.integers(-3, 25)),
+    k=st.one_of(hostile, st.integers(-3, 25)),
+)
 def test_views(setup, transform, depth, k):
     summary = explore.make_summary(setup)
     assert isinstance(summary, (str, html.Div))
@@ -228,15 +240,18 @@ def _as_text(value) -> str:
 
 query_text = st.one_of(
     hostile.map(_as_text),
-    st.lists(st.tuples(st.sampled_from([k for k, *_ in urlstate.PARAMS] + ["zzz"]), hostile.map(_as_text)), max_size=6).map(
-        lambda pairs: "?" + "&".join(f"{k}={v}" for k, v in pairs)
-    ),
+    st.lists(
+        st.tuples(st.sampled_from([k for k, *_ in urlstate.PARAMS] + ["zzz"]), hostile.map(_as_text)), max_size=6
+    ).map(lambda pairs: "?" + "&".join(f"{k}={v}" for k, v in pairs)),
 )
 
 
 @FUZZ
-@given(search=st.one_of(hostile, query_text), triggered=triggers,
-       values=st.lists(hostile, min_size=len(urlstate.PARAMS), max_size=len(urlstate.PARAMS)))
+@given(
+    search=st.one_of(hostile, query_text),
+    triggered=triggers,
+    values=st.lists(hostile, min_size=len(urlstate.PARAMS), max_size=len(urlstate.PARAMS)),
+)
 def test_url_state(search, triggered, values):
     out = urlstate.sync_url(triggered, search, values)
     assert len(out) == 3 + len(urlstate.PARAMS)

@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from naive import naive_queue_solve, naive_solve
+
 from solver.__main__ import main
 from solver.retrograde import solve
 
@@ -104,7 +104,7 @@ def parse_csv(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return lines[0], rows
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def naive_800k():
     """The reference at bound 800,000 (N = 8,000, alpha = 100)."""
     return naive_queue_solve(800_000)

@@ -58,7 +58,9 @@ def test_density_figure_plots_the_four_densities_and_caps_points():
     rng = np.random.default_rng(1)
     share = rng.random((n, 4))
     share /= share.sum(axis=1, keepdims=True)
-    frame = pd.DataFrame({"n": np.arange(1, n + 1), "W": share[:, 0], "L": share[:, 1], "D": share[:, 2], "U": share[:, 3]})
+    frame = pd.DataFrame(
+        {"n": np.arange(1, n + 1), "W": share[:, 0], "L": share[:, 1], "D": share[:, 2], "U": share[:, 3]}
+    )
     fig = figures.density_figure(frame, "inverse_log")
     assert [t.name.split(" ")[0] for t in fig.data] == ["W", "L", "D", "U"]
     assert sum(len(t.x) for t in fig.data) <= figures.MAX_POINTS
@@ -78,9 +80,9 @@ def test_density_figure_rejects_unknown_transform():
 def test_layer_figure_splits_odd_and_even_layers():
     layers = [np.array([1, 4, 9]), np.array([5, 20]), np.array([11, 14, 21, 30]), np.array([29])]
     w = figures.layer_figure(layers, "W")
-    l = figures.layer_figure(layers, "L")
+    l_fig = figures.layer_figure(layers, "L")
     assert [list(t.y) for t in w.data] == [[1, 4, 9], [11, 14, 21, 30]]
-    assert [list(t.y) for t in l.data] == [[5, 20], [29]]
+    assert [list(t.y) for t in l_fig.data] == [[5, 20], [29]]
     assert list(w.data[1].x) == [1, 2, 3, 4]
     assert w.layout.yaxis.type == "log"
     with pytest.raises(ValueError):
@@ -201,9 +203,9 @@ def test_density_callback_uses_the_setup(naive_small):
 def test_layers_and_differences_callbacks_agree_with_brute_force(naive_small):
     letters, rem = naive_small
     expected = {k: [n for n in range(1, SMALL["n"] + 1) if rem[n] == k] for k in range(1, 5)}
-    w, l = callbacks.make_layers(SMALL, 4)
+    w, l_fig = callbacks.make_layers(SMALL, 4)
     assert [list(t.y) for t in w.data] == [expected[1], expected[3]]
-    assert [list(t.y) for t in l.data] == [expected[2], expected[4]]
+    assert [list(t.y) for t in l_fig.data] == [expected[2], expected[4]]
     diff = callbacks.make_differences(SMALL, 3)
     assert list(diff.data[0].y) == list(np.diff(expected[3]))
 
@@ -289,7 +291,9 @@ def test_poll_reports_a_failing_job(monkeypatch):
 
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
-    fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(None, {"n": n, "alpha": 1, "bound": n})
+    fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
+        None, {"n": n, "alpha": 1, "bound": n}
+    )
     bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
     assert [int(x) for x in fig.data[0].x] == bounds
     refs = {b: naive_solve(b) for b in bounds}
@@ -300,10 +304,7 @@ def test_convergence_counts_and_changes_agree_with_brute_force():
     # and only U turned into something else.
     changed_labels = {(r["n"], r["from_bound"]) for r in rows if r["before"][0] != r["after"][0]}
     expected = {
-        (m, b1)
-        for b1, b2 in zip(bounds, bounds[1:])
-        for m in range(1, n + 1)
-        if refs[b1][0][m] != refs[b2][0][m]
+        (m, b1) for b1, b2 in zip(bounds, bounds[1:]) for m in range(1, n + 1) if refs[b1][0][m] != refs[b2][0][m]
     }
     assert changed_labels == expected
     assert all(r["before"] == "U" for r in rows if r["before"][0] != r["after"][0])
@@ -348,7 +349,9 @@ def test_random_play_view_reports_counts_that_add_up():
     total = sum(fig.data[0].y)
     import re
 
-    match = re.match(r"([\d,]+) games: player 1 wins ([\d,]+), player 2 wins ([\d,]+) \(ratio [\d.]+\); ([\d,]+) over", stats)
+    match = re.match(
+        r"([\d,]+) games: player 1 wins ([\d,]+), player 2 wins ([\d,]+) \(ratio [\d.]+\); ([\d,]+) over", stats
+    )
     games, p1, p2, over = (int(g.replace(",", "")) for g in match.groups())
     assert games == 2000 and p1 + p2 == total and total + over == games
     # Odd lengths are player 1's wins (player 1 moves first).
@@ -363,7 +366,6 @@ def test_random_play_view_reports_counts_that_add_up():
 
 def test_fixed_strategies_view_agrees_with_plain_play():
     import math
-
 
     n = 300
     fig, rows, error, box = thesis.make_fixed(str(n))
@@ -402,7 +404,6 @@ def test_strategy_matrix_view_has_every_pair():
 
 def test_primitives_view_lists_table_2_and_the_missing_11745():
     import math
-
 
     fig, rows, error, *boxes = thesis.make_primitives("2", "50000", state.SOLUTIONS)
     assert error == ""
@@ -573,8 +574,16 @@ def test_item4_heavy_views_are_refused_with_their_limit():
         lambda: callbacks.resolve_setup("abc"),
         lambda: callbacks.poll_solve({"n": -5, "alpha": 1}),
     ],
-    ids=["setup-without-bound", "depth-dict", "layer-abc", "download-bad-setup", "transform-list",
-         "setup-extra-key", "request-string", "pending-negative"],
+    ids=[
+        "setup-without-bound",
+        "depth-dict",
+        "layer-abc",
+        "download-bad-setup",
+        "transform-list",
+        "setup-extra-key",
+        "request-string",
+        "pending-negative",
+    ],
 )
 def test_item7_malformed_payloads_answer_with_a_message(call):
     result = call()

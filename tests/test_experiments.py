@@ -58,9 +58,19 @@ def test_experiments_reexports_what_the_thesis_tab_needs():
     for name in ("GameResult", "MAX_N", "MAX_MOVE_CAP", "POSITION_LIMIT"):
         assert getattr(experiments, name) is getattr(playout, name)
     assert set(experiments.__all__) >= {
-        "Strategy", "STRATEGIES", "STRATEGY_LABELS", "GameResult", "RandomPlayResult", "random_play",
-        "always_subtract", "adder_subtractor", "strategy_matrix", "MAX_N", "MAX_RANDOM_GAMES",
-        "MAX_MOVE_CAP", "POSITION_LIMIT",
+        "Strategy",
+        "STRATEGIES",
+        "STRATEGY_LABELS",
+        "GameResult",
+        "RandomPlayResult",
+        "random_play",
+        "always_subtract",
+        "adder_subtractor",
+        "strategy_matrix",
+        "MAX_N",
+        "MAX_RANDOM_GAMES",
+        "MAX_MOVE_CAP",
+        "POSITION_LIMIT",
     }
 
 
@@ -264,12 +274,17 @@ def test_strategy_matrix_matches_reference(sol_small):
     frame = strategy_matrix(n, sol_small, seed=4, move_cap=1000)
     assert isinstance(frame, pd.DataFrame)
     assert list(frame.columns) == [
-        "first", "second", "first_wins", "second_wins", "draws", "unfinished", "games", "random",
+        "first",
+        "second",
+        "first_wins",
+        "second_wins",
+        "draws",
+        "unfinished",
+        "games",
+        "random",
     ]
     assert len(frame) == len(STRATEGIES) ** 2
-    assert frame[["first", "second"]].values.tolist() == [
-        [a.value, b.value] for a in STRATEGIES for b in STRATEGIES
-    ]
+    assert frame[["first", "second"]].values.tolist() == [[a.value, b.value] for a in STRATEGIES for b in STRATEGIES]
     starts = list(range(1, n + 1))
     for (i, first), (j, second), row in zip(
         [(i, a) for i, a in enumerate(STRATEGIES) for _ in STRATEGIES],
@@ -281,7 +296,10 @@ def test_strategy_matrix_matches_reference(sol_small):
         expected, _ = ref_play(first, second, starts, sol_small, rng, 1000)
         c = Counter(expected)
         assert (row.first_wins, row.second_wins, row.draws, row.unfinished) == (
-            c[FIRST], c[SECOND], c[DRAW], c[UNFINISHED],
+            c[FIRST],
+            c[SECOND],
+            c[DRAW],
+            c[UNFINISHED],
         ), (first, second)
         assert row.games == n
         assert row.random == (Strategy.RANDOM in (first, second))
@@ -306,7 +324,10 @@ def test_strategy_matrix_consistent_with_section_5(sol_big):
         got = adder_subtractor(n, adder)
         row = frame.loc[(first, second)]
         assert (row.first_wins, row.second_wins, row.draws, row.unfinished) == (
-            got["p1_wins"], got["p2_wins"], got["draws"], 0,
+            got["p1_wins"],
+            got["p2_wins"],
+            got["draws"],
+            0,
         )
     assert frame.loc[("put", "put"), "draws"] == n
 
@@ -319,7 +340,10 @@ def test_strategy_matrix_full_and_subset(sol_big):
     assert not frame.duplicated(["first", "second"]).any()
     sub = strategy_matrix(50, None, strategies=["take", Strategy.ADDER])
     assert sub[["first", "second"]].values.tolist() == [
-        ["take", "take"], ["take", "adder"], ["adder", "take"], ["adder", "adder"],
+        ["take", "take"],
+        ["take", "adder"],
+        ["adder", "take"],
+        ["adder", "adder"],
     ]
 
 

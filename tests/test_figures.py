@@ -28,8 +28,16 @@ from solver.retrograde import solve
 N6 = 1_000_000
 
 # plotly.js's short names of typed arrays (the "dtype" of a "bdata" blob).
-_TYPED = {"i1": np.int8, "u1": np.uint8, "i2": np.int16, "u2": np.uint16, "i4": np.int32, "u4": np.uint32,
-          "f4": np.float32, "f8": np.float64}
+_TYPED = {
+    "i1": np.int8,
+    "u1": np.uint8,
+    "i2": np.int16,
+    "u2": np.uint16,
+    "i4": np.int32,
+    "u4": np.uint32,
+    "f4": np.float32,
+    "f8": np.float64,
+}
 
 
 def _sent(fig: go.Figure) -> dict:
@@ -193,7 +201,9 @@ def test_density_figure_holds_the_exact_curve_at_the_kept_positions(sol6):
 
 
 def test_small_density_figures_keep_every_position():
-    frame = pd.DataFrame({"n": [1, 2, 3], "W": [1.0, 0.5, 1 / 3], "L": [0.0] * 3, "D": [0.0, 0.5, 2 / 3], "U": [0.0] * 3})
+    frame = pd.DataFrame(
+        {"n": [1, 2, 3], "W": [1.0, 0.5, 1 / 3], "L": [0.0] * 3, "D": [0.0, 0.5, 2 / 3], "U": [0.0] * 3}
+    )
     sent = _sent(figures.density_figure(frame))
     assert list(_array(sent["data"][0]["x"])) == [1, 2, 3]
     assert "every n" in sent["layout"]["title"]["subtitle"]["text"]
@@ -219,7 +229,7 @@ def test_sampled_densities_refuse_n_beyond_the_bound(sol6):
 # ---------------------------------------------------------------- scatter thinning
 
 
-@given(st.lists(st.integers(-10**6, 10**6), min_size=1, max_size=3_000), st.integers(4, 400))
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=3_000), st.integers(4, 400))
 @settings(max_examples=80, deadline=None)
 def test_envelope_keeps_every_runs_extremes_within_the_cap(values, cap):
     values = np.array(values)
@@ -310,8 +320,12 @@ def test_convergence_gives_each_outcome_its_own_count_axis(all_figures):
 def _click(fig: go.Figure, trace: int, point: int) -> dict:
     """The clickData Dash builds: x, y as plotted, customdata copied from the figure as sent."""
     data = _sent(fig)["data"][trace]
-    event = {"x": _array(data["x"])[point].item(), "y": _array(data["y"])[point].item(),
-             "curveNumber": trace, "pointNumber": point}
+    event = {
+        "x": _array(data["x"])[point].item(),
+        "y": _array(data["y"])[point].item(),
+        "curveNumber": trace,
+        "pointNumber": point,
+    }
     custom = data.get("customdata")
     if custom is not None:
         # dcc.Graph copies figure.data[curve].customdata[point]: a typed-array
@@ -389,8 +403,11 @@ def test_exports_write_the_same_notation_as_the_main_csv():
 
 def test_export_writes_the_rows_as_filtered_and_sorted_with_field_names():
     rows = [{"n": 11745, "before": "U", "after": "W≤13", "to_bound": 10**6}, {"n": 5, "before": "U", "after": "L2"}]
-    defs = [{"field": "n", "headerName": "n"}, {"field": "after", "headerName": "after"},
-            {"field": "to_bound", "headerName": "to bound"}]
+    defs = [
+        {"field": "n", "headerName": "n"},
+        {"field": "after", "headerName": "after"},
+        {"field": "to_bound", "headerName": "to bound"},
+    ]
     virtual = [rows[1], rows[0]]
     result = tables.export_csv(virtual, rows, defs, None)
     assert result["content"] == "n,after,to_bound\n5,L2,\n11745,W<=13,1000000\n"

@@ -151,7 +151,9 @@ def test_layout_ids_and_registration():
     outputs = " ".join(app.callback_map)
     assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
     # The certificate graph sets no custom wheel sensitivity (cytoscape warns on every load).
-    graph = next(c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE)
+    graph = next(
+        c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE
+    )
     assert getattr(graph, "wheelSensitivity", None) is None
 
 

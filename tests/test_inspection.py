@@ -213,10 +213,14 @@ def test_certificate_of_8_by_hand(solution):
     assert cert.members == [2, 3, 8, 12]
     assert cert.exits == [1, 4, 21]
     assert {(e.position, e.move.value, e.child, e.child_value) for e in cert.edges} == {
-        (2, "take", 1, "W1"), (2, "put", 3, "D"),
-        (3, "take", 2, "D"), (3, "put", 4, "W1"),
-        (8, "take", 4, "W1"), (8, "put", 12, "D"),
-        (12, "take", 3, "D"), (12, "put", 21, "W3"),
+        (2, "take", 1, "W1"),
+        (2, "put", 3, "D"),
+        (3, "take", 2, "D"),
+        (3, "put", 4, "W1"),
+        (8, "take", 4, "W1"),
+        (8, "put", 12, "D"),
+        (12, "take", 3, "D"),
+        (12, "put", 21, "W3"),
     }
 
 

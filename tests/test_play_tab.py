@@ -271,7 +271,9 @@ def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
     assert store["game"]["positions"] == ["92"] and err == "" and seed_class == "num-input" and seed_err == ""
     out = callbacks.act(ids.tab_gate_id("play"), _gate(20_000, 100), store, "92", "hvc", "you", 1.0, "0", None)
     assert out[0] is no_update  # the game stays; the render shows the new bound's values
-    shown = dict(zip([key for key, _, _ in callbacks._RENDER_KEYS], callbacks.show(gate, store, ["on"], []), strict=True))
+    shown = dict(
+        zip([key for key, _, _ in callbacks._RENDER_KEYS], callbacks.show(gate, store, ["on"], []), strict=True)
+    )
     assert "wins in 11" in shown["prediction"] and "1,000,000" in shown["bound"]
 
 
@@ -336,7 +338,11 @@ _TRIGGERS = st.sampled_from(
      ids.PLAY_TAKE, ids.PLAY_PUT, ids.PLAY_COMPUTER, ids.PLAY_INTERVAL, ids.PLAY_UNDO, ids.PLAY_REDO,
      ids.PLAY_RESTART, ids.PLAY_SWAP, ids.PLAY_GRAPH, ids.PLAY_SEED]
 )  # fmt: skip
-_GOOD_STORE = {"mode": "hvc", "human": 1, "game": {"start": "92", "positions": ["92", "11", "20"], "redo": [], "first": 1}}
+_GOOD_STORE = {
+    "mode": "hvc",
+    "human": 1,
+    "game": {"start": "92", "positions": ["92", "11", "20"], "redo": [], "first": 1},
+}
 _STORES = st.one_of(
     _HOSTILE,
     st.just(_GOOD_STORE),
@@ -382,7 +388,9 @@ def test_render_never_raises(big, store, hints, auto):
 
 @_FUZZ
 @given(_TRIGGERS, _GATES, _STORES, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _CLICKS)
-def test_act_and_show_never_raise_anything_but_prevent_update(trigger, gate, store, start, mode, first, strength, seed, click):
+def test_act_and_show_never_raise_anything_but_prevent_update(
+    trigger, gate, store, start, mode, first, strength, seed, click
+):
     from dash.exceptions import PreventUpdate
 
     try:

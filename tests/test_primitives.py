@@ -28,12 +28,11 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-
-from solver import thesis_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from naive import naive_queue_solve
+
+from solver import thesis_data
 from solver.analysis import layer
 from solver.primitives import (
     PRIMITIVE_COLUMNS,
@@ -94,9 +93,7 @@ def brute_primitives(members: list[int]) -> dict[int, list[int]]:
         earlier = members[:index]
         if any(m % p == 0 and m // p >= 4 and is_square(m // p) for p in earlier):
             continue
-        result[m] = [
-            q for q in members[index + 1 :] if q % m == 0 and is_square(q // m)
-        ]
+        result[m] = [q for q in members[index + 1 :] if q % m == 0 and is_square(q // m)]
     return result
 
 
@@ -157,11 +154,7 @@ def test_generated_lists_match_table_2_except_11745(table, solution):
 def test_generated_lists_by_definition(table):
     for row in table.itertuples():
         p = row.primitive
-        expected = [
-            i * i * p
-            for i in range(2, math.isqrt(TABLE_LIMIT // p) + 1)
-            if in_layer_2(i * i * p)
-        ]
+        expected = [i * i * p for i in range(2, math.isqrt(TABLE_LIMIT // p) + 1) if in_layer_2(i * i * p)]
         assert row.generated == expected
 
 
@@ -249,9 +242,7 @@ def test_inside_the_run_by_definition(solution):
             k = math.isqrt(n)
             assert k == i * s
             assert n - k * k == i * i * remainder
-            assert in_layer_2(n) == (
-                is_square(n + (i * s) ** 2) and is_square(i * i * remainder)
-            )
+            assert in_layer_2(n) == (is_square(n + (i * s) ** 2) and is_square(i * i * remainder))
             # A layer-2 primitive keeps generating layer-2 members in its run.
             assert in_layer_2(n) == (x in primitives)
             if x in primitives and n <= SAFE_LIMIT:

@@ -25,9 +25,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from naive import naive_queue_solve, naive_solve
 
 from solver import thesis_data
-from naive import naive_queue_solve, naive_solve
 from solver.retrograde import check_bound, solve
 from solver.solution import BoundTooLargeError, Outcome, Solution
 
@@ -40,7 +40,7 @@ U, W, L, D = (np.int8(o) for o in (Outcome.U, Outcome.W, Outcome.L, Outcome.D))
 # ---------------------------------------------------------------- helpers
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def naive(bound: int, which: str = "queue") -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Reference (letters, remoteness with -1 for D/U), cached."""
     fn = naive_queue_solve if which == "queue" else naive_solve
@@ -48,7 +48,7 @@ def naive(bound: int, which: str = "queue") -> tuple[tuple[str, ...], tuple[int,
     return tuple(letters), tuple(-1 if r is None else r for r in rem)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cached_solve(bound: int) -> Solution:
     return solve(bound)
 
@@ -139,9 +139,7 @@ def check_local_consistency(sol: Solution) -> None:
 
     is_l = inside & (ot == W) & (op == W)
     np.testing.assert_array_equal(o == L, is_l, err_msg="L iff both children <= B are W")
-    np.testing.assert_array_equal(
-        r[is_l], 1 + np.maximum(rt, rp)[is_l], err_msg="L |remoteness| = 1 + max"
-    )
+    np.testing.assert_array_equal(r[is_l], 1 + np.maximum(rt, rp)[is_l], err_msg="L |remoteness| = 1 + max")
 
     is_d = o == D
     ok_d = inside & ((ot == W) | (ot == D)) & ((op == W) | (op == D))
@@ -200,9 +198,7 @@ def test_solve_matches_naive_every_small_bound(bound):
     assert_matches_reference(sol, *naive(bound, "queue"))
 
 
-@pytest.mark.parametrize(
-    "bound", [168, 169, 170, 255, 256, 257, 511, 512, 999, 1000, 1024, 2025, 2048, 2500, 10_000]
-)
+@pytest.mark.parametrize("bound", [168, 169, 170, 255, 256, 257, 511, 512, 999, 1000, 1024, 2025, 2048, 2500, 10_000])
 def test_solve_matches_naive_larger_bounds(bound):
     sol = solve(bound)
     assert_matches_reference(sol, *naive(bound, "passes"))
@@ -271,7 +267,7 @@ def check_soundness(s1: Solution, s2: Solution) -> None:
     assert np.all(r1[o1 == D] == -1) and np.all(r2[o1 == D] == -1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def naive_arrays(bound: int) -> tuple[np.ndarray, np.ndarray]:
     """Reference (outcome codes as in Outcome, remoteness with -1) as arrays."""
     letters, rem = naive(bound, "queue")
@@ -361,7 +357,7 @@ def test_thesis_bound_bounded_positions(big, huge, big_naive):
     letters, rem = big_naive
     assert (letters[5079], rem[5079]) == ("W", 13)
     assert (letters[7917], rem[7917]) == ("W", 11)
-    assert np.flatnonzero(big.packed_remoteness[: 10_001] < -1).tolist() == [5079, 7917]
+    assert np.flatnonzero(big.packed_remoteness[:10_001] < -1).tolist() == [5079, 7917]
     assert big.bounded_count(10_000) == 2
     assert big.value(5079) == (Outcome.W, None) and big.remoteness_at_most(5079) == 13
     assert big.value(7917) == (Outcome.W, None) and big.remoteness_at_most(7917) == 11
@@ -725,9 +721,7 @@ def test_counts_and_max_remoteness(bound):
         assert type(sol.max_remoteness(n)) is int
         wl = sum(1 for m in range(1, n + 1) if letters[m] in "WL")
         assert sol.bounded_count(n) == wl - int(exact[1 : n + 1].sum())
-        assert sol.bounded_count(n) == sum(
-            1 for m in range(1, n + 1) if letters[m] in "WL" and sol.value(m)[1] is None
-        )
+        assert sol.bounded_count(n) == sum(1 for m in range(1, n + 1) if letters[m] in "WL" and sol.value(m)[1] is None)
         assert type(sol.bounded_count(n)) is int
     assert sol.counts() == sol.counts(bound)
     assert sum(sol.counts().values()) == bound
@@ -811,9 +805,7 @@ def _kernel_isqrt():
     return fn
 
 
-@pytest.mark.parametrize(
-    "k", [1, 2, 3, 1000, 2**26 - 1, 2**26 + 1, 2**27 + 1, 10**6 + 1, 2**31 + 5, 10**9 + 7, _K - 1]
-)
+@pytest.mark.parametrize("k", [1, 2, 3, 1000, 2**26 - 1, 2**26 + 1, 2**27 + 1, 10**6 + 1, 2**31 + 5, 10**9 + 7, _K - 1])
 def test_kernel_isqrt_exact_near_squares(k):
     # A bare float root is off by one at k*k - 1 from k ~ 2**26 on.
     isqrt = _kernel_isqrt()

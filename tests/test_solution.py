@@ -19,7 +19,7 @@ def sol():
 
 def test_equal_iff_same_bound_and_arrays(sol):
     again = solve(34_000)
-    assert again is not sol and again == sol and not (again != sol)
+    assert again is not sol and again == sol and not (again != sol)  # noqa: SIM202 (checks __ne__)
     # seconds does not count.
     assert dataclasses.replace(sol, seconds=sol.seconds + 1) == sol
     changed = dataclasses.replace(sol, outcome=sol.outcome.copy())

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from naive import naive_queue_solve
 
 from solver import store
 from solver.cache import SolutionCache
 from solver.retrograde import solve
-from naive import naive_queue_solve
 
 ROOT = Path(__file__).resolve().parent.parent
 

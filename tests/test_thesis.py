@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from naive import naive_queue_solve
 
 from solver import thesis_data
 from solver.retrograde import solve
 from solver.thesis import COLUMNS, compare_thesis_lists
-from naive import naive_queue_solve
 
 BOUND = thesis_data.THESIS_BOUND
 

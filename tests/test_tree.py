@@ -16,11 +16,11 @@ import json
 import math
 
 import pytest
-
 from naive import naive_queue_solve, naive_solve
+
 from solver.retrograde import solve
-from solver.solution import Outcome
 from solver.rules import Move
+from solver.solution import Outcome
 from solver.tree import game_tree
 
 BOUND = 30_000
@@ -414,9 +414,7 @@ def test_toggling_a_square_does_nothing(sol):
 
 # 1276 and 4413 are W positions whose remoteness is only bounded at 30,000
 # (a solver fact; check_node_value compares the numbers with the reference).
-@pytest.mark.parametrize(
-    "start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3889, 4413, 4708, 9280, 15_000, 29_000]
-)
+@pytest.mark.parametrize("start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3889, 4413, 4708, 9280, 15_000, 29_000])
 def test_values_and_best_flags_match_reference(sol, ref, start):
     letters, rem = ref
     tree = game_tree(start, 5, sol, max_nodes=10**6)
@@ -607,9 +605,7 @@ def test_to_dict_bounded_remoteness(sol_big, ref_big):
         item = stack.pop()
         stack.extend(item["children"])
         assert "remoteness_at_most" in item
-        check_node_value(
-            next(n for n in tree.nodes if n.position == item["position"]), sol_big, letters, rem
-        )
+        check_node_value(next(n for n in tree.nodes if n.position == item["position"]), sol_big, letters, rem)
         if item["outcome"] in ("W", "L"):
             assert item["remoteness_at_most"] == rem[item["position"]]
 

@@ -43,9 +43,11 @@ def test_move_rank_order(sol):
     # L (a win for the mover) by least remoteness, then D, U, then W by
     # greatest remoteness.
     def rank_of(outcome, at_most):
-        return [c for c in range(1, sol.bound + 1)
-                if position_value(c, sol)[0] == outcome
-                and position_remoteness_at_most(c, sol) == at_most][0]
+        return next(
+            c
+            for c in range(1, sol.bound + 1)
+            if position_value(c, sol)[0] == outcome and position_remoteness_at_most(c, sol) == at_most
+        )
 
     l2, l4 = rank_of(Outcome.L, 2), rank_of(Outcome.L, 4)
     d = next(c for c in range(1, 100) if position_value(c, sol)[0] == Outcome.D)

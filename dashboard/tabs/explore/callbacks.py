@@ -365,7 +365,15 @@ def make_convergence(triggered: str | None, setup: object):
     if refused:
         parts.append(f"Left out: {', '.join(refused)}.")
     if not solved:
-        return _figure_message(title, "no bound solved yet"), [], " ".join(parts), not running, progress, bar, button_disabled
+        return (
+            _figure_message(title, "no bound solved yet"),
+            [],
+            " ".join(parts),
+            not running,
+            progress,
+            bar,
+            button_disabled,
+        )
     try:
         figure, rows, changes = _convergence_view(n, tuple(solved))
     except (ValueError, OSError) as exc:
@@ -638,18 +646,18 @@ def register(app: dash.Dash) -> None:
         return make_convergence(dash.ctx.triggered_id, setup)
 
     app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
-    app.callback(
-        Output(ids.DENSITY_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DENSITY_TRANSFORM, "value")
-    )(make_density)
+    app.callback(Output(ids.DENSITY_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DENSITY_TRANSFORM, "value"))(
+        make_density
+    )
     app.callback(
         Output(ids.LAYERS_W_GRAPH, "figure"),
         Output(ids.LAYERS_L_GRAPH, "figure"),
         Input(ids.SETUP, "data"),
         Input(ids.DEPTH_SLIDER, "value"),
     )(make_layers)
-    app.callback(
-        Output(ids.DIFF_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DIFF_LAYER, "value")
-    )(make_differences)
+    app.callback(Output(ids.DIFF_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DIFF_LAYER, "value"))(
+        make_differences
+    )
 
     # The game tree (its own module) and the switch between the views.
     tree.register(app)

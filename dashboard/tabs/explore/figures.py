@@ -45,15 +45,33 @@ TEMPLATE = go.layout.Template(
     layout={
         key: pio.templates["plotly_white"].layout[key]
         for key in (
-            "autotypenumbers", "font", "hovermode", "hoverlabel", "paper_bgcolor",
-            "plot_bgcolor", "title", "xaxis", "yaxis",
+            "autotypenumbers",
+            "font",
+            "hovermode",
+            "hoverlabel",
+            "paper_bgcolor",
+            "plot_bgcolor",
+            "title",
+            "xaxis",
+            "yaxis",
         )
     }
 )
 
 #: Marker symbols and line dashes that tell the layers of one figure apart
 #: (they share their outcome's colour).
-_LAYER_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "triangle-down", "hexagon", "pentagon"]
+_LAYER_SYMBOLS = [
+    "circle",
+    "square",
+    "diamond",
+    "triangle-up",
+    "x",
+    "star",
+    "cross",
+    "triangle-down",
+    "hexagon",
+    "pentagon",
+]
 _LAYER_DASHES = ["solid", "dot", "dash", "dashdot", "longdash", "longdashdot"]
 
 
@@ -241,7 +259,10 @@ def summary_table(
     return html.Div(
         [
             html.Table(
-                [html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")])), html.Tbody(rows)],
+                [
+                    html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")])),
+                    html.Tbody(rows),
+                ],
                 className="summary-table",
             ),
             html.Dl(
@@ -370,7 +391,9 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
         fig.add_trace(
             go.Scatter(
                 x=(idx + 1).astype(np.int32),
-                y=members[idx].astype(np.float64) if len(members) and members[-1] >= 2**31 else members[idx].astype(np.int32),
+                y=members[idx].astype(np.float64)
+                if len(members) and members[-1] >= 2**31
+                else members[idx].astype(np.int32),
                 mode="lines+markers",
                 line={"color": COLOURS[parity], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
                 marker={
@@ -479,8 +502,9 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
         change = f" ({last - first:+,})".replace("-", "−") if len(counts) > 1 else ""
         meaning = NAMES[key].split("(", 1)[1].rstrip(")").split(": ")[-1]  # "mover wins" ...
         titles.append(f"{key}, {meaning}: {first:,}" + (f" → {last:,}{change}" if len(counts) > 1 else ""))
-    fig = make_subplots(rows=2, cols=2, shared_xaxes=True, subplot_titles=titles,
-                        vertical_spacing=0.16, horizontal_spacing=0.1)
+    fig = make_subplots(
+        rows=2, cols=2, shared_xaxes=True, subplot_titles=titles, vertical_spacing=0.16, horizontal_spacing=0.1
+    )
     for number, key in enumerate(keys):
         count = counts[key].to_numpy(dtype=np.int64)
         fig.add_trace(

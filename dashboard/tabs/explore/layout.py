@@ -219,13 +219,20 @@ def explore_layout() -> html.Div:
                         html.Div(
                             [
                                 html.Button("Solve the missing bounds", id=ids.CONVERGENCE_BUTTON, className="button"),
-                                html.Progress(id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"),
+                                html.Progress(
+                                    id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"
+                                ),
                                 html.Div(id=ids.CONVERGENCE_MESSAGE, className="note", role="status"),
                                 graph(ids.CONVERGENCE_GRAPH, 380),
                                 data_grid(
                                     ids.CONVERGENCE_TABLE,
-                                    [("n", "n"), ("from_bound", "from bound"), ("to_bound", "to bound"),
-                                     ("before", "before"), ("after", "after")],
+                                    [
+                                        ("n", "n"),
+                                        ("from_bound", "from bound"),
+                                        ("to_bound", "to bound"),
+                                        ("before", "before"),
+                                        ("after", "after"),
+                                    ],
                                     "convergence-changes.csv",
                                 ),
                             ]

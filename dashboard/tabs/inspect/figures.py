@@ -78,7 +78,14 @@ def certificate_layout(n: int | None = None) -> dict:
     dict
         A new layout each time, so the graph is laid out and fitted afresh.
     """
-    layout = {"name": "breadthfirst", "directed": True, "spacingFactor": 1.1, "padding": 20, "animate": False, "fit": True}
+    layout = {
+        "name": "breadthfirst",
+        "directed": True,
+        "spacingFactor": 1.1,
+        "padding": 20,
+        "animate": False,
+        "fit": True,
+    }
     if n is not None:
         layout["roots"] = f"#c{n}"
     return layout
@@ -117,7 +124,12 @@ def summary_panel(info) -> html.Div:
         best = "none: the game is over (the player to move at 0 has lost)"
     facts = [
         ("n", str(info.position)),
-        ("value", _value_phrase(info.outcome.name) if info.text == info.outcome.name else f"{info.text}: {_value_phrase(info.outcome.name)}"),
+        (
+            "value",
+            _value_phrase(info.outcome.name)
+            if info.text == info.outcome.name
+            else f"{info.text}: {_value_phrase(info.outcome.name)}",
+        ),
         ("remoteness", rem),
         ("best moves", best),
     ]
@@ -125,11 +137,18 @@ def summary_panel(info) -> html.Div:
     if info.is_square:
         notes.append("n is a square: taking it to 0 wins at once.")
     if info.above_bound:
-        notes.append(f"n is above the bound {info.bound:,}, so its value is unknown unless it is a square; moves are exact.")
+        notes.append(
+            f"n is above the bound {info.bound:,}, so its value is unknown unless it is a square; moves are exact."
+        )
     return html.Div(
         [
             html.Table(
-                html.Tbody([html.Tr([html.Th(k), html.Td(v, className="num long-number") if k == "n" else html.Td(v)]) for k, v in facts]),
+                html.Tbody(
+                    [
+                        html.Tr([html.Th(k), html.Td(v, className="num long-number") if k == "n" else html.Td(v)])
+                        for k, v in facts
+                    ]
+                ),
                 className="summary-table",
             ),
             *[html.P(text, className="note") for text in notes],
@@ -167,7 +186,10 @@ def moves_table(info) -> html.Div | html.Table:
         for m in info.moves
     ]
     return html.Table(
-        [html.Thead(html.Tr([html.Th("move"), html.Th("child"), html.Th("child's value (for its mover)")])), html.Tbody(rows)],
+        [
+            html.Thead(html.Tr([html.Th("move"), html.Th("child"), html.Th("child's value (for its mover)")])),
+            html.Tbody(rows),
+        ],
         className="summary-table",
     )
 
@@ -192,7 +214,10 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
     for x in certificate.members:
         classes = "D root" if x == certificate.position else "D"
         elements.append(
-            {"data": {"id": f"c{x}", "label": f"{format_position(x)}\nD", "position": str(x), "value": "D"}, "classes": classes}
+            {
+                "data": {"id": f"c{x}", "label": f"{format_position(x)}\nD", "position": str(x), "value": "D"},
+                "classes": classes,
+            }
         )
     for x in certificate.exits:
         value = values[x]
@@ -206,8 +231,12 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
     for e in certificate.edges:
         elements.append(
             {
-                "data": {"id": f"e{e.position}-{e.move.value}", "source": f"c{e.position}", "target": f"c{e.child}",
-                         "label": e.move.value},
+                "data": {
+                    "id": f"e{e.position}-{e.move.value}",
+                    "source": f"c{e.position}",
+                    "target": f"c{e.child}",
+                    "label": e.move.value,
+                },
                 "classes": "exit" if e.child in exits else "member",
             }
         )

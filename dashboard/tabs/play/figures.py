@@ -66,8 +66,13 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
         return label, {}
     letter = value.outcome.name
     text = [html.Span(label), html.Br(), html.Small(value.describe() + (" (best)" if value.best else ""))]
-    style = {"background": COLOURS[letter], "color": TEXT_COLOURS[letter], "borderColor": COLOURS[letter],
-             "minWidth": "150px", "opacity": 1 if enabled else 0.5}
+    style = {
+        "background": COLOURS[letter],
+        "color": TEXT_COLOURS[letter],
+        "borderColor": COLOURS[letter],
+        "minWidth": "150px",
+        "opacity": 1 if enabled else 0.5,
+    }
     return text, style
 
 
@@ -106,8 +111,11 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         who = names[r["mover"]]
         text = f"ply {r['ply']}: {format_number(r['position'])}, {who} to move"
         if hints:
-            rem = r["remoteness"] if r["remoteness"] is not None else (
-                f"≤ {r['at_most']}" if r["at_most"] is not None else None)
+            rem = (
+                r["remoteness"]
+                if r["remoteness"] is not None
+                else (f"≤ {r['at_most']}" if r["at_most"] is not None else None)
+            )
             text += f"<br>{r['outcome']}" + (f" in {rem}" if rem is not None else "")
             if r["winning"]:
                 text += f" ({names[r['winning']]} winning)"
@@ -122,10 +130,13 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
             size = r["at_most"] if r["outcome"] in ("W", "L") else 0
             ys.append(0 if r["winning"] is None else (size if r["winning"] == 1 else -size))
         colours = [COLOURS[r["outcome"]] for r in rows]
-        symbols = ["circle" if r["remoteness"] is not None or r["outcome"] in ("D", "U") else "circle-open"
-                   for r in rows]
-        title = {"text": f"Value history (bound {bound:,})",
-                 "subtitle": {"text": "remoteness: + player 1 winning, − player 2 winning"}}
+        symbols = [
+            "circle" if r["remoteness"] is not None or r["outcome"] in ("D", "U") else "circle-open" for r in rows
+        ]
+        title = {
+            "text": f"Value history (bound {bound:,})",
+            "subtitle": {"text": "remoteness: + player 1 winning, − player 2 winning"},
+        }
         ytitle = "± remoteness"
     else:
         ys = [math.log10(r["position"] + 1) for r in rows]
@@ -134,36 +145,65 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         title = {"text": "Game so far (hints hidden)", "subtitle": {"text": "position per ply"}}
         ytitle = "log10(position + 1)"
     opacity = [0.35 if r["future"] else 1.0 for r in rows]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": NEUTRAL_LIGHT, "width": 1},
-                             hoverinfo="skip", showlegend=False))
     fig.add_trace(
         go.Scatter(
-            x=xs, y=ys, mode="markers", customdata=xs, hovertext=hover, hoverinfo="text", showlegend=False,
-            marker={"color": colours, "size": 11, "symbol": symbols, "opacity": opacity,
-                    "line": {"color": colours, "width": 2}},
+            x=xs, y=ys, mode="lines", line={"color": NEUTRAL_LIGHT, "width": 1}, hoverinfo="skip", showlegend=False
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers",
+            customdata=xs,
+            hovertext=hover,
+            hoverinfo="text",
+            showlegend=False,
+            marker={
+                "color": colours,
+                "size": 11,
+                "symbol": symbols,
+                "opacity": opacity,
+                "line": {"color": colours, "width": 2},
+            },
         )
     )
     if hints:
         for letter in ("W", "L", "D", "U"):
-            fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=NAMES[letter].replace("mover", "player to move"),
-                                     marker={"color": COLOURS[letter], "size": 10}))
+            fig.add_trace(
+                go.Scatter(
+                    x=[None],
+                    y=[None],
+                    mode="markers",
+                    name=NAMES[letter].replace("mover", "player to move"),
+                    marker={"color": COLOURS[letter], "size": 10},
+                )
+            )
         errs = [r for r in rows if r["erred"]]
         if errs:
             fig.add_trace(
                 go.Scatter(
-                    x=[r["ply"] for r in errs], y=[ys[r["ply"]] for r in errs], mode="markers+text",
+                    x=[r["ply"] for r in errs],
+                    y=[ys[r["ply"]] for r in errs],
+                    mode="markers+text",
                     name=f"{BLUNDER_MARK} blunder (threw a win or a draw away)",
-                    text=[BLUNDER_MARK] * len(errs), textposition="top center",
+                    text=[BLUNDER_MARK] * len(errs),
+                    textposition="top center",
                     textfont={"color": NEUTRAL_DARK, "size": 14},
-                    customdata=[r["ply"] for r in errs], hoverinfo="skip",
+                    customdata=[r["ply"] for r in errs],
+                    hoverinfo="skip",
                     marker={"symbol": "x-thin-open", "size": 20, "color": NEUTRAL_DARK, "line": {"width": 2}},
                 )
             )
         fig.add_hline(y=0, line={"color": NEUTRAL_LIGHT, "width": 1, "dash": "dot"})
     fig.update_layout(
-        title=title, template="plotly_white", margin={"l": 50, "r": 20, "t": 70, "b": 40},
+        title=title,
+        template="plotly_white",
+        margin={"l": 50, "r": 20, "t": 70, "b": 40},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
-        yaxis={"title": ytitle}, legend={"orientation": "h", "y": -0.25}, clickmode="event",
+        yaxis={"title": ytitle},
+        legend={"orientation": "h", "y": -0.25},
+        clickmode="event",
     )
     return fig
 

@@ -283,8 +283,14 @@ def _fixed_view(n: int):
     rows = []
     for adder in (1, 2):
         row = adder_subtractor(n, adder)
-        rows.append({"seating": f"player {adder} puts, player {3 - adder} takes", "p1_wins": row["p1_wins"],
-                     "p2_wins": row["p2_wins"], "draws": row["draws"]})
+        rows.append(
+            {
+                "seating": f"player {adder} puts, player {3 - adder} takes",
+                "p1_wins": row["p1_wins"],
+                "p2_wins": row["p2_wins"],
+                "draws": row["draws"],
+            }
+        )
     return fig, rows
 
 

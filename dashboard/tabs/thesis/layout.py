@@ -53,7 +53,10 @@ def thesis_layout() -> html.Main:
                 html.Div(
                     [
                         html.Div(
-                            [number_control(ids.PRIMITIVES_LAYER, "layer", config.DEFAULT_PRIMITIVES_LAYER), number_control(ids.PRIMITIVES_LIMIT, "limit", config.DEFAULT_PRIMITIVES_LIMIT)],
+                            [
+                                number_control(ids.PRIMITIVES_LAYER, "layer", config.DEFAULT_PRIMITIVES_LAYER),
+                                number_control(ids.PRIMITIVES_LIMIT, "limit", config.DEFAULT_PRIMITIVES_LIMIT),
+                            ],
                             className="controls controls-inline",
                         ),
                         _limit(
@@ -67,10 +70,15 @@ def thesis_layout() -> html.Main:
                                     dcc.Graph(id=ids.PRIMITIVES_GRAPH, style={"height": "360px"}),
                                     data_grid(
                                         ids.PRIMITIVES_TABLE,
-                                        [("primitive", "primitive P"), ("square_below", "square below"),
-                                         ("remainder", "remainder"), ("run_bound", "run bound (20)"),
-                                         ("pell", "Pell"), ("generated_count", "generates"),
-                                         ("generated", "generated members")],
+                                        [
+                                            ("primitive", "primitive P"),
+                                            ("square_below", "square below"),
+                                            ("remainder", "remainder"),
+                                            ("run_bound", "run bound (20)"),
+                                            ("pell", "Pell"),
+                                            ("generated_count", "generates"),
+                                            ("generated", "generated members"),
+                                        ],
                                         "primitive-elements.csv",
                                     ),
                                 ]
@@ -105,8 +113,10 @@ def thesis_layout() -> html.Main:
                         html.Div(id=ids.RANDOM_ERROR, className="error", role="alert"),
                         dcc.Loading(
                             html.Div(
-                                [html.Div(id=ids.RANDOM_STATS, className="summary-text", role="status"),
-                                 dcc.Graph(id=ids.RANDOM_GRAPH, style={"height": "360px"})]
+                                [
+                                    html.Div(id=ids.RANDOM_STATS, className="summary-text", role="status"),
+                                    dcc.Graph(id=ids.RANDOM_GRAPH, style={"height": "360px"}),
+                                ]
                             ),
                             type="circle",
                         ),
@@ -121,7 +131,10 @@ def thesis_layout() -> html.Main:
                 "is a draw. The thesis printed these two seatings the other way round.",
                 html.Div(
                     [
-                        html.Div([number_control(ids.FIXED_N, "N (starts 1..N)", config.DEFAULT_STRATEGY_N)], className="controls controls-inline"),
+                        html.Div(
+                            [number_control(ids.FIXED_N, "N (starts 1..N)", config.DEFAULT_STRATEGY_N)],
+                            className="controls controls-inline",
+                        ),
                         _limit(f"N up to {FIXED_N_MAX:,} (within about {REQUEST_SECONDS:g} s here)."),
                         html.Div(id=ids.FIXED_ERROR, className="error", role="alert"),
                         dcc.Loading(
@@ -130,8 +143,12 @@ def thesis_layout() -> html.Main:
                                     dcc.Graph(id=ids.FIXED_GRAPH, style={"height": "340px"}),
                                     data_grid(
                                         ids.FIXED_TABLE,
-                                        [("seating", "seating"), ("p1_wins", "player 1 wins"),
-                                         ("p2_wins", "player 2 wins"), ("draws", "draws")],
+                                        [
+                                            ("seating", "seating"),
+                                            ("p1_wins", "player 1 wins"),
+                                            ("p2_wins", "player 2 wins"),
+                                            ("draws", "draws"),
+                                        ],
                                         "adder-subtractor.csv",
                                         page_size=5,
                                     ),
@@ -152,7 +169,10 @@ def thesis_layout() -> html.Main:
                 "past 2^62, are unfinished.",
                 html.Div(
                     [
-                        html.Div([number_control(ids.MATRIX_N, "N (starts 1..N)", DEFAULT_MATRIX_N)], className="controls controls-inline"),
+                        html.Div(
+                            [number_control(ids.MATRIX_N, "N (starts 1..N)", DEFAULT_MATRIX_N)],
+                            className="controls controls-inline",
+                        ),
                         _limit(
                             f"N up to {MATRIX_N_MAX:,}: 25 games from each start and the solve to 100 N, "
                             f"within about {REQUEST_SECONDS:g} s here."
@@ -161,8 +181,14 @@ def thesis_layout() -> html.Main:
                         dcc.Loading(
                             data_grid(
                                 ids.MATRIX_TABLE,
-                                [("first", "first mover"), ("second", "second mover"), ("first_wins", "first wins"),
-                                 ("second_wins", "second wins"), ("draws", "draws"), ("unfinished", "unfinished")],
+                                [
+                                    ("first", "first mover"),
+                                    ("second", "second mover"),
+                                    ("first_wins", "first wins"),
+                                    ("second_wins", "second wins"),
+                                    ("draws", "draws"),
+                                    ("unfinished", "unfinished"),
+                                ],
                                 "strategy-matrix.csv",
                                 page_size=12,
                             ),
@@ -185,8 +211,14 @@ def thesis_layout() -> html.Main:
                             html.Div(id=ids.THESIS_LISTS_SUMMARY, className="summary-text"),
                             data_grid(
                                 ids.THESIS_LISTS_TABLE,
-                                [("list", "list"), ("n", "n"), ("thesis", "thesis says"), ("sound", "sound value"),
-                                 ("agrees", "agrees"), ("reason", "reason")],
+                                [
+                                    ("list", "list"),
+                                    ("n", "n"),
+                                    ("thesis", "thesis says"),
+                                    ("sound", "sound value"),
+                                    ("agrees", "agrees"),
+                                    ("reason", "reason"),
+                                ],
                                 "thesis-lists.csv",
                                 page_size=15,
                             ),
