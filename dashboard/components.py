@@ -127,6 +127,25 @@ def panel(title: str, body, note: str | None = None, wide: bool = False) -> html
     return html.Section(children, className="panel" + (" panel-wide" if wide else ""))
 
 
+def section(title: str, note: str, body) -> html.Section:
+    """A full-width :func:`panel` with its note before its body (the Thesis and Inspect tabs' panels).
+
+    Parameters
+    ----------
+    title : str
+        The panel's heading.
+    note : str
+        What the panel shows and where it comes from (thesis section).
+    body : Dash component or list
+        The panel's content.
+
+    Returns
+    -------
+    dash.html.Section
+    """
+    return panel(title, body, note, wide=True)
+
+
 def number_control(component_id: str, label: str, value: int | str) -> html.Div:
     """A labelled text box for a whole number (sent on Enter or blur).
 

@@ -10,8 +10,6 @@ their defaults from these two modules.
 
 from __future__ import annotations
 
-from solver.thesis_data import THESIS_BOUND
-
 # ---------------------------------------------------------------- defaults
 
 #: The tab that opens first.
@@ -35,9 +33,6 @@ PLAY_MODES = {"hvc": "You vs computer", "hvh": "Two players", "cvc": "Computer v
 #: Number shown when the Inspect tab opens (a certified draw: {2, 3, 8, 12}).
 DEFAULT_INSPECT = 8
 
-#: Bound of the solve the Play and Inspect tabs read values from (the
-#: thesis's own bound, 10**6).
-VALUES_BOUND = THESIS_BOUND
 
 # ---------------------------------------------------------------- limits
 

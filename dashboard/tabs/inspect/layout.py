@@ -6,7 +6,7 @@ import dash_cytoscape as cyto
 from dash import dcc, html
 
 from ... import ids
-from ...components import panel
+from ...components import section
 from ...defaults import DEFAULT_INSPECT
 from ...tables import data_grid
 from .figures import certificate_layout, certificate_stylesheet
@@ -27,10 +27,6 @@ CHAIN_COLUMNS = [
     ("reason", "why"),
     ("above_bound", "above bound"),
 ]
-
-
-def _section(title: str, note: str, body) -> html.Section:
-    return panel(title, body, note, wide=True)
 
 
 def _chain_grid() -> html.Div:
@@ -56,7 +52,7 @@ def inspect_layout() -> html.Main:
     """
     return html.Main(
         [
-            _section(
+            section(
                 "Inspect a number",
                 "Any whole number, of any size (10**30 works): its value, its two moves and the best ones. "
                 "Values come from the page's one solve, at the bound B = alpha × N set at the top; above it a "
@@ -102,7 +98,7 @@ def inspect_layout() -> html.Main:
                     ]
                 ),
             ),
-            _section(
+            section(
                 "Put-chain",
                 "c_0 = n, c_(j+1) = c_j + isqrt(c_j)² up to the bound, and the first link beyond it. Each link has "
                 "two children: its take child (at most 2 √c_j, small and solved early) and the next link (about "
@@ -110,7 +106,7 @@ def inspect_layout() -> html.Main:
                 "next link; so the take children along the chain decide most values.",
                 dcc.Loading(_chain_grid(), type="dot"),
             ),
-            _section(
+            section(
                 "Draw certificate",
                 "For a certified draw (D): the smallest set of positions holding n that keeps the game inside "
                 "itself. Every move from a member goes to another member (D) or to a W position (an exit: "

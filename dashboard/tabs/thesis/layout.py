@@ -8,7 +8,7 @@ from solver import config
 from solver.thesis_data import THESIS_BOUND
 
 from ... import ids
-from ...components import number_control, panel
+from ...components import number_control, section
 from ...defaults import DEFAULT_MATRIX_N
 from ...tables import data_grid
 from .callbacks import (
@@ -27,10 +27,6 @@ def _limit(text: str) -> html.P:
     return html.P(text, className="hint limits")
 
 
-def _section(title: str, note: str, body) -> html.Section:
-    return panel(title, body, note, wide=True)
-
-
 def thesis_layout() -> html.Main:
     """Return the Thesis analyses tab's components.
 
@@ -43,7 +39,7 @@ def thesis_layout() -> html.Main:
     """
     return html.Main(
         [
-            _section(
+            section(
                 "Primitive elements (section 4.1, Tables 2 and 3)",
                 "Members of layer k up to the limit that are not i² × P for an earlier member P, with the members "
                 "each generates, the square below k² and the remainder P − k², the run bound of inequality (20) "
@@ -88,7 +84,7 @@ def thesis_layout() -> html.Main:
                     ]
                 ),
             ),
-            _section(
+            section(
                 "Random play (section 5.1, Fig 15)",
                 "Both players pick put or take uniformly at random (also at a square) from every start in 1..N, "
                 "each start played R times; player 1 moves first. Games still running at the move cap count as "
@@ -123,7 +119,7 @@ def thesis_layout() -> html.Main:
                     ]
                 ),
             ),
-            _section(
+            section(
                 "Fixed strategies (section 5.2, Fig 16)",
                 "Always subtract: both players always take; the number of moves to reach 0 from each start. "
                 "Adder against subtractor: one player always puts (taking only at a square, to win), the other "
@@ -159,7 +155,7 @@ def thesis_layout() -> html.Main:
                     ]
                 ),
             ),
-            _section(
+            section(
                 "Strategy matrix",
                 "Each simple strategy plays each other one from every start in 1..N (the first named moves first): "
                 "always put, always take, random (seeded), optimal (the solver's best move at bound 100 N; take "
@@ -197,7 +193,7 @@ def thesis_layout() -> html.Main:
                     ]
                 ),
             ),
-            _section(
+            section(
                 "The thesis's own lists beside the sound classification",
                 f"Appendix A (layers 2, 4 and 6 below 10,000), Table 2 (layer 2 up to 50,000, by primitive element) "
                 f"and Appendix B (the thesis's 'drawing positions') "
