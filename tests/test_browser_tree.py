@@ -143,6 +143,18 @@ def shown_paths(page: Page) -> set[str]:
 
 def wait_paths(page: Page, paths: set[str]) -> None:
     """Wait until the graph holds exactly these nodes and its view is set."""
+    try:
+        _wait_paths(page, paths)
+    except Exception as exc:
+        seen = page.evaluate(
+            f"(() => {{ const cy = {CY}; return {{nodes: cy.nodes().length, "
+            "drawn: document.getElementById('tree-box').getAttribute('data-drawn'), "
+            "message: document.getElementById('tree-message').innerText}; })()"
+        )
+        raise AssertionError(f"the tree did not reach {len(paths)} nodes: {seen}") from exc
+
+
+def _wait_paths(page: Page, paths: set[str]) -> None:
     page.wait_for_function(
         """(wanted) => {
             const el = document.getElementById('game-tree');

@@ -145,10 +145,13 @@
             if (root.empty()) {
                 hideCard();
             }
-            if (tries < 40) {
+            if (tries < 200) {
                 window.setTimeout(function () { afterAnswer(tries + 1, expected); }, 25);
+                return;
             }
-            return;
+            if (root.empty()) {
+                return;
+            }
         }
         var token = root.data('view');
         if (token !== st.viewToken || st.needsView) {
@@ -175,7 +178,14 @@
         } else {
             hideCard();
         }
-        mark('data-drawn', cy.nodes().length + '|' + (st.viewToken || ''));
+        markDrawn(cy);
+    }
+
+    // "This tree is drawn and its view set": only while the tree is shown.
+    function markDrawn(cy) {
+        if (st.box && st.box.offsetWidth > 0 && st.box.offsetHeight > 0 && !st.needsView) {
+            mark('data-drawn', cy.nodes().length + '|' + (st.viewToken || ''));
+        }
     }
 
     // Marks on the box that say what was last done (tests wait on them).
@@ -503,6 +513,18 @@
 
     function attachBox(box) {
         st.box = box;
+        // cytoscape keeps where its canvas lies on the page and misses some
+        // moves (a view shown under a still page, content above changing
+        // height): a press or hover then misses the nodes.  Measure again
+        // when the pointer comes in or presses, before cytoscape sees it.
+        var remeasure = function () {
+            if (st.cy) {
+                st.cy.resize();
+            }
+        };
+        box.addEventListener('mouseenter', remeasure);
+        box.addEventListener('pointerdown', remeasure, true);
+        box.addEventListener('touchstart', remeasure, {capture: true, passive: true});
         box.addEventListener('keydown', onKey);
         box.addEventListener('mouseleave', function () {
             // cytoscape may miss the mouse leaving a node at the canvas edge
@@ -541,6 +563,7 @@
         if (st.shown) {
             if (st.needsView) {
                 setInitialView(cy);
+                markDrawn(cy);
             }
             return;
         }
@@ -557,6 +580,7 @@
         st.keepViewUntil = Date.now() + KEEP_VIEW_MS;
         st.shownCount += 1;
         mark('data-shown', String(st.shownCount));
+        markDrawn(cy);
     }
 
     function watch() {
