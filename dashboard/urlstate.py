@@ -319,6 +319,11 @@ def query_from_controls(values: list, params=None) -> str:
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
+def _same(value: object, now: object) -> bool:
+    # Same type and value (a str "10" is not the int 10); never converts numbers to text.
+    return type(value) is type(now) and value == now
+
+
 def sync_url(triggered: object, search: object, values: list, params=None) -> list:
     """The URL callback as a plain function: query string and controls, both ways.
 
@@ -344,7 +349,13 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
     params = params or PARAMS
     if triggered == ids.URL or triggered is None:
         controls, ignored = read_query(search, params)
-        return [no_update, *notice(ignored), *controls]
+        # A control that already holds the address's value is left alone: sending
+        # it back would fire every callback that listens to it a second time (on
+        # first load, all of them).
+        held = list(values) if isinstance(values, list | tuple) else []
+        held += [None] * (len(controls) - len(held))
+        kept = [no_update if _same(value, now) else value for value, now in zip(controls, held, strict=False)]
+        return [no_update, *notice(ignored), *kept]
     wanted = query_from_controls(list(values), params)
     current = search if isinstance(search, str) else ""
     return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]

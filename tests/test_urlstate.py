@@ -116,7 +116,18 @@ def test_sync_url_from_the_address_sets_controls_and_notice():
     assert out[0] is no_update
     assert "depth=99" in out[1] and out[2] == {"display": "block"}
     controls = out[3:]
-    assert controls[keys.index("n")] == "20000" and controls[keys.index("depth")] == 6
+    # depth=99 is ignored: the depth control already holds its default, so it is
+    # left alone (sending it back would fire its callbacks again); N changes.
+    assert controls[keys.index("n")] == "20000" and controls[keys.index("depth")] is no_update
+    # Controls already holding the address's values are not sent back at all
+    # (first load: no callback runs twice).
+    out = urlstate.sync_url(None, "", _defaults())
+    assert all(v is no_update for v in out[3:])
+    # A control holding another value is set back to the address's (back button).
+    moved = _defaults()
+    moved[keys.index("depth")] = 10
+    out = urlstate.sync_url(ids.URL, "?n=20000", moved)
+    assert out[3:][keys.index("depth")] == 6 and out[3:][keys.index("n")] == "20000"
     # From a control: the query string only.
     values = _defaults()
     values[keys.index("n")] = "20000"
