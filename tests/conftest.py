@@ -18,3 +18,11 @@ def _private_solve_cache(tmp_path_factory):
         os.environ.pop("PTSQ_CACHE_DIR", None)
     else:
         os.environ["PTSQ_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium with the flags of docs/browser-tests.md (pytest-playwright's fixture)."""
+    from browser_support import CHROMIUM, CHROMIUM_ARGS
+
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

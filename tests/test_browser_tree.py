@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import threading
 from pathlib import Path
 
 import pytest
@@ -23,19 +22,9 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
+from browser_support import CHROMIUM, served_page
 from playwright.sync_api import Page, expect
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 LOAD_TIMEOUT = 60_000
 WAIT_TIMEOUT = 30_000
@@ -58,30 +47,11 @@ pytestmark = [
 # --------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    """Launch Debian's Chromium with the flags of docs/browser-tests.md."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
 @pytest.fixture(scope="module")
 def server_url():
     """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
-    from werkzeug.serving import make_server
-
-    from dashboard.app import create_app
-    from solver.retrograde import warm_up
-
-    warm_up()
-    server = make_server("127.0.0.1", 0, create_app().server, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="tree-test-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
+    with served_page("tree-test-server") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

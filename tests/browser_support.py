@@ -1,0 +1,56 @@
+"""What the real-browser test modules share: Debian's Chromium and a served page.
+
+The recipe is in docs/browser-tests.md.  Every ``tests/test_browser*.py``
+module imports from here; ``tests/conftest.py`` points pytest-playwright at
+this Chromium with these flags.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+
+CHROMIUM = "/usr/bin/chromium"
+#: Without the networking flags Chromium stalls on look-ups of hosts this machine cannot reach.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@contextlib.contextmanager
+def served_page(name: str) -> Iterator[str]:
+    """Serve ``create_app()`` with werkzeug on a free loopback port in a daemon thread.
+
+    Parameters
+    ----------
+    name : str
+        Name of the serving thread (shows in a hung test's thread dump).
+
+    Yields
+    ------
+    str
+        The page's address, ``http://127.0.0.1:PORT/``.
+    """
+    from werkzeug.serving import make_server
+
+    from dashboard.app import create_app
+    from solver.retrograde import warm_up
+
+    warm_up()
+    server = make_server("127.0.0.1", 0, create_app().server, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
