@@ -666,3 +666,11 @@ def test_download_limit_is_stated_next_to_its_button():
     from dashboard.tabs.explore.layout import explore_layout
 
     assert f"N up to {callbacks.DOWNLOAD_N_MAX:,}" in str(explore_layout())
+
+
+def test_slider_exponent_refuses_a_huge_int_without_overflow():
+    # Found by the callback fuzz suite: float(10**400) raised OverflowError.
+    from dashboard.tabs.explore.callbacks import slider_exponent
+
+    assert slider_exponent(10**400) is None and slider_exponent(-(10**400)) is None
+    assert slider_exponent(4) == 4.0

@@ -121,6 +121,9 @@ def slider_exponent(value: object) -> float | None:
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
+    # Range first: an int such as 10**400 does not convert to a float.
+    if isinstance(value, int) and not N_SLIDER_MIN_EXP <= value <= N_SLIDER_MAX_EXP:
+        return None
     value = float(value)
     if not math.isfinite(value) or not N_SLIDER_MIN_EXP <= value <= N_SLIDER_MAX_EXP:
         return None
