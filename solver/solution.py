@@ -14,6 +14,7 @@ import enum
 import numba
 import numpy as np
 
+from .family import DEFAULT_RULE, Rule
 from .validation import check_integer
 
 __all__ = ["Outcome", "Solution", "NO_REMOTENESS", "BoundTooLargeError"]
@@ -82,10 +83,15 @@ class Solution:
         section 3).
     seconds : float
         Wall-clock time the solve took, in seconds.
+    rule : Rule
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.  Code
+        that needs the moves takes them from here (``solution.rule.moves(n)``).
+        Under the misère rule a W position may have even remoteness (0 has
+        remoteness 0 and is W); under every other rule W is odd and L even.
 
     Notes
     -----
-    Two solutions are equal (``==``) when they have the same bound and
+    Two solutions are equal (``==``) when they have the same rule, bound and
     identical ``outcome`` and ``packed_remoteness`` arrays; ``seconds`` does
     not count.  Solutions are not hashable.
     """
@@ -94,6 +100,7 @@ class Solution:
     outcome: np.ndarray
     packed_remoteness: np.ndarray
     seconds: float = 0.0
+    rule: Rule = DEFAULT_RULE
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -102,6 +109,7 @@ class Solution:
             return NotImplemented
         return (
             self.bound == other.bound
+            and self.rule.name == other.rule.name
             and np.array_equal(self.outcome, other.outcome)
             and np.array_equal(self.packed_remoteness, other.packed_remoteness)
         )
