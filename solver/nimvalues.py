@@ -615,15 +615,15 @@ def nim_values(rule: Rule | str, n: int, bound: int | None = None) -> NimValues:
         idx = np.searchsorted(members, x, side="right") - 1
         f = np.where(idx >= 0, members[np.maximum(idx, 0)], 0)
         has = f > 0
-        degree = np.where(has, 2, 0)
+        degrees = np.where(has, 2, 0)
         indptr = np.zeros(bound + 2, dtype=np.int64)
-        np.cumsum(degree, out=indptr[1:])
+        np.cumsum(degrees, out=indptr[1:])
         kids = np.empty(int(indptr[-1]), dtype=np.int64)
         starts = indptr[:-1][has]
         kids[starts] = (x - f)[has]
         put = (x + f)[has]
         kids[starts + 1] = np.where(put <= bound, put, -1)
-        del x, idx, f, has, degree, starts, put
+        del x, idx, f, has, degrees, starts, put
         codes, _ = _product_layers(indptr, kids, _PUT_OR_TAKE_LAYERS, False)
     value, k_mask = _values_from_codes(codes, n)
     return NimValues(rule, n, bound, value, k_mask, False, _outcome_codes(codes[: n + 1]))
