@@ -1,0 +1,220 @@
+"""solver.generic against the brute-force references of tests/naive_family.py.
+
+Every rule of the family, every bound 1..120 and a few larger ones: outcome
+and remoteness value must agree exactly; every remoteness reported exact must
+be the one found at a much larger bound, and W/L/D labels must not change
+there (docs/mathematics.md section 3.4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from naive_family import naive_queue_solve, naive_solve, naive_subtract
+
+from solver import generic, retrograde
+from solver.family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, RULE_NAMES, RULES, get_rule
+from solver.solution import BoundTooLargeError, Outcome
+
+LETTERS = {"U": Outcome.U, "W": Outcome.W, "L": Outcome.L, "D": Outcome.D}
+PUT_OR_TAKE = [name for name in RULE_NAMES if RULES[name].kind == KIND_PUT_OR_TAKE]
+
+
+def _codes(letters):
+    return np.array([LETTERS[c] for c in letters], dtype=np.int8)
+
+
+def _values(letters, rem):
+    return np.array([-1 if c in "DU" else r for c, r in zip(letters, rem)], dtype=np.int64)
+
+
+def _assert_agrees(solution, letters, rem):
+    np.testing.assert_array_equal(solution.outcome, _codes(letters))
+    np.testing.assert_array_equal(solution.remoteness.astype(np.int64), _values(letters, rem))
+
+
+def _naive(rule, bound, queue=False):
+    solve = naive_queue_solve if queue else naive_solve
+    return solve(rule.children, bound, misere=rule.misere)
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_every_small_bound_matches_both_references(name):
+    rule = get_rule(name)
+    for bound in range(1, 121):
+        solution = generic.solve_rule(rule, bound)
+        assert solution.rule is rule and solution.bound == bound
+        assert solution.outcome.dtype == np.int8 and solution.packed_remoteness.dtype == np.int16
+        letters, rem = _naive(rule, bound)
+        _assert_agrees(solution, letters, rem)
+        if bound % 17 == 0:
+            _assert_agrees(solution, *_naive(rule, bound, queue=True))
+
+
+@pytest.mark.parametrize("name", PUT_OR_TAKE)
+@pytest.mark.parametrize("bound", [1000, 3000, 20000])
+def test_put_or_take_larger_bounds_match_queue_reference(name, bound):
+    rule = get_rule(name)
+    _assert_agrees(generic.solve_rule(rule, bound), *_naive(rule, bound, queue=True))
+
+
+@pytest.mark.parametrize(
+    "name", ["square-but-one", "square-but-one-odd", "subtract-a-square", "subtract-a-square-misere"]
+)
+def test_many_move_rules_larger_bounds(name):
+    rule = get_rule(name)
+    for bound in (1000, 3001):
+        _assert_agrees(generic.solve_rule(rule, bound), *_naive(rule, bound, queue=True))
+    if rule.kind == KIND_SUBTRACT:
+        solution = generic.solve_rule(rule, 20000)
+        _assert_agrees(solution, *naive_subtract(20000, misere=rule.misere))
+        assert solution.remoteness_exact.all()
+
+
+def _assert_sound(small, large):
+    """Labels of ``small`` kept at the larger bound; exact remoteness unchanged."""
+    n = small.bound + 1
+    labelled = small.outcome != Outcome.U
+    np.testing.assert_array_equal(small.outcome[labelled], large.outcome[:n][labelled])
+    exact = small.remoteness_exact
+    np.testing.assert_array_equal(small.packed_remoteness[exact], large.remoteness[:n][exact])
+    # An upper bound never grows with the bound (Theorem 3.8).
+    wl = (small.outcome == Outcome.W) | (small.outcome == Outcome.L)
+    assert np.all(large.remoteness[:n][wl] <= small.remoteness[wl])
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_exact_remoteness_and_labels_hold_at_64_times_the_bound(name):
+    rule = get_rule(name)
+    for bound in (97, 1000, 5000):
+        _assert_sound(generic.solve_rule(rule, bound), generic.solve_rule(rule, 64 * bound))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(RULE_NAMES), st.integers(1, 3000), st.integers(1, 20000))
+def test_monotone_in_the_bound(name, bound, extra):
+    rule = get_rule(name)
+    _assert_sound(generic.solve_rule(rule, bound), generic.solve_rule(rule, bound + extra))
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 4, 50, 173, 1000, 8637, 34000, 34001, 10**5, 10**6])
+def test_squares_agree_with_the_fast_path(bound):
+    mine = generic.solve_rule("put-or-take-a-square", bound)
+    fast = retrograde.solve(bound)
+    np.testing.assert_array_equal(mine.outcome, fast.outcome)
+    np.testing.assert_array_equal(mine.remoteness, fast.remoteness)
+
+
+def test_only_exactness_flags_are_sound_against_the_fast_path_at_a_larger_bound():
+    # Both solvers certify soundly; where either says exact, the other's value agrees.
+    mine = generic.solve_rule("put-or-take-a-square", 34000)
+    fast = retrograde.solve(34000)
+    exact = mine.remoteness_exact | fast.remoteness_exact
+    np.testing.assert_array_equal(mine.remoteness[exact], fast.remoteness[exact])
+    assert mine.value(8637)[1] is None  # W <= 11, not exact (docs/mathematics.md section 4.7)
+    assert generic.solve_rule("put-or-take-a-square", 34001).value(8637) == (Outcome.W, 5)
+
+
+def test_terminal_positions_of_primes():
+    solution = generic.solve_rule("put-or-take-a-prime", 100)
+    assert solution.value(0) == (Outcome.L, 0)
+    assert solution.value(1) == (Outcome.L, 0)
+    assert solution.value(2) == (Outcome.W, 1)
+
+
+def test_subtract_a_square_cold_positions():
+    normal = [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44]
+    misere = [1, 3, 6, 8, 11, 13, 16, 18, 21, 23, 35, 40, 45]
+    assert generic.cold_positions(44).tolist() == normal
+    assert generic.cold_positions(45, misere=True).tolist() == misere
+    for flag, rule in ((False, "subtract-a-square"), (True, "subtract-a-square-misere")):
+        solution = generic.solve_rule(rule, 10**5)
+        cold = np.flatnonzero(solution.outcome == Outcome.L)
+        np.testing.assert_array_equal(generic.cold_positions(10**5, misere=flag), cold)
+        letters, _ = naive_subtract(3000, misere=flag)
+        assert generic.cold_positions(3000, misere=flag).tolist() == [n for n, c in enumerate(letters) if c == "L"]
+
+
+def test_misere_remoteness_parity_and_base():
+    solution = generic.solve_rule("subtract-a-square-misere", 5000)
+    assert solution.value(0) == (Outcome.W, 0)
+    assert solution.value(1) == (Outcome.L, 1)
+    r = solution.remoteness
+    assert np.all(r[solution.outcome == Outcome.W] % 2 == 0)
+    assert np.all(r[solution.outcome == Outcome.L] % 2 == 1)
+
+
+def test_only_one_cold_position_ending_in_6_up_to_two_million():
+    cold = generic.cold_positions(2 * 10**6)
+    assert cold[cold % 10 == 6].tolist() == [11356]
+
+
+def test_square_but_one_facts():
+    solution = generic.solve_rule("square-but-one", 1000)
+    for n in (0, 5):
+        assert solution.outcome[n] == Outcome.L
+    for n in (1, 4, 6, 9, 14, 21):
+        assert solution.outcome[n] == Outcome.W
+    assert solution.outcome[2] == Outcome.D and solution.outcome[3] == Outcome.D
+    assert solution.remoteness_exact[solution.outcome <= Outcome.L].sum() >= 0
+    # Every remoteness is exact, and every position below the bound is settled.
+    wl = (solution.outcome == Outcome.W) | (solution.outcome == Outcome.L)
+    assert solution.remoteness_exact[wl].all()
+    assert not np.any(solution.outcome[:1000] == Outcome.U)
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_allocate_and_progress_hooks(name):
+    made = []
+    seen = []
+
+    def allocate(what, shape, dtype):
+        made.append((what, shape, dtype))
+        return np.full(shape, 7, dtype)
+
+    solution = generic.solve_rule(name, 500, allocate=allocate, progress=seen.append)
+    assert [m[0] for m in made] == ["outcome", "remoteness"]
+    assert made[0][1:] == ((501,), np.dtype(np.int8)) and made[1][1:] == ((501,), np.dtype(np.int16))
+    assert seen and seen[-1] == 1.0 and all(0.0 <= f <= 1.0 for f in seen)
+    assert solution == generic.solve_rule(name, 500)
+
+
+def test_validation():
+    with pytest.raises(TypeError):
+        generic.solve_rule("subtract-a-square", 10.0)
+    with pytest.raises(TypeError):
+        generic.solve_rule(3, 10)
+    with pytest.raises(ValueError):
+        generic.solve_rule("no-such-rule", 10)
+    with pytest.raises(ValueError):
+        generic.solve_rule("subtract-a-square", 0)
+    with pytest.raises(BoundTooLargeError):
+        generic.solve_rule("put-or-take-a-prime", 10**30)
+    with pytest.raises(TypeError):
+        generic.cold_positions(10, misere=1)
+    with pytest.raises(ValueError):
+        generic.cold_positions(-1)
+    with pytest.raises(TypeError):
+        generic.estimate_rule_bytes("subtract-a-square", "10")
+
+
+def test_memory_refusal(monkeypatch):
+    monkeypatch.setattr(generic, "_available_memory", lambda: 10**6)
+    with pytest.raises(BoundTooLargeError, match="memory"):
+        generic.solve_rule("put-or-take-a-cube", 10**7)
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_estimates(name):
+    small = generic.estimate_rule_bytes(name, 1000)
+    large = generic.estimate_rule_bytes(name, 10**8)
+    assert 3 * 1001 <= small < large
+    assert generic.estimate_rule_bytes(name, 10**400) > 10**400
+    assert 0 < generic.estimate_rule_seconds(name, 1000) < generic.estimate_rule_seconds(name, 10**8)
+    assert generic.estimate_rule_seconds(name, 10**400) == float("inf")
+    if RULES[name].kind == KIND_PUT_OR_TAKE:
+        assert large <= 6 * 10**8 + 10**7
+    if RULES[name].kind == KIND_SQUARE_BUT_ONE:
+        assert large >= 15 * 10**8
