@@ -1,0 +1,161 @@
+"""Command-line subcommands ``nim-values`` and ``sum`` (loopy nim values and sums of heaps).
+
+``python -m solver nim-values --rule R --n N [--bound B]`` prints CSV ``n,value``
+after ``#`` comment lines naming the rule and the bound: a finite value is
+``0``, ``1``, …; an infinite one ``inf{…}`` with K sorted (``inf{0,2}``,
+``inf{}``); ``?`` where the value depends on positions beyond the bound.
+
+``python -m solver sum H1 H2 … [--rule R] [--bound B] [--json]`` prints each
+heap's value, the sum's outcome for the player to move with the reason, every
+move and the best ones.
+
+:func:`register` adds both to the ``python -m solver`` parser.  Bad input ends
+with a one-line message and exit status 2 (the handlers raise ``ValueError``,
+which ``solver.__main__.main`` prints); work too large for this machine is
+refused up front with the estimate (:mod:`solver.costs`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import costs
+from .family import RULE_NAMES, get_rule
+from .nimvalues import (
+    default_bound,
+    nim_values,
+    nim_values_bytes,
+    nim_values_seconds,
+    value_text,
+)
+from .parsing import describe_number, parse_int
+from .sums import MAX_HEAPS, default_sum_bound, sum_position
+
+__all__ = ["register", "nim_values_command", "sum_command"]
+
+
+def _int_arg(name: str, least: int = 1, most: int | None = None):
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, name, least=least, most=most)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _check(args: argparse.Namespace, rule_name: str, n: int, bound: int | None, advice: str) -> None:
+    """Refuse a values computation estimated beyond the time limit or the memory here."""
+    cost = costs.Cost(
+        nim_values_seconds(rule_name, n, bound),
+        nim_values_bytes(rule_name, n, bound),
+        f"nim values of {rule_name} up to {describe_number(n)}"
+        + (f" at bound {describe_number(bound)}" if bound else ""),
+    )
+    seconds = getattr(args, "max_seconds", None)
+    max_seconds = float(costs.DEFAULT_MAX_SECONDS if seconds is None else seconds)
+    costs.check_cost(cost, max_seconds=max_seconds, advice=advice)
+
+
+def nim_values_command(args: argparse.Namespace, out=None) -> None:
+    """Handler of ``nim-values``: write the CSV to ``out`` (default stdout).
+
+    Raises
+    ------
+    ValueError
+        Misère rule, a bound below N, or work too large (one-line messages).
+    """
+    out = sys.stdout if out is None else out
+    rule = get_rule(args.rule)
+    if rule.misere:
+        raise ValueError(f"{rule.title} has no nim values: Sprague–Grundy theory is for normal play")
+    n = args.n
+    if rule.climbs:
+        bound = default_bound(rule, n) if args.bound is None else args.bound
+        if bound < n:
+            raise ValueError(f"the bound ({describe_number(bound)}) must be at least N ({describe_number(n)})")
+        advice = "choose a smaller --n or --bound"
+    else:
+        bound = None
+        advice = "choose a smaller --n"
+    _check(args, rule.name, n, bound, advice)
+    values = nim_values(rule, n, bound)
+    if rule.climbs:
+        what = f"loopy nim values of positions 0..{n}; ? = depends on positions above the bound"
+    else:
+        what = f"loopy nim values of positions 0..{n}; exact (play from n never passes n + 1, no bound needed)"
+    out.write(f"# {rule.title} ({rule.name}): {rule.summary}\n# bound {values.bound}: {what}\nn,value\n")
+    texts: dict[tuple[int, int], str] = {}
+    lines = []
+    for position, (v, mask) in enumerate(zip(values.value.tolist(), values.k_mask.tolist(), strict=True)):
+        key = (v, mask)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = value_text(v, mask)
+        lines.append(f"{position},{text}\n")
+        if len(lines) >= 65536:
+            out.write("".join(lines))
+            lines.clear()
+    out.write("".join(lines))
+
+
+def sum_command(args: argparse.Namespace, out=None) -> None:
+    """Handler of ``sum``: write the sum's analysis (text, or one JSON object) to ``out``.
+
+    Raises
+    ------
+    ValueError
+        Misère rule, too many heaps, or work too large (one-line messages).
+    """
+    out = sys.stdout if out is None else out
+    rule = get_rule(args.rule)
+    if rule.misere:
+        raise ValueError(f"{rule.title} has no nim values: Sprague–Grundy theory is for normal play")
+    if len(args.heaps) > MAX_HEAPS:
+        raise ValueError(f"a sum has at most {MAX_HEAPS} heaps; got {len(args.heaps)}")
+    bound = default_sum_bound(rule) if args.bound is None else args.bound
+    _check(args, rule.name, bound, bound if rule.climbs else None, "choose a smaller --bound")
+    result = sum_position(args.heaps, rule, bound)
+    if args.json:
+        out.write(json.dumps(result.to_dict()) + "\n")
+        return
+    out.write(f"{rule.title}, values at bound {bound:,}\n")
+    for i, (h, v) in enumerate(zip(result.heaps, result.values, strict=True)):
+        out.write(f"  heap {i + 1}: {h}  value {v}\n")
+    out.write(f"outcome for the player to move: {result.outcome.name} ({result.reason})\n")
+    best = set(result.best)
+    for k, move in enumerate(result.moves):
+        mark = "  best" if k in best else ""
+        out.write(f"  heap {move.heap + 1} -> {move.to}: {move.outcome.name} for the mover{mark}\n")
+
+
+def register(subparsers) -> None:
+    """Add the ``nim-values`` and ``sum`` subcommands to ``python -m solver``'s subparsers.
+
+    Each sets ``run`` to its handler, as the other subcommands do.
+    """
+    rules = ", ".join(RULE_NAMES)
+    p = subparsers.add_parser("nim-values", help="CSV n,value of loopy nim values (0, 1, inf{0,2}, ?) for n = 0..N")
+    p.add_argument("--rule", choices=RULE_NAMES, default=RULE_NAMES[0], metavar="NAME", help=f"the game: {rules}")
+    p.add_argument("--n", required=True, type=_int_arg("N", least=0), help="largest position listed")
+    p.add_argument(
+        "--bound",
+        type=_int_arg("the bound"),
+        help="put-or-take rules: positions above B are unknown (default 100 × N); ignored by the others (exact)",
+    )
+    p.add_argument("--max-seconds", type=_int_arg("the time limit (--max-seconds)"), metavar="S")
+    p.set_defaults(run=nim_values_command)
+
+    p = subparsers.add_parser("sum", help="a sum of heaps: each value, the outcome, the winning or drawing moves")
+    p.add_argument("heaps", nargs="+", type=_int_arg("a heap", least=0), metavar="H", help="heap sizes (any size)")
+    p.add_argument("--rule", choices=RULE_NAMES, default=RULE_NAMES[0], metavar="NAME", help=f"the game: {rules}")
+    p.add_argument(
+        "--bound",
+        type=_int_arg("the bound"),
+        help="values are computed for positions up to B (default 10**6 for put-or-take rules); larger heaps are ?",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.add_argument("--max-seconds", type=_int_arg("the time limit (--max-seconds)"), metavar="S")
+    p.set_defaults(run=sum_command)
