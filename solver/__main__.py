@@ -1,4 +1,7 @@
-"""Command line: ``python -m solver {classify,tree,solve,strategies,primitives,layers,cache} ...``.
+"""Command line: ``python -m solver {classify,tree,solve,layers,cold-positions,nim-values,sum,strategies,primitives,cache} ...``.
+
+``--rule NAME`` picks the game (:mod:`solver.family`) for ``classify``,
+``tree``, ``solve`` and ``layers``; the default is Put-or-Take-a-Square.
 
 Bad arguments end with exit status 2 and a one-line message on stderr.  Every
 command estimates its time and memory first (:mod:`solver.costs`) and refuses
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 import warnings
@@ -17,6 +21,7 @@ from typing import NoReturn
 
 from . import config, costs, store
 from .analysis import classification_table, layers
+from .family import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from .parsing import describe_number, parse_int
 from .retrograde import check_bound
 from .tree import game_tree
@@ -55,14 +60,15 @@ class _UsageError(Exception):
     pass
 
 
-def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False):
+def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False, rule: Rule = DEFAULT_RULE):
     """Solve through the disk cache, with a progress bar on a terminal.
 
     Returns ``(Solution, cached)`` as :func:`solver.store.solve_cached`.
     """
     from tqdm import tqdm
 
-    bar = tqdm(total=100, unit="%", desc=f"solving to {bound:,}", disable=lines or not sys.stderr.isatty(), delay=1.0)
+    what = f"solving {rule.title} to {bound:,}"
+    bar = tqdm(total=100, unit="%", desc=what, disable=lines or not sys.stderr.isatty(), delay=1.0)
 
     def progress(fraction: float) -> None:
         if lines:  # for a program reading stderr (the dashboard)
@@ -70,7 +76,7 @@ def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False):
         bar.update(round(100 * fraction) - bar.n)
 
     try:
-        return store.solve_cached(bound, allow_larger=allow_larger, progress=progress)
+        return store.solve_cached(bound, allow_larger=allow_larger, progress=progress, rule=rule)
     finally:
         bar.close()
 
@@ -119,22 +125,44 @@ def _check_work(args: argparse.Namespace, *parts: tuple[costs.Cost, str]) -> Non
         print(f"{PROG}: note: {total.what}: {total.describe()} (estimated)", file=sys.stderr)
 
 
-def _bound_for(n: int, alpha: int | None, bound: int | None, *, what: str = "--n", name: str = "N") -> tuple[int, str]:
-    """Return the bound of a command and what to reduce when it is too large."""
+def _bound_for(
+    n: int,
+    alpha: int | None,
+    bound: int | None,
+    *,
+    what: str = "--n",
+    name: str = "N",
+    rule: Rule = DEFAULT_RULE,
+) -> tuple[int, str]:
+    """Return the bound of a command and what to reduce when it is too large.
+
+    A rule that never climbs past ``n + 1`` (subtract-a-square, Square-But-One)
+    needs no margin: its default bound is ``n + 1``, which settles every
+    position up to ``n`` exactly.
+    """
     if bound is not None:
         if bound < n:
             raise _UsageError(f"the bound ({describe_number(bound)}) must be at least N ({describe_number(n)})")
         return bound, "choose a smaller --bound"
+    if alpha is None and not rule.climbs:
+        return n + 1, f"choose a smaller {what}"
     alpha = alpha if alpha is not None else config.DEFAULT_ALPHA
     product = f"alpha × {name} = {describe_number(alpha)} × {describe_number(n)}"
     return alpha * n, f"choose a smaller {what} or --alpha (the bound is {product})"
 
 
+def _header(rule: Rule, bound: int, what: str) -> str:
+    """The comment lines that start a CSV: the game, the bound, what follows."""
+    return f"# {rule.title} ({rule.name}): {rule.summary}\n# bound {bound}: {what}\n"
+
+
 def _classify(args: argparse.Namespace) -> None:
-    bound, advice = _bound_for(args.n, args.alpha, args.bound)
-    _check_work(args, (costs.solve_cost(bound), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
-    bound = check_bound(bound)
-    table = classification_table(_solve(bound)[0], args.n)
+    rule = args.rule
+    bound, advice = _bound_for(args.n, args.alpha, args.bound, rule=rule)
+    _check_work(args, (costs.solve_cost(bound, rule), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
+    bound = check_bound(bound, rule)
+    table = classification_table(_solve(bound, rule=rule)[0], args.n)
+    sys.stdout.write(_header(rule, bound, f"outcome and remoteness of positions 1..{args.n}"))
     table.to_csv(sys.stdout, index=False, lineterminator="\n")
 
 
@@ -145,14 +173,15 @@ def _tree(args: argparse.Namespace) -> None:
             f"--max-nodes must be at most {MAX_TREE_NODES:,}, got {describe_number(args.max_nodes)}: "
             f"{big.what} would need {big.describe()}"
         )
+    rule = args.rule
     _check_work(
         args,
-        (costs.solve_cost(args.bound), "choose a smaller --bound"),
+        (costs.solve_cost(args.bound, rule), "choose a smaller --bound"),
         (costs.tree_cost(args.depth, args.max_nodes), "choose a smaller --max-nodes or --depth"),
     )
-    bound = check_bound(args.bound)
-    tree = game_tree(args.start, args.depth, _solve(bound)[0], max_nodes=args.max_nodes)
-    json.dump(tree.to_dict(), sys.stdout, indent=1 if args.indent else None)
+    bound = check_bound(args.bound, rule)
+    tree = game_tree(args.start, args.depth, _solve(bound, rule=rule)[0], max_nodes=args.max_nodes)
+    json.dump({"rule": rule.name, **tree.to_dict()}, sys.stdout, indent=1 if args.indent else None)
     sys.stdout.write("\n")
     if tree.truncated:
         print(f"{PROG}: note: the tree was cut at {args.max_nodes:,} nodes (--max-nodes)", file=sys.stderr)
@@ -165,17 +194,25 @@ def _layers(args: argparse.Namespace) -> None:
             f"--depth must be at most {MAX_DEPTH:,} (deeper layers are empty), got {describe_number(args.depth)}: "
             f"{work.what} would need {work.describe()}"
         )
-    bound, advice = _bound_for(args.n, args.alpha, None)
-    _check_work(args, (costs.solve_cost(bound), advice), (work, "choose a smaller --n or --depth"))
-    solution, _ = _solve(check_bound(bound))
+    rule = args.rule
+    bound, advice = _bound_for(args.n, args.alpha, None, rule=rule)
+    _check_work(args, (costs.solve_cost(bound, rule), advice), (work, "choose a smaller --n or --depth"))
+    solution, _ = _solve(check_bound(bound, rule), rule=rule)
+    print(f"# {rule.title}, bound {bound:,}")
     for k, members in enumerate(layers(solution, args.n, args.depth), start=1):
-        kind = "W" if k % 2 else "L"
+        kind = "W" if (k % 2 == 1) != rule.misere else "L"
         print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
+
+
+def _squares_only(args: argparse.Namespace, what: str) -> None:
+    if not args.rule.is_squares:
+        raise _UsageError(f"{what} is defined for {DEFAULT_RULE.name} only (the thesis's game), not {args.rule.name}")
 
 
 def _strategies_command(args: argparse.Namespace) -> None:
     from .experiments import adder_subtractor, always_subtract
 
+    _squares_only(args, "the strategies experiment (thesis 5.2)")
     _check_work(args, (costs.fixed_strategies_cost(args.n), "choose a smaller --n"))
     histogram = always_subtract(args.n)
     seatings = [adder_subtractor(args.n, adder) for adder in (1, 2)]
@@ -198,6 +235,7 @@ def _primitives_command(args: argparse.Namespace) -> None:
     from .analysis import layer
     from .primitives import primitive_elements
 
+    _squares_only(args, "primitive elements (thesis 4.1)")
     bound, advice = _bound_for(args.limit, args.alpha, None, what="--limit", name="limit")
     _check_work(
         args,
@@ -225,14 +263,16 @@ def _peak_rss_bytes() -> int:
 
 
 def _solve_command(args: argparse.Namespace) -> None:
-    _check_work(args, (costs.solve_cost(args.bound), "choose a smaller --bound"))
-    bound = check_bound(args.bound)
+    rule = args.rule
+    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
+    bound = check_bound(args.bound, rule)
     start = time.perf_counter()
-    solution, cached = _solve(bound, lines=args.progress_lines)
+    solution, cached = _solve(bound, lines=args.progress_lines, rule=rule)
     seconds = time.perf_counter() - start
     tally = solution.tally()
     counts = {key: tally[key] for key in ("W", "L", "D", "U")}
     result = {
+        "rule": rule.name,
         "bound": bound,
         **counts,
         "max_remoteness": tally["max_remoteness"],
@@ -244,7 +284,7 @@ def _solve_command(args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"bound {bound:,}: positions 1..{bound:,}")
+    print(f"{rule.title}, bound {bound:,}: positions 1..{bound:,}")
     for key in ("W", "L", "D", "U"):
         print(f"  {key}: {counts[key]:>15,}")
     print(f"highest exact remoteness: {result['max_remoteness']}")
@@ -278,7 +318,10 @@ def _cache_command(args: argparse.Namespace) -> None:
         if report.empty:
             print("(empty)")
         for item in report.entries:
-            print(f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  solved in {item['seconds']:.2f} s")
+            print(
+                f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  solved in {item['seconds']:.2f} s"
+                f"  {item['rule']}"
+            )
         for item in report.damaged:
             print(
                 f"  bound {item['bound']:>15,}  {size_text(item['bytes']):>14}  damaged: {item['reason']} "
@@ -339,6 +382,59 @@ def _cache_command(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
+def _cold_command(args: argparse.Namespace) -> None:
+    from .generic import cold_positions
+
+    limit = args.limit
+    work = costs.Cost(
+        seconds=0.2 + limit * 2.5e-7 if limit < 10**15 else math.inf,
+        bytes=limit + 1 + 8 * (limit // 100 + 1024),
+        what=f"the cold positions of subtract-a-square up to {costs.format_count(limit)}",
+    )
+    _check_work(args, (work, "choose a smaller --limit"))
+    start = time.perf_counter()
+    cold = cold_positions(limit, misere=args.misere)
+    seconds = time.perf_counter() - start
+    ends = cold[cold % 10 == args.digit]
+    result = {
+        "rule": "subtract-a-square-misere" if args.misere else "subtract-a-square",
+        "limit": limit,
+        "cold": int(cold.size),
+        "last_digit": args.digit,
+        "ending_in_digit": int(ends.size),
+        "positions_ending_in_digit": ends[:100].tolist(),
+        "first": cold[:20].tolist(),
+        "seconds": round(seconds, 3),
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    rule = RULES[result["rule"]]
+    print(f"{rule.title}: cold (L) positions 0..{limit:,}")
+    print(f"  count: {cold.size:,}")
+    print(f"  first: {', '.join(map(str, result['first']))}")
+    shown = ", ".join(map(str, result["positions_ending_in_digit"]))
+    more = " …" if ends.size > 100 else ""
+    print(f"  ending in {args.digit}: {ends.size:,}{': ' + shown + more if ends.size else ''}")
+    print(f"  seconds: {seconds:.3f}")
+
+
+def _add_rule(p: argparse.ArgumentParser, *, squares_only: bool = False) -> None:
+    help_text = (
+        "the game: " + ", ".join(RULE_NAMES) + f" (default {DEFAULT_RULE.name})"
+        if not squares_only
+        else f"the game; this command is defined for {DEFAULT_RULE.name} only"
+    )
+    p.add_argument("--rule", type=_rule_arg, default=DEFAULT_RULE, metavar="NAME", help=help_text)
+
+
+def _rule_arg(text: str) -> Rule:
+    try:
+        return get_rule(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _add_max_seconds(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--max-seconds",
@@ -356,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of ``python -m solver``."""
     parser = _Parser(
         prog=PROG,
-        description="Sound solver for Epstein's Put-or-Take-a-Square game.",
+        description="Sound solver for Epstein's Put-or-Take-a-Square game and its family (--rule).",
         epilog=(
             "Numbers may be written 10000, 10_000, 1e4 or 10**4. Every command estimates its time and memory "
             "first and refuses, with the estimate, what this machine cannot do."
@@ -369,6 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
     group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself (at least N)")
+    _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_classify)
 
@@ -397,6 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("--indent", action="store_true", help="indent the JSON")
+    _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_tree)
 
@@ -412,12 +510,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--progress-lines", action="store_true", help="report progress as 'progress F' lines on stderr (for programs)"
     )
+    _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_solve_command)
 
     p = sub.add_parser("strategies", help="always subtract, and adder against subtractor (thesis 5.2)")
     p.add_argument("--n", required=True, type=_int_arg("N"), help="starts 1..N, at most 100,000,000")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    _add_rule(p, squares_only=True)
     _add_max_seconds(p)
     p.set_defaults(run=_strategies_command)
 
@@ -435,6 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", required=True, type=_int_arg("the limit"), help="largest member considered")
     p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * limit (default {config.DEFAULT_ALPHA})")
     p.add_argument("--json", action="store_true", help="a JSON list of objects instead of text")
+    _add_rule(p, squares_only=True)
     _add_max_seconds(p)
     p.set_defaults(run=_primitives_command)
 
@@ -455,8 +556,26 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"number of layers K, 1 to {MAX_DEPTH:,} (layers deeper than the highest remoteness are empty)",
     )
     p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
+    _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_layers)
+
+    p = sub.add_parser("cold-positions", help="count the cold (L) positions of subtract-a-square up to a limit")
+    p.add_argument("--limit", required=True, type=_int_arg("the limit", least=0), help="largest position (e.g. 4e7)")
+    p.add_argument("--misere", action="store_true", help="misère play: the player who makes the last move loses")
+    p.add_argument(
+        "--digit",
+        type=_int_arg("the last digit (--digit)", least=0, most=9),
+        default=6,
+        help="also count and list the cold positions ending in this digit (default 6)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    _add_max_seconds(p)
+    p.set_defaults(run=_cold_command)
+
+    from .cli_values import register
+
+    register(sub)
     return parser
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from . import store
+from .family import Rule, get_rule
 from .retrograde import check_bound
 from .solution import Solution
 
@@ -51,10 +52,11 @@ class SolutionCache:
             raise ValueError(f"memory_bytes must be >= 0, got {memory_bytes}")
         self._capacity = capacity
         self._memory_bytes = memory_bytes
-        self._items: OrderedDict[int, Solution] = OrderedDict()
+        # Keys are (rule name, bound).
+        self._items: OrderedDict[tuple[str, int], Solution] = OrderedDict()
         self._lock = threading.Lock()
-        # bound -> [lock held while that bound is opened or solved, users]
-        self._loading: dict[int, list] = {}
+        # (rule, bound) -> [lock held while that bound is opened or solved, users]
+        self._loading: dict[tuple[str, int], list] = {}
 
     def get(
         self,
@@ -62,6 +64,7 @@ class SolutionCache:
         *,
         allow_larger: bool = False,
         progress: Callable[[float], None] | None = None,
+        rule: Rule | str | None = None,
     ) -> tuple[Solution, bool]:
         """Return the solve to ``bound`` and whether it came from a cache.
 
@@ -74,6 +77,8 @@ class SolutionCache:
             ``bound`` are at least as resolved and still sound).
         progress : callable, optional
             Receives the fraction done (float in [0, 1]) when a solve runs.
+        rule : Rule or str, optional
+            The game (:mod:`solver.family`); default Put-or-Take-a-Square.
 
         Returns
         -------
@@ -93,23 +98,25 @@ class SolutionCache:
             When the disk store cannot be used; the solve is then held in
             memory (see ``memory_bytes``).
         """
-        bound = check_bound(bound)
+        found_rule = get_rule(rule)
+        bound = check_bound(bound, found_rule)
+        key = (found_rule.name, bound)
         with self._lock:
-            hit = self._lookup(bound, allow_larger)
+            hit = self._lookup(key, allow_larger)
             if hit is not None:
                 return hit, True
-        with self._loading_lock(bound):
+        with self._loading_lock(key):
             with self._lock:
                 # Another request may have opened it while this one waited.
-                hit = self._lookup(bound, allow_larger)
+                hit = self._lookup(key, allow_larger)
             if hit is not None:
                 return hit, True
-            solution, cached = store.solve_cached(bound, allow_larger=allow_larger, progress=progress)
+            solution, cached = store.solve_cached(bound, allow_larger=allow_larger, progress=progress, rule=found_rule)
             with self._lock:
                 self._keep(solution)
             return solution, cached
 
-    def peek(self, bound: int, *, allow_larger: bool = False) -> Solution | None:
+    def peek(self, bound: int, *, allow_larger: bool = False, rule: Rule | str | None = None) -> Solution | None:
         """Return an open or stored solve without solving (None if there is none).
 
         Parameters
@@ -118,6 +125,8 @@ class SolutionCache:
             The bound wanted.
         allow_larger : bool, optional
             Accept a larger solved bound.
+        rule : Rule or str, optional
+            The game; default Put-or-Take-a-Square.
 
         Returns
         -------
@@ -128,26 +137,28 @@ class SolutionCache:
         ValueError
             If ``$PTSQ_CACHE_DIR`` is set but empty.
         """
+        found_rule = get_rule(rule)
+        key = (found_rule.name, bound)
         with self._lock:
-            hit = self._lookup(bound, allow_larger)
+            hit = self._lookup(key, allow_larger)
             if hit is not None:
                 return hit
-        with self._loading_lock(bound):
+        with self._loading_lock(key):
             with self._lock:
-                hit = self._lookup(bound, allow_larger)
+                hit = self._lookup(key, allow_larger)
             if hit is not None:
                 return hit
-            found = store.find(bound, allow_larger=allow_larger)
+            found = store.find(bound, allow_larger=allow_larger, rule=found_rule)
             if found is not None:
                 with self._lock:
                     self._keep(found)
             return found
 
     @contextlib.contextmanager
-    def _loading_lock(self, bound: int) -> Iterator[None]:
-        # One lock per bound being opened or solved, dropped when no one uses it.
+    def _loading_lock(self, key: tuple[str, int]) -> Iterator[None]:
+        # One lock per (rule, bound) being opened or solved, dropped when no one uses it.
         with self._lock:
-            entry = self._loading.setdefault(bound, [threading.Lock(), 0])
+            entry = self._loading.setdefault(key, [threading.Lock(), 0])
             entry[1] += 1
         try:
             with entry[0]:
@@ -156,28 +167,29 @@ class SolutionCache:
             with self._lock:
                 entry[1] -= 1
                 if entry[1] == 0:
-                    del self._loading[bound]
+                    del self._loading[key]
 
     def _keep(self, solution: Solution) -> None:
         # Caller holds the lock: newest last, the oldest dropped beyond capacity.
-        self._items[solution.bound] = solution
-        self._items.move_to_end(solution.bound)
+        own = (solution.rule.name, solution.bound)
+        self._items[own] = solution
+        self._items.move_to_end(own)
         while len(self._items) > self._capacity:
             self._items.popitem(last=False)
         # Solves held in memory (the disk store unusable) count against a budget.
-        in_memory = [b for b, s in self._items.items() if b != solution.bound and not _mapped(s)]
-        held = sum(_nbytes(self._items[b]) for b in in_memory) + (0 if _mapped(solution) else _nbytes(solution))
-        for bound in in_memory:  # oldest first
+        in_memory = [k for k, s in self._items.items() if k != own and not _mapped(s)]
+        held = sum(_nbytes(self._items[k]) for k in in_memory) + (0 if _mapped(solution) else _nbytes(solution))
+        for key in in_memory:  # oldest first
             if held <= self._memory_bytes:
                 break
-            held -= _nbytes(self._items.pop(bound))
+            held -= _nbytes(self._items.pop(key))
 
-    def _lookup(self, bound: int, allow_larger: bool) -> Solution | None:
-        if bound in self._items:
-            self._items.move_to_end(bound)
-            return self._items[bound]
+    def _lookup(self, key: tuple[str, int], allow_larger: bool) -> Solution | None:
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
         if allow_larger:
-            larger = [b for b in self._items if b > bound]
+            larger = [k for k in self._items if k[0] == key[0] and k[1] > key[1]]
             if larger:
                 return self._items[min(larger)]
         return None

@@ -314,13 +314,17 @@ def available_memory() -> int:
 # --- Estimators -----------------------------------------------------------------------
 
 
-def solve_cost(bound: int) -> Cost:
+def solve_cost(bound: int, rule: object = None) -> Cost:
     """Estimate a solve to ``bound`` through the disk cache.
 
     Parameters
     ----------
     bound : int
         The bound ``B >= 1``, any size.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.  The
+        other rules use :func:`solver.generic.estimate_rule_seconds` and
+        :func:`solver.generic.estimate_rule_bytes`.
 
     Returns
     -------
@@ -339,6 +343,18 @@ def solve_cost(bound: int) -> Cost:
         If ``bound < 1``.
     """
     bound = check_integer(bound, "the bound", least=1)
+    if rule is not None:
+        from .family import get_rule
+
+        found = get_rule(rule)
+        if not found.is_squares:
+            from .generic import estimate_rule_bytes, estimate_rule_seconds
+
+            return Cost(
+                seconds=estimate_rule_seconds(found, bound),
+                bytes=estimate_rule_bytes(found, bound),
+                what=f"a solve of {found.title} to bound {format_count(bound)}",
+            )
     small = (2 * math.isqrt(bound) + 2) * max(1, bound.bit_length()) * SMALL_GAME_BYTES_PER_NODE
     return Cost(
         seconds=SOLVE_SECONDS_FIXED + _times(bound + 1, SOLVE_SECONDS_PER_POSITION),

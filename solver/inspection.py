@@ -1,8 +1,9 @@
 """Inspect one number: its moves, value, put-chain and draw certificate.
 
-Everything here is exact for positions of any size (``math.isqrt``);
-values come from a bounded :class:`~solver.solution.Solution`.  Above its
-bound a position is U, except a square, which is W with remoteness 1
+Everything here is exact for positions of any size; values come from a
+bounded :class:`~solver.solution.Solution`, whose rule (:mod:`solver.family`)
+gives the moves.  Above its bound a position is U, except one that wins at
+once (a square, in the squares game), which is W with remoteness 1
 (``docs/mathematics.md`` section 3; :func:`solver.values.position_value`).
 
 Three views of one number ``n``:
@@ -19,14 +20,14 @@ Three views of one number ``n``:
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import deque
 
 from ._text import format_number
-from .rules import Move, is_square
+from .family import KIND_PUT_OR_TAKE, RuleMove
+from .rules import Move
 from .solution import Outcome, Solution
 from .validation import check_integer
-from .values import best_moves, position_remoteness_at_most, position_value
+from .values import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = [
     "MoveInfo",
@@ -51,9 +52,10 @@ class CertificateError(RuntimeError):
     """A draw certificate failed its closure check (a bug, never bad input)."""
 
 
-def _children(n: int) -> tuple[int, int]:
-    s = math.isqrt(n) ** 2
-    return n - s, n + s
+def _options(n: int, solution: Solution) -> list[tuple[Move | RuleMove, int]]:
+    """(move, child) pairs: a Move in put-or-take games, a RuleMove otherwise."""
+    put_or_take = solution.rule.kind == KIND_PUT_OR_TAKE
+    return [(Move(m.kind) if put_or_take else m, m.child) for m in solution.rule.moves(n)]
 
 
 def value_text(position: int, solution: Solution) -> str:
@@ -94,7 +96,9 @@ class MoveInfo:
 
     Attributes
     ----------
-    move : Move
+    move : Move or RuleMove
+        A :class:`~solver.rules.Move` (take or put) in put-or-take games, a
+        :class:`~solver.family.RuleMove` in the others.
         TAKE or PUT.
     child : int
         The position it leads to (exact).
@@ -112,7 +116,7 @@ class MoveInfo:
         The move is a best move (:func:`solver.values.best_moves`).
     """
 
-    move: Move
+    move: Move | RuleMove
     child: int
     outcome: Outcome
     remoteness: int | None
@@ -143,10 +147,11 @@ class Inspection:
         The value as :func:`value_text` (``"W11"``, ``"L≤14"``, ``"D"``).
     moves : list of MoveInfo
         Take then put; empty at 0 (the game is over).
-    best_moves : list of Move
+    best_moves : list of Move or RuleMove
         The best moves (empty at 0).
     is_square : bool
-        The position is a square (the mover wins by taking to 0).
+        The mover wins at once (:func:`solver.values.wins_at_once`; in the
+        squares game, the position is a square: take it to 0).
     above_bound : bool
         The position lies above the bound (so it is U unless a square).
     """
@@ -158,7 +163,7 @@ class Inspection:
     at_most: int | None
     text: str
     moves: list[MoveInfo]
-    best_moves: list[Move]
+    best_moves: list[Move | RuleMove]
     is_square: bool
     above_bound: bool
 
@@ -188,10 +193,11 @@ def inspect_position(n: int, solution: Solution) -> Inspection:
     n = check_integer(n, "position", least=0)
     outcome, rem = position_value(n, solution)
     moves: list[MoveInfo] = []
-    best: list[Move] = []
-    if n >= 1:
-        best = best_moves(n, solution)
-        for move, child in zip((Move.TAKE, Move.PUT), _children(n), strict=True):
+    options = _options(n, solution)
+    best_kids = {m.child for m in best_rule_moves(n, solution)}
+    best: list[Move | RuleMove] = [move for move, child in options if child in best_kids]
+    if options:
+        for move, child in options:
             c_out, c_rem = position_value(child, solution)
             moves.append(
                 MoveInfo(
@@ -202,7 +208,7 @@ def inspect_position(n: int, solution: Solution) -> Inspection:
                     at_most=position_remoteness_at_most(child, solution),
                     text=value_text(child, solution),
                     above_bound=child > solution.bound,
-                    best=move in best,
+                    best=child in best_kids,
                 )
             )
     return Inspection(
@@ -214,7 +220,7 @@ def inspect_position(n: int, solution: Solution) -> Inspection:
         text=value_text(n, solution),
         moves=moves,
         best_moves=best,
-        is_square=n >= 1 and is_square(n),
+        is_square=wins_at_once(n, solution.rule),
         above_bound=n > solution.bound,
     )
 
@@ -271,11 +277,11 @@ class ChainRow:
         }
 
 
-def _reason(position: int, take_letter: str, put_letter: str | None, above: bool) -> str:
-    if position == 0:
-        return "0: the mover has lost"
-    if is_square(position):
-        return "square: take to 0 wins"
+def _reason(position: int, take_letter: str, put_letter: str | None, above: bool, solution: Solution) -> str:
+    if not solution.rule.moves(position):
+        return f"{position}: no move, the mover has lost"
+    if wins_at_once(position, solution.rule):
+        return "square: take to 0 wins" if solution.rule.is_squares else "take wins at once"
     if above:
         return "above the bound: unknown"
     if take_letter == "L":
@@ -314,11 +320,13 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
     TypeError
         If ``n`` is not an integer.
     ValueError
-        If ``n < 0``.
+        If ``n < 0``, or the rule is not a put-or-take rule (the others
+        have no put move).
 
     Notes
     -----
-    Why the chain decides most values: a position ``c`` has two children,
+    For other put-or-take rules read ``f(c)`` for ``isqrt(c)**2``; the take
+    child is then not always small.  Why the chain decides most values: a position ``c`` has two children,
     its take child ``t(c) = c - isqrt(c)**2 <= 2 isqrt(c)``, a *small*
     number whose value is known early, and its put child ``p(c)``, about
     ``2 c``, the next link of the chain.  So the value of ``c_j`` is a
@@ -336,17 +344,20 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
     is W.  The column ``reason`` names the rule that applies to each link.
     """
     n = check_integer(n, "position", least=0)
+    rule = solution.rule
+    if rule.kind != KIND_PUT_OR_TAKE:
+        raise ValueError(f"{rule.title} has no put move, so no put chain")
     bound = solution.bound
     links = [n]
-    if n >= 1:
-        c = n
-        while c <= bound:
-            c = c + math.isqrt(c) ** 2
-            links.append(c)
+    c = n
+    while c <= bound and rule.member_below(c) > 0:
+        c = c + rule.member_below(c)
+        links.append(c)
     values = [value_text(c, solution) for c in links]
     rows: list[ChainRow] = []
     for j, c in enumerate(links):
-        take = None if c == 0 else c - math.isqrt(c) ** 2
+        f = rule.member_below(c)
+        take = None if f == 0 else c - f
         take_value = "" if take is None else value_text(take, solution)
         put_letter = values[j + 1][0] if j + 1 < len(values) else None
         above = c > bound
@@ -358,7 +369,7 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
                 take=take,
                 take_value=take_value,
                 above_bound=above,
-                reason=_reason(c, take_value[:1], put_letter, above),
+                reason=_reason(c, take_value[:1], put_letter, above, solution),
             )
         )
     return rows
@@ -372,8 +383,8 @@ class CertificateEdge:
     ----------
     position : int
         The member moved from.
-    move : Move
-        TAKE or PUT.
+    move : Move or RuleMove
+        TAKE or PUT in put-or-take games; a RuleMove in the others.
     child : int
         Where the move goes: another member (D) or an exit (W).
     child_value : str
@@ -382,7 +393,7 @@ class CertificateEdge:
     """
 
     position: int
-    move: Move
+    move: Move | RuleMove
     child: int
     child_value: str
 
@@ -392,12 +403,13 @@ class CertificateEdge:
         Returns
         -------
         dict
-            ``position``, ``move`` (``"take"`` or ``"put"``), ``child`` and
-            ``child_value``; positions as exact decimal strings.
+            ``position``, ``move`` (``"take"`` or ``"put"``; ``"take 9"``,
+            ``"add 1"`` in the other games), ``child`` and ``child_value``;
+            positions as exact decimal strings.
         """
         return {
             "position": str(self.position),
-            "move": self.move.value,
+            "move": self.move.value if isinstance(self.move, Move) else self.move.label,
             "child": str(self.child),
             "child_value": self.child_value,
         }
@@ -485,7 +497,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     queue = deque([n])
     while queue:
         x = queue.popleft()
-        for c in _children(x):
+        for _, c in _options(x, solution):
             if c not in members and position_value(c, solution)[0] == Outcome.D:
                 if len(members) >= max_size:
                     raise ValueError(
@@ -498,7 +510,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     exits: set[int] = set()
     ordered = sorted(members)
     for x in ordered:
-        for move, c in zip((Move.TAKE, Move.PUT), _children(x), strict=True):
+        for move, c in _options(x, solution):
             c_out = position_value(c, solution)[0]
             if c in members:
                 pass
@@ -506,7 +518,7 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
                 exits.add(c)
             else:
                 raise CertificateError(
-                    f"the certificate of {format_number(n)} is not closed: {x:,} moves ({move.value}) to {c:,}, "
+                    f"the certificate of {format_number(n)} is not closed: {x:,} moves to {c:,}, "
                     f"which is {value_text(c, solution)}, neither a member nor a known W"
                 )
             edges.append(CertificateEdge(x, move, c, value_text(c, solution)))

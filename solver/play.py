@@ -4,13 +4,15 @@ A :class:`GameState` holds the start number, the positions played so far and
 a redo stack; every function here returns a new state and never changes the
 one it was given.  Positions are exact Python integers of any size; values
 come from a bounded :class:`~solver.solution.Solution` (unknown above its
-bound, apart from squares, which win in one move; see
-:func:`solver.values.position_value`).
+bound, apart from positions that win in one move; see
+:func:`solver.values.position_value`).  A state records its rule
+(:mod:`solver.family`; default Put-or-Take-a-Square), which gives the moves.
 
 How a game ends
 ---------------
-* A move to 0 ends it: the player who moved to 0 wins (``docs/mathematics.md``
-  section 1).
+* A move to a position with no move ends it (0; also 1 in the primes game).
+  Under normal play the player who made that move wins
+  (``docs/mathematics.md`` section 1); under misère play they lose.
 * A move to a position already played in this game ends it as a draw, as
   the thesis's tree program cuts repeats (thesis section 3.3); the loop is
   the stretch of positions from the first occurrence to the repeat.
@@ -32,10 +34,11 @@ import random
 from typing import Any
 
 from ._text import format_number
-from .rules import Move, moves
+from .family import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
+from .rules import Move
 from .solution import Outcome, Solution
 from .validation import check_integer
-from .values import best_moves, mover_outcome, position_remoteness_at_most, position_value
+from .values import best_rule_moves, mover_outcome, position_remoteness_at_most, position_value
 
 __all__ = [
     "GameState",
@@ -72,10 +75,11 @@ class GameEnd:
     Attributes
     ----------
     reason : str
-        ``"zero"`` (someone moved to 0) or ``"repeat"`` (a position came
-        back: a draw).
+        ``"zero"`` (a position with no move was reached: 0, or 1 in the
+        primes game) or ``"repeat"`` (a position came back: a draw).
     winner : int or None
-        The player (1 or 2) who moved to 0; None for a draw.
+        The winner (1 or 2): under normal play the player who moved to the
+        position with no move, under misère play the other; None for a draw.
     loop : tuple of int
         For a repeat, the positions from the first occurrence of the
         repeated position to its return (first and last are equal); empty
@@ -97,17 +101,20 @@ class GameState:
         The start number, ``>= 1``, any size.
     positions : tuple of int
         Positions after 0, 1, 2 ... moves; ``positions[0] == start`` and
-        each next one is the take or put child of the one before.
+        each next one is a child of the one before.
     redo : tuple of int
         Positions undone, the next one to redo first.
     first : int
         The player (1 or 2) who moves at ply 0.
+    rule : Rule
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
     """
 
     start: int
     positions: tuple[int, ...]
     redo: tuple[int, ...] = ()
     first: int = 1
+    rule: Rule = DEFAULT_RULE
 
     @property
     def ply(self) -> int:
@@ -121,8 +128,13 @@ class GameState:
 
     @property
     def moves(self) -> list[Move]:
-        """The moves played so far, in order."""
-        return [_move_between(a, b) for a, b in itertools.pairwise(self.positions)]
+        """The moves played so far, in order (put-or-take rules; else :attr:`rule_moves`)."""
+        return [Move(m.kind) for m in self.rule_moves]
+
+    @property
+    def rule_moves(self) -> list[RuleMove]:
+        """The moves played so far, in order, for any rule."""
+        return [_move_between(a, b, self.rule) for a, b in itertools.pairwise(self.positions)]
 
     @property
     def line(self) -> tuple[int, ...]:
@@ -140,14 +152,15 @@ class GameState:
         Returns
         -------
         dict
-            Keys ``start``, ``positions``, ``redo`` (strings) and ``first``
-            (int).
+            Keys ``start``, ``positions``, ``redo`` (strings), ``first``
+            (int) and ``rule`` (its name).
         """
         return {
             "start": str(self.start),
             "positions": [str(p) for p in self.positions],
             "redo": [str(p) for p in self.redo],
             "first": self.first,
+            "rule": self.rule.name,
         }
 
     @classmethod
@@ -174,6 +187,7 @@ class GameState:
             positions = tuple(int(p) for p in data["positions"])
             redo = tuple(int(p) for p in data.get("redo", ()))
             first = int(data.get("first", 1))
+            rule = get_rule(data.get("rule"))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a saved game: {exc}") from None
         if start < 1 or not positions or positions[0] != start:
@@ -182,21 +196,24 @@ class GameState:
             raise ValueError(f"not a saved game: first must be 1 or 2, got {first}")
         line = positions + redo
         for a, b in itertools.pairwise(line):
-            if a < 1 or b not in moves(a):
+            if a < 1 or b not in rule.children(a):
                 raise ValueError(f"not a saved game: {b} is not a child of {a}")
-        return cls(start, positions, redo, first)
+        return cls(start, positions, redo, first, rule)
 
 
-def _move_between(a: int, b: int) -> Move:
-    t, p = moves(a)
-    if b == t:
-        return Move.TAKE
-    if b == p:
-        return Move.PUT
+def _move_between(a: int, b: int, rule: Rule) -> RuleMove:
+    for option in rule.moves(a):
+        if option.child == b:
+            return option
     raise ValueError(f"{b} is not a child of {a}")
 
 
-def new_game(start: int, first: int = 1) -> GameState:
+def move_text(move: Move | RuleMove) -> str:
+    """Short text of a move: ``"take"``/``"put"`` (a Move) or ``"take 9"``, ``"add 1"``."""
+    return move.value if isinstance(move, Move) else move.label
+
+
+def new_game(start: int, first: int = 1, rule: Rule | str | None = None) -> GameState:
     """Start a game at ``start``.
 
     Parameters
@@ -205,6 +222,8 @@ def new_game(start: int, first: int = 1) -> GameState:
         The start number, ``>= 1``, any size.
     first : int, optional
         The player who moves first, 1 (default) or 2.
+    rule : Rule or str, optional
+        The game; default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -215,11 +234,11 @@ def new_game(start: int, first: int = 1) -> GameState:
     TypeError
         If ``start`` or ``first`` is not an integer.
     ValueError
-        If ``start < 1`` or ``first`` is not 1 or 2.
+        If ``start < 1``, ``first`` is not 1 or 2, or the rule is unknown.
     """
     start = check_integer(start, "the start number", least=1)
     first = check_integer(first, "first (the player who moves first)", least=1, most=2)
-    return GameState(start, (start,), (), first)
+    return GameState(start, (start,), (), first, get_rule(rule))
 
 
 def player_to_move(state: GameState, ply: int | None = None) -> int:
@@ -249,12 +268,14 @@ def game_end(state: GameState) -> GameEnd | None:
     Returns
     -------
     GameEnd or None
-        ``reason="zero"`` with the winner (the player who moved to 0), or
+        ``reason="zero"`` with the winner (normal play: the player who moved
+        to the position with no move; misère: the other), or
         ``reason="repeat"`` (a draw) with the loop, or None.
     """
     last = state.positions[-1]
-    if last == 0:
-        return GameEnd("zero", player_to_move(state, state.ply - 1))
+    if last == 0 or (state.ply > 0 and not state.rule.moves(last)):
+        mover = player_to_move(state, state.ply - 1)
+        return GameEnd("zero", 3 - mover if state.rule.misere else mover)
     earlier = state.positions[:-1]
     if last in earlier:
         i = earlier.index(last)
@@ -262,16 +283,17 @@ def game_end(state: GameState) -> GameEnd | None:
     return None
 
 
-def apply_move(state: GameState, move: Move) -> GameState:
+def apply_move(state: GameState, move: Move | RuleMove | str | int) -> GameState:
     """Play a move.
 
     Parameters
     ----------
     state : GameState
         A game still going on.
-    move : Move
-        ``Move.TAKE`` or ``Move.PUT`` (or their values ``"take"``,
-        ``"put"``).
+    move : Move, RuleMove, str or int
+        ``Move.TAKE`` or ``Move.PUT`` (or ``"take"``, ``"put"``) in a
+        put-or-take game; a :class:`~solver.family.RuleMove` from
+        ``state.rule.moves(state.position)``; or the position to move to.
 
     Returns
     -------
@@ -284,15 +306,30 @@ def apply_move(state: GameState, move: Move) -> GameState:
     GameOverError
         If the game has ended.
     ValueError
-        If ``move`` is not a move.
+        If ``move`` is not a move from the current position.
     """
-    move = Move(move)
     if game_end(state) is not None:
         raise GameOverError("the game is over: undo, go back or restart to play on")
-    t, p = moves(state.position)
-    child = t if move is Move.TAKE else p
+    child = _child_of(state, move)
     keep = state.redo[1:] if state.redo and state.redo[0] == child else ()
     return dataclasses.replace(state, positions=state.positions + (child,), redo=keep)
+
+
+def _child_of(state: GameState, move: object) -> int:
+    options = state.rule.moves(state.position)
+    if isinstance(move, RuleMove):
+        if move in options:
+            return move.child
+        raise ValueError(f"{move.label} is not a move from {state.position:,}")
+    if isinstance(move, int) and not isinstance(move, bool):
+        if any(o.child == move for o in options):
+            return move
+        raise ValueError(f"{move:,} is not a child of {state.position:,}")
+    kind = Move(move).value  # ValueError for anything else
+    found = [o.child for o in options if o.kind == kind]
+    if len(found) != 1:
+        raise ValueError(f"{state.rule.title} has no single {kind!r} move from {state.position:,}")
+    return found[0]
 
 
 def undo(state: GameState) -> GameState:
@@ -392,7 +429,9 @@ class MoveValue:
 
     Attributes
     ----------
-    move : Move
+    move : Move or RuleMove
+        A :class:`~solver.rules.Move` in put-or-take games, a
+        :class:`~solver.family.RuleMove` in the others.
     child : int
         The position the move goes to.
     child_outcome : Outcome
@@ -405,16 +444,21 @@ class MoveValue:
         Upper bound on the child's remoteness for W and L children (equal to
         ``remoteness`` when exact); None for D and U.
     best : bool
-        One of :func:`solver.values.best_moves`.
+        One of :func:`solver.values.best_rule_moves`.
     """
 
-    move: Move
+    move: Move | RuleMove
     child: int
     child_outcome: Outcome
     outcome: Outcome
     remoteness: int | None
     at_most: int | None
     best: bool
+
+    @property
+    def label(self) -> str:
+        """Short text of the move: ``"take"``, ``"put"``, ``"take 9"``, ``"add 1"``."""
+        return move_text(self.move)
 
     @property
     def plies(self) -> int | None:
@@ -444,7 +488,7 @@ class MoveValue:
 
 
 def move_values(position: int, solution: Solution) -> list[MoveValue]:
-    """Return the value of both moves from a position, take first.
+    """Return the value of every move from a position, in the rule's order.
 
     Parameters
     ----------
@@ -455,27 +499,29 @@ def move_values(position: int, solution: Solution) -> list[MoveValue]:
     Returns
     -------
     list of MoveValue
-        ``[take, put]``.
+        ``[take, put]`` in put-or-take games; one per move otherwise.
 
     Raises
     ------
     TypeError, ValueError
         If ``position`` is not an integer ``>= 1``.
     """
-    t, p = moves(position)
-    best = best_moves(position, solution)
+    position = check_integer(position, "position", least=1)
+    put_or_take = solution.rule.kind == KIND_PUT_OR_TAKE
+    best = best_rule_moves(position, solution)
     out = []
-    for move, child in ((Move.TAKE, t), (Move.PUT, p)):
+    for option in solution.rule.moves(position):
+        child = option.child
         outcome, remoteness = position_value(child, solution)
         out.append(
             MoveValue(
-                move,
+                Move(option.kind) if put_or_take else option,
                 child,
                 outcome,
                 mover_outcome(outcome),
                 remoteness,
                 position_remoteness_at_most(child, solution),
-                move in best,
+                option in best,
             )
         )
     return out
@@ -500,9 +546,11 @@ def best_line(position: int, solution: Solution, limit: int = BEST_LINE_MAX) -> 
     """
     line = [position]
     seen = {position}
-    while line[-1] != 0 and len(line) <= limit:
-        t, p = moves(line[-1])
-        nxt = t if best_moves(line[-1], solution)[0] is Move.TAKE else p
+    while len(line) <= limit:
+        best = best_rule_moves(line[-1], solution)
+        if not best:
+            break
+        nxt = best[0].child
         line.append(nxt)
         if nxt in seen:
             return line, True
@@ -528,8 +576,10 @@ def prediction(position: int, solution: Solution) -> str:
         ``"unresolved at bound 1,000,000"``; at 0, that the player to move
         has lost.
     """
-    if position == 0:
-        return "the game is over: the player to move has lost (the other player reached 0)"
+    if not solution.rule.moves(position):
+        if solution.rule.misere:
+            return f"the game is over: the player to move has won (no move from {format_number(position)})"
+        return f"the game is over: the player to move has lost (no move from {format_number(position)})"
     outcome, remoteness = position_value(position, solution)
     if outcome in (Outcome.W, Outcome.L):
         verb = "wins" if outcome is Outcome.W else "loses"
@@ -550,7 +600,7 @@ def prediction(position: int, solution: Solution) -> str:
     return f"unresolved at bound {solution.bound:,}"
 
 
-def computer_move(position: int, solution: Solution, strength: float, rng: random.Random) -> Move:
+def computer_move(position: int, solution: Solution, strength: float, rng: random.Random) -> Move | RuleMove:
     """Choose the computer's move.
 
     Parameters
@@ -560,7 +610,7 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
     solution : Solution
     strength : float
         ``p`` in ``[0, 1]``: with probability ``p`` the first of
-        :func:`solver.values.best_moves`, otherwise take or put uniformly at
+        :func:`solver.values.best_rule_moves`, otherwise a move uniformly at
         random.
     rng : random.Random
         Source of randomness (seed it for reproducible games).  Exactly one
@@ -569,22 +619,31 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
 
     Returns
     -------
-    Move
+    Move or RuleMove
+        A :class:`~solver.rules.Move` in put-or-take games, a
+        :class:`~solver.family.RuleMove` in the others.
 
     Raises
     ------
     TypeError
         If ``strength`` is not a real number or ``position`` not an integer.
     ValueError
-        If ``strength`` is outside ``[0, 1]`` or ``position < 1``.
+        If ``strength`` is outside ``[0, 1]``, ``position < 1`` or the
+        position has no move.
     """
     if isinstance(strength, bool) or not isinstance(strength, numbers.Real):
         raise TypeError(f"the strength must be a number, got {strength!r}")
     if not 0.0 <= strength <= 1.0:
         raise ValueError(f"the strength must be from 0 to 1, got {strength!r}")
+    position = check_integer(position, "position", least=1)
+    options = solution.rule.moves(position)
+    if not options:
+        raise ValueError(f"{position:,} has no move in {solution.rule.title}")
     if rng.random() < strength:
-        return best_moves(position, solution)[0]
-    return rng.choice((Move.TAKE, Move.PUT))
+        chosen = best_rule_moves(position, solution)[0]
+    else:
+        chosen = rng.choice(options)
+    return Move(chosen.kind) if solution.rule.kind == KIND_PUT_OR_TAKE else chosen
 
 
 #: How good a result is for the player it belongs to (U has no rank).
@@ -608,7 +667,8 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
         there), ``outcome`` (letter, for the mover), ``remoteness`` (exact or
         None), ``at_most`` (upper bound for W/L, else None), ``winning``
         (the player who wins with best play, or None for D/U), ``move`` (the
-        move played from here, ``"take"``/``"put"`` or None), ``erred``
+        move played from here, ``"take"``/``"put"``, or ``"take 9"`` in the
+        other games, or None), ``erred``
         (that move made the mover's result worse: both values known and,
         e.g., a W position handed the opponent a W), ``future`` and
         ``terminal`` (the game ended on this ply).
@@ -636,14 +696,15 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
         )
     for ply in range(len(rows) - 1):
         here, after = rows[ply], rows[ply + 1]
-        here["move"] = _move_between(here["position"], after["position"]).value
+        step = _move_between(here["position"], after["position"], state.rule)
+        here["move"] = step.kind if state.rule.kind == KIND_PUT_OR_TAKE else step.label
         before = Outcome[here["outcome"]]
         result = mover_outcome(Outcome[after["outcome"]])
         if before in _RANK and result in _RANK:
             here["erred"] = _RANK[result] < _RANK[before]
     # The line never runs past the end of a game (apply_move refuses), so
     # only its last ply can end the game.
-    whole = GameState(state.start, line, (), state.first)
+    whole = GameState(state.start, line, (), state.first, state.rule)
     if len(line) > 1 and game_end(whole) is not None:
         rows[-1]["terminal"] = True
     return rows

@@ -51,6 +51,7 @@ import numba
 import numpy as np
 
 from . import config, costs
+from .family import Rule, get_rule
 from .solution import BoundTooLargeError, Solution
 from .validation import check_integer
 
@@ -445,13 +446,16 @@ def _available_memory() -> int:
     return costs.available_memory()
 
 
-def estimate_solve_bytes(bound: int) -> int:
+def estimate_solve_bytes(bound: int, rule: Rule | str | None = None) -> int:
     """Estimate the peak memory a solve to ``bound`` needs.
 
     Parameters
     ----------
     bound : int
         The bound ``B >= 1``.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.  The
+        other rules' estimate is :func:`solver.generic.estimate_rule_bytes`.
 
     Returns
     -------
@@ -468,19 +472,26 @@ def estimate_solve_bytes(bound: int) -> int:
         If ``bound < 1``.
     """
     bound = check_integer(bound, "the bound", least=1)
+    found = get_rule(rule)
+    if not found.is_squares:
+        from .generic import estimate_rule_bytes
+
+        return estimate_rule_bytes(found, bound)
     # Exact integer arithmetic: the bound may be far beyond int64.
     m = 2 * math.isqrt(bound) + 2
     small = m * max(1, bound.bit_length()) * 60
     return config.BYTES_PER_POSITION * (bound + 1) + small
 
 
-def check_bound(bound: int) -> int:
+def check_bound(bound: int, rule: Rule | str | None = None) -> int:
     """Validate a bound and make sure this machine can solve to it.
 
     Parameters
     ----------
     bound : int
         The bound ``B``; positions ``0..B`` are classified.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -499,7 +510,10 @@ def check_bound(bound: int) -> int:
         gives both figures.
     """
     bound = check_integer(bound, "the bound", least=1)
-    need = estimate_solve_bytes(bound)
+    if bound > 2**62:
+        need = estimate_solve_bytes(bound)
+    else:
+        need = estimate_solve_bytes(bound, rule)
     # Messages go through solver.costs' formatting: a bound of 10**400 must not
     # overflow a float or print 400 digits.
     if bound > 2**62:
@@ -525,6 +539,7 @@ def solve(
     *,
     progress: Callable[[float], None] | None = None,
     allocate: Callable[[str, tuple[int, ...], np.dtype], np.ndarray] | None = None,
+    rule: Rule | str | None = None,
     _parallel_min: int = _PARALLEL_MIN,
 ) -> Solution:
     """Classify every position ``0..bound`` soundly.
@@ -541,6 +556,10 @@ def solve(
         ``allocate(name, shape, dtype)`` returns the array to write the
         result ``"outcome"`` or ``"remoteness"`` into (for example a
         memory-mapped file); default ``numpy.empty``.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square, solved
+        by this module's sweep.  The other rules are solved by
+        :func:`solver.generic.solve_rule`.
 
     Returns
     -------
@@ -565,6 +584,12 @@ def solve(
     label or an exact remoteness; it can lower a remoteness that was only an
     upper bound.  Time and memory are linear in ``B``.
     """
+    found = get_rule(rule)
+    if not found.is_squares:
+        from .generic import solve_rule
+
+        check_bound(bound, found)
+        return solve_rule(found, bound, progress=progress, allocate=allocate)
     bound = check_bound(bound)
     report = (lambda done: progress(min(1.0, done / (bound + 1)))) if progress else (lambda done: None)
     allocate = allocate or _allocate_in_memory

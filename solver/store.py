@@ -8,9 +8,11 @@ or ``$PTSQ_CACHE_DIR``), for release 0.1.0 of the package::
     squares-v1-0.1.0-B1000000.json             what the entry holds, with checksums
     squares-v1-0.1.0-B1000000.lock             held while a process writes or removes it
 
-The key (:data:`KEY`) is the rule (``squares``: Put-or-Take-a-Square), the
-format version, the package's release and the bound, so a release never
-reads another release's entries: files of another format or release are
+The key (:data:`KEY`) is the rule (``squares`` for Put-or-Take-a-Square, else
+the rule's name, e.g. ``put-or-take-a-prime-v1-0.1.0-B1000000``; see
+:mod:`solver.family`), the format version, the package's release and the
+bound, so a release never reads another release's entries, nor one rule
+another's: files of another format or release are
 *stale*; they are listed by :func:`survey` and removed by :func:`clear`.
 
 An entry counts only once its JSON file exists, and that is written last:
@@ -62,6 +64,7 @@ from typing import Any
 import numpy as np
 import platformdirs
 
+from .family import DEFAULT_RULE, RULES, Rule, get_rule
 from .retrograde import check_bound, solve
 from .solution import Solution
 
@@ -102,14 +105,41 @@ def _package_version() -> str:
 
 #: The installed release of the package (``0+unknown`` when not installed).
 PACKAGE_VERSION = _package_version()
-#: Every file of an entry starts with ``KEY-B<bound>``.
+#: Every file of a Put-or-Take-a-Square entry starts with ``KEY-B<bound>``
+#: (other rules: :func:`key_of`).
 KEY = f"{RULE}-v{FORMAT_VERSION}-{PACKAGE_VERSION}"
+
+
+def _rule_key(rule: Rule) -> str:
+    return RULE if rule.is_squares else rule.name
+
+
+def key_of(rule: Rule | str | None = None) -> str:
+    """The key every file of a rule's entries starts with (before ``-B<bound>``).
+
+    Parameters
+    ----------
+    rule : Rule or str, optional
+        Default Put-or-Take-a-Square, whose key is :data:`KEY`.
+
+    Returns
+    -------
+    str
+        ``<rule>-v<format>-<release>``.
+    """
+    return f"{_rule_key(get_rule(rule))}-v{FORMAT_VERSION}-{PACKAGE_VERSION}"
+
+
+_RULE_OF_KEY = {_rule_key(r): r for r in RULES.values()}
 
 _ARRAYS: dict[str, np.dtype] = {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)}
 _PARTS = ("json", "outcome.npy", "remoteness.npy")
 _CRC_CHUNK = 1 << 26
 _MAX_JSON_BYTES = 1 << 20
-_NAME = re.compile(rf"^(?P<hidden>\.?)(?P<stem>{RULE}-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$")
+_RULE_PATTERN = "|".join(re.escape(k) for k in sorted(_RULE_OF_KEY, key=len, reverse=True))
+_NAME = re.compile(
+    rf"^(?P<hidden>\.?)(?P<stem>(?P<rule>{_RULE_PATTERN})-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$"
+)
 _SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
@@ -194,8 +224,8 @@ def _warn_unavailable(reason: str) -> None:
     )
 
 
-def _stem(bound: int) -> str:
-    return f"{KEY}-B{bound}"
+def _stem(bound: int, rule: Rule = DEFAULT_RULE) -> str:
+    return f"{key_of(rule)}-B{bound}"
 
 
 def _crc32(array: np.ndarray) -> int:
@@ -369,12 +399,12 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _check_meta(meta: object, bound: int) -> dict:
+def _check_meta(meta: object, bound: int, rule: Rule = DEFAULT_RULE) -> dict:
     """Check every field of an entry's JSON; return it, or raise _Damaged."""
     if not isinstance(meta, dict):
         raise _Damaged(f"the description is a JSON {type(meta).__name__}, not an object")
-    if meta.get("rule") != RULE:
-        raise _Damaged(f'"rule" is {_show(meta.get("rule"))}, not {RULE!r}')
+    if meta.get("rule") != _rule_key(rule):
+        raise _Damaged(f'"rule" is {_show(meta.get("rule"))}, not {_rule_key(rule)!r}')
     if not _is_int(meta.get("version")) or meta["version"] != FORMAT_VERSION:
         raise _Damaged(f'"version" is {_show(meta.get("version"))}, not {FORMAT_VERSION}')
     if meta.get("package") != PACKAGE_VERSION:
@@ -437,10 +467,10 @@ def _open_array(path: Path, dtype: np.dtype, bound: int, file_bytes: int) -> np.
             raise _Damaged(f"{path.name} cannot be mapped: {exc}") from None
 
 
-def _open_entry(directory: Path, bound: int, *, verify: bool) -> Solution:
+def _open_entry(directory: Path, bound: int, *, verify: bool, rule: Rule = DEFAULT_RULE) -> Solution:
     """Open and check the entry for ``bound``; raise _Missing or _Damaged."""
-    stem = _stem(bound)
-    meta = _check_meta(_read_json(directory / f"{stem}.json"), bound)
+    stem = _stem(bound, rule)
+    meta = _check_meta(_read_json(directory / f"{stem}.json"), bound, rule)
     arrays = {}
     for name, dtype in _ARRAYS.items():
         path = directory / f"{stem}.{name}.npy"
@@ -449,12 +479,12 @@ def _open_entry(directory: Path, bound: int, *, verify: bool) -> Solution:
         if verify and _crc32(array) != info["crc32"]:
             raise _Damaged(f"{path.name} fails its checksum")
         arrays[name] = array
-    return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta["seconds"]))
+    return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta["seconds"]), rule)
 
 
-def _heal(directory: Path, bound: int, *, verify: bool) -> Solution | None:
+def _heal(directory: Path, bound: int, *, verify: bool, rule: Rule = DEFAULT_RULE) -> Solution | None:
     """Remove a damaged entry under its lock, unless a writer holds it."""
-    stem = _stem(bound)
+    stem = _stem(bound, rule)
     try:
         fd = _acquire(directory, stem, blocking=False)
     except OSError:  # a read-only cache: leave it as it is
@@ -462,7 +492,7 @@ def _heal(directory: Path, bound: int, *, verify: bool) -> Solution | None:
     if fd is None:  # a solve (or clear) of this bound is under way
         return None
     try:
-        return _open_entry(directory, bound, verify=verify)  # mended meanwhile?
+        return _open_entry(directory, bound, verify=verify, rule=rule)  # mended meanwhile?
     except _Missing:
         return None
     except _Damaged:
@@ -472,7 +502,9 @@ def _heal(directory: Path, bound: int, *, verify: bool) -> Solution | None:
         _release(fd)
 
 
-def load(bound: int, directory: Path | None = None, *, verify: bool = True) -> Solution | None:
+def load(
+    bound: int, directory: Path | None = None, *, verify: bool = True, rule: Rule | str | None = None
+) -> Solution | None:
     """Open a cached solve, memory-mapped and checked, or return None.
 
     Parameters
@@ -484,6 +516,8 @@ def load(bound: int, directory: Path | None = None, *, verify: bool = True) -> S
     verify : bool, optional
         Check the CRC-32 of each array (a read of every byte; default
         True).  The JSON, file types, sizes and headers are always checked.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -499,12 +533,13 @@ def load(bound: int, directory: Path | None = None, *, verify: bool = True) -> S
         If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
     directory = _configured(directory)
+    found_rule = get_rule(rule)
     try:
-        return _open_entry(directory, bound, verify=verify)
+        return _open_entry(directory, bound, verify=verify, rule=found_rule)
     except _Missing:
         return None
     except _Damaged:
-        return _heal(directory, bound, verify=verify)
+        return _heal(directory, bound, verify=verify, rule=found_rule)
 
 
 # --- What a directory holds ------------------------------------------------------
@@ -589,14 +624,21 @@ def _bound_of(stem: str) -> int:
     return int(stem.rsplit("-B", 1)[1])
 
 
+def _current(stem: str) -> tuple[Rule, int] | None:
+    """The rule and bound of a stem of this format and release, else None."""
+    for key, rule in _RULE_OF_KEY.items():
+        prefix = f"{key}-v{FORMAT_VERSION}-{PACKAGE_VERSION}-B"
+        if stem.startswith(prefix):
+            digits = stem[len(prefix) :]
+            if digits.isdigit() and str(int(digits)) == digits:
+                return rule, int(digits)
+    return None
+
+
 def _current_bound(stem: str) -> int | None:
     """The bound of a stem of this format and release, else None."""
-    prefix = f"{KEY}-B"
-    if stem.startswith(prefix):
-        digits = stem[len(prefix) :]
-        if digits.isdigit() and str(int(digits)) == digits:
-            return int(digits)
-    return None
+    found = _current(stem)
+    return None if found is None else found[1]
 
 
 def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
@@ -606,14 +648,15 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
     except (FileNotFoundError, NotADirectoryError):
         groups = {}
     for stem, files in groups.items():
-        bound = _current_bound(stem)
-        if bound is None:
+        current = _current(stem)
+        if current is None:
             paths = [p for kind, p in files if kind != "lock"]
             if paths:
                 found["stale"].append(
                     {"bound": _bound_of(stem), "bytes": sum(map(_size, paths)), "paths": [str(p) for p in paths]}
                 )
             continue
+        rule, bound = current
         kinds: dict[str, list[Path]] = {}
         for kind, path in files:
             kinds.setdefault(kind, []).append(path)
@@ -622,6 +665,7 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
                 found["damaged"].append(
                     {
                         "bound": bound,
+                        "rule": rule.name,
                         "bytes": sum(map(_size, kinds[kind])),
                         "reason": reason,
                         "paths": [str(p) for p in kinds[kind]],
@@ -630,11 +674,12 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
         parts = [p for part in _PARTS for p in kinds.get(part, [])]
         if "json" in kinds:
             try:
-                solution = _open_entry(directory, bound, verify=False)
+                solution = _open_entry(directory, bound, verify=False, rule=rule)
             except (_Missing, _Damaged) as exc:
                 found["damaged"].append(
                     {
                         "bound": bound,
+                        "rule": rule.name,
                         "bytes": sum(map(_size, parts)),
                         "reason": str(exc) or "it vanished",
                         "paths": [str(p) for p in parts],
@@ -644,6 +689,7 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
                 found["entries"].append(
                     {
                         "bound": bound,
+                        "rule": rule.name,
                         "bytes": sum(map(_size, parts)),
                         "seconds": solution.seconds,
                         "path": str(directory / f"{stem}.json"),
@@ -655,10 +701,21 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
         if unfinished:
             busy = locks and _lock_held(directory, stem)
             found["in_progress" if busy else "leftovers"].append(
-                {"bound": bound, "bytes": sum(map(_size, unfinished)), "paths": [str(p) for p in unfinished]}
+                {
+                    "bound": bound,
+                    "rule": rule.name,
+                    "bytes": sum(map(_size, unfinished)),
+                    "paths": [str(p) for p in unfinished],
+                }
             )
     for group in found.values():
-        group.sort(key=lambda item: item["bound"])
+        group.sort(
+            key=lambda item: (
+                item.get("rule", DEFAULT_RULE.name) != DEFAULT_RULE.name,
+                item.get("rule", ""),
+                item["bound"],
+            )
+        )
     return CacheSurvey(
         directory, found["entries"], found["damaged"], found["leftovers"], found["in_progress"], found["stale"]
     )
@@ -715,7 +772,7 @@ def entries(directory: Path | None = None) -> list[dict]:
     Returns
     -------
     list of dict
-        Each with ``bound`` (int), ``bytes`` (int, both arrays),
+        Each with ``bound`` (int), ``rule`` (str, its name), ``bytes`` (int, both arrays),
         ``seconds`` (float, the solve time recorded), ``path`` (str, the
         JSON file) and ``paths`` (list of str).  Empty when the directory
         does not exist or cannot be read.
@@ -731,7 +788,9 @@ def entries(directory: Path | None = None) -> list[dict]:
         return []
 
 
-def find(bound: int, directory: Path | None = None, *, allow_larger: bool = False) -> Solution | None:
+def find(
+    bound: int, directory: Path | None = None, *, allow_larger: bool = False, rule: Rule | str | None = None
+) -> Solution | None:
     """Open the entry for ``bound``, or the smallest larger one if allowed.
 
     Parameters
@@ -743,6 +802,8 @@ def find(bound: int, directory: Path | None = None, *, allow_larger: bool = Fals
     allow_larger : bool, optional
         Accept a larger solved bound (its labels up to ``bound`` are at
         least as resolved and still sound).
+    rule : Rule or str, optional
+        The game; default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -755,12 +816,13 @@ def find(bound: int, directory: Path | None = None, *, allow_larger: bool = Fals
         If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
     """
     directory = _configured(directory)
-    found = load(bound, directory)
+    found_rule = get_rule(rule)
+    found = load(bound, directory, rule=found_rule)
     if found is not None or not allow_larger:
         return found
     for entry in entries(directory):
-        if entry["bound"] > bound:
-            found = load(entry["bound"], directory)
+        if entry["rule"] == found_rule.name and entry["bound"] > bound:
+            found = load(entry["bound"], directory, rule=found_rule)
             if found is not None:
                 return found
     return None
@@ -828,9 +890,11 @@ def _reserve(path: str) -> None:
         os.close(fd)
 
 
-def _write(bound: int, directory: Path, progress: Callable[[float], None] | None) -> Solution:
+def _write(
+    bound: int, directory: Path, progress: Callable[[float], None] | None, rule: Rule = DEFAULT_RULE
+) -> Solution:
     """Solve into the cache (the caller holds the lock); in memory if the disk fails."""
-    stem = _stem(bound)
+    stem = _stem(bound, rule)
     temps: dict[str, Path] = {}
     failures: list[str] = []
 
@@ -848,12 +912,12 @@ def _write(bound: int, directory: Path, progress: Callable[[float], None] | None
         return np.empty(shape, dtype)
 
     try:
-        solution = solve(bound, progress=progress, allocate=allocate)
+        solution = solve(bound, progress=progress, allocate=allocate, rule=rule)
         if failures:
             _warn_unavailable(failures[0])
             return solution
         meta: dict[str, Any] = {
-            "rule": RULE,
+            "rule": _rule_key(rule),
             "version": FORMAT_VERSION,
             "package": PACKAGE_VERSION,
             "bound": bound,
@@ -887,7 +951,7 @@ def _write(bound: int, directory: Path, progress: Callable[[float], None] | None
             with contextlib.suppress(OSError):
                 path.unlink()
     try:
-        return _open_entry(directory, bound, verify=False)  # the checksums were just taken
+        return _open_entry(directory, bound, verify=False, rule=rule)  # the checksums were just taken
     except (_Missing, _Damaged) as exc:  # pragma: no cover - only if the disk lies
         _warn_unavailable(f"the entry just written cannot be read back: {exc}")
         return solution
@@ -899,6 +963,7 @@ def solve_cached(
     directory: Path | None = None,
     allow_larger: bool = False,
     progress: Callable[[float], None] | None = None,
+    rule: Rule | str | None = None,
 ) -> tuple[Solution, bool]:
     """Return a solve from the disk cache, solving and storing it if needed.
 
@@ -912,6 +977,8 @@ def solve_cached(
         Accept a larger cached bound (see :func:`find`).
     progress : callable, optional
         Passed to :func:`~solver.retrograde.solve` when a solve runs.
+    rule : Rule or str, optional
+        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -933,31 +1000,34 @@ def solve_cached(
         When the cache directory cannot be created or written (or the disk
         is full): the solve runs in memory and is not kept.
     """
-    bound = check_bound(bound)
+    found_rule = get_rule(rule)
+    bound = check_bound(bound, rule=found_rule)
     directory = _configured(directory)
-    found = find(bound, directory, allow_larger=allow_larger)
+    found = find(bound, directory, allow_larger=allow_larger, rule=found_rule)
     if found is not None:
         return found, True
-    stem = _stem(bound)
+    stem = _stem(bound, found_rule)
     try:
         _prepare(directory)
         fd = _acquire(directory, stem, blocking=True)
     except CacheUnavailableError as exc:
         _warn_unavailable(str(exc))
-        return solve(bound, progress=progress), False
+        return solve(bound, progress=progress, rule=found_rule), False
     except OSError as exc:
         _warn_unavailable(f"cannot lock {directory / (stem + '.lock')}: {_why(exc)}")
-        return solve(bound, progress=progress), False
+        return solve(bound, progress=progress, rule=found_rule), False
     assert fd is not None
     try:
         try:
-            return _open_entry(directory, bound, verify=True), True  # another process may have written it
+            return _open_entry(
+                directory, bound, verify=True, rule=found_rule
+            ), True  # another process may have written it
         except _Missing:
             pass
         except _Damaged:
             _remove_entry(directory, stem)
         _sweep(directory, stem)
-        return _write(bound, directory, progress), False
+        return _write(bound, directory, progress, found_rule), False
     finally:
         _release(fd)
 

@@ -1,14 +1,17 @@
 """Game trees from one start number (thesis section 3.3, Figs 1-3 and 14).
 
-A node is reached from its parent by a move (put or take).  Nodes are named by
-their *path*: the string of moves from the root, ``"t"`` for take and ``"p"``
-for put (the root is ``""``).  A node is a leaf when its position is a square
-(the player to move wins by taking it to 0), when its position already stands
+A node is reached from its parent by a move.  Nodes are named by their
+*path*: the string of moves from the root (the root is ``""``).  In the
+put-or-take games each move is one letter, ``"t"`` for take and ``"p"`` for
+put; in the other games of :mod:`solver.family` (many moves per position)
+each move is ``"/i"``, ``i`` its index in :meth:`~solver.family.Rule.moves`.
+A node is a leaf when the player to move there wins at once (a square, in the
+squares game: take it to 0) or has no move, when its position already stands
 on the path from the root (a repeat: a loop), or when it is not expanded.
 
 Moves are exact for start numbers of any size; values come from a bounded
 :class:`~solver.solution.Solution` and are unknown above its bound (apart
-from squares, which always win in one move).
+from positions that win at once, :func:`solver.values.wins_at_once`).
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from collections import deque
 from collections.abc import Iterable
 
 from . import config
-from .rules import Move, is_square, moves
+from .family import KIND_PUT_OR_TAKE, RuleMove
+from .rules import Move
 from .solution import Outcome, Solution
 from .validation import check_integer
-from .values import best_moves, position_remoteness_at_most, position_value
+from .values import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = ["TreeNode", "GameTree", "game_tree"]
 
@@ -33,12 +37,14 @@ class TreeNode:
     Attributes
     ----------
     path : str
-        Moves from the root, ``"t"`` (take) and ``"p"`` (put); ``""`` is the
-        root.
+        Moves from the root: ``"t"`` (take) and ``"p"`` (put) in put-or-take
+        games, ``"/i"`` (the i-th move) in the others; ``""`` is the root.
     position : int
         The position (exact, any size).
-    move : Move or None
-        The move that led here; None at the root.
+    move : Move, RuleMove or None
+        The move that led here: a :class:`~solver.rules.Move` in put-or-take
+        games, a :class:`~solver.family.RuleMove` in the others; None at the
+        root.
     depth : int
         Number of moves from the root.
     outcome : Outcome
@@ -49,7 +55,8 @@ class TreeNode:
         For W and L, an upper bound on the remoteness (equal to
         ``remoteness`` when that is exact); None for D and U.
     square : bool
-        The position is a square: the player to move wins at once.
+        The player to move wins at once (:func:`solver.values.wins_at_once`;
+        in the squares game: the position is a square).
     repeat : bool
         The position already stands on the path from the root (a loop).
     beyond_bound : bool
@@ -60,12 +67,13 @@ class TreeNode:
     expanded : bool
         The node's children are in the tree.
     expandable : bool
-        The node can have children (not a square, not a repeat).
+        The node can have children (it has moves, does not win at once and
+        is not a repeat).
     """
 
     path: str
     position: int
-    move: Move | None
+    move: Move | RuleMove | None
     depth: int
     outcome: Outcome
     remoteness: int | None
@@ -80,7 +88,18 @@ class TreeNode:
     @property
     def parent_path(self) -> str | None:
         """Path of the parent node, or None at the root."""
-        return self.path[:-1] if self.path else None
+        return _parent(self.path)
+
+
+def _parent(path: str) -> str | None:
+    if not path:
+        return None
+    cut = path.rfind("/")
+    return path[:cut] if cut >= 0 else path[:-1]
+
+
+def _depth(path: str) -> int:
+    return path.count("/") if path.startswith("/") else len(path)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,7 +137,7 @@ class GameTree:
         dict
             Keys ``start``, ``depth``, ``bound``, ``truncated``,
             ``max_nodes`` and ``root``; each node has ``position``, ``move``
-            ("put", "take" or None), ``outcome`` ("W", "L", "D", "U"),
+            ("put", "take", "take 9", "add 1" or None), ``outcome`` ("W", "L", "D", "U"),
             ``remoteness``, ``square``, ``repeat``, ``beyond_bound``,
             ``best`` and ``children``; ``remoteness`` is exact or None,
             ``remoteness_at_most`` an upper bound for W and L.
@@ -128,7 +147,7 @@ class GameTree:
         for node in self.nodes:
             item: dict = {
                 "position": node.position,
-                "move": node.move.value if node.move else None,
+                "move": _move_text(node.move),
                 "outcome": node.outcome.name,
                 "remoteness": node.remoteness,
                 "remoteness_at_most": node.remoteness_at_most,
@@ -151,6 +170,14 @@ class GameTree:
             "max_nodes": self.max_nodes,
             "root": root,
         }
+
+
+def _move_text(move: Move | RuleMove | None) -> str | None:
+    if move is None:
+        return None
+    if isinstance(move, Move):
+        return move.value
+    return move.label
 
 
 def game_tree(
@@ -202,17 +229,20 @@ def game_tree(
     max_nodes = check_integer(max_nodes, "max_nodes", least=1)
     flipped = frozenset(toggled)
 
-    def make(path: str, position: int, move: Move | None, on_path: frozenset, best: bool):
+    rule = solution.rule
+    put_or_take = rule.kind == KIND_PUT_OR_TAKE
+
+    def make(path: str, position: int, move: Move | RuleMove | None, on_path: frozenset, best: bool):
         outcome, remoteness = position_value(position, solution)
-        square = position > 0 and is_square(position)
+        square = wins_at_once(position, rule)
         repeat = position in on_path
-        expandable = not square and not repeat and position > 0
-        wanted = (len(path) < depth) != (path in flipped)
+        expandable = not square and not repeat and position > 0 and bool(rule.moves(position))
+        wanted = (_depth(path) < depth) != (path in flipped)
         return TreeNode(
             path=path,
             position=position,
             move=move,
-            depth=len(path),
+            depth=_depth(path),
             outcome=outcome,
             remoteness=remoteness,
             remoteness_at_most=position_remoteness_at_most(position, solution),
@@ -233,14 +263,16 @@ def game_tree(
         node = nodes[index]
         if not node.expanded:
             continue
-        if len(nodes) + 2 > max_nodes:
+        options = rule.moves(node.position)
+        if len(nodes) + len(options) > max_nodes:
             truncated = True
             nodes[index] = dataclasses.replace(node, expanded=False)
             continue
-        t, p = moves(node.position)
-        best = best_moves(node.position, solution)
-        for move, child, code in ((Move.TAKE, t, "t"), (Move.PUT, p, "p")):
-            kid = make(node.path + code, child, move, on_path, move in best)
+        best = best_rule_moves(node.position, solution)
+        for i, option in enumerate(options):
+            code = option.kind[0] if put_or_take else f"/{i}"
+            move: Move | RuleMove = Move(option.kind) if put_or_take else option
+            kid = make(node.path + code, option.child, move, on_path, option in best)
             nodes.append(kid)
-            queue.append((len(nodes) - 1, on_path | {child}))
+            queue.append((len(nodes) - 1, on_path | {option.child}))
     return GameTree(start, depth, solution.bound, nodes, truncated, max_nodes)

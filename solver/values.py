@@ -25,9 +25,12 @@ Where a child's remoteness is only bounded, its upper bound is used.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from .rules import Move, _isqrt_array, is_square, moves
+from .family import KIND_PUT_OR_TAKE, Rule, RuleMove
+from .rules import Move, _isqrt_array
 from .solution import Outcome, Solution
 from .validation import check_integer
 
@@ -38,6 +41,10 @@ __all__ = [
     "move_rank",
     "move_rank_array",
     "best_moves",
+    "wins_at_once",
+    "ranked_moves",
+    "best_rule_moves",
+    "best_children",
 ]
 
 # Rank class of a child by its Outcome code (U=0, W=1, L=2, D=3), smaller is
@@ -48,6 +55,43 @@ _CLASS_OF_OUTCOME = np.array([2, 3, 0, 1], dtype=np.int64)
 _CLASS_SPAN = 100_000
 
 _FLIP = {Outcome.W: Outcome.L, Outcome.L: Outcome.W, Outcome.D: Outcome.D, Outcome.U: Outcome.U}
+
+
+def wins_at_once(position: int, rule: Rule) -> bool:
+    """Whether the player to move at ``position`` wins with one move.
+
+    True when some move leads to a position with no move (under normal play
+    the player left there has lost): a positive square in Put-or-Take-a-Square,
+    subtract-a-square and Square-But-One; ``n`` with ``n - f(n)`` having no
+    move for the other put-or-take rules (for primes, ``n - f(n)`` in
+    ``{0, 1}``).  Always False under misère play, where reaching a position
+    with no move loses.
+
+    Parameters
+    ----------
+    position : int
+        Any position ``>= 0``, any size (exact arithmetic).
+    rule : Rule
+        The game (:mod:`solver.family`).
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not an integer ``>= 0`` (or beyond the rule's
+        exact range, :attr:`Rule.position_limit`).
+    """
+    position = check_integer(position, "position", least=0)
+    if rule.misere or position == 0:
+        return False
+    if rule.kind == KIND_PUT_OR_TAKE:
+        f = rule.member_below(position)
+        return f > 0 and rule.member_below(position - f) == 0
+    root = math.isqrt(position)
+    return root * root == position
 
 
 def position_value(position: int, solution: Solution) -> tuple[Outcome, int | None]:
@@ -64,8 +108,9 @@ def position_value(position: int, solution: Solution) -> tuple[Outcome, int | No
     -------
     tuple
         ``(Outcome, remoteness or None)``: the remoteness (moves) is exact or
-        None (D, U, or only bounded).  Above the bound: a square is W with
-        remoteness 1 (the least possible), anything else U.
+        None (D, U, or only bounded).  Above the bound: a position that wins
+        at once (:func:`wins_at_once`; a square in the squares game) is W
+        with remoteness 1 (the least possible), anything else U.
 
     Raises
     ------
@@ -81,7 +126,7 @@ def position_value(position: int, solution: Solution) -> tuple[Outcome, int | No
     position = check_integer(position, "position", least=0)
     if position <= solution.bound:
         return solution.value(position)
-    if is_square(position):
+    if wins_at_once(position, solution.rule):
         return Outcome.W, 1
     return Outcome.U, None
 
@@ -101,8 +146,7 @@ def position_remoteness_at_most(position: int, solution: Solution) -> int | None
     int or None
         For W and L up to the bound, :meth:`Solution.remoteness_at_most`
         (moves; equal to the remoteness where that is exact); above the bound
-        1 for a square (a win in one move) and None otherwise; None for D and
-        U.
+        1 where :func:`wins_at_once` and None otherwise; None for D and U.
 
     Raises
     ------
@@ -118,7 +162,7 @@ def position_remoteness_at_most(position: int, solution: Solution) -> int | None
     position = check_integer(position, "position", least=0)
     if position <= solution.bound:
         return solution.remoteness_at_most(position)
-    return 1 if is_square(position) else None
+    return 1 if wins_at_once(position, solution.rule) else None
 
 
 def mover_outcome(child_outcome: Outcome) -> Outcome:
@@ -207,7 +251,15 @@ def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
     -----
     The vectorised twin of :func:`move_rank`, used by the optimal strategy
     (:func:`solver.policies.optimal_put`); the tests check the two agree.
+    Put-or-Take-a-Square only.
+
+    Raises
+    ------
+    ValueError
+        If the solution is not of Put-or-Take-a-Square.
     """
+    if not solution.rule.is_squares:
+        raise ValueError(f"move_rank_array is for Put-or-Take-a-Square, not {solution.rule.title}")
     bound = solution.bound
     inside = children <= bound
     index = np.where(inside, children, 0)
@@ -222,6 +274,63 @@ def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
     return cls * _CLASS_SPAN + tie
 
 
+def ranked_moves(position: int, solution: Solution) -> list[tuple[RuleMove, int]]:
+    """Return every move from a position with its :func:`move_rank`.
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 0``, any size.
+    solution : Solution
+        The bounded solve to read values from; its rule gives the moves.
+
+    Returns
+    -------
+    list of (RuleMove, int)
+        In the rule's order (:meth:`solver.family.Rule.moves`); empty when
+        the position has no move.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not an integer ``>= 0``.
+    """
+    return [(m, move_rank(m.child, solution)) for m in solution.rule.moves(position)]
+
+
+def best_rule_moves(position: int, solution: Solution) -> list[RuleMove]:
+    """Return the best moves from a position, for any rule (thesis section 1.3).
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 0``, any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    list of RuleMove
+        The moves of least :func:`move_rank`, in the rule's order; empty when
+        the position has no move.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not an integer ``>= 0``.
+    """
+    ranked = ranked_moves(position, solution)
+    if not ranked:
+        return []
+    top = min(rank for _, rank in ranked)
+    return [m for m, rank in ranked if rank == top]
+
+
+def best_children(position: int, solution: Solution) -> list[int]:
+    """Return the positions the best moves lead to (see :func:`best_rule_moves`)."""
+    return [m.child for m in best_rule_moves(position, solution)]
+
+
 def best_moves(position: int, solution: Solution) -> list[Move]:
     """Return the best moves from a position (thesis section 1.3).
 
@@ -230,7 +339,8 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
     position : int
         A position ``>= 1``, any size.
     solution : Solution
-        The bounded solve to read values from.
+        The bounded solve to read values from (a put-or-take rule; for the
+        other rules use :func:`best_rule_moves`).
 
     Returns
     -------
@@ -246,9 +356,13 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
     TypeError
         If ``position`` is not an integer.
     ValueError
-        If ``position < 1``.
+        If ``position < 1``, if the position has no move, or if the rule is
+        not a put-or-take rule.
     """
-    t, p = moves(position)
-    ranks = {Move.TAKE: move_rank(t, solution), Move.PUT: move_rank(p, solution)}
-    top = min(ranks.values())
-    return [m for m in (Move.TAKE, Move.PUT) if ranks[m] == top]
+    position = check_integer(position, "position", least=1)
+    if solution.rule.kind != KIND_PUT_OR_TAKE:
+        raise ValueError(f"{solution.rule.title} has no take/put moves; use best_rule_moves")
+    best = best_rule_moves(position, solution)
+    if not best:
+        raise ValueError(f"{position:,} has no move in {solution.rule.title}")
+    return [Move(m.kind) for m in best]

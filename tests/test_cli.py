@@ -96,7 +96,7 @@ def ok(*args: str) -> str:
 
 
 def parse_csv(text: str) -> tuple[str, list[tuple[int, str, str]]]:
-    lines = text.splitlines()
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
     rows = []
     for line in lines[1:]:
         n, outcome, remoteness = line.split(",")
@@ -297,6 +297,8 @@ def test_tree_cap_note():
 def _layer_lines(text: str) -> dict[int, list[int]]:
     found = {}
     for line in text.splitlines():
+        if line.startswith("#"):
+            continue
         head, _, tail = line.partition(":")
         k = int(head.split()[1])
         found[k] = [int(x) for x in tail.split(",") if x.strip()]
@@ -508,7 +510,7 @@ def test_depth_limits(capsys, argv, fragment):
 def test_depth_at_the_limit_runs(capsys):
     status, out, _ = run_here(capsys, "layers", "--n", "100", "--depth", "1000")
     assert status == 0
-    assert len(out.splitlines()) == 1000
+    assert len([line for line in out.splitlines() if line.startswith("layer ")]) == 1000
 
 
 def test_message_with_line_break_in_argument_is_one_line(capsys):
