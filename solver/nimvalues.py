@@ -489,13 +489,13 @@ def nim_values_bytes(rule: Rule | str, n: int, bound: int | None = None) -> int:
     if rule.kind == KIND_SQUARE_BUT_ONE:
         top = n + 1
         edges = (2 * top * math.isqrt(top)) // 3 + top
-        layers = 8  # values seen stay small; see docs/nim-values.md
+        layers = 8  # only 0, 1 and 5 have finite values up to 20,000: few layers (docs/nim-values.md)
         return out + 16 * edges + top * (40 + layers)
     if rule.is_squares:
         m = min(bound, 2 * math.isqrt(bound))
         small = m * max(1, bound.bit_length() - m.bit_length() + 2)
         return out + 2 * (bound + 1) + 80 * small
-    return out + 75 * (bound + 1)
+    return out + 100 * (bound + 1)
 
 
 def nim_values_seconds(rule: Rule | str, n: int, bound: int | None = None) -> float:
@@ -511,7 +511,7 @@ def nim_values_seconds(rule: Rule | str, n: int, bound: int | None = None) -> fl
         return 0.05 + 8e-8 * float(n) ** 1.5
     if rule.is_squares:
         return 0.1 + 3e-8 * float(bound) + 2e-7 * float(n)
-    return 0.1 + 4e-7 * float(bound)
+    return 0.1 + 1.5e-6 * float(bound)
 
 
 def _outcome_codes(codes: np.ndarray) -> np.ndarray:

@@ -270,10 +270,10 @@ def default_sum_bound(rule: Rule | str) -> int:
     """Default bound of :func:`sum_position`.
 
     10**6 for put-or-take rules, 10**5 for subtract-a-square (exact Grundy
-    values, about n**1.5 work) and 3000 for Square-But-One (exact, an explicit
+    values, about n**1.5 work) and 20,000 for Square-But-One (exact, an explicit
     graph of about n**1.5 moves).
     """
     rule = get_rule(rule)
     if rule.climbs:
         return default_bound(rule, 10**4)
-    return 10**5 if rule.loop_free else 3000
+    return 10**5 if rule.loop_free else 20_000
