@@ -44,7 +44,6 @@
     var MARGIN = 24;
     var DEPTH_REST_MS = 350;
     var ANSWER_TIMEOUT_MS = 4000;
-    var KEEP_VIEW_MS = 1000;
 
     var st = {
         cy: null,          // the cytoscape instance looked after
@@ -60,8 +59,7 @@
         depthSeq: 0,       // last depth change seen
         shown: false,      // the graph had a size at the last resize
         shownCount: 0,     // times the view was set after the tree was shown
-        saved: null,       // {token, zoom, pan} kept while the tree is hidden
-        keepViewUntil: 0   // until then a fit of the whole graph keeps the view
+        saved: null        // {token, zoom, pan} kept while the tree is hidden
     };
 
     function noUpdate() {
@@ -104,6 +102,18 @@
             pan.y = h / 2 - (root.nonempty() ? root.position('y') : 0) * zoom;
         }
         cy.viewport({zoom: zoom, pan: pan});
+    }
+
+    // No node of the tree is inside its canvas (a tree with no size or no
+    // nodes counts as in view: there is nothing to bring back).
+    function outOfView(cy) {
+        var w = cy.width();
+        var h = cy.height();
+        if (!w || !h || cy.nodes().empty()) {
+            return false;
+        }
+        var bb = cy.nodes().renderedBoundingBox();
+        return bb.x2 < 0 || bb.y2 < 0 || bb.x1 > w || bb.y1 > h;
     }
 
     function zoomBy(cy, factor) {
@@ -446,17 +456,24 @@
     // ------------------------------------------------------------ wiring
 
     function attachCy(cy) {
-        // A fit of the whole graph (the page's relayout of shown graphs, or
-        // dash-cytoscape when the zoom leaves its range) would shrink a large
-        // tree to the box: the tree takes its readable initial view instead,
-        // or keeps the view it was given when shown.  Fitting given elements
-        // is left alone.
+        // A fit of the whole graph (a page's relayout of shown graphs, or
+        // dash-cytoscape when new elements leave the view or the zoom leaves
+        // its range) would shrink a large tree to the box and undo the view
+        // the user chose or the one restored when the tree was shown again.
+        // The tree keeps its view while any of it is in sight, takes its
+        // readable initial view when none of it is (or it has no view yet),
+        // and does nothing while hidden (its view is restored when shown).
+        // This depends on no timing: the restored view stays until the user
+        // moves it.  Fitting given elements is left alone.
         var fit = cy.fit;
         cy.fit = function (eles) {
             if (eles !== undefined && eles !== null) {
                 return fit.apply(cy, arguments);
             }
-            if (Date.now() >= st.keepViewUntil) {
+            if (!st.box || st.box.offsetWidth === 0 || st.box.offsetHeight === 0) {
+                return cy;
+            }
+            if (st.needsView || outOfView(cy)) {
                 setInitialView(cy);
             }
             return cy;
@@ -575,9 +592,7 @@
         } else {
             setInitialView(cy);
         }
-        // The page lays its shown graphs out again and fits them 80 ms after a
-        // tab opens; the tree keeps the view it was just given (see attachCy).
-        st.keepViewUntil = Date.now() + KEEP_VIEW_MS;
+        // A later fit of the whole graph keeps this view (see attachCy).
         st.shownCount += 1;
         mark('data-shown', String(st.shownCount));
         markDrawn(cy);
