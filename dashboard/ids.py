@@ -281,3 +281,40 @@ def deferred_id(tab: str) -> str:
         ``"tab-deferred-<value>"``.
     """
     return f"tab-deferred-{tab}"
+
+
+# ---------------------------------------------------------------- added: the Explore views mount and update when shown
+def explore_deferred_id(view: str) -> str:
+    """Id of the holder that mounts an Explore view's panel the first time the view is chosen.
+
+    Parameters
+    ----------
+    view : str
+        A key of :data:`dashboard.tabs.explore.layout.VIEW_LABELS` other
+        than the view shown first.
+
+    Returns
+    -------
+    str
+        ``"explore-deferred-<view>"`` (a :func:`dashboard.components.deferred` holder).
+    """
+    return f"explore-deferred-{view}"
+
+
+def explore_gate_id(view: str) -> str:
+    """Id of the store that hands the shared setup to one Explore view, only while the view is shown.
+
+    Parameters
+    ----------
+    view : str
+        A key of :data:`dashboard.tabs.explore.layout.VIEW_LABELS` other
+        than the view shown first.
+
+    Returns
+    -------
+    str
+        ``"explore-gate-<view>"``; the store holds the setup the view last
+        drew (None until the view is first shown), so a hidden view sends no
+        request when N or alpha change.
+    """
+    return f"explore-gate-{view}"

@@ -238,7 +238,7 @@ def outcome_legend() -> list:
         borders and edges.
     """
     items = [
-        html.Span([html.Span(className="swatch", style={"background": COLOURS[k]}), NAMES[k]], className="legend-item")
+        html.Span([html.Span(className="swatch", style=swatch_style(k)), NAMES[k]], className="legend-item")
         for k in ("W", "L", "D", "U")
     ]
     items += [

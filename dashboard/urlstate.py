@@ -26,6 +26,7 @@ from solver.analysis import TRANSFORMS
 from solver.parsing import describe_text, parse_int
 
 from . import defaults, ids
+from .tabs.explore import layout as explore_layout
 
 #: (query key, component id, property, default value), in query order.  The
 #: defaults are the controls' own (:mod:`solver.config`,
@@ -34,7 +35,10 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("tab", ids.TABS, "value", defaults.DEFAULT_TAB),
     ("n", ids.N_INPUT, "value", str(config.DEFAULT_N)),
     ("alpha", ids.ALPHA_INPUT, "value", str(config.DEFAULT_ALPHA)),
-    ("depth", ids.DEPTH_SLIDER, "value", config.DEFAULT_DEPTH),
+    ("view", ids.EXPLORE_VIEW, "value", explore_layout.DEFAULT_VIEW),
+    # The depth box shows the applied depth (the slider's, once it rests), so
+    # the address changes once per depth change, not at every slider step.
+    ("depth", ids.DEPTH_INPUT, "value", config.DEFAULT_DEPTH),
     ("start", ids.START_INPUT, "value", str(config.DEFAULT_START)),
     ("density", ids.DENSITY_TRANSFORM, "value", defaults.DEFAULT_TRANSFORM),
     ("diff", ids.DIFF_LAYER, "value", defaults.DEFAULT_DIFF_LAYER),
@@ -126,6 +130,7 @@ def _thesis_limits():
 #: raises ``ValueError`` with the reason.  Ranges are the controls' own.
 CHECKS: dict[str, Callable[[str], object]] = {
     "tab": _choice("the tab", lambda: TABS),
+    "view": _choice("the Explore view", lambda: tuple(explore_layout.VIEW_LABELS)),
     "n": _whole("N", most=defaults.N_MAX),
     "alpha": _whole("alpha", most=defaults.ALPHA_MAX),
     "depth": _slider("the move depth", 1, defaults.DEPTH_MAX),

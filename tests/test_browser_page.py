@@ -346,3 +346,81 @@ def test_hidden_tabs_do_no_work_until_opened(page: Page, server_url: str, watch:
     # The same plot element: the tab's content stayed mounted while hidden.
     assert page.evaluate("(g) => g.isConnected", graph)
     watch.assert_clean()
+
+
+def _wait_until(page: Page, condition, timeout_ms: int = WAIT_TIMEOUT) -> None:
+    waited = 0
+    while not condition():
+        assert waited < timeout_ms, "timed out waiting for the page"
+        page.wait_for_timeout(100)
+        waited += 100
+
+
+def _explore_view(page: Page, label: str) -> None:
+    switch = page.locator("#explore-view label", has_text=label)
+    switch.click()
+    expect(switch.locator("input")).to_be_checked()
+
+
+def test_hidden_explore_views_do_no_work_until_shown(page: Page, server_url: str, watch: PageWatch) -> None:
+    views = ("density-graph", "layers-", "difference-graph", "convergence-", "game-tree")
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    page.wait_for_load_state("networkidle")
+    early = [out for out in watch.worked if any(key in out for key in views)]
+    assert early == [], f"hidden Explore views answered callbacks before they were shown: {early}"
+    for selector in ("#density-graph", "#layers-w-graph", "#difference-graph", "#convergence-graph", "#game-tree"):
+        expect(page.locator(selector)).to_have_count(0)
+
+    def densities() -> int:
+        return len([out for out in watch.worked if out.startswith("density-graph.")])
+
+    _explore_view(page, "Densities")
+    expect(page.locator("#density-graph .js-plotly-plot")).to_have_count(1, timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert densities() == 1
+    # A new N redraws the view shown ...
+    box = page.locator("#n-input")
+    box.fill("20000")
+    box.press("Enter")
+    _wait_until(page, lambda: densities() == 2)
+    # ... not a hidden one, until it is shown again.
+    _explore_view(page, "Summary")
+    box.fill("30000")
+    box.press("Enter")
+    expect(page.locator("#summary")).to_contain_text("30,000", timeout=WAIT_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert densities() == 2
+    assert not [out for out in watch.worked if any(key in out for key in views[1:])]
+    _explore_view(page, "Densities")
+    _wait_until(page, lambda: densities() == 3)
+    watch.assert_clean()
+
+
+def test_the_address_opens_an_explore_view_and_bad_values_fall_back(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.goto(server_url + "?view=tree&depth=8", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#tree-box")).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#explore-view label", has_text="Game tree").locator("input")).to_be_checked()
+    expect(page.locator("#depth-input")).to_have_value("8")
+    expect(page.locator("#url-notice")).to_be_hidden()
+    # Another view writes the address; back returns to the tree.
+    _explore_view(page, "Summary")
+    page.wait_for_function("() => !window.location.search.includes('view=')")
+    expect(page.locator("#tree-box")).to_be_hidden()
+    page.go_back()
+    page.wait_for_function("() => window.location.search.includes('view=tree')")
+    expect(page.locator("#tree-box")).to_be_visible()
+    # Bad values are not used: the defaults stay and a notice names each one.
+    page.goto(server_url + "?view=nope&depth=99&n=abc", timeout=LOAD_TIMEOUT)
+    notice = page.locator("#url-notice")
+    expect(notice).to_be_visible(timeout=LOAD_TIMEOUT)
+    for text in ("view=nope", "depth=99", "n=abc", "Explore view must be one of"):
+        expect(notice).to_contain_text(text)
+    wait_summary(page)
+    expect(page.locator("#summary")).to_be_visible()
+    expect(page.locator("#n-input")).to_have_value("10000")
+    expect(page.locator("#depth-input")).to_have_value("6")
+    watch.assert_clean()

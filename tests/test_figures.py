@@ -428,3 +428,63 @@ def test_every_grid_comes_with_its_download():
     assert kinds == ["Button", "AgGrid", "Download"]
     assert grid.children[2].id == ids.export_download_id("some-grid")
     assert grid.children[1].csvExportParams == {"fileName": "some.csv"}
+
+
+def _swatches(component) -> list:
+    """Every component of a layout whose class is ``swatch``."""
+    found = []
+    if "swatch" in str(getattr(component, "className", "") or "").split():
+        found.append(component)
+    children = getattr(component, "children", None)
+    for child in children if isinstance(children, list) else [children]:
+        if child is not None and not isinstance(child, (str, int, float)):
+            found += _swatches(child)
+    return found
+
+
+def test_every_explore_swatch_has_text_of_enough_contrast():
+    # WCAG 2.1 AA: text at least 4.5:1 on its background.  Black on the W blue
+    # was 4.05:1; each swatch takes its text colour from style.swatch_style.
+    from dashboard.tabs.explore.layout import explore_layout
+
+    summary = figures.summary_table({"W": 5, "L": 3, "D": 1, "U": 1}, 10, 1000, 4, 2, 0.01, True)
+    swatches = _swatches(summary) + _swatches(explore_layout())
+    letters = {s.children for s in swatches if isinstance(s.children, str)}
+    assert letters == {"W", "L", "D", "U"}  # the summary's four lettered swatches were found
+    assert len(swatches) >= 8  # and the tree legend's four
+    for swatch in swatches:
+        ratio = style.contrast_ratio(swatch.style["color"], swatch.style["background"])
+        assert ratio >= 4.5, (swatch.children, swatch.style, round(ratio, 2))
+    for key in style.COLOURS:
+        ratio = style.contrast_ratio(style.swatch_style(key)["color"], style.swatch_style(key)["background"])
+        assert ratio >= 4.5, key
+    # The check can fail: black text on the blue is below AA.
+    assert style.contrast_ratio("#000000", style.COLOURS["W"]) < 4.5
+
+
+def test_the_convergence_table_sends_few_rows_and_its_export_writes_every_change(monkeypatch):
+    import csv
+    import io
+
+    from dashboard.tabs.explore import callbacks as explore
+
+    monkeypatch.setattr(explore, "CONVERGENCE_MAX_ROWS", 5)
+    n = 173  # a size no other test memoizes
+    setup = {"n": n, "alpha": 1, "bound": n}
+    _fig, rows, message, *_ = explore.make_convergence(None, setup)
+    bounds = [a * n for a in explore.CONVERGENCE_ALPHAS]
+    solutions = [solve(b) for b in bounds]
+    _counts, changes = convergence(solutions, n)
+    assert len(changes) > 5  # the table is cut: the check below means something
+    assert len(rows) == 5 and f"{len(changes):,} changes" in message and "Export CSV writes them all" in message
+    download = explore.make_convergence_export(setup)
+    assert download["filename"] == explore.CONVERGENCE_CSV and download["type"] == "text/csv"
+    written = list(csv.DictReader(io.StringIO(download["content"])))
+    assert list(written[0]) == list(explore.CONVERGENCE_FIELDS)
+    assert len(written) == len(changes)
+    expected = [tables.rows_to_csv([row], list(explore.CONVERGENCE_FIELDS)).splitlines()[1] for row in rows]
+    assert download["content"].splitlines()[1:6] == expected  # the table's rows come first
+    assert "≤" not in download["content"]
+    # Nothing to write without a valid setup, and no exception.
+    for bad in (None, {}, {"n": "x"}, {"n": 10, "alpha": 1, "bound": 11}, [1]):
+        assert explore.make_convergence_export(bad) is None

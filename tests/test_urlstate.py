@@ -60,6 +60,8 @@ def test_bad_values_fall_back_to_defaults_with_a_notice():
         ("?mn=10**7", "mn", "at most"),
         ("?rcap=10**9", "rcap", "at most"),
         ("?inspect=-1", "inspect", "at least 0"),
+        ("?view=graph", "view", "the Explore view must be one of summary, densities"),
+        ("?view=<b>tree</b>", "view", "the Explore view must be one of"),
     ],
 )
 def test_out_of_range_values_are_ignored_and_named(query, key, words):
@@ -159,3 +161,28 @@ def test_defaults_are_the_controls_own_starting_values():
     layout = build_layout()
     for key, cid, prop, default in urlstate.PARAMS:
         assert getattr(_find(layout, cid), prop) == default, key
+
+
+def test_the_explore_view_and_the_depth_box_are_in_the_address():
+    from dashboard import ids
+    from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS
+
+    table = {key: (cid, prop) for key, cid, prop, _d in urlstate.PARAMS}
+    assert table["view"] == (ids.EXPLORE_VIEW, "value")
+    # The depth box holds the applied depth: one address change per depth change.
+    assert table["depth"] == (ids.DEPTH_INPUT, "value")
+    keys = [k for k, *_ in urlstate.PARAMS]
+    for view in VIEW_LABELS:
+        got, ignored = urlstate.read_query(f"?view={view}")
+        assert got[keys.index("view")] == view and ignored == []
+        values = _defaults()
+        values[keys.index("view")] = view
+        query = urlstate.query_from_controls(values)
+        assert query == ("" if view == DEFAULT_VIEW else f"?view={view}")
+        assert urlstate.controls_from_query(query) == values
+    # Back or forward to another view sets the switch; the default view is a clean address.
+    out = urlstate.sync_url(ids.URL, "?view=tree", _defaults())
+    assert out[3:][keys.index("view")] == "tree"
+    moved = _defaults()
+    moved[keys.index("view")] = "tree"
+    assert urlstate.sync_url(ids.URL, "", moved)[3:][keys.index("view")] == DEFAULT_VIEW

@@ -18,6 +18,7 @@ import math
 
 import dash
 from dash import Input, Output, State, dcc, no_update
+from dash.exceptions import PreventUpdate
 
 from solver.analysis import TRANSFORMS, classification_table, convergence, layer, layers
 from solver.parsing import parse_int
@@ -35,7 +36,7 @@ from ...defaults import (
     N_SLIDER_STEP,
 )
 from ...style import message_figure
-from ...tables import register_exports
+from ...tables import rows_to_csv
 from . import figures, tree
 from .layout import register_views
 
@@ -46,8 +47,13 @@ INVALID = "Waiting for a valid N and alpha (see the controls above)."
 #: The convergence view solves B = alpha * N for these alpha, up to this bound.
 CONVERGENCE_ALPHAS = (1, 10, 100, 1000)
 CONVERGENCE_MAX_BOUND = 10**9
-#: Rows of position changes sent to the page (the count says how many in all).
-CONVERGENCE_MAX_ROWS = 10_000
+#: Rows of position changes sent to the page's table (the count says how
+#: many in all; the table's Export CSV writes every one of them).
+CONVERGENCE_MAX_ROWS = 500
+#: Columns of the table of position changes, in order (also the CSV's header).
+CONVERGENCE_FIELDS = ("n", "from_bound", "to_bound", "before", "after")
+#: File name of the CSV of every position change.
+CONVERGENCE_CSV = "convergence-changes.csv"
 #: Largest N of the CSV download (10**6 rows: about 10 MB and under a second
 #: on a 2-core machine; the command line writes larger tables).
 DOWNLOAD_N_MAX = 10**6
@@ -279,12 +285,64 @@ def poll_solve(pending: object):
 
 
 @setups.memo(MEMO_ENTRIES)
-def _convergence_view(n: int, bounds: tuple[int, ...]):
+def _convergence_data(n: int, bounds: tuple[int, ...]):
     # Solved bounds only (the caller found each of them).
     solutions = [setups.open_bound(bound)[0] for bound in bounds]
-    counts, changes = convergence(solutions, n)
+    return convergence(solutions, n)
+
+
+@setups.memo(MEMO_ENTRIES)
+def _convergence_view(n: int, bounds: tuple[int, ...]):
+    counts, changes = _convergence_data(n, bounds)
     rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
     return figures.convergence_figure(counts, n), rows, len(changes)
+
+
+def _solved_convergence_bounds(n: int) -> tuple[int, ...]:
+    """The bounds alpha * N of the convergence view that are solved already (none is solved here)."""
+    solved = []
+    for alpha in CONVERGENCE_ALPHAS:
+        if alpha * n > CONVERGENCE_MAX_BOUND:
+            continue
+        try:
+            bound = setups.validated_setup({"n": n, "alpha": alpha})["bound"]
+            setups.open_bound(bound)
+        except (setups.NotSolvedError, ValueError, OSError):
+            continue
+        solved.append(bound)
+    return tuple(solved)
+
+
+def make_convergence_export(setup: object):
+    """Every position change of the convergence view as CSV (the table shows only the first rows).
+
+    Parameters
+    ----------
+    setup : dict or None
+        The shared setup (checked with :func:`dashboard.setup.validated_setup`).
+
+    Returns
+    -------
+    dict or None
+        What ``dcc.send_string`` makes of the changes between consecutive
+        solved bounds B = alpha * N (alpha in :data:`CONVERGENCE_ALPHAS`):
+        columns :data:`CONVERGENCE_FIELDS`, every row, in the page's CSV
+        notation (:func:`dashboard.tables.rows_to_csv`), file
+        :data:`CONVERGENCE_CSV`; None when there is no valid setup (nothing
+        is downloaded).  Starts no solve.
+    """
+    if not setup:
+        return None
+    try:
+        n = setups.validated_setup(setup)["n"]
+        bounds = _solved_convergence_bounds(n)
+        if not bounds:
+            return None
+        _counts, changes = _convergence_data(n, bounds)
+    except (ValueError, OSError):
+        return None
+    rows = changes.to_dict("records")
+    return dcc.send_string(rows_to_csv(rows, list(CONVERGENCE_FIELDS)), CONVERGENCE_CSV, type="text/csv")
 
 
 def make_convergence(triggered: str | None, setup: object):
@@ -384,7 +442,7 @@ def make_convergence(triggered: str | None, setup: object):
     if len(solved) > 1:
         parts.append(f"{changes:,} changes of value between consecutive bounds")
         if changes > CONVERGENCE_MAX_ROWS:
-            parts[-1] += f" (the table holds the first {CONVERGENCE_MAX_ROWS:,})"
+            parts[-1] += f" (the table shows the first {CONVERGENCE_MAX_ROWS:,}; Export CSV writes them all)"
         parts[-1] += "."
     return figure, rows, " ".join(parts), not running, progress, bar, button_disabled
 
@@ -585,6 +643,13 @@ def make_download(setup: object):
     return dcc.send_data_frame(table.to_csv, name, index=False), ""
 
 
+def _opened(setup: object) -> object:
+    """A view's gate store as its callback gets it: nothing is sent before the view was first shown."""
+    if setup is None:
+        raise PreventUpdate
+    return setup
+
+
 def register(app: dash.Dash) -> None:
     """Wire the Explore tab's callbacks to ``app``.
 
@@ -641,32 +706,58 @@ def register(app: dash.Dash) -> None:
         Output(ids.CONVERGENCE_PROGRESS, "value"),
         Output(ids.CONVERGENCE_PROGRESS, "style"),
         Output(ids.CONVERGENCE_BUTTON, "disabled"),
-        Input(ids.SETUP, "data"),
+        Input(ids.explore_gate_id("convergence"), "data"),
         Input(ids.CONVERGENCE_BUTTON, "n_clicks"),
         Input(ids.CONVERGENCE_POLL, "n_intervals"),
+        prevent_initial_call=True,
     )
     def _convergence(setup, _clicks, _n):
-        return make_convergence(dash.ctx.triggered_id, setup)
+        triggered = dash.ctx.triggered_id
+        return make_convergence(ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
 
+    # The summary is the view shown first and follows the setup; the other
+    # views hear of it through their gate stores, written only while they are
+    # shown (layout.register_views), and send nothing before that.
     app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
-    app.callback(Output(ids.DENSITY_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DENSITY_TRANSFORM, "value"))(
-        make_density
+
+    @app.callback(
+        Output(ids.DENSITY_GRAPH, "figure"),
+        Input(ids.explore_gate_id("densities"), "data"),
+        Input(ids.DENSITY_TRANSFORM, "value"),
+        prevent_initial_call=True,
     )
-    app.callback(
+    def _density(setup, transform):
+        return make_density(_opened(setup), transform)
+
+    @app.callback(
         Output(ids.LAYERS_W_GRAPH, "figure"),
         Output(ids.LAYERS_L_GRAPH, "figure"),
-        Input(ids.SETUP, "data"),
-        Input(ids.DEPTH_SLIDER, "value"),
-    )(make_layers)
-    app.callback(Output(ids.DIFF_GRAPH, "figure"), Input(ids.SETUP, "data"), Input(ids.DIFF_LAYER, "value"))(
-        make_differences
+        Input(ids.explore_gate_id("layers"), "data"),
+        Input(ids.DEPTH_APPLIED, "data"),
+        prevent_initial_call=True,
     )
+    def _layers(setup, depth):
+        return make_layers(_opened(setup), depth)
+
+    @app.callback(
+        Output(ids.DIFF_GRAPH, "figure"),
+        Input(ids.explore_gate_id("differences"), "data"),
+        Input(ids.DIFF_LAYER, "value"),
+        prevent_initial_call=True,
+    )
+    def _differences(setup, k):
+        return make_differences(_opened(setup), k)
 
     # The game tree (its own module) and the switch between the views.
     tree.register(app)
     register_views(app)
 
-    register_exports(app, [ids.CONVERGENCE_TABLE])
+    app.callback(
+        Output(ids.export_download_id(ids.CONVERGENCE_TABLE), "data"),
+        Input(ids.export_button_id(ids.CONVERGENCE_TABLE), "n_clicks"),
+        State(ids.explore_gate_id("convergence"), "data"),
+        prevent_initial_call=True,
+    )(lambda _clicks, setup: make_convergence_export(setup))
     app.callback(
         Output(ids.DOWNLOAD, "data"),
         Output(ids.DOWNLOAD_MESSAGE, "children"),

@@ -28,7 +28,7 @@ from solver.analysis import TRANSFORMS, transform_density
 from solver.solution import Outcome
 
 from ... import ids
-from ...style import COLOURS, MARGIN, NAMES, message_figure
+from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style
 
 #: Density curves keep their values at about this many positions each.
 DENSITY_POINTS = 2_000
@@ -242,7 +242,7 @@ def summary_table(
         rows.append(
             html.Tr(
                 [
-                    html.Td(html.Span(key, className="swatch", style={"background": COLOURS[key]})),
+                    html.Td(html.Span(key, className="swatch", style=swatch_style(key))),
                     html.Td(NAMES[key].split(" (")[1].rstrip(")")),
                     html.Td(f"{counts[key]:,}", className="num", id=ids.summary_count_id(key)),
                     html.Td(f"{share:.2%}", className="num"),

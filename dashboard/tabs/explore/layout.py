@@ -2,8 +2,13 @@
 
 A row of switches (a radio group styled as tabs, so the arrow keys move
 between them) picks the view: summary, densities, layers, differences,
-convergence or the game tree.  Every view stays mounted; the switch only
-shows one container (:func:`register_views`).
+convergence or the game tree.  The switch shows one container and hides the
+others (:func:`register_views`).  A view other than the first does no work
+until it is chosen: its panel is mounted then (a deferred holder,
+:func:`dashboard.ids.explore_deferred_id`) and stays mounted, and it hears
+of a new setup only while it is shown (its gate store,
+:func:`dashboard.ids.explore_gate_id`), so a hidden view sends no request
+and draws nothing when N or alpha change.
 """
 
 from __future__ import annotations
@@ -11,13 +16,13 @@ from __future__ import annotations
 import json
 
 import dash
-from dash import Input, Output, dcc, html
+from dash import Input, Output, State, dcc, html
 
 from solver import config
 from solver.analysis import TRANSFORMS
 
 from ... import ids
-from ...components import graph, panel
+from ...components import DEFERRED_SHOWN, deferred, graph, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
@@ -38,6 +43,10 @@ VIEW_LABELS = {
 }
 #: The view shown first.
 DEFAULT_VIEW = "summary"
+#: The views mounted only when first chosen, each with its gate store.
+DEFERRED_VIEWS = tuple(view for view in VIEW_LABELS if view != DEFAULT_VIEW)
+#: The value of the page's tab bar that shows the Explore tab.
+EXPLORE_TAB = "explore"
 
 
 def _label(text: str, target: str, hint: str | None = None) -> html.Label:
@@ -108,6 +117,7 @@ def _stores() -> list:
         dcc.Store(id=ids.SETUP),
         dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
+        *[dcc.Store(id=ids.explore_gate_id(view)) for view in DEFERRED_VIEWS],
     ]
 
 
@@ -123,7 +133,7 @@ def _views(panels: list) -> html.Main:
     )
     containers = [
         html.Div(
-            body,
+            body if value == DEFAULT_VIEW else deferred(ids.explore_deferred_id(value), body),
             id=ids.explore_view_id(value),
             className="explore-view",
             style=None if value == DEFAULT_VIEW else {"display": "none"},
@@ -136,8 +146,35 @@ def _views(panels: list) -> html.Main:
     )
 
 
+# A deferred view's panel is mounted the first time the view is chosen (its
+# holder goes from "waiting" to "shown" once), and its gate store takes the
+# setup whenever the view is shown (in the Explore tab) and the store holds
+# another one: the view's server callbacks listen to the gate, not to the
+# setup, so a hidden view costs nothing until it is shown again.
+_MOUNT_AND_OPEN = """function(view, tab, setup, ...rest) {
+    const views = %s;
+    const shownValue = %s;
+    const exploreTab = %s;
+    const noUpdate = window.dash_clientside.no_update;
+    const holders = rest.slice(0, views.length);
+    const gates = rest.slice(views.length);
+    const mount = views.map(function(value, i) {
+        return value === view && holders[i] !== shownValue ? shownValue : noUpdate;
+    });
+    const open = views.map(function(value, i) {
+        if (value !== view || (tab && tab !== exploreTab) || !setup) { return noUpdate; }
+        return JSON.stringify(gates[i]) === JSON.stringify(setup) ? noUpdate : setup;
+    });
+    return mount.concat(open);
+}"""
+
+
 def register_views(app: dash.Dash) -> None:
     """Wire the view switch: show the chosen view's container, hide the others (in the browser).
+
+    Also mounts a deferred view's panel the first time it is chosen and
+    hands the setup to the gate store of the view shown (both in the
+    browser, no request).
 
     Parameters
     ----------
@@ -153,6 +190,16 @@ def register_views(app: dash.Dash) -> None:
         }}""",
         [Output(ids.explore_view_id(value), "style") for value in VIEW_LABELS],
         Input(ids.EXPLORE_VIEW, "value"),
+    )
+    app.clientside_callback(
+        _MOUNT_AND_OPEN % (json.dumps(list(DEFERRED_VIEWS)), json.dumps(DEFERRED_SHOWN), json.dumps(EXPLORE_TAB)),
+        [Output(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS]
+        + [Output(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
+        Input(ids.EXPLORE_VIEW, "value"),
+        Input(ids.TABS, "value"),
+        Input(ids.SETUP, "data"),
+        *[State(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS],
+        *[State(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
     )
 
 

@@ -35,6 +35,7 @@ from collections.abc import Iterable
 import dash
 import dash_cytoscape as cyto
 from dash import ClientsideFunction, Input, Output, State, dcc, html, no_update
+from dash.exceptions import PreventUpdate
 
 from solver import config
 from solver._text import format_number
@@ -48,7 +49,7 @@ from ... import ids
 from ... import setup as setups
 from ...components import panel
 from ...defaults import DEPTH_MAX
-from ...style import COLOURS, NAMES, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS
+from ...style import COLOURS, NAMES, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, swatch_style
 
 __all__ = [
     "FONT_PX",
@@ -466,7 +467,7 @@ def tree_stylesheet() -> list[dict]:
 
 def _legend() -> list:
     items = [
-        html.Span([html.Span(className="swatch", style={"background": COLOURS[k]}), NAMES[k]], className="legend-item")
+        html.Span([html.Span(className="swatch", style=swatch_style(k)), NAMES[k]], className="legend-item")
         for k in ("W", "L", "D", "U")
     ]
     items += [
@@ -864,15 +865,20 @@ def register(app: dash.Dash) -> None:
         Output(ids.TREE_TOGGLED, "data"),
         Output(ids.TREE_MESSAGE, "children"),
         Output(ids.START_ERROR, "children"),
-        Input(ids.SETUP, "data"),
+        # The setup reaches the tree through its view's gate (written while the
+        # view is shown): nothing is drawn or sent before the view is opened.
+        Input(ids.explore_gate_id("tree"), "data"),
         Input(ids.START_INPUT, "value"),
         Input(ids.DEPTH_APPLIED, "data"),
         Input(ids.TREE_ACTION, "data"),
         Input(ids.TREE_BEST, "n_clicks"),
         Input(ids.TREE_COLLAPSE, "n_clicks"),
         State(ids.TREE_TOGGLED, "data"),
+        prevent_initial_call=True,
     )
     def _tree(setup, start_text, depth, action, _best, _collapse, state):
+        if setup is None:
+            raise PreventUpdate
         return make_tree(dash.ctx.triggered_id, setup, start_text, depth, action, state)
 
     app.clientside_callback(
