@@ -1,0 +1,198 @@
+"""Callbacks of the Sums tab, and the pure functions they call (tested without a browser).
+
+The page state is the heaps text box (``heaps=5,5`` in the URL): a move or a
+computer reply rewrites it, and the result is recomputed from it.  Values come
+from :func:`solver.sums.sum_position`, whose nim values are cached per rule
+and bound (:func:`solver.sums.cached_values`), so a sum answers in
+milliseconds after the first request for a rule.
+"""
+
+from __future__ import annotations
+
+from dash import ALL, Input, Output, State, ctx, html, no_update
+
+from solver.family import get_rule
+from solver.parsing import describe_text, parse_int
+from solver.solution import Outcome
+from solver.sums import MAX_HEAPS, SumPosition, sum_position
+
+from . import ids
+from .figures import moves_view, result_view
+from .layout import DEFAULT_RULE
+
+__all__ = [
+    "parse_heaps",
+    "heaps_text",
+    "check_heaps_param",
+    "analyse",
+    "computer_choice",
+    "play",
+    "show",
+    "act",
+    "register",
+]
+
+
+def parse_heaps(text: object) -> tuple[int, ...]:
+    """Heap sizes from text such as ``"5, 5"`` or ``"1 5 10**30"``.
+
+    Returns
+    -------
+    tuple of int
+        1 to :data:`solver.sums.MAX_HEAPS` sizes, each ``>= 0``, any size.
+
+    Raises
+    ------
+    ValueError
+        Empty text, too many heaps, or a part that is not a whole number ``>= 0``;
+        the message says which.
+    """
+    if not isinstance(text, str):
+        raise ValueError("type the heaps as whole numbers separated by commas, e.g. 5, 5")
+    parts = [p for p in text.replace(",", " ").replace(";", " ").split() if p]
+    if not parts:
+        raise ValueError("the heaps are empty: type whole numbers separated by commas, e.g. 5, 5")
+    if len(parts) > MAX_HEAPS:
+        raise ValueError(f"at most {MAX_HEAPS} heaps; got {len(parts)}")
+    return tuple(parse_int(p, f"heap {i + 1}", least=0) for i, p in enumerate(parts))
+
+
+def heaps_text(heaps: tuple[int, ...] | list[int]) -> str:
+    """``"5,5"``: the heaps as the text box and the URL hold them."""
+    return ",".join(str(h) for h in heaps)
+
+
+def check_heaps_param(raw: str) -> str:
+    """URL check for ``heaps=``: the canonical text, or ValueError with the reason."""
+    return heaps_text(parse_heaps(raw))
+
+
+def _rule_name(rule: object) -> str:
+    rule = get_rule(rule if isinstance(rule, str) else DEFAULT_RULE)
+    if rule.misere:
+        raise ValueError(f"{rule.title} has no nim values (normal play only)")
+    return rule.name
+
+
+def analyse(text: object, rule: object) -> SumPosition:
+    """The sum in the heaps box under a rule (raises ValueError with a message for bad input)."""
+    return sum_position(parse_heaps(text), _rule_name(rule))
+
+
+def computer_choice(position: SumPosition) -> int | None:
+    """Index of the computer's move: a best move (winning, else drawing), else the first
+    move that is not a known loss, else the first move; None when there is no move."""
+    if not position.moves:
+        return None
+    if position.best:
+        return position.best[0]
+    for k, move in enumerate(position.moves):
+        if move.outcome != Outcome.L:
+            return k
+    return 0
+
+
+def play(text: object, rule: object, move_index: int | None, reply: bool) -> tuple[str, str]:
+    """Make a move (``move_index``, or the computer's when None) and maybe the computer's reply.
+
+    Returns
+    -------
+    (str, str)
+        The new heaps text and a log line.
+
+    Raises
+    ------
+    ValueError
+        Bad heaps, or a move index that is not a move of this sum.
+    """
+    position = analyse(text, rule)
+    if move_index is None:
+        move_index = computer_choice(position)
+        if move_index is None:
+            return heaps_text(position.heaps), "No move left: the player to move has lost."
+        who = "Computer"
+    else:
+        who = "You"
+    if not 0 <= move_index < len(position.moves):
+        raise ValueError("that move is not available any more; the heaps changed")
+    move = position.moves[move_index]
+    heaps = list(position.heaps)
+    heaps[move.heap] = move.to
+    log = f"{who}: heap {move.heap + 1} → {move.to:,} ({move.outcome.name} for the mover)."
+    if reply and who == "You":
+        after = sum_position(heaps, position.rule)
+        k = computer_choice(after)
+        if k is None:
+            log += " The computer has no move: you win."
+        else:
+            reply_move = after.moves[k]
+            heaps[reply_move.heap] = reply_move.to
+            log += f" Computer: heap {reply_move.heap + 1} → {reply_move.to:,} ({reply_move.outcome.name} for it)."
+    return heaps_text(heaps), log
+
+
+def show(text: object, rule: object) -> tuple:
+    """Result, moves and error message for the heaps box and the rule."""
+    try:
+        position = analyse(text, rule)
+    except (ValueError, TypeError) as exc:
+        return (
+            html.Div(),
+            html.Div(),
+            str(exc) if not isinstance(text, str) else f"{exc} (you typed {describe_text(text)})",
+        )
+    return result_view(position), moves_view(position), ""
+
+
+def act(triggered, clicks, text, rule, reply_value) -> tuple:
+    """A move button or "computer moves": the new heaps text, a log line and an error message.
+
+    ``triggered`` is the id of the button pressed (a move button's
+    ``{"type": SUMS_MOVE, "index": k}`` or :data:`ids.SUMS_COMPUTER`) and
+    ``clicks`` its ``n_clicks``: nothing happens for a button just drawn
+    (no clicks), so re-drawing the moves never makes a move.
+    """
+    if triggered is None or not clicks:
+        return no_update, no_update, no_update
+    if isinstance(triggered, dict):
+        index = triggered.get("index")
+        if not isinstance(index, int):
+            return no_update, no_update, no_update
+    elif triggered == ids.SUMS_COMPUTER:
+        index = None
+    else:
+        return no_update, no_update, no_update
+    try:
+        new_text, log = play(text, rule, index, bool(reply_value))
+    except (ValueError, TypeError) as exc:
+        return no_update, no_update, str(exc)
+    return new_text, log, ""
+
+
+def register(app) -> None:
+    """Register the Sums tab's callbacks on ``app``."""
+
+    @app.callback(
+        Output(ids.SUMS_RESULT, "children"),
+        Output(ids.SUMS_MOVES, "children"),
+        Output(ids.SUMS_ERROR, "children"),
+        Input(ids.SUMS_HEAPS, "value"),
+        Input(ids.SUMS_RULE, "value"),
+    )
+    def _show(text, rule):
+        return show(text, rule)
+
+    @app.callback(
+        Output(ids.SUMS_HEAPS, "value"),
+        Output(ids.SUMS_LOG, "children"),
+        Output(ids.SUMS_ERROR, "children", allow_duplicate=True),
+        Input({"type": ids.SUMS_MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.SUMS_COMPUTER, "n_clicks"),
+        State(ids.SUMS_HEAPS, "value"),
+        State(ids.SUMS_RULE, "value"),
+        State(ids.SUMS_REPLY, "value"),
+        prevent_initial_call=True,
+    )
+    def _act(_clicks, _computer_clicks, text, rule, reply):
+        value = ctx.triggered[0]["value"] if ctx.triggered else None
+        return act(ctx.triggered_id, value, text, rule, reply)

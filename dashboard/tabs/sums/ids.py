@@ -1,0 +1,12 @@
+"""Component ids of the Sums tab (kept here so the shared dashboard/ids.py needs no edit)."""
+
+SUMS_RULE = "sums-rule"
+SUMS_HEAPS = "sums-heaps"
+SUMS_ERROR = "sums-error"
+SUMS_RESULT = "sums-result"
+SUMS_MOVES = "sums-moves"
+#: Pattern-matching id type of a move button: ``{"type": SUMS_MOVE, "index": k}``.
+SUMS_MOVE = "sums-move"
+SUMS_COMPUTER = "sums-computer"
+SUMS_REPLY = "sums-reply"
+SUMS_LOG = "sums-log"
