@@ -419,6 +419,28 @@ def _cold_command(args: argparse.Namespace) -> None:
     print(f"  seconds: {seconds:.3f}")
 
 
+def _compare_command(args: argparse.Namespace) -> None:
+    from .comparison import compare_rules
+
+    bound = args.bound if args.bound is not None else config.DEFAULT_ALPHA * args.n
+    if bound < args.n:
+        raise _UsageError(f"the bound ({describe_number(bound)}) must be at least N ({describe_number(args.n)})")
+    parts = [(costs.solve_cost(bound, rule), "choose a smaller --bound") for rule in RULES.values()]
+    _check_work(args, *parts, (costs.classify_cost(args.n), "choose a smaller --n"))
+    table = compare_rules(args.n, bound, solver=lambda b, rule: _solve(b, rule=rule)[0])
+    if args.json:
+        print(table.to_json(orient="records"))
+        return
+    print(f"Positions 1..{args.n:,} at bound {bound:,} (highest exact remoteness, with its least position)")
+    print()
+    print("| rule | W | L | D | U | highest remoteness | first L positions |")
+    print("|---|---:|---:|---:|---:|---|---|")
+    for row in table.itertuples():
+        at = f" (at {row.max_remoteness_at:,})" if row.max_remoteness_at else ""
+        losses = ", ".join(map(str, row.first_L)) or "none"
+        print(f"| `{row.rule}` | {row.W:,} | {row.L:,} | {row.D:,} | {row.U:,} | {row.max_remoteness}{at} | {losses} |")
+
+
 def _add_rule(p: argparse.ArgumentParser, *, squares_only: bool = False) -> None:
     help_text = (
         "the game: " + ", ".join(RULE_NAMES) + f" (default {DEFAULT_RULE.name})"
@@ -572,6 +594,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     _add_max_seconds(p)
     p.set_defaults(run=_cold_command)
+
+    p = sub.add_parser("compare", help="every rule side by side: W/L/D/U counts, highest remoteness, first L")
+    p.add_argument(
+        "--n", type=_int_arg("N"), default=config.DEFAULT_N, help=f"count positions 1..N (default {config.DEFAULT_N:,})"
+    )
+    p.add_argument(
+        "--bound",
+        type=_int_arg("the bound"),
+        help=f"bound of every solve (default {config.DEFAULT_ALPHA} × N)",
+    )
+    p.add_argument("--json", action="store_true", help="a JSON list of rows instead of a Markdown table")
+    _add_max_seconds(p)
+    p.set_defaults(run=_compare_command)
 
     from .cli_values import register
 

@@ -338,3 +338,37 @@ def test_positions_above_the_bound_are_unknown_unless_they_win_at_once(solved):
                 assert any(not rule.children(c) for c in rule.children(n)) and not rule.misere
             else:
                 assert outcome is Outcome.U, (name, n)
+
+
+# --- the comparison of the rules ---------------------------------------------------
+
+
+def test_comparison_counts_match_brute_force():
+    from solver.comparison import COMPARISON_COLUMNS, compare_rules
+
+    table = compare_rules(200, 2000)
+    assert list(table.columns) == list(COMPARISON_COLUMNS)
+    assert table["rule"].tolist() == list(RULE_NAMES)
+    for row in table.itertuples():
+        rule = RULES[row.rule]
+        letters, rem = naive_queue_solve(rule.children, 2000, misere=rule.misere)
+        part = letters[1:201]
+        assert tuple(part.count(x) for x in "WLDU") == (row.W, row.L, row.D, row.U), row.rule
+        assert row.first_L == [n for n in range(1, 201) if letters[n] == "L"][:12], row.rule
+        # The highest exact remoteness is at most the reference's highest value.
+        top = max((r for r in rem[1:201] if r is not None), default=0)
+        assert row.max_remoteness <= top
+        if row.max_remoteness_at is not None:
+            assert rem[row.max_remoteness_at] == row.max_remoteness
+
+
+def test_compare_command_prints_a_table_and_json(capsys):
+    import json
+
+    assert main(["compare", "--n", "100", "--bound", "1000", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["rule"] for r in rows] == list(RULE_NAMES)
+    assert main(["compare", "--n", "100", "--bound", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "| `subtract-a-square` |" in out and "2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44" in out
+    assert main(["compare", "--n", "100", "--bound", "50"]) == 2
