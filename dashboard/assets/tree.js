@@ -14,7 +14,8 @@
  * - clicks and keys are sent one at a time to the server (ids.TREE_ACTION),
  *   so two quick clicks never answer from the same old state;
  * - the move depth: the slider's value reaches the tree once it has rested
- *   0.35 s, and the depth box and the slider follow each other.
+ *   0.35 s (a depth typed in the box at once), and the depth box and the
+ *   slider follow each other.
  *
  * No state lives here that the server needs: the tree's state travels in
  * ids.TREE_TOGGLED.
@@ -57,6 +58,7 @@
         waiting: 0,        // when the last action was sent (ms), 0 if none
         queue: [],         // actions waiting for the previous answer
         depthSeq: 0,       // last depth change seen
+        typedDepth: null,  // a depth typed in the box, on its way to the slider
         shown: false,      // the graph had a size at the last resize
         shownCount: 0,     // times the view was set after the tree was shown
         saved: null        // {token, zoom, pan} kept while the tree is hidden
@@ -646,14 +648,18 @@
             },
             // The slider's value, once it has rested: one request for a run of
             // key presses (and none when it comes back to the applied depth).
+            // A depth typed in the box (sent on Enter) is meant as it is: it
+            // applies at once.
             applyDepth: function (value, applied) {
                 st.depthSeq += 1;
                 var token = st.depthSeq;
+                var typed = value === st.typedDepth;
+                st.typedDepth = null;
                 return new Promise(function (resolve) {
                     window.setTimeout(function () {
                         var settled = token === st.depthSeq && value !== applied;
                         resolve(settled ? value : noUpdate());
-                    }, DEPTH_REST_MS);
+                    }, typed ? 0 : DEPTH_REST_MS);
                 });
             },
             // The depth box moves the slider (on Enter or when it loses focus)
@@ -672,6 +678,7 @@
                         value < lo || value > hi) {
                     return [noUpdate(), noUpdate(), 'Type a whole number from ' + lo + ' to ' + hi + ' and press Enter.'];
                 }
+                st.typedDepth = value;
                 return [value, noUpdate(), ''];
             }
         }
