@@ -488,3 +488,45 @@ def test_the_convergence_table_sends_few_rows_and_its_export_writes_every_change
     # Nothing to write without a valid setup, and no exception.
     for bad in (None, {}, {"n": "x"}, {"n": 10, "alpha": 1, "bound": 11}, [1]):
         assert explore.make_convergence_export(bad) is None
+
+
+@pytest.mark.parametrize(
+    "n_text,alpha_text",
+    [
+        ("300", "1"),
+        ("300", "10"),
+        ("x", "10"),
+        ("", ""),
+        ("0", "1"),
+        ("10**9", "1"),
+        ("<b>1</b>", "2"),
+        ("500", "1e3"),
+        ("20000", "1000"),
+        ("10000000", "1000"),
+    ],
+)
+def test_the_setup_callback_is_make_setup_then_resolve_setup(monkeypatch, n_text, alpha_text):
+    # The page asks once from the typed N and alpha to the shared setup: the
+    # same answer as the two steps (a background solve recorded, not run).
+    from dash import no_update
+
+    from dashboard import state
+    from dashboard.tabs.explore import callbacks as explore
+
+    started = []
+    monkeypatch.setattr(state.JOBS, "start", started.append)
+    made = explore.make_setup(n_text, alpha_text)
+    out = explore.setup_from_inputs(n_text, alpha_text)
+    assert len(out) == 9 and out[:3] == made[:3] and out[4:6] == made[4:6]
+    if made[0] is no_update:
+        assert out[3] == made[3] and all(value is no_update for value in out[6:]) and not started
+        return
+    setup, pending, disabled, message = explore.resolve_setup(made[0])
+    without_fresh = [{k: v for k, v in x.items() if k != "fresh"} if isinstance(x, dict) else x for x in out[6:]]
+    assert without_fresh == [
+        {k: v for k, v in setup.items() if k != "fresh"} if isinstance(setup, dict) else setup,
+        pending,
+        disabled,
+    ]
+    assert out[3] == (made[3] if message is no_update else message)
+    assert (pending is not None) == bool(started)

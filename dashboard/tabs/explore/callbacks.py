@@ -244,6 +244,33 @@ def resolve_setup(request: object):
     return no_update, setup, False, ""
 
 
+def setup_from_inputs(n_text: object, alpha_text: object) -> tuple:
+    """:func:`make_setup` and then :func:`resolve_setup`, in one request.
+
+    Parameters
+    ----------
+    n_text, alpha_text : str
+        What the user typed.
+
+    Returns
+    -------
+    tuple
+        ``(request, n message, alpha message, setup message, N box class,
+        alpha box class, setup, pending, poll disabled)``: the first six as
+        :func:`make_setup` gives them (the setup message replaced by
+        :func:`resolve_setup`'s when it has one), the last three as
+        :func:`resolve_setup` gives them, or ``no_update`` when an input is
+        wrong (the views keep the last good setup).
+    """
+    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = make_setup(n_text, alpha_text)
+    if request is no_update:
+        return request, n_msg, alpha_msg, setup_msg, n_class, alpha_class, no_update, no_update, no_update
+    setup, pending, poll_disabled, message = resolve_setup(request)
+    if message is not no_update:
+        setup_msg = message
+    return request, n_msg, alpha_msg, setup_msg, n_class, alpha_class, setup, pending, poll_disabled
+
+
 def _percent(fraction: float) -> str:
     return str(round(100 * min(max(fraction, 0.0), 1.0)))
 
@@ -668,6 +695,7 @@ def register(app: dash.Dash) -> None:
     def _sync_n(slider_value, text):
         return sync_n(dash.ctx.triggered_id, slider_value, text)
 
+    # One request from the typed N and alpha to the setup the views share.
     app.callback(
         Output(ids.REQUEST, "data"),
         Output(ids.N_ERROR, "children"),
@@ -675,17 +703,12 @@ def register(app: dash.Dash) -> None:
         Output(ids.SETUP_ERROR, "children"),
         Output(ids.N_INPUT, "className"),
         Output(ids.ALPHA_INPUT, "className"),
-        Input(ids.N_INPUT, "value"),
-        Input(ids.ALPHA_INPUT, "value"),
-    )(make_setup)
-    app.callback(
         Output(ids.SETUP, "data"),
         Output(ids.PENDING, "data"),
         Output(ids.SOLVE_POLL, "disabled"),
-        Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
-        Input(ids.REQUEST, "data"),
-        prevent_initial_call="initial_duplicate",
-    )(resolve_setup)
+        Input(ids.N_INPUT, "value"),
+        Input(ids.ALPHA_INPUT, "value"),
+    )(setup_from_inputs)
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
         Output(ids.PENDING, "data", allow_duplicate=True),
