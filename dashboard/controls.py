@@ -20,6 +20,7 @@ import math
 from dash import dcc, html
 
 from solver import config
+from solver.family import DEFAULT_RULE, Rule
 
 from . import ids, state
 from .components import attrs
@@ -52,20 +53,27 @@ def summary_text(n: int, alpha: int, bound: int) -> str:
     return f"N = {n:,} · α = {alpha:,} · B = α × N = {bound:,}"
 
 
-def bound_note(bound: int) -> str:
-    """The sentence a tab shows to say which bound its values come from.
+def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
+    """The sentence a tab shows to say which game and bound its values come from.
 
     Parameters
     ----------
     bound : int
         The page's bound B.
+    rule : Rule, optional
+        The page's game; default Put-or-Take-a-Square.
 
     Returns
     -------
     str
-        ``"Values at bound B = 1,000,000 (alpha × N, set at the top of the page)."``
+        ``"Values at bound B = 1,000,000 (alpha × N, set at the top of the page)."``;
+        for another game its title first, and for a game that never climbs
+        past ``n + 1`` the bound is N + 1.
     """
-    return f"Values at bound B = {bound:,} (alpha × N, set at the top of the page)."
+    game = "" if rule.is_squares else f"{rule.title}: "
+    if not rule.climbs:
+        return f"{game}values at bound B = {bound:,} (N + 1: play from n never passes n + 1, so every value is exact)."
+    return f"{game}{'v' if game else 'V'}alues at bound B = {bound:,} (alpha × N, set at the top of the page)."
 
 
 def gate_solution(gate) -> tuple[object, str]:
@@ -105,7 +113,7 @@ def gate_solution(gate) -> tuple[object, str]:
     except NotSolvedError:
         bound = checked["bound"]
         try:
-            state.JOBS.start(bound)
+            state.JOBS.start(bound, checked["rule"])
         except (ValueError, RuntimeError, OSError) as exc:
             return None, f"Bound B = {bound:,} cannot be solved here: {exc}"
         return None, (
@@ -114,7 +122,7 @@ def gate_solution(gate) -> tuple[object, str]:
         )
     except (ValueError, OSError) as exc:
         return None, f"No values: {exc}"
-    note = bound_note(solution.bound)
+    note = bound_note(solution.bound, solution.rule)
     if pending_bound is not None and pending_bound != solution.bound:
         note += f" Bound {pending_bound:,} is being solved; the values change to it when it is done."
     return solution, note

@@ -95,6 +95,12 @@ PLAY_RESTART = "play-restart"
 PLAY_SWAP = "play-swap"
 PLAY_GRAPH = "play-graph"
 PLAY_LOG = "play-log"
+#: The take and put buttons' holder (put-or-take games) and, for the games
+#: with many moves, the row with a list of moves and its Play button.
+PLAY_TWO_MOVES = "play-two-moves"
+PLAY_CHOICE_ROW = "play-choice-row"
+PLAY_CHOICE = "play-choice"
+PLAY_CHOICE_GO = "play-choice-go"
 
 # ---------------------------------------------------------------- Inspect a number (all start with "inspect-")
 #: The number input; other views link to it (they set its ``value``).

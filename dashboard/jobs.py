@@ -33,9 +33,11 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from typing import NamedTuple
 
 from solver import config
 from solver.costs import available_memory, solve_cost
+from solver.family import DEFAULT_RULE, get_rule
 from solver.validation import check_integer
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
@@ -56,7 +58,7 @@ STOP_GRACE_SECONDS = 5.0
 _GIB = 2**30
 
 
-def solve_bytes(bound: int) -> int:
+def solve_bytes(bound: int, rule: str | None = None) -> int:
     """Memory a solve to ``bound`` needs at its peak, in bytes.
 
     Parameters
@@ -77,7 +79,7 @@ def solve_bytes(bound: int) -> int:
     ValueError
         If ``bound < 1``.
     """
-    return int(solve_cost(bound).bytes)
+    return int(solve_cost(bound, rule).bytes)
 
 
 def usable_bytes() -> int:
@@ -131,7 +133,9 @@ class _Children:
 _CHILDREN = _Children()
 
 
-def solve_in_subprocess(bound: int, on_progress: Callable[[float], None] | None = None) -> dict:
+def solve_in_subprocess(
+    bound: int, on_progress: Callable[[float], None] | None = None, rule: str | None = None
+) -> dict:
     """Solve to ``bound`` into the disk cache in a child process.
 
     Parameters
@@ -156,7 +160,8 @@ def solve_in_subprocess(bound: int, on_progress: Callable[[float], None] | None 
     # The child is this interpreter running the installed (or editable)
     # ``solver`` package: no PYTHONPATH or working directory is needed.
     child = subprocess.Popen(
-        [sys.executable, "-m", "solver", "solve", "--bound", str(bound), "--json", "--progress-lines"],
+        [sys.executable, "-m", "solver", "solve", "--bound", str(bound), "--json", "--progress-lines"]
+        + (["--rule", get_rule(rule).name] if rule is not None else []),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -184,15 +189,27 @@ def solve_in_subprocess(bound: int, on_progress: Callable[[float], None] | None 
     return json.loads(out)
 
 
+class SolveKey(NamedTuple):
+    """What a job solves: the rule's name and the bound."""
+
+    rule: str
+    bound: int
+
+
+def _key(bound: object, rule: object) -> SolveKey:
+    return SolveKey(get_rule(rule).name, check_integer(bound, "the bound", least=1))
+
+
 # Job states.
 _QUEUED, _RUNNING, _DONE, _FAILED, _REFUSED = "queued", "running", "done", "failed", "refused"
 
 
 class SolveJobs:
-    """One queue of background solves, keyed by bound; safe across threads.
+    """One queue of background solves, keyed by rule and bound; safe across threads.
 
     Worker threads (``workers`` of them, started on the first job) take jobs
-    from the queue in order and run ``runner(bound, on_progress)``, by
+    from the queue in order and run ``runner(bound, on_progress)`` (with
+    ``rule=name`` added for a rule other than Put-or-Take-a-Square), by
     default :func:`solve_in_subprocess`, so the server process itself never
     forks (forking a threaded server can deadlock the child on a lock another
     thread held) and never runs a long kernel.
@@ -200,7 +217,7 @@ class SolveJobs:
     Parameters
     ----------
     runner : callable, optional
-        ``runner(bound, on_progress)`` solves ``bound`` into the disk cache
+        ``runner(bound, on_progress[, rule=name])`` solves ``bound`` into the disk cache
         and raises an exception (any ``Exception``; its text becomes the
         job's error) when it fails.  Default: this module's
         :func:`solve_in_subprocess`, looked up when each job starts.
@@ -211,7 +228,8 @@ class SolveJobs:
     retry_after : float, optional
         Seconds a failure is remembered (default :data:`RETRY_AFTER_SECONDS`).
     memory_needed : callable, optional
-        ``memory_needed(bound)`` in bytes (default :func:`solve_bytes`).
+        ``memory_needed(bound)`` in bytes for Put-or-Take-a-Square (default
+        :func:`solve_bytes`; the other rules always use :func:`solve_bytes`).
     memory_usable : callable, optional
         ``memory_usable()`` in bytes, for all solves together (default
         :func:`usable_bytes`).
@@ -247,14 +265,14 @@ class SolveJobs:
         self._memory_usable = memory_usable or usable_bytes
         self._clock = clock
         self._lock = threading.Condition(threading.Lock())
-        self._jobs: OrderedDict[int, dict] = OrderedDict()
-        self._queue: deque[int] = deque()
+        self._jobs: OrderedDict[SolveKey, dict] = OrderedDict()
+        self._queue: deque[SolveKey] = deque()
         self._threads: list[threading.Thread] = []
         self._stopped = False
 
     # ------------------------------------------------------------ asking
 
-    def start(self, bound: int) -> dict:
+    def start(self, bound: int, rule: str | None = None) -> dict:
         """Queue a solve of ``bound`` unless one is waiting, running, done or failed lately.
 
         A bound whose solve failed less than ``retry_after`` seconds ago is
@@ -265,6 +283,8 @@ class SolveJobs:
         ----------
         bound : int
             The bound to solve into the disk cache, ``>= 1``.
+        rule : str, optional
+            The rule's name (:mod:`solver.family`); default Put-or-Take-a-Square.
 
         Returns
         -------
@@ -276,25 +296,27 @@ class SolveJobs:
         TypeError
             If ``bound`` is not an integer.
         ValueError
-            If ``bound < 1``.
+            If ``bound < 1``, or the rule is unknown.
         """
-        bound = check_integer(bound, "the bound", least=1)
+        key = _key(bound, rule)
         with self._lock:
-            job = self._jobs.get(bound)
+            job = self._jobs.get(key)
             if job is not None:
                 if job["state"] in (_QUEUED, _RUNNING, _DONE):
-                    return self._status(bound, job)
+                    return self._status(key, job)
                 if job["state"] == _FAILED and self._clock() - job["ended"] < self._retry_after:
-                    return self._status(bound, job)
-            return self._submit(bound)
+                    return self._status(key, job)
+            return self._submit(key)
 
-    def retry(self, bound: int) -> dict:
+    def retry(self, bound: int, rule: str | None = None) -> dict:
         """Queue a new solve of ``bound`` now, even if it failed lately.
 
         Parameters
         ----------
         bound : int
             The bound, ``>= 1``.
+        rule : str, optional
+            The rule's name; default Put-or-Take-a-Square.
 
         Returns
         -------
@@ -307,21 +329,22 @@ class SolveJobs:
         TypeError
             If ``bound`` is not an integer.
         ValueError
-            If ``bound < 1``.
+            If ``bound < 1``, or the rule is unknown.
         """
-        bound = check_integer(bound, "the bound", least=1)
+        key = _key(bound, rule)
         with self._lock:
-            job = self._jobs.get(bound)
+            job = self._jobs.get(key)
             if job is not None and job["state"] in (_QUEUED, _RUNNING, _DONE):
-                return self._status(bound, job)
-            return self._submit(bound)
+                return self._status(key, job)
+            return self._submit(key)
 
-    def status(self, bound: int) -> dict | None:
-        """The state of the job for ``bound``, or None when there is none.
+    def status(self, bound: int, rule: str | None = None) -> dict | None:
+        """The state of the job for ``bound`` (and ``rule``), or None when there is none.
 
         Parameters
         ----------
         bound : int
+        rule : str, optional
 
         Returns
         -------
@@ -341,9 +364,10 @@ class SolveJobs:
                                     "solving, 40%", "done", or the error
             ========== ============ =============================================
         """
+        key = _key(bound, rule)
         with self._lock:
-            job = self._jobs.get(bound)
-            return None if job is None else self._status(bound, job)
+            job = self._jobs.get(key)
+            return None if job is None else self._status(key, job)
 
     def counts(self) -> dict:
         """How many jobs wait and run now.
@@ -367,8 +391,8 @@ class SolveJobs:
         with self._lock:
             self._stopped = True
             while self._queue:
-                bound = self._queue.popleft()
-                self._finish(self._jobs[bound], _REFUSED, "not started: the server stopped")
+                key = self._queue.popleft()
+                self._finish(self._jobs[key], _REFUSED, "not started: the server stopped")
             self._lock.notify_all()
         return _CHILDREN.end_all()
 
@@ -377,11 +401,11 @@ class SolveJobs:
     def _running_count(self) -> int:
         return sum(1 for job in self._jobs.values() if job["state"] == _RUNNING)
 
-    def _status(self, bound: int, job: dict) -> dict:
+    def _status(self, key: SolveKey, job: dict) -> dict:
         state = job["state"]
         position = None
         if state == _QUEUED:
-            position = self._running_count() + self._queue.index(bound)
+            position = self._running_count() + self._queue.index(key)
             message = f"queued, {position} ahead" if position else "queued, next to start"
         elif state == _RUNNING:
             message = f"solving, {round(100 * job['progress'])}%"
@@ -398,15 +422,15 @@ class SolveJobs:
             "message": message,
         }
 
-    def _refuse(self, bound: int, message: str) -> dict:
-        job = self._new_job(bound, 0)
+    def _refuse(self, key: SolveKey, message: str) -> dict:
+        job = self._new_job(key, 0)
         self._finish(job, _REFUSED, message)
-        return self._status(bound, job)
+        return self._status(key, job)
 
-    def _new_job(self, bound: int, need: int) -> dict:
+    def _new_job(self, key: SolveKey, need: int) -> dict:
         job = {"state": _QUEUED, "progress": 0.0, "error": None, "bytes": need, "ended": None}
-        self._jobs.pop(bound, None)
-        self._jobs[bound] = job  # newest last
+        self._jobs.pop(key, None)
+        self._jobs[key] = job  # newest last
         self._forget_old()
         return job
 
@@ -417,22 +441,22 @@ class SolveJobs:
 
     def _forget_old(self) -> None:
         finished = [b for b, job in self._jobs.items() if job["state"] not in (_QUEUED, _RUNNING)]
-        for bound in finished[: max(0, len(self._jobs) - MAX_RECORDS)]:
-            del self._jobs[bound]
+        for key in finished[: max(0, len(self._jobs) - MAX_RECORDS)]:
+            del self._jobs[key]
 
     def _committed_bytes(self, states: tuple[str, ...]) -> int:
         return sum(job["bytes"] for job in self._jobs.values() if job["state"] in states)
 
-    def _submit(self, bound: int) -> dict:
+    def _submit(self, key: SolveKey) -> dict:
         if self._stopped:
-            return self._refuse(bound, "not started: the server is stopping")
+            return self._refuse(key, "not started: the server is stopping")
         if len(self._queue) >= self._max_queued:
             return self._refuse(
-                bound,
+                key,
                 f"not started: {len(self._queue)} solves are already waiting, the most this server queues; "
                 "try again when they are done",
             )
-        need = self._memory_needed(bound)
+        need = self._memory_needed(key.bound) if key.rule == DEFAULT_RULE.name else solve_bytes(key.bound, key.rule)
         committed = self._committed_bytes((_QUEUED, _RUNNING))
         usable = self._memory_usable()
         if committed + need > usable:
@@ -445,20 +469,20 @@ class SolveJobs:
             else:
                 why = f"only {usable / _GIB:.1f} GiB can be used here; choose a smaller N or alpha"
             return self._refuse(
-                bound, f"not started: bound {bound:,} needs about {need / _GIB:.1f} GiB of memory; {why}"
+                key, f"not started: bound {key.bound:,} needs about {need / _GIB:.1f} GiB of memory; {why}"
             )
-        self._new_job(bound, need)
-        self._queue.append(bound)
+        self._new_job(key, need)
+        self._queue.append(key)
         while len(self._threads) < self._workers:
             thread = threading.Thread(target=self._work, name=f"solve-worker-{len(self._threads)}", daemon=True)
             self._threads.append(thread)
             thread.start()
         self._lock.notify()
-        return self._status(bound, self._jobs[bound])
+        return self._status(key, self._jobs[key])
 
     # ------------------------------------------------------------ the workers
 
-    def _next(self) -> tuple[int, dict] | None:
+    def _next(self) -> tuple[SolveKey, dict] | None:
         """Wait for a job that may start and mark it running; None once stopped."""
         with self._lock:
             while True:
@@ -466,8 +490,8 @@ class SolveJobs:
                     self._lock.wait()
                 if self._stopped:
                     return None
-                bound = self._queue.popleft()
-                job = self._jobs[bound]
+                key = self._queue.popleft()
+                job = self._jobs[key]
                 # Memory may have changed since the job was queued: check again
                 # against what runs now.
                 running = self._committed_bytes((_RUNNING,))
@@ -476,20 +500,20 @@ class SolveJobs:
                     self._finish(
                         job,
                         _REFUSED,
-                        f"not started: bound {bound:,} needs about {job['bytes'] / _GIB:.1f} GiB of memory but "
+                        f"not started: bound {key.bound:,} needs about {job['bytes'] / _GIB:.1f} GiB of memory but "
                         f"only {max(0, usable - running) / _GIB:.1f} GiB can be used now; try again later or "
                         "choose a smaller N or alpha",
                     )
                     continue
                 job["state"] = _RUNNING
-                return bound, job
+                return key, job
 
     def _work(self) -> None:
         while True:
             picked = self._next()
             if picked is None:
                 return
-            bound, job = picked
+            key, job = picked
 
             def progress(fraction: float, job: dict = job) -> None:
                 with self._lock:
@@ -497,7 +521,10 @@ class SolveJobs:
 
             runner = self._runner if self._runner is not None else solve_in_subprocess
             try:
-                runner(bound, progress)
+                if key.rule == DEFAULT_RULE.name:
+                    runner(key.bound, progress)
+                else:
+                    runner(key.bound, progress, rule=key.rule)
             except Exception as exc:  # any failure becomes the job's message, never the thread's end
                 with self._lock:
                     self._finish(job, _FAILED, str(exc) or type(exc).__name__)

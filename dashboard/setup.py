@@ -1,4 +1,4 @@
-"""The one check of the setup the page's views share: ``{"n", "alpha", "bound"}``.
+"""The one check of the setup the page's views share: ``{"n", "alpha", "bound", "rule"}``.
 
 The setup travels through the browser (a ``dcc.Store``), so whatever comes
 back may have been edited by the client.  Every callback that reads a setup
@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from solver.family import DEFAULT_RULE, Rule, get_rule
 from solver.retrograde import check_bound
 from solver.solution import Solution
 from solver.validation import check_integer
@@ -29,19 +30,69 @@ __all__ = [
     "NotSolvedError",
     "memo",
     "open_bound",
+    "rule_bound",
     "setup_fresh",
+    "solves_inline",
     "setup_solution",
     "validated_setup",
 ]
 
 #: Bounds solved inside a request (under about a second on a 2-core machine);
-#: larger ones are solved by a background job in a fresh process.
+#: larger ones are solved by a background job in a fresh process.  The other
+#: rules' solver is slower per position: see :func:`solves_inline`.
 INLINE_BOUND = 20_000_000
+#: How much smaller the inline limit is for the rules other than
+#: Put-or-Take-a-Square (their generic solver takes up to about 15 times as
+#: long per position).
+OTHER_RULES_INLINE_DIVISOR = 16
+
+
+def solves_inline(bound: int, rule: str | None = None) -> bool:
+    """Whether a request may solve this bound itself (else a background job does).
+
+    Parameters
+    ----------
+    bound : int
+        A checked bound.
+    rule : str, optional
+        The rule's name; default Put-or-Take-a-Square.
+
+    Returns
+    -------
+    bool
+        ``bound <= INLINE_BOUND`` for Put-or-Take-a-Square, and
+        ``bound <= INLINE_BOUND // OTHER_RULES_INLINE_DIVISOR`` for the others.
+    """
+    if get_rule(rule).is_squares:
+        return bound <= INLINE_BOUND
+    return bound <= INLINE_BOUND // OTHER_RULES_INLINE_DIVISOR
 
 #: The keys a setup may have.  ``n`` and ``alpha`` are required; ``bound``
-#: is checked against ``alpha * n``; ``fresh`` (a bool) is only a display
-#: hint for the summary ("solved just now" rather than "cached").
-SETUP_KEYS = ("n", "alpha", "bound", "fresh")
+#: is checked against :func:`rule_bound`; ``rule`` names the game (default
+#: Put-or-Take-a-Square); ``fresh`` (a bool) is only a display hint for the
+#: summary ("solved just now" rather than "cached").
+SETUP_KEYS = ("n", "alpha", "bound", "rule", "fresh")
+
+
+def rule_bound(n: int, alpha: int, rule: Rule = DEFAULT_RULE) -> int:
+    """The bound of a setup: ``alpha * n``, or ``n + 1`` for a rule that never climbs.
+
+    Parameters
+    ----------
+    n, alpha : int
+        The setup's N and alpha (already checked).
+    rule : Rule, optional
+        The game; default Put-or-Take-a-Square.
+
+    Returns
+    -------
+    int
+        ``alpha * n`` for the put-or-take rules (play can climb without end,
+        so the thesis's margin applies, section 3.2); ``n + 1`` for
+        subtract-a-square and Square-But-One, whose play from ``n`` never
+        passes ``n + 1``, so every position up to ``n`` is exact there.
+    """
+    return alpha * n if rule.climbs else n + 1
 
 
 class NotSolvedError(ValueError):
@@ -56,16 +107,17 @@ def validated_setup(data: object) -> dict[str, int]:
     data : object
         What the setup store held: a dict with integer ``n``
         (``1..N_MAX``) and ``alpha`` (``1..ALPHA_MAX``), and optionally
-        ``bound``, which must then equal ``alpha * n``, and ``fresh``, a
+        ``bound``, which must then equal :func:`rule_bound`, ``rule``, the
+        name of a rule of :data:`solver.family.RULES`, and ``fresh``, a
         bool (see :func:`setup_fresh`).  Any other key, a float, a bool, a
         string or None is refused.
 
     Returns
     -------
     dict
-        ``{"n": int, "alpha": int, "bound": int}`` with ``bound = alpha * n``
-        computed here and checked against this machine's memory
-        (:func:`solver.retrograde.check_bound`).
+        ``{"n": int, "alpha": int, "bound": int, "rule": str}`` with the
+        bound computed here (:func:`rule_bound`) and checked against this
+        machine's memory (:func:`solver.retrograde.check_bound`).
 
     Raises
     ------
@@ -88,17 +140,27 @@ def validated_setup(data: object) -> dict[str, int]:
         alpha = check_integer(data.get("alpha"), "alpha", least=1, most=ALPHA_MAX)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{_short(str(exc))}: set N and alpha with the controls above") from None
-    bound = alpha * n
+    raw_rule = data.get("rule")
+    if raw_rule is not None and not isinstance(raw_rule, str):
+        raise ValueError("the setup's game is not a name: choose the game with the control above")
+    try:
+        rule = get_rule(raw_rule)
+    except ValueError:
+        raise ValueError(
+            f"no game named {_short(str(raw_rule), 60)!r}: choose the game with the control above"
+        ) from None
+    bound = rule_bound(n, alpha, rule)
     if "bound" in data:
         claimed = data["bound"]
         if isinstance(claimed, bool) or not isinstance(claimed, int) or claimed != bound:
+            how = "alpha x N" if rule.climbs else "N + 1"
             raise ValueError(
-                f"the setup's bound does not equal alpha x N = {bound:,}: set N and alpha with the controls above"
+                f"the setup's bound does not equal {how} = {bound:,}: set N and alpha with the controls above"
             )
     if "fresh" in data and not isinstance(data["fresh"], bool):
         raise ValueError("the setup's 'fresh' flag must be true or false: reload the page")
-    bound = check_bound(bound)
-    return {"n": n, "alpha": alpha, "bound": bound}
+    bound = check_bound(bound, rule)
+    return {"n": n, "alpha": alpha, "bound": bound, "rule": rule.name}
 
 
 def setup_fresh(data: object) -> bool:
@@ -130,8 +192,9 @@ def setup_solution(setup: object) -> tuple[Solution, bool]:
     Returns
     -------
     tuple
-        ``(Solution, cached)`` from :data:`dashboard.state.SOLUTIONS`, at
-        exactly ``bound = alpha * n``; ``cached`` is True when no solve ran.
+        ``(Solution, cached)`` from :data:`dashboard.state.SOLUTIONS`, of
+        the setup's rule at exactly its bound; ``cached`` is True when no
+        solve ran.
 
     Raises
     ------
@@ -141,10 +204,11 @@ def setup_solution(setup: object) -> tuple[Solution, bool]:
     ValueError
         If the setup is invalid (see :func:`validated_setup`).
     """
-    return open_bound(validated_setup(setup)["bound"])
+    checked = validated_setup(setup)
+    return open_bound(checked["bound"], checked["rule"])
 
 
-def open_bound(bound: int) -> tuple[Solution, bool]:
+def open_bound(bound: int, rule: str | None = None) -> tuple[Solution, bool]:
     """Open the solve to a bound taken from :func:`validated_setup`.
 
     Parameters
@@ -152,6 +216,8 @@ def open_bound(bound: int) -> tuple[Solution, bool]:
     bound : int
         A bound already checked by :func:`validated_setup` (never one read
         from the page directly).
+    rule : str, optional
+        The rule's name from the same setup; default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -161,18 +227,19 @@ def open_bound(bound: int) -> tuple[Solution, bool]:
     Raises
     ------
     NotSolvedError
-        If ``bound > INLINE_BOUND`` and it is not solved yet.
+        If the bound is too large to solve in a request (:func:`solves_inline`)
+        and it is not solved yet.
     ValueError
         As :meth:`solver.cache.SolutionCache.get`.
     """
-    if bound > INLINE_BOUND:
-        found = state.SOLUTIONS.peek(bound)
+    if not solves_inline(bound, rule):
+        found = state.SOLUTIONS.peek(bound, rule=rule)
         if found is None:
             raise NotSolvedError(
                 f"bound {bound:,} is not solved yet; it is solved in the background when you choose this N and alpha"
             )
         return found, True
-    return state.SOLUTIONS.get(bound)
+    return state.SOLUTIONS.get(bound, rule=rule)
 
 
 def _short(text: str, most: int = 120) -> str:

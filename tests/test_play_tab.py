@@ -234,7 +234,7 @@ def test_an_unsolved_large_bound_starts_a_background_solve(monkeypatch):
     started = []
 
     class Jobs:
-        def start(self, bound):
+        def start(self, bound, rule=None):
             started.append(bound)
 
     class Empty:
@@ -405,3 +405,36 @@ def test_act_and_show_never_raise_anything_but_prevent_update(
         assert not isinstance(gate, dict)
     else:
         assert len(shown) == len(callbacks._RENDER_KEYS)
+
+
+def test_a_game_with_many_moves_is_played_from_the_move_list():
+    subtract = solve(2000, rule="subtract-a-square")
+    store, message = callbacks.play_action(None, None, "30", "hvh", "you", 1.0, "1", None, subtract)
+    assert message == "" and store["game"]["rule"] == "subtract-a-square"
+    page = callbacks.render(store, ["on"], [], subtract)
+    assert page["two_style"] == {"display": "none"} and page["choice_row_style"]["display"] != "none"
+    # One option per move of 30 (take 1, 4, 9, 16, 25), the values as the solve has them.
+    assert [o["value"] for o in page["choice_options"]] == ["29", "26", "21", "14", "5"]
+    best = [o for o in page["choice_options"] if "(best)" in o["label"]]
+    assert best and all(subtract.value(int(o["value"]))[0].name == "L" for o in best)
+    store, message = callbacks.play_action(
+        ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "21"
+    )
+    assert message == "" and store["game"]["positions"] == ["30", "21"]
+    # A position that is not a child is refused with a message, the game kept.
+    kept, message = callbacks.play_action(ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "19")
+    assert "not a child" in message and kept["game"]["positions"] == ["30", "21"]
+    _, message = callbacks.play_action(ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, None)
+    assert message == "choose a move in the list first"
+
+
+def test_a_game_of_another_rule_asks_for_a_new_game():
+    squares = solve(2000)
+    store, _ = callbacks.play_action(None, None, "92", "hvh", "you", 1.0, "1", None, squares)
+    primes = solve(2000, rule="put-or-take-a-prime")
+    page = callbacks.render(store, ["on"], [], primes)
+    assert "press New game" in page["status"] and page["take_disabled"]
+    store, _ = callbacks.play_action(ids.PLAY_NEW, store, "92", "hvh", "you", 1.0, "1", None, primes)
+    assert store["game"]["rule"] == "put-or-take-a-prime"
+    page = callbacks.render(store, ["on"], [], primes)
+    assert page["two_style"] == {"display": "contents"} and not page["take_disabled"]

@@ -15,6 +15,7 @@ import dash
 from dash import Input, Output, no_update
 from dash.exceptions import PreventUpdate
 
+from solver.family import KIND_PUT_OR_TAKE
 from solver.inspection import draw_certificate, inspect_position, put_chain
 from solver.parsing import parse_int
 from solver.solution import Outcome
@@ -62,8 +63,11 @@ def make_inspection(text, gate):
     solution, bound_text = gate_solution(gate)
     if solution is None:
         return bound_text, "", "", [], [], no_update, "", hidden, "", BOX_CLASS
-    info = inspect_position(n, solution)
-    rows = [row.to_dict() for row in put_chain(n, solution)]
+    try:
+        info = inspect_position(n, solution)
+    except ValueError as exc:  # e.g. a position too large to list every move of
+        return bound_text, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
+    rows = [row.to_dict() for row in put_chain(n, solution)] if solution.rule.kind == KIND_PUT_OR_TAKE else []
     elements: list[dict] = []
     style = hidden
     if info.outcome == Outcome.D:
@@ -81,7 +85,8 @@ def make_inspection(text, gate):
                 "member or an exit, so from n neither player can force a win."
             )
     else:
-        note = f"{info.text} is not a certified draw, so there is no draw certificate. Try 2 or 8."
+        example = " Try 2 or 8." if solution.rule.is_squares else ""
+        note = f"{info.text} is not a certified draw, so there is no draw certificate.{example}"
     layout = figures.certificate_layout(n) if elements else no_update
     summary = figures.summary_panel(info)
     return bound_text, summary, figures.moves_table(info), rows, elements, layout, note, style, "", BOX_CLASS

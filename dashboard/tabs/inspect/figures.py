@@ -5,6 +5,7 @@ from __future__ import annotations
 from dash import html
 
 from solver.inspection import Certificate
+from solver.play import move_text
 from solver.solution import Outcome
 
 from ...style import COLOURS, NAMES, NEUTRAL, NEUTRAL_DARK, TEXT_COLOURS, format_position, swatch_style
@@ -115,13 +116,12 @@ def summary_panel(info) -> html.Div:
         rem = f"at most {info.at_most} (not proven exact at this bound)"
     else:
         rem = "none (the game has no forced end)" if info.outcome == Outcome.D else "unknown"
-    by_move = {m.move: m for m in info.moves}
     if info.best_moves:
-        best = ", ".join(
-            f"{move.value} → {format_position(by_move[move].child)} ({by_move[move].text})" for move in info.best_moves
-        )
+        best = ", ".join(f"{move_text(m.move)} → {format_position(m.child)} ({m.text})" for m in info.moves if m.best)
+    elif info.position == 0:
+        best = "none: the game is over (the player to move at 0 has no move)"
     else:
-        best = "none: the game is over (the player to move at 0 has lost)"
+        best = "none: the player to move has no move, so the game is over"
     facts = [
         ("n", str(info.position)),
         (
@@ -135,10 +135,10 @@ def summary_panel(info) -> html.Div:
     ]
     notes = []
     if info.is_square:
-        notes.append("n is a square: taking it to 0 wins at once.")
+        notes.append("The player to move wins at once: a move leads to a position with no move.")
     if info.above_bound:
         notes.append(
-            f"n is above the bound {info.bound:,}, so its value is unknown unless it is a square; moves are exact."
+            f"n is above the bound {info.bound:,}, so its value is unknown unless it wins at once; moves are exact."
         )
     return html.Div(
         [
@@ -157,7 +157,7 @@ def summary_panel(info) -> html.Div:
 
 
 def moves_table(info) -> html.Div | html.Table:
-    """The number's two moves, each with its child and the child's value.
+    """The number's moves, each with its child and the child's value.
 
     Parameters
     ----------
@@ -175,7 +175,7 @@ def moves_table(info) -> html.Div | html.Table:
     rows = [
         html.Tr(
             [
-                html.Td(m.move.value + (" ★ best" if m.best else "")),
+                html.Td(move_text(m.move) + (" ★ best" if m.best else "")),
                 html.Td(str(m.child), className="num long-number"),
                 html.Td(
                     [html.Span(className="swatch", style=swatch_style(m.outcome.name)), m.text]
@@ -207,7 +207,8 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
         Node ids ``"c<position>"``; node data ``label``, ``position`` (exact
         str), ``value``; classes: the outcome letter (``D`` members, ``W``
         exits), ``exit``, ``root`` (the inspected number).  Edge data
-        ``label`` ("take"/"put"); class ``exit`` for moves to a W.
+        ``label`` ("take"/"put", or "take 9", "add 1" in the other games);
+        class ``exit`` for moves to a W.
     """
     values = {e.child: e.child_value for e in certificate.edges}
     elements: list[dict] = []
@@ -232,10 +233,10 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
         elements.append(
             {
                 "data": {
-                    "id": f"e{e.position}-{e.move.value}",
+                    "id": f"e{e.position}-{e.child}",
                     "source": f"c{e.position}",
                     "target": f"c{e.child}",
-                    "label": e.move.value,
+                    "label": move_text(e.move),
                 },
                 "classes": "exit" if e.child in exits else "member",
             }

@@ -22,6 +22,7 @@ from dash import Input, Output, State, ctx, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import config
+from solver.family import KIND_PUT_OR_TAKE
 from solver.parsing import parse_int
 from solver.play import (
     GameState,
@@ -198,7 +199,7 @@ def _reply(game: GameState, store: dict, solution, strength, seed) -> GameState:
     return game
 
 
-def play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution):
+def play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution, choice=None):
     """Apply one user action to the game in the store.
 
     Parameters
@@ -215,7 +216,10 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
     click_data : dict or None
         ``clickData`` of the history chart.
     solution : solver.solution.Solution
-        The solve the computer's moves come from.
+        The solve the computer's moves come from; its rule is the game's.
+    choice : str or None, optional
+        The move list's value (the position to move to, as decimal text),
+        for the games with many moves.
 
     Returns
     -------
@@ -226,6 +230,9 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
     mode = mode if isinstance(mode, str) and mode in PLAY_MODES else DEFAULT_PLAY_MODE
     human = 2 if first == "computer" else 1
     store, game, damaged = _checked_store(store)
+    if game is not None and game.rule.name != solution.rule.name:
+        # The page's game changed: this one cannot go on under the new rule.
+        store, game = None, None
     keep = store if store else no_update
     try:
         strength = _strength(strength)
@@ -238,7 +245,7 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
         except ValueError as exc:
             return keep, str(exc) if not damaged else f"{damaged}; {exc}"
         fresh = {"mode": mode, "human": human}
-        game = _reply(new_game(start), fresh, solution, strength, seed)
+        game = _reply(new_game(start, rule=solution.rule), fresh, solution, strength, seed)
         return {**fresh, "game": game.to_dict()}, ""
     assert game is not None
     store = dict(store)
@@ -249,6 +256,13 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
             if player_to_move(game) in _computer_seats(store):
                 return store, "it is the computer's turn: press Computer move"
             game = apply_move(game, Move.TAKE if trigger == ids.PLAY_TAKE else Move.PUT)
+            game = _reply(game, store, solution, strength, seed)
+        elif trigger == ids.PLAY_CHOICE_GO:
+            if player_to_move(game) in _computer_seats(store):
+                return store, "it is the computer's turn: press Computer move"
+            if not isinstance(choice, str) or not choice.isdigit() or len(choice) > 400:
+                return store, "choose a move in the list first"
+            game = apply_move(game, int(choice))
             game = _reply(game, store, solution, strength, seed)
         elif trigger in (ids.PLAY_COMPUTER, ids.PLAY_INTERVAL):
             if trigger == ids.PLAY_INTERVAL and game.ply >= AUTO_MAX_PLIES:
@@ -292,8 +306,17 @@ def _ticked(value) -> bool:
     return isinstance(value, (list, tuple)) and "on" in value
 
 
+_SHOWN, _HIDDEN, _CONTENTS = (
+    {"display": "inline-flex", "gap": "0.5rem", "alignItems": "center"},
+    {"display": "none"},
+    {"display": "contents"},
+)
+
+
 def _waiting(message: str) -> dict:
     return {
+        "two_style": _CONTENTS, "choice_row_style": _HIDDEN, "choice_options": [], "choice_value": None,
+        "choice_disabled": True,
         "take": "take", "take_style": {}, "take_disabled": True, "put": "put", "put_style": {},
         "put_disabled": True, "computer_disabled": True, "undo_disabled": True, "redo_disabled": True,
         "status": "", "prediction": "", "figure": figures.empty_history_figure(), "log": [],
@@ -319,7 +342,10 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     Returns
     -------
     dict
-        Keys ``take``, ``take_style``, ``take_disabled``, ``put``,
+        Keys ``two_style``, ``choice_row_style``, ``choice_options``,
+        ``choice_value``, ``choice_disabled`` (the move list shown instead of
+        the take and put buttons in games with many moves), ``take``,
+        ``take_style``, ``take_disabled``, ``put``,
         ``put_style``, ``put_disabled``, ``computer_disabled``,
         ``undo_disabled``, ``redo_disabled``, ``status``, ``prediction``,
         ``figure``, ``log``, ``interval_disabled``, ``bound``.
@@ -327,8 +353,12 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     if solution is None:
         return _waiting(note or "No values yet.")
     hints = _ticked(hints_value)
-    bound_text = note or bound_note(solution.bound)
+    bound_text = note or bound_note(solution.bound, solution.rule)
     store, game, damaged = _checked_store(store)
+    if game is not None and game.rule.name != solution.rule.name:
+        out = _waiting(bound_text)
+        out["status"] = f"The page's game is now {solution.rule.title}: press New game to play it."
+        return out
     if game is None:
         out = _waiting(bound_text)
         out["status"] = damaged
@@ -336,16 +366,23 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     end = game_end(game)
     mover = player_to_move(game)
     human_turn = end is None and mover not in _computer_seats(store)
+    two = solution.rule.kind == KIND_PUT_OR_TAKE
+    choices: list[dict] = []
+    take, take_style, put, put_style = "take", {}, "put", {}
     if end is None:
         values = move_values(game.position, solution)
-        (take, take_style), (put, put_style) = (figures.move_button(v, hints, human_turn) for v in values)
+        if two:
+            (take, take_style), (put, put_style) = (figures.move_button(v, hints, human_turn) for v in values)
+        else:
+            choices = [figures.move_option(v, hints) for v in values]
         status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_number(game.position)}."
         said = prediction(game.position, solution).replace("the player to move", seat_name(mover, store))
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
-        take, take_style, put, put_style = "take", {}, "put", {}
         if end.reason == "zero" and end.winner is not None:
-            status = f"Game over: {seat_name(end.winner, store)} reached 0 and wins after {game.ply} plies."
+            last = format_number(game.position)
+            how = "made the last move" if not solution.rule.misere else "was left without a move"
+            status = f"Game over at {last}: {seat_name(end.winner, store)} {how} and wins after {game.ply} plies."
         else:
             status = (
                 f"Game over: draw, {format_number(end.loop[0])} repeated — loop "
@@ -356,6 +393,8 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     names = seat_names(store)
     auto = _ticked(auto_value)
     return {
+        "two_style": _CONTENTS if two else _HIDDEN, "choice_row_style": _HIDDEN if two else _SHOWN,
+        "choice_options": choices, "choice_value": None, "choice_disabled": not human_turn or not choices,
         "take": take, "take_style": take_style, "take_disabled": not human_turn,
         "put": put, "put_style": put_style, "put_disabled": not human_turn,
         "computer_disabled": end is not None,
@@ -369,6 +408,9 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
 
 
 _RENDER_KEYS = [
+    ("two_style", ids.PLAY_TWO_MOVES, "style"), ("choice_row_style", ids.PLAY_CHOICE_ROW, "style"),
+    ("choice_options", ids.PLAY_CHOICE, "options"), ("choice_value", ids.PLAY_CHOICE, "value"),
+    ("choice_disabled", ids.PLAY_CHOICE_GO, "disabled"),
     ("take", ids.PLAY_TAKE, "children"), ("take_style", ids.PLAY_TAKE, "style"), ("take_disabled", ids.PLAY_TAKE, "disabled"),
     ("put", ids.PLAY_PUT, "children"), ("put_style", ids.PLAY_PUT, "style"), ("put_disabled", ids.PLAY_PUT, "disabled"),
     ("computer_disabled", ids.PLAY_COMPUTER, "disabled"), ("undo_disabled", ids.PLAY_UNDO, "disabled"),
@@ -378,7 +420,7 @@ _RENDER_KEYS = [
 ]  # fmt: skip
 
 
-def act(trigger, gate, store, start_text, mode, first, strength, seed_text, click_data) -> tuple:
+def act(trigger, gate, store, start_text, mode, first, strength, seed_text, click_data, choice=None) -> tuple:
     """The Play tab's action callback: one event in, every output it sets.
 
     Parameters
@@ -387,7 +429,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
         Id of the component that fired.
     gate : dict or None
         The tab's gate store (see :func:`dashboard.controls.gate_solution`).
-    store, start_text, mode, first, strength, seed_text, click_data :
+    store, start_text, mode, first, strength, seed_text, click_data, choice :
         As for :func:`play_action`.
 
     Returns
@@ -415,10 +457,13 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
     if solution is None:
         # render() says why; the game waits for the values.
         return (no_update, "", no_update, no_update, *seed_outputs)
-    if trigger == ids.tab_gate_id("play") and store is not None and _checked_store(store)[1] is not None:
+    kept = _checked_store(store)[1] if store is not None else None
+    if trigger == ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
         # A new bound: the game stays, render() shows the new values.
         return (no_update, no_update, no_update, no_update, *seed_outputs)
-    new, message = play_action(trigger, store, start_text, mode, first, strength, seed_text, click_data, solution)
+    new, message = play_action(
+        trigger, store, start_text, mode, first, strength, seed_text, click_data, solution, choice
+    )
     # Switching modes untick auto-play: it is for computer against computer.
     auto: object = [] if trigger == ids.PLAY_MODE else no_update
     # Clear the click so that clicking the same point again fires.
@@ -489,17 +534,21 @@ def register(app) -> None:
         Input(ids.PLAY_SWAP, "n_clicks"),
         Input(ids.PLAY_GRAPH, "clickData"),
         Input(ids.PLAY_SEED, "value"),
+        Input(ids.PLAY_CHOICE_GO, "n_clicks"),
         State(ids.PLAY_STORE, "data"),
         State(ids.PLAY_STRENGTH, "value"),
+        State(ids.PLAY_CHOICE, "value"),
         prevent_initial_call=True,
     )
-    def _act(gate, _new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, seed, store, strength):
+    def _act(
+        gate, _new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, seed, _go, store, strength, choice
+    ):
         trigger = ctx.triggered_id if store else None
         if ctx.triggered_id == ids.PLAY_SEED:
             trigger = ids.PLAY_SEED
         if ctx.triggered_id == gate_id:
             trigger = gate_id
-        return act(trigger, gate, store, start_text, mode, first, strength, seed, click)
+        return act(trigger, gate, store, start_text, mode, first, strength, seed, click, choice)
 
     app.callback(
         *[Output(cid, prop) for _, cid, prop in _RENDER_KEYS],

@@ -61,7 +61,7 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
         hints also the value (``" (best)"`` on a best move), on the
         outcome's colour.
     """
-    label = f"{value.move.value} → {format_number(value.child)}"
+    label = f"{value.label} → {format_number(value.child)}"
     if not hints:
         return label, {}
     letter = value.outcome.name
@@ -74,6 +74,28 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
         "opacity": 1 if enabled else 0.5,
     }
     return text, style
+
+
+def move_option(value, hints: bool) -> dict:
+    """One entry of the move list (games with many moves, such as subtract-a-square).
+
+    Parameters
+    ----------
+    value : solver.play.MoveValue
+        The move, its child and the child's value for the player making it.
+    hints : bool
+        Add the value for the mover (``"win in 3"``, ``" (best)"``).
+
+    Returns
+    -------
+    dict
+        A ``dcc.Dropdown`` option: ``label`` ``"take 9 → 21"`` (with the
+        value when ``hints``) and ``value`` the child as decimal text.
+    """
+    label = f"{value.label} → {format_number(value.child)}"
+    if hints:
+        label += f": {value.describe()}" + (" (best)" if value.best else "")
+    return {"label": label, "value": str(value.child)}
 
 
 def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: int) -> go.Figure:

@@ -132,8 +132,29 @@ def play_layout() -> html.Main:
                     html.Div(id=ids.PLAY_PREDICTION, className="summary-text"),
                     html.Div(
                         [
-                            html.Button("take", id=ids.PLAY_TAKE, className=button),
-                            html.Button("put", id=ids.PLAY_PUT, className=button),
+                            html.Span(
+                                [
+                                    html.Button("take", id=ids.PLAY_TAKE, className=button),
+                                    html.Button("put", id=ids.PLAY_PUT, className=button),
+                                ],
+                                id=ids.PLAY_TWO_MOVES,
+                                style={"display": "contents"},
+                            ),
+                            html.Span(
+                                [
+                                    html.Label("move", htmlFor=ids.PLAY_CHOICE, className="sr-only"),
+                                    dcc.Dropdown(
+                                        id=ids.PLAY_CHOICE,
+                                        options=[],
+                                        placeholder="choose a move",
+                                        clearable=False,
+                                        style={"minWidth": "260px"},
+                                    ),
+                                    html.Button("Play this move", id=ids.PLAY_CHOICE_GO, className=button),
+                                ],
+                                id=ids.PLAY_CHOICE_ROW,
+                                style={"display": "none"},
+                            ),
                             html.Button("Computer move", id=ids.PLAY_COMPUTER, className=button),
                             dcc.Checklist(
                                 id=ids.PLAY_AUTO,
