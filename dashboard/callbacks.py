@@ -22,6 +22,7 @@ from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
 from .tabs.play import callbacks as play_callbacks
+from .tabs.sums import callbacks as sums_callbacks
 from .tabs.thesis import callbacks as thesis_callbacks
 
 #: Cytoscape graphs laid out again when their tab is shown: (graph id, the
@@ -147,6 +148,7 @@ def register(app: dash.Dash) -> None:
     thesis_callbacks.register(app, state.SOLUTIONS)
     play_callbacks.register(app)
     inspect_callbacks.register(app)
+    sums_callbacks.register(app)
     links.register(app)
     urlstate.register(app)
 

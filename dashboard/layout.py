@@ -20,6 +20,7 @@ from .defaults import DEFAULT_TAB
 from .tabs.explore.layout import explore_layout
 from .tabs.inspect.layout import inspect_layout
 from .tabs.play.layout import play_layout
+from .tabs.sums.layout import sums_layout
 from .tabs.thesis.layout import thesis_layout
 from .urlstate import location
 
@@ -29,6 +30,7 @@ TAB_LABELS = {
     "thesis": "Thesis analyses",
     "play": "Play",
     "inspect": "Inspect a number",
+    "sums": "Sums",
 }
 
 #: Tabs whose callbacks wait until the tab is first shown (their gate
@@ -46,6 +48,7 @@ TAB_LAYOUTS = {
     "thesis": thesis_layout,
     "play": play_layout,
     "inspect": inspect_layout,
+    "sums": sums_layout,
 }
 
 

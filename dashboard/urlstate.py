@@ -64,7 +64,7 @@ MAX_QUERY_CHARS = 20_000
 #: Values of the tab bar (the keys of :data:`dashboard.layout.TAB_LABELS`,
 #: which imports this module, so they are written here too and a test
 #: checks that the two agree).
-TABS = ("explore", "thesis", "play", "inspect")
+TABS = ("explore", "thesis", "play", "inspect", "sums")
 #: Values of the Play tab's "who moves first".
 PLAY_FIRST_VALUES = ("you", "computer")
 #: Step of the Play tab's strength slider (values 0, 0.05, ..., 1).
