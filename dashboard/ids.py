@@ -101,6 +101,8 @@ PLAY_TWO_MOVES = "play-two-moves"
 PLAY_CHOICE_ROW = "play-choice-row"
 PLAY_CHOICE = "play-choice"
 PLAY_CHOICE_GO = "play-choice-go"
+#: The Thesis tab's note that its analyses are of Put-or-Take-a-Square only.
+THESIS_SCOPE = "thesis-scope"
 
 # ---------------------------------------------------------------- Inspect a number (all start with "inspect-")
 #: The number input; other views link to it (they set its ``value``).

@@ -39,6 +39,13 @@ def thesis_layout() -> html.Main:
     """
     return html.Main(
         [
+            html.P(
+                "These are the thesis's own analyses of Put-or-Take-a-Square (primitive elements and Pell's "
+                "equation, random play, fixed strategies, the printed lists). They are about that game only, "
+                "whichever game is chosen at the top of the page; the other tabs follow the chosen game.",
+                className="note",
+                id=ids.THESIS_SCOPE,
+            ),
             section(
                 "Primitive elements (section 4.1, Tables 2 and 3)",
                 "Members of layer k up to the limit that are not i² × P for an earlier member P, with the members "
