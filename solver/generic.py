@@ -10,11 +10,26 @@ label is true of the infinite game (``docs/mathematics.md`` section 3).
 Put-or-take-a-X (``docs/mathematics.md`` section 7.1)
 -----------------------------------------------------
 From ``n`` the moves go to ``t(n) = n - f(n)`` and ``p(n) = n + f(n)``, ``f(n)``
-the largest member of X not above ``n``.  The take child need not be small
-(powers of 2: up to ``n / 2``), so the small game of the squares solver does
-not carry over.  Instead:
+the largest member of X not above ``n``.  Two methods give the same labels,
+remoteness and certificates (the tests check that they agree); the first is
+used where it applies.
 
-1. **Labels by rounds.**  Round ``r`` labels exactly the positions with
+**The small game** (squares, cubes, triangular numbers, primes).  Let ``M``
+be the largest take child of a position up to ``2 B``: ``t(n) < next(f(n)) -
+f(n)``, so ``M`` is about the largest gap of X below ``2 B`` (``2 sqrt(2B)``
+for squares, about 300 for primes at ``B = 10**8``).  When ``M <= B / 4`` the
+squares solver's decomposition (section 3.5) carries over unchanged: the
+positions ``0..M`` and their put chains up to ``B`` (chains never merge,
+since ``x -> x + f(x)`` is strictly increasing) are solved by a queue
+retrograde analysis, a backward search for the draws and an iteration of the
+lower bounds to their fixed point; then one descending pass labels every
+``n > M`` from ``t(n) <= M`` and ``p(n) > n``, in blocks whose put children
+all lie above the block, the pieces of a block on every thread.
+
+**Rounds and sweeps** (powers of 2 and 3, factorials, Fibonacci numbers,
+whose take child can be up to ``n / 2`` or more):
+
+1. *Labels by rounds.*  Round ``r`` labels exactly the positions with
    bounded remoteness ``rem_B = r`` (section 3.1): the unlabelled parents of
    an L-position of remoteness ``r - 1`` are W, and an unlabelled parent of a
    W-position of remoteness ``r - 1`` is L when both its children are at most
@@ -22,36 +37,45 @@ not carry over.  Instead:
    the positions with no move (0; 0 and 1 for primes).  The positions of one
    round are kept in a list while it is short (at most ``B / 16`` entries) and
    found by scanning the remoteness array otherwise.  Parents are enumerated,
-   not stored: ``x -> x + f(x)`` is strictly increasing, so ``m`` has at most
-   one put-parent ``m - s``, with ``s`` the largest member such that
-   ``2 s <= m``, provided ``m < s + next(s)``; the take-parents of ``m`` are
-   ``m + s`` for the members ``s`` whose gap ``next(s) - s`` exceeds ``m``
-   (the members sorted by gap, so these are a prefix).  Every edge is
-   followed at most once, from its labelled child.
-2. **Certified draws** (section 3.3, Proposition 3.7).  Unlabelled positions
+   not stored: ``m`` has at most one put-parent ``m - s``, with ``s`` the
+   largest member such that ``2 s <= m``, provided ``m < s + next(s)``; the
+   take-parents of ``m`` are ``m + s`` for the members ``s`` whose gap
+   ``next(s) - s`` exceeds ``m`` (the members sorted by gap, so these are a
+   prefix).  Every edge is followed at most once, from its labelled child.
+2. *Certified draws* (section 3.3, Proposition 3.7).  Unlabelled positions
    that can leave the bound through unlabelled positions are marked in the
    outcome array itself by sweeps, alternately descending (which follows put
    moves) and ascending (take moves), until a sweep changes nothing; the
    unmarked rest are D, the marked ones U.
-3. **Exact remoteness.**  One ``uint8`` (``int16`` when some ``rem_B`` is
-   above 253) lower bound ``lam`` per position: for a W-position a bound on
-   its remoteness, for an L-position likewise, for a U-position a bound on
-   its remoteness whichever it is (rounded up to odd when read as W and to
-   even when read as L).  Starting values are those of Lemma 3.3 and, for U,
-   Lemma 3.4 (``1 + e_B(n)``; no move more than doubles since ``f(n) <= n``).
-   Sweeps (alternately descending and ascending, at most
-   :data:`LOWER_BOUND_SWEEPS` of them, or until nothing changes) apply the
-   operator of Lemma 3.2, with D and the other label counted as impossible, a
-   child above the bound counted as W >= 1, L >= 2 and, when its own take child
-   is at most ``B``, L >= 1 + lam_W(that child) (Lemma 3.5).  Values are capped
-   at ``max rem_B + 1`` and at the position's own upper bound, as Lemma 3.2
-   allows.  Any number of sweeps is sound; more only certify more.
-   ``rem_B`` is called exact where ``lam >= rem_B``.
+3. *Lower bounds* by sweeps of the operator below, alternately descending
+   and ascending, until nothing changes or every W and L remoteness is
+   certified.  The sweeps run on every thread and the threads race, but the
+   least fixed point above the starting values does not depend on the order
+   of the updates, so the result is the same on every run.
 
-Memory: the outputs (3 bytes per position), two round lists of at most
-``B / 16 + 1024`` int64 each while labelling (1 byte per position), then
-``lam`` (1 byte), plus the members of X up to ``2 B`` (int64) and the order
-of those up to ``B`` by gap (int32).
+**Exact remoteness** (both methods).  One ``uint8`` (``int16`` when the cap
+is above 254) lower bound ``lam`` per position: for a W-position a bound on
+its remoteness, for an L-position likewise, for a U-position a bound on its
+remoteness whichever it is (rounded up to odd when read as W and to even
+when read as L).  Starting values are those of Lemma 3.3 and, for U, Lemma
+3.4 (``1 + e_B(n)``; no move more than doubles since ``f(n) <= n``).  The
+operator is that of Lemma 3.2, with D and the other label counted as
+impossible, and a child ``q`` above the bound counted as W >= 1 and L >= 2,
+or L >= 1 + lam_W(t(q)) (Lemma 3.5; ``t(q) <= M`` in the small game).  Values
+are capped at a cap above every upper bound and at the position's own upper
+bound, as Lemma 3.2 allows.  ``rem_B`` is called exact where ``lam >= rem_B``.
+This certifies more than :func:`solver.retrograde.solve` does for squares
+(at ``B = 10**7``: 5,766 W/L positions left "at most" against 21,068; at
+``10**6`` every position up to 10,000 is exact, 5079 and 7917 included, at
+their true values W13 and W11); every value it certifies is checked against
+solves at much larger bounds.
+
+Memory: the outputs (3 bytes per position) and ``lam`` (1 byte); the small
+game (about ``M log2(B / M)`` nodes of some 60 bytes) or, for rounds, two
+round lists of at most ``B / 16 + 1024`` int64 (1 byte per position) while
+labelling; the members of X up to ``2 B`` (int64), and for rounds the order
+of those up to ``B`` by gap (int32).  Measured: 4.0 bytes per position at
+``B = 10**8``, 4.9 for primes (5.8 million members).
 
 Subtract-a-square and its misère form (``docs/mathematics.md`` section 7.2)
 ---------------------------------------------------------------------------
@@ -79,7 +103,12 @@ true value, and every remoteness is exact (also at ``B``: if ``B + 1`` were L
 its child ``B`` would have remoteness below it, so it cannot be ``B``'s
 quickest win).  The lesson this rule comes from says that after 0 and 5 (L),
 the squares and ``5 + k**2`` (W), "all remaining numbers are draws".  The
-analysis says otherwise: see :data:`SQUARE_BUT_ONE_NOTE`.
+analysis confirms it for every ``n < B`` it was run on (up to ``10**6``): L
+is exactly {0, 5}, W exactly the squares and ``5 + k**2``, everything else a
+certified D; only ``B`` itself can be U (when it has the add move and no
+take to an L-position), see :data:`SQUARE_BUT_ONE_NOTE`.  The odd-heap
+variant is different: L = {0, 2, 5, 10, 15, 20} up to ``10**6``, and many
+W-positions are neither squares nor ``5 + k**2`` (3, 11, 18, 19, 24, ...).
 """
 
 from __future__ import annotations
@@ -102,15 +131,22 @@ __all__ = [
     "estimate_rule_seconds",
     "check_rule_bound",
     "cold_positions",
-    "LOWER_BOUND_SWEEPS",
+    "MAX_LOWER_BOUND_SWEEPS",
     "SQUARE_BUT_ONE_NOTE",
 ]
 
-#: Most lower-bound sweeps of a put-or-take solve (each one pass over 0..B).
-LOWER_BOUND_SWEEPS = 12
+#: Most lower-bound sweeps of a put-or-take solve (each one pass over 0..B); a
+#: safety net only: the sweeps stop at the fixed point, reached after a few
+#: dozen at most in every measurement.
+MAX_LOWER_BOUND_SWEEPS = 1000
 
-#: What the analysis certifies for Square-But-One, against the lesson's claim.
-SQUARE_BUT_ONE_NOTE = "(filled in below)"
+#: What the analysis certifies for Square-But-One, against its source's claim.
+SQUARE_BUT_ONE_NOTE = (
+    "The source says that after 0 and 5 (L), the squares and 5 + k² (W), all remaining numbers are draws. "
+    "The analysis certifies exactly that for every position below the bound (checked up to 1,000,000): "
+    "L = {0, 5}, W = the squares and 5 + k², every other position a certified draw. "
+    "Only the bound itself can stay unresolved, when it may add one and no take reaches an L-position."
+)
 
 #: Largest bound any kernel accepts: children up to 2 B must fit in int64.
 MAX_BOUND = 1 << 61
@@ -313,8 +349,12 @@ def _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks):
 
 
 @numba.njit(cache=True, inline="always")
-def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
-    """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if raised."""
+def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp, final_below, final_above):
+    """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if raised.
+
+    For a put child ``q`` above the bound, Lemma 3.5 uses ``t(q)`` when its
+    bound is final: at most ``final_below`` or above ``final_above``.
+    """
     o = outcome[x]
     t = x - s
     p = x + s
@@ -327,7 +367,7 @@ def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
         lwp = 1
         llp = 2
         tp = p - sp
-        if tp <= bound:
+        if tp <= final_below or (final_above < tp <= bound):
             w = _lam_w(tp, outcome, lam, imp)
             llp = imp if w >= imp else _even_up(1 + w, imp)
     vw = min(imp, 1 + min(llt, llp))
@@ -337,13 +377,22 @@ def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
     elif o == 2:
         v = min(vl, np.int64(rem[x]))
     else:
-        v = min(vw, vl)
-        if v < imp:
-            v = min(v, cap)
+        v = min(vw, vl, cap)
     if v > lam[x]:
         lam[x] = v
         return True
     return False
+
+
+@numba.njit(cache=True, inline="always")
+def _settled(x, outcome, rem, lam, cap):
+    """True when ``lam[x]`` can rise no further: D, a certified W/L, or U at the cap."""
+    o = outcome[x]
+    if o == 3:
+        return True
+    if o == 0:
+        return lam[x] >= cap
+    return lam[x] >= rem[x]
 
 
 @numba.njit(cache=True, parallel=True)
@@ -357,29 +406,40 @@ def _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks
             continue
         if descending:
             i = np.searchsorted(members, b - 1, side="right") - 1
-            j = members.shape[0] - 1
+            j = np.searchsorted(members, 2 * (b - 1), side="right") - 1
             for x in range(b - 1, a - 1, -1):
                 i = _index_down(members, i, x)
-                o = outcome[x]
-                if o == 3 or i < 0 or (o == 2 and rem[x] == 0):
+                if i < 0 or _settled(x, outcome, rem, lam, cap):
                     continue
                 s = members[i]
                 j = _index_down(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
+                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp, bound, bound):
                     changed[c] = 1
         else:
             i = np.searchsorted(members, a, side="right") - 1
-            j = 0
+            j = np.searchsorted(members, a, side="right") - 1
             for x in range(a, b):
                 i = _index_up(members, i, x)
-                o = outcome[x]
-                if o == 3 or i < 0 or (o == 2 and rem[x] == 0):
+                if i < 0 or _settled(x, outcome, rem, lam, cap):
                     continue
                 s = members[i]
                 j = _index_up(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
+                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp, bound, bound):
                     changed[c] = 1
     return changed.any()
+
+
+@numba.njit(cache=True, parallel=True)
+def _uncertified(outcome, rem, lam, n_chunks):
+    """Number of W and L positions whose remoteness is not yet certified."""
+    size = outcome.shape[0]
+    counts = np.zeros(n_chunks, np.int64)
+    for c in numba.prange(n_chunks):
+        for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
+            o = outcome[x]
+            if (o == 1 or o == 2) and lam[x] < rem[x]:
+                counts[c] += 1
+    return counts.sum()
 
 
 @numba.njit(cache=True, parallel=True)
@@ -396,12 +456,350 @@ def _pack(outcome, rem, lam, n_chunks):
                 rem[x] = -1
 
 
+# -- The small game (rules whose take children are all small) ---------------
+
+
+@numba.njit(cache=True, inline="always")
+def _f_index(members, n):
+    """Index of the largest member ``<= n``; -1 when there is none."""
+    return np.searchsorted(members, n, side="right") - 1
+
+
+@numba.njit(cache=True)
+def _count_chain_nodes(bound, m, members):
+    total = 0
+    for x in range(1, m + 1):
+        i = _f_index(members, x)
+        if i < 0:
+            continue
+        c = x + members[i]
+        if c <= m:
+            continue
+        while c <= bound:
+            total += 1
+            c = c + members[_f_index(members, c)]
+    return total
+
+
+@numba.njit(cache=True)
+def _build_small_game(bound, m, members, position, take_idx, put_idx):
+    """Nodes ``0..m`` are positions ``0..m``; the put chains above ``m`` follow.
+
+    ``take_idx = put_idx = -1`` for a position with no move; ``put_idx = -2``
+    where the put child is above the bound.  Every take child is ``<= m``.
+    """
+    for x in range(m + 1):
+        position[x] = x
+    nxt = m + 1
+    for x in range(m + 1):
+        i = _f_index(members, x)
+        if i < 0:
+            take_idx[x] = -1
+            put_idx[x] = -1
+            continue
+        s = members[i]
+        take_idx[x] = x - s
+        c = x + s
+        if c <= m:
+            put_idx[x] = c
+            continue
+        if c > bound:
+            put_idx[x] = -2
+            continue
+        put_idx[x] = nxt
+        while c <= bound:
+            position[nxt] = c
+            s = members[_f_index(members, c)]
+            take_idx[nxt] = c - s
+            c = c + s
+            put_idx[nxt] = nxt + 1 if c <= bound else -2
+            nxt += 1
+    return nxt
+
+
+@numba.njit(cache=True)
+def _solve_small_game(take_idx, put_idx, outcome, rem):
+    """Queue retrograde analysis and certified draws on the small game.
+
+    Positions leave the queue in order of non-decreasing remoteness, so the
+    first L child seen gives a W parent its least remoteness and the last W
+    child an L parent its greatest.
+    """
+    size = take_idx.shape[0]
+    n_parents = np.zeros(size + 1, np.int64)
+    for x in range(size):
+        if take_idx[x] >= 0:
+            n_parents[take_idx[x] + 1] += 1
+        if put_idx[x] >= 0:
+            n_parents[put_idx[x] + 1] += 1
+    for i in range(size):
+        n_parents[i + 1] += n_parents[i]
+    parents = np.empty(n_parents[size], np.int64)
+    fill = n_parents[:size].copy()
+    for x in range(size):
+        if take_idx[x] >= 0:
+            parents[fill[take_idx[x]]] = x
+            fill[take_idx[x]] += 1
+        if put_idx[x] >= 0:
+            parents[fill[put_idx[x]]] = x
+            fill[put_idx[x]] += 1
+    pending = np.empty(size, np.int8)
+    queue = np.empty(size, np.int64)
+    outcome[:] = 0
+    rem[:] = -1
+    tail = 0
+    for x in range(size):
+        pending[x] = 2 if put_idx[x] >= 0 else 3  # a child above the bound is never W
+        if take_idx[x] < 0:
+            outcome[x] = 2
+            rem[x] = 0
+            queue[tail] = x
+            tail += 1
+    head = 0
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for j in range(n_parents[y], n_parents[y + 1]):
+            x = parents[j]
+            if outcome[x] != 0:
+                continue
+            if outcome[y] == 2:
+                outcome[x] = 1
+            else:
+                pending[x] -= 1
+                if pending[x] != 0:
+                    continue
+                outcome[x] = 2
+            rem[x] = rem[y] + 1
+            queue[tail] = x
+            tail += 1
+    head = 0
+    tail = 0
+    for x in range(size):
+        if outcome[x] == 0 and put_idx[x] == -2:
+            outcome[x] = 4
+            queue[tail] = x
+            tail += 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for j in range(n_parents[y], n_parents[y + 1]):
+            x = parents[j]
+            if outcome[x] == 0:
+                outcome[x] = 4
+                queue[tail] = x
+                tail += 1
+    for x in range(size):
+        if outcome[x] == 0:
+            outcome[x] = 3
+        elif outcome[x] == 4:
+            outcome[x] = 0
+
+
+@numba.njit(cache=True)
+def _small_lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, lam, cap, imp):
+    """Iterate the operator of Lemma 3.2 on the small game to its least fixed point.
+
+    The same update as :func:`_lam_update`, on node indices; Lemma 3.5 for a
+    put child above the bound whose take child is at most ``m``.
+    """
+    size = take_idx.shape[0]
+    above_take = np.full(size, -1, np.int64)
+    for x in range(size):
+        if put_idx[x] == -2:
+            s = members[_f_index(members, position[x])]
+            q = position[x] + s
+            tq = q - members[_f_index(members, q)]
+            if tq <= m:
+                above_take[x] = tq
+    for x in range(size):
+        o = outcome[x]
+        if o == 1:
+            lam[x] = 1
+        elif o == 2:
+            lam[x] = 0 if rem[x] == 0 else 2
+        elif o == 3:
+            lam[x] = imp
+        else:
+            lam[x] = min(cap, 1 + _escape_moves(position[x], bound))
+    changed = True
+    while changed:
+        changed = False
+        for x in range(size - 1, -1, -1):
+            o = outcome[x]
+            if o == 3 or take_idx[x] < 0:
+                continue
+            if (o == 0 and lam[x] >= cap) or ((o == 1 or o == 2) and lam[x] >= rem[x]):
+                continue
+            t = take_idx[x]
+            p = put_idx[x]
+            llt = _lam_l(t, outcome, lam, imp)
+            lwt = _lam_w(t, outcome, lam, imp)
+            if p >= 0:
+                llp = _lam_l(p, outcome, lam, imp)
+                lwp = _lam_w(p, outcome, lam, imp)
+            else:
+                lwp = 1
+                llp = 2
+                if above_take[x] >= 0:
+                    w = _lam_w(above_take[x], outcome, lam, imp)
+                    llp = imp if w >= imp else _even_up(1 + w, imp)
+            vw = min(imp, 1 + min(llt, llp))
+            vl = min(imp, 1 + max(lwt, lwp))
+            if o == 1:
+                v = min(vw, np.int64(rem[x]))
+            elif o == 2:
+                v = min(vl, np.int64(rem[x]))
+            else:
+                v = min(vw, vl, cap)
+            if v > lam[x]:
+                lam[x] = v
+                changed = True
+
+
+@numba.njit(cache=True, inline="always")
+def _classify(x, s, sp, bound, m, hi, outcome, rem, lam, cap, imp):
+    """Label ``x > m`` from its take child (``<= m``, final) and put child (final)."""
+    t = x - s
+    p = x + s
+    ot = outcome[t]
+    rt = np.int64(rem[t])
+    if p <= bound:
+        op = outcome[p]
+        rp = np.int64(rem[p])
+    else:
+        op = -1
+        rp = -1
+    if ot == 2 or op == 2:
+        best = rt if ot == 2 else rp
+        if ot == 2 and op == 2 and rp < rt:
+            best = rp
+        outcome[x] = 1
+        rem[x] = best + 1
+        lam[x] = 1
+    elif ot == 1 and op == 1:
+        outcome[x] = 2
+        rem[x] = max(rt, rp) + 1
+        lam[x] = 2
+    elif op == -1 or ot == 0 or op == 0:
+        outcome[x] = 0
+        rem[x] = -1
+        lam[x] = min(cap, 1 + _escape_moves(x, bound))
+    else:
+        outcome[x] = 3
+        rem[x] = -1
+        lam[x] = imp
+        return
+    _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp, m, hi)
+
+
+@numba.njit(cache=True, parallel=True)
+def _sweep_block(lo, hi, bound, m, members, outcome, rem, lam, cap, imp, n_chunks):
+    """Label positions ``lo..hi``, in pieces on every thread; every put child there is above ``hi``."""
+    width = hi - lo + 1
+    for c in numba.prange(n_chunks):
+        a = lo + (width * c) // n_chunks
+        b = lo + (width * (c + 1)) // n_chunks
+        if a >= b:
+            continue
+        i = _f_index(members, b - 1)
+        j = _f_index(members, 2 * (b - 1))
+        for x in range(b - 1, a - 1, -1):
+            i = _index_down(members, i, x)
+            s = members[i]
+            j = _index_down(members, j, x + s)
+            _classify(x, s, members[j], bound, m, hi, outcome, rem, lam, cap, imp)
+
+
+@numba.njit(cache=True)
+def _block_start(hi, members):
+    """Smallest ``a >= 1`` with ``a + f(a) > hi`` (put is strictly increasing)."""
+    lo = 1
+    top = hi
+    while lo < top:
+        mid = (lo + top) // 2
+        i = _f_index(members, mid)
+        if i >= 0 and mid + members[i] > hi:
+            top = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@numba.njit(cache=True)
+def _small_take_limit(members, bound):
+    """``M``: the largest take child ``x - f(x)`` of a position ``x <= bound``."""
+    best = 0
+    for i in range(members.shape[0]):
+        s = members[i]
+        if s > bound:
+            break
+        end = bound
+        if i + 1 < members.shape[0] and members[i + 1] - 1 < bound:
+            end = members[i + 1] - 1  # the largest x with f(x) = s
+        if end - s > best:
+            best = end - s
+    return best
+
+
+#: Use the small game when every take child is at most this share of the bound.
+SMALL_GAME_SHARE = 0.25
+#: Pieces of the descending pass: positions per progress report, and the
+#: shortest piece split across threads.
+_PIECE = 1 << 22
+
+
+def _solve_small_game_path(members: np.ndarray, bound: int, m: int, outcome, rem, report) -> None:
+    size = m + 1 + int(_count_chain_nodes(bound, m, members))
+    position = np.empty(size, np.int64)
+    take_idx = np.empty(size, np.int64)
+    put_idx = np.empty(size, np.int64)
+    filled = _build_small_game(bound, m, members, position, take_idx, put_idx)
+    assert filled == size
+    small_outcome = np.empty(size, np.int8)
+    small_rem = np.empty(size, np.int16)
+    _solve_small_game(take_idx, put_idx, small_outcome, small_rem)
+    # Every upper bound is at most the small game's largest plus one per put
+    # along a chain; any cap is sound, this one is above every upper bound.
+    cap = int(small_rem.max()) + bound.bit_length() + 4
+    imp = 255 if cap <= 254 else 32000
+    small_lam = np.empty(size, np.int64)
+    _small_lower_bounds(bound, m, members, position, take_idx, put_idx, small_outcome, small_rem, small_lam, cap, imp)
+    lam = np.empty(bound + 1, np.uint8 if imp == 255 else np.int16)
+    outcome[: m + 1] = small_outcome[: m + 1]
+    rem[: m + 1] = small_rem[: m + 1]
+    lam[: m + 1] = small_lam[: m + 1]
+    del position, take_idx, put_idx, small_outcome, small_rem, small_lam
+    report(0.05)
+    n_chunks = _n_chunks()
+    hi = bound
+    while hi > m:
+        lo = max(int(_block_start(hi, members)), m + 1)
+        top = hi
+        while top >= lo:
+            bottom = max(lo, top - _PIECE + 1)
+            chunks = n_chunks if top - bottom >= _PIECE // 4 else 1
+            _sweep_block(bottom, top, bound, m, members, outcome, rem, lam, cap, imp, chunks)
+            report(0.05 + 0.9 * (bound - bottom + 1) / (bound + 1))
+            top = bottom - 1
+        hi = lo - 1
+    _pack(outcome, rem, lam, n_chunks)
+
+
 def _n_chunks() -> int:
     return max(1, 4 * numba.get_num_threads())
 
 
-def _solve_put_or_take(rule: Rule, bound: int, outcome, rem, report) -> None:
+def _solve_put_or_take(rule: Rule, bound: int, outcome, rem, report, method: str = "auto") -> None:
     members = rule.members(2 * bound)
+    first = int(members[0]) if len(members) else bound + 1
+    # M: every take child of a position up to 2 B (so also of a put child above
+    # the bound, for Lemma 3.5) is at most M.  Positions below the first member
+    # have no move; they are in the small game too.
+    m = min(bound, max(int(_small_take_limit(members, 2 * bound)), first - 1))
+    if method == "small" or (method == "auto" and m <= SMALL_GAME_SHARE * bound):
+        _solve_small_game_path(members, bound, m, outcome, rem, report)
+        return
     n_small = int(np.searchsorted(members, bound, side="right"))
     # Members up to B in order of decreasing gap (ties by size): the take-parents
     # of m are m + s for a prefix of this order.  "Infinite" past the last member
@@ -454,12 +852,18 @@ def _solve_put_or_take(rule: Rule, bound: int, outcome, rem, report) -> None:
         imp = 32000
     cap = max_rem + 1
     _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks)
+    # Sweep to the fixed point: it is the least one above the starting values,
+    # whatever the order of the updates (threads race), so the result is the
+    # same on every run.  MAX_LOWER_BOUND_SWEEPS is only a safety net.
+    # Also stop once every W and L remoteness is certified: nothing more to learn.
     descending = True
-    for sweep in range(LOWER_BOUND_SWEEPS):
+    for sweep in range(MAX_LOWER_BOUND_SWEEPS):
         if not _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks):
             break
+        if _uncertified(outcome, rem, lam, n_chunks) == 0:
+            break
         descending = not descending
-        report(0.6 + 0.4 * (sweep + 1) / LOWER_BOUND_SWEEPS)
+        report(0.6 + 0.4 * (1.0 - 0.8 ** (sweep + 1)))
     _pack(outcome, rem, lam, n_chunks)
 
 
@@ -642,6 +1046,20 @@ def _member_count(rule: Rule, limit: int) -> int:
     return 2 * max(1, limit.bit_length()) + 2  # powers, factorials, Fibonacci numbers
 
 
+def _largest_gap(rule: Rule, limit: int) -> int | None:
+    """An upper estimate of the largest gap of the sequence below ``limit`` (None: not small)."""
+    seq = rule.sequence
+    if seq == "square":
+        return 2 * math.isqrt(limit) + 2
+    if seq == "cube":
+        return 3 * _member_count(rule, limit) ** 2 + 3
+    if seq == "triangular number":
+        return math.isqrt(2 * limit) + 2
+    if seq == "prime":
+        return int(2 * math.log(limit + 2) ** 2) + 100 if limit < 2**1000 else limit
+    return None
+
+
 def _checked(rule: object, bound: object) -> tuple[Rule, int]:
     rule = get_rule(rule) if not isinstance(rule, Rule) else rule
     if rule is None:  # pragma: no cover - get_rule(None) gives the default
@@ -664,11 +1082,15 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
     -------
     int
         Bytes.  Every rule: the outputs, 3 bytes per position.  Put-or-take:
-        plus the members up to ``2 B`` (8 bytes each) and the larger of two
-        round lists of ``B / 16 + 1024`` int64 (1 byte per position) with the
-        order of the members up to ``B`` (4 bytes each), and the sort that
-        makes that order (28 bytes per member up to ``B``).  Subtract-a-square: nothing more.  Square-But-One: a counter
-        (int32) and a queue (int64) per position, 12 more bytes.
+        plus the members of X up to ``2 B`` (8 bytes each) and the larger of
+        the phases: the lower bounds (1 byte per position) with the outputs;
+        the small game (about ``M + (M / 2) log2(B / M)`` nodes of 60 bytes,
+        ``M`` the largest gap of X below ``2 B``; squares, cubes, triangular
+        numbers, primes) or the round lists (1 byte per position) with the
+        members' order and its sort (28 bytes per member up to ``B``; the
+        other sequences); the prime sieve (1 byte per number up to ``2 B``).
+        Subtract-a-square: nothing more.  Square-But-One: a counter (int32)
+        and a queue (int64) per position, 12 more bytes.
 
     Raises
     ------
@@ -680,21 +1102,36 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
     rule, bound = _checked(rule, bound)
     out = config.BYTES_PER_POSITION * (bound + 1)
     if rule.kind == KIND_PUT_OR_TAKE:
-        lists = 2 * 8 * ((bound + 1) // 16 + 1024)
-        small = _member_count(rule, bound)
-        return out + 8 * _member_count(rule, 2 * bound) + max(lists + 4 * small, 28 * small) + (1 << 16)
+        members = 8 * _member_count(rule, 2 * bound)
+        phases = [out + (bound + 1)]
+        gap = _largest_gap(rule, 2 * bound)
+        if gap is not None:
+            m = min(bound, gap)
+            phases.append(60 * (m + 1 + (m // 2 + 1) * (max(1, bound // max(1, m)).bit_length() + 1)))
+        else:
+            lists = 2 * 8 * ((bound + 1) // 16 + 1024)
+            phases.append(out + lists + 28 * _member_count(rule, bound))
+        if rule.sequence == "prime":
+            phases.append(2 * bound + 1)
+        return members + max(phases) + (1 << 16)
     if rule.kind == KIND_SQUARE_BUT_ONE:
         return out + 12 * (bound + 1) + (1 << 16)
     return out + (1 << 16)
 
 
-#: Seconds per position measured for each kind of rule (see the benchmark
-#: ``benchmarks/family_solve.py``); the put-or-take figure is the slowest rule's.
-_SECONDS_PER_POSITION = {KIND_PUT_OR_TAKE: 300e-9, KIND_SUBTRACT: 0.0, KIND_SQUARE_BUT_ONE: 100e-9}
-#: Subtract-a-square: seconds per unit of B**1.5 (cold positions times sqrt(B)).
-_SUBTRACT_SECONDS_PER_B15 = 1e-12
-#: Square-But-One: its queue work per unit of B**1.5 (few labels; the pass is linear).
-_SBO_SECONDS_PER_B15 = 1e-12
+# Calibration (benchmarks/family_solve.py and timings of solve_rule with warm
+# kernels, load average 3 to 5 on the 2-core machine): put-or-take at 1e7 and
+# 1e8 took 0.3-2.3 s per 1e8 positions except powers of 3 (rounds and 14-21
+# lower-bound sweeps: 10 s at 1e8); subtract-a-square 0.06 s at 1e6 and 2.6 s
+# at 1e7 (cold positions times square roots, with cache misses: about
+# B**1.2); Square-But-One 0.09-0.17 s at 1e6 and 0.6-1.3 s at 4e6.  Rounded up.
+#: Put-or-take: seconds per position, by sequence (default for the others).
+_PUT_OR_TAKE_SECONDS = {"power of 3": 120e-9}
+_PUT_OR_TAKE_SECONDS_DEFAULT = 30e-9
+#: Subtract-a-square: seconds per unit of B**1.2.
+_SUBTRACT_SECONDS_PER_B12 = 1.2e-8
+#: Square-But-One: seconds per position (the queue's parent visits).
+_SBO_SECONDS_PER_POSITION = 350e-9
 _FIXED_SECONDS = 0.5
 
 
@@ -713,9 +1150,10 @@ def estimate_rule_seconds(rule: Rule | str, bound: int) -> float:
     float
         Seconds (``math.inf`` when too large for a float): a fixed 0.5 s plus
         a per-position figure measured with warm kernels at bounds ``1e6`` to
-        ``1e8`` (rounded up), plus a ``B**1.5`` term for subtract-a-square
-        (cold positions times square roots).  An estimate for refusing work
-        that is clearly too large, not a prediction.
+        ``1e8`` (rounded up: 30 ns per position for put-or-take, 120 ns for
+        powers of 3, 350 ns for Square-But-One), or ``1.2e-8 * B**1.2`` for
+        subtract-a-square (cold positions times square roots).  An estimate
+        for refusing work that is clearly too large, not a prediction.
 
     Raises
     ------
@@ -728,11 +1166,12 @@ def estimate_rule_seconds(rule: Rule | str, bound: int) -> float:
     if bound > 2**900:
         return math.inf
     b = float(bound)
-    seconds = _FIXED_SECONDS + _SECONDS_PER_POSITION[rule.kind] * b
-    if rule.kind == KIND_SUBTRACT:
-        seconds += _SUBTRACT_SECONDS_PER_B15 * b**1.5
-    elif rule.kind == KIND_SQUARE_BUT_ONE:
-        seconds += _SBO_SECONDS_PER_B15 * b**1.5
+    if rule.kind == KIND_PUT_OR_TAKE:
+        seconds = _FIXED_SECONDS + _PUT_OR_TAKE_SECONDS.get(rule.sequence, _PUT_OR_TAKE_SECONDS_DEFAULT) * b
+    elif rule.kind == KIND_SUBTRACT:
+        seconds = _FIXED_SECONDS + _SUBTRACT_SECONDS_PER_B12 * b**1.2
+    else:
+        seconds = _FIXED_SECONDS + _SBO_SECONDS_PER_POSITION * b
     return seconds
 
 
@@ -781,6 +1220,7 @@ def solve_rule(
     *,
     progress: Callable[[float], None] | None = None,
     allocate: Callable[[str, tuple[int, ...], np.dtype], np.ndarray] | None = None,
+    _method: str = "auto",
 ) -> Solution:
     """Classify every position ``0..bound`` of a rule of the family, soundly.
 
@@ -833,7 +1273,7 @@ def solve_rule(
     outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
     rem = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
     if rule.kind == KIND_PUT_OR_TAKE:
-        _solve_put_or_take(rule, bound, outcome, rem, report)
+        _solve_put_or_take(rule, bound, outcome, rem, report, _method)
     elif rule.kind == KIND_SUBTRACT:
         if not _subtract_solve(bound, bool(rule.misere), outcome, rem):
             raise OverflowError("a remoteness of subtract-a-square does not fit in int16 at this bound")
