@@ -131,6 +131,7 @@ __all__ = [
     "estimate_rule_seconds",
     "check_rule_bound",
     "cold_positions",
+    "warm_up",
     "MAX_LOWER_BOUND_SWEEPS",
     "SQUARE_BUT_ONE_NOTE",
 ]
@@ -1330,3 +1331,16 @@ def cold_positions(limit: int, *, misere: bool = False) -> np.ndarray:
         hot[:] = 0
         count = int(_cold_kernel(limit, bool(misere), hot, out))
     return out[:count].copy()
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel of this module with tiny solves.
+
+    Call it once at start-up so that the first real solve, and the time it
+    reports, is not charged for compilation: each kind of rule, both
+    put-or-take methods, and :func:`cold_positions`.
+    """
+    for name in ("put-or-take-a-cube", "subtract-a-square", "square-but-one"):
+        solve_rule(name, 1_000)
+    solve_rule("put-or-take-a-power-of-2", 1_000, _method="rounds")
+    cold_positions(1_000)

@@ -253,3 +253,7 @@ def test_estimates(name):
         assert large <= 6 * 10**8 + 10**7
     if RULES[name].kind == KIND_SQUARE_BUT_ONE:
         assert large >= 15 * 10**8
+
+
+def test_warm_up_runs():
+    generic.warm_up()
