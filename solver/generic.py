@@ -1179,6 +1179,13 @@ def estimate_rule_seconds(rule: Rule | str, bound: int) -> float:
 def check_rule_bound(rule: Rule | str, bound: int) -> int:
     """Validate a bound for ``rule`` and make sure this machine can solve to it.
 
+    Parameters
+    ----------
+    rule : Rule or str
+        A rule of :data:`solver.family.RULES` or its name.
+    bound : int
+        The bound ``B``; positions ``0..B`` are classified.
+
     Returns
     -------
     int
@@ -1264,7 +1271,11 @@ def solve_rule(
     Notes
     -----
     The methods, and why each label is true of the infinite game, are in the
-    module docstring and ``docs/mathematics.md`` sections 3 and 7.
+    module docstring and ``docs/mathematics.md`` sections 3 and 7.  Raising
+    the bound never changes a W, L or D label or an exact remoteness
+    (Theorem 3.8).  The same call gives the same arrays on every run.
+    ``_method`` (tests only) forces the put-or-take method: ``"small"`` or
+    ``"rounds"``; both give identical results.
     """
     rule, _ = _checked(rule, bound)
     bound = check_rule_bound(rule, bound)
