@@ -885,37 +885,42 @@ def _isqrt(n):
 
 @numba.njit(cache=True)
 def _subtract_solve(bound, misere, outcome, rem):
-    """Ascending pass; returns False if a remoteness would overflow int16."""
-    outcome[:] = 0
-    if misere:
-        outcome[0] = 1
-    else:
-        outcome[0] = 2
+    """Ascending pass; returns False if a remoteness would overflow int16.
+
+    ``rem`` starts at 32767 ("no L child seen"); each L-position lowers it
+    to ``1 + its remoteness`` at every ``x + k**2``, so a position still at
+    32767 when the pass reaches it has no L child and is L.  One array is
+    touched per push (the outcome is written when the pass arrives).
+    """
+    unset = 32767
+    rem[:] = unset
     rem[0] = 0
+    outcome[0] = 1 if misere else 2
     for x in range(bound + 1):
-        if outcome[x] == 0:
-            best = 0
-            k = 1
-            while k * k <= x:
-                v = np.int64(rem[x - k * k])
-                if v > best:
-                    best = v
-                k += 1
-            if best + 1 >= 32767:
-                return False
-            outcome[x] = 2
-            rem[x] = best + 1
+        if x > 0:
+            if rem[x] == unset:
+                best = 0
+                k = 1
+                while k * k <= x:
+                    v = np.int64(rem[x - k * k])
+                    if v > best:
+                        best = v
+                    k += 1
+                if best + 1 >= unset - 1:
+                    return False
+                outcome[x] = 2
+                rem[x] = best + 1
+            else:
+                outcome[x] = 1
         if outcome[x] == 2:
             r1 = rem[x] + 1
             k = 1
-            while x + k * k <= bound:
-                y = x + k * k
-                if outcome[y] == 0:
-                    outcome[y] = 1
-                    rem[y] = r1
-                elif rem[y] > r1:
+            y = x + 1
+            while y <= bound:
+                if rem[y] > r1:
                     rem[y] = r1
                 k += 1
+                y = x + k * k
     return True
 
 
@@ -1122,15 +1127,15 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
 
 # Calibration (benchmarks/family_solve.py and timings of solve_rule with warm
 # kernels, load average 3 to 5 on the 2-core machine): put-or-take at 1e7 and
-# 1e8 took 0.3-2.3 s per 1e8 positions except powers of 3 (rounds and 14-21
-# lower-bound sweeps: 10 s at 1e8); subtract-a-square 0.06 s at 1e6 and 2.6 s
-# at 1e7 (cold positions times square roots, with cache misses: about
+# 1e8 took 0.3-3.1 s per 1e8 positions except powers of 3 (rounds and 14-21
+# lower-bound sweeps: 10-16 s at 1e8); subtract-a-square 0.06 s at 1e6, 1.9 s
+# at 1e7 and 9.2 s at 3e7 (cold positions times square roots, cache misses: about
 # B**1.2); Square-But-One 0.09-0.17 s at 1e6 and 0.6-1.3 s at 4e6.  Rounded up.
 #: Put-or-take: seconds per position, by sequence (default for the others).
-_PUT_OR_TAKE_SECONDS = {"power of 3": 120e-9}
+_PUT_OR_TAKE_SECONDS = {"power of 3": 170e-9}
 _PUT_OR_TAKE_SECONDS_DEFAULT = 30e-9
 #: Subtract-a-square: seconds per unit of B**1.2.
-_SUBTRACT_SECONDS_PER_B12 = 1.2e-8
+_SUBTRACT_SECONDS_PER_B12 = 1.1e-8
 #: Square-But-One: seconds per position (the queue's parent visits).
 _SBO_SECONDS_PER_POSITION = 350e-9
 _FIXED_SECONDS = 0.5
@@ -1151,8 +1156,8 @@ def estimate_rule_seconds(rule: Rule | str, bound: int) -> float:
     float
         Seconds (``math.inf`` when too large for a float): a fixed 0.5 s plus
         a per-position figure measured with warm kernels at bounds ``1e6`` to
-        ``1e8`` (rounded up: 30 ns per position for put-or-take, 120 ns for
-        powers of 3, 350 ns for Square-But-One), or ``1.2e-8 * B**1.2`` for
+        ``1e8`` (rounded up: 30 ns per position for put-or-take, 170 ns for
+        powers of 3, 350 ns for Square-But-One), or ``1.1e-8 * B**1.2`` for
         subtract-a-square (cold positions times square roots).  An estimate
         for refusing work that is clearly too large, not a prediction.
 
