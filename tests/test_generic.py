@@ -166,6 +166,9 @@ def test_misere_remoteness_parity_and_base():
 def test_only_one_cold_position_ending_in_6_up_to_two_million():
     cold = generic.cold_positions(2 * 10**6)
     assert cold[cold % 10 == 6].tolist() == [11356]
+    # The misère cold positions are the normal ones plus 1 (docs/mathematics.md section 7.2).
+    misere = generic.cold_positions(2 * 10**6 + 1, misere=True)
+    np.testing.assert_array_equal(misere, cold + 1)
 
 
 def test_square_but_one_facts():
