@@ -71,7 +71,8 @@ class Solution:
         value         meaning
         ============  =================================================
         ``r >= 0``    W (odd r) or L (even r) with remoteness exactly r;
-                      0 only at position 0
+                      0 only at positions with no move (0; 1 too in
+                      the primes game); parities swap under misère play
         ``-r <= -2``  W or L whose remoteness is at most r, not proven
                       exact at this bound (a child above the bound, or an
                       unresolved one, might still give a shorter game)
