@@ -372,3 +372,33 @@ def test_compare_command_prints_a_table_and_json(capsys):
     out = capsys.readouterr().out
     assert "| `subtract-a-square` |" in out and "2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44" in out
     assert main(["compare", "--n", "100", "--bound", "50"]) == 2
+
+
+# --- published sequences as independent references ----------------------------------
+
+#: OEIS A006019: remoteness of n = 0, 1, 2, ... in Simon Norton's Tribulations
+#: (put-or-take a triangular number; Winning Ways vol. 2 p. 502).
+A006019 = [0, 1, 2, 1, 6, 3, 1, 5, 3, 2, 1, 2, 3, 4, 3, 1, 9, 3, 6, 7, 8, 1, 10, 3, 2, 3, 4, 5, 1, 4, 3, 8, 7, 5, 9]
+A006019 += [7, 1, 14, 3, 4, 7, 4, 2, 9, 4, 1, 2, 3, 4, 7, 8, 12, 16, 9, 3, 1, 12, 3, 14, 7, 6, 4, 8, 6, 3, 2, 1, 6]
+A006019 += [3, 5, 7, 11, 4]
+#: OEIS A005240 (P-positions, all terms) and the start of A005241 (N-positions) of
+#: Put-or-Take-a-Square.
+A005240 = [0, 5, 20, 29, 45, 80, 101, 116, 135, 145, 165, 173, 236, 257, 397, 404, 445, 477, 540, 565, 580, 585]
+A005240 += [629, 666, 836, 845, 885, 909, 944, 949, 954, 975, 1125, 1177]
+A005241 = [1, 4, 9, 11, 14, 16, 21, 25, 30, 36, 41, 44, 49, 52, 54, 64, 69, 71, 81, 84, 86, 92, 100, 105, 120, 121]
+A005241 += [126, 136, 141, 144, 149, 164, 169, 174, 189, 196, 201, 208, 216, 225]
+
+
+def test_tribulations_remoteness_is_oeis_a006019():
+    solution = solve(10**6, rule="put-or-take-a-triangular-number")
+    for n, expected in enumerate(A006019):
+        outcome, remoteness = solution.value(n)
+        assert remoteness == expected, n  # exact, and the published value
+        assert outcome is (Outcome.L if expected % 2 == 0 else Outcome.W), n
+
+
+def test_squares_p_and_n_positions_are_oeis_a005240_and_a005241():
+    solution = solve(10**6)
+    outcome = np.asarray(solution.outcome)
+    assert np.flatnonzero(outcome[:1178] == Outcome.L).tolist() == A005240
+    assert np.flatnonzero(outcome[:226] == Outcome.W).tolist() == A005241
