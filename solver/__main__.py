@@ -1,4 +1,4 @@
-"""Command line: ``python -m solver {classify,tree,solve,layers,cold-positions,nim-values,sum,strategies,primitives,cache} ...``.
+"""Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,compare,cold-positions,nim-values,sum,...} ...``.
 
 ``--rule NAME`` picks the game (:mod:`solver.family`) for ``classify``,
 ``tree``, ``solve`` and ``layers``; the default is Put-or-Take-a-Square.
@@ -441,6 +441,44 @@ def _compare_command(args: argparse.Namespace) -> None:
         print(f"| `{row.rule}` | {row.W:,} | {row.L:,} | {row.D:,} | {row.U:,} | {row.max_remoteness}{at} | {losses} |")
 
 
+def _records_command(args: argparse.Namespace) -> None:
+    from .records import records
+
+    rule = args.rule
+    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
+    solution, _ = _solve(check_bound(args.bound, rule), rule=rule)
+    found = records(solution)
+    if args.json:
+        print(json.dumps(found))
+        return
+    print(f"{rule.title}, bound {solution.bound:,}: the smallest position of each exact remoteness")
+    print(f"{'remoteness':>10}  {'outcome':>7}  position")
+    for row in found["records"]:
+        print(f"{row['remoteness']:>10}  {row['outcome']:>7}  {row['position']:,}")
+    print(f"largest exact remoteness: {found['max_remoteness']}")
+    print(
+        f"positions that might still hold a smaller record: {found['bounded']:,} with remoteness only bounded, "
+        f"{found['unresolved']:,} unresolved (U)"
+    )
+
+
+def _bfile_command(args: argparse.Namespace) -> None:
+    from .records import write_bfile
+
+    rule = args.rule
+    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
+    solution, _ = _solve(check_bound(args.bound, rule), rule=rule)
+    if args.output is None:
+        write_bfile(solution, args.sequence, sys.stdout, args.terms)
+        return
+    try:
+        with open(args.output, "w", encoding="ascii") as handle:
+            count = write_bfile(solution, args.sequence, handle, args.terms)
+    except OSError as exc:
+        raise _UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    print(f"wrote {count:,} terms to {args.output}", file=sys.stderr)
+
+
 def _add_rule(p: argparse.ArgumentParser, *, squares_only: bool = False) -> None:
     help_text = (
         "the game: " + ", ".join(RULE_NAMES) + f" (default {DEFAULT_RULE.name})"
@@ -607,6 +645,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON list of rows instead of a Markdown table")
     _add_max_seconds(p)
     p.set_defaults(run=_compare_command)
+
+    p = sub.add_parser("records", help="the smallest position of each exact remoteness, and the largest")
+    p.add_argument("--bound", required=True, type=_int_arg("the bound"), metavar="B", help="solve to B (cached)")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
+    _add_rule(p)
+    _add_max_seconds(p)
+    p.set_defaults(run=_records_command)
+
+    p = sub.add_parser("bfile", help="an OEIS b-file ('n a(n)' lines) of the certified P-, N- or draw positions")
+    p.add_argument(
+        "--sequence",
+        required=True,
+        choices=["P", "N", "D"],
+        help="P: L positions (0 first, as OEIS A005240), N: W positions (A005241), D: certified draws",
+    )
+    p.add_argument("--bound", required=True, type=_int_arg("the bound"), metavar="B", help="solve to B (cached)")
+    p.add_argument(
+        "--terms", type=_int_arg("the number of terms (--terms)"), metavar="K", help="at most K terms (default all)"
+    )
+    p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    _add_rule(p)
+    _add_max_seconds(p)
+    p.set_defaults(run=_bfile_command)
 
     from .cli_values import register
 

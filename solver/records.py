@@ -1,0 +1,188 @@
+"""Records of a solve and OEIS b-files of its certified positions.
+
+* :func:`records` -- the smallest position of each exact remoteness, and the
+  largest exact remoteness (where is the first position of remoteness 22?);
+* :func:`bfile_terms` and :func:`write_bfile` -- the certified L ("P"), W
+  ("N") or draw ("D") positions in order, in the OEIS b-file format ("n a(n)"
+  lines).  For Put-or-Take-a-Square the P and N lists are OEIS A005240 and
+  A005241, which stop at 1,177 and have no b-file.
+
+Both read only what a solve certifies (``docs/mathematics.md`` section 3), so
+every line is true of the infinite game: a position listed as P is a
+P-position, and the "smallest position of remoteness r" is the smallest among
+positions ``<= B`` whose remoteness is *exact* -- a smaller position whose
+remoteness is only bounded, or unresolved, at this bound may still turn out to
+have remoteness r, and the records say how many such positions there are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TextIO
+
+import numba
+import numpy as np
+
+from .solution import Outcome, Solution
+from .validation import check_integer
+
+__all__ = ["SEQUENCES", "records", "bfile_terms", "write_bfile"]
+
+#: b-file sequences: letter -> (outcome, what it lists).
+SEQUENCES = {
+    "P": (Outcome.L, "P-positions (L: the player to move loses)"),
+    "N": (Outcome.W, "N-positions (W: the player to move wins)"),
+    "D": (Outcome.D, "certified draws"),
+}
+
+_CHUNK = 1 << 24
+
+
+@numba.njit(cache=True)
+def _first_of_each(packed, offset, first):
+    for i in range(packed.shape[0]):
+        r = packed[i]
+        if r >= 0 and first[r] < 0:
+            first[r] = offset + i
+
+
+def records(solution: Solution) -> dict:
+    """The smallest position of each exact remoteness, and the largest exact remoteness.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve of any rule, any bound (memory-mapped solves are read in
+        chunks of 16 M positions).
+
+    Returns
+    -------
+    dict
+        ``rule``, ``bound``, ``max_remoteness`` (the largest exact
+        remoteness of any position ``0..B``), ``records``: a list of
+        ``{"remoteness": r, "position": n, "outcome": "W" or "L"}`` for every
+        r from 0 to ``max_remoteness`` that some position has exactly (n
+        the smallest), and ``bounded`` (W/L positions whose remoteness is
+        only an upper bound) and ``unresolved`` (U positions): the positions
+        that could still hold a smaller record.
+
+    Notes
+    -----
+    Remoteness as in Winning Ways vol. 2 and the thesis's layers (section
+    2.2); exactness as in ``docs/mathematics.md`` section 3.2.
+    """
+    packed = solution.packed_remoteness
+    outcome = solution.outcome
+    size = solution.bound + 1
+    first = np.full(1 << 15, -1, dtype=np.int64)
+    for lo in range(0, size, _CHUNK):
+        _first_of_each(np.asarray(packed[lo : lo + _CHUNK]), lo, first)
+    found = np.flatnonzero(first >= 0)
+    tally = solution.tally()
+    rows = [
+        {
+            "remoteness": int(r),
+            "position": int(first[r]),
+            "outcome": Outcome(int(outcome[first[r]])).name,
+        }
+        for r in found
+    ]
+    return {
+        "rule": solution.rule.name,
+        "bound": solution.bound,
+        "max_remoteness": int(found[-1]) if found.size else 0,
+        "records": rows,
+        "bounded": tally["bounded"],
+        "unresolved": tally["U"],
+    }
+
+
+def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> Iterator[tuple[int, int]]:
+    """The certified positions of one kind, in order, numbered from 1.
+
+    Parameters
+    ----------
+    solution : Solution
+        A solve of any rule.
+    sequence : str
+        ``"P"`` (L positions, 0 included), ``"N"`` (W) or ``"D"`` (certified
+        draws); see :data:`SEQUENCES`.
+    terms : int, optional
+        Stop after this many terms (default: every one up to the bound).
+
+    Yields
+    ------
+    tuple of int
+        ``(k, a_k)``: the k-th position of the kind (OEIS offset 1, as in
+        A005240, whose first term is 0).
+
+    Raises
+    ------
+    ValueError
+        If ``sequence`` is not P, N or D, or ``terms < 1``.
+    TypeError
+        If ``terms`` is not an integer.
+
+    Notes
+    -----
+    The list is complete up to the bound B for P and N only in this sense:
+    every listed position is certified, and a position ``<= B`` missing from
+    it is not certified to be of that kind at this bound (it may be U).  A
+    b-file is a prefix that a larger bound can only extend where U positions
+    get resolved, never change (``docs/mathematics.md`` section 3.4).
+    """
+    if sequence not in SEQUENCES:
+        raise ValueError(f"the sequence must be P, N or D, got {str(sequence)[:20]!r}")
+    limit = None if terms is None else check_integer(terms, "the number of terms", least=1)
+    code = int(SEQUENCES[sequence][0])
+    outcome = solution.outcome
+    k = 0
+    for lo in range(0, solution.bound + 1, _CHUNK):
+        hits = np.flatnonzero(np.asarray(outcome[lo : lo + _CHUNK]) == code) + lo
+        for position in hits.tolist():
+            k += 1
+            yield k, position
+            if limit is not None and k >= limit:
+                return
+
+
+def write_bfile(solution: Solution, sequence: str, handle: TextIO, terms: int | None = None) -> int:
+    """Write a b-file: comment lines, then one ``"k a(k)"`` line per term.
+
+    Parameters
+    ----------
+    solution : Solution
+    sequence : str
+        ``"P"``, ``"N"`` or ``"D"``.
+    handle : text file
+        Where to write.
+    terms : int, optional
+        Most terms (default all up to the bound).
+
+    Returns
+    -------
+    int
+        The number of terms written.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :func:`bfile_terms`.
+    """
+    what = SEQUENCES[sequence][1] if sequence in SEQUENCES else ""
+    rule = solution.rule
+    count = 0
+    lines = []
+    for k, position in bfile_terms(solution, sequence, terms):
+        if count == 0:
+            handle.write(f"# {what} of {rule.title} ({rule.name}), certified at bound {solution.bound}\n")
+            handle.write("# every term is true of the infinite game; positions left U at this bound are not listed\n")
+        lines.append(f"{k} {position}\n")
+        count = k
+        if len(lines) >= 65536:
+            handle.write("".join(lines))
+            lines.clear()
+    if count == 0:
+        handle.write(f"# no {what} of {rule.title} up to bound {solution.bound}\n")
+    handle.write("".join(lines))
+    return count
