@@ -1,0 +1,125 @@
+"""Benchmark: the Dask engine against the single-process solver at one bound.
+
+    .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--workers 2] [--chunk 16777216]
+        [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
+
+Solves to the bound with :func:`solver.retrograde.solve` (numba, all threads of
+this process) and with :func:`solver.dask_engine.run` on a fresh LocalCluster of
+``--workers`` worker processes (one thread each), and prints one JSON object:
+both times, the overhead ratio, the time to start the cluster, the summed read,
+sweep and write seconds of the tasks, the peak memory of the client and of each
+worker, the store's size on disk and the bytes the tasks read and wrote, next to
+:func:`solver.dask_engine.plan`'s estimates.  ``--check`` also compares the two
+tallies (the tests compare the arrays).  The store is deleted unless ``--keep``.
+
+The single-process solve runs in a child process so that its memory is measured
+separately and freed before the Dask run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import resource
+import shutil
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver.dask_engine import DEFAULT_CHUNK, plan, run
+from solver.parsing import parse_int
+
+
+def _single(bound: int, out) -> None:
+    from solver.retrograde import solve, warm_up
+
+    warm_up()
+    start = time.perf_counter()
+    solution = solve(bound)
+    seconds = time.perf_counter() - start
+    out.send(
+        {
+            "seconds": seconds,
+            "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+            "tally": solution.tally(),
+        }
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bound", default="1e9")
+    parser.add_argument("--workers", default="2")
+    parser.add_argument("--chunk", default=str(DEFAULT_CHUNK))
+    parser.add_argument("--store", default="/tmp/ptsq-dask-bench.zarr")
+    parser.add_argument("--keep", action="store_true", help="keep the store")
+    parser.add_argument("--check", action="store_true", help="compare the tallies")
+    args = parser.parse_args(argv)
+    try:
+        bound = parse_int(args.bound, "the bound")
+        workers = parse_int(args.workers, "the number of workers", most=64)
+        chunk = parse_int(args.chunk, "the chunk size")
+        the_plan = plan(bound, chunk, workers)
+    except (ValueError, TypeError) as exc:
+        print(f"dask_solve.py: error: {exc}", file=sys.stderr)
+        return 2
+    store = Path(args.store)
+    if store.exists():
+        print(f"dask_solve.py: error: {store} exists; remove it or choose another --store", file=sys.stderr)
+        return 2
+
+    ctx = multiprocessing.get_context("spawn")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_single, args=(bound, send))
+    child.start()
+    single = receive.recv()
+    child.join()
+
+    from distributed import Client, LocalCluster
+
+    start = time.perf_counter()
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+    client = Client(cluster)
+    started = time.perf_counter() - start
+    try:
+        report = run(bound, scheduler=client, store=store, chunk=chunk)
+    finally:
+        client.close()
+        cluster.close()
+    sums = [sum(t["seconds"][i] for t in report.tasks) for i in range(3)]
+    result = {
+        "bound": bound,
+        "workers": workers,
+        "chunk": report.chunk,
+        "tasks": len(report.tasks),
+        "levels": len(the_plan.levels),
+        "load_average": os.getloadavg(),
+        "single_seconds": round(single["seconds"], 3),
+        "single_peak_rss_bytes": single["peak_rss_bytes"],
+        "cluster_start_seconds": round(started, 3),
+        "dask_seconds": round(report.seconds, 3),
+        "overhead_ratio": round(report.seconds / single["seconds"], 2),
+        "task_read_sweep_write_seconds": [round(x, 3) for x in sums],
+        "positions_per_second_per_worker": round((bound + 1) / (sum(sums) or 1.0)),
+        "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
+        "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+        "plan_worker_peak_bytes": the_plan.worker_peak_bytes,
+        "plan_seconds": round(the_plan.seconds, 1),
+        "bytes_written": sum(t["bytes_written"] for t in report.tasks),
+        "bytes_read": sum(t["bytes_read"] for t in report.tasks),
+        "store_bytes_on_disk": report.store_bytes,
+    }
+    if args.check:
+        result["tallies_equal"] = report.tally == single["tally"]
+    if not args.keep:
+        shutil.rmtree(store, ignore_errors=True)
+    print(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Command-line options of ``python -m solver solve --engine dask`` (:mod:`solver.dask_engine`).
+
+``python -m solver solve --bound B --engine dask [--scheduler ADDRESS] [--store PATH]
+[--chunk W] [--workers N] --json`` solves on Dask into a zarr store and prints the
+same JSON object as ``solve --json``, with the keys ``engine``, ``workers``,
+``chunks``, ``store``, ``chunk`` and ``worker_peak_rss_bytes`` added.  With no
+``--scheduler`` it starts a local cluster of ``--workers`` worker processes.
+
+:func:`add_engine_options` adds the options to the ``solve`` parser, and
+:func:`run_dask_solve` runs the command.  Bad input raises ``ValueError`` with a
+one-line message, which ``solver.__main__.main`` prints before exiting with
+status 2.  The memory and the time are checked against :func:`solver.dask_engine.plan`
+before anything starts: per worker for the memory, and against ``--max-seconds``
+for the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import resource
+import sys
+import time
+from typing import Any
+
+from . import config, costs
+from .dask_engine import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
+from .parsing import parse_int
+
+__all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
+
+#: Values of ``--engine``.
+ENGINES = ("numba", "dask")
+
+
+def _int_arg(name: str, least: int = 1, most: int | None = None):
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, name, least=least, most=most)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--engine``, ``--scheduler``, ``--store``, ``--chunk`` and ``--workers`` to a parser.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The ``solve`` subcommand's parser.
+
+    Notes
+    -----
+    Defaults: ``--engine numba`` (the single-process solver and its disk
+    cache), no scheduler (a local cluster), the store in the cache directory,
+    chunks of :data:`solver.dask_engine.DEFAULT_CHUNK` positions, 2 workers.
+    The Dask options other than ``--engine`` are refused with ``--engine numba``
+    by :func:`run_dask_solve`'s caller (see :func:`check_engine_options`).
+    """
+    group = parser.add_argument_group("engine (Put-or-Take-a-Square only)")
+    group.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="numba",
+        help="numba: one process, cached on disk (default); dask: Dask task graph into a zarr store",
+    )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Dask scheduler address (tcp://HOST:PORT); default: a local cluster on this machine",
+    )
+    group.add_argument(
+        "--store",
+        metavar="PATH",
+        help="directory of the zarr store the Dask engine writes (shared by every worker); default: in the cache",
+    )
+    group.add_argument(
+        "--chunk",
+        type=_int_arg("the chunk size (--chunk)", least=MIN_CHUNK, most=MAX_CHUNK),
+        metavar="W",
+        help=f"positions per Dask task and store chunk (default {DEFAULT_CHUNK:,}; about 9 bytes of memory each)",
+    )
+    group.add_argument(
+        "--workers",
+        type=_int_arg("the number of workers (--workers)", least=1, most=1024),
+        default=2,
+        metavar="N",
+        help="workers of the local cluster (default 2); ignored with --scheduler",
+    )
+
+
+def check_engine_options(args: argparse.Namespace) -> None:
+    """Refuse Dask options given without ``--engine dask``.
+
+    Raises
+    ------
+    ValueError
+        If ``--scheduler``, ``--store`` or ``--chunk`` is given with another engine.
+    """
+    if getattr(args, "engine", "numba") == "dask":
+        return
+    for option in ("scheduler", "store", "chunk"):
+        if getattr(args, option, None) is not None:
+            raise ValueError(f"--{option} needs --engine dask")
+
+
+def _peak_rss_bytes() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
+    """Run ``solve --engine dask``; print its result and return it.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        ``bound``, ``rule`` (a :class:`solver.family.Rule` or name; only
+        Put-or-Take-a-Square), ``scheduler``, ``store``, ``chunk``, ``workers``,
+        ``json``, ``progress_lines`` and ``max_seconds`` (missing ones take their
+        defaults).
+
+    Returns
+    -------
+    dict
+        ``rule``, ``bound``, ``W``, ``L``, ``D``, ``U``, ``max_remoteness``,
+        ``bounded_remoteness``, ``seconds``, ``cached``, ``peak_rss_bytes`` (as
+        ``solve --json``), and ``engine`` (``"dask"``), ``workers``, ``chunks``
+        (tasks run), ``chunk`` (positions each), ``store`` (absolute path),
+        ``worker_peak_rss_bytes``.  Printed as one JSON line with ``--json``,
+        else as text.
+
+    Raises
+    ------
+    ValueError
+        Bad arguments, a rule other than Put-or-Take-a-Square, a store path
+        that cannot be used, a scheduler that cannot be reached, or a plan
+        whose memory per worker or time exceeds what is available or allowed.
+    solver.dask_engine.DaskEngineError
+        If the solve fails after it started.
+    """
+    import json
+
+    from .family import get_rule
+
+    rule = get_rule(getattr(args, "rule", None))
+    if not rule.is_squares:
+        raise ValueError(f"--engine dask solves only Put-or-Take-a-Square, not {rule.title}")
+    bound = args.bound
+    scheduler = getattr(args, "scheduler", None)
+    workers = getattr(args, "workers", 2) or 2
+    the_plan = plan(bound, getattr(args, "chunk", None), workers)
+    if scheduler is None:
+        # All workers share this machine.
+        have = int(costs.available_memory() * config.MEMORY_FRACTION)
+        need = workers * the_plan.worker_peak_bytes
+        if need > have:
+            raise ValueError(
+                f"{workers} local workers need {costs.format_bytes(need)} of memory but only "
+                f"{costs.format_bytes(have)[len('about ') :]} can be used here; choose a smaller --chunk "
+                "or fewer --workers"
+            )
+    max_seconds = getattr(args, "max_seconds", None)
+    max_seconds = float(costs.DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds)
+    if the_plan.seconds > max_seconds:
+        raise ValueError(
+            f"a Dask solve to {bound:,} on {workers} workers takes about {the_plan.seconds:,.0f} s, more than "
+            f"{max_seconds:,.0f}; allow more time with --max-seconds"
+        )
+    lines = bool(getattr(args, "progress_lines", False))
+
+    def progress(fraction: float) -> None:
+        print(f"progress {fraction:.4f}", file=sys.stderr, flush=True)
+
+    # Dask's own log lines (a port in use, a worker restarted) would break the
+    # one-line-message convention; errors still surface as exceptions.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    start = time.perf_counter()
+    report = run(
+        bound,
+        scheduler=scheduler,
+        store=getattr(args, "store", None),
+        chunk=getattr(args, "chunk", None),
+        workers=workers,
+        progress=progress if lines else None,
+        rule=rule,
+        timeout=CONNECT_TIMEOUT,
+    )
+    seconds = time.perf_counter() - start
+    tally = report.tally
+    result: dict[str, Any] = {
+        "rule": rule.name,
+        "bound": bound,
+        **{key: tally[key] for key in ("W", "L", "D", "U")},
+        "max_remoteness": tally["max_remoteness"],
+        "bounded_remoteness": tally["bounded"],
+        "seconds": round(seconds, 3),
+        "cached": report.cached,
+        "peak_rss_bytes": _peak_rss_bytes(),
+        "engine": "dask",
+        "workers": report.workers,
+        "chunks": len(report.tasks),
+        "chunk": report.chunk,
+        "store": report.store,
+        "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
+    }
+    if getattr(args, "json", False):
+        print(json.dumps(result))
+        return result
+    print(f"{rule.title}, bound {bound:,}: positions 1..{bound:,} (Dask engine)")
+    for key in ("W", "L", "D", "U"):
+        print(f"  {key}: {result[key]:>15,}")
+    print(f"highest exact remoteness: {result['max_remoteness']}")
+    print(f"W/L with remoteness only bounded: {result['bounded_remoteness']:,}")
+    if report.cached:
+        print(f"seconds: {seconds:.3f} (opened from the store {report.store})")
+    else:
+        print(
+            f"seconds: {seconds:.3f} ({len(report.tasks):,} chunks of {report.chunk:,} on {report.workers} workers, "
+            f"store {report.store})"
+        )
+        print(f"peak memory of a worker: {report.worker_peak_rss_bytes / 2**20:,.0f} MiB")
+    return result

@@ -1,0 +1,1018 @@
+"""Solve Put-or-Take-a-Square on a Dask cluster, with the result in a zarr store.
+
+The single-process solver (:func:`solver.retrograde.solve`, ``docs/mathematics.md``
+section 3.5) solves the *small game* (positions ``0..M``, ``M = 2 isqrt(B)``, and
+their put chains) and then sweeps ``B`` down to ``M + 1``.  Each position ``n > M``
+depends only on its take child ``t(n) <= M`` (the small game) and its put child
+``p(n) > n``.  This module runs the same computation as a Dask task graph
+(``docs/dask.md``):
+
+* one task solves the small game and returns its arrays for ``0..M``.  They are
+  ``7 (M + 1)`` bytes, and Dask sends them to each worker once;
+* the store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``) are one task each.
+  A chunk task reads the put children of its positions that lie above it, the
+  slice ``[max(b + 1, p(a)), min(B, p(b))]`` of the store, written by the
+  chunk tasks it depends on.  It labels its positions from ``b`` down to ``a``
+  and writes its own chunk of the two arrays.  Put children inside the chunk are
+  read from the chunk's own output, which already holds them because the task
+  works downwards;
+* a chunk with no put child inside the bound (about the top half ``[B/2, B]``) has
+  no dependency.  The others depend on the two or three chunks about twice as
+  high.  The *level* of a chunk is the length of its longest chain of
+  dependencies, about ``log2(B / (c w))``.
+
+The chunk kernel :func:`_sweep_chunk` follows :func:`solver.retrograde._classify`
+line by line, with two index offsets added.  Draws and lower bounds on remoteness
+are computed in the same pass, from the same two children, as in the
+single-process sweep.  So the arrays are bit-identical (the tests compare them).
+
+Each task holds its own chunk (3 bytes a position), its input slice (about twice
+that) and the small game.  So the memory of a worker is bounded by the chunk
+size, whatever the bound.  Every worker must be able to read and write the store:
+on a real cluster, put it on a file system that all of them share.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import math
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import numba
+import numpy as np
+
+from . import costs
+from .family import DEFAULT_RULE, Rule, get_rule
+from .retrograde import (
+    _IMPOSSIBLE,
+    _build_small_game,
+    _count_chain_nodes,
+    _escape_moves,
+    _isqrt,
+    _small_lower_bounds,
+    _solve_small_game,
+)
+from .solution import Solution
+from .validation import check_integer
+
+__all__ = [
+    "DEFAULT_CHUNK",
+    "MIN_CHUNK",
+    "MAX_CHUNK",
+    "MAX_TASKS",
+    "CONNECT_TIMEOUT",
+    "STORE_FORMAT",
+    "DaskEngineError",
+    "ChunkTask",
+    "Plan",
+    "RunReport",
+    "plan",
+    "run",
+    "solve_dask",
+    "open_store",
+    "read_store_info",
+]
+
+#: Positions per chunk (task and store chunk) unless told otherwise: 48 MiB of
+#: results, about 0.25 GB of memory per task.
+DEFAULT_CHUNK = 1 << 24
+#: Smallest chunk accepted: smaller ones only add scheduler overhead.
+MIN_CHUNK = 256
+#: Largest chunk accepted (a compressed int16 chunk must stay below 2 GiB).
+MAX_CHUNK = 1 << 29
+#: Most tasks one solve may have; the scheduler spends about 1 ms and a few KB on each.
+MAX_TASKS = 250_000
+#: Seconds to wait for a scheduler before giving up.
+CONNECT_TIMEOUT = 10.0
+#: ``format`` attribute of the store; raised when the layout changes.
+STORE_FORMAT = 1
+#: ``engine`` attribute that marks a directory as a store of this module.
+_ENGINE = "put-or-take-a-square/dask"
+
+#: Measured rates used by :func:`plan` for its time estimate (``docs/dask.md``):
+#: positions labelled, compressed and written per second by one worker thread,
+#: and the seconds of scheduler overhead per task.
+POSITIONS_PER_SECOND = 5.0e7
+SECONDS_PER_TASK = 0.005
+#: Memory of an idle worker process (Python, numpy, numba, distributed, zarr).
+WORKER_BASE_BYTES = 250 * 2**20
+#: Bytes per small-game node while it is solved (node, CSR and queue arrays);
+#: measured 1.34 GB of peak RSS for the 20.9 million nodes at 10**12.
+_SMALL_NODE_BYTES = 64
+
+
+class DaskEngineError(RuntimeError):
+    """A Dask solve failed after it started (a task raised, a worker died)."""
+
+
+# ---------------------------------------------------------------------------
+# Kernels (unchecked; the public functions validate)
+# ---------------------------------------------------------------------------
+
+
+@numba.njit(cache=True, nogil=True)
+def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_small, lam_l_small, cap):
+    """Label positions ``a..b`` downwards, as :func:`solver.retrograde._classify` does.
+
+    ``out_*[n - a]`` receive position ``n``; ``in_*[q - q0]`` hold the put
+    children above ``b``; ``so``, ``sr``, ``lam_*_small`` are the small game's
+    arrays for ``0..m``.  Positions ``<= m`` are copied from the small game.
+    """
+    for n in range(b, a - 1, -1):
+        if n <= m:
+            out_o[n - a] = so[n]
+            out_r[n - a] = sr[n]
+            continue
+        r = _isqrt(n)
+        t = n - r * r
+        p = n + r * r
+        ot = so[t]
+        rt = abs(np.int64(sr[t]))
+        if p <= bound:
+            if p <= b:
+                op = np.int64(out_o[p - a])
+                rpk = np.int64(out_r[p - a])
+            else:
+                op = np.int64(in_o[p - q0])
+                rpk = np.int64(in_r[p - q0])
+            rp = abs(rpk)
+        else:
+            op = np.int64(-1)
+            rpk = np.int64(-1)
+            rp = np.int64(-1)
+        if ot == 2 or op == 2:
+            if ot == 2 and op == 2:
+                best = min(rt, rp)
+            elif ot == 2:
+                best = rt
+            else:
+                best = rp
+            high = best + 1
+            # _lam_l_large(p): lower bound on the remoteness of p if p is L.
+            unresolved = True
+            lam = np.int64(-1)
+            if p <= bound:
+                if op == 1 or op == 3:
+                    lam = np.int64(_IMPOSSIBLE)
+                elif op == 2:
+                    unresolved = False
+                    if rpk >= 0:
+                        lam = rpk
+            if lam < 0:
+                lam = np.int64(2)
+                rq = _isqrt(p)
+                tq = p - rq * rq
+                if tq <= m:
+                    lam = max(lam, min(cap, 1 + np.int64(lam_w_small[tq])))
+                if unresolved and p <= bound:
+                    lam = max(lam, 1 + _escape_moves(p, bound))
+            low = 1 + min(np.int64(lam_l_small[t]), lam)
+            out_o[n - a] = 1
+            out_r[n - a] = high if low >= high else -high
+        elif ot == 1 and op == 1:
+            high = max(rt, rp) + 1
+            pw = rp if rpk >= 0 else 1
+            low = 1 + max(np.int64(lam_w_small[t]), pw)
+            out_o[n - a] = 2
+            out_r[n - a] = high if low >= high else -high
+        elif op == -1 or ot == 0 or op == 0:
+            out_o[n - a] = 0
+            out_r[n - a] = -1
+        else:
+            out_o[n - a] = 3
+            out_r[n - a] = -1
+
+
+@numba.njit(cache=True, nogil=True)
+def _chunk_tally(outcome, packed, skip):
+    """Counts of codes 0..3, highest exact remoteness, bounded count (from index ``skip``)."""
+    out = np.zeros(6, np.int64)
+    for i in range(skip, outcome.shape[0]):
+        out[outcome[i]] += 1
+        r = packed[i]
+        if r > out[4]:
+            out[4] = r
+        elif r < -1:
+            out[5] += 1
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The plan: chunks, dependencies, levels, bytes
+# ---------------------------------------------------------------------------
+
+
+def _put(n: int) -> int:
+    r = math.isqrt(n)
+    return n + r * r
+
+
+def _small_m(bound: int) -> int:
+    return min(bound, 2 * math.isqrt(bound))
+
+
+@dataclasses.dataclass(frozen=True)
+class ChunkTask:
+    """One chunk task of a plan.
+
+    Attributes
+    ----------
+    index : int
+        Chunk number ``c``; the task labels positions ``first..last``.
+    first, last : int
+        ``c * chunk`` and ``min(bound, (c + 1) * chunk - 1)``.
+    read_first, read_last : int
+        The slice of the store the task reads (put children above ``last``);
+        ``read_last < read_first`` when it reads nothing.
+    depends_on : tuple of int
+        The chunks that write that slice (ascending).
+    level : int
+        0 for a chunk without dependencies, else 1 + the highest level of its
+        dependencies.
+    """
+
+    index: int
+    first: int
+    last: int
+    read_first: int
+    read_last: int
+    depends_on: tuple[int, ...]
+    level: int
+
+    @property
+    def positions(self) -> int:
+        """Positions the task labels (and writes)."""
+        return self.last - self.first + 1
+
+    @property
+    def read_positions(self) -> int:
+        """Positions the task reads from the store."""
+        return max(0, self.read_last - self.read_first + 1)
+
+    @property
+    def bytes_written(self) -> int:
+        """Uncompressed bytes written: 1 (outcome) + 2 (remoteness) a position."""
+        return 3 * self.positions
+
+    @property
+    def bytes_read(self) -> int:
+        """Uncompressed bytes read from the store."""
+        return 3 * self.read_positions
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """The task graph of a Dask solve and what it costs (:func:`plan`).
+
+    Attributes
+    ----------
+    bound, chunk, workers, threads_per_worker : int
+        The solve: positions ``0..bound`` in chunks of ``chunk`` positions
+        (clamped to ``bound + 1``), on ``workers`` workers.
+    m : int
+        ``min(bound, 2 isqrt(bound))``; the small game holds ``0..m`` and their
+        put chains.
+    small_game_nodes : int
+        Nodes of the small game (``docs/mathematics.md`` section 3.5).
+    tasks : tuple of ChunkTask
+        One per chunk, in chunk order.
+    levels : tuple of (int, int, int)
+        ``(chunks, positions, lowest chunk)`` for levels 0, 1, ...
+    small_game_bytes : int
+        Peak memory of the task that solves the small game (estimate).
+    broadcast_bytes : int
+        Bytes of the small game's result, sent once to every worker.
+    task_peak_bytes : int
+        Largest memory one chunk task needs: its chunk, its input slice, the
+        encoded copies of both and the small game's arrays.
+    worker_peak_bytes : int
+        ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes``, or the
+        small game's peak if that is larger: the memory each worker needs.
+    bytes_written, bytes_read : int
+        Uncompressed bytes all tasks write to and read from the store.
+    bytes_moved : int
+        ``bytes_written + bytes_read + workers * broadcast_bytes``.
+    seconds : float
+        Estimated wall-clock time from :data:`POSITIONS_PER_SECOND` and
+        :data:`SECONDS_PER_TASK`, assuming the workers are busy throughout.
+    """
+
+    bound: int
+    chunk: int
+    workers: int
+    threads_per_worker: int
+    m: int
+    small_game_nodes: int
+    tasks: tuple[ChunkTask, ...]
+    levels: tuple[tuple[int, int, int], ...]
+    small_game_bytes: int
+    broadcast_bytes: int
+    task_peak_bytes: int
+    worker_peak_bytes: int
+    bytes_written: int
+    bytes_read: int
+    bytes_moved: int
+    seconds: float
+
+    def summary(self) -> dict[str, Any]:
+        """The plan without its task list, as a JSON-ready dict."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "tasks"}
+        out["levels"] = [list(level) for level in self.levels]
+        out["n_tasks"] = len(self.tasks)
+        return out
+
+
+def _check_chunk(chunk: int | None) -> int:
+    if chunk is None:
+        return DEFAULT_CHUNK
+    return check_integer(chunk, "the chunk size", least=MIN_CHUNK, most=MAX_CHUNK)
+
+
+def _check_bound(bound: int) -> int:
+    bound = check_integer(bound, "the bound", least=1)
+    if bound > 2**62:
+        raise ValueError(f"bound {costs.format_count(bound)} is beyond what this solver can index (2**62)")
+    return bound
+
+
+def _chunk_tasks(bound: int, chunk: int, m: int) -> list[ChunkTask]:
+    n_chunks = bound // chunk + 1
+    tasks: list[ChunkTask | None] = [None] * n_chunks
+    for c in range(n_chunks - 1, -1, -1):
+        a = c * chunk
+        b = min(bound, a + chunk - 1)
+        lo = max(a, m + 1)
+        if b <= m:
+            q0, q1 = b + 1, b
+        else:
+            q0, q1 = max(b + 1, _put(lo)), min(bound, _put(b))
+        if q0 <= q1:
+            deps = tuple(range(q0 // chunk, q1 // chunk + 1))
+            level = 1 + max(tasks[d].level for d in deps)  # type: ignore[union-attr]
+        else:
+            q0, q1 = b + 1, b
+            deps, level = (), 0
+        tasks[c] = ChunkTask(c, a, b, q0, q1, deps, level)
+    return tasks  # type: ignore[return-value]
+
+
+def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_worker: int = 1) -> Plan:
+    """Work out the task graph of a Dask solve and its memory, I/O and time.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``, ``1 <= B <= 2**62``.
+    chunk : int, optional
+        Positions per task and per store chunk, ``MIN_CHUNK..MAX_CHUNK``
+        (default :data:`DEFAULT_CHUNK`); clamped to ``B + 1``.
+    workers : int, optional
+        Number of workers (default 2), at least 1.
+    threads_per_worker : int, optional
+        Tasks a worker runs at once (default 1).
+
+    Returns
+    -------
+    Plan
+        Chunks, dependencies, levels, bytes per task and per worker.  The
+        formulas are in ``docs/dask.md``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If an argument is out of range, or the solve would need more than
+        :data:`MAX_TASKS` tasks (the message says which chunk size would do).
+    """
+    bound = _check_bound(bound)
+    chunk = min(_check_chunk(chunk), bound + 1)
+    workers = check_integer(workers, "the number of workers", least=1, most=100_000)
+    threads = check_integer(threads_per_worker, "threads per worker", least=1, most=1024)
+    n_tasks = bound // chunk + 1
+    if n_tasks > MAX_TASKS:
+        need = 1 << max(0, math.ceil(math.log2((bound + 1) / MAX_TASKS)))
+        raise ValueError(
+            f"chunks of {chunk:,} positions make {n_tasks:,} tasks, more than the {MAX_TASKS:,} a scheduler "
+            f"handles well; choose a chunk of at least {need:,} positions"
+        )
+    m = _small_m(bound)
+    nodes = m + 1 + int(_count_chain_nodes(bound, m))
+    tasks = _chunk_tasks(bound, chunk, m)
+    top = max(task.level for task in tasks)
+    levels = []
+    for level in range(top + 1):
+        members = [task for task in tasks if task.level == level]
+        levels.append((len(members), sum(t.positions for t in members), min(t.index for t in members)))
+    broadcast = 7 * (m + 1)
+    # Output and input arrays, plus a decoded or encoded copy of each (zarr's
+    # buffers), plus the small game's arrays.
+    task_peak = max(2 * (t.bytes_written + t.bytes_read) for t in tasks) + broadcast
+    small_bytes = _SMALL_NODE_BYTES * nodes
+    worker_peak = WORKER_BASE_BYTES + max(threads * task_peak, small_bytes)
+    written = sum(t.bytes_written for t in tasks)
+    read = sum(t.bytes_read for t in tasks)
+    seconds = (bound + 1) / (POSITIONS_PER_SECOND * workers * threads) + n_tasks * SECONDS_PER_TASK / (
+        workers * threads
+    )
+    return Plan(
+        bound=bound,
+        chunk=chunk,
+        workers=workers,
+        threads_per_worker=threads,
+        m=m,
+        small_game_nodes=nodes,
+        tasks=tuple(tasks),
+        levels=tuple(levels),
+        small_game_bytes=small_bytes,
+        broadcast_bytes=broadcast,
+        task_peak_bytes=task_peak,
+        worker_peak_bytes=worker_peak,
+        bytes_written=written,
+        bytes_read=read,
+        bytes_moved=written + read + workers * broadcast,
+        seconds=seconds,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Tasks (run on the workers)
+# ---------------------------------------------------------------------------
+
+
+def _small_game_task(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Solve the small game; return its arrays for ``0..m`` and the cap (as ``solve`` does)."""
+    m = _small_m(bound)
+    size = m + 1 + int(_count_chain_nodes(bound, m))
+    position = np.empty(size, np.int64)
+    take_idx = np.empty(size, np.int64)
+    put_idx = np.empty(size, np.int64)
+    filled = _build_small_game(bound, m, size, position, take_idx, put_idx)
+    if filled != size:  # pragma: no cover - a kernel bug
+        raise DaskEngineError(f"small game has {filled} nodes, expected {size}")
+    small_outcome = np.empty(size, np.int8)
+    small_remoteness = np.empty(size, np.int16)
+    _solve_small_game(take_idx, put_idx, small_outcome, small_remoteness)
+    cap = int(small_remoteness.max()) + bound.bit_length() + 4
+    lam_w = np.empty(size, np.int16)
+    lam_l = np.empty(size, np.int16)
+    _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
+    return (
+        small_outcome[: m + 1].copy(),
+        small_remoteness[: m + 1].copy(),
+        lam_w[: m + 1].copy(),
+        lam_l[: m + 1].copy(),
+        cap,
+    )
+
+
+def _open_arrays(path: str, mode: Literal["r", "r+"]) -> tuple[Any, Any]:
+    import zarr
+
+    group = zarr.open_group(path, mode=mode)
+    return group["outcome"], group["remoteness"]
+
+
+#: Arrays a worker has opened, by (store path, run id): opening reads three
+#: metadata files, which costs more than labelling a small chunk.
+_OPENED: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
+def _arrays_for(path: str, run_id: str) -> tuple[Any, Any]:
+    key = (path, run_id)
+    if key not in _OPENED:
+        if len(_OPENED) > 8:
+            _OPENED.clear()
+        _OPENED[key] = _open_arrays(path, "r+")
+    return _OPENED[key]
+
+
+def _chunk_task(
+    path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, *deps: object
+) -> dict[str, Any]:
+    """Label positions ``a..b`` and write them to the store; return counts and bytes."""
+    so, sr, lam_w, lam_l, cap = small
+    m = so.shape[0] - 1
+    start = time.perf_counter()
+    outcome, remoteness = _arrays_for(path, run_id)
+    if q0 <= q1:
+        in_o = np.ascontiguousarray(outcome[q0 : q1 + 1])
+        in_r = np.ascontiguousarray(remoteness[q0 : q1 + 1])
+    else:
+        in_o = np.zeros(0, np.int8)
+        in_r = np.zeros(0, np.int16)
+    read_seconds = time.perf_counter() - start
+    out_o = np.empty(b - a + 1, np.int8)
+    out_r = np.empty(b - a + 1, np.int16)
+    start = time.perf_counter()
+    _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w, lam_l, cap)
+    tally = _chunk_tally(out_o, out_r, 1 if a == 0 else 0)
+    sweep_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    outcome[a : b + 1] = out_o
+    remoteness[a : b + 1] = out_r
+    write_seconds = time.perf_counter() - start
+    return {
+        "first": a,
+        "last": b,
+        "bytes_read": int(in_o.nbytes + in_r.nbytes),
+        "bytes_written": int(out_o.nbytes + out_r.nbytes),
+        "tally": [int(x) for x in tally],
+        "seconds": [read_seconds, sweep_seconds, write_seconds],
+    }
+
+
+def _peak_rss() -> int:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _can_write(path: str) -> bool:
+    probe = Path(path) / f".probe-{os.getpid()}-{time.monotonic_ns()}"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------
+
+
+def _read_attrs(path: Path) -> dict[str, Any] | None:
+    """The store's attributes if ``path`` is a store of this module, else None."""
+    meta = path / "zarr.json"
+    try:
+        data = json.loads(meta.read_text())
+    except (OSError, ValueError):
+        return None
+    attrs = data.get("attributes") if isinstance(data, dict) else None
+    if not isinstance(attrs, dict) or attrs.get("engine") != _ENGINE:
+        return None
+    return attrs
+
+
+def _check_store_path(store: str | os.PathLike[str]) -> Path:
+    if not isinstance(store, (str, os.PathLike)):
+        raise TypeError(f"the store must be a path, not {type(store).__name__}")
+    text = os.fspath(store)
+    if not text or not text.strip():
+        raise ValueError("the store path is empty")
+    if "://" in text:
+        raise ValueError(f"the store must be a file-system path (shared by every worker), not a URL: {text!r}")
+    return Path(text).expanduser().absolute()
+
+
+def _prepare_store(path: Path, bound: int, rule: Rule) -> dict[str, Any] | None:
+    """Check that ``path`` can become the store; return the attributes of a finished one there."""
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"the store {path} exists and is not a directory; choose another path")
+    if path.is_dir():
+        attrs = _read_attrs(path)
+        if attrs is None:
+            try:
+                empty = not any(path.iterdir())
+            except OSError as exc:
+                raise ValueError(f"cannot read the store directory {path}: {exc.strerror or exc}") from None
+            if not empty:
+                raise ValueError(f"{path} is a non-empty directory and not a Dask solve store; choose another path")
+        elif attrs.get("complete") and attrs.get("bound") == bound and attrs.get("rule") == rule.name:
+            return attrs
+        elif attrs.get("complete"):
+            raise ValueError(
+                f"the store {path} holds a finished solve to bound {attrs.get('bound')!r}; remove it "
+                "or choose another path"
+            )
+    parent = path.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot create {parent}: {exc.strerror or exc}") from None
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"the store's directory {parent} is not writable")
+    if path.is_dir() and not os.access(path, os.W_OK | os.X_OK):
+        raise ValueError(f"the store {path} is not writable")
+    return None
+
+
+def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
+    import zarr
+    from zarr.codecs import BloscCodec
+
+    if path.exists():
+        shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
+    group = zarr.open_group(str(path), mode="w")
+    compressors = [BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")]
+    for name, dtype in (("outcome", "int8"), ("remoteness", "int16")):
+        group.create_array(
+            name, shape=(bound + 1,), chunks=(chunk,), dtype=dtype, compressors=compressors, fill_value=0
+        )
+    run_id = uuid.uuid4().hex
+    group.attrs.update(
+        {
+            "engine": _ENGINE,
+            "format": STORE_FORMAT,
+            "rule": rule.name,
+            "bound": bound,
+            "chunk": chunk,
+            "complete": False,
+            "run_id": run_id,
+        }
+    )
+    return run_id
+
+
+def read_store_info(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Return the attributes of a finished Dask solve store.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory.
+
+    Returns
+    -------
+    dict
+        ``engine``, ``format``, ``rule`` (a :mod:`solver.family` name), ``bound``,
+        ``chunk``, ``complete`` (True), ``tally`` (``W``, ``L``, ``D``, ``U``,
+        ``max_remoteness``, ``bounded`` over ``1..bound``), ``seconds``.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        If ``path`` is not a store of this module, or its solve did not finish.
+    """
+    where = _check_store_path(path)
+    attrs = _read_attrs(where)
+    if attrs is None:
+        raise ValueError(f"{where} is not a Dask solve store")
+    if attrs.get("format") != STORE_FORMAT:
+        raise ValueError(f"the store {where} has format {attrs.get('format')!r}; this release reads {STORE_FORMAT}")
+    if not attrs.get("complete"):
+        raise ValueError(f"the store {where} holds an unfinished solve; solve again to finish it")
+    return attrs
+
+
+def open_store(path: str | os.PathLike[str]) -> Solution:
+    """Load a finished Dask solve store into memory.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory (``--store`` of ``python -m solver solve --engine dask``).
+
+    Returns
+    -------
+    Solution
+        ``outcome`` (``int8``) and ``packed_remoteness`` (``int16``), shape
+        ``(bound + 1,)``, as numpy arrays in memory (3 bytes a position); the
+        ``seconds`` of the solve that wrote the store.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        If ``path`` is not a finished store (see :func:`read_store_info`), or its
+        arrays do not have the recorded shape and dtypes.
+    solver.solution.BoundTooLargeError
+        If the arrays do not fit in this machine's memory.
+    """
+    from .retrograde import check_bound
+
+    attrs = read_store_info(path)
+    bound = attrs["bound"]
+    check_bound(bound)
+    outcome, remoteness = _open_arrays(str(_check_store_path(path)), "r")
+    for array, dtype in ((outcome, np.int8), (remoteness, np.int16)):
+        if array.shape != (bound + 1,) or np.dtype(array.dtype) != np.dtype(dtype):
+            raise ValueError(f"the store {path} has an array of shape {array.shape}, dtype {array.dtype}")
+    return Solution(
+        bound,
+        np.asarray(outcome[:], dtype=np.int8),
+        packed_remoteness=np.asarray(remoteness[:], dtype=np.int16),
+        seconds=float(attrs.get("seconds", 0.0)),
+        rule=get_rule(attrs["rule"]),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Running the graph
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RunReport:
+    """What :func:`run` did.
+
+    Attributes
+    ----------
+    bound, chunk : int
+        The solve.
+    store : str
+        The store's absolute path.
+    tally : dict
+        ``W``, ``L``, ``D``, ``U``, ``max_remoteness``, ``bounded`` over positions
+        ``1..bound`` (as :meth:`Solution.tally`).
+    seconds : float
+        Wall-clock seconds from connecting to the last write (0 when cached).
+    cached : bool
+        True when the store already held this solve and nothing ran.
+    workers : int
+        Workers that ran it (0 when cached).
+    tasks : tuple of dict
+        What each chunk task returned: ``first``, ``last``, ``bytes_read``,
+        ``bytes_written``, ``tally``, ``seconds`` (read, sweep, write), in chunk order.
+    worker_peak_rss_bytes : int
+        Largest peak resident memory of a worker process (since it started).
+    store_bytes : int
+        Bytes the store takes on disk.
+    """
+
+    bound: int
+    chunk: int
+    store: str
+    tally: dict[str, int]
+    seconds: float
+    cached: bool
+    workers: int
+    tasks: tuple[dict[str, Any], ...]
+    worker_peak_rss_bytes: int
+    store_bytes: int
+
+
+def _dir_bytes(path: Path) -> int:
+    total = 0
+    for root, _, files in os.walk(path):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.stat(os.path.join(root, name)).st_size
+    return total
+
+
+def _connect(scheduler: Any, workers: int, timeout: float, processes: bool):
+    """Return ``(client, cluster)``; ``cluster`` is None for a given scheduler."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=":0")
+        return Client(cluster), cluster
+    if isinstance(scheduler, Client):
+        return scheduler, None
+    if not isinstance(scheduler, str):
+        raise TypeError(f"the scheduler must be an address string, not {type(scheduler).__name__}")
+    address = scheduler.strip()
+    if not address or any(ch.isspace() for ch in address):
+        raise ValueError(f"the scheduler address {scheduler!r} is not of the form tcp://HOST:PORT")
+    try:
+        from distributed.comm import parse_address
+
+        parse_address(address if "://" in address else f"tcp://{address}")
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
+    try:
+        client = Client(address, timeout=timeout)
+    except ValueError as exc:
+        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
+    except (OSError, TimeoutError) as exc:
+        raise ValueError(
+            f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({type(exc).__name__})"
+        ) from None
+    return client, None
+
+
+def run(
+    bound: int,
+    *,
+    scheduler: Any = None,
+    store: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
+    workers: int = 2,
+    progress: Callable[[float], None] | None = None,
+    rule: Rule | str | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+    processes: bool = True,
+) -> RunReport:
+    """Solve to ``bound`` on Dask into a zarr store, without loading the result.
+
+    Parameters are those of :func:`solve_dask`.
+
+    Returns
+    -------
+    RunReport
+        Counts, timings and per-task figures; the arrays are in the store.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`solve_dask`.
+    DaskEngineError
+        If a task fails, or a worker cannot write the store.
+    """
+    found = get_rule(rule)
+    if not found.is_squares:
+        raise ValueError(
+            f"the Dask engine solves only {DEFAULT_RULE.title}; solve {found.title} with the default engine"
+        )
+    bound = _check_bound(bound)
+    workers = check_integer(workers, "the number of workers", least=1, most=1024)
+    the_plan = plan(bound, chunk, workers)
+    chunk = the_plan.chunk
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
+        raise ValueError(f"the connect timeout must be a number of seconds in (0, 3600], not {timeout!r}")
+    if store is None:
+        from .store import cache_dir, key_of
+
+        store = cache_dir() / "dask" / f"{key_of(found)}-B{bound}.zarr"
+    path = _check_store_path(store)
+    done = _prepare_store(path, bound, found)
+    if done is not None:
+        if progress:
+            progress(1.0)
+        return RunReport(
+            bound, int(done["chunk"]), str(path), dict(done["tally"]), 0.0, True, 0, (), 0, _dir_bytes(path)
+        )
+
+    client, cluster = _connect(scheduler, workers, float(timeout), processes)
+    try:
+        start = time.perf_counter()
+        n_workers = len(client.scheduler_info().get("workers", {}))
+        if n_workers == 0:
+            client.wait_for_workers(1, timeout=timeout)
+            n_workers = len(client.scheduler_info().get("workers", {}))
+        run_id = _create_store(path, bound, chunk, found)
+        visible = client.run(_can_write, str(path))
+        blind = sorted(name for name, ok in visible.items() if not ok)
+        if blind:
+            raise DaskEngineError(
+                f"worker {blind[0]} cannot write the store {path}; use a path on a file system every worker shares"
+            )
+        futures = client.compute(_graph(the_plan, str(path), run_id))
+        from distributed import as_completed
+
+        total = bound + 1
+        done_positions = 0
+        results: dict[int, dict[str, Any]] = {}
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results[result["first"] // chunk] = result
+                done_positions += result["last"] - result["first"] + 1
+                if progress:
+                    progress(min(1.0, done_positions / total))
+        except Exception as exc:
+            client.cancel(futures)
+            raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
+        seconds = time.perf_counter() - start
+        ordered = tuple(results[c] for c in sorted(results))
+        sums = np.sum([r["tally"] for r in ordered], axis=0)
+        tally = {
+            "W": int(sums[1]),
+            "L": int(sums[2]),
+            "D": int(sums[3]),
+            "U": int(sums[0]),
+            "max_remoteness": max(r["tally"][4] for r in ordered),
+            "bounded": int(sums[5]),
+        }
+        peaks = client.run(_peak_rss)
+        import zarr
+
+        zarr.open_group(str(path), mode="r+").attrs.update({"complete": True, "tally": tally, "seconds": seconds})
+    finally:
+        if scheduler is None or not _is_client(scheduler):
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    return RunReport(
+        bound, chunk, str(path), tally, seconds, False, n_workers, ordered, max(peaks.values()), _dir_bytes(path)
+    )
+
+
+def _is_client(obj: object) -> bool:
+    from distributed import Client
+
+    return isinstance(obj, Client)
+
+
+def _graph(the_plan: Plan, path: str, run_id: str) -> Sequence[Any]:
+    """The task graph: one small-game task and one task per chunk (``dask.delayed``)."""
+    import dask
+
+    bound = the_plan.bound
+    small = dask.delayed(_small_game_task, pure=True)(bound, dask_key_name=f"ptsq-small-game-B{bound}")
+    nodes: list[Any] = [None] * len(the_plan.tasks)
+    for task in reversed(the_plan.tasks):
+        deps = [nodes[d] for d in task.depends_on]
+        nodes[task.index] = dask.delayed(_chunk_task, pure=False)(
+            path,
+            run_id,
+            bound,
+            task.first,
+            task.last,
+            task.read_first,
+            task.read_last,
+            small,
+            *deps,
+            dask_key_name=f"ptsq-chunk-{task.index}-B{bound}",
+        )
+    return nodes
+
+
+def solve_dask(
+    bound: int,
+    *,
+    scheduler: Any = None,
+    store: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
+    workers: int = 2,
+    progress: Callable[[float], None] | None = None,
+    rule: Rule | str | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+    processes: bool = True,
+) -> Solution:
+    """Classify every position ``0..bound`` on a Dask cluster, as :func:`solver.retrograde.solve`.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``, ``1 <= B <= 2**62``.
+    scheduler : str or distributed.Client, optional
+        Address of a running scheduler (``tcp://HOST:PORT``), or a client to use
+        (left open).  Default: start a ``LocalCluster`` of ``workers`` workers on
+        this machine and close it afterwards.
+    store : str or os.PathLike, optional
+        Directory of the zarr store the result is written to: arrays
+        ``outcome`` (``int8``) and ``remoteness`` (``int16``, packed as
+        :attr:`Solution.packed_remoteness`), shape ``(B + 1,)``, chunked like the
+        tasks, with ``bound``, ``rule`` and the counts in the group's attributes.
+        Default: ``<cache dir>/dask/<key>-B<bound>.zarr`` (:func:`solver.store.cache_dir`).
+        A finished store of the same bound is reopened without solving; an
+        unfinished one of this module is overwritten; anything else is refused.
+    chunk : int, optional
+        Positions per task and per store chunk (default :data:`DEFAULT_CHUNK`).
+        A worker's memory is about ``9 * chunk`` bytes a thread (:func:`plan`).
+    workers : int, optional
+        Workers of the local cluster (default 2); ignored with ``scheduler``.
+    progress : callable, optional
+        Called with the fraction of positions done, a float in [0, 1].
+    rule : Rule or str, optional
+        Only Put-or-Take-a-Square (the default) is supported.
+    timeout : float, optional
+        Seconds to wait for the scheduler (default :data:`CONNECT_TIMEOUT`).
+    processes : bool, optional
+        Local cluster only: workers are processes (default) or threads.
+
+    Returns
+    -------
+    Solution
+        The arrays loaded from the store into memory (numpy, 3 bytes a
+        position); bit-identical to :func:`solver.retrograde.solve`.  To solve
+        beyond this machine's memory, use :func:`run`, which leaves them in the
+        store.
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range, the rule is not Put-or-Take-a-Square,
+        the store path cannot be used, or the scheduler cannot be reached within
+        ``timeout`` seconds.
+    DaskEngineError
+        If a task fails, or a worker cannot write the store.
+    solver.solution.BoundTooLargeError
+        If the result does not fit in memory to be loaded.
+    """
+    from .retrograde import check_bound
+
+    if not isinstance(bound, bool) and isinstance(bound, int) and 1 <= bound <= 2**62:
+        check_bound(bound)  # the result is loaded into memory: refuse before solving
+    report = run(
+        bound,
+        scheduler=scheduler,
+        store=store,
+        chunk=chunk,
+        workers=workers,
+        progress=progress,
+        rule=rule,
+        timeout=timeout,
+        processes=processes,
+    )
+    return open_store(report.store)

@@ -1,0 +1,284 @@
+"""The Dask engine (solver.dask_engine) against the single-process solver.
+
+Every comparison is with :func:`solver.retrograde.solve`, never with output of the
+code under test.  One LocalCluster of 2 worker *processes* serves the module: it
+starts in about 2 s here, and processes are what a real cluster runs (pickled
+tasks, numba kernels loaded in each worker, no shared memory), so threads would
+test less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip("distributed")
+pytest.importorskip("zarr")
+
+from solver import dask_engine
+from solver.cli_dask import add_engine_options, check_engine_options, run_dask_solve
+from solver.dask_engine import DaskEngineError, _sweep_chunk, open_store, plan, read_store_info, run, solve_dask
+from solver.retrograde import solve
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as found:
+        yield found
+
+
+@pytest.fixture(scope="module")
+def address(cluster) -> str:
+    return cluster.scheduler_address
+
+
+@pytest.fixture(scope="module")
+def reference():
+    cache: dict[int, object] = {}
+
+    def get(bound: int):
+        if bound not in cache:
+            cache[bound] = solve(bound)
+        return cache[bound]
+
+    return get
+
+
+# (bound, chunk): chunks small enough that the graph has several levels, and at
+# 10**6 chunks that lie wholly inside the small game (M = 2000 > 1024).
+CASES = [(1, None), (2, None), (10, None), (1000, 256), (12345, 1024), (10**6, 1024), (10**7, 1 << 20)]
+
+
+@pytest.mark.parametrize(("bound", "chunk"), CASES)
+def test_identical_to_single_process(bound, chunk, address, reference, tmp_path):
+    found = solve_dask(bound, scheduler=address, store=tmp_path / "s.zarr", chunk=chunk)
+    expected = reference(bound)
+    assert found.bound == bound
+    assert found.outcome.dtype == np.int8 and found.packed_remoteness.dtype == np.int16
+    assert found.outcome.shape == found.packed_remoteness.shape == (bound + 1,)
+    assert np.array_equal(found.outcome, expected.outcome)
+    assert np.array_equal(found.packed_remoteness, expected.packed_remoteness)
+
+
+def test_chunk_kernel_matches_global_sweep(reference):
+    """The chunk kernel alone, on arbitrary chunks, fed from the single-process result."""
+    bound = 200_000
+    expected = reference(bound)
+    small = dask_engine._small_game_task(bound)
+    so, sr, lam_w, lam_l, cap = small
+    m = so.shape[0] - 1
+    assert np.array_equal(so, expected.outcome[: m + 1])
+    assert np.array_equal(sr, expected.packed_remoteness[: m + 1])
+    rng = np.random.default_rng(5)
+    cuts = [(0, 999), (m - 10, m + 500), (bound - 777, bound), (50_000, 99_999), (1, 1)]
+    cuts += [tuple(sorted(int(x) for x in rng.integers(0, bound + 1, 2))) for _ in range(6)]
+    for a, b in cuts:
+        q0 = b + 1
+        q1 = min(bound, dask_engine._put(b)) if b > m else b
+        in_o = expected.outcome[q0 : q1 + 1].copy()
+        in_r = expected.packed_remoteness[q0 : q1 + 1].copy()
+        out_o = np.full(b - a + 1, 9, np.int8)
+        out_r = np.full(b - a + 1, 999, np.int16)
+        _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w, lam_l, cap)
+        assert np.array_equal(out_o, expected.outcome[a : b + 1]), (a, b)
+        assert np.array_equal(out_r, expected.packed_remoteness[a : b + 1]), (a, b)
+
+
+def test_store_round_trip_and_reuse(address, reference, tmp_path):
+    bound, chunk = 54_321, 4096
+    path = tmp_path / "deep" / "store.zarr"
+    report = run(bound, scheduler=address, store=path, chunk=chunk)
+    expected = reference(bound)
+    assert not report.cached and report.workers == 2
+    assert report.tally == expected.tally()
+    info = read_store_info(path)
+    assert info["bound"] == bound and info["rule"] == "put-or-take-a-square" and info["complete"] is True
+    assert info["chunk"] == chunk
+    assert info["tally"] == expected.tally()
+    loaded = open_store(str(path))
+    assert loaded == expected and loaded.rule.name == expected.rule.name
+    # The arrays are zarr arrays with the documented chunking.
+    import zarr
+
+    group = zarr.open_group(str(path), mode="r")
+    assert group["outcome"].chunks == (chunk,) and group["remoteness"].dtype == np.int16
+    # A finished store of the same bound is reopened, not solved again.
+    again = run(bound, scheduler="tcp://0.0.0.0:1", store=path, chunk=chunk)
+    assert again.cached and again.tasks == () and again.tally == report.tally
+    # Of another bound: refused.
+    with pytest.raises(ValueError, match="finished solve to bound 54321"):
+        run(1000, scheduler=address, store=path)
+
+
+def test_unfinished_store_is_refused_then_overwritten(address, reference, tmp_path):
+    path = tmp_path / "u.zarr"
+    dask_engine._create_store(path, 5000, 1024, solve(1).rule)
+    with pytest.raises(ValueError, match="unfinished"):
+        open_store(path)
+    found = solve_dask(3000, scheduler=address, store=path, chunk=1024)
+    assert found == reference(3000)
+
+
+def test_plan_matches_tasks_run(address, tmp_path):
+    bound, chunk = 300_000, 8192
+    the_plan = plan(bound, chunk, 2)
+    report = run(bound, scheduler=address, store=tmp_path / "p.zarr", chunk=chunk)
+    assert len(report.tasks) == len(the_plan.tasks) == bound // chunk + 1
+    for planned, ran in zip(the_plan.tasks, report.tasks):
+        assert (planned.first, planned.last) == (ran["first"], ran["last"])
+        assert planned.bytes_read == ran["bytes_read"]
+        assert planned.bytes_written == ran["bytes_written"]
+    assert sum(t["bytes_written"] for t in report.tasks) == the_plan.bytes_written == 3 * (bound + 1)
+    assert sum(t["bytes_read"] for t in report.tasks) == the_plan.bytes_read
+    assert sum(level[1] for level in the_plan.levels) == bound + 1
+    assert max(t.read_positions for t in the_plan.tasks) * 3 < the_plan.task_peak_bytes
+    # Every put child a chunk needs is its own or in its dependencies, all above it.
+    for task in the_plan.tasks:
+        lo = max(task.first, the_plan.m + 1)
+        if task.last <= the_plan.m:
+            assert task.depends_on == () and task.level == 0
+            continue
+        low_put = lo + np.int64(np.sqrt(lo)) ** 2
+        assert task.read_positions == 0 or task.read_first == max(task.last + 1, int(low_put))
+        for d in task.depends_on:
+            assert d > task.index and the_plan.tasks[d].level < task.level
+        covered = {p for d in task.depends_on for p in (the_plan.tasks[d].first, the_plan.tasks[d].last)}
+        if task.depends_on:
+            assert min(covered) <= task.read_first and max(covered) >= task.read_last
+    # The top half of the range depends on nothing.
+    assert all(t.level == 0 for t in the_plan.tasks if t.first > bound // 2 + 1)
+
+
+def test_plan_memory_is_bounded_by_the_chunk():
+    small, large = plan(10**9, 1 << 22, 4), plan(10**12, 1 << 22, 4)
+    assert large.task_peak_bytes < 20 * (1 << 22) + large.broadcast_bytes
+    assert small.task_peak_bytes <= large.task_peak_bytes
+    assert len(large.levels) > len(small.levels)
+    with pytest.raises(ValueError, match="choose a chunk of at least"):
+        plan(10**12, 1024)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"bound": 0}, ValueError, "bound"),
+        ({"bound": True}, TypeError, "bound"),
+        ({"bound": 10.0}, TypeError, "bound"),
+        ({"bound": 2**63}, ValueError, "2\\*\\*62"),
+        ({"bound": 100, "chunk": 10}, ValueError, "chunk size"),
+        ({"bound": 100, "chunk": 2**40}, ValueError, "chunk size"),
+        ({"bound": 100, "workers": 0}, ValueError, "workers"),
+        ({"bound": 100, "rule": "put-or-take-a-prime"}, ValueError, "only"),
+        ({"bound": 100, "timeout": 0}, ValueError, "timeout"),
+        ({"bound": 100, "store": "s3://bucket/x"}, ValueError, "URL"),
+        ({"bound": 100, "store": ""}, ValueError, "empty"),
+        ({"bound": 100, "store": 5}, TypeError, "path"),
+        ({"bound": 100, "scheduler": "not an address"}, ValueError, "scheduler address"),
+        ({"bound": 100, "scheduler": 12}, TypeError, "scheduler"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match, tmp_path):
+    kwargs.setdefault("store", tmp_path / "x.zarr")
+    bound = kwargs.pop("bound")
+    with pytest.raises(error, match=match):
+        solve_dask(bound, **kwargs)
+
+
+def test_bad_store_paths(tmp_path):
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    with pytest.raises(ValueError, match="not a directory"):
+        run(100, store=a_file)
+    with pytest.raises(ValueError, match="cannot create"):
+        run(100, store=a_file / "under" / "s.zarr")
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "keep.txt").write_text("mine")
+    with pytest.raises(ValueError, match="not a Dask solve store"):
+        run(100, store=busy)
+    assert (busy / "keep.txt").read_text() == "mine"
+    with pytest.raises(ValueError, match="not a Dask solve store"):
+        open_store(busy)
+
+
+def test_unreachable_scheduler_fails_fast(tmp_path):
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=re.escape("cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s")):
+        solve_dask(100, scheduler="tcp://127.0.0.1:9", store=tmp_path / "s.zarr", timeout=1)
+    assert time.perf_counter() - start < 30
+    assert not (tmp_path / "s.zarr").exists()
+
+
+def test_failing_task_is_reported(address, tmp_path, monkeypatch):
+    path = tmp_path / "f.zarr"
+    # Workers see the store, then it disappears: the chunk tasks fail.
+    original = dask_engine._create_store
+
+    def create_then_break(where, *args):
+        original(where, *args)
+        (where / "outcome" / "zarr.json").unlink()
+        return "broken"
+
+    monkeypatch.setattr(dask_engine, "_create_store", create_then_break)
+    with pytest.raises(DaskEngineError, match="task of the Dask solve failed"):
+        run(5000, scheduler=address, store=path, chunk=1024)
+    with pytest.raises(ValueError, match="unfinished"):
+        read_store_info(path)
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bound", type=int, required=True)
+    parser.add_argument("--json", action="store_true")
+    add_engine_options(parser)
+    return parser.parse_args(argv)
+
+
+def test_cli_json(address, reference, tmp_path, capsys):
+    store = tmp_path / "cli.zarr"
+    args = _parse(["--bound", "20000", "--engine", "dask", "--scheduler", address, "--store", str(store), "--json"])
+    args.chunk = 2048
+    result = run_dask_solve(args)
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == result
+    expected = reference(20000).tally()
+    assert {k: result[k] for k in ("W", "L", "D", "U")} == {k: expected[k] for k in ("W", "L", "D", "U")}
+    assert result["max_remoteness"] == expected["max_remoteness"]
+    assert result["bounded_remoteness"] == expected["bounded"]
+    assert result["engine"] == "dask" and result["workers"] == 2 and result["chunks"] == 20000 // 2048 + 1
+    assert result["store"] == os.fspath(store.absolute()) and result["cached"] is False
+    for key in ("rule", "bound", "seconds", "peak_rss_bytes", "worker_peak_rss_bytes"):
+        assert key in result
+    # The default chunk, clamped to a small bound.
+    small = _parse(["--bound", "700", "--engine", "dask", "--scheduler", address, "--store", str(tmp_path / "b.zarr")])
+    assert run_dask_solve(small)["chunks"] == 1
+    assert open_store(tmp_path / "b.zarr") == reference(700)
+    with pytest.raises(ValueError, match="scheduler address 'bogus!!' is not valid"):
+        run_dask_solve(_parse(["--bound", "700", "--engine", "dask", "--scheduler", "bogus!!"]))
+
+
+def test_cli_refusals(tmp_path):
+    args = _parse(["--bound", "100", "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
+    args.rule = "put-or-take-a-prime"
+    with pytest.raises(ValueError, match="only Put-or-Take-a-Square"):
+        run_dask_solve(args)
+    args = _parse(["--bound", str(10**12), "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
+    args.max_seconds = 60
+    with pytest.raises(ValueError, match="--max-seconds"):
+        run_dask_solve(args)
+    args = _parse(["--bound", "1000", "--engine", "dask", "--workers", "1000", "--chunk", str(1 << 29)])
+    with pytest.raises(ValueError, match="memory"):
+        run_dask_solve(args)
+    with pytest.raises(ValueError, match="--store needs --engine dask"):
+        check_engine_options(_parse(["--bound", "10", "--store", "x"]))
+    check_engine_options(_parse(["--bound", "10", "--engine", "dask", "--store", "x"]))
+    with pytest.raises(SystemExit):
+        _parse(["--bound", "10", "--engine", "spark"])
