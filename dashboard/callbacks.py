@@ -15,6 +15,8 @@ import json
 import dash
 from dash import Input, Output, State
 
+from solver.family import DEFAULT_RULE, RULES
+
 from . import ids, links, state, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
@@ -98,8 +100,11 @@ _MOUNT_TAB = """function(tab, ...holders) {
 # The setup bar's summary line: what was asked for, and what is solving.
 _SUMMARY = """function(request, setup, pending) {
     const fmt = function(x) { return Number(x).toLocaleString('en-US'); };
+    const games = %s;
     if (!request) { return 'N or alpha needs fixing: see the message below them.'; }
-    let text = 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha) + ' · B = α × N = ' + fmt(request.bound);
+    const game = games[request.rule || %s] || {};
+    let text = (game.squares ? '' : game.title + ' · ') + 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha)
+        + (game.climbs === false ? ' · B = N + 1 = ' : ' · B = α × N = ') + fmt(request.bound);
     if (pending && setup && setup.bound !== pending.bound) {
         text += ' (solving; the views show B = ' + fmt(setup.bound) + ' until it is done)';
     } else if (pending) {
@@ -108,11 +113,36 @@ _SUMMARY = """function(request, setup, pending) {
     return text;
 }"""
 
+# The header and the browser's title name the chosen game.
+_TITLE = """function(request, previous) {
+    const games = %s;
+    const name = (request && request.rule) || previous || %s;
+    const game = games[name];
+    if (!game) { return [window.dash_clientside.no_update, window.dash_clientside.no_update]; }
+    document.title = game.title + ' explorer';
+    return [game.title + ' explorer', game.summary + ' (' + game.source + ').'];
+}"""
+
 # The Edit button opens and closes the controls on narrow screens.
 _TOGGLE_EDIT = """function(clicks) {
     const open = (clicks || 0) % 2 === 1;
     return [open ? 'setup-bar setup-open' : 'setup-bar', open ? 'true' : 'false', open ? 'Done' : 'Edit'];
 }"""
+
+
+#: What the page's scripts know of each game: title, rules in a sentence, source, whether it climbs.
+_GAMES = json.dumps(
+    {
+        name: {
+            "title": rule.title,
+            "summary": rule.summary,
+            "source": rule.source,
+            "climbs": rule.climbs,
+            "squares": rule.is_squares,
+        }
+        for name, rule in RULES.items()
+    }
+)
 
 
 def show_tab(tab: str | None) -> list[dict]:
@@ -174,7 +204,15 @@ def register(app: dash.Dash) -> None:
         *[State(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
     )
     app.clientside_callback(
-        _SUMMARY,
+        _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
+        Output(ids.PAGE_TITLE, "children"),
+        Output(ids.PAGE_INTRO, "children"),
+        Input(ids.REQUEST, "data"),
+        State(ids.RULE_SELECT, "value"),
+        prevent_initial_call=True,
+    )
+    app.clientside_callback(
+        _SUMMARY % (_GAMES, json.dumps(DEFAULT_RULE.name)),
         Output(ids.SETUP_SUMMARY, "children"),
         Input(ids.REQUEST, "data"),
         Input(ids.SETUP, "data"),

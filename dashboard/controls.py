@@ -1,4 +1,4 @@
-"""The page-wide setup bar: N, alpha and the bound B = alpha × N, above the tabs.
+"""The page-wide setup bar: the game, N, alpha and the bound B = alpha × N, above the tabs.
 
 Every tab reads its values from the one solve this bar sets up, so a number
 has the same value on every tab.  The bar keeps the ids the Explore
@@ -20,14 +20,17 @@ import math
 from dash import dcc, html
 
 from solver import config
-from solver.family import DEFAULT_RULE, Rule
+from solver.family import DEFAULT_RULE, RULES, Rule
 
 from . import ids, state
 from .components import attrs
 from .defaults import N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
 
-__all__ = ["bound_note", "gate_solution", "setup_bar", "summary_text"]
+__all__ = ["RULE_OPTIONS", "bound_note", "gate_solution", "setup_bar", "summary_text"]
+
+#: The game selector's options: every rule of the family, by title.
+RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items()]
 
 #: Marks of the N slider (powers of ten, short).
 N_MARKS = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}
@@ -169,6 +172,20 @@ def setup_bar() -> html.Section:
             ),
             html.Div(
                 [
+                    html.Div(
+                        [
+                            _label("game", ids.RULE_SELECT),
+                            dcc.Dropdown(
+                                id=ids.RULE_SELECT,
+                                options=RULE_OPTIONS,
+                                value=DEFAULT_RULE.name,
+                                clearable=False,
+                                searchable=False,
+                                className="rule-select",
+                            ),
+                        ],
+                        className="control control-rule",
+                    ),
                     html.Div(
                         [
                             _label("N (positions 1..N examined)", ids.N_INPUT, " log scale, or type a value"),

@@ -101,6 +101,20 @@ PLAY_TWO_MOVES = "play-two-moves"
 PLAY_CHOICE_ROW = "play-choice-row"
 PLAY_CHOICE = "play-choice"
 PLAY_CHOICE_GO = "play-choice-go"
+#: The game selector of the setup bar (a name of :data:`solver.family.RULES`),
+#: and the header's title and introduction, which name the chosen game.
+RULE_SELECT = "rule-select"
+PAGE_TITLE = "page-title"
+PAGE_INTRO = "page-intro"
+#: The Explore views Records (with b-file downloads) and Rules compared.
+RECORDS_TABLE = "records-table"
+RECORDS_MESSAGE = "records-message"
+BFILE_P = "bfile-p"
+BFILE_N = "bfile-n"
+BFILE_D = "bfile-d"
+BFILE_DOWNLOAD = "bfile-download"
+COMPARE_TABLE = "compare-table"
+COMPARE_MESSAGE = "compare-message"
 #: The Thesis tab's note that its analyses are of Put-or-Take-a-Square only.
 THESIS_SCOPE = "thesis-scope"
 

@@ -24,6 +24,13 @@ from .tabs.sums.layout import sums_layout
 from .tabs.thesis.layout import thesis_layout
 from .urlstate import location
 
+#: The header's sentence on the rules of the default game (the page rewrites
+#: it in the browser for the chosen game).
+DEFAULT_RULE_INTRO = (
+    "From n the player to move takes or puts the largest square ≤ n; whoever reaches 0 wins "
+    "(Winning Ways vol. 2, p. 484)."
+)
+
 #: Tab value -> label, in the order of the tab bar.
 TAB_LABELS = {
     "explore": "Explore",
@@ -83,12 +90,14 @@ def build_layout() -> html.Div:
             *[dcc.Store(id=ids.tab_gate_id(tab)) for tab in GATED_TABS],
             html.Header(
                 [
-                    html.H1("Put-or-Take-a-Square explorer"),
+                    html.H1("Put-or-Take-a-Square explorer", id=ids.PAGE_TITLE),
                     html.P(
-                        "From n the player to move takes or puts the largest square ≤ n; whoever reaches 0 "
-                        "wins (Winning Ways vol. 2, p. 484). Every label is true of the infinite game: W/L "
-                        "with their remoteness come from retrograde analysis on 0..B, D marks certified "
-                        "draws, and U is what the bound B = alpha × N leaves unresolved.",
+                        [
+                            html.Span(DEFAULT_RULE_INTRO, id=ids.PAGE_INTRO),
+                            " Every label is true of the infinite game: W/L with their remoteness come from "
+                            "retrograde analysis on 0..B, D marks certified draws, and U is what the bound B "
+                            "leaves unresolved.",
+                        ],
                         className="intro",
                     ),
                 ]

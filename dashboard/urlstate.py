@@ -23,16 +23,22 @@ from dash import Input, Output, dcc, html, no_update
 
 from solver import config
 from solver.analysis import TRANSFORMS
+from solver.family import DEFAULT_RULE, RULE_NAMES
 from solver.parsing import describe_text, parse_int
 
 from . import defaults, ids
 from .tabs.explore import layout as explore_layout
+from .tabs.sums import ids as sums_ids
+from .tabs.sums.layout import DEFAULT_HEAPS
+from .tabs.sums.layout import DEFAULT_RULE as SUMS_DEFAULT_RULE
+from .tabs.sums.layout import RULE_OPTIONS as SUMS_RULE_OPTIONS
 
 #: (query key, component id, property, default value), in query order.  The
 #: defaults are the controls' own (:mod:`solver.config`,
 #: :mod:`dashboard.defaults`): text boxes hold text, sliders and menus numbers.
 PARAMS: list[tuple[str, str, str, object]] = [
     ("tab", ids.TABS, "value", defaults.DEFAULT_TAB),
+    ("rule", ids.RULE_SELECT, "value", DEFAULT_RULE.name),
     ("n", ids.N_INPUT, "value", str(config.DEFAULT_N)),
     ("alpha", ids.ALPHA_INPUT, "value", str(config.DEFAULT_ALPHA)),
     ("view", ids.EXPLORE_VIEW, "value", explore_layout.DEFAULT_VIEW),
@@ -56,6 +62,8 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("first", ids.PLAY_FIRST, "value", defaults.DEFAULT_PLAY_FIRST),
     ("strength", ids.PLAY_STRENGTH, "value", defaults.DEFAULT_STRENGTH),
     ("seed", ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
+    ("heaps", sums_ids.SUMS_HEAPS, "value", DEFAULT_HEAPS),
+    ("srule", sums_ids.SUMS_RULE, "value", SUMS_DEFAULT_RULE),
 ]
 
 #: Longest query string read; a longer one is ignored as a whole.
@@ -120,6 +128,12 @@ def _strength(raw: str) -> float:
     return round(round(steps) * STRENGTH_STEP, 2)
 
 
+def _sums_check():
+    from .tabs.sums.callbacks import check_heaps_param
+
+    return check_heaps_param
+
+
 def _thesis_limits():
     from .tabs.thesis import callbacks as thesis
 
@@ -130,6 +144,9 @@ def _thesis_limits():
 #: raises ``ValueError`` with the reason.  Ranges are the controls' own.
 CHECKS: dict[str, Callable[[str], object]] = {
     "tab": _choice("the tab", lambda: TABS),
+    "rule": _choice("the game", lambda: RULE_NAMES),
+    "heaps": lambda raw: _sums_check()(raw),
+    "srule": _choice("the game of the sums", lambda: tuple(o["value"] for o in SUMS_RULE_OPTIONS)),
     "view": _choice("the Explore view", lambda: tuple(explore_layout.VIEW_LABELS)),
     "n": _whole("N", most=defaults.N_MAX),
     "alpha": _whole("alpha", most=defaults.ALPHA_MAX),

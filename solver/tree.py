@@ -27,7 +27,7 @@ from .solution import Outcome, Solution
 from .validation import check_integer
 from .values import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
-__all__ = ["TreeNode", "GameTree", "game_tree"]
+__all__ = ["TreeNode", "GameTree", "game_tree", "path_parent", "path_depth", "path_order"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,15 +91,41 @@ class TreeNode:
         return _parent(self.path)
 
 
-def _parent(path: str) -> str | None:
+def path_parent(path: str) -> str | None:
+    """The path of a node's parent, or None for the root ``""``.
+
+    Parameters
+    ----------
+    path : str
+        A node's path: letters ``"t"``/``"p"`` or segments ``"/i"``.
+
+    Returns
+    -------
+    str or None
+    """
     if not path:
         return None
     cut = path.rfind("/")
     return path[:cut] if cut >= 0 else path[:-1]
 
 
-def _depth(path: str) -> int:
+def path_depth(path: str) -> int:
+    """The number of moves a path names (0 for the root ``""``)."""
     return path.count("/") if path.startswith("/") else len(path)
+
+
+def path_order(path: str) -> int:
+    """Where a node stands among its siblings: take 0, put 1, or the index ``i`` of ``"/i"``."""
+    if not path:
+        return 0
+    cut = path.rfind("/")
+    if cut >= 0:
+        return int(path[cut + 1 :])
+    return 0 if path[-1] == "t" else 1
+
+
+_parent = path_parent
+_depth = path_depth
 
 
 @dataclasses.dataclass(frozen=True)

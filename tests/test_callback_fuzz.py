@@ -77,10 +77,10 @@ class _RecordingJobs:
     def __init__(self):
         self.started = []
 
-    def start(self, bound):
+    def start(self, bound, rule=None):
         self.started.append(bound)
 
-    def status(self, bound):
+    def status(self, bound, rule=None):
         return None
 
 
@@ -127,7 +127,7 @@ def test_sync_n(triggered, slider, text):
 @given(n=hostile, alpha=hostile)
 def test_make_setup(n, alpha):
     request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = explore.make_setup(n, alpha)
-    assert request is no_update or set(request) == {"n", "alpha", "bound"}
+    assert request is no_update or set(request) == {"n", "alpha", "bound", "rule"}
     for message in (n_msg, alpha_msg, setup_msg):
         assert isinstance(message, str) and len(message) < 300
     _classes([n_class, alpha_class])

@@ -177,7 +177,7 @@ def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
 
 def test_make_setup_good_input():
     setup, *messages = callbacks.make_setup("10,000", "100")
-    assert setup == {"n": 10_000, "alpha": 100, "bound": 1_000_000}
+    assert setup == {"n": 10_000, "alpha": 100, "bound": 1_000_000, "rule": "put-or-take-a-square"}
     assert messages == ["", "", "", "num-input", "num-input"]
 
 
@@ -214,7 +214,9 @@ def test_download_csv_matches_brute_force(naive_small):
     letters, rem = naive_small
     sent, message = callbacks.make_download(SMALL)
     assert message == ""
-    frame = pd.read_csv(io.StringIO(sent["content"]), dtype={"remoteness": str}, keep_default_na=False)
+    content = sent["content"]
+    assert content.startswith("# Put-or-Take-a-Square (put-or-take-a-square): ") and "# bound 3000:" in content
+    frame = pd.read_csv(io.StringIO(content), dtype={"remoteness": str}, keep_default_na=False, comment="#")
     assert list(frame.columns) == ["n", "outcome", "remoteness"]
     assert frame["n"].tolist() == list(range(1, SMALL["n"] + 1))
     assert frame["outcome"].tolist() == letters[1 : SMALL["n"] + 1]
@@ -258,12 +260,13 @@ def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch
     monkeypatch.setattr("dashboard.setup.INLINE_BOUND", 500)
     request = {"n": 3000, "alpha": 7, "bound": 21_000}
     setup, pending, disabled, message = callbacks.resolve_setup(request)
-    assert setup is no_update and pending == request and disabled is False
+    assert setup is no_update and pending == {**request, "rule": "put-or-take-a-square"} and disabled is False
     status = _wait_for(21_000)
     assert status["done"] and status["error"] is None
     # The poll hands the setup over once the job is done.
     setup, pending, disabled, value, style, message = callbacks.poll_solve(request)
-    assert setup == {**request, "fresh": True} and pending is None and disabled and value == "100"
+    assert setup == {**request, "rule": "put-or-take-a-square", "fresh": True}
+    assert pending is None and disabled and value == "100"
     assert style == {"display": "none"} and message == ""
     # The job wrote the disk cache: its labels agree with the reference.
     from solver import store
@@ -322,7 +325,7 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
     assert "press the button" in message and disabled
     assert bar == {"display": "none"} and button is False
     started = []
-    monkeypatch.setattr(jobs, "start", started.append)
+    monkeypatch.setattr(jobs, "start", lambda bound, rule=None: started.append(bound))
     callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
     assert started == [n, 10 * n, 100 * n, 1000 * n]
 
@@ -553,7 +556,7 @@ def test_item4_heavy_views_are_refused_with_their_limit():
     fig, rows, error, *boxes = thesis.make_primitives("2", "10**6", state.SOLUTIONS)
     assert f"{thesis.PRIMITIVES_LIMIT_MAX:,}" in error and boxes == ["num-input", "num-input invalid"]
     sent, message = callbacks.make_download({"n": 10**7, "alpha": 1})
-    assert sent is no_update and "python -m solver classify --n 10000000 --alpha 1" in message
+    assert sent is no_update and "python -m solver classify --rule put-or-take-a-square --n 10000000 --bound 10000000" in message
     # The limits are the ones the page states next to the controls.
     from dashboard.tabs.thesis.layout import thesis_layout
 
@@ -618,13 +621,13 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
         def __init__(self):
             self.calls = []
 
-        def start(self, bound):
+        def start(self, bound, rule=None):
             self.calls.append(("start", bound))
 
-        def retry(self, bound):
+        def retry(self, bound, rule=None):
             self.calls.append(("retry", bound))
 
-        def status(self, bound):
+        def status(self, bound, rule=None):
             return {"error": "out of disk", "done": False, "progress": 0.0} if bound == 50_003 else None
 
     jobs = Jobs()

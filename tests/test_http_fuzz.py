@@ -83,7 +83,7 @@ class _RecordingJobs:
     def start(self, bound, *args, **kwargs):
         self.started.append(bound)
 
-    def status(self, bound):
+    def status(self, bound, rule=None):
         return None
 
     def __getattr__(self, name):  # any other method of the registry: a no-op answer

@@ -21,6 +21,7 @@ from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
 from solver.analysis import TRANSFORMS, classification_table, convergence, layer, layers
+from solver.family import get_rule
 from solver.parsing import parse_int
 
 from ... import ids, state
@@ -37,7 +38,7 @@ from ...defaults import (
 )
 from ...style import message_figure
 from ...tables import rows_to_csv
-from . import figures, tree
+from . import family, figures, tree
 from .layout import register_views
 
 #: Shown by the views while there is no valid setup yet (bad input keeps
@@ -172,19 +173,22 @@ def sync_n(triggered: str | None, slider_value: object, text: object):
     return round(exp / N_SLIDER_STEP) * N_SLIDER_STEP, no_update
 
 
-def make_setup(n_text: object, alpha_text: object):
-    """Validate N and alpha into the setup request the views share.
+def make_setup(n_text: object, alpha_text: object, rule: object = None):
+    """Validate N, alpha and the game into the setup request the views share.
 
     Parameters
     ----------
     n_text, alpha_text : str
         What the user typed.
+    rule : str, optional
+        The game selector's value (a name of :data:`solver.family.RULES`);
+        None means Put-or-Take-a-Square.
 
     Returns
     -------
     tuple
         ``(request, n message, alpha message, setup message, N box class,
-        alpha box class)``; ``request`` is ``{"n", "alpha", "bound"}``
+        alpha box class)``; ``request`` is ``{"n", "alpha", "bound", "rule"}``
         (:func:`dashboard.setup.validated_setup`), or ``no_update`` when an
         input is wrong, so the views keep showing the last good setup.
         Each message is "" when there is nothing to say; a box with a
@@ -203,8 +207,8 @@ def make_setup(n_text: object, alpha_text: object):
     if n is None or alpha is None:
         return no_update, n_msg, alpha_msg, setup_msg, box_class(n_msg), box_class(alpha_msg)
     try:
-        request = setups.validated_setup({"n": n, "alpha": alpha})
-    except ValueError as exc:  # the bound does not fit in memory: both boxes
+        request = setups.validated_setup({"n": n, "alpha": alpha, "rule": rule})
+    except ValueError as exc:  # the bound does not fit in memory (or a forged game): both boxes
         return no_update, "", "", str(exc), BOX_INVALID_CLASS, BOX_INVALID_CLASS
     return request, "", "", "", BOX_CLASS, BOX_CLASS
 
@@ -223,7 +227,9 @@ def resolve_setup(request: object):
     tuple
         ``(setup, pending, poll disabled, setup message)``.  A bound up to
         :data:`dashboard.setup.INLINE_BOUND` is solved now, and the setup
-        carries ``fresh`` (solved for this setup, not taken from a cache);
+        carries ``fresh`` (solved for this setup, not taken from a cache;
+        for rules other than Put-or-Take-a-Square the limit is smaller,
+        :func:`dashboard.setup.solves_inline`);
         a larger bound already solved passes at once; otherwise the setup
         stays (``no_update``), the request becomes pending and the poll is
         switched on.  An invalid request changes nothing but the message.
@@ -232,25 +238,27 @@ def resolve_setup(request: object):
         return no_update, None, True, no_update
     try:
         setup = setups.validated_setup(request)
-        bound = setup["bound"]
-        if bound <= setups.INLINE_BOUND:
-            _solution_now, cached = state.SOLUTIONS.get(bound)
+        bound, rule = setup["bound"], setup["rule"]
+        if setups.solves_inline(bound, rule):
+            _solution_now, cached = state.SOLUTIONS.get(bound, rule=rule)
             return {**setup, "fresh": not cached}, None, True, ""
-        if state.SOLUTIONS.peek(bound) is not None:
+        if state.SOLUTIONS.peek(bound, rule=rule) is not None:
             return {**setup, "fresh": False}, None, True, ""
     except (ValueError, OSError) as exc:
         return no_update, None, True, str(exc)
-    state.JOBS.start(bound)
+    state.JOBS.start(bound, rule)
     return no_update, setup, False, ""
 
 
-def setup_from_inputs(n_text: object, alpha_text: object) -> tuple:
+def setup_from_inputs(n_text: object, alpha_text: object, rule: object = None) -> tuple:
     """:func:`make_setup` and then :func:`resolve_setup`, in one request.
 
     Parameters
     ----------
     n_text, alpha_text : str
         What the user typed.
+    rule : str, optional
+        The game selector's value.
 
     Returns
     -------
@@ -262,7 +270,7 @@ def setup_from_inputs(n_text: object, alpha_text: object) -> tuple:
         :func:`resolve_setup` gives them, or ``no_update`` when an input is
         wrong (the views keep the last good setup).
     """
-    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = make_setup(n_text, alpha_text)
+    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = make_setup(n_text, alpha_text, rule)
     if request is no_update:
         return request, n_msg, alpha_msg, setup_msg, n_class, alpha_class, no_update, no_update, no_update
     setup, pending, poll_disabled, message = resolve_setup(request)
@@ -299,10 +307,10 @@ def poll_solve(pending: object):
         setup = setups.validated_setup(pending)
     except ValueError as exc:
         return no_update, None, True, no_update, _HIDDEN, str(exc)
-    bound = setup["bound"]
-    status = state.JOBS.status(bound)
+    bound, rule = setup["bound"], setup["rule"]
+    status = state.JOBS.status(bound, rule)
     if status is None:  # e.g. the server restarted: start again
-        state.JOBS.start(bound)
+        state.JOBS.start(bound, rule)
         return no_update, no_update, False, "0", _SHOWN, no_update
     if status["error"]:
         return no_update, None, True, no_update, _HIDDEN, f"The solve to bound {bound:,} failed: {status['error']}"
@@ -312,28 +320,28 @@ def poll_solve(pending: object):
 
 
 @setups.memo(MEMO_ENTRIES)
-def _convergence_data(n: int, bounds: tuple[int, ...]):
+def _convergence_data(n: int, bounds: tuple[int, ...], rule: str):
     # Solved bounds only (the caller found each of them).
-    solutions = [setups.open_bound(bound)[0] for bound in bounds]
+    solutions = [setups.open_bound(bound, rule)[0] for bound in bounds]
     return convergence(solutions, n)
 
 
 @setups.memo(MEMO_ENTRIES)
-def _convergence_view(n: int, bounds: tuple[int, ...]):
-    counts, changes = _convergence_data(n, bounds)
+def _convergence_view(n: int, bounds: tuple[int, ...], rule: str):
+    counts, changes = _convergence_data(n, bounds, rule)
     rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
     return figures.convergence_figure(counts, n), rows, len(changes)
 
 
-def _solved_convergence_bounds(n: int) -> tuple[int, ...]:
+def _solved_convergence_bounds(n: int, rule: str) -> tuple[int, ...]:
     """The bounds alpha * N of the convergence view that are solved already (none is solved here)."""
     solved = []
     for alpha in CONVERGENCE_ALPHAS:
         if alpha * n > CONVERGENCE_MAX_BOUND:
             continue
         try:
-            bound = setups.validated_setup({"n": n, "alpha": alpha})["bound"]
-            setups.open_bound(bound)
+            bound = setups.validated_setup({"n": n, "alpha": alpha, "rule": rule})["bound"]
+            setups.open_bound(bound, rule)
         except (setups.NotSolvedError, ValueError, OSError):
             continue
         solved.append(bound)
@@ -361,11 +369,14 @@ def make_convergence_export(setup: object):
     if not setup:
         return None
     try:
-        n = setups.validated_setup(setup)["n"]
-        bounds = _solved_convergence_bounds(n)
+        checked = setups.validated_setup(setup)
+        n, rule = checked["n"], checked["rule"]
+        if not get_rule(rule).climbs:
+            return None
+        bounds = _solved_convergence_bounds(n, rule)
         if not bounds:
             return None
-        _counts, changes = _convergence_data(n, bounds)
+        _counts, changes = _convergence_data(n, bounds, rule)
     except (ValueError, OSError):
         return None
     rows = changes.to_dict("records")
@@ -398,9 +409,16 @@ def make_convergence(triggered: str | None, setup: object):
     if not setup:
         return _figure_message(title, INVALID), [], "", True, "0", _HIDDEN, True
     try:
-        n = setups.validated_setup(setup)["n"]
+        checked = setups.validated_setup(setup)
     except ValueError as exc:
         return _figure_message(title, exc), [], str(exc), True, "0", _HIDDEN, True
+    n, rule = checked["n"], checked["rule"]
+    if not get_rule(rule).climbs:
+        text = (
+            f"{get_rule(rule).title} never climbs past n + 1, so its values are exact at the bound N + 1 "
+            "and do not change with the bound: there is nothing to converge."
+        )
+        return _figure_message(title, text), [], text, True, "0", _HIDDEN, True
     wanted, refused = [], []
     for alpha in CONVERGENCE_ALPHAS:
         bound = alpha * n
@@ -408,25 +426,25 @@ def make_convergence(triggered: str | None, setup: object):
             refused.append(f"{bound:,} (above {CONVERGENCE_MAX_BOUND:,})")
             continue
         try:
-            wanted.append(setups.validated_setup({"n": n, "alpha": alpha})["bound"])
+            wanted.append(setups.validated_setup({"n": n, "alpha": alpha, "rule": rule})["bound"])
         except ValueError:
             refused.append(f"{bound:,} (not enough memory)")
     solved, waiting, running, errors = [], [], [], []
     for bound in wanted:
         try:
-            found = setups.open_bound(bound)[0]
+            found = setups.open_bound(bound, rule)[0]
         except setups.NotSolvedError:
             found = None
         except (ValueError, OSError) as exc:
             errors.append(f"{bound:,}: {exc}")
             continue
         if found is None and triggered == ids.CONVERGENCE_BUTTON:
-            before = state.JOBS.status(bound)
+            before = state.JOBS.status(bound, rule)
             if before is not None and before.get("error") and hasattr(state.JOBS, "retry"):
-                state.JOBS.retry(bound)  # a failed solve is tried again only when asked
+                state.JOBS.retry(bound, rule)  # a failed solve is tried again only when asked
             else:
-                state.JOBS.start(bound)
-        status = state.JOBS.status(bound) if found is None else None
+                state.JOBS.start(bound, rule)
+        status = state.JOBS.status(bound, rule) if found is None else None
         if found is not None:
             solved.append(bound)
         elif status is not None and status["error"]:
@@ -463,7 +481,7 @@ def make_convergence(triggered: str | None, setup: object):
             button_disabled,
         )
     try:
-        figure, rows, changes = _convergence_view(n, tuple(solved))
+        figure, rows, changes = _convergence_view(n, tuple(solved), rule)
     except (ValueError, OSError) as exc:
         return _figure_message(title, exc), [], str(exc), not running, progress, bar, button_disabled
     if len(solved) > 1:
@@ -475,8 +493,8 @@ def make_convergence(triggered: str | None, setup: object):
 
 
 @setups.memo(MEMO_ENTRIES)
-def _tally(bound: int, n: int) -> dict:
-    solution, _ = setups.open_bound(bound)
+def _tally(bound: int, n: int, rule: str) -> dict:
+    solution, _ = setups.open_bound(bound, rule)
     return {**solution.tally(n), "seconds": solution.seconds}
 
 
@@ -501,7 +519,7 @@ def make_summary(setup: object):
         return INVALID
     try:
         checked = setups.validated_setup(setup)
-        tally = _tally(checked["bound"], checked["n"])
+        tally = _tally(checked["bound"], checked["n"], checked["rule"])
     except (ValueError, OSError) as exc:
         return str(exc)
     counts = {key: tally[key] for key in ("W", "L", "D", "U")}
@@ -525,10 +543,10 @@ def _check_transform(transform: object) -> str:
 
 
 @setups.memo(MEMO_ENTRIES)
-def _density_figures(bound: int, n: int) -> dict:
+def _density_figures(bound: int, n: int, rule: str) -> dict:
     # One pass over 1..n, kept only at the plotted positions, serves every
     # transform (switching is then free).
-    solution, _ = setups.open_bound(bound)
+    solution, _ = setups.open_bound(bound, rule)
     frame = figures.sampled_densities(solution.outcome, n)
     return {kind: figures.density_figure(frame, kind) for kind in TRANSFORMS}
 
@@ -556,16 +574,18 @@ def make_density(setup: object, transform: object):
     try:
         kind = _check_transform(transform)
         checked = setups.validated_setup(setup)
-        return _density_figures(checked["bound"], checked["n"])[kind]
+        return _density_figures(checked["bound"], checked["n"], checked["rule"])[kind]
     except (ValueError, OSError) as exc:
         return _figure_message("Densities", exc)
 
 
 @setups.memo(MEMO_ENTRIES)
-def _layer_figures(bound: int, n: int, depth: int):
-    solution, _ = setups.open_bound(bound)
+def _layer_figures(bound: int, n: int, depth: int, rule: str):
+    solution, _ = setups.open_bound(bound, rule)
     found = layers(solution, n, depth)
-    return figures.layer_figure(found, "W"), figures.layer_figure(found, "L")
+    return figures.layer_figure(found, "W", get_rule(rule).misere), figures.layer_figure(
+        found, "L", get_rule(rule).misere
+    )
 
 
 def make_layers(setup: object, depth: object):
@@ -590,14 +610,14 @@ def make_layers(setup: object, depth: object):
     try:
         depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)
         checked = setups.validated_setup(setup)
-        return _layer_figures(checked["bound"], checked["n"], depth)
+        return _layer_figures(checked["bound"], checked["n"], depth, checked["rule"])
     except (ValueError, OSError) as exc:
         return _figure_message("Layers", exc), _figure_message("Layers", exc)
 
 
 @setups.memo(MEMO_ENTRIES)
-def _difference_figure(bound: int, n: int, k: int):
-    solution, _ = setups.open_bound(bound)
+def _difference_figure(bound: int, n: int, k: int, rule: str):
+    solution, _ = setups.open_bound(bound, rule)
     return figures.difference_figure(layer(solution, n, k), k)
 
 
@@ -626,7 +646,7 @@ def make_differences(setup: object, k: object):
         return _figure_message(f"Differences in layer {k}", INVALID)
     try:
         checked = setups.validated_setup(setup)
-        return _difference_figure(checked["bound"], checked["n"], k)
+        return _difference_figure(checked["bound"], checked["n"], k, checked["rule"])
     except (ValueError, OSError) as exc:
         return _figure_message(f"Differences in layer {k}", exc)
 
@@ -647,7 +667,8 @@ def make_download(setup: object):
     -------
     tuple
         ``(download, message)``: what ``dcc.send_data_frame`` makes of the
-        table (file name ``put-or-take-a-square_N<n>_B<bound>.csv``) and "";
+        table (file name ``<rule>_N<n>_B<bound>.csv``, two ``#`` comment
+        lines first naming the game and the bound, as the command writes) and "";
         or ``no_update`` and a message when there is no valid setup or N is
         above :data:`DOWNLOAD_N_MAX` (the message gives the command that
         writes the table instead).
@@ -660,14 +681,20 @@ def make_download(setup: object):
         if n > DOWNLOAD_N_MAX:
             raise ValueError(
                 f"the page downloads N up to {DOWNLOAD_N_MAX:,}; for N = {n:,} run "
-                f"python -m solver classify --n {n} --alpha {checked['alpha']} > table.csv"
+                f"python -m solver classify --rule {checked['rule']} --n {n} --bound {bound} > table.csv"
             )
-        solution, _ = setups.open_bound(bound)
+        solution, _ = setups.open_bound(bound, checked["rule"])
         table = classification_table(solution, n)
     except (ValueError, OSError) as exc:
         return no_update, str(exc)
-    name = f"put-or-take-a-square_N{n}_B{solution.bound}.csv"
-    return dcc.send_data_frame(table.to_csv, name, index=False), ""
+    rule = solution.rule
+    name = f"{rule.name}_N{n}_B{solution.bound}.csv"
+    header = (
+        f"# {rule.title} ({rule.name}): {rule.summary}\n"
+        f"# bound {solution.bound}: outcome and remoteness of positions 1..{n}\n"
+    )
+    text = header + table.to_csv(index=False, lineterminator="\n")
+    return dcc.send_string(text, name, type="text/csv"), ""
 
 
 def _opened(setup: object) -> object:
@@ -708,6 +735,7 @@ def register(app: dash.Dash) -> None:
         Output(ids.SOLVE_POLL, "disabled"),
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
+        Input(ids.RULE_SELECT, "value"),
     )(setup_from_inputs)
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
@@ -773,6 +801,7 @@ def register(app: dash.Dash) -> None:
 
     # The game tree (its own module) and the switch between the views.
     tree.register(app)
+    family.register(app)
     register_views(app)
 
     app.callback(

@@ -349,7 +349,7 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     return fig
 
 
-def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
+def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) -> go.Figure:
     """Ordered elements of the odd (W) or even (L) layers (thesis Figs 4, 5).
 
     Parameters
@@ -357,7 +357,10 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
     layers : list of numpy.ndarray
         ``layers[k - 1]`` is layer ``l_k`` (increasing ``int64`` positions).
     parity : {"W", "L"}
-        ``"W"`` plots the odd layers, ``"L"`` the even ones.
+        ``"W"`` plots the W layers, ``"L"`` the L ones: the odd and the even
+        layers, or the other way round under misère play.
+    misere : bool, optional
+        The game is played misère (W has even remoteness there).
 
     Returns
     -------
@@ -376,9 +379,9 @@ def layer_figure(layers: list[np.ndarray], parity: str) -> go.Figure:
     """
     if parity not in ("W", "L"):
         raise ValueError(f"parity must be 'W' or 'L', got {parity!r}")
-    first = 1 if parity == "W" else 2
+    first = 1 if (parity == "W") != misere else 2
     chosen = [(k, layers[k - 1]) for k in range(first, len(layers) + 1, 2)]
-    kind = "odd (W)" if parity == "W" else "even (L)"
+    kind = f"{'odd' if first == 1 else 'even'} ({parity})"
     if not chosen:
         return message_figure(f"Ordered elements of the {kind} layers", "raise the move depth to see even layers")
     total = sum(len(m) for _, m in chosen)

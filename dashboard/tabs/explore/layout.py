@@ -29,6 +29,7 @@ from ...defaults import (
     DEPTH_MAX,
 )
 from ...tables import data_grid
+from .family import compare_panel, records_panel
 from .tree import tree_panel
 
 #: The Explore tab's views, in the order of their panels: value -> the
@@ -39,6 +40,8 @@ VIEW_LABELS = {
     "layers": "Layers",
     "differences": "Differences",
     "convergence": "Convergence",
+    "records": "Records",
+    "compare": "Rules compared",
     "tree": "Game tree",
 }
 #: The view shown first.
@@ -290,6 +293,8 @@ def explore_layout() -> html.Div:
                         "(≤) moves. Bounds above 20 million are solved only when you press the button.",
                         wide=True,
                     ),
+                    records_panel(),
+                    compare_panel(),
                     tree_panel(),
                 ],
             ),

@@ -39,11 +39,12 @@ from dash.exceptions import PreventUpdate
 
 from solver import config
 from solver._text import format_number
+from solver.family import KIND_PUT_OR_TAKE
 from solver.parsing import parse_int
-from solver.rules import is_square, moves
+from solver.play import move_text
 from solver.solution import Solution
-from solver.tree import GameTree, TreeNode, game_tree
-from solver.values import best_moves
+from solver.tree import GameTree, TreeNode, game_tree, path_depth, path_order, path_parent
+from solver.values import best_rule_moves, wins_at_once
 
 from ... import ids
 from ... import setup as setups
@@ -106,7 +107,7 @@ MAX_FLIPPED = 2000
 #: Most moves "Expand the best line" follows from the start.
 LINE_MOVES = 60
 
-_PATH = re.compile(r"[tp]*")
+_PATH = re.compile(r"[tp]*|(?:/\d{1,7})*")
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
@@ -183,7 +184,11 @@ def node_tip(node: TreeNode, parent: int | None, bound: int) -> list[list[str]]:
         square, repeat, beyond the bound and best move that applies, or
         "none"), ``expand`` (what a click or Enter does).
     """
-    move = "none: the start of the tree" if parent is None else f"{node.move.value} from {_full_position(parent)}"
+    move = (
+        "none: the start of the tree"
+        if parent is None or node.move is None
+        else f"{move_text(node.move)} from {_full_position(parent)}"
+    )
     outcome = NAMES[node.outcome.name]
     if node.beyond_bound and not node.square:
         outcome = f"U (above the bound B = {bound:,}: unknown)"
@@ -197,7 +202,7 @@ def node_tip(node: TreeNode, parent: int | None, bound: int) -> list[list[str]]:
         remoteness = "unknown"
     marks = []
     if node.square:
-        marks.append("square: the player to move wins at once (take to 0)")
+        marks.append("wins at once: a move leads to a position with no move (in the squares game, a square)")
     if node.repeat:
         marks.append("repeat: already on the path from the start (a loop)")
     if node.beyond_bound:
@@ -234,9 +239,10 @@ def tidy_layout(paths: Iterable[str], widths: dict[str, float]) -> dict[str, tup
     Parameters
     ----------
     paths : iterable of str
-        Every node's path (``""`` is the root; ``path[:-1]`` is the parent,
-        which must be present).  A node's children are its paths plus
-        ``"t"`` and ``"p"``, drawn in that order from the top.
+        Every node's path (``""`` is the root; :func:`solver.tree.path_parent`
+        is the parent, which must be present).  A node's children are drawn
+        in move order from the top (take, then put; or ``"/0"``, ``"/1"``,
+        ... in the games with many moves).
     widths : dict
         Path -> the width (px) its label needs.
 
@@ -257,9 +263,14 @@ def tidy_layout(paths: Iterable[str], widths: dict[str, float]) -> dict[str, tup
     root, the top and bottom of its boxes.  The second child is placed as
     high as the contours allow; the parent is centred.  ``O(n * height)``.
     """
-    paths = sorted(set(paths), key=lambda p: (len(p), p))
-    present = set(paths)
-    children = {p: [c for c in (p + "t", p + "p") if c in present] for p in paths}
+    paths = sorted(set(paths), key=lambda p: (path_depth(p), p))
+    children: dict[str, list[str]] = {p: [] for p in paths}
+    for p in paths:
+        parent = path_parent(p)
+        if parent is not None:
+            children[parent].append(p)
+    for kids_of in children.values():
+        kids_of.sort(key=path_order)
     half = NODE_H / 2
     contour: dict[str, list[tuple[float, float]]] = {}
     offset: dict[str, float] = {}
@@ -287,15 +298,18 @@ def tidy_layout(paths: Iterable[str], widths: dict[str, float]) -> dict[str, tup
             del contour[kid]
     ys: dict[str, float] = {}
     for path in paths:  # shallowest first: parents before children
-        ys[path] = 0.0 if path == "" else ys[path[:-1]] + offset[path]
-    depth_count = max((len(p) for p in paths), default=0) + 1
+        ys[path] = 0.0 if path == "" else ys[path_parent(path) or ""] + offset[path]
+    depth_count = max((path_depth(p) for p in paths), default=0) + 1
     column = [0.0] * depth_count
     for path in paths:
-        column[len(path)] = max(column[len(path)], widths.get(path, 0.0))
+        column[path_depth(path)] = max(column[path_depth(path)], widths.get(path, 0.0))
     lefts = [0.0] * depth_count
     for d in range(1, depth_count):
         lefts[d] = lefts[d - 1] + column[d - 1] + H_GAP
-    return {p: (lefts[len(p)] + column[len(p)] / 2, ys[p], column[len(p)], float(NODE_H)) for p in paths}
+    return {
+        p: (lefts[path_depth(p)] + column[path_depth(p)] / 2, ys[p], column[path_depth(p)], float(NODE_H))
+        for p in paths
+    }
 
 
 # ---------------------------------------------------------------- elements
@@ -356,7 +370,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
             "outcome": node.outcome.name,
             "remoteness": node.remoteness,
             "remoteness_at_most": node.remoteness_at_most,
-            "move": node.move.value if node.move else None,
+            "move": move_text(node.move) if node.move else None,
             "depth": node.depth,
             "square": node.square,
             "repeat": node.repeat,
@@ -376,7 +390,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
                         "id": "e" + node.path,
                         "source": "n" + parent.path,
                         "target": "n" + node.path,
-                        "label": node.move.value,
+                        "label": move_text(node.move),
                     },
                     "classes": "best" if node.best else "",
                 }
@@ -471,7 +485,7 @@ def _legend() -> list:
         for k in ("W", "L", "D", "U")
     ]
     items += [
-        html.Span("★ square: the mover wins at once", className="legend-item"),
+        html.Span("★ the mover wins at once (a square, in the squares game)", className="legend-item"),
         html.Span("↻ dashed border: repeat (a loop)", className="legend-item"),
         html.Span("double border: can be expanded", className="legend-item"),
         html.Span("cut corners: above the bound", className="legend-item"),
@@ -717,11 +731,15 @@ def best_line(start: int, solution: Solution, max_moves: int = LINE_MOVES) -> li
     """
     path, position, seen = "", start, {start}
     line = [path]
-    while len(path) < max_moves and not is_square(position):
-        move = best_moves(position, solution)[0]
-        take, put = moves(position)
-        position = take if move.value == "take" else put
-        path += move.value[0]
+    rule = solution.rule
+    while path_depth(path) < max_moves and not wins_at_once(position, rule):
+        options = rule.moves(position)
+        best = best_rule_moves(position, solution)
+        if not best:
+            break
+        move = best[0]
+        position = move.child
+        path += move.kind[0] if rule.kind == KIND_PUT_OR_TAKE else f"/{options.index(move)}"
         line.append(path)
         if position in seen:
             break
@@ -733,7 +751,7 @@ def _with_line(state: dict, line: list[str]) -> dict:
     """The state with every node of the line but the last expanded."""
     flipped = list(state["flipped"])
     for path in line[:-1]:
-        default = len(path) < state["base"]
+        default = path_depth(path) < state["base"]
         if default and path in flipped:
             flipped.remove(path)
         elif not default and path not in flipped:
@@ -746,7 +764,8 @@ def _message(tree: GameTree, notes: list[str]) -> str:
     root = tree.nodes[0]
     if root.beyond_bound:
         parts.append(
-            "The start number is above the bound, so values there are unknown (U) except at squares; moves are exact."
+            "The start number is above the bound, so values there are unknown (U) except where the mover wins at "
+            "once; moves are exact."
         )
     if tree.truncated:
         parts.append(
@@ -807,7 +826,8 @@ def make_tree(
     if not setup:
         return [], no_update, "Fix the highlighted input above.", ""
     try:
-        solution, _ = setups.open_bound(setups.validated_setup(setup)["bound"])
+        checked = setups.validated_setup(setup)
+        solution, _ = setups.open_bound(checked["bound"], checked["rule"])
     except (ValueError, OSError) as exc:
         return [], no_update, str(exc), ""
     notes: list[str] = []
