@@ -21,6 +21,7 @@ from typing import NoReturn
 
 from . import config, costs, store
 from .analysis import classification_table, layers
+from .dask_engine import DaskEngineError
 from .family import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from .parsing import describe_number, parse_int
 from .retrograde import check_bound
@@ -263,6 +264,12 @@ def _peak_rss_bytes() -> int:
 
 
 def _solve_command(args: argparse.Namespace) -> None:
+    from .cli_dask import check_engine_options, run_dask_solve
+
+    check_engine_options(args)
+    if args.engine == "dask":
+        run_dask_solve(args)
+        return
     rule = args.rule
     _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
     bound = check_bound(args.bound, rule)
@@ -572,6 +579,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_rule(p)
     _add_max_seconds(p)
+    from .cli_dask import add_engine_options
+
+    add_engine_options(p)
     p.set_defaults(run=_solve_command)
 
     p = sub.add_parser("strategies", help="always subtract, and adder against subtractor (thesis 5.2)")
@@ -691,6 +701,9 @@ def main(argv: list[str] | None = None) -> int:
     except (_UsageError, ValueError, TypeError) as exc:
         print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except DaskEngineError as exc:
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
     except MemoryError:
         print(f"{PROG}: error: this machine ran out of memory; ask for less (smaller numbers)", file=sys.stderr)
         return 1

@@ -31,8 +31,14 @@ WAIT_TIMEOUT = 30_000
 
 #: The bound of ``?n=1000000`` at the default alpha = 100, written out on purpose.
 BIG_BOUND = 100_000_000
-TABS = ["explore", "thesis", "play", "inspect"]
-TAB_NAMES = {"explore": "Explore", "thesis": "Thesis analyses", "play": "Play", "inspect": "Inspect a number"}
+TABS = ["explore", "thesis", "play", "inspect", "sums"]
+TAB_NAMES = {
+    "explore": "Explore",
+    "thesis": "Thesis analyses",
+    "play": "Play",
+    "inspect": "Inspect a number",
+    "sums": "Sums",
+}
 
 pytestmark = [
     pytest.mark.browser,
@@ -423,4 +429,39 @@ def test_the_address_opens_an_explore_view_and_bad_values_fall_back(
     expect(page.locator("#summary")).to_be_visible()
     expect(page.locator("#n-input")).to_have_value("10000")
     expect(page.locator("#depth-input")).to_have_value("6")
+    watch.assert_clean()
+
+
+def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + "?rule=subtract-a-square&n=1000", timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    expect(page.locator("#page-title")).to_have_text("Subtract-a-Square explorer")
+    expect(page).to_have_title("Subtract-a-Square explorer")
+    expect(page.locator("#setup-summary")).to_contain_text("B = N + 1 = 1,001")
+    # The summary's counts are those of subtract-a-square at bound 1,001 (no D, no U).
+    from solver.retrograde import solve
+
+    counts = solve(1001, rule="subtract-a-square").counts(1000)
+    expect(page.locator("#summary-count-L")).to_have_text(f"{counts['L']:,}")
+    expect(page.locator("#summary-count-U")).to_have_text("0")
+    # Choosing another game with the selector: the address, the title and the counts follow.
+    page.locator("#rule-select").click()
+    page.get_by_text("Put-or-Take-a-Prime", exact=True).click()
+    expect(page).to_have_url(re.compile(r"rule=put-or-take-a-prime"))
+    expect(page.locator("#page-title")).to_have_text("Put-or-Take-a-Prime explorer")
+    primes = solve(100_000, rule="put-or-take-a-prime").counts(1000)
+    expect(page.locator("#summary-count-W")).to_have_text(f"{primes['W']:,}")
+    # The inspector and the comparison view follow the same game.
+    page.locator("#tabs [role=tab]", has_text="Inspect a number").click()
+    box = page.locator("#inspect-number")
+    box.fill("10")
+    box.press("Enter")
+    expect(page.locator("#inspect-summary")).to_contain_text("loses")
+    # A reload keeps the game (it is in the address).
+    page.reload()
+    expect(page.locator("#page-title")).to_have_text("Put-or-Take-a-Prime explorer")
+    expect(page.locator("#inspect-summary")).to_contain_text("loses")
     watch.assert_clean()
