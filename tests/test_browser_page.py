@@ -118,6 +118,7 @@ def test_phone_widths_have_no_horizontal_scroll_on_any_tab(
         scroll_width, inner_width = no_horizontal_scroll(page)
         assert scroll_width <= inner_width, f"{tab} at {width} px: page is {scroll_width} px wide"
     # A huge number in the inspector wraps instead of widening the page.
+    page.locator("#tabs [role=tab]", has_text=TAB_NAMES["inspect"]).click()
     box = page.locator("#inspect-number")
     box.fill("10**60")
     box.press("Enter")

@@ -25,6 +25,8 @@ pytest.importorskip("pytest_playwright")
 from browser_support import CHROMIUM, served_page
 from playwright.sync_api import Page, expect
 
+from dashboard.tabs.explore.layout import VIEW_LABELS
+
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 LOAD_TIMEOUT = 60_000
 WAIT_TIMEOUT = 30_000
@@ -288,6 +290,10 @@ def test_click_expands_and_collapses_and_the_node_stays_put(
     watch.assert_clean()
 
 
+#: The Explore views before the tree, in the switch's order.
+VIEWS_BEFORE_TREE = list(VIEW_LABELS)[: list(VIEW_LABELS).index("tree")]
+
+
 def test_keyboard_reaches_the_tree_and_expands_nodes(page: Page, server_url: str, watch: PageWatch, solution) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(server_url, timeout=LOAD_TIMEOUT)
@@ -295,7 +301,7 @@ def test_keyboard_reaches_the_tree_and_expands_nodes(page: Page, server_url: str
     first = page.locator("#explore-view input[value=summary]")
     expect(first).to_be_attached(timeout=LOAD_TIMEOUT)
     first.focus()
-    for _ in range(6):
+    for _ in range(len(VIEWS_BEFORE_TREE) + 2):
         if page.locator("#explore-view input[value=tree]").is_checked():
             break
         page.keyboard.press("ArrowRight")
