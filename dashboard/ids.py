@@ -113,6 +113,8 @@ BFILE_P = "bfile-p"
 BFILE_N = "bfile-n"
 BFILE_D = "bfile-d"
 BFILE_DOWNLOAD = "bfile-download"
+NIM_GRAPH = "nim-graph"
+NIM_MESSAGE = "nim-message"
 COMPARE_TABLE = "compare-table"
 COMPARE_MESSAGE = "compare-message"
 #: The Thesis tab's note that its analyses are of Put-or-Take-a-Square only.

@@ -67,6 +67,7 @@ def solves_inline(bound: int, rule: str | None = None) -> bool:
         return bound <= INLINE_BOUND
     return bound <= INLINE_BOUND // OTHER_RULES_INLINE_DIVISOR
 
+
 #: The keys a setup may have.  ``n`` and ``alpha`` are required; ``bound``
 #: is checked against :func:`rule_bound`; ``rule`` names the game (default
 #: Put-or-Take-a-Square); ``fresh`` (a bool) is only a display hint for the
@@ -289,3 +290,49 @@ def memo(maxsize: int) -> Callable[[_F], _F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+#: Longest nim-value computation the page runs inside a request (estimated
+#: seconds, :func:`solver.nimvalues.nim_values_seconds`).
+NIM_SECONDS = 3.0
+
+
+@memo(8)
+def nim_table(n: int, bound: int, rule: str):
+    """Loopy nim values of positions ``0..n`` of a rule at a bound, for the page.
+
+    Parameters
+    ----------
+    n, bound : int
+        Checked values (from :func:`validated_setup`): the values of
+        ``0..n`` at the bound ``bound`` (put-or-take rules; the others are
+        exact and ignore it).
+    rule : str
+        The rule's name.
+
+    Returns
+    -------
+    solver.nimvalues.NimValues
+
+    Raises
+    ------
+    ValueError
+        For the misère rule (it has no nim values), or when the estimated
+        time is above :data:`NIM_SECONDS`; the message gives the command
+        that computes them instead.
+    """
+    from solver.nimvalues import nim_values, nim_values_seconds
+
+    found = get_rule(rule)
+    if found.misere:
+        raise ValueError(f"{found.title} has no nim values: they are defined for normal play")
+    seconds = nim_values_seconds(found, n, bound if found.climbs else None)
+    if seconds > NIM_SECONDS:
+        command = f"python -m solver nim-values --rule {found.name} --n {n}" + (
+            f" --bound {bound}" if found.climbs else ""
+        )
+        raise ValueError(
+            f"the nim values of 0..{n:,} would take about {seconds:,.0f} s, too long for the page; "
+            f"choose a smaller N, or run {command}"
+        )
+    return nim_values(found, n, bound if found.climbs else None)

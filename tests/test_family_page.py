@@ -108,3 +108,29 @@ def test_misere_layers_colour_w_by_even_remoteness():
     l_values = {y for trace in lose.data for y in ([] if trace.y is None else list(trace.y))}
     w_values = {y for trace in w.data for y in ([] if trace.y is None else list(trace.y))}
     assert 1 in l_values and 1 not in w_values and 2 in w_values
+
+
+def test_nim_values_view_and_inspector_row():
+    from dashboard.tabs.inspect.callbacks import nim_text
+    from solver.nimvalues import INF, nim_values
+
+    setup = {"n": 300, "alpha": 10, "rule": "put-or-take-a-square"}
+    figure, message = family.make_nim_values(setup)
+    table = nim_values("put-or-take-a-square", 300, 3000)
+    counts = {trace.name.split(":")[0]: int(trace.name.split(": ")[1].replace(",", "")) for trace in figure.data}
+    assert counts["value 0 (L)"] == int((table.value[1:] == 0).sum())
+    assert sum(counts.values()) == 300
+    # Every L position of the W/L/D solve has value 0, and value 0 is exactly L (where both are known).
+    solution = solve(3000)
+    for n in range(1, 301):
+        if solution.value(n)[0].name == "L":
+            assert table.value[n] == 0
+    # A position the view calls a draw (value inf(K), 0 not in K) is never W or L at a far larger bound.
+    far = solve(10**6)
+    drawn = [n for n in range(1, 301) if table.value[n] == INF and not table.k_mask[n] & 1]
+    assert drawn and all(far.value(n)[0].name in ("D", "U") for n in drawn)
+    assert nim_text(5, {"setup": setup}) == "0"
+    assert nim_text(10**6, {"setup": setup}) == "? (above the bound)"
+    assert "no nim values" in nim_text(3, {"setup": {**setup, "rule": "subtract-a-square-misere"}})
+    figure, message = family.make_nim_values({**setup, "rule": "subtract-a-square-misere"})
+    assert "no nim values" in message

@@ -3,6 +3,10 @@
 * **Records**: the smallest position of each exact remoteness at the page's
   bound, and b-files ("n a(n)" lines, OEIS format) of the certified P-, N-
   and draw positions (:mod:`solver.records`);
+* **Nim values**: the loopy nim values of 1..N (:mod:`solver.nimvalues`),
+  one point per position coloured by what the value says of the position
+  alone (0 is L, a finite value above 0 or ∞ with 0 in K is W, ∞ without 0
+  in K is D, ``?`` is unknown);
 * **Rules compared**: for every rule of :data:`solver.family.RULES`, the
   counts of W, L, D and U in 1..N at that rule's bound for the page's N and
   alpha, the highest exact remoteness and the first L positions
@@ -18,19 +22,27 @@ from __future__ import annotations
 import io
 
 import dash
+import numpy as np
+import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
 from solver.comparison import comparison_row
 from solver.family import RULES
+from solver.nimvalues import INF, UNKNOWN, value_text
 from solver.records import SEQUENCES, records, write_bfile
 
 from ... import ids
 from ... import setup as setups
-from ...components import panel
+from ...components import graph, panel
+from ...style import COLOURS, MARGIN, message_figure
 from ...tables import data_grid
 
 __all__ = [
     "BFILE_TERMS",
+    "NIM_POINTS",
+    "make_nim_values",
+    "nim_figure",
+    "nim_panel",
     "compare_panel",
     "make_bfile",
     "make_compare",
@@ -44,6 +56,140 @@ __all__ = [
 BFILE_TERMS = 10_000
 
 _BFILE_BUTTONS = {"P": ids.BFILE_P, "N": ids.BFILE_N, "D": ids.BFILE_D}
+
+#: Most points the nim-value figure draws (evenly spread over 1..N).
+NIM_POINTS = 20_000
+
+
+def nim_panel() -> html.Section:
+    """The Nim values view: a strip of the values of 1..N and a count per value."""
+    return panel(
+        "Nim values",
+        html.Div(
+            [
+                html.Div(id=ids.NIM_MESSAGE, className="note", role="status"),
+                dcc.Loading(graph(ids.NIM_GRAPH, 380), type="dot"),
+            ]
+        ),
+        note="Smith's generalised Sprague-Grundy values: a finite *k, or ∞(K) with K the finite values among the "
+        "followers; ? where the value depends on positions above the bound. A value shown is true of the infinite "
+        "game. They decide sums of heaps (the Sums tab); the value 0 is exactly the L positions.",
+        wide=True,
+    )
+
+
+def nim_figure(table, n: int) -> go.Figure:
+    """The values of ``1..n`` as points: finite values at their height, ∞ and ? on two rows above.
+
+    Parameters
+    ----------
+    table : solver.nimvalues.NimValues
+        Values of ``0..n`` at least.
+    n : int
+        Largest position drawn.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        One scatter (WebGL) per kind: value 0 (L colour), finite above 0 (W),
+        ∞ with 0 in K (W, diamonds), ∞ without 0 in K (D), ? (U); at most
+        :data:`NIM_POINTS` positions in all.
+    """
+    positions = np.unique(np.linspace(1, n, num=min(n, NIM_POINTS)).astype(np.int64))
+    value = np.asarray(table.value)[positions]
+    k_mask = np.asarray(table.k_mask)[positions]
+    finite = value >= 0
+    top = int(value[finite].max()) if finite.any() else 0
+    inf_row, unknown_row = top + 1, top + 2
+    kinds = [
+        ("value 0 (L)", (value == 0), value, "L", "circle"),
+        ("finite value > 0 (W)", (value > 0), value, "W", "circle"),
+        ("∞(K), 0 in K (W)", (value == INF) & (k_mask & 1 == 1), np.full(value.shape, inf_row), "W", "diamond"),
+        (
+            "∞(K), 0 not in K (a draw)",
+            (value == INF) & (k_mask & 1 == 0),
+            np.full(value.shape, inf_row),
+            "D",
+            "diamond",
+        ),
+        ("? (depends on positions above the bound)", (value == UNKNOWN), np.full(value.shape, unknown_row), "U", "x"),
+    ]
+    figure = go.Figure()
+    for name, mask, ys, letter, symbol in kinds:
+        if not mask.any():
+            continue
+        texts = [value_text(int(v), int(k)) for v, k in zip(value[mask], k_mask[mask], strict=True)]
+        figure.add_trace(
+            go.Scattergl(
+                x=positions[mask],
+                y=ys[mask],
+                mode="markers",
+                name=f"{name}: {int(mask.sum()):,}",
+                marker={"color": COLOURS[letter], "size": 5, "symbol": symbol},
+                text=texts,
+                hovertemplate="n = %{x:,}: value %{text}<extra></extra>",
+            )
+        )
+    ticks = list(range(top + 1)) + [inf_row, unknown_row]
+    labels = [str(k) for k in range(top + 1)] + ["∞", "?"]
+    shown = "" if positions.size == n else f" (showing {positions.size:,} of {n:,})"
+    figure.update_layout(
+        title=f"Nim values of 1..{n:,} at bound {table.bound:,}{shown}",
+        xaxis_title="position n",
+        yaxis={"tickvals": ticks, "ticktext": labels, "title": "value"},
+        margin=MARGIN,
+        legend={"orientation": "h", "y": -0.25},
+    )
+    return figure
+
+
+def make_nim_values(setup: object) -> tuple:
+    """The Nim values view for a setup.
+
+    Parameters
+    ----------
+    setup : dict or None
+        The shared setup (checked).
+
+    Returns
+    -------
+    tuple
+        ``(figure, message)``: :func:`nim_figure` of ``1..N`` at the setup's
+        bound, and a count of each kind of value; a message figure when the
+        game has no nim values (misère) or the computation is too long for
+        the page (:func:`dashboard.setup.nim_table`).
+    """
+    title = "Nim values"
+    if not setup:
+        return message_figure(title, "No valid setup"), "No valid setup: fix the game, N or alpha above."
+    try:
+        checked = setups.validated_setup(setup)
+        table = setups.nim_table(checked["n"], checked["bound"], checked["rule"])
+    except (ValueError, OSError) as exc:
+        return message_figure(title, str(exc)), str(exc)
+    value = np.asarray(table.value)[1 : checked["n"] + 1]
+    k_mask = np.asarray(table.k_mask)[1 : checked["n"] + 1]
+    finite, infinite, unknown = int((value >= 0).sum()), int((value == INF).sum()), int((value == UNKNOWN).sum())
+    message = (
+        f"{RULES[checked['rule']].title}, positions 1..{checked['n']:,}: {finite:,} finite values "
+        f"({int((value == 0).sum()):,} of them 0), {infinite:,} infinite, {unknown:,} unknown (?)."
+    )
+    try:
+        solution, _ = setups.open_bound(checked["bound"], checked["rule"])
+    except (ValueError, OSError):
+        solution = None
+    if solution is not None:
+        drawn = (value == INF) & (k_mask & 1 == 0)
+        outcome = np.asarray(solution.outcome[1 : checked["n"] + 1])
+        more = int((drawn & (outcome == 0)).sum())
+        if more:
+            message += (
+                f" {more:,} positions with a value ∞(K), 0 not in K, are draws that the W/L/D views leave U: "
+                "their value comes from a stronger certificate (docs/nim-values.md, section 2), which proves "
+                "a position a draw when no finite line of play, with every position above the bound counted "
+                "as possibly anything, can make it W or L."
+            )
+    return nim_figure(table, checked["n"]), message
 
 
 def records_panel() -> html.Section:
@@ -245,6 +391,11 @@ def register(app: dash.Dash) -> None:
         Output(ids.RECORDS_MESSAGE, "children"),
         Input(ids.explore_gate_id("records"), "data"),
     )(lambda setup: make_records(opened(setup)))
+    app.callback(
+        Output(ids.NIM_GRAPH, "figure"),
+        Output(ids.NIM_MESSAGE, "children"),
+        Input(ids.explore_gate_id("nim"), "data"),
+    )(lambda setup: make_nim_values(opened(setup)))
     app.callback(
         Output(ids.COMPARE_TABLE, "rowData"),
         Output(ids.COMPARE_MESSAGE, "children"),

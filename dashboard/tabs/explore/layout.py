@@ -29,7 +29,7 @@ from ...defaults import (
     DEPTH_MAX,
 )
 from ...tables import data_grid
-from .family import compare_panel, records_panel
+from .family import compare_panel, nim_panel, records_panel
 from .tree import tree_panel
 
 #: The Explore tab's views, in the order of their panels: value -> the
@@ -41,6 +41,7 @@ VIEW_LABELS = {
     "differences": "Differences",
     "convergence": "Convergence",
     "records": "Records",
+    "nim": "Nim values",
     "compare": "Rules compared",
     "tree": "Game tree",
 }
@@ -294,6 +295,7 @@ def explore_layout() -> html.Div:
                         wide=True,
                     ),
                     records_panel(),
+                    nim_panel(),
                     compare_panel(),
                     tree_panel(),
                 ],

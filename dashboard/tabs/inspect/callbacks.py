@@ -15,12 +15,13 @@ import dash
 from dash import Input, Output, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.family import KIND_PUT_OR_TAKE
+from solver.family import KIND_PUT_OR_TAKE, get_rule
 from solver.inspection import draw_certificate, inspect_position, put_chain
 from solver.parsing import parse_int
 from solver.solution import Outcome
 
 from ... import ids
+from ... import setup as setups
 from ...controls import gate_solution
 from ...tables import register_exports
 from . import figures
@@ -88,8 +89,42 @@ def make_inspection(text, gate):
         example = " Try 2 or 8." if solution.rule.is_squares else ""
         note = f"{info.text} is not a certified draw, so there is no draw certificate.{example}"
     layout = figures.certificate_layout(n) if elements else no_update
-    summary = figures.summary_panel(info)
+    summary = figures.summary_panel(info, nim_text(n, gate))
     return bound_text, summary, figures.moves_table(info), rows, elements, layout, note, style, "", BOX_CLASS
+
+
+def nim_text(n: int, gate: object) -> str:
+    """The loopy nim value of ``n`` in the page's game at its bound, as text, or why there is none.
+
+    Parameters
+    ----------
+    n : int
+        The inspected number.
+    gate : dict or None
+        The tab's gate store; its setup (checked again) gives the game, N and
+        the bound.
+
+    Returns
+    -------
+    str
+        ``"0"``, ``"2"``, ``"inf{0,2}"`` or ``"?"`` (:mod:`solver.nimvalues`),
+        computed for ``0..max(N, n)`` when that is quick enough
+        (:func:`dashboard.setup.nim_table`); otherwise a sentence saying why
+        not, with the command that computes it.
+    """
+    try:
+        checked = setups.validated_setup(gate.get("setup") if isinstance(gate, dict) else None)
+    except ValueError:
+        return "unknown (no valid setup)"
+    top = max(checked["n"], n)
+    if top > checked["bound"] and get_rule(checked["rule"]).climbs:
+        return "? (above the bound)"
+    try:
+        table = setups.nim_table(top, checked["bound"], checked["rule"])
+    except ValueError as exc:
+        return f"not computed here: {exc}"
+    text = table.text(n)
+    return text + (" (depends on positions above the bound)" if text == "?" else "")
 
 
 def number_from_click(triggered: str | None, cell: dict | None, node: dict | None):

@@ -96,13 +96,16 @@ def _value_phrase(letter: str) -> str:
     return NAMES.get(letter, letter)
 
 
-def summary_panel(info) -> html.Div:
-    """The facts about the inspected number: value, remoteness, best moves, notes.
+def summary_panel(info, nim: str | None = None) -> html.Div:
+    """The facts about the inspected number: value, remoteness, best moves, nim value, notes.
 
     Parameters
     ----------
     info : solver.inspection.Inspection
         :func:`solver.inspection.inspect_position` of the number.
+    nim : str, optional
+        The loopy nim value's text (``"0"``, ``"inf{0}"``, ``"?"``, or why
+        there is none); the row is left out when None.
 
     Returns
     -------
@@ -133,6 +136,8 @@ def summary_panel(info) -> html.Div:
         ("remoteness", rem),
         ("best moves", best),
     ]
+    if nim is not None:
+        facts.append(("nim value", nim))
     notes = []
     if info.is_square:
         notes.append("The player to move wins at once: a move leads to a position with no move.")
