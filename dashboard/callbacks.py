@@ -52,7 +52,8 @@ _REFRESH_GRAPHS = """function(...args) {
             const cy = el._cyreg.cy;
             cy.resize();
             cy.layout(layouts[i]).run();
-            cy.fit(undefined, 20);
+            // A layout that keeps its own view (fit: false, the game tree) is not refitted.
+            if (!(layouts[i] && layouts[i].fit === false)) { cy.fit(undefined, 20); }
         });
     }, 80);
     return Date.now();
