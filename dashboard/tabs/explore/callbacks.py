@@ -534,6 +534,27 @@ def make_summary(setup: object):
     )
 
 
+def with_summary(outputs: tuple, at: int) -> tuple:
+    """Outputs of a callback that writes the setup, plus the summary of that setup.
+
+    Parameters
+    ----------
+    outputs : tuple
+        What :func:`setup_from_inputs` or :func:`poll_solve` returns.
+    at : int
+        Where the new setup (or ``no_update``) is in ``outputs``.
+
+    Returns
+    -------
+    tuple
+        ``outputs`` followed by :func:`make_summary` of the new setup, or
+        ``no_update`` when the setup does not change; so the summary, the
+        view shown first, arrives with the setup in one round trip.
+    """
+    setup = outputs[at]
+    return (*outputs, no_update if setup is no_update else make_summary(setup))
+
+
 def _check_transform(transform: object) -> str:
     if transform is None:
         return DEFAULT_TRANSFORM
@@ -722,7 +743,8 @@ def register(app: dash.Dash) -> None:
     def _sync_n(slider_value, text):
         return sync_n(dash.ctx.triggered_id, slider_value, text)
 
-    # One request from the typed N and alpha to the setup the views share.
+    # One request from the typed game, N and alpha to the setup the views share
+    # and the summary, the view shown first (no second round trip for it).
     app.callback(
         Output(ids.REQUEST, "data"),
         Output(ids.N_ERROR, "children"),
@@ -733,10 +755,11 @@ def register(app: dash.Dash) -> None:
         Output(ids.SETUP, "data"),
         Output(ids.PENDING, "data"),
         Output(ids.SOLVE_POLL, "disabled"),
+        Output(ids.SUMMARY, "children"),
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
         Input(ids.RULE_SELECT, "value"),
-    )(setup_from_inputs)
+    )(lambda n_text, alpha_text, rule: with_summary(setup_from_inputs(n_text, alpha_text, rule), 6))
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
         Output(ids.PENDING, "data", allow_duplicate=True),
@@ -744,10 +767,11 @@ def register(app: dash.Dash) -> None:
         Output(ids.SOLVE_PROGRESS, "value"),
         Output(ids.SOLVE_PROGRESS_BOX, "style"),
         Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
+        Output(ids.SUMMARY, "children", allow_duplicate=True),
         Input(ids.SOLVE_POLL, "n_intervals"),
         State(ids.PENDING, "data"),
         prevent_initial_call=True,
-    )(lambda _n, pending: poll_solve(pending))
+    )(lambda _n, pending: with_summary(poll_solve(pending), 0))
 
     @app.callback(
         Output(ids.CONVERGENCE_GRAPH, "figure"),
@@ -766,10 +790,9 @@ def register(app: dash.Dash) -> None:
         triggered = dash.ctx.triggered_id
         return make_convergence(ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
 
-    # The summary is the view shown first and follows the setup; the other
-    # views hear of it through their gate stores, written only while they are
-    # shown (layout.register_views), and send nothing before that.
-    app.callback(Output(ids.SUMMARY, "children"), Input(ids.SETUP, "data"))(make_summary)
+    # The summary comes with the setup (above); the other views hear of it
+    # through their gate stores, written only while they are shown
+    # (layout.register_views), and send nothing before that.
 
     @app.callback(
         Output(ids.DENSITY_GRAPH, "figure"),
