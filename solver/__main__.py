@@ -23,7 +23,7 @@ from . import config, costs, store
 from .analysis import classification_table, layers
 from .dask_engine import DaskEngineError
 from .family import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
-from .parsing import describe_number, parse_int
+from .parsing import argparse_int, describe_number
 from .retrograde import check_bound
 from .tree import game_tree
 
@@ -82,14 +82,7 @@ def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False, rule:
         bar.close()
 
 
-def _int_arg(name: str, least: int = 1, most: int | None = None):
-    def parse(text: str) -> int:
-        try:
-            return parse_int(text, name, least=least, most=most)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return parse
+_int_arg = argparse_int
 
 
 def _limits(args: argparse.Namespace) -> tuple[float, int]:

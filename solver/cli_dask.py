@@ -25,7 +25,7 @@ from typing import Any
 
 from . import config, costs
 from .dask_engine import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
-from .parsing import parse_int
+from .parsing import argparse_int
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
 
@@ -33,14 +33,7 @@ __all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
 ENGINES = ("numba", "dask")
 
 
-def _int_arg(name: str, least: int = 1, most: int | None = None):
-    def parse(text: str) -> int:
-        try:
-            return parse_int(text, name, least=least, most=most)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return parse
+_int_arg = argparse_int
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:

@@ -30,20 +30,13 @@ from .nimvalues import (
     nim_values_seconds,
     value_text,
 )
-from .parsing import describe_number, parse_int
+from .parsing import argparse_int, describe_number
 from .sums import MAX_HEAPS, default_sum_bound, sum_position
 
 __all__ = ["register", "nim_values_command", "sum_command"]
 
 
-def _int_arg(name: str, least: int = 1, most: int | None = None):
-    def parse(text: str) -> int:
-        try:
-            return parse_int(text, name, least=least, most=most)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return parse
+_int_arg = argparse_int
 
 
 def _check(args: argparse.Namespace, rule_name: str, n: int, bound: int | None, advice: str) -> None:

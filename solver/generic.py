@@ -122,6 +122,7 @@ import numpy as np
 
 from . import config, costs
 from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
+from .retrograde import _isqrt
 from .solution import BoundTooLargeError, Solution
 from .validation import check_integer
 
@@ -871,16 +872,6 @@ def _solve_put_or_take(rule: Rule, bound: int, outcome, rem, report, method: str
 # ---------------------------------------------------------------------------
 # Subtract-a-square kernels
 # ---------------------------------------------------------------------------
-
-
-@numba.njit(cache=True, inline="always")
-def _isqrt(n):
-    r = np.int64(np.sqrt(np.float64(n)))
-    while r * r > n:
-        r -= 1
-    while (r + 1) * (r + 1) <= n:
-        r += 1
-    return r
 
 
 @numba.njit(cache=True)

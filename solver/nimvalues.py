@@ -38,7 +38,7 @@ import numba
 import numpy as np
 
 from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
-from .retrograde import _build_small_game, _count_chain_nodes
+from .retrograde import _build_small_game, _count_chain_nodes, _isqrt
 from .validation import check_integer
 
 __all__ = [
@@ -78,16 +78,6 @@ _PUT_OR_TAKE_LAYERS = 3
 # ---------------------------------------------------------------------------
 # Kernels (unchecked; the public functions validate)
 # ---------------------------------------------------------------------------
-
-
-@numba.njit(cache=True)
-def _isqrt(n):
-    r = np.int64(np.sqrt(np.float64(n)))
-    while r * r > n:
-        r -= 1
-    while (r + 1) * (r + 1) <= n:
-        r += 1
-    return r
 
 
 @numba.njit(cache=True)

@@ -7,7 +7,7 @@ import math
 import numbers
 import re
 
-__all__ = ["describe_number", "describe_text", "parse_int"]
+__all__ = ["argparse_int", "describe_number", "describe_text", "parse_int"]
 
 _POWER = re.compile(r"^(\d+)\s*(?:\*\*|\^)\s*(\d+)$")
 _MAX_DIGITS = 4000
@@ -142,3 +142,30 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
     if most is not None and value > most:
         raise ValueError(f"{name} must be at most {most:,}, got {describe_number(value)}")
     return value
+
+
+def argparse_int(name: str, least: int = 1, most: int | None = None):
+    """An ``argparse`` ``type=`` for whole numbers typed in any of :func:`parse_int`'s forms.
+
+    Parameters
+    ----------
+    name : str
+        What the number is, for the message (``"N"``, ``"the bound"``).
+    least, most : int, optional
+        Inclusive range (default at least 1, no upper limit).
+
+    Returns
+    -------
+    callable
+        ``parse(text) -> int``; it raises :class:`argparse.ArgumentTypeError`
+        with :func:`parse_int`'s message, which argparse prints as one line.
+    """
+    import argparse
+
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, name, least=least, most=most)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
