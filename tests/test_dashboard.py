@@ -556,7 +556,10 @@ def test_item4_heavy_views_are_refused_with_their_limit():
     fig, rows, error, *boxes = thesis.make_primitives("2", "10**6", state.SOLUTIONS)
     assert f"{thesis.PRIMITIVES_LIMIT_MAX:,}" in error and boxes == ["num-input", "num-input invalid"]
     sent, message = callbacks.make_download({"n": 10**7, "alpha": 1})
-    assert sent is no_update and "python -m solver classify --rule put-or-take-a-square --n 10000000 --bound 10000000" in message
+    assert (
+        sent is no_update
+        and "python -m solver classify --rule put-or-take-a-square --n 10000000 --bound 10000000" in message
+    )
     # The limits are the ones the page states next to the controls.
     from dashboard.tabs.thesis.layout import thesis_layout
 
