@@ -114,11 +114,10 @@ _SUMMARY = """function(request, setup, pending) {
     return text;
 }"""
 
-# The header and the browser's title name the chosen game.
-_TITLE = """function(request, previous) {
+# The header and the browser's title name the chosen game, as soon as it is chosen.
+_TITLE = """function(chosen) {
     const games = %s;
-    const name = (request && request.rule) || previous || %s;
-    const game = games[name];
+    const game = games[chosen || %s];
     if (!game) { return [window.dash_clientside.no_update, window.dash_clientside.no_update]; }
     document.title = game.title + ' explorer';
     return [game.title + ' explorer', game.summary + ' (' + game.source + ').'];
@@ -208,9 +207,7 @@ def register(app: dash.Dash) -> None:
         _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
         Output(ids.PAGE_TITLE, "children"),
         Output(ids.PAGE_INTRO, "children"),
-        Input(ids.REQUEST, "data"),
-        State(ids.RULE_SELECT, "value"),
-        prevent_initial_call=True,
+        Input(ids.RULE_SELECT, "value"),
     )
     app.clientside_callback(
         _SUMMARY % (_GAMES, json.dumps(DEFAULT_RULE.name)),

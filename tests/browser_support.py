@@ -42,9 +42,11 @@ def served_page(name: str) -> Iterator[str]:
     from werkzeug.serving import make_server
 
     from dashboard.app import create_app
+    from solver.generic import warm_up as warm_up_family
     from solver.retrograde import warm_up
 
     warm_up()
+    warm_up_family()  # the other games' kernels, so that a page's first solve is not a compilation
     server = make_server("127.0.0.1", 0, create_app().server, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
     thread.start()
