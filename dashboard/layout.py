@@ -43,7 +43,7 @@ TAB_LABELS = {
 #: Tabs whose callbacks wait until the tab is first shown (their gate
 #: stores, :func:`dashboard.ids.tab_gate_id`); the default tab's views are
 #: the first thing a visitor sees.
-GATED_TABS = ("thesis", "play", "inspect")
+GATED_TABS = ("thesis", "play", "inspect", "sums")
 #: Gated tabs whose values come from the page's setup: their gate store also
 #: carries the setup (and is written again when it changes).  The others'
 #: gate is written once, ``{"opened": true}``.

@@ -341,7 +341,7 @@ def query_from_controls(values: list, params=None) -> str:
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
-def _same(value: object, now: object) -> bool:
+def _identical(value: object, now: object) -> bool:
     # Same type and value (a str "10" is not the int 10); never converts numbers to text.
     return type(value) is type(now) and value == now
 
@@ -376,7 +376,7 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
         # first load, all of them).
         held = list(values) if isinstance(values, list | tuple) else []
         held += [None] * (len(controls) - len(held))
-        kept = [no_update if _same(value, now) else value for value, now in zip(controls, held, strict=False)]
+        kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
         return [no_update, *notice(ignored), *kept]
     wanted = query_from_controls(list(values), params)
     current = search if isinstance(search, str) else ""

@@ -467,3 +467,26 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     expect(page.locator("#page-title")).to_have_text("Put-or-Take-a-Prime explorer", timeout=LOAD_TIMEOUT)
     expect(page.locator("#inspect-summary")).to_contain_text("loses", timeout=LOAD_TIMEOUT)
     watch.assert_clean()
+
+
+def test_the_sums_tab_answers_and_plays_and_the_address_holds_the_heaps(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + "?tab=sums&heaps=5,5", timeout=LOAD_TIMEOUT)
+    result = page.locator("#sums-result")
+    # 5 + 5: both heaps have value 0, so the player to move loses.
+    expect(result).to_contain_text("L for the player to move", timeout=LOAD_TIMEOUT)
+    box = page.locator("#sums-heaps")
+    box.fill("1, 5")
+    box.press("Enter")
+    # 1 + 5 is a first-player win (1 is inf{0}, 5 is 0).
+    expect(result).to_contain_text("W for the player to move")
+    expect(result).to_contain_text("inf{0}")
+    expect(page).to_have_url(re.compile(r"heaps=1(%2C|,)(\+|%20)?5"))
+    # A winning move is marked best; playing it (no computer reply) leaves a sum that is L for the opponent.
+    page.locator("#sums-reply input").uncheck()
+    best = page.locator("#sums-moves button", has_text="★").first
+    best.click()
+    expect(result).to_contain_text("L for the player to move")
+    watch.assert_clean()

@@ -186,3 +186,11 @@ def test_the_explore_view_and_the_depth_box_are_in_the_address():
     moved = _defaults()
     moved[keys.index("view")] = "tree"
     assert urlstate.sync_url(ids.URL, "", moved)[3:][keys.index("view")] == DEFAULT_VIEW
+
+
+def test_a_default_given_as_another_number_type_is_left_out_of_the_address():
+    # The strength slider sends 1 (an int) where the default is 1.0: still the default.
+    values = [default for _key, _cid, _prop, default in urlstate.PARAMS]
+    keys = [key for key, *_ in urlstate.PARAMS]
+    values[keys.index("strength")] = 1
+    assert "strength" not in urlstate.query_from_controls(values)

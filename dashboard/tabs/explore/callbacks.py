@@ -14,6 +14,7 @@ tallies, convergence) are memoized on validated plain values.
 from __future__ import annotations
 
 import html as html_text
+import json
 import math
 
 import dash
@@ -144,8 +145,33 @@ def _nice(value: float) -> int:
     return round(n / scale) * scale
 
 
+# sync_n in the browser.  A slider value outside the slider's range, or not a
+# number, changes nothing; the box gets 10**x rounded to two significant
+# figures.  A checked N (the request store) moves the slider to the step
+# nearest log10 N.
+_SYNC_N = """function(slider, request) {
+    const lo = %s, hi = %s, step = %s, sliderId = %s;
+    const nu = window.dash_clientside.no_update;
+    const trig = (window.dash_clientside.callback_context.triggered || [])[0];
+    if (trig && trig.prop_id.indexOf(sliderId + '.') === 0) {
+        if (typeof slider !== 'number' || !isFinite(slider) || slider < lo || slider > hi) { return [nu, nu]; }
+        const n = Math.pow(10, slider);
+        const scale = Math.pow(10, Math.max(0, Math.floor(Math.log10(n)) - 1));
+        return [nu, String(Math.round(n / scale) * scale)];
+    }
+    if (!request || typeof request.n !== 'number' || request.n < 1) { return [nu, nu]; }
+    const exp = Math.min(Math.max(Math.log10(request.n), lo), hi);
+    const wanted = Math.round(Math.round(exp / step) * step * 100) / 100;
+    return [Math.abs(wanted - slider) < 1e-9 ? nu : wanted, nu];
+}"""
+
+
 def sync_n(triggered: str | None, slider_value: object, text: object):
-    """Keep the N slider and the N text box in step.
+    """Keep the N slider and the N text box in step (the rule the page runs in the browser).
+
+    The page runs this rule client-side (``_SYNC_N``), the typed direction
+    from the N the server checked; this function is its reference and is
+    tested.
 
     Parameters
     ----------
@@ -734,14 +760,17 @@ def register(app: dash.Dash) -> None:
         The application whose layout holds :func:`explore_layout`.
     """
 
-    @app.callback(
+    # The slider and the box keep in step in the browser (no request): a
+    # slider move writes the box (sync_n's rule); a typed N moves the slider
+    # once the server has checked it (the request store holds the checked N).
+    app.clientside_callback(
+        _SYNC_N % (N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP, N_SLIDER_STEP, json.dumps(ids.N_SLIDER)),
         Output(ids.N_SLIDER, "value"),
         Output(ids.N_INPUT, "value"),
         Input(ids.N_SLIDER, "value"),
-        Input(ids.N_INPUT, "value"),
+        Input(ids.REQUEST, "data"),
+        prevent_initial_call=True,
     )
-    def _sync_n(slider_value, text):
-        return sync_n(dash.ctx.triggered_id, slider_value, text)
 
     # One request from the typed game, N and alpha to the setup the views share
     # and the summary, the view shown first (no second round trip for it).

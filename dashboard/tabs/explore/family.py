@@ -390,16 +390,19 @@ def register(app: dash.Dash) -> None:
         Output(ids.RECORDS_TABLE, "rowData"),
         Output(ids.RECORDS_MESSAGE, "children"),
         Input(ids.explore_gate_id("records"), "data"),
+        prevent_initial_call=True,
     )(lambda setup: make_records(opened(setup)))
     app.callback(
         Output(ids.NIM_GRAPH, "figure"),
         Output(ids.NIM_MESSAGE, "children"),
         Input(ids.explore_gate_id("nim"), "data"),
+        prevent_initial_call=True,
     )(lambda setup: make_nim_values(opened(setup)))
     app.callback(
         Output(ids.COMPARE_TABLE, "rowData"),
         Output(ids.COMPARE_MESSAGE, "children"),
         Input(ids.explore_gate_id("compare"), "data"),
+        prevent_initial_call=True,
     )(lambda setup: make_compare(opened(setup)))
 
     @app.callback(

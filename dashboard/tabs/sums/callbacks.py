@@ -10,12 +10,14 @@ milliseconds after the first request for a rule.
 from __future__ import annotations
 
 from dash import ALL, Input, Output, State, ctx, html, no_update
+from dash.exceptions import PreventUpdate
 
 from solver.family import get_rule
 from solver.parsing import describe_text, parse_int
 from solver.solution import Outcome
 from solver.sums import MAX_HEAPS, SumPosition, sum_position
 
+from ... import ids as page_ids
 from . import ids
 from .figures import moves_view, result_view
 from .layout import DEFAULT_RULE
@@ -172,14 +174,20 @@ def act(triggered, clicks, text, rule, reply_value) -> tuple:
 def register(app) -> None:
     """Register the Sums tab's callbacks on ``app``."""
 
+    # The tab does nothing until it is first opened: its gate store
+    # (dashboard.ids.tab_gate_id("sums")) is written then.
     @app.callback(
         Output(ids.SUMS_RESULT, "children"),
         Output(ids.SUMS_MOVES, "children"),
         Output(ids.SUMS_ERROR, "children"),
+        Input(page_ids.tab_gate_id("sums"), "data"),
         Input(ids.SUMS_HEAPS, "value"),
         Input(ids.SUMS_RULE, "value"),
+        prevent_initial_call=True,
     )
-    def _show(text, rule):
+    def _show(gate, text, rule):
+        if gate is None:
+            raise PreventUpdate
         return show(text, rule)
 
     @app.callback(
