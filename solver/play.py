@@ -209,7 +209,20 @@ def _move_between(a: int, b: int, rule: Rule) -> RuleMove:
 
 
 def move_text(move: Move | RuleMove) -> str:
-    """Short text of a move: ``"take"``/``"put"`` (a Move) or ``"take 9"``, ``"add 1"``."""
+    """Short text of a move, for the page and the JSON outputs.
+
+    Parameters
+    ----------
+    move : Move or RuleMove
+        A put-or-take :class:`~solver.rules.Move` or any rule's
+        :class:`~solver.family.RuleMove`.
+
+    Returns
+    -------
+    str
+        ``"take"`` or ``"put"`` for a Move; ``"take 9"``, ``"add 1"`` for a
+        RuleMove (:attr:`~solver.family.RuleMove.label`).
+    """
     return move.value if isinstance(move, Move) else move.label
 
 

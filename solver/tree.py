@@ -88,7 +88,7 @@ class TreeNode:
     @property
     def parent_path(self) -> str | None:
         """Path of the parent node, or None at the root."""
-        return _parent(self.path)
+        return path_parent(self.path)
 
 
 def path_parent(path: str) -> str | None:
@@ -110,22 +110,43 @@ def path_parent(path: str) -> str | None:
 
 
 def path_depth(path: str) -> int:
-    """The number of moves a path names (0 for the root ``""``)."""
+    """The number of moves a path names.
+
+    Parameters
+    ----------
+    path : str
+        A node's path (see :func:`path_parent`).
+
+    Returns
+    -------
+    int
+        0 for the root ``""``; one per letter of a put-or-take path, one per
+        ``"/i"`` segment otherwise.
+    """
     return path.count("/") if path.startswith("/") else len(path)
 
 
 def path_order(path: str) -> int:
-    """Where a node stands among its siblings: take 0, put 1, or the index ``i`` of ``"/i"``."""
+    """Where a node stands among its siblings, for drawing them in move order.
+
+    Parameters
+    ----------
+    path : str
+        A node's path (see :func:`path_parent`).
+
+    Returns
+    -------
+    int
+        0 for take and 1 for put (put-or-take paths), the index ``i`` of a
+        last segment ``"/i"`` (the i-th of :meth:`solver.family.Rule.moves`),
+        0 for the root.
+    """
     if not path:
         return 0
     cut = path.rfind("/")
     if cut >= 0:
         return int(path[cut + 1 :])
     return 0 if path[-1] == "t" else 1
-
-
-_parent = path_parent
-_depth = path_depth
 
 
 @dataclasses.dataclass(frozen=True)
@@ -263,12 +284,12 @@ def game_tree(
         square = wins_at_once(position, rule)
         repeat = position in on_path
         expandable = not square and not repeat and position > 0 and bool(rule.moves(position))
-        wanted = (_depth(path) < depth) != (path in flipped)
+        wanted = (path_depth(path) < depth) != (path in flipped)
         return TreeNode(
             path=path,
             position=position,
             move=move,
-            depth=_depth(path),
+            depth=path_depth(path),
             outcome=outcome,
             remoteness=remoteness,
             remoteness_at_most=position_remoteness_at_most(position, solution),

@@ -327,7 +327,25 @@ def best_rule_moves(position: int, solution: Solution) -> list[RuleMove]:
 
 
 def best_children(position: int, solution: Solution) -> list[int]:
-    """Return the positions the best moves lead to (see :func:`best_rule_moves`)."""
+    """Return the positions the best moves lead to.
+
+    Parameters
+    ----------
+    position : int
+        A position ``>= 0``, any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    list of int
+        The children of :func:`best_rule_moves`, in the rule's order.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not an integer ``>= 0``.
+    """
     return [m.child for m in best_rule_moves(position, solution)]
 
 

@@ -56,6 +56,7 @@ __all__ = [
 BFILE_TERMS = 10_000
 
 _BFILE_BUTTONS = {"P": ids.BFILE_P, "N": ids.BFILE_N, "D": ids.BFILE_D}
+_BFILE_OF_BUTTON = {cid: letter for letter, cid in _BFILE_BUTTONS.items()}
 
 #: Most points the nim-value figure draws (evenly spread over 1..N).
 NIM_POINTS = 20_000
@@ -413,7 +414,7 @@ def register(app: dash.Dash) -> None:
         prevent_initial_call=True,
     )
     def _bfile(_p, _n, _d, setup):
-        letter = {cid: key for key, cid in _BFILE_BUTTONS.items()}.get(dash.ctx.triggered_id)
+        letter = _BFILE_OF_BUTTON.get(dash.ctx.triggered_id)
         if letter is None:
             return no_update, no_update
         return make_bfile(letter, setup)
