@@ -490,3 +490,12 @@ def test_the_sums_tab_answers_and_plays_and_the_address_holds_the_heaps(
     best.click()
     expect(result).to_contain_text("L for the player to move")
     watch.assert_clean()
+
+
+def test_a_long_ignored_address_value_wraps_on_a_phone(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url + "?tab=sums&heaps=-1,abc," + "9" * 60, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#url-notice")).to_contain_text("Ignored from the address", timeout=LOAD_TIMEOUT)
+    scroll_width, inner_width = no_horizontal_scroll(page)
+    assert scroll_width <= inner_width, f"the notice widens the page to {scroll_width} px"
+    watch.assert_clean()
