@@ -458,6 +458,9 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     expect(page.locator("#summary-count-W")).to_have_text(f"{primes['W']:,}", timeout=LOAD_TIMEOUT)
     # The inspector and the comparison view follow the same game.
     page.locator("#tabs [role=tab]", has_text="Inspect a number").click()
+    # Wait for the tab's answer for its default number, 8, in this game (W1: take 7 to 1,
+    # which has no move) before typing, so the mounting tab cannot overwrite what is typed.
+    expect(page.locator("#inspect-summary")).to_contain_text("take → 1 (L0)", timeout=LOAD_TIMEOUT)
     box = page.locator("#inspect-number")
     box.fill("10")
     box.press("Enter")
