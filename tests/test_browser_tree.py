@@ -434,14 +434,15 @@ def test_zoom_buttons_keep_labels_readable(page: Page, server_url: str, watch: P
     open_tree(page, server_url)
     wait_paths(page, expected_paths(solution, START, 6))
     start = page.evaluate(f"{CY}.zoom()")
+    # Each button acts through a clientside callback: wait for the zoom to change.
     page.click("#tree-zoom-in")
-    assert page.evaluate(f"{CY}.zoom()") == pytest.approx(start * 1.25)
+    page.wait_for_function(f"Math.abs({CY}.zoom() - {start * 1.25}) < 1e-6", timeout=WAIT_TIMEOUT)
     for _ in range(4):
         page.click("#tree-zoom-out")
-    assert page.evaluate(f"{CY}.zoom()") == pytest.approx(page.evaluate(f"{CY}.minZoom()"))
+    page.wait_for_function(f"Math.abs({CY}.zoom() - {CY}.minZoom()) < 1e-6", timeout=WAIT_TIMEOUT)
     assert_readable(page)
     page.click("#tree-fit")
-    assert page.evaluate(f"{CY}.zoom()") == pytest.approx(start)
+    page.wait_for_function(f"Math.abs({CY}.zoom() - {start}) < 1e-6", timeout=WAIT_TIMEOUT)
     page.click("#tree-fit")
     # The wheel pans the tree (it does not shrink it).
     point = visible_point(page, "n")
