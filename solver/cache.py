@@ -7,8 +7,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-import numpy as np
-
 from . import store
 from .family import Rule, get_rule
 from .retrograde import check_bound
@@ -201,8 +199,8 @@ class SolutionCache:
 
 
 def _mapped(solution: Solution) -> bool:
-    return isinstance(solution.outcome, np.memmap)
+    return solution.mapped
 
 
 def _nbytes(solution: Solution) -> int:
-    return int(solution.outcome.nbytes + solution.packed_remoteness.nbytes)
+    return solution.nbytes

@@ -10,9 +10,14 @@ DEFAULT_ALPHA = 100
 DEFAULT_DEPTH = 6
 DEFAULT_START = 4708
 
-#: Bytes of result arrays per position of the bound: outcome (int8) and
-#: remoteness (int16).
-BYTES_PER_POSITION = 3
+#: Bytes of result per position of the bound: one ``uint8`` code holding
+#: outcome, remoteness and its exactness (``solver.codes``).
+BYTES_PER_POSITION = 1
+
+#: Bytes per position of the wide layout, outcome (int8) and remoteness
+#: (int16): how the general solver works before packing, and how a result
+#: whose remoteness does not fit a code is kept.
+WIDE_BYTES_PER_POSITION = 3
 
 #: Fraction of the machine's available memory a solve may plan to use.
 MEMORY_FRACTION = 0.8

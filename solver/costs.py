@@ -331,7 +331,7 @@ def solve_cost(bound: int, rule: object = None) -> Cost:
     Cost
         Time: 20 ns per position plus 0.5 s (opening a cached entry is faster;
         this is the cost of solving it).  Memory: ``config.BYTES_PER_POSITION``
-        (3) bytes per position plus the small game's node arrays (about
+        (1) byte per position plus the small game's node arrays (about
         ``2 isqrt(B) log2 B`` nodes of 60 bytes), as
         :func:`solver.retrograde.estimate_solve_bytes`.
 

@@ -121,6 +121,8 @@ import numba
 import numpy as np
 
 from . import config, costs
+from .codes import fits as codes_fit
+from .codes import pack
 from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
 from .retrograde import _isqrt
 from .solution import BoundTooLargeError, Solution
@@ -1078,7 +1080,8 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
     Returns
     -------
     int
-        Bytes.  Every rule: the outputs, 3 bytes per position.  Put-or-take:
+        Bytes.  Every rule: the outputs, 3 bytes per position, and their
+        one-byte packing (:mod:`solver.codes`), 1 more.  Put-or-take:
         plus the members of X up to ``2 B`` (8 bytes each) and the larger of
         the phases: the lower bounds (1 byte per position) with the outputs;
         the small game (about ``M + (M / 2) log2(B / M)`` nodes of 60 bytes,
@@ -1097,7 +1100,7 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
         If there is no such rule or ``bound < 1``.
     """
     rule, bound = _checked(rule, bound)
-    out = config.BYTES_PER_POSITION * (bound + 1)
+    out = (config.WIDE_BYTES_PER_POSITION + config.BYTES_PER_POSITION) * (bound + 1)
     if rule.kind == KIND_PUT_OR_TAKE:
         members = 8 * _member_count(rule, 2 * bound)
         phases = [out + (bound + 1)]
@@ -1240,15 +1243,19 @@ def solve_rule(
         with 1.0 at the end.
     allocate : callable, optional
         ``allocate(name, shape, dtype)`` returns the array to write the
-        result ``"outcome"`` or ``"remoteness"`` into (for example a
-        memory-mapped file); default ``numpy.empty``.
+        result into (for example a memory-mapped file): ``"codes"``
+        (``uint8``, one byte per position, :mod:`solver.codes`) when every
+        remoteness fits, else ``"outcome"`` and ``"remoteness"``; default
+        ``numpy.empty``.  The solve itself works in memory.
 
     Returns
     -------
     Solution
-        ``outcome`` (int8, shape ``(B + 1,)``, codes U=0, W=1, L=2, D=3) and
-        ``packed_remoteness`` (int16, shape ``(B + 1,)``: ``r >= 0`` exact,
-        ``-r`` at most ``r``, -1 for D and U), with ``rule`` set.  For
+        Compact when every remoteness fits (:meth:`Solution.from_codes`),
+        else wide; either way ``outcome`` (int8, shape ``(B + 1,)``, codes
+        U=0, W=1, L=2, D=3) and ``packed_remoteness`` (int16, shape
+        ``(B + 1,)``: ``r >= 0`` exact, ``-r`` at most ``r``, -1 for D and
+        U) read the same, with ``rule`` set.  For
         subtract-a-square (both forms) every position is W or L with exact
         remoteness; for Square-But-One every position below ``B`` has its
         true value and every remoteness is exact.
@@ -1278,8 +1285,10 @@ def solve_rule(
     report = (lambda f: progress(min(1.0, max(0.0, f)))) if progress else (lambda f: None)
     allocate = allocate or _allocate_in_memory
     start = time.perf_counter()
-    outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
-    rem = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
+    # Solved wide (int8 + int16), then packed into one byte per position
+    # (solver.codes) where every remoteness fits; else kept wide.
+    outcome = np.empty(bound + 1, np.int8)
+    rem = np.empty(bound + 1, np.int16)
     if rule.kind == KIND_PUT_OR_TAKE:
         _solve_put_or_take(rule, bound, outcome, rem, report, _method)
     elif rule.kind == KIND_SUBTRACT:
@@ -1291,8 +1300,19 @@ def solve_rule(
         _sbo_solve(bound, int(rule.add_parity), outcome, rem, pending, queue)
     else:  # pragma: no cover - every kind is handled above
         raise ValueError(f"no solver for the kind of rule {rule.name!r}")
+    if codes_fit(outcome, rem, bool(rule.misere)):
+        packed = allocate("codes", (bound + 1,), np.dtype(np.uint8))
+        pack(outcome, rem, packed)
+        del outcome, rem
+        report(1.0)
+        return Solution.from_codes(bound, packed, time.perf_counter() - start, rule)
+    wide_outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
+    wide_outcome[:] = outcome
+    del outcome
+    wide_rem = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
+    wide_rem[:] = rem
     report(1.0)
-    return Solution(bound, outcome, packed_remoteness=rem, seconds=time.perf_counter() - start, rule=rule)
+    return Solution(bound, wide_outcome, wide_rem, time.perf_counter() - start, rule)
 
 
 def cold_positions(limit: int, *, misere: bool = False) -> np.ndarray:

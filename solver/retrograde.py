@@ -51,6 +51,7 @@ import numba
 import numpy as np
 
 from . import config, costs
+from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
 from .family import Rule, get_rule
 from .solution import BoundTooLargeError, Solution
 from .validation import check_integer
@@ -310,17 +311,19 @@ def _escape_moves(q, bound):
 
 
 @numba.njit(cache=True, inline="always")
-def _lam_l_large(q, bound, m, outcome, remoteness, lam_w_small, cap):
+def _lam_l_large(q, bound, codes, lam_w_small, m, cap):
     """Lower bound on the remoteness of ``q > m`` if ``q`` is L."""
     unresolved = True
     if q <= bound:
-        oq = outcome[q]
+        c = codes[q]
+        oq = decode_outcome(c)
         if oq == 1 or oq == 3:
             return _IMPOSSIBLE
         if oq == 2:
             unresolved = False
-            if remoteness[q] >= 0:
-                return np.int64(remoteness[q])
+            rq = decode_packed(c, False)
+            if rq >= 0:
+                return np.int64(rq)
     v = np.int64(2)
     r = _isqrt(q)
     tq = q - r * r
@@ -334,23 +337,29 @@ def _lam_l_large(q, bound, m, outcome, remoteness, lam_w_small, cap):
 
 
 @numba.njit(cache=True, inline="always")
-def _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
-    """Label position ``n > m`` from its two (already final) children.
+def _classify(n, bound, m, codes, small_outcome, small_remoteness, lam_w_small, lam_l_small, cap):
+    """Code of position ``n > m`` from its two (already final) children.
 
-    ``remoteness`` holds ``r >= 0`` (exact), ``-r <= -2`` (only an upper
-    bound ``r``) or -1 (none); lower bounds come from ``lam_*_small`` for
-    the take child and from :func:`_lam_l_large` for the put child.
+    The take child is ``<= m``: its outcome and packed remoteness (``r >= 0``
+    exact, ``-r <= -2`` an upper bound ``r``, -1 none) come from the small
+    game's arrays.  The put child is above ``n``: its code
+    (:mod:`solver.codes`) is in ``codes``.  Lower bounds come from
+    ``lam_*_small`` for the take child and from :func:`_lam_l_large` for the
+    put child.  Returns the code; the caller stores it.
     """
     r = _isqrt(n)
     t = n - r * r
     p = n + r * r
-    ot = outcome[t]
-    rt = abs(np.int64(remoteness[t]))
+    ot = small_outcome[t]
+    rt = abs(np.int64(small_remoteness[t]))
     if p <= bound:
-        op = outcome[p]
-        rp = abs(np.int64(remoteness[p]))
+        cp = codes[p]
+        op = decode_outcome(cp)
+        packed_p = np.int64(decode_packed(cp, False))
+        rp = abs(packed_p)
     else:
         op = -1  # above the bound: unknown and leaves it
+        packed_p = np.int64(-1)
         rp = -1
     if ot == 2 or op == 2:
         if ot == 2 and op == 2:
@@ -360,39 +369,34 @@ def _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
         else:
             best = rp
         high = best + 1
-        low = 1 + min(np.int64(lam_l_small[t]), _lam_l_large(p, bound, m, outcome, remoteness, lam_w_small, cap))
-        outcome[n] = 1
-        remoteness[n] = high if low >= high else -high
-    elif ot == 1 and op == 1:
+        low = 1 + min(np.int64(lam_l_small[t]), _lam_l_large(p, bound, codes, lam_w_small, m, cap))
+        return encode(1, high, low >= high)
+    if ot == 1 and op == 1:
         high = max(rt, rp) + 1
-        pw = rp if remoteness[p] >= 0 else 1
+        pw = rp if packed_p >= 0 else 1
         low = 1 + max(np.int64(lam_w_small[t]), pw)
-        outcome[n] = 2
-        remoteness[n] = high if low >= high else -high
-    elif op == -1 or ot == 0 or op == 0:
-        outcome[n] = 0
-        remoteness[n] = -1
-    else:
-        outcome[n] = 3
-        remoteness[n] = -1
+        return encode(2, high, low >= high)
+    if op == -1 or ot == 0 or op == 0:
+        return CODE_U
+    return CODE_D
 
 
 @numba.njit(cache=True)
-def _sweep_block_serial(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap):
+def _sweep_block_serial(lo, hi, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap):
     """Label positions ``lo..hi`` on one thread (small pieces)."""
     for n in range(hi, lo - 1, -1):
-        _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
+        codes[n] = _classify(n, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap)
 
 
 @numba.njit(cache=True, parallel=True)
-def _sweep_block(lo, hi, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, n_chunks):
+def _sweep_block(lo, hi, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, n_chunks):
     """Label positions ``lo..hi``; every put child there is above ``hi``."""
     width = hi - lo + 1
     for c in numba.prange(n_chunks):
         a = lo + (width * c) // n_chunks
         b = lo + (width * (c + 1)) // n_chunks
         for n in range(b - 1, a - 1, -1):
-            _classify(n, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
+            codes[n] = _classify(n, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap)
 
 
 @numba.njit(cache=True)
@@ -417,7 +421,7 @@ _PROGRESS_STEP = 1 << 24
 _PARALLEL_MIN = 1 << 22
 
 
-def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report, parallel_min=_PARALLEL_MIN) -> None:
+def _sweep(bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, report, parallel_min=_PARALLEL_MIN) -> None:
     n_chunks = max(1, 4 * numba.get_num_threads())
     hi = bound
     while hi > m:
@@ -428,9 +432,9 @@ def _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report,
         while top >= lo:
             bottom = max(lo, top - _PROGRESS_STEP + 1)
             if top - bottom >= parallel_min:
-                _sweep_block(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, n_chunks)
+                _sweep_block(bottom, top, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, n_chunks)
             else:
-                _sweep_block_serial(bottom, top, bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap)
+                _sweep_block_serial(bottom, top, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap)
             report(bound - bottom + 1)
             top = bottom - 1
         hi = lo - 1
@@ -460,7 +464,7 @@ def estimate_solve_bytes(bound: int, rule: Rule | str | None = None) -> int:
     Returns
     -------
     int
-        Bytes: the result arrays (``config.BYTES_PER_POSITION`` per position)
+        Bytes: the result codes (``config.BYTES_PER_POSITION``, 1 byte per position)
         plus the small game's node arrays (about ``2 isqrt(B) log2 B`` nodes,
         about 60 bytes each).
 
@@ -554,8 +558,10 @@ def solve(
         (about every 16 million positions), and with 1.0 at the end.
     allocate : callable, optional
         ``allocate(name, shape, dtype)`` returns the array to write the
-        result ``"outcome"`` or ``"remoteness"`` into (for example a
-        memory-mapped file); default ``numpy.empty``.
+        result into (for example a memory-mapped file); default
+        ``numpy.empty``.  Put-or-Take-a-Square asks for ``"codes"``
+        (``uint8``, one byte per position, :mod:`solver.codes`); other
+        rules see :func:`solver.generic.solve_rule`.
     rule : Rule or str, optional
         The game (:mod:`solver.family`); default Put-or-Take-a-Square, solved
         by this module's sweep.  The other rules are solved by
@@ -565,7 +571,10 @@ def solve(
     -------
     Solution
         Outcome (``int8``, shape ``(B + 1,)``) and remoteness (``int16``,
-        shape ``(B + 1,)``) of every position; see :class:`Solution`.
+        shape ``(B + 1,)``) of every position; see :class:`Solution`.  For
+        Put-or-Take-a-Square it is compact: both decode one ``uint8`` code
+        per position (:mod:`solver.codes`), 1 byte per position in memory
+        and in the cache.
 
     Raises
     ------
@@ -613,17 +622,22 @@ def solve(
     lam_l = np.empty(size, np.int16)
     _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
 
-    outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
-    remoteness = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
-    outcome[: m + 1] = small_outcome[: m + 1]
-    remoteness[: m + 1] = small_remoteness[: m + 1]
+    if cap > MAX_REMOTENESS:  # pragma: no cover - far beyond any bound this solver indexes
+        raise BoundTooLargeError(
+            f"at bound {costs.format_count(bound)} remoteness could exceed {MAX_REMOTENESS}, "
+            "more than the one-byte result layout holds; choose a smaller bound"
+        )
+    codes = allocate("codes", (bound + 1,), np.dtype(np.uint8))
+    so = small_outcome[: m + 1].copy()
+    sr = small_remoteness[: m + 1].copy()
+    pack(so, sr, codes[: m + 1])
     lam_w_small = lam_w[: m + 1].copy()
     lam_l_small = lam_l[: m + 1].copy()
     del position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l
     report(m + 1)
-    _sweep(bound, m, outcome, remoteness, lam_w_small, lam_l_small, cap, report, _parallel_min)
+    _sweep(bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, report, _parallel_min)
     report(bound + 1)
-    return Solution(bound, outcome, packed_remoteness=remoteness, seconds=time.perf_counter() - start)
+    return Solution.from_codes(bound, codes, time.perf_counter() - start)
 
 
 def warm_up() -> None:

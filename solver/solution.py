@@ -14,10 +14,11 @@ import enum
 import numba
 import numpy as np
 
+from . import codes as _codes
 from .family import DEFAULT_RULE, Rule
 from .validation import check_integer
 
-__all__ = ["Outcome", "Solution", "NO_REMOTENESS", "BoundTooLargeError"]
+__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "BoundTooLargeError"]
 
 
 class Outcome(enum.IntEnum):
@@ -50,6 +51,98 @@ class BoundTooLargeError(ValueError):
     """The bound asked for needs more memory than this machine can give."""
 
 
+class CodeColumn:
+    """A read-only column of a solve, decoded from one-byte codes on access.
+
+    A compact :class:`Solution` (:mod:`solver.codes`, one byte per position)
+    shows its ``outcome`` and ``packed_remoteness`` through two of these.
+    Indexing decodes only what it selects: ``column[i]`` gives a NumPy
+    scalar, ``column[a:b]`` and ``column[index_array]`` a new array.
+    ``numpy.asarray(column)`` decodes the whole column (3 bytes per position
+    for both columns together); code meant for bounds of 10**9 and more
+    reads slices.
+
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        Shape ``(B + 1,)``, dtype ``uint8``: the codes (may be memory-mapped).
+    table : numpy.ndarray
+        Shape ``(256,)``: the value of each code
+        (:func:`solver.codes.outcome_table` or :func:`solver.codes.packed_table`).
+    """
+
+    __array_priority__ = 1000
+
+    def __init__(self, codes: np.ndarray, table: np.ndarray) -> None:
+        self.codes = codes
+        self.table = table
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """Shape of the column, ``(B + 1,)``."""
+        return self.codes.shape
+
+    @property
+    def dtype(self) -> np.dtype:
+        """Dtype of the decoded values (``int8`` outcome, ``int16`` remoteness)."""
+        return self.table.dtype
+
+    @property
+    def ndim(self) -> int:
+        """Always 1."""
+        return 1
+
+    @property
+    def size(self) -> int:
+        """Number of positions, ``B + 1``."""
+        return int(self.codes.shape[0])
+
+    def __len__(self) -> int:
+        return int(self.codes.shape[0])
+
+    def __getitem__(self, key):
+        return self.table.take(self.codes[key])
+
+    def __array__(self, dtype=None, copy=None):
+        decoded = self.table.take(self.codes)
+        return decoded if dtype is None else decoded.astype(dtype)
+
+    def __iter__(self):
+        step = 1 << 20
+        for start in range(0, len(self), step):
+            yield from self[start : start + step]
+
+    def __eq__(self, other: object):
+        return np.asarray(self) == other
+
+    def __ne__(self, other: object):
+        return np.asarray(self) != other
+
+    def __lt__(self, other: object):
+        return np.asarray(self) < other
+
+    def __le__(self, other: object):
+        return np.asarray(self) <= other
+
+    def __gt__(self, other: object):
+        return np.asarray(self) > other
+
+    def __ge__(self, other: object):
+        return np.asarray(self) >= other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __getattr__(self, name: str):
+        # Everything else an array offers (max, astype, copy, ...) works on the
+        # decoded column.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(np.asarray(self), name)
+
+    def __repr__(self) -> str:
+        return f"CodeColumn(shape={self.shape}, dtype={self.dtype})"
+
+
 @dataclasses.dataclass(frozen=True, eq=False)
 class Solution:
     """Outcome and remoteness of every position ``0..bound``.
@@ -58,10 +151,11 @@ class Solution:
     ----------
     bound : int
         The bound ``B``; positions above it were treated as unknown.
-    outcome : numpy.ndarray
+    outcome : numpy.ndarray or CodeColumn
         Shape ``(bound + 1,)``, dtype ``int8``: :class:`Outcome` codes, index =
-        position.  Position 0 is L (the player to move has lost).
-    packed_remoteness : numpy.ndarray
+        position.  Position 0 is L (the player to move has lost).  A
+        :class:`CodeColumn` in a compact solution (see Notes).
+    packed_remoteness : numpy.ndarray or CodeColumn
         Shape ``(bound + 1,)``, dtype ``int16``: remoteness in moves with its
         exactness packed into the sign, as the solver, its kernels and the
         disk store keep it.  Read :attr:`remoteness` and
@@ -92,14 +186,21 @@ class Solution:
 
     Notes
     -----
+    A solution is *compact* when both columns decode one ``uint8`` array of
+    codes, one byte per position (:mod:`solver.codes`; :meth:`from_codes`,
+    :attr:`codes`); the solver returns compact solutions whenever the
+    remoteness fits (always for Put-or-Take-a-Square).  Otherwise it is
+    *wide*: an ``int8`` and an ``int16`` array, 3 bytes per position.  Both
+    read the same way.
+
     Two solutions are equal (``==``) when they have the same rule, bound and
-    identical ``outcome`` and ``packed_remoteness`` arrays; ``seconds`` does
-    not count.  Solutions are not hashable.
+    identical ``outcome`` and ``packed_remoteness`` values, whatever their
+    layout; ``seconds`` does not count.  Solutions are not hashable.
     """
 
     bound: int
-    outcome: np.ndarray
-    packed_remoteness: np.ndarray
+    outcome: np.ndarray | CodeColumn
+    packed_remoteness: np.ndarray | CodeColumn
     seconds: float = 0.0
     rule: Rule = DEFAULT_RULE
 
@@ -108,12 +209,122 @@ class Solution:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):
             return NotImplemented
-        return (
-            self.bound == other.bound
-            and self.rule.name == other.rule.name
-            and np.array_equal(self.outcome, other.outcome)
-            and np.array_equal(self.packed_remoteness, other.packed_remoteness)
+        if self.bound != other.bound or self.rule.name != other.rule.name:
+            return False
+        mine, theirs = self.codes, other.codes
+        if mine is not None and theirs is not None:
+            return bool(np.array_equal(mine, theirs))
+        return bool(
+            np.array_equal(np.asarray(self.outcome), np.asarray(other.outcome))
+            and np.array_equal(np.asarray(self.packed_remoteness), np.asarray(other.packed_remoteness))
         )
+
+    @classmethod
+    def from_codes(cls, bound: int, codes: np.ndarray, seconds: float = 0.0, rule: Rule = DEFAULT_RULE) -> Solution:
+        """A compact solution: one code per position (:mod:`solver.codes`).
+
+        Parameters
+        ----------
+        bound : int
+            The bound ``B``.
+        codes : numpy.ndarray
+            Shape ``(B + 1,)``, dtype ``uint8`` (may be memory-mapped; kept,
+            not copied).
+        seconds : float, optional
+            Wall-clock seconds of the solve.
+        rule : Rule, optional
+            The game; its ``misere`` flag sets the parity of remoteness.
+
+        Returns
+        -------
+        Solution
+
+        Raises
+        ------
+        ValueError
+            If ``codes`` is not a ``uint8`` array of shape ``(B + 1,)``.
+        """
+        if getattr(codes, "dtype", None) != np.uint8 or codes.shape != (bound + 1,):
+            raise ValueError(f"codes must be a uint8 array of shape ({bound + 1},)")
+        return cls(
+            bound,
+            CodeColumn(codes, _codes.outcome_table()),
+            CodeColumn(codes, _codes.packed_table(rule.misere)),
+            seconds,
+            rule,
+        )
+
+    @property
+    def codes(self) -> np.ndarray | None:
+        """The one-byte codes of a compact solution, or None for a wide one.
+
+        Shape ``(bound + 1,)``, dtype ``uint8`` (:mod:`solver.codes`).
+        """
+        o, r = self.outcome, self.packed_remoteness
+        if isinstance(o, CodeColumn) and isinstance(r, CodeColumn) and o.codes is r.codes:
+            return o.codes
+        return None
+
+    def compact(self) -> Solution:
+        """The same solution at one byte per position, when its values fit.
+
+        Returns
+        -------
+        Solution
+            ``self`` if already compact, or if some remoteness exceeds
+            :data:`solver.codes.MAX_REMOTENESS` or breaks the parity rule
+            (then it stays wide); else a new compact solution (the wide
+            arrays are not kept).
+        """
+        if self.codes is not None:
+            return self
+        outcome, remoteness = np.asarray(self.outcome), np.asarray(self.packed_remoteness)
+        if not _codes.fits(outcome, remoteness, self.rule.misere):
+            return self
+        packed = _codes.pack(outcome, remoteness)
+        return Solution.from_codes(self.bound, packed, self.seconds, self.rule)
+
+    def wide(self) -> Solution:
+        """The same solution as two plain, writable arrays (3 bytes per position).
+
+        Returns
+        -------
+        Solution
+            A new wide solution: ``outcome`` (``int8``) and
+            ``packed_remoteness`` (``int16``), shape ``(bound + 1,)``, copies.
+        """
+        return Solution(
+            self.bound,
+            np.array(self.outcome, dtype=np.int8),
+            np.array(self.packed_remoteness, dtype=np.int16),
+            self.seconds,
+            self.rule,
+        )
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The arrays that hold this solution, by the name the cache files use.
+
+        Returns
+        -------
+        dict
+            ``{"codes": uint8 array}`` for a compact solution, else
+            ``{"outcome": int8 array, "remoteness": int16 array}``; each of
+            shape ``(bound + 1,)``.
+        """
+        codes = self.codes
+        if codes is not None:
+            return {"codes": codes}
+        return {"outcome": np.asanyarray(self.outcome), "remoteness": np.asanyarray(self.packed_remoteness)}
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the arrays that hold the solution (about ``B + 1`` if compact, ``3 (B + 1)`` if wide)."""
+        return int(sum(array.nbytes for array in self.arrays().values()))
+
+    @property
+    def mapped(self) -> bool:
+        """Whether the arrays are memory-mapped from files (a cache entry)."""
+        return all(isinstance(array, np.memmap) for array in self.arrays().values())
 
     @property
     def remoteness(self) -> np.ndarray:
@@ -135,7 +346,7 @@ class Solution:
 
         A new array each time (``abs`` of the packed one, -1 kept).
         """
-        packed = self.packed_remoteness
+        packed = np.asarray(self.packed_remoteness)
         return np.where(packed == NO_REMOTENESS, packed, np.abs(packed)).astype(np.int16, copy=False)
 
     @property
@@ -172,7 +383,11 @@ class Solution:
             If ``n`` is outside ``1..bound``.
         """
         n = self._check_n(n)
-        tally = _tally(self.outcome, self.packed_remoteness, n)
+        codes = self.codes
+        if codes is not None:
+            tally = _tally(codes, _codes.outcome_table(), _codes.packed_table(self.rule.misere), n)
+        else:
+            tally = _tally_wide(np.asarray(self.outcome), np.asarray(self.packed_remoteness), n)
         return {
             "W": int(tally[1]),
             "L": int(tally[2]),
@@ -312,8 +527,27 @@ class Solution:
 
 
 @numba.njit(cache=True)
-def _tally(outcome, packed_remoteness, n):
-    """Counts of codes 0..3, highest exact remoteness, bounded count over 1..n."""
+def _tally(outcome, outcome_of, packed_of, n):
+    """Counts of outcomes 0..3, highest exact remoteness, bounded count over 1..n.
+
+    ``outcome`` holds codes that ``outcome_of`` and ``packed_of`` decode
+    (both 256-entry tables for a compact solution).
+    """
+    out = np.zeros(6, np.int64)
+    for i in range(1, n + 1):
+        c = outcome[i]
+        out[outcome_of[c]] += 1
+        r = packed_of[c]
+        if r > out[4]:
+            out[4] = r
+        elif r < -1:
+            out[5] += 1
+    return out
+
+
+@numba.njit(cache=True)
+def _tally_wide(outcome, packed_remoteness, n):
+    """:func:`_tally` for a wide solution."""
     out = np.zeros(6, np.int64)
     for i in range(1, n + 1):
         out[outcome[i]] += 1

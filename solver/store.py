@@ -3,20 +3,25 @@
 Layout, in :func:`cache_dir` (the user's cache directory from platformdirs,
 or ``$PTSQ_CACHE_DIR``), for release 0.1.0 of the package::
 
-    squares-v1-0.1.0-B1000000.outcome.npy      int8, shape (B + 1,)
-    squares-v1-0.1.0-B1000000.remoteness.npy   int16, shape (B + 1,), packed
-    squares-v1-0.1.0-B1000000.json             what the entry holds, with checksums
-    squares-v1-0.1.0-B1000000.lock             held while a process writes or removes it
+    squares-v2-0.1.0-B1000000.codes.npy        uint8, shape (B + 1,): one code per position
+    squares-v2-0.1.0-B1000000.json             what the entry holds, with checksums
+    squares-v2-0.1.0-B1000000.lock             held while a process writes or removes it
+
+The codes (:mod:`solver.codes`) hold outcome, remoteness and exactness in one
+byte per position.  A solve whose remoteness does not fit a code (only some
+rules, at some bounds) is kept wide instead, as
+``<stem>.outcome.npy`` (int8) and ``<stem>.remoteness.npy`` (int16, packed as
+:attr:`Solution.packed_remoteness`); the JSON names the arrays an entry has.
 
 The key (:data:`KEY`) is the rule (``squares`` for Put-or-Take-a-Square, else
-the rule's name, e.g. ``put-or-take-a-prime-v1-0.1.0-B1000000``; see
+the rule's name, e.g. ``put-or-take-a-prime-v2-0.1.0-B1000000``; see
 :mod:`solver.family`), the format version, the package's release and the
 bound, so a release never reads another release's entries, nor one rule
 another's: files of another format or release are
 *stale*; they are listed by :func:`survey` and removed by :func:`clear`.
 
 An entry counts only once its JSON file exists, and that is written last:
-each array is written to a temporary file (``.<stem>.outcome.<random>.tmp``)
+each array is written to a temporary file (``.<stem>.codes.<random>.tmp``)
 and renamed into place, then the JSON is written, synced and renamed.  A
 process killed mid-write leaves only temporary files (or arrays without a
 JSON file), which are never read; whoever next writes an entry, and
@@ -87,7 +92,7 @@ __all__ = [
     "survey",
 ]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 RULE = "squares"
 #: The environment variable that names the cache directory.
 ENV_VAR = "PTSQ_CACHE_DIR"
@@ -132,8 +137,14 @@ def key_of(rule: Rule | str | None = None) -> str:
 
 _RULE_OF_KEY = {_rule_key(r): r for r in RULES.values()}
 
-_ARRAYS: dict[str, np.dtype] = {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)}
-_PARTS = ("json", "outcome.npy", "remoteness.npy")
+#: The arrays of an entry, by layout: compact (one code per position,
+#: solver.codes) or wide.
+_LAYOUTS: tuple[dict[str, np.dtype], ...] = (
+    {"codes": np.dtype(np.uint8)},
+    {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)},
+)
+_ARRAYS: dict[str, np.dtype] = {name: dtype for layout in _LAYOUTS for name, dtype in layout.items()}
+_PARTS = ("json", *(f"{name}.npy" for name in _ARRAYS))
 _CRC_CHUNK = 1 << 26
 _MAX_JSON_BYTES = 1 << 20
 _RULE_PATTERN = "|".join(re.escape(k) for k in sorted(_RULE_OF_KEY, key=len, reverse=True))
@@ -417,8 +428,9 @@ def _check_meta(meta: object, bound: int, rule: Rule = DEFAULT_RULE) -> dict:
     if not isinstance(meta.get("created"), str):
         raise _Damaged(f'"created" is {_show(meta.get("created"))}, not a date')
     arrays = meta.get("arrays")
-    if not isinstance(arrays, dict) or set(arrays) != set(_ARRAYS):
-        raise _Damaged(f'"arrays" does not describe exactly {sorted(_ARRAYS)}')
+    if not isinstance(arrays, dict) or not any(set(arrays) == set(layout) for layout in _LAYOUTS):
+        choices = " or ".join(str(sorted(layout)) for layout in _LAYOUTS)
+        raise _Damaged(f'"arrays" does not describe exactly {choices}')
     for name, info in arrays.items():
         if not isinstance(info, dict):
             raise _Damaged(f'"arrays.{name}" is not an object')
@@ -472,13 +484,15 @@ def _open_entry(directory: Path, bound: int, *, verify: bool, rule: Rule = DEFAU
     stem = _stem(bound, rule)
     meta = _check_meta(_read_json(directory / f"{stem}.json"), bound, rule)
     arrays = {}
-    for name, dtype in _ARRAYS.items():
+    for name in sorted(meta["arrays"]):
         path = directory / f"{stem}.{name}.npy"
         info = meta["arrays"][name]
-        array = _open_array(path, dtype, bound, info["file_bytes"])
+        array = _open_array(path, _ARRAYS[name], bound, info["file_bytes"])
         if verify and _crc32(array) != info["crc32"]:
             raise _Damaged(f"{path.name} fails its checksum")
         arrays[name] = array
+    if "codes" in arrays:
+        return Solution.from_codes(bound, arrays["codes"], float(meta["seconds"]), rule)
     return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta["seconds"]), rule)
 
 
@@ -847,11 +861,7 @@ def _sweep(directory: Path, own: str) -> None:
         kinds = {kind for kind, _ in files}
         if _current_bound(stem) is None:
             continue
-        if (
-            "tmp" not in kinds
-            and kinds != {"lock"}
-            and ("json" in kinds or not kinds & {"outcome.npy", "remoteness.npy"})
-        ):
+        if "tmp" not in kinds and kinds != {"lock"} and ("json" in kinds or not kinds & set(_PARTS[1:])):
             continue
         fd = None
         if stem != own:
@@ -896,6 +906,7 @@ def _write(
     """Solve into the cache (the caller holds the lock); in memory if the disk fails."""
     stem = _stem(bound, rule)
     temps: dict[str, Path] = {}
+    allocated: dict[str, np.ndarray] = {}
     failures: list[str] = []
 
     def allocate(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
@@ -906,6 +917,7 @@ def _write(
                 temps[name] = Path(raw)
                 array = np.lib.format.open_memmap(raw, mode="w+", dtype=dtype, shape=shape)
                 _reserve(raw)
+                allocated[name] = array
                 return array
             except OSError as exc:
                 failures.append(f"cannot write in {directory}: {_why(exc)}")
@@ -925,13 +937,18 @@ def _write(
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "arrays": {},
         }
-        arrays = {"outcome": solution.outcome, "remoteness": solution.packed_remoteness}
+        arrays = solution.arrays()
         try:
             # No msync or fsync of the arrays: what a process wrote to a shared
             # mapping is in the file even if the process is killed, and a file
             # torn by a machine crash fails its checksum when opened and is
             # solved again.  (Forcing 3 GB out to disk would double the time.)
             for name, array in arrays.items():
+                if name not in allocated or not np.may_share_memory(array, allocated[name]):
+                    # Not solved in place (a general rule kept wide): write it now.
+                    allocate(name, array.shape, array.dtype)[:] = array
+                    if failures:
+                        raise OSError(failures[0])
                 meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": _crc32(array)}
                 os.replace(temps[name], directory / f"{stem}.{name}.npy")
             fd, raw = tempfile.mkstemp(prefix=f".{stem}.json.", suffix=".tmp", dir=directory)

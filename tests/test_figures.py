@@ -514,7 +514,7 @@ def test_the_setup_callback_is_make_setup_then_resolve_setup(monkeypatch, n_text
     from dashboard.tabs.explore import callbacks as explore
 
     started = []
-    monkeypatch.setattr(state.JOBS, "start", started.append)
+    monkeypatch.setattr(state.JOBS, "start", lambda *key: started.append(key))
     made = explore.make_setup(n_text, alpha_text)
     out = explore.setup_from_inputs(n_text, alpha_text)
     assert len(out) == 9 and out[:3] == made[:3] and out[4:6] == made[4:6]

@@ -260,7 +260,7 @@ def test_certificate_size_cap(solution):
 
 
 def test_certificate_closure_check_catches_a_broken_solution():
-    s = solve(1000)
+    s = solve(1000).wide()
     s.outcome[21] = Outcome.U  # 12's put child: neither D nor W now
     with pytest.raises(CertificateError, match="not closed"):
         draw_certificate(8, s)

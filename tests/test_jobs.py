@@ -231,8 +231,8 @@ def test_bad_bounds_and_settings_are_refused_by_type_and_range():
         SolveJobs(retry_after=-1)
 
 
-def test_the_default_memory_estimate_counts_three_bytes_a_position():
-    assert 3 * 10**9 <= jobs.solve_bytes(10**9) <= 3.2 * 10**9
+def test_the_default_memory_estimate_counts_one_byte_a_position():
+    assert 10**9 <= jobs.solve_bytes(10**9) <= 1.2 * 10**9
     assert jobs.usable_bytes() > 0
 
 

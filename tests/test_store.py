@@ -32,8 +32,7 @@ def _files(directory: Path, bound: int) -> dict[str, Path]:
     stem = f"{store.KEY}-B{bound}"
     return {
         "json": directory / f"{stem}.json",
-        "outcome": directory / f"{stem}.outcome.npy",
-        "remoteness": directory / f"{stem}.remoteness.npy",
+        "codes": directory / f"{stem}.codes.npy",
     }
 
 
@@ -41,7 +40,8 @@ def test_round_trip_matches_the_reference(cache):
     bound = 4000
     solution, cached = store.solve_cached(bound)
     assert not cached
-    assert isinstance(solution.outcome, np.memmap) and isinstance(solution.packed_remoteness, np.memmap)
+    assert solution.mapped and isinstance(solution.codes, np.memmap)
+    assert _files(cache, bound)["codes"].stat().st_size < 1.1 * (bound + 1) + 200  # one byte a position
     letters, rem = naive_queue_solve(bound)
     codes = {"U": 0, "W": 1, "L": 2, "D": 3}
     assert solution.outcome.tolist() == [codes[x] for x in letters]
@@ -59,19 +59,19 @@ def test_damaged_entries_are_detected_and_solved_again(cache, damage):
     store.solve_cached(bound)
     files = _files(cache, bound)
     if damage == "truncate":
-        with open(files["outcome"], "r+b") as handle:
-            handle.truncate(files["outcome"].stat().st_size - 7)
+        with open(files["codes"], "r+b") as handle:
+            handle.truncate(files["codes"].stat().st_size - 7)
     elif damage == "flip":
-        raw = bytearray(files["remoteness"].read_bytes())
+        raw = bytearray(files["codes"].read_bytes())
         raw[-3] ^= 0x40
-        files["remoteness"].write_bytes(bytes(raw))
+        files["codes"].write_bytes(bytes(raw))
     elif damage == "header":
         # Same size, but the header claims another dtype.
-        np.save(files["outcome"], np.zeros(bound + 1, dtype=np.uint8))
+        np.save(files["codes"], np.zeros(bound + 1, dtype=np.int8))
     elif damage == "json":
         files["json"].write_text("{not json", encoding="utf-8")
     else:
-        files["remoteness"].unlink()
+        files["codes"].unlink()
     assert store.load(bound) is None
     solution, cached = store.solve_cached(bound)
     assert not cached
@@ -99,7 +99,7 @@ def test_clear_removes_entries_and_leftovers(cache):
     (cache / f".{store.KEY}-B99.outcome.abc.tmp").write_bytes(b"x" * 10)
     (cache / "unrelated.txt").write_text("keep me")
     result = store.clear()
-    assert result.freed > 2000 * 3 and result.skipped == [] and result.failed == []
+    assert result.freed > 2000 and result.skipped == [] and result.failed == []
     assert store.entries() == []
     assert (cache / "unrelated.txt").exists()
     assert not any(p.name.endswith(".tmp") for p in cache.iterdir())
@@ -218,3 +218,22 @@ def test_three_processes_solving_the_same_bound_solve_it_once(cache):
     fresh = solve(bound)
     np.testing.assert_array_equal(entry.outcome, fresh.outcome)
     np.testing.assert_array_equal(entry.packed_remoteness, fresh.packed_remoteness)
+
+
+def test_a_wide_solution_is_stored_and_reopened_wide(cache, monkeypatch):
+    # A rule whose remoteness would not fit a one-byte code is kept as two
+    # arrays (int8 outcome, int16 remoteness); pretend that of subtract-a-square.
+    from solver import generic
+
+    monkeypatch.setattr(generic, "codes_fit", lambda *args: False)
+    bound = 700
+    solution, cached = store.solve_cached(bound, rule="subtract-a-square")
+    assert not cached and solution.codes is None and solution.mapped
+    stem = f"{store.key_of('subtract-a-square')}-B{bound}"
+    assert (cache / f"{stem}.outcome.npy").exists() and (cache / f"{stem}.remoteness.npy").exists()
+    assert not (cache / f"{stem}.codes.npy").exists()
+    again, cached = store.solve_cached(bound, rule="subtract-a-square")
+    assert cached and again.codes is None and again == solution
+    monkeypatch.undo()
+    compact = generic.solve_rule("subtract-a-square", bound)
+    assert compact.codes is not None and compact == again
