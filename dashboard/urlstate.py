@@ -1,10 +1,19 @@
 """Every control and the current tab in the URL's query string.
 
-One callback owns both sides (Dash allows a circular dependency only within
-one callback): a change of a control writes the query string, which pushes
-a browser history entry; a new query string (a shared link, the back or
-forward button) sets the controls.  Values are written only where they
-differ from the defaults, so the default page has a clean address.
+Two directions, each where it is cheapest:
+
+- controls -> address, in the browser (:data:`WRITE_JS`, no request): a
+  change of a control writes the query string, which pushes a browser
+  history entry.  Values are written only where they differ from the
+  defaults, so the default page has a clean address.
+  :func:`query_from_controls` is the same rule in Python, its tested
+  reference (a test runs both on the same values).
+- address -> controls, on the server (:func:`read_address`): a new query
+  string (a shared link on load, the back or forward button) is checked and
+  sets the controls.  A small client-side gate (:data:`GATE_JS`) hands the
+  address to the server only when it is not the one the page itself just
+  wrote, so a control change sends no request at all, and the default
+  address on load sends none either.
 
 A shared address is input from outside: every value is checked here
 (:data:`CHECKS`) before it reaches a control.  A value that fails its check
@@ -14,12 +23,13 @@ the page lists, as text, what was ignored and why.
 
 from __future__ import annotations
 
+import json
 import math
 import urllib.parse
 from collections.abc import Callable
 
 import dash
-from dash import Input, Output, dcc, html, no_update
+from dash import Input, Output, State, dcc, html, no_update
 
 from solver import config
 from solver.analysis import TRANSFORMS
@@ -68,6 +78,13 @@ PARAMS: list[tuple[str, str, str, object]] = [
 
 #: Longest query string read; a longer one is ignored as a whole.
 MAX_QUERY_CHARS = 20_000
+
+#: Store holding the address the server is asked to read:
+#: ``{"search": str, "seq": int}``, written by the client-side gate.
+URL_READ = "url-read-store"
+#: Store holding what the last reading settled on: ``{"search": str, "seq":
+#: int}``, the address of the controls it set (bad values left out).
+URL_SETTLED = "url-settled-store"
 
 #: Values of the tab bar (the keys of :data:`dashboard.layout.TAB_LABELS`,
 #: which imports this module, so they are written here too and a test
@@ -181,13 +198,18 @@ def location() -> html.Div:
         query changes), the notice (id :data:`dashboard.ids.URL_NOTICE`,
         class ``url-notice``, hidden while empty) and the store written by
         the client-side callback that sets ``aria-invalid`` on number boxes
-        (id :data:`dashboard.ids.ARIA_SYNC`).
+        (id :data:`dashboard.ids.ARIA_SYNC`), and the two stores of the
+        address's way to the server: :data:`URL_READ` (an address to read,
+        written by the gate) and :data:`URL_SETTLED` (the address that
+        reading settled on).
     """
     return html.Div(
         [
             dcc.Location(id=ids.URL, refresh=False),
             html.Div(id=ids.URL_NOTICE, className="url-notice", role="status", style={"display": "none"}),
             dcc.Store(id=ids.ARIA_SYNC),
+            dcc.Store(id=URL_READ),
+            dcc.Store(id=URL_SETTLED),
         ],
         className="location",
     )
@@ -347,7 +369,11 @@ def _identical(value: object, now: object) -> bool:
 
 
 def sync_url(triggered: object, search: object, values: list, params=None) -> list:
-    """The URL callback as a plain function: query string and controls, both ways.
+    """The address and the controls, both ways: the rule the page follows, as a plain function.
+
+    The page writes the address in the browser (:data:`WRITE_JS`, whose
+    query is :func:`query_from_controls`) and reads it on the server
+    (:func:`read_address`, which calls this function with ``ids.URL``).
 
     Parameters
     ----------
@@ -381,6 +407,196 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
     wanted = query_from_controls(list(values), params)
     current = search if isinstance(search, str) else ""
     return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]
+
+
+def _seq(value: object) -> int:
+    """A sequence number from the page: a whole number ``0 <= n < 2**53``, else 0."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53:
+        return value
+    return 0
+
+
+def read_address(data: object, values: list, params=None) -> list:
+    """The server's side of the address: read it, set the controls and the notice.
+
+    Parameters
+    ----------
+    data : object
+        What the gate wrote to :data:`URL_READ`: ``{"search": str, "seq":
+        int}``.  Anything else (it came from the page) counts as an empty
+        address; a plain string counts as the query string itself.
+    values : list
+        The controls' values, in :data:`PARAMS` order.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        ``[notice children, notice style, settled, *control values]``: the
+        notice and the controls as :func:`sync_url` gives them from the
+        address (a control already holding its value is ``no_update``), and
+        ``settled = {"search": query, "seq": seq}`` where ``query`` is
+        :func:`query_from_controls` of the values read (the address the page
+        shows once the controls are set; the browser replaces the address
+        with it instead of pushing a history entry) and ``seq`` echoes the
+        request's.
+    """
+    params = params or PARAMS
+    if isinstance(data, dict):
+        search, seq = data.get("search"), _seq(data.get("seq"))
+    else:
+        search, seq = data, 0
+    if not isinstance(search, str):
+        search = ""
+    out = sync_url(ids.URL, search, values, params)
+    settled = {"search": query_from_controls(read_query(search, params)[0], params), "seq": seq}
+    return [out[1], out[2], settled, *out[3:]]
+
+
+#: :func:`query_from_controls` in JavaScript: ``function (values, table)``
+#: where ``table`` is :func:`query_table`.  It gives the same text for the
+#: values a page sends (text, whole numbers, finite floats, true/false);
+#: values of other kinds (lists, objects), which no control of the table
+#: has, are left out of the address where Python would write their
+#: ``str``.  ``tests/test_urlstate.py`` runs both on the same values.
+QUERY_JS = r"""function (values, table) {
+    var MAX = __MAX__;
+    function pyText(value) {
+        // Python's str() of what the page sends as JSON.
+        if (typeof value === 'string') {
+            return value.length > MAX ? Array.from(value).slice(0, MAX).join('') : value;
+        }
+        if (typeof value === 'boolean') { return value ? 'True' : 'False'; }
+        if (typeof value !== 'number' || !isFinite(value)) { return null; }
+        if (Number.isInteger(value) || Math.abs(value) >= 1e-4) { return String(value); }
+        // Python's repr of a small float: 1.5e-07, not 1.5e-7.
+        return value.toExponential().replace(/e([+-])(\d)$/, function (_all, sign, digit) {
+            return 'e' + sign + '0' + digit;
+        });
+    }
+    function pyFloat(value) {
+        // Python's float() of a value, NaN where it raises.
+        if (typeof value === 'number') { return value; }
+        if (typeof value === 'boolean') { return value ? 1 : 0; }
+        if (typeof value !== 'string') { return NaN; }
+        var t = value.trim();
+        if (/^[+-]?(inf|infinity)$/i.test(t)) { return t.charAt(0) === '-' ? -Infinity : Infinity; }
+        var number = /^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?$/;
+        return number.test(t) ? Number(t.replace(/_/g, '')) : NaN;
+    }
+    function quotePlus(text) {
+        // urllib.parse.quote_plus: only letters, digits and _.-~ stay as they are.
+        return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
+            return '%' + c.charCodeAt(0).toString(16).toUpperCase();
+        }).replace(/%20/g, '+');
+    }
+    var pairs = [];
+    table.forEach(function (row, i) {
+        var key = row[0], fallback = row[1], numeric = row[2], value = values[i];
+        if (value === null || value === undefined) { return; }
+        var text = pyText(value);
+        if (text === null) { return; }
+        if (numeric ? pyFloat(value) === fallback : text === fallback) { return; }
+        try {
+            pairs.push(quotePlus(key) + '=' + quotePlus(text));
+        } catch (err) {
+            // text Python could not encode either (a lone surrogate): not written
+        }
+    });
+    return pairs.length ? '?' + pairs.join('&') : '';
+}""".replace("__MAX__", str(MAX_QUERY_CHARS))
+
+
+def query_table(params=None) -> list:
+    """The parameter table as :data:`QUERY_JS` reads it.
+
+    Parameters
+    ----------
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        ``[key, default, numeric]`` per parameter: ``numeric`` is true for
+        a number default (compared as a float, as :func:`query_from_controls`
+        does), whose default is then a float; otherwise the default is its
+        text.
+    """
+    params = params or PARAMS
+    table = []
+    for key, _cid, _prop, default in params:
+        numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
+        table.append([key, float(default) if numeric else str(default), numeric])
+    return table
+
+
+# The page's state of the address, shared by the client-side code below:
+# ``current`` is the query string the controls stand for (the default page's
+# is ""), ``seq`` counts the addresses handed to the server, ``settled`` is
+# the last reading's seq already used, ``listening`` says the back/forward
+# listener is in place.
+_ADDRESS_STATE = "(window.ptsqAddress || (window.ptsqAddress = {current: '', seq: 0, settled: null, listening: false}))"
+
+#: Controls -> address (in the browser; a callback with no output).  Pushes
+#: a history entry with the new query string, or does nothing when the
+#: address already says it.  When the controls were just set by a reading of
+#: the address and stand for what it settled on, the entry is replaced
+#: instead (a shared link with a bad value leaves no extra entry).  The
+#: history is written here, not through ``dcc.Location``'s ``search``: that
+#: would fire :data:`GATE_JS`, and dash's Location pushes its stale ``href``
+#: back when the address was replaced under it.
+WRITE_JS = """function () {
+    var table = %s;
+    var toQuery = %s;
+    var state = %s;
+    var values = Array.prototype.slice.call(arguments, 0, table.length);
+    var settled = arguments[table.length];
+    var query = toQuery(values, table);
+    var replace = false;
+    if (settled && typeof settled.search === 'string' && settled.seq !== state.settled) {
+        state.settled = settled.seq;
+        replace = query === settled.search;
+    }
+    state.current = query;
+    if (query !== window.location.search) {
+        var url = window.location.pathname + query + window.location.hash;
+        if (replace) {
+            window.history.replaceState(window.history.state, '', url);
+        } else {
+            window.history.pushState({}, '', url);
+        }
+    }
+    return window.dash_clientside.no_update;
+}"""
+
+#: Address -> the server, only for an address the page did not write itself:
+#: ``{"search", "seq"}`` for :data:`URL_READ`, else no_update.  Fired by
+#: ``dcc.Location`` on load (its ``search``) and, through a ``popstate``
+#: listener it puts in place on its first call, by the back and forward
+#: buttons.
+GATE_JS = """function (search) {
+    var state = __STATE__;
+    var read = '__READ__';
+    if (!state.listening) {
+        state.listening = true;
+        window.addEventListener('popstate', function () {
+            var now = window.location.search;
+            if (now !== state.current) {
+                state.current = now;
+                state.seq += 1;
+                window.dash_clientside.set_props(read, {data: {search: now, seq: state.seq}});
+            }
+        });
+    }
+    if (typeof search !== 'string' || search !== window.location.search || search === state.current) {
+        return window.dash_clientside.no_update;
+    }
+    state.current = search;
+    state.seq += 1;
+    return {search: search, seq: state.seq};
+}""".replace("__STATE__", _ADDRESS_STATE).replace("__READ__", URL_READ)
 
 
 # Sets aria-invalid on each number box from its className ("invalid" marks
@@ -435,7 +651,10 @@ _TEXT_BOXES = {
 def register(app: dash.Dash, params=None) -> None:
     """Wire the URL to the controls of :data:`PARAMS` (or the given table).
 
-    Also registers the client-side callback that sets ``aria-invalid`` on
+    Two client-side callbacks (:data:`WRITE_JS`, controls -> address;
+    :data:`GATE_JS`, a new address -> :data:`URL_READ`) and one server
+    callback (:func:`read_address`, :data:`URL_READ` -> controls and the
+    notice).  Also registers the client-side callback that sets ``aria-invalid`` on
     each number box whose ``className`` holds ``invalid``.
 
     Parameters
@@ -448,17 +667,27 @@ def register(app: dash.Dash, params=None) -> None:
     """
     params = params or PARAMS
 
+    # Controls -> address, in the browser: no request, no output.
+    app.clientside_callback(
+        WRITE_JS % (json.dumps(query_table(params)), QUERY_JS, _ADDRESS_STATE),
+        *[Input(cid, prop) for _k, cid, prop, _d in params],
+        State(URL_SETTLED, "data"),
+        prevent_initial_call=True,
+    )
+    # Address -> server, only when the page did not write it itself.
+    app.clientside_callback(GATE_JS, Output(URL_READ, "data"), Input(ids.URL, "search"))
+
     @app.callback(
-        Output(ids.URL, "search"),
         Output(ids.URL_NOTICE, "children"),
         Output(ids.URL_NOTICE, "style"),
+        Output(URL_SETTLED, "data"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
-        Input(ids.URL, "search"),
-        *[Input(cid, prop) for _k, cid, prop, _d in params],
-        prevent_initial_call="initial_duplicate",
+        Input(URL_READ, "data"),
+        *[State(cid, prop) for _k, cid, prop, _d in params],
+        prevent_initial_call=True,
     )
-    def _sync(search, *values):
-        return sync_url(dash.ctx.triggered_id, search, list(values), params)
+    def _read(data, *values):
+        return read_address(data, list(values), params)
 
     boxes = text_box_ids(params)
     app.clientside_callback(

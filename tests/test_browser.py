@@ -453,6 +453,55 @@ def test_url_holds_the_controls_and_the_back_button_restores_them(
 
 
 @pytest.mark.browser
+def test_the_address_is_written_in_the_browser_and_read_on_the_server_only_when_new(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    sent: list[str] = []
+
+    def record(request) -> None:
+        if "_dash-update-component" in request.url:
+            sent.append(request.post_data or "")
+
+    def reads() -> int:
+        return len([body for body in sent if "url-read-store" in body])
+
+    page.on("request", record)
+    # The default address: nothing to read, so no request for it.
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#summary-count-W")).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    assert reads() == 0
+    # A control change writes the address in the browser: no request about the address.
+    before = len(sent)
+    page.get_by_text("Thesis analyses").click()
+    page.wait_for_function("window.location.search === '?tab=thesis'")
+    page.wait_for_load_state("networkidle")
+    assert reads() == 0
+    assert not [body for body in sent[before:] if "url-notice" in body or '"url"' in body]
+    # A shared link with a bad value: read once, the notice says what was ignored, and the
+    # address becomes what the page shows, replaced in place (no extra history entry).
+    page.goto(server_url + "?depth=99&alpha=10", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#url-notice")).to_contain_text("depth=99", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#alpha-input")).to_have_value("10")
+    page.wait_for_function("window.location.search === '?alpha=10'")
+    length = page.evaluate("window.history.length")
+    assert reads() == 1
+    # Back: the earlier address is read on the server and sets the controls again.
+    page.go_back()
+    page.wait_for_function("window.location.search === '?tab=thesis'")
+    expect(page.locator("#tab-thesis")).to_be_visible()
+    expect(page.locator("#alpha-input")).to_have_value("100")
+    assert page.evaluate("window.history.length") == length
+    # Forward returns to the link as the page settled it.
+    page.go_forward()
+    page.wait_for_function("window.location.search === '?alpha=10'")
+    expect(page.locator("#alpha-input")).to_have_value("10")
+    expect(page.locator("#tab-explore")).to_be_visible()
+    watch.assert_clean()
+
+
+@pytest.mark.browser
 def test_inspector_tab_from_a_link_shows_the_draw_certificate_of_2(
     page: Page, server_url: str, watch: PageWatch
 ) -> None:

@@ -194,3 +194,141 @@ def test_a_default_given_as_another_number_type_is_left_out_of_the_address():
     keys = [key for key, *_ in urlstate.PARAMS]
     values[keys.index("strength")] = 1
     assert "strength" not in urlstate.query_from_controls(values)
+
+
+# --------------------------------------------------------------------------
+# the two directions: the address is written in the browser, read on the server
+# --------------------------------------------------------------------------
+
+
+def test_read_address_sets_controls_and_says_what_the_address_settles_on():
+    from dash import no_update
+
+    keys = [k for k, *_ in urlstate.PARAMS]
+    out = urlstate.read_address({"search": "?depth=99&n=20000&tab=thesis", "seq": 3}, _defaults())
+    children, style, settled, controls = out[0], out[1], out[2], out[3:]
+    assert "depth=99" in children and style == {"display": "block"}
+    assert controls[keys.index("n")] == "20000" and controls[keys.index("tab")] == "thesis"
+    assert controls[keys.index("depth")] is no_update  # already holds the default
+    # The address of what was set, bad values left out (the page replaces the address with it).
+    assert settled == {"search": "?tab=thesis&n=20000", "seq": 3}
+    # The same as the reference function from the address.
+    reference = urlstate.sync_url(ids_url(), "?depth=99&n=20000&tab=thesis", _defaults())
+    assert out[:2] == reference[1:3] and out[3:] == reference[3:]
+    # Back to the default address: the moved control returns, the notice goes.
+    moved = _defaults()
+    moved[keys.index("depth")] = 9
+    out = urlstate.read_address({"search": "", "seq": 4}, moved)
+    assert out[0] == "" and out[1] == {"display": "none"} and out[2] == {"search": "", "seq": 4}
+    assert out[3:][keys.index("depth")] == 6
+
+
+def ids_url():
+    from dashboard import ids
+
+    return ids.URL
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        5,
+        "?n=20000",
+        [],
+        {},
+        {"search": 5},
+        {"search": None, "seq": -1},
+        {"seq": True},
+        {"search": "?n=3", "seq": 2**60},
+    ],
+)
+def test_read_address_takes_anything_the_page_sends(data):
+    out = urlstate.read_address(data, _defaults())
+    assert len(out) == 3 + len(urlstate.PARAMS)
+    settled = out[2]
+    assert isinstance(settled["search"], str) and isinstance(settled["seq"], int)
+    assert 0 <= settled["seq"] < 2**53
+    if data == "?n=20000":  # a plain string is the query itself
+        assert settled["search"] == "?n=20000"
+
+
+def test_only_the_reading_goes_to_the_server():
+    # A control change writes the address in the browser: no server callback
+    # has the address as an output or a control as an input.
+    from dash import Dash
+
+    from dashboard import ids
+
+    app = Dash(__name__)
+    app.layout = urlstate.location()
+    urlstate.register(app)
+    server = [spec for spec in app.callback_map.values() if spec.get("callback") is not None]
+    assert len(server) == 1
+    (spec,) = server
+    assert [i["id"] for i in spec["inputs"]] == [urlstate.URL_READ]
+    assert f"{ids.URL}.search" not in spec["output"]
+    # In the browser: the writer (no output: it writes the history itself) and the gate.
+    clientside = [spec for spec in app.callback_map.values() if spec.get("callback") is None]
+    writer = [spec for spec in clientside if spec.get("no_output")]
+    assert len(writer) == 1 and len(writer[0]["inputs"]) == len(urlstate.PARAMS)
+    gates = [spec for spec in clientside if not spec.get("no_output") and urlstate.URL_READ in str(spec["output"])]
+    assert len(gates) == 1 and [i["id"] for i in gates[0]["inputs"]] == [ids.URL]
+
+
+#: Control values as a page sends them, one list per case (in PARAMS order,
+#: changed where a case says).  Text of every kind, numbers of every shape.
+_JS_CASES = [
+    {},
+    {"n": "100000", "tab": "thesis", "depth": 9, "start": "10**30"},
+    {"depth": "6", "diff": 2.0, "strength": 1},  # defaults in another type: left out
+    {"strength": 0.35000000000000003, "depth": 20, "diff": "  3 "},
+    {"strength": 0.05, "seed": "2**63", "heaps": "1, 5"},
+    {"strength": 1e-05, "depth": 1e21, "diff": 12345678901234567890},
+    {"strength": "1_0", "depth": "1e0", "diff": "inf"},
+    {"start": "a b&c=d/e?f#g+h%i", "heaps": "ä€𝄞 ~*'()!"},
+    {"start": "", "n": None, "alpha": "  100"},
+    {"mode": True, "first": False, "view": "tree"},
+    {"inspect": "9" * 30000},
+    {"rule": "<script>alert(1)</script>", "srule": "\t\n"},
+]
+
+
+def _case_values(case: dict) -> list:
+    values = _defaults()
+    keys = [k for k, *_ in urlstate.PARAMS]
+    for key, value in case.items():
+        values[keys.index(key)] = value
+    return values
+
+
+def test_the_browser_writes_the_same_address_as_python():
+    # WRITE_JS builds the query with QUERY_JS; run it in Node on the values a
+    # page sends (as JSON, which is how they reach the server too) and compare.
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("no Node.js to run the page's JavaScript")
+    cases = [_case_values(case) for case in _JS_CASES]
+    # Node answers the query and the values as the page would send them to the
+    # server (JSON.stringify): Python's reference reads those.
+    script = (
+        "const toQuery = (" + urlstate.QUERY_JS + ");\n"
+        "const table = " + json.dumps(urlstate.query_table()) + ";\n"
+        "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
+        "process.stdout.write(JSON.stringify(cases.map((values) => [toQuery(values, table), JSON.stringify(values)])));\n"
+    )
+    done = subprocess.run(
+        [node, "-e", script], input=json.dumps(cases), capture_output=True, text=True, timeout=60, check=True
+    )
+    answers = json.loads(done.stdout)
+    got = [query for query, _sent in answers]
+    want = [urlstate.query_from_controls(json.loads(sent)) for _query, sent in answers]
+    for case, js, python in zip(_JS_CASES, got, want, strict=True):
+        assert js == python, (case, js[:200], python[:200])
+    # The cases reach what they mean to: defaults left out, text quoted as Python quotes it.
+    assert want[0] == "" and want[2] == ""
+    assert "start=a+b%26c%3Dd%2Fe%3Ff%23g%2Bh%25i" in want[7] and "%7E" not in want[7]
