@@ -25,6 +25,7 @@ from .dask_engine import DaskEngineError
 from .family import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from .parsing import argparse_int, describe_number
 from .retrograde import check_bound
+from .solution import BoundTooLargeError
 from .tree import game_tree
 
 PROG = "python -m solver"
@@ -256,6 +257,23 @@ def _peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _checked_cached_bound(args: argparse.Namespace, rule: Rule) -> int:
+    """Check ``--bound`` of a command that solves through the cache, out of core if need be.
+
+    A Put-or-Take-a-Square bound whose result does not fit in memory is
+    solved into the cache's files (:func:`solver.store.solves_on_disk`);
+    then only the small game's memory, the disk and the time are checked.
+    """
+    try:
+        on_disk = store.solves_on_disk(args.bound, rule)
+    except BoundTooLargeError:
+        on_disk = False  # _check_work refuses it below, with the estimate and the advice
+    _check_work(args, (costs.solve_cost(args.bound, rule, on_disk=on_disk), "choose a smaller --bound"))
+    if not on_disk:
+        return check_bound(args.bound, rule)
+    return check_bound(args.bound, rule, on_disk=True)
+
+
 def _solve_command(args: argparse.Namespace) -> None:
     from .cli_dask import check_engine_options, run_dask_solve
 
@@ -264,8 +282,7 @@ def _solve_command(args: argparse.Namespace) -> None:
         run_dask_solve(args)
         return
     rule = args.rule
-    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
-    bound = check_bound(args.bound, rule)
+    bound = _checked_cached_bound(args, rule)
     start = time.perf_counter()
     solution, cached = _solve(bound, lines=args.progress_lines, rule=rule)
     seconds = time.perf_counter() - start
@@ -445,8 +462,7 @@ def _records_command(args: argparse.Namespace) -> None:
     from .records import records
 
     rule = args.rule
-    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
-    solution, _ = _solve(check_bound(args.bound, rule), rule=rule)
+    solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
     found = records(solution)
     if args.json:
         print(json.dumps(found))
@@ -466,8 +482,7 @@ def _bfile_command(args: argparse.Namespace) -> None:
     from .records import write_bfile
 
     rule = args.rule
-    _check_work(args, (costs.solve_cost(args.bound, rule), "choose a smaller --bound"))
-    solution, _ = _solve(check_bound(args.bound, rule), rule=rule)
+    solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
     if args.output is None:
         write_bfile(solution, args.sequence, sys.stdout, args.terms)
         return

@@ -314,7 +314,7 @@ def available_memory() -> int:
 # --- Estimators -----------------------------------------------------------------------
 
 
-def solve_cost(bound: int, rule: object = None) -> Cost:
+def solve_cost(bound: int, rule: object = None, *, on_disk: bool = False) -> Cost:
     """Estimate a solve to ``bound`` through the disk cache.
 
     Parameters
@@ -325,6 +325,10 @@ def solve_cost(bound: int, rule: object = None) -> Cost:
         The game (:mod:`solver.family`); default Put-or-Take-a-Square.  The
         other rules use :func:`solver.generic.estimate_rule_seconds` and
         :func:`solver.generic.estimate_rule_bytes`.
+    on_disk : bool, optional
+        The solve runs out of core, into the cache's files
+        (:func:`solver.store.solves_on_disk`): its memory is the small game's
+        only.
 
     Returns
     -------
@@ -358,8 +362,8 @@ def solve_cost(bound: int, rule: object = None) -> Cost:
     small = (2 * math.isqrt(bound) + 2) * max(1, bound.bit_length()) * SMALL_GAME_BYTES_PER_NODE
     return Cost(
         seconds=SOLVE_SECONDS_FIXED + _times(bound + 1, SOLVE_SECONDS_PER_POSITION),
-        bytes=config.BYTES_PER_POSITION * (bound + 1) + small,
-        what=f"a solve to bound {format_count(bound)}",
+        bytes=(0 if on_disk else config.BYTES_PER_POSITION * (bound + 1)) + small,
+        what=f"a solve to bound {format_count(bound)}" + (" (out of core, on disk)" if on_disk else ""),
     )
 
 

@@ -450,7 +450,7 @@ def _available_memory() -> int:
     return costs.available_memory()
 
 
-def estimate_solve_bytes(bound: int, rule: Rule | str | None = None) -> int:
+def estimate_solve_bytes(bound: int, rule: Rule | str | None = None, *, on_disk: bool = False) -> int:
     """Estimate the peak memory a solve to ``bound`` needs.
 
     Parameters
@@ -460,13 +460,16 @@ def estimate_solve_bytes(bound: int, rule: Rule | str | None = None) -> int:
     rule : Rule or str, optional
         The game (:mod:`solver.family`); default Put-or-Take-a-Square.  The
         other rules' estimate is :func:`solver.generic.estimate_rule_bytes`.
+    on_disk : bool, optional
+        The result is written to memory-mapped files (an out-of-core solve
+        into the cache, Put-or-Take-a-Square only): count only the small game.
 
     Returns
     -------
     int
-        Bytes: the result codes (``config.BYTES_PER_POSITION``, 1 byte per position)
-        plus the small game's node arrays (about ``2 isqrt(B) log2 B`` nodes,
-        about 60 bytes each).
+        Bytes: the result codes (``config.BYTES_PER_POSITION``, 1 byte per
+        position; not with ``on_disk``) plus the small game's node arrays
+        (about ``2 isqrt(B) log2 B`` nodes, about 60 bytes each).
 
     Raises
     ------
@@ -484,10 +487,10 @@ def estimate_solve_bytes(bound: int, rule: Rule | str | None = None) -> int:
     # Exact integer arithmetic: the bound may be far beyond int64.
     m = 2 * math.isqrt(bound) + 2
     small = m * max(1, bound.bit_length()) * 60
-    return config.BYTES_PER_POSITION * (bound + 1) + small
+    return (0 if on_disk else config.BYTES_PER_POSITION * (bound + 1)) + small
 
 
-def check_bound(bound: int, rule: Rule | str | None = None) -> int:
+def check_bound(bound: int, rule: Rule | str | None = None, *, on_disk: bool = False) -> int:
     """Validate a bound and make sure this machine can solve to it.
 
     Parameters
@@ -496,6 +499,10 @@ def check_bound(bound: int, rule: Rule | str | None = None) -> int:
         The bound ``B``; positions ``0..B`` are classified.
     rule : Rule or str, optional
         The game (:mod:`solver.family`); default Put-or-Take-a-Square.
+    on_disk : bool, optional
+        The result goes to memory-mapped files, so only the small game must
+        fit in memory (Put-or-Take-a-Square; the caller checks the disk, as
+        :func:`solver.store.solve_cached` does).
 
     Returns
     -------
@@ -517,7 +524,7 @@ def check_bound(bound: int, rule: Rule | str | None = None) -> int:
     if bound > 2**62:
         need = estimate_solve_bytes(bound)
     else:
-        need = estimate_solve_bytes(bound, rule)
+        need = estimate_solve_bytes(bound, rule, on_disk=on_disk)
     # Messages go through solver.costs' formatting: a bound of 10**400 must not
     # overflow a float or print 400 digits.
     if bound > 2**62:
@@ -544,6 +551,7 @@ def solve(
     progress: Callable[[float], None] | None = None,
     allocate: Callable[[str, tuple[int, ...], np.dtype], np.ndarray] | None = None,
     rule: Rule | str | None = None,
+    on_disk: bool = False,
     _parallel_min: int = _PARALLEL_MIN,
 ) -> Solution:
     """Classify every position ``0..bound`` soundly.
@@ -566,6 +574,11 @@ def solve(
         The game (:mod:`solver.family`); default Put-or-Take-a-Square, solved
         by this module's sweep.  The other rules are solved by
         :func:`solver.generic.solve_rule`.
+    on_disk : bool, optional
+        ``allocate`` gives memory-mapped files, so the result need not fit
+        in memory: the solve runs out of core, the sweep's two fronts (``n``
+        and its put child near ``2 n``) moving down the files in order.
+        Only the small game is checked against memory.
 
     Returns
     -------
@@ -599,7 +612,7 @@ def solve(
 
         check_bound(bound, found)
         return solve_rule(found, bound, progress=progress, allocate=allocate)
-    bound = check_bound(bound)
+    bound = check_bound(bound, on_disk=on_disk and allocate is not None)
     report = (lambda done: progress(min(1.0, done / (bound + 1)))) if progress else (lambda done: None)
     allocate = allocate or _allocate_in_memory
     start = time.perf_counter()

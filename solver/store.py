@@ -69,9 +69,10 @@ from typing import Any
 import numpy as np
 import platformdirs
 
+from . import config, costs
 from .family import DEFAULT_RULE, RULES, Rule, get_rule
 from .retrograde import check_bound, solve
-from .solution import Solution
+from .solution import BoundTooLargeError, Solution
 
 __all__ = [
     "ENV_VAR",
@@ -89,6 +90,7 @@ __all__ = [
     "find",
     "load",
     "solve_cached",
+    "solves_on_disk",
     "survey",
 ]
 
@@ -901,9 +903,18 @@ def _reserve(path: str) -> None:
 
 
 def _write(
-    bound: int, directory: Path, progress: Callable[[float], None] | None, rule: Rule = DEFAULT_RULE
+    bound: int,
+    directory: Path,
+    progress: Callable[[float], None] | None,
+    rule: Rule = DEFAULT_RULE,
+    *,
+    on_disk: bool = False,
 ) -> Solution:
-    """Solve into the cache (the caller holds the lock); in memory if the disk fails."""
+    """Solve into the cache (the caller holds the lock); in memory if the disk fails.
+
+    With ``on_disk`` (:func:`solves_on_disk`) the result does not fit in
+    memory, so a disk failure raises BoundTooLargeError instead.
+    """
     stem = _stem(bound, rule)
     temps: dict[str, Path] = {}
     allocated: dict[str, np.ndarray] = {}
@@ -921,10 +932,12 @@ def _write(
                 return array
             except OSError as exc:
                 failures.append(f"cannot write in {directory}: {_why(exc)}")
+        if on_disk:
+            raise _out_of_core_refused(bound, failures[0])
         return np.empty(shape, dtype)
 
     try:
-        solution = solve(bound, progress=progress, allocate=allocate, rule=rule)
+        solution = solve(bound, progress=progress, allocate=allocate, rule=rule, on_disk=on_disk)
         if failures:
             _warn_unavailable(failures[0])
             return solution
@@ -1002,12 +1015,17 @@ def solve_cached(
     tuple
         ``(Solution, cached)``; ``cached`` is True when no solve ran.  The
         arrays are memory-mapped from the cache files, or in memory when
-        the cache cannot be used.
+        the cache cannot be used.  A Put-or-Take-a-Square bound too large
+        for memory is solved out of core, straight into the cache's file
+        (:func:`solves_on_disk`).
 
     Raises
     ------
-    TypeError, ValueError, BoundTooLargeError
+    TypeError, ValueError
         As :func:`~solver.retrograde.solve`.
+    BoundTooLargeError
+        When the solve fits neither in memory nor, out of core, on disk; or
+        needs to run out of core and the cache cannot be used.
     ValueError
         If ``directory`` is not given and ``$PTSQ_CACHE_DIR`` is set but empty.
 
@@ -1018,8 +1036,9 @@ def solve_cached(
         is full): the solve runs in memory and is not kept.
     """
     found_rule = get_rule(rule)
-    bound = check_bound(bound, rule=found_rule)
     directory = _configured(directory)
+    on_disk = solves_on_disk(bound, found_rule, directory)
+    bound = check_bound(bound, rule=found_rule, on_disk=on_disk)
     found = find(bound, directory, allow_larger=allow_larger, rule=found_rule)
     if found is not None:
         return found, True
@@ -1028,10 +1047,15 @@ def solve_cached(
         _prepare(directory)
         fd = _acquire(directory, stem, blocking=True)
     except CacheUnavailableError as exc:
+        if on_disk:
+            raise _out_of_core_refused(bound, str(exc)) from None
         _warn_unavailable(str(exc))
         return solve(bound, progress=progress, rule=found_rule), False
     except OSError as exc:
-        _warn_unavailable(f"cannot lock {directory / (stem + '.lock')}: {_why(exc)}")
+        reason = f"cannot lock {directory / (stem + '.lock')}: {_why(exc)}"
+        if on_disk:
+            raise _out_of_core_refused(bound, reason) from None
+        _warn_unavailable(reason)
         return solve(bound, progress=progress, rule=found_rule), False
     assert fd is not None
     try:
@@ -1044,9 +1068,86 @@ def solve_cached(
         except _Damaged:
             _remove_entry(directory, stem)
         _sweep(directory, stem)
-        return _write(bound, directory, progress, found_rule), False
+        return _write(bound, directory, progress, found_rule, on_disk=on_disk), False
     finally:
         _release(fd)
+
+
+#: Disk space kept free beyond an out-of-core solve's files.
+_DISK_MARGIN = 1 << 30
+
+
+def _out_of_core_refused(bound: int, reason: str) -> BoundTooLargeError:
+    return BoundTooLargeError(
+        f"bound {costs.format_count(bound)} does not fit in memory, and the solve cache it would run in "
+        f"cannot be used ({reason}); choose a smaller bound"
+    )
+
+
+def _free_disk(directory: Path) -> int:
+    """Free bytes on the file system of ``directory`` (or of its nearest existing parent)."""
+    path = directory
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    try:
+        return shutil.disk_usage(path).free
+    except OSError:
+        return 0
+
+
+def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path | None = None) -> bool:
+    """Whether a solve to ``bound`` must run out of core, in the cache's files.
+
+    A Put-or-Take-a-Square solve whose result (one byte per position) does
+    not fit in memory runs *out of core*: :func:`solve_cached` writes it
+    straight into the cache's memory-mapped file, and the sweep moves down
+    that file in order (position ``n`` and its put child near ``2 n``), so
+    the operating system pages it in and out.  Only the small game must fit
+    in memory (:func:`solver.retrograde.check_bound` with ``on_disk``).
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B >= 1``.
+    rule : Rule or str, optional
+        The game; other rules always solve in memory.
+    directory : pathlib.Path, optional
+        Cache directory; default :func:`cache_dir`.
+
+    Returns
+    -------
+    bool
+        False when the solve fits in memory; True when it does not but the
+        disk under the cache has room for ``B + 1`` bytes and 1 GiB more.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`~solver.retrograde.check_bound`.
+    BoundTooLargeError
+        When it fits neither in memory nor on disk (the message gives the
+        memory and the disk space needed and available), or is another rule
+        that does not fit in memory.
+    """
+    found_rule = get_rule(rule)
+    try:
+        check_bound(bound, rule=found_rule)
+        return False
+    except BoundTooLargeError as exc:
+        if not found_rule.is_squares or bound > 2**62:
+            raise
+        in_memory = str(exc)
+    check_bound(bound, rule=found_rule, on_disk=True)  # the small game must fit
+    directory = _configured(directory)
+    need = config.BYTES_PER_POSITION * (bound + 1) + _DISK_MARGIN
+    free = _free_disk(directory)
+    if free < need:
+        raise BoundTooLargeError(
+            f"{in_memory.removesuffix('; choose a smaller bound')}, and an out-of-core solve in {directory} "
+            f"needs {costs.format_bytes(need)} of disk but only {costs.format_bytes(free)[len('about ') :]} "
+            "is free; choose a smaller bound"
+        )
+    return True
 
 
 # --- Clearing ------------------------------------------------------------------

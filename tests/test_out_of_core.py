@@ -1,0 +1,102 @@
+"""Out-of-core solves: a result too large for memory is solved into the cache's files.
+
+The machine is made to look small (its available memory patched) so that a
+bound of 10**6 does not fit in memory but its small game does; the solve must
+then run into the memory-mapped cache file and give exactly the in-memory
+result computed beforehand.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solver import config, costs, store
+from solver.__main__ import main
+from solver.retrograde import check_bound, estimate_solve_bytes, solve
+from solver.solution import BoundTooLargeError
+
+BOUND = 10**6
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PTSQ_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return solve(BOUND)
+
+
+@pytest.fixture
+def small_machine(monkeypatch):
+    """Memory for the small game and half the result, not the whole result."""
+    small = estimate_solve_bytes(BOUND, on_disk=True)
+    fake = int((small + (BOUND + 1) // 2) / config.MEMORY_FRACTION)
+    monkeypatch.setattr(costs, "available_memory", lambda: fake)
+    return fake
+
+
+def test_the_estimates_tell_memory_from_disk():
+    whole = estimate_solve_bytes(BOUND)
+    small = estimate_solve_bytes(BOUND, on_disk=True)
+    assert whole - small == config.BYTES_PER_POSITION * (BOUND + 1)
+    assert costs.solve_cost(BOUND, on_disk=True).bytes == small
+    assert "out of core" in costs.solve_cost(BOUND, on_disk=True).what
+
+
+def test_a_bound_too_large_for_memory_is_solved_out_of_core(cache, reference, small_machine):
+    with pytest.raises(BoundTooLargeError, match="of memory"):
+        check_bound(BOUND)
+    with pytest.raises(BoundTooLargeError):
+        solve(BOUND)  # in memory it is refused
+    assert store.solves_on_disk(BOUND)
+    solution, cached = store.solve_cached(BOUND)
+    assert not cached and solution.mapped
+    assert solution == reference
+    again, cached = store.solve_cached(BOUND)
+    assert cached and again == reference
+
+
+def test_a_bound_that_fits_in_memory_is_not_out_of_core(cache):
+    assert not store.solves_on_disk(1000)
+
+
+def test_out_of_core_needs_room_on_disk(cache, small_machine, monkeypatch):
+    monkeypatch.setattr(store, "_free_disk", lambda directory: 1000)
+    with pytest.raises(BoundTooLargeError, match=r"out-of-core solve .* of disk but only 1,000 bytes is free"):
+        store.solves_on_disk(BOUND)
+    with pytest.raises(BoundTooLargeError, match="of disk"):
+        store.solve_cached(BOUND)
+    assert not any(cache.iterdir())
+
+
+def test_out_of_core_needs_a_usable_cache(tmp_path, small_machine, monkeypatch):
+    regular = tmp_path / "a-file"
+    regular.write_text("not a directory")
+    monkeypatch.setenv("PTSQ_CACHE_DIR", str(regular / "cache"))
+    with pytest.raises(BoundTooLargeError, match="does not fit in memory, and the solve cache"):
+        store.solve_cached(BOUND)
+
+
+def test_other_rules_are_not_solved_out_of_core(cache, small_machine):
+    with pytest.raises(BoundTooLargeError):
+        store.solves_on_disk(BOUND, rule="put-or-take-a-cube")
+
+
+def test_the_small_game_must_still_fit(cache, monkeypatch):
+    monkeypatch.setattr(costs, "available_memory", lambda: 1000)
+    with pytest.raises(BoundTooLargeError, match="of memory"):
+        store.solves_on_disk(BOUND)
+
+
+def test_the_command_line_solves_out_of_core(cache, reference, small_machine, capsys):
+    assert main(["solve", "--bound", str(BOUND), "--json"]) in (0, None)
+    found = json.loads(capsys.readouterr().out)
+    tally = reference.tally()
+    assert found["cached"] is False and {k: found[k] for k in "WLDU"} == {k: tally[k] for k in "WLDU"}
+    assert main(["solve", "--bound", "10**13"]) == 2  # fits neither in memory nor on disk
+    assert "choose a smaller --bound" in capsys.readouterr().err
