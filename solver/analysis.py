@@ -74,7 +74,7 @@ def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     """
     n = _check_n(solution, n)
     k = check_integer(k, "the layer number", least=1)
-    return np.flatnonzero(solution.packed_remoteness[1 : n + 1] == k).astype(np.int64) + 1
+    return solution.positions_with(k, n)
 
 
 def layers(solution: Solution, n: int, depth: int) -> list[np.ndarray]:

@@ -463,6 +463,44 @@ class Solution:
         """
         return self.tally(n)["max_remoteness"]
 
+    def positions_with(self, packed: int, n: int | None = None) -> np.ndarray:
+        """Positions ``1..n`` whose packed remoteness equals ``packed``.
+
+        Parameters
+        ----------
+        packed : int
+            A value of :attr:`packed_remoteness`: ``r >= 0`` (exact
+            remoteness ``r``, the thesis's layer ``l_r``), ``-r <= -2`` (at
+            most ``r``) or -1 (D and U).
+        n : int, optional
+            Upper end, ``1 <= n <= bound``; default ``bound``.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape ``(count,)``, dtype ``int64``: the positions in increasing
+            order.  A compact solution compares its codes without decoding.
+
+        Raises
+        ------
+        TypeError
+            If ``n`` is not an integer.
+        ValueError
+            If ``n`` is outside ``1..bound``.
+        """
+        n = self._check_n(n)
+        codes = self.codes
+        if codes is None:
+            found = np.flatnonzero(np.asarray(self.packed_remoteness[1 : n + 1]) == packed)
+        else:
+            wanted = np.flatnonzero(_codes.packed_table(self.rule.misere) == packed)
+            window = codes[1 : n + 1]
+            if wanted.size == 1:
+                found = np.flatnonzero(window == wanted[0])
+            else:
+                found = np.flatnonzero(np.isin(window, wanted))
+        return found.astype(np.int64) + 1
+
     def value(self, position: int) -> tuple[Outcome, int | None]:
         """Return ``(outcome, remoteness)`` of one position.
 

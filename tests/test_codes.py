@@ -113,3 +113,13 @@ def test_a_solution_whose_remoteness_does_not_fit_stays_wide():
     packed = np.array([0, 1, 200], np.int16)
     wide = Solution(2, outcome, packed)
     assert wide.compact() is wide and wide.codes is None
+
+
+@pytest.mark.parametrize("packed", [-1, 0, 1, 2, 3, 4, 5, 6, 7, -2, -3, -5, -7, -9, 99, -100])
+def test_positions_with_a_value_match_the_wide_form(packed):
+    # The compact path compares codes without decoding; the wide path decodes
+    # nothing either: both must list the same positions, by brute force too.
+    expected = [n for n in range(1, 3001) if int(_SMALL_WIDE.packed_remoteness[n]) == packed]
+    assert _SMALL.positions_with(packed).tolist() == expected
+    assert _SMALL_WIDE.positions_with(packed).tolist() == expected
+    assert _SMALL.positions_with(packed, 100).tolist() == [n for n in expected if n <= 100]
