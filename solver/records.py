@@ -23,6 +23,7 @@ from typing import TextIO
 import numba
 import numpy as np
 
+from .codes import packed_table
 from .solution import Outcome, Solution
 from .validation import check_integer
 
@@ -44,6 +45,14 @@ def _first_of_each(packed, offset, first):
         r = packed[i]
         if r >= 0 and first[r] < 0:
             first[r] = offset + i
+
+
+@numba.njit(cache=True)
+def _first_of_each_code(codes, first):
+    for i in range(codes.shape[0]):
+        c = codes[i]
+        if first[c] < 0:
+            first[c] = i
 
 
 def records(solution: Solution) -> dict:
@@ -75,8 +84,19 @@ def records(solution: Solution) -> dict:
     outcome = solution.outcome
     size = solution.bound + 1
     first = np.full(1 << 15, -1, dtype=np.int64)
-    for lo in range(0, size, _CHUNK):
-        _first_of_each(np.asarray(packed[lo : lo + _CHUNK]), lo, first)
+    codes = solution.codes
+    if codes is not None:
+        # One pass over the codes, none decoded: each exact remoteness is one code.
+        first_code = np.full(256, -1, dtype=np.int64)
+        _first_of_each_code(codes, first_code)
+        table = packed_table(solution.rule.misere)
+        for code in np.flatnonzero(first_code >= 0):
+            r = int(table[code])
+            if r >= 0 and (first[r] < 0 or first_code[code] < first[r]):
+                first[r] = first_code[code]
+    else:
+        for lo in range(0, size, _CHUNK):
+            _first_of_each(np.asarray(packed[lo : lo + _CHUNK]), lo, first)
     found = np.flatnonzero(first >= 0)
     tally = solution.tally()
     rows = [

@@ -14,9 +14,13 @@ from solver.retrograde import solve
 from solver.solution import Outcome
 
 
+@pytest.mark.parametrize("layout", ["compact", "wide"])
 @pytest.mark.parametrize("rule", ["put-or-take-a-square", "put-or-take-a-prime", "subtract-a-square-misere"])
-def test_records_are_the_smallest_exact_positions(rule):
+def test_records_are_the_smallest_exact_positions(rule, layout):
     solution = solve(20_000, rule=rule)
+    assert solution.codes is not None
+    if layout == "wide":
+        solution = solution.wide()
     smallest: dict[int, int] = {}
     for n in range(solution.bound + 1):
         outcome, remoteness = solution.value(n)  # exact remoteness or None
