@@ -73,7 +73,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         "--chunk",
         type=_int_arg("the chunk size (--chunk)", least=MIN_CHUNK, most=MAX_CHUNK),
         metavar="W",
-        help=f"positions per Dask task and store chunk (default {DEFAULT_CHUNK:,}; about 9 bytes of memory each)",
+        help=f"positions per Dask task and store chunk (default {DEFAULT_CHUNK:,}; about 6 bytes of memory each)",
     )
     group.add_argument(
         "--workers",

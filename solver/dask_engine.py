@@ -7,13 +7,13 @@ depends only on its take child ``t(n) <= M`` (the small game) and its put child
 ``p(n) > n``.  This module runs the same computation as a Dask task graph
 (``docs/dask.md``):
 
-* one task solves the small game and returns its arrays for ``0..M``.  They are
-  ``7 (M + 1)`` bytes, and Dask sends them to each worker once;
+* one task solves the small game and returns its codes and arrays for ``0..M``.
+  They are ``8 (M + 1)`` bytes, and Dask sends them to each worker once;
 * the store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``) are one task each.
   A chunk task reads the put children of its positions that lie above it, the
   slice ``[max(b + 1, p(a)), min(B, p(b))]`` of the store, written by the
   chunk tasks it depends on.  It labels its positions from ``b`` down to ``a``
-  and writes its own chunk of the two arrays.  Put children inside the chunk are
+  and writes its own chunk of the ``codes`` array.  Put children inside the chunk are
   read from the chunk's own output, which already holds them because the task
   works downwards;
 * a chunk with no put child inside the bound (about the top half ``[B/2, B]``) has
@@ -24,22 +24,27 @@ depends only on its take child ``t(n) <= M`` (the small game) and its put child
 The chunk kernel :func:`_sweep_chunk` follows :func:`solver.retrograde._classify`
 line by line, with two index offsets added.  Draws and lower bounds on remoteness
 are computed in the same pass, from the same two children, as in the
-single-process sweep.  So the arrays are bit-identical (the tests compare them).
+single-process sweep.  So the codes are bit-identical (the tests compare them).
 
-Each task holds its own chunk (3 bytes a position), its input slice (about twice
-that) and the small game.  So the memory of a worker is bounded by the chunk
+The store holds one ``uint8`` array ``codes``, one code a position
+(:mod:`solver.codes`), as the disk cache does; :func:`open_store` reads it on
+access, chunk by chunk, and :func:`solver.store.find` serves finished stores in
+the cache directory like cache entries.  Each task holds its own chunk (1 byte a
+position), its input slice (about twice that) and the small game.  So the memory of a worker is bounded by the chunk
 size, whatever the bound.  Every worker must be able to read and write the store:
 on a real cluster, put it on a file system that all of them share.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import json
 import math
 import os
 import shutil
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -50,6 +55,7 @@ import numba
 import numpy as np
 
 from . import costs
+from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
 from .family import DEFAULT_RULE, Rule, get_rule
 from .retrograde import (
     _IMPOSSIBLE,
@@ -60,7 +66,7 @@ from .retrograde import (
     _small_lower_bounds,
     _solve_small_game,
 )
-from .solution import Solution
+from .solution import CodeColumn, Solution
 from .validation import check_integer
 
 __all__ = [
@@ -78,22 +84,33 @@ __all__ = [
     "run",
     "solve_dask",
     "open_store",
+    "open_cached",
     "read_store_info",
+    "ZarrCodes",
 ]
 
-#: Positions per chunk (task and store chunk) unless told otherwise: 48 MiB of
-#: results, about 0.25 GB of memory per task.
+#: Positions per chunk (task and store chunk) unless told otherwise: 16 MiB of
+#: codes, about 0.1 GB of memory per task.
 DEFAULT_CHUNK = 1 << 24
 #: Smallest chunk accepted: smaller ones only add scheduler overhead.
 MIN_CHUNK = 256
-#: Largest chunk accepted (a compressed int16 chunk must stay below 2 GiB).
+#: Largest chunk accepted (a compressed chunk must stay below 2 GiB).
 MAX_CHUNK = 1 << 29
 #: Most tasks one solve may have; the scheduler spends about 1 ms and a few KB on each.
 MAX_TASKS = 250_000
 #: Seconds to wait for a scheduler before giving up.
 CONNECT_TIMEOUT = 10.0
-#: ``format`` attribute of the store; raised when the layout changes.
-STORE_FORMAT = 1
+#: ``format`` attribute of the store; raised when the layout changes.  Format 1
+#: (earlier releases) held arrays ``outcome`` (int8) and ``remoteness`` (int16);
+#: format 2 holds one array ``codes`` (uint8, :mod:`solver.codes`).
+STORE_FORMAT = 2
+#: ``layout`` attribute of the store: its one array, ``codes``.
+_LAYOUT = "codes"
+#: Fill value of the ``codes`` array: a code no position has (codes end at 253),
+#: so a missing chunk is never read as a result (:class:`ZarrCodes`).
+_FILL = 255
+#: Decoded chunks a :class:`ZarrCodes` keeps for reading nearby positions again.
+_CHUNK_CACHE_BYTES = 64 * 2**20
 #: ``engine`` attribute that marks a directory as a store of this module.
 _ENGINE = "put-or-take-a-square/dask"
 
@@ -110,7 +127,7 @@ _SMALL_NODE_BYTES = 64
 
 
 class DaskEngineError(RuntimeError):
-    """A Dask solve failed after it started (a task raised, a worker died)."""
+    """A Dask solve failed after it started (a task raised, a worker died), or a store lost a chunk."""
 
 
 # ---------------------------------------------------------------------------
@@ -119,17 +136,18 @@ class DaskEngineError(RuntimeError):
 
 
 @numba.njit(cache=True, nogil=True)
-def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_small, lam_l_small, cap):
-    """Label positions ``a..b`` downwards, as :func:`solver.retrograde._classify` does.
+def _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w_small, lam_l_small, cap):
+    """Codes of positions ``a..b``, labelled downwards as :func:`solver.retrograde._classify` does.
 
-    ``out_*[n - a]`` receive position ``n``; ``in_*[q - q0]`` hold the put
-    children above ``b``; ``so``, ``sr``, ``lam_*_small`` are the small game's
-    arrays for ``0..m``.  Positions ``<= m`` are copied from the small game.
+    ``out[n - a]`` receives the code (:mod:`solver.codes`) of position ``n``;
+    ``inp[q - q0]`` holds the codes of the put children above ``b``;
+    ``small_codes``, ``so``, ``sr``, ``lam_*_small`` are the small game's codes,
+    outcome, packed remoteness and lower bounds for ``0..m``.  Positions
+    ``<= m`` are copied from ``small_codes``.
     """
     for n in range(b, a - 1, -1):
         if n <= m:
-            out_o[n - a] = so[n]
-            out_r[n - a] = sr[n]
+            out[n - a] = small_codes[n]
             continue
         r = _isqrt(n)
         t = n - r * r
@@ -137,16 +155,13 @@ def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_sma
         ot = so[t]
         rt = abs(np.int64(sr[t]))
         if p <= bound:
-            if p <= b:
-                op = np.int64(out_o[p - a])
-                rpk = np.int64(out_r[p - a])
-            else:
-                op = np.int64(in_o[p - q0])
-                rpk = np.int64(in_r[p - q0])
-            rp = abs(rpk)
+            cp = out[p - a] if p <= b else inp[p - q0]
+            op = np.int64(decode_outcome(cp))
+            packed_p = np.int64(decode_packed(cp, False))
+            rp = abs(packed_p)
         else:
-            op = np.int64(-1)
-            rpk = np.int64(-1)
+            op = np.int64(-1)  # above the bound: unknown and leaves it
+            packed_p = np.int64(-1)
             rp = np.int64(-1)
         if ot == 2 or op == 2:
             if ot == 2 and op == 2:
@@ -156,7 +171,7 @@ def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_sma
             else:
                 best = rp
             high = best + 1
-            # _lam_l_large(p): lower bound on the remoteness of p if p is L.
+            # retrograde._lam_l_large(p): lower bound on the remoteness of p if p is L.
             unresolved = True
             lam = np.int64(-1)
             if p <= bound:
@@ -164,8 +179,8 @@ def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_sma
                     lam = np.int64(_IMPOSSIBLE)
                 elif op == 2:
                     unresolved = False
-                    if rpk >= 0:
-                        lam = rpk
+                    if packed_p >= 0:
+                        lam = packed_p
             if lam < 0:
                 lam = np.int64(2)
                 rq = _isqrt(p)
@@ -175,29 +190,26 @@ def _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w_sma
                 if unresolved and p <= bound:
                     lam = max(lam, 1 + _escape_moves(p, bound))
             low = 1 + min(np.int64(lam_l_small[t]), lam)
-            out_o[n - a] = 1
-            out_r[n - a] = high if low >= high else -high
+            out[n - a] = encode(1, high, low >= high)
         elif ot == 1 and op == 1:
             high = max(rt, rp) + 1
-            pw = rp if rpk >= 0 else 1
+            pw = rp if packed_p >= 0 else 1
             low = 1 + max(np.int64(lam_w_small[t]), pw)
-            out_o[n - a] = 2
-            out_r[n - a] = high if low >= high else -high
+            out[n - a] = encode(2, high, low >= high)
         elif op == -1 or ot == 0 or op == 0:
-            out_o[n - a] = 0
-            out_r[n - a] = -1
+            out[n - a] = CODE_U
         else:
-            out_o[n - a] = 3
-            out_r[n - a] = -1
+            out[n - a] = CODE_D
 
 
 @numba.njit(cache=True, nogil=True)
-def _chunk_tally(outcome, packed, skip):
-    """Counts of codes 0..3, highest exact remoteness, bounded count (from index ``skip``)."""
+def _codes_tally(codes, skip, misere):
+    """Counts of outcomes 0..3, highest exact remoteness, bounded count of ``codes[skip:]``."""
     out = np.zeros(6, np.int64)
-    for i in range(skip, outcome.shape[0]):
-        out[outcome[i]] += 1
-        r = packed[i]
+    for i in range(skip, codes.shape[0]):
+        c = codes[i]
+        out[decode_outcome(c)] += 1
+        r = decode_packed(c, misere)
         if r > out[4]:
             out[4] = r
         elif r < -1:
@@ -259,13 +271,13 @@ class ChunkTask:
 
     @property
     def bytes_written(self) -> int:
-        """Uncompressed bytes written: 1 (outcome) + 2 (remoteness) a position."""
-        return 3 * self.positions
+        """Uncompressed bytes written: one code (``uint8``) a position."""
+        return self.positions
 
     @property
     def bytes_read(self) -> int:
-        """Uncompressed bytes read from the store."""
-        return 3 * self.read_positions
+        """Uncompressed bytes read from the store (one code a position)."""
+        return self.read_positions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -412,7 +424,7 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
     for level in range(top + 1):
         members = [task for task in tasks if task.level == level]
         levels.append((len(members), sum(t.positions for t in members), min(t.index for t in members)))
-    broadcast = 7 * (m + 1)
+    broadcast = 8 * (m + 1)
     # Output and input arrays, plus a decoded or encoded copy of each (zarr's
     # buffers), plus the small game's arrays.
     task_peak = max(2 * (t.bytes_written + t.bytes_read) for t in tasks) + broadcast
@@ -448,8 +460,8 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
 # ---------------------------------------------------------------------------
 
 
-def _small_game_task(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    """Solve the small game; return its arrays for ``0..m`` and the cap (as ``solve`` does)."""
+def _small_game_task(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Solve the small game; return its codes and arrays for ``0..m`` and the cap (as ``solve`` does)."""
     m = _small_m(bound)
     size = m + 1 + int(_count_chain_nodes(bound, m))
     position = np.empty(size, np.int64)
@@ -462,69 +474,64 @@ def _small_game_task(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
     small_remoteness = np.empty(size, np.int16)
     _solve_small_game(take_idx, put_idx, small_outcome, small_remoteness)
     cap = int(small_remoteness.max()) + bound.bit_length() + 4
+    if cap > MAX_REMOTENESS:  # pragma: no cover - far beyond any bound this solver indexes
+        raise DaskEngineError(f"at bound {bound} remoteness could exceed {MAX_REMOTENESS}, more than a code holds")
     lam_w = np.empty(size, np.int16)
     lam_l = np.empty(size, np.int16)
     _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
-    return (
-        small_outcome[: m + 1].copy(),
-        small_remoteness[: m + 1].copy(),
-        lam_w[: m + 1].copy(),
-        lam_l[: m + 1].copy(),
-        cap,
-    )
+    so = small_outcome[: m + 1].copy()
+    sr = small_remoteness[: m + 1].copy()
+    return (pack(so, sr), so, sr, lam_w[: m + 1].copy(), lam_l[: m + 1].copy(), cap)
 
 
-def _open_arrays(path: str, mode: Literal["r", "r+"]) -> tuple[Any, Any]:
+def _open_codes(path: str, mode: Literal["r", "r+"]) -> Any:
     import zarr
 
-    group = zarr.open_group(path, mode=mode)
-    return group["outcome"], group["remoteness"]
+    return zarr.open_group(path, mode=mode)["codes"]
 
 
-#: Arrays a worker has opened, by (store path, run id): opening reads three
+#: Arrays a worker has opened, by (store path, run id): opening reads two
 #: metadata files, which costs more than labelling a small chunk.
-_OPENED: dict[tuple[str, str], tuple[Any, Any]] = {}
+_OPENED: dict[tuple[str, str], Any] = {}
 
 
-def _arrays_for(path: str, run_id: str) -> tuple[Any, Any]:
+def _codes_for(path: str, run_id: str) -> Any:
     key = (path, run_id)
     if key not in _OPENED:
         if len(_OPENED) > 8:
             _OPENED.clear()
-        _OPENED[key] = _open_arrays(path, "r+")
+        _OPENED[key] = _open_codes(path, "r+")
     return _OPENED[key]
 
 
 def _chunk_task(
     path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, *deps: object
 ) -> dict[str, Any]:
-    """Label positions ``a..b`` and write them to the store; return counts and bytes."""
-    so, sr, lam_w, lam_l, cap = small
+    """Label positions ``a..b`` and write their codes to the store; return counts and bytes."""
+    small_codes, so, sr, lam_w, lam_l, cap = small
     m = so.shape[0] - 1
     start = time.perf_counter()
-    outcome, remoteness = _arrays_for(path, run_id)
+    codes = _codes_for(path, run_id)
     if q0 <= q1:
-        in_o = np.ascontiguousarray(outcome[q0 : q1 + 1])
-        in_r = np.ascontiguousarray(remoteness[q0 : q1 + 1])
+        inp = np.ascontiguousarray(codes[q0 : q1 + 1], dtype=np.uint8)
+        if int(inp.max()) == _FILL:  # a chunk it depends on was not written
+            raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
     else:
-        in_o = np.zeros(0, np.int8)
-        in_r = np.zeros(0, np.int16)
+        inp = np.zeros(0, np.uint8)
     read_seconds = time.perf_counter() - start
-    out_o = np.empty(b - a + 1, np.int8)
-    out_r = np.empty(b - a + 1, np.int16)
+    out = np.empty(b - a + 1, np.uint8)
     start = time.perf_counter()
-    _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w, lam_l, cap)
-    tally = _chunk_tally(out_o, out_r, 1 if a == 0 else 0)
+    _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w, lam_l, cap)
+    tally = _codes_tally(out, 1 if a == 0 else 0, False)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    outcome[a : b + 1] = out_o
-    remoteness[a : b + 1] = out_r
+    codes[a : b + 1] = out
     write_seconds = time.perf_counter() - start
     return {
         "first": a,
         "last": b,
-        "bytes_read": int(in_o.nbytes + in_r.nbytes),
-        "bytes_written": int(out_o.nbytes + out_r.nbytes),
+        "bytes_read": int(inp.nbytes),
+        "bytes_written": int(out.nbytes),
         "tally": [int(x) for x in tally],
         "seconds": [read_seconds, sweep_seconds, write_seconds],
     }
@@ -588,7 +595,10 @@ def _prepare_store(path: Path, bound: int, rule: Rule) -> dict[str, Any] | None:
                 raise ValueError(f"cannot read the store directory {path}: {exc.strerror or exc}") from None
             if not empty:
                 raise ValueError(f"{path} is a non-empty directory and not a Dask solve store; choose another path")
+        elif attrs.get("complete") and attrs.get("format") != STORE_FORMAT:
+            raise ValueError(f"{_format_problem(path, attrs.get('format'))}; remove it or choose another path")
         elif attrs.get("complete") and attrs.get("bound") == bound and attrs.get("rule") == rule.name:
+            open_store(path)  # checks the attributes and the array; raises ValueError if damaged
             return attrs
         elif attrs.get("complete"):
             raise ValueError(
@@ -614,16 +624,20 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
     if path.exists():
         shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
     group = zarr.open_group(str(path), mode="w")
-    compressors = [BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")]
-    for name, dtype in (("outcome", "int8"), ("remoteness", "int16")):
-        group.create_array(
-            name, shape=(bound + 1,), chunks=(chunk,), dtype=dtype, compressors=compressors, fill_value=0
-        )
+    group.create_array(
+        "codes",
+        shape=(bound + 1,),
+        chunks=(chunk,),
+        dtype="uint8",
+        compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
+        fill_value=_FILL,
+    )
     run_id = uuid.uuid4().hex
     group.attrs.update(
         {
             "engine": _ENGINE,
             "format": STORE_FORMAT,
+            "layout": _LAYOUT,
             "rule": rule.name,
             "bound": bound,
             "chunk": chunk,
@@ -632,6 +646,59 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
         }
     )
     return run_id
+
+
+def _format_problem(where: Path, found: object) -> str:
+    if found == 1 and not isinstance(found, bool):
+        return (
+            f"the store {where} has format 1 (arrays outcome and remoteness, 3 bytes a position), written by "
+            f"an earlier release; this release reads format {STORE_FORMAT} (one code a position): solve again "
+            "into another path"
+        )
+    return f"the store {where} has format {found!r}; this release reads format {STORE_FORMAT}"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_attrs(attrs: dict[str, Any], where: Path) -> dict[str, Any]:
+    """Check every attribute of a finished store; return them, or raise ValueError."""
+    if attrs.get("format") != STORE_FORMAT or isinstance(attrs.get("format"), bool):
+        raise ValueError(_format_problem(where, attrs.get("format")))
+    if attrs.get("complete") is not True:
+        raise ValueError(f"the store {where} holds an unfinished solve; solve again to finish it")
+
+    def damaged(name: str, what: str) -> ValueError:
+        shown = repr(attrs.get(name))
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return ValueError(f'the store {where} is damaged: its "{name}" is {shown}, not {what}')
+
+    if attrs.get("layout") != _LAYOUT:
+        raise damaged("layout", repr(_LAYOUT))
+    name = attrs.get("rule")
+    if not isinstance(name, str) or name != DEFAULT_RULE.name:
+        raise damaged("rule", repr(DEFAULT_RULE.name))
+    bound: Any = attrs.get("bound")
+    if not _is_int(bound) or not 1 <= bound <= 2**62:
+        raise damaged("bound", "a bound")
+    chunk = attrs.get("chunk")
+    if not _is_int(chunk) or not min(MIN_CHUNK, bound + 1) <= chunk <= min(MAX_CHUNK, bound + 1):
+        raise damaged("chunk", "a chunk size")
+    tally = attrs.get("tally")
+    keys = {"W", "L", "D", "U", "max_remoteness", "bounded"}
+    if (
+        not isinstance(tally, dict)
+        or set(tally) != keys
+        or not all(_is_int(v) and v >= 0 for v in tally.values())
+        or sum(tally[k] for k in "WLDU") != bound
+        or tally["max_remoteness"] > MAX_REMOTENESS
+    ):
+        raise damaged("tally", "counts of positions 1..bound")
+    seconds = attrs.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 1e12:
+        raise damaged("seconds", "a number of seconds")
+    return attrs
 
 
 def read_store_info(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -645,30 +712,61 @@ def read_store_info(path: str | os.PathLike[str]) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``engine``, ``format``, ``rule`` (a :mod:`solver.family` name), ``bound``,
-        ``chunk``, ``complete`` (True), ``tally`` (``W``, ``L``, ``D``, ``U``,
-        ``max_remoteness``, ``bounded`` over ``1..bound``), ``seconds``.
+        ``engine``, ``format`` (:data:`STORE_FORMAT`), ``layout`` (``"codes"``),
+        ``rule`` (a :mod:`solver.family` name), ``bound``, ``chunk``, ``complete``
+        (True), ``tally`` (``W``, ``L``, ``D``, ``U``, ``max_remoteness``,
+        ``bounded`` over ``1..bound``), ``seconds``, ``run_id``.  Each is
+        checked (type and range).
 
     Raises
     ------
     TypeError
         If ``path`` is not a path.
     ValueError
-        If ``path`` is not a store of this module, or its solve did not finish.
+        If ``path`` is not a store of this module, has another format (a
+        format-1 store of an earlier release, with arrays ``outcome`` and
+        ``remoteness``, is named as such), its solve did not finish, or an
+        attribute is damaged.
     """
     where = _check_store_path(path)
     attrs = _read_attrs(where)
     if attrs is None:
         raise ValueError(f"{where} is not a Dask solve store")
-    if attrs.get("format") != STORE_FORMAT:
-        raise ValueError(f"the store {where} has format {attrs.get('format')!r}; this release reads {STORE_FORMAT}")
-    if not attrs.get("complete"):
-        raise ValueError(f"the store {where} holds an unfinished solve; solve again to finish it")
-    return attrs
+    return _check_attrs(attrs, where)
+
+
+def _open_checked(where: Path, bound: int, chunk: int) -> Any:
+    """The store's ``codes`` array, read-only, after checking its shape, dtype, chunks and that every chunk is written."""
+    import zarr
+
+    try:
+        array: Any = zarr.open_group(str(where), mode="r")["codes"]
+        initialized = array.nchunks_initialized
+        if callable(initialized):  # a method in some zarr releases
+            initialized = initialized()
+        fill = array.metadata.fill_value
+    except Exception as exc:  # a missing or garbled array shows as many kinds of error
+        raise ValueError(
+            f"the store {where} is damaged: its codes array cannot be opened ({type(exc).__name__})"
+        ) from None
+    if (
+        not isinstance(array, zarr.Array)
+        or array.shape != (bound + 1,)
+        or np.dtype(array.dtype) != np.uint8
+        or array.chunks != (chunk,)
+        or fill != _FILL
+    ):
+        raise ValueError(
+            f"the store {where} is damaged: its codes array has shape {array.shape}, dtype {array.dtype}, "
+            f"chunks {array.chunks}, not ({bound + 1},), uint8, ({chunk},)"
+        )
+    if initialized != array.nchunks:
+        raise ValueError(f"the store {where} is damaged: {initialized:,} of its {array.nchunks:,} chunks are written")
+    return array
 
 
 def open_store(path: str | os.PathLike[str]) -> Solution:
-    """Load a finished Dask solve store into memory.
+    """Open a finished Dask solve store; its codes are read on access, not loaded.
 
     Parameters
     ----------
@@ -678,36 +776,285 @@ def open_store(path: str | os.PathLike[str]) -> Solution:
     Returns
     -------
     Solution
-        ``outcome`` (``int8``) and ``packed_remoteness`` (``int16``), shape
-        ``(bound + 1,)``, as numpy arrays in memory (3 bytes a position); the
-        ``seconds`` of the solve that wrote the store.
+        A compact solution (:meth:`Solution.from_codes`) whose ``codes`` are a
+        :class:`ZarrCodes`: ``solution.outcome[a:b]``, ``solution.value(n)``,
+        :meth:`~Solution.tally` and the rest read only the chunks they touch
+        (a few recent chunks are kept, at most 64 MiB).  ``numpy.asarray`` of
+        a column reads the whole store.  ``seconds`` is that of the solve that
+        wrote it.
 
     Raises
     ------
     TypeError
         If ``path`` is not a path.
     ValueError
-        If ``path`` is not a finished store (see :func:`read_store_info`), or its
-        arrays do not have the recorded shape and dtypes.
-    solver.solution.BoundTooLargeError
-        If the arrays do not fit in this machine's memory.
+        If ``path`` is not a finished store of this format (see
+        :func:`read_store_info`), or its ``codes`` array does not have the
+        recorded shape, dtype and chunks, or a chunk is missing.
     """
-    from .retrograde import check_bound
-
-    attrs = read_store_info(path)
+    where = _check_store_path(path)
+    attrs = read_store_info(where)
     bound = attrs["bound"]
-    check_bound(bound)
-    outcome, remoteness = _open_arrays(str(_check_store_path(path)), "r")
-    for array, dtype in ((outcome, np.int8), (remoteness, np.int16)):
-        if array.shape != (bound + 1,) or np.dtype(array.dtype) != np.dtype(dtype):
-            raise ValueError(f"the store {path} has an array of shape {array.shape}, dtype {array.dtype}")
-    return Solution(
-        bound,
-        np.asarray(outcome[:], dtype=np.int8),
-        packed_remoteness=np.asarray(remoteness[:], dtype=np.int16),
-        seconds=float(attrs.get("seconds", 0.0)),
-        rule=get_rule(attrs["rule"]),
-    )
+    array = _open_checked(where, bound, attrs["chunk"])
+    codes: Any = ZarrCodes(array, where)  # stands in for the uint8 array from_codes is documented to take
+    return _StoreSolution.from_codes(bound, codes, float(attrs["seconds"]), get_rule(attrs["rule"]))
+
+
+def open_cached(path: str | os.PathLike[str], bound: int) -> Solution | None:
+    """:func:`open_store` for the disk cache: the store's solve to ``bound``, or None.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory.
+    bound : int
+        The bound the store must hold.
+
+    Returns
+    -------
+    Solution or None
+        None when ``path`` is not a finished, undamaged store of this format
+        and of Put-or-Take-a-Square to ``bound`` (:func:`solver.store.find`
+        treats such a store as absent).
+    """
+    try:
+        found = open_store(path)
+    except Exception:  # damage shows as many kinds of error; the cache treats it as absence
+        return None
+    return found if found.bound == bound else None
+
+
+class ZarrCodes:
+    """The ``codes`` array of a finished store, read from disk on access.
+
+    It stands in for the ``uint8`` array of :meth:`Solution.from_codes`:
+    ``dtype``, ``shape``, ``ndim``, ``size``, ``nbytes``, ``len()``,
+    ``numpy.asarray()`` and indexing by an integer, a slice (any step), an
+    integer array (any shape; a new array of that shape) or a boolean mask.
+    Results are numpy values.  Reads go through the store's chunks; the most
+    recently read chunks are kept (at most :data:`_CHUNK_CACHE_BYTES`,
+    at least one), so reading nearby positions again costs nothing.  Slices
+    wider than one chunk are read straight from the store.
+
+    A chunk that is missing reads as the store's fill value, 255, which no
+    code uses: reading one raises :class:`DaskEngineError` rather than
+    answer from it.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        The checked ``codes`` array (see :func:`open_store`).
+    path : str or os.PathLike
+        The store's directory, for messages.
+    """
+
+    dtype = np.dtype(np.uint8)
+    ndim = 1
+
+    def __init__(self, array: Any, path: str | os.PathLike[str]) -> None:
+        self._array = array
+        self.path = os.fspath(path)
+        self._n = int(array.shape[0])
+        self.chunk = int(array.chunks[0])
+        self._keep = max(1, _CHUNK_CACHE_BYTES // self.chunk)
+        self._cache: collections.OrderedDict[int, np.ndarray] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def shape(self) -> tuple[int]:
+        """``(bound + 1,)``."""
+        return (self._n,)
+
+    @property
+    def size(self) -> int:
+        """``bound + 1``."""
+        return self._n
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the codes, one a position (on disk, compressed, they take less)."""
+        return self._n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __repr__(self) -> str:
+        return f"ZarrCodes({self.path!r}, shape={self.shape}, chunk={self.chunk})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_lock"], state["_cache"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def _check(self, data: np.ndarray, lo: int) -> np.ndarray:
+        if data.size and int(data.max()) == _FILL:
+            first = lo + int(np.argmax(data == _FILL))
+            raise DaskEngineError(f"the store {self.path} has lost the chunk holding position {first:,}")
+        return data
+
+    def _chunk(self, c: int) -> np.ndarray:
+        with self._lock:
+            hit = self._cache.get(c)
+            if hit is not None:
+                self._cache.move_to_end(c)
+                return hit
+        lo = c * self.chunk
+        data = self._check(np.asarray(self._array[lo : min(self._n, lo + self.chunk)], dtype=np.uint8), lo)
+        data.flags.writeable = False
+        with self._lock:
+            self._cache[c] = data
+            while len(self._cache) > self._keep:
+                self._cache.popitem(last=False)
+        return data
+
+    def _range(self, lo: int, hi: int) -> np.ndarray:
+        """Codes of positions ``lo..hi - 1`` (``lo < hi``)."""
+        w = self.chunk
+        c0, c1 = lo // w, (hi - 1) // w
+        if c0 == c1:
+            return self._chunk(c0)[lo - c0 * w : hi - c0 * w]
+        if c1 == c0 + 1 and hi - lo <= w:
+            return np.concatenate((self._chunk(c0)[lo - c0 * w :], self._chunk(c1)[: hi - c1 * w]))
+        return self._check(np.asarray(self._array[lo:hi], dtype=np.uint8), lo)
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError(f"too many indices: the codes are 1-dimensional, not {len(key)}")
+            key = key[0]
+        if key is Ellipsis:
+            key = slice(None)
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self._n)
+            count = len(range(start, stop, step))
+            if count == 0:
+                return np.zeros(0, np.uint8)
+            if step > 0:
+                return self._range(start, start + (count - 1) * step + 1)[::step]
+            return self._range(start + (count - 1) * step, start + 1)[::-1][::-step]
+        if isinstance(key, (bool, np.bool_)):
+            raise IndexError("a boolean scalar is not a valid index of the codes")
+        if isinstance(key, (int, np.integer)):
+            i = int(key)
+            if not -self._n <= i < self._n:
+                raise IndexError(f"index {i} is out of bounds for {self._n:,} positions")
+            i %= self._n
+            c = i // self.chunk
+            return self._chunk(c)[i - c * self.chunk]
+        index = np.asarray(key)
+        if index.dtype == np.bool_:
+            if index.shape != (self._n,):
+                raise IndexError(f"a boolean index must have shape ({self._n},), not {index.shape}")
+            index = np.flatnonzero(index)
+        elif index.size == 0:
+            index = index.astype(np.int64)
+        if not np.issubdtype(index.dtype, np.integer):
+            raise IndexError(f"only integers, slices, ... and integer or boolean arrays index the codes, not {key!r}")
+        flat = index.astype(np.int64).ravel()
+        if flat.size and (int(flat.min()) < -self._n or int(flat.max()) >= self._n):
+            raise IndexError(f"an index is out of bounds for {self._n:,} positions")
+        flat = np.where(flat < 0, flat + self._n, flat)
+        out = np.empty(flat.shape, np.uint8)
+        if flat.size:
+            ids = flat // self.chunk
+            order = np.argsort(ids, kind="stable")
+            for group in np.split(order, np.flatnonzero(np.diff(ids[order])) + 1):
+                c = int(ids[group[0]])
+                out[group] = self._chunk(c)[flat[group] - c * self.chunk]
+        return out.reshape(index.shape)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        data = self._range(0, self._n)
+        if dtype is not None and np.dtype(dtype) != data.dtype:
+            return data.astype(dtype)
+        return data.copy() if copy or not data.flags.writeable else data
+
+    def __iter__(self):
+        for lo in range(0, self._n, self.chunk):
+            yield from self._range(lo, min(self._n, lo + self.chunk))
+
+
+class _StoreSolution(Solution):
+    """A compact :class:`Solution` whose codes stay in a store (:class:`ZarrCodes`).
+
+    Its ``outcome`` and ``packed_remoteness`` are :class:`~solver.solution.CodeColumn`
+    objects over a :class:`ZarrCodes`, so indexing them reads only the chunks
+    touched.  :attr:`codes` is None: code that is handed ``solution.codes``
+    passes it whole to numba kernels, which need a numpy array, and such code
+    falls back on slices of the columns when it is None.  :attr:`store_codes`
+    gives the lazy codes.  What would read the whole array at once is done
+    chunk by chunk here: :meth:`tally`, ``==``; :attr:`nbytes` is one byte a
+    position and :attr:`mapped` is True (like a memory-mapped cache entry, the
+    codes live on disk and only the chunks read are in memory).
+    """
+
+    __hash__ = None
+
+    @property
+    def store_codes(self) -> ZarrCodes:
+        """The codes, read from the store on access (:class:`ZarrCodes`)."""
+        column = self.outcome
+        assert isinstance(column, CodeColumn)
+        codes: Any = column.codes
+        return codes
+
+    @property
+    def codes(self) -> None:
+        """None: the codes are not a numpy array (see :attr:`store_codes`)."""
+        return None
+
+    def compact(self) -> Solution:
+        """``self``: it is already one byte a position."""
+        return self
+
+    def arrays(self) -> dict[str, Any]:
+        """``{"codes": store_codes}``."""
+        return {"codes": self.store_codes}
+
+    @property
+    def nbytes(self) -> int:
+        """``bound + 1``: one code a position (compressed on disk, read on access)."""
+        return self.bound + 1
+
+    @property
+    def mapped(self) -> bool:
+        """True: the codes are read from the store on disk, not held in memory."""
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        theirs: Any = other.store_codes if isinstance(other, _StoreSolution) else other.codes
+        if theirs is None or self.bound != other.bound or self.rule.name != other.rule.name:
+            return super().__eq__(other)
+        w = self.store_codes.chunk
+        return all(
+            np.array_equal(self.store_codes[lo : lo + w], theirs[lo : lo + w]) for lo in range(0, self.bound + 1, w)
+        )
+
+    def tally(self, n: int | None = None) -> dict[str, int]:
+        """As :meth:`Solution.tally`, reading the store chunk by chunk."""
+        n = self._check_n(n)
+        codes = self.store_codes
+        total = np.zeros(6, np.int64)
+        for lo in range(0, n + 1, codes.chunk):
+            part = _codes_tally(codes[lo : min(n + 1, lo + codes.chunk)], 1 if lo == 0 else 0, self.rule.misere)
+            total[:4] += part[:4]
+            total[4] = max(total[4], part[4])
+            total[5] += part[5]
+        return {
+            "W": int(total[1]),
+            "L": int(total[2]),
+            "D": int(total[3]),
+            "U": int(total[0]),
+            "max_remoteness": int(total[4]),
+            "bounded": int(total[5]),
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -958,16 +1305,16 @@ def solve_dask(
         (left open).  Default: start a ``LocalCluster`` of ``workers`` workers on
         this machine and close it afterwards.
     store : str or os.PathLike, optional
-        Directory of the zarr store the result is written to: arrays
-        ``outcome`` (``int8``) and ``remoteness`` (``int16``, packed as
-        :attr:`Solution.packed_remoteness`), shape ``(B + 1,)``, chunked like the
-        tasks, with ``bound``, ``rule`` and the counts in the group's attributes.
+        Directory of the zarr store the result is written to: one array
+        ``codes`` (``uint8``, one code a position, :mod:`solver.codes`), shape
+        ``(B + 1,)``, chunked like the tasks, with ``format``, ``layout``,
+        ``bound``, ``rule`` and the counts in the group's attributes.
         Default: ``<cache dir>/dask/<key>-B<bound>.zarr`` (:func:`solver.store.cache_dir`).
         A finished store of the same bound is reopened without solving; an
         unfinished one of this module is overwritten; anything else is refused.
     chunk : int, optional
         Positions per task and per store chunk (default :data:`DEFAULT_CHUNK`).
-        A worker's memory is about ``9 * chunk`` bytes a thread (:func:`plan`).
+        A worker's memory is about ``6 * chunk`` bytes a thread (:func:`plan`).
     workers : int, optional
         Workers of the local cluster (default 2); ignored with ``scheduler``.
     progress : callable, optional
@@ -982,10 +1329,9 @@ def solve_dask(
     Returns
     -------
     Solution
-        The arrays loaded from the store into memory (numpy, 3 bytes a
-        position); bit-identical to :func:`solver.retrograde.solve`.  To solve
-        beyond this machine's memory, use :func:`run`, which leaves them in the
-        store.
+        The store opened by :func:`open_store`: its codes are read on access,
+        not loaded, and are bit-identical to :func:`solver.retrograde.solve`'s.
+        :func:`run` gives the counts and figures without opening it.
 
     Raises
     ------
@@ -997,13 +1343,7 @@ def solve_dask(
         ``timeout`` seconds.
     DaskEngineError
         If a task fails, or a worker cannot write the store.
-    solver.solution.BoundTooLargeError
-        If the result does not fit in memory to be loaded.
     """
-    from .retrograde import check_bound
-
-    if not isinstance(bound, bool) and isinstance(bound, int) and 1 <= bound <= 2**62:
-        check_bound(bound)  # the result is loaded into memory: refuse before solving
     report = run(
         bound,
         scheduler=scheduler,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import re
 import time
 
@@ -23,7 +24,18 @@ pytest.importorskip("zarr")
 
 from solver import dask_engine
 from solver.cli_dask import add_engine_options, check_engine_options, run_dask_solve
-from solver.dask_engine import DaskEngineError, _sweep_chunk, open_store, plan, read_store_info, run, solve_dask
+from solver.dask_engine import (
+    DaskEngineError,
+    ZarrCodes,
+    _sweep_chunk,
+    open_cached,
+    open_store,
+    plan,
+    read_store_info,
+    run,
+    solve_dask,
+)
+from solver.records import records
 from solver.retrograde import solve
 
 
@@ -62,19 +74,21 @@ def test_identical_to_single_process(bound, chunk, address, reference, tmp_path)
     found = solve_dask(bound, scheduler=address, store=tmp_path / "s.zarr", chunk=chunk)
     expected = reference(bound)
     assert found.bound == bound
+    assert expected.codes is not None
+    assert found.store_codes.dtype == np.uint8 and found.store_codes.shape == (bound + 1,)
+    assert np.array_equal(found.store_codes[:], expected.codes)
     assert found.outcome.dtype == np.int8 and found.packed_remoteness.dtype == np.int16
-    assert found.outcome.shape == found.packed_remoteness.shape == (bound + 1,)
-    assert np.array_equal(found.outcome, expected.outcome)
-    assert np.array_equal(found.packed_remoteness, expected.packed_remoteness)
+    assert np.array_equal(found.outcome[:], expected.outcome[:])
+    assert np.array_equal(found.packed_remoteness[:], expected.packed_remoteness[:])
 
 
 def test_chunk_kernel_matches_global_sweep(reference):
     """The chunk kernel alone, on arbitrary chunks, fed from the single-process result."""
     bound = 200_000
     expected = reference(bound)
-    small = dask_engine._small_game_task(bound)
-    so, sr, lam_w, lam_l, cap = small
+    small_codes, so, sr, lam_w, lam_l, cap = dask_engine._small_game_task(bound)
     m = so.shape[0] - 1
+    assert np.array_equal(small_codes, expected.codes[: m + 1])
     assert np.array_equal(so, expected.outcome[: m + 1])
     assert np.array_equal(sr, expected.packed_remoteness[: m + 1])
     rng = np.random.default_rng(5)
@@ -83,13 +97,10 @@ def test_chunk_kernel_matches_global_sweep(reference):
     for a, b in cuts:
         q0 = b + 1
         q1 = min(bound, dask_engine._put(b)) if b > m else b
-        in_o = expected.outcome[q0 : q1 + 1].copy()
-        in_r = expected.packed_remoteness[q0 : q1 + 1].copy()
-        out_o = np.full(b - a + 1, 9, np.int8)
-        out_r = np.full(b - a + 1, 999, np.int16)
-        _sweep_chunk(a, b, bound, m, out_o, out_r, q0, in_o, in_r, so, sr, lam_w, lam_l, cap)
-        assert np.array_equal(out_o, expected.outcome[a : b + 1]), (a, b)
-        assert np.array_equal(out_r, expected.packed_remoteness[a : b + 1]), (a, b)
+        inp = expected.codes[q0 : q1 + 1].copy()
+        out = np.full(b - a + 1, 255, np.uint8)
+        _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w, lam_l, cap)
+        assert np.array_equal(out, expected.codes[a : b + 1]), (a, b)
 
 
 def test_store_round_trip_and_reuse(address, reference, tmp_path):
@@ -109,7 +120,9 @@ def test_store_round_trip_and_reuse(address, reference, tmp_path):
     import zarr
 
     group = zarr.open_group(str(path), mode="r")
-    assert group["outcome"].chunks == (chunk,) and group["remoteness"].dtype == np.int16
+    assert sorted(group.array_keys()) == ["codes"]
+    assert group["codes"].chunks == (chunk,) and group["codes"].dtype == np.uint8
+    assert info["format"] == 2 and info["layout"] == "codes"
     # A finished store of the same bound is reopened, not solved again.
     again = run(bound, scheduler="tcp://0.0.0.0:1", store=path, chunk=chunk)
     assert again.cached and again.tasks == () and again.tally == report.tally
@@ -136,10 +149,10 @@ def test_plan_matches_tasks_run(address, tmp_path):
         assert (planned.first, planned.last) == (ran["first"], ran["last"])
         assert planned.bytes_read == ran["bytes_read"]
         assert planned.bytes_written == ran["bytes_written"]
-    assert sum(t["bytes_written"] for t in report.tasks) == the_plan.bytes_written == 3 * (bound + 1)
+    assert sum(t["bytes_written"] for t in report.tasks) == the_plan.bytes_written == bound + 1
     assert sum(t["bytes_read"] for t in report.tasks) == the_plan.bytes_read
     assert sum(level[1] for level in the_plan.levels) == bound + 1
-    assert max(t.read_positions for t in the_plan.tasks) * 3 < the_plan.task_peak_bytes
+    assert max(t.read_positions for t in the_plan.tasks) < the_plan.task_peak_bytes
     # Every put child a chunk needs is its own or in its dependencies, all above it.
     for task in the_plan.tasks:
         lo = max(task.first, the_plan.m + 1)
@@ -224,7 +237,7 @@ def test_failing_task_is_reported(address, tmp_path, monkeypatch):
 
     def create_then_break(where, *args):
         original(where, *args)
-        (where / "outcome" / "zarr.json").unlink()
+        (where / "codes" / "zarr.json").unlink()
         return "broken"
 
     monkeypatch.setattr(dask_engine, "_create_store", create_then_break)
@@ -232,6 +245,144 @@ def test_failing_task_is_reported(address, tmp_path, monkeypatch):
         run(5000, scheduler=address, store=path, chunk=1024)
     with pytest.raises(ValueError, match="unfinished"):
         read_store_info(path)
+
+
+def test_open_store_reads_lazily(address, reference, tmp_path):
+    bound, chunk = 100_000, 4096
+    path = tmp_path / "lazy.zarr"
+    run(bound, scheduler=address, store=path, chunk=chunk)
+    expected = reference(bound)
+    want = expected.codes
+    found = open_store(path)
+    codes = found.store_codes
+    assert isinstance(codes, ZarrCodes) and found.codes is None
+    assert found.mapped and found.nbytes == bound + 1 and found.compact() is found
+    assert found.arrays() == {"codes": codes}
+    # value() reads one chunk, and keeps it for the next position nearby.
+    reads: list[int] = []
+    real = codes._array
+
+    class Counting:
+        def __getitem__(self, key):
+            reads.append(key.stop - key.start)
+            return real[key]
+
+    codes._array = Counting()
+    assert found.value(77_777) == expected.value(77_777)
+    assert found.value(77_778) == expected.value(77_778)
+    assert found.remoteness_at_most(77_000) == expected.remoteness_at_most(77_000)
+    assert reads == [chunk]
+    codes._array = real
+    # What commands and the dashboard read.
+    assert found.tally() == expected.tally()
+    assert found.tally(12_345) == expected.tally(12_345)
+    assert found.counts(4096) == expected.counts(4096)
+    assert records(found) == records(expected)
+    assert np.array_equal(found.outcome[1 : bound + 1], expected.outcome[1 : bound + 1])
+    assert np.array_equal(found.packed_remoteness[5:9000:7], expected.packed_remoteness[5:9000:7])
+    assert np.array_equal(found.positions_with(5), expected.positions_with(5))
+    assert found == expected and expected == found and found == open_store(path)
+    assert pickle.loads(pickle.dumps(found)) == expected
+    # Indexing as numpy does.
+    mask = np.zeros(bound + 1, bool)
+    mask[[0, 4095, 4096, bound]] = True
+    keys = [
+        slice(None),
+        slice(5, 9000, 7),
+        slice(90_000, 3, -13),
+        slice(None, None, -1),
+        slice(4090, 4100),
+        slice(4000, 4000 + 2 * chunk + 5),
+        slice(bound + 5, None),
+        ...,
+        np.array([[3, 99_999], [4096, -2]]),
+        [5, 5, 1],
+        [],
+        mask,
+    ]
+    for key in keys:
+        assert np.array_equal(codes[key], want[key]), key
+    for i in (0, 1, 4095, 4096, bound, -1, -bound - 1, np.int64(7)):
+        assert codes[i] == want[i] and type(codes[i]) is type(want[i])
+    for bad in (bound + 1, -bound - 2, np.array([bound + 1]), True, 1.5, (1, 2)):
+        with pytest.raises(IndexError):
+            codes[bad]
+    assert np.array_equal(np.asarray(codes), want) and len(codes) == bound + 1 and list(codes)[:9] == list(want[:9])
+
+
+def test_lost_chunk_is_never_served(address, tmp_path):
+    bound, chunk = 20_000, 1024
+    path = tmp_path / "lost.zarr"
+    run(bound, scheduler=address, store=path, chunk=chunk)
+    found = open_store(path)
+    (path / "codes" / "c" / "3").unlink()
+    with pytest.raises(DaskEngineError, match="lost the chunk holding position 3,072"):
+        found.value(3 * chunk + 5)
+    with pytest.raises(DaskEngineError, match="lost the chunk"):
+        found.tally()
+    with pytest.raises(ValueError, match="damaged: 19 of its 20 chunks are written"):
+        open_store(path)
+    assert open_cached(path, bound) is None
+    with pytest.raises(ValueError, match="damaged"):
+        run(bound, scheduler=address, store=path, chunk=chunk)
+
+
+def test_format_1_store_is_refused_with_a_clear_message(tmp_path):
+    import zarr
+
+    path = tmp_path / "old.zarr"
+    group = zarr.open_group(str(path), mode="w")
+    for name, dtype in (("outcome", "int8"), ("remoteness", "int16")):
+        group.create_array(name, shape=(1001,), chunks=(1001,), dtype=dtype)
+    tally = {"W": 500, "L": 300, "D": 100, "U": 100, "max_remoteness": 9, "bounded": 3}
+    group.attrs.update(
+        {
+            "engine": dask_engine._ENGINE,
+            "format": 1,
+            "rule": "put-or-take-a-square",
+            "bound": 1000,
+            "chunk": 1001,
+            "complete": True,
+            "tally": tally,
+            "seconds": 1.0,
+        }
+    )
+    with pytest.raises(ValueError, match=r"has format 1 \(arrays outcome and remoteness.*earlier release"):
+        open_store(path)
+    with pytest.raises(ValueError, match=r"format 1 .*remove it or choose another path"):
+        run(1000, store=path)
+    assert open_cached(path, 1000) is None
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"bound": "3000"}, "\"bound\" is '3000'"),
+        ({"bound": True}, '"bound"'),
+        ({"bound": 3001}, "codes array has shape \\(3001,\\)"),
+        ({"chunk": 0}, '"chunk"'),
+        ({"chunk": 512}, "chunks \\(1024,\\)"),
+        ({"tally": None}, '"tally"'),
+        ({"tally": {"W": 1}}, '"tally"'),
+        ({"seconds": -1}, '"seconds"'),
+        ({"layout": None}, '"layout"'),
+        ({"rule": "put-or-take-a-prime"}, '"rule"'),
+        ({"complete": "yes"}, "unfinished"),
+        ({"format": True}, "format True"),
+        ({"format": 3}, "format 3; this release reads format 2"),
+    ],
+)
+def test_damaged_attributes_are_refused(change, match, address, tmp_path):
+    path = tmp_path / "a.zarr"
+    run(3000, scheduler=address, store=path, chunk=1024)
+    meta = json.loads((path / "zarr.json").read_text())
+    meta["attributes"].update(change)
+    if change.get("bound") == 3001:  # counts that fit the bound: the array's shape is what fails
+        meta["attributes"]["tally"]["U"] += 1
+    (path / "zarr.json").write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match=match):
+        open_store(path)
+    assert open_cached(path, 3000) is None
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
