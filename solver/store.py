@@ -804,10 +804,40 @@ def entries(directory: Path | None = None) -> list[dict]:
         return []
 
 
+def _dask_stores(directory: Path, rule: Rule) -> dict[int, Path]:
+    """Stores of the Dask engine at their default place, by bound (Put-or-Take-a-Square only).
+
+    That place is ``<directory>/dask/<key>-B<bound>.zarr``
+    (:func:`solver.dask_engine.run`); the key carries the format and release, as
+    the entries' names do.  Only the names are read here:
+    :func:`solver.dask_engine.open_cached` checks a store when it is opened.
+    """
+    if not rule.is_squares:
+        return {}
+    prefix = f"{key_of(rule)}-B"
+    try:
+        names = os.listdir(directory / "dask")
+    except OSError:
+        return {}
+    found = {}
+    for name in names:
+        digits = name[len(prefix) : -len(".zarr")] if name.startswith(prefix) and name.endswith(".zarr") else ""
+        if digits.isascii() and digits.isdigit() and digits == str(int(digits)):
+            found[int(digits)] = directory / "dask" / name
+    return found
+
+
 def find(
     bound: int, directory: Path | None = None, *, allow_larger: bool = False, rule: Rule | str | None = None
 ) -> Solution | None:
     """Open the entry for ``bound``, or the smallest larger one if allowed.
+
+    Finished stores of the Dask engine in the cache directory (its default
+    ``--store``, ``dask/<key>-B<bound>.zarr``) count as entries of
+    Put-or-Take-a-Square: opened by :func:`solver.dask_engine.open_cached`,
+    their codes are read from the store on access.  An entry is preferred to
+    a store of the same bound; a store that is unfinished or fails a check
+    counts as absent (and is left alone).
 
     Parameters
     ----------
@@ -833,14 +863,19 @@ def find(
     """
     directory = _configured(directory)
     found_rule = get_rule(rule)
-    found = load(bound, directory, rule=found_rule)
-    if found is not None or not allow_larger:
-        return found
-    for entry in entries(directory):
-        if entry["rule"] == found_rule.name and entry["bound"] > bound:
-            found = load(entry["bound"], directory, rule=found_rule)
-            if found is not None:
-                return found
+    stores = _dask_stores(directory, found_rule)
+    wanted = [bound]
+    if allow_larger:
+        larger = {entry["bound"] for entry in entries(directory) if entry["rule"] == found_rule.name}
+        wanted += sorted(b for b in larger | set(stores) if b > bound)
+    for candidate in wanted:
+        found = load(candidate, directory, rule=found_rule)
+        if found is None and candidate in stores:
+            from .dask_engine import open_cached
+
+            found = open_cached(stores[candidate], candidate)
+        if found is not None:
+            return found
     return None
 
 

@@ -14,7 +14,9 @@ import json
 import os
 import pickle
 import re
+import shutil
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,7 +24,8 @@ import pytest
 pytest.importorskip("distributed")
 pytest.importorskip("zarr")
 
-from solver import dask_engine
+from solver import dask_engine, retrograde
+from solver import store as cache
 from solver.cli_dask import add_engine_options, check_engine_options, run_dask_solve
 from solver.dask_engine import (
     DaskEngineError,
@@ -383,6 +386,58 @@ def test_damaged_attributes_are_refused(change, match, address, tmp_path):
     with pytest.raises(ValueError, match=match):
         open_store(path)
     assert open_cached(path, 3000) is None
+
+
+def _never_solve(monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise AssertionError("solved instead of reading the Dask store")
+
+    monkeypatch.setattr(cache, "solve", refuse)
+    monkeypatch.setattr(retrograde, "solve", refuse)
+
+
+def test_cache_serves_a_finished_dask_store(address, reference, tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    bound = 30_000
+    report = run(bound, scheduler=address, chunk=4096)
+    assert Path(report.store) == tmp_path / "cache" / "dask" / f"{cache.KEY}-B{bound}.zarr"
+    _never_solve(monkeypatch)
+    found, cached = cache.solve_cached(bound)
+    assert cached and isinstance(found.store_codes, ZarrCodes)
+    assert found == reference(bound) and found.tally() == reference(bound).tally()
+    larger, cached = cache.solve_cached(bound - 1000, allow_larger=True)
+    assert cached and larger.bound == bound
+    assert cache.find(bound - 1000) is None
+    assert cache.find(bound + 1, allow_larger=True) is None
+    assert cache.find(bound, rule="put-or-take-a-prime") is None
+    # A store at another name in the cache, or of another release, is not looked at.
+    shutil.copytree(report.store, tmp_path / "cache" / "dask" / f"{cache.KEY}-B0{bound + 1}.zarr")
+    shutil.copytree(report.store, tmp_path / "cache" / "dask" / f"squares-v1-0.0.1-B{bound + 2}.zarr")
+    assert cache.find(bound + 1) is None and cache.find(bound + 2) is None
+
+
+def test_cache_prefers_its_entry_and_never_serves_a_damaged_store(address, reference, tmp_path, monkeypatch):
+    import zarr
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    bound = 8000
+    path = Path(run(bound, scheduler=address, chunk=1024).store)
+    # Unfinished: not served; the cache solves instead.
+    zarr.open_group(str(path), mode="r+").attrs.update({"complete": False})
+    assert cache.find(bound) is None
+    found, cached = cache.solve_cached(bound)
+    assert not cached and found == reference(bound) and isinstance(found.codes, np.memmap)
+    # Finished again: the cache's own entry wins.
+    zarr.open_group(str(path), mode="r+").attrs.update({"complete": True})
+    assert isinstance(open_store(path).store_codes, ZarrCodes)
+    assert isinstance(cache.find(bound).codes, np.memmap)
+    # A larger store with a lost chunk is skipped, never served.
+    larger = Path(run(9000, scheduler=address, chunk=1024).store)
+    _never_solve(monkeypatch)
+    assert cache.find(8500, allow_larger=True).store_codes.shape == (9001,)
+    (larger / "codes" / "c" / "2").unlink()
+    assert cache.find(8500, allow_larger=True) is None
+    assert cache.find(7000, allow_larger=True).bound == bound
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
