@@ -8,9 +8,12 @@ this process) and with :func:`solver.dask_engine.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object:
 both times, the overhead ratio, the time to start the cluster, the summed read,
 sweep and write seconds of the tasks, the peak memory of the client and of each
-worker, the store's size on disk and the bytes the tasks read and wrote, next to
-:func:`solver.dask_engine.plan`'s estimates.  ``--check`` also compares the two
-tallies (the tests compare the arrays).  The store is deleted unless ``--keep``.
+worker, the store's size on disk (and per position) and the bytes the tasks read
+and wrote, next to :func:`solver.dask_engine.plan`'s estimates, and the time to
+open the store (:func:`solver.dask_engine.open_store`, which reads nothing but
+metadata) and to read one position from it.  ``--check`` also compares the two
+tallies, the second counted from the opened store chunk by chunk (the tests
+compare the codes).  The store is deleted unless ``--keep``.
 
 The single-process solve runs in a child process so that its memory is measured
 separately and freed before the Dask run.
@@ -30,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.dask_engine import DEFAULT_CHUNK, plan, run
+from solver.dask_engine import DEFAULT_CHUNK, open_store, plan, run
 from solver.parsing import parse_int
 
 
@@ -90,6 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         client.close()
         cluster.close()
+    start = time.perf_counter()
+    opened = open_store(store)
+    open_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    opened.value(bound // 3)
+    value_seconds = time.perf_counter() - start
     sums = [sum(t["seconds"][i] for t in report.tasks) for i in range(3)]
     result = {
         "bound": bound,
@@ -112,9 +121,15 @@ def main(argv: list[str] | None = None) -> int:
         "bytes_written": sum(t["bytes_written"] for t in report.tasks),
         "bytes_read": sum(t["bytes_read"] for t in report.tasks),
         "store_bytes_on_disk": report.store_bytes,
+        "store_bytes_per_position": round(report.store_bytes / (bound + 1), 4),
+        "open_store_seconds": round(open_seconds, 4),
+        "first_value_seconds": round(value_seconds, 4),
     }
     if args.check:
         result["tallies_equal"] = report.tally == single["tally"]
+        start = time.perf_counter()
+        result["store_tally_equal"] = opened.tally() == single["tally"]
+        result["store_tally_seconds"] = round(time.perf_counter() - start, 3)
     if not args.keep:
         shutil.rmtree(store, ignore_errors=True)
     print(json.dumps(result, indent=1))
