@@ -263,15 +263,20 @@ def _checked_cached_bound(args: argparse.Namespace, rule: Rule) -> int:
     A Put-or-Take-a-Square bound whose result does not fit in memory is
     solved into the cache's files (:func:`solver.store.solves_on_disk`);
     then only the small game's memory, the disk and the time are checked.
+    A bound already stored (a cache entry or a finished Dask store in the
+    cache) passes whatever its size: it is read from disk, not solved.
     """
     try:
         on_disk = store.solves_on_disk(args.bound, rule)
     except BoundTooLargeError:
         on_disk = False  # _check_work refuses it below, with the estimate and the advice
-    _check_work(args, (costs.solve_cost(args.bound, rule, on_disk=on_disk), "choose a smaller --bound"))
-    if not on_disk:
-        return check_bound(args.bound, rule)
-    return check_bound(args.bound, rule, on_disk=True)
+    try:
+        _check_work(args, (costs.solve_cost(args.bound, rule, on_disk=on_disk), "choose a smaller --bound"))
+        return check_bound(args.bound, rule, on_disk=on_disk)
+    except ValueError:
+        if args.bound <= 2**62 and store.find(args.bound, rule=rule) is not None:
+            return args.bound
+        raise
 
 
 def _solve_command(args: argparse.Namespace) -> None:

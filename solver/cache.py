@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 
 from . import store
 from .family import Rule, get_rule
-from .retrograde import check_bound
 from .solution import Solution
+from .validation import check_integer
 
 __all__ = ["SolutionCache"]
 
@@ -97,7 +97,9 @@ class SolutionCache:
             memory (see ``memory_bytes``).
         """
         found_rule = get_rule(rule)
-        bound = check_bound(bound, found_rule)
+        # Only validated here: store.solve_cached serves what is stored and
+        # checks memory (or disk, out of core) before it solves.
+        bound = check_integer(bound, "the bound", least=1)
         key = (found_rule.name, bound)
         with self._lock:
             hit = self._lookup(key, allow_larger)

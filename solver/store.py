@@ -73,6 +73,7 @@ from . import config, costs
 from .family import DEFAULT_RULE, RULES, Rule, get_rule
 from .retrograde import check_bound, solve
 from .solution import BoundTooLargeError, Solution
+from .validation import check_integer
 
 __all__ = [
     "ENV_VAR",
@@ -1072,11 +1073,15 @@ def solve_cached(
     """
     found_rule = get_rule(rule)
     directory = _configured(directory)
+    bound = check_integer(bound, "the bound", least=1)
+    if bound <= 2**62:
+        # What is stored is served whatever this machine's memory: entries are
+        # memory-mapped and Dask stores read lazily.
+        found = find(bound, directory, allow_larger=allow_larger, rule=found_rule)
+        if found is not None:
+            return found, True
     on_disk = solves_on_disk(bound, found_rule, directory)
     bound = check_bound(bound, rule=found_rule, on_disk=on_disk)
-    found = find(bound, directory, allow_larger=allow_larger, rule=found_rule)
-    if found is not None:
-        return found, True
     stem = _stem(bound, found_rule)
     try:
         _prepare(directory)

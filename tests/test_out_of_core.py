@@ -100,3 +100,16 @@ def test_the_command_line_solves_out_of_core(cache, reference, small_machine, ca
     assert found["cached"] is False and {k: found[k] for k in "WLDU"} == {k: tally[k] for k in "WLDU"}
     assert main(["solve", "--bound", "10**13"]) == 2  # fits neither in memory nor on disk
     assert "choose a smaller --bound" in capsys.readouterr().err
+
+
+def test_what_is_stored_is_served_whatever_the_memory(cache, reference, monkeypatch, capsys):
+    store.solve_cached(BOUND)
+    monkeypatch.setattr(costs, "available_memory", lambda: 1000)  # not even the small game fits now
+    with pytest.raises(BoundTooLargeError):
+        check_bound(BOUND, on_disk=True)
+    solution, cached = store.solve_cached(BOUND)
+    assert cached and solution == reference
+    assert main(["solve", "--bound", str(BOUND), "--json"]) in (0, None)
+    assert json.loads(capsys.readouterr().out)["cached"] is True
+    assert main(["solve", "--bound", str(BOUND + 1)]) == 2  # not stored: refused
+    assert "of memory" in capsys.readouterr().err
