@@ -319,6 +319,55 @@ def test_clicking_a_leaf_expands_then_collapses_it(loaded: Page, watch: PageWatc
 
 
 @pytest.mark.browser
+def test_a_click_sends_one_request_and_inspect_opens_the_clicked_node(loaded: Page, watch: PageWatch) -> None:
+    page = loaded
+    show_view(page, "Game tree")
+    sent: list[str] = []
+
+    def record(request) -> None:
+        if "_dash-update-component" in request.url:
+            sent.append(json_output(request.post_data))
+
+    leaf = page.evaluate(
+        f"""(() => {{
+            const leaves = {CY}.nodes().filter(n => n.data('expandable') === true && n.data('expanded') === false);
+            return leaves.sort((a, b) => b.data('path').length - a.data('path').length)[0].id();
+        }})()"""
+    )
+    position = page.evaluate(f"{CY}.getElementById('{leaf}').data('position')")
+    before = node_count(page)
+    page.wait_for_timeout(300)
+    page.on("request", record)
+    click_node(page, leaf)
+    page.wait_for_function(f"{CY}.nodes().length === {before + 2}", timeout=WAIT_TIMEOUT)
+    # The tree's view settles on the answer with no further request (the
+    # graph's own events, not a callback, tell the page an answer came).
+    page.wait_for_timeout(600)
+    assert [out for out in sent if "game-tree.elements" in out] == [sent[0]] and len(sent) == 1, sent
+    # "Inspect the selected node" opens the clicked node in the inspector.
+    page.click("#tree-inspect-button")
+    expect(page.locator("#tab-inspect")).to_be_visible(timeout=WAIT_TIMEOUT)
+    expect(page.locator("#inspect-number")).to_have_value(position, timeout=WAIT_TIMEOUT)
+    # Pressed at once after a click, before the tree has answered, it opens that node too.
+    page.locator("#tabs [role=tab]", has_text="Explore").click()
+    expect(page.locator("#tree-box")).to_be_visible()
+    click_node(page, "n")
+    page.click("#tree-inspect-button")
+    expect(page.locator("#tab-inspect")).to_be_visible(timeout=WAIT_TIMEOUT)
+    expect(page.locator("#inspect-number")).to_have_value(str(DEFAULT_START), timeout=WAIT_TIMEOUT)
+    watch.assert_clean()
+
+
+def json_output(body: str | None) -> str:
+    import json
+
+    try:
+        return json.loads(body or "{}").get("output", "")
+    except ValueError:
+        return ""
+
+
+@pytest.mark.browser
 def test_bad_start_number_shows_message_and_good_one_clears_it(loaded: Page, watch: PageWatch) -> None:
     page = loaded
     show_view(page, "Game tree")

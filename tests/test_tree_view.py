@@ -93,6 +93,11 @@ def check_layout(elements):
         assert all(a[1] < b[0] for a, b in itertools.pairwise(ranges)), f"crossing edges after column {depth}"
 
 
+def tip_rows(text: str) -> list[list[str]]:
+    """A node's tip as the page splits it (dashboard/assets/tree.js, tipRows)."""
+    return [line.split("\t", 1) for line in text.split("\n")]
+
+
 def check_tips(tree, elements):
     nodes, _ = split(elements)
     by_path = {n.path: n for n in tree.nodes}
@@ -100,8 +105,13 @@ def check_tips(tree, elements):
     for element in nodes:
         data = element["data"]
         node = by_path[data["path"]]
-        tip = dict(data["tip"])
-        assert [row[0] for row in data["tip"]] == TIP_ROWS
+        rows = tip_rows(data["tip"])
+        tip = dict(rows)
+        assert [row[0] for row in rows] == TIP_ROWS
+        # The card is text in the data, and the rows are node_tip's.
+        assert isinstance(data["tip"], str) and data["tip"] == view.tip_text(rows)
+        parent = by_path[node.parent_path].position if node.parent_path is not None else None
+        assert rows == view.node_tip(node, parent, tree.bound)
         assert all(isinstance(text, str) and text for text in tip.values())
         digits = str(node.position)
         if len(digits) <= 12:
@@ -179,7 +189,7 @@ def test_huge_numbers_read_well(thesis):
     assert view.short_position(1_234_567_890_123) == "1.234…×10¹²"
     root = split(view.tree_elements(game_tree(10**30, 3, thesis)))[0][0]["data"]
     assert root["label"] == "10³⁰\nW 1 ★"
-    assert dict(root["tip"])["position"].endswith("(31 digits)")
+    assert dict(tip_rows(root["tip"]))["position"].endswith("(31 digits)")
     # Root text on the outcome colour, never white on white (the old star shape).
     sheet = view.tree_stylesheet()
     assert not any(rule["style"].get("shape") == "star" for rule in sheet)
@@ -453,3 +463,43 @@ def test_tree_callback_never_fails(triggered, setup, start, depth, action, state
         nodes = split(elements)[0]
         assert nodes[0]["data"]["path"] == "" and len(nodes) <= 400
         assert re.fullmatch(r"\d[\d,]* nodes?, values from bound B = [\d,]+\..*", message, re.S)
+
+
+def test_node_data_is_flat_so_an_unchanged_node_is_left_alone(thesis):
+    # The page's cytoscape wrapper compares each element's data key by key
+    # (===) between answers: only plain values let an unchanged node compare
+    # equal, so that it is not restyled after every click.
+    before = view.tree_elements(game_tree(4708, 6, thesis))
+    after = view.tree_elements(game_tree(4708, 6, thesis, toggled=["tttttt"]))
+    for element in before + after:
+        for key, value in element["data"].items():
+            assert value is None or isinstance(value, (str, int, float, bool)), (key, type(value))
+    old = {e["data"]["id"]: e["data"] for e in before}
+    same = [e for e in after if old.get(e["data"]["id"]) == e["data"]]
+    # Expanding one deep node changes its own data (and maybe its column's
+    # width); most nodes keep theirs.
+    assert len(same) > len(before) // 2
+
+
+def test_tip_text_holds_the_rows_on_lines_and_tabs():
+    rows = [["position", "4,708"], ["marks", "a\tb\nc"], ["expand", ""]]
+    text = view.tip_text(rows)
+    assert text == "position\t4,708\nmarks\ta b c\nexpand\t"
+    assert tip_rows(text) == [["position", "4,708"], ["marks", "a b c"], ["expand", ""]]
+
+
+def test_no_callback_runs_after_an_answer_and_a_typed_depth_applies_at_once():
+    from dash import Dash
+
+    app = Dash(__name__)
+    app.layout = explore_layout()
+    view.register(app)
+    specs = list(app.callback_map.values())
+    # The page sees an answer in the graph itself: nothing listens to the elements.
+    assert not [s for s in specs if any(i["id"] == ids.TREE and i["property"] == "elements" for i in s["inputs"])]
+    # The depth box writes the applied depth itself (the tree's request does not
+    # wait for the slider), and the slider follows the applied depth.
+    box = [s for s in specs if any(i["id"] == ids.DEPTH_INPUT for i in s["inputs"])]
+    assert len(box) == 1 and f"{ids.DEPTH_APPLIED}.data" in str(box[0]["output"])
+    follow = [s for s in specs if f"{ids.DEPTH_SLIDER}.value" in str(s["output"])]
+    assert len(follow) == 1 and [i["id"] for i in follow[0]["inputs"]] == [ids.DEPTH_APPLIED]

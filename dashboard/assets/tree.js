@@ -12,9 +12,18 @@
  * - the keyboard: arrows move a selection, Enter or Space expands or
  *   collapses, + and - zoom, 0 fits, Home selects the start;
  * - clicks and keys are sent one at a time to the server (ids.TREE_ACTION),
- *   so two quick clicks never answer from the same old state;
+ *   so two quick clicks never answer from the same old state; an answer is
+ *   seen in the graph itself (cytoscape's add, remove and data events), not
+ *   through a dash callback;
+ * - dash-cytoscape's own listeners that copy graph state into dash props
+ *   nothing reads (hover data, extent, the elements echoed back after each
+ *   change, a layout rerun) are removed: each cost the page a round of dash
+ *   work after every click; the tapped node's data, which "Inspect the
+ *   selected node" reads, is written once the answer is drawn (or at once
+ *   when that button is pressed);
  * - the move depth: the slider's value reaches the tree once it has rested
- *   0.35 s (a depth typed in the box at once), and the depth box and the
+ *   0.35 s, a depth typed in the box at once (the box writes the applied
+ *   depth itself, no hop through the slider), and the depth box and the
  *   slider follow each other.
  *
  * No state lives here that the server needs: the tree's state travels in
@@ -42,6 +51,7 @@
     var ACTION = 'tree-action-store';
     var DEPTH_APPLIED = 'depth-applied-store';
     var DEPTH_INPUT = 'depth-input';
+    var INSPECT_BUTTON = 'tree-inspect-button';
     var MARGIN = 24;
     var DEPTH_REST_MS = 350;
     var ANSWER_TIMEOUT_MS = 4000;
@@ -58,10 +68,13 @@
         waiting: 0,        // when the last action was sent (ms), 0 if none
         queue: [],         // actions waiting for the previous answer
         depthSeq: 0,       // last depth change seen
-        typedDepth: null,  // a depth typed in the box, on its way to the slider
         shown: false,      // the graph had a size at the last resize
         shownCount: 0,     // times the view was set after the tree was shown
-        saved: null        // {token, zoom, pan} kept while the tree is hidden
+        saved: null,       // {token, zoom, pan} kept while the tree is hidden
+        releaseTimer: 0,   // gives up waiting for an answer that changed nothing
+        changed: false,    // graph events seen, their handling queued
+        tapData: null,     // a tapped node's data, not yet handed to dash
+        cardText: null     // what the hover card shows (label and tip)
     };
 
     function noUpdate() {
@@ -145,25 +158,17 @@
     }
 
     // After new elements: a new drawing gets the initial view, an answer to a
-    // click keeps the clicked node in place.
-    function afterAnswer(tries, expected) {
+    // click keeps the clicked node in place.  Called once the graph has taken
+    // them (its events), so nothing waits or polls here.
+    function afterAnswer() {
         var cy = st.cy;
         if (!cy) {
             return;
         }
         var root = cy.getElementById('n');
-        if (root.empty() || (expected !== undefined && cy.nodes().length !== expected)) {
-            // the graph has not taken the new elements yet
-            if (root.empty()) {
-                hideCard();
-            }
-            if (tries < 200) {
-                window.setTimeout(function () { afterAnswer(tries + 1, expected); }, 25);
-                return;
-            }
-            if (root.empty()) {
-                return;
-            }
+        if (root.empty()) {
+            hideCard();
+            return;
         }
         var token = root.data('view');
         if (token !== st.viewToken || st.needsView) {
@@ -193,6 +198,21 @@
         markDrawn(cy);
     }
 
+    // The graph's elements changed (an answer from the server, or a new
+    // drawing): handle it once, after dash has applied the whole answer.
+    function graphChanged() {
+        if (st.changed) {
+            return;
+        }
+        st.changed = true;
+        window.setTimeout(function () {
+            st.changed = false;
+            release();
+            afterAnswer();
+            laterTapData();
+        }, 0);
+    }
+
     // "This tree is drawn and its view set": only while the tree is shown.
     function markDrawn(cy) {
         if (st.box && st.box.offsetWidth > 0 && st.box.offsetHeight > 0 && !st.needsView) {
@@ -209,18 +229,38 @@
 
     // ------------------------------------------------------------ the hover card
 
+    // The card's rows: the node's tip is text, one "label<TAB>text" line a row
+    // (text, so that an unchanged node's data compares equal between answers
+    // and cytoscape leaves it alone).
+    function tipRows(node) {
+        var tip = node.data('tip');
+        if (typeof tip !== 'string' || !tip) {
+            return [];
+        }
+        return tip.split('\n').map(function (line) {
+            var tab = line.indexOf('\t');
+            return tab < 0 ? [line, ''] : [line.slice(0, tab), line.slice(tab + 1)];
+        });
+    }
+
     function showCard(node) {
         var card = document.getElementById(CARD);
         if (!card || !st.cy || node.empty()) {
             return;
         }
+        var text = String(node.data('label') || '') + '\n' + String(node.data('tip') || '');
+        if (card.style.display === 'block' && card.getAttribute('data-node') === node.id() && st.cardText === text) {
+            placeCard(node);  // shown already: only follow the node (no rebuilt card, no new layout of it)
+            return;
+        }
+        st.cardText = text;
         card.textContent = '';
         var title = document.createElement('div');
         title.className = 'tree-card-title';
         title.textContent = String(node.data('label') || '').split('\n').join(' · ');
         card.appendChild(title);
         var list = document.createElement('dl');
-        (node.data('tip') || []).forEach(function (row) {
+        tipRows(node).forEach(function (row) {
             var dt = document.createElement('dt');
             var dd = document.createElement('dd');
             dt.textContent = row[0];
@@ -267,6 +307,7 @@
             card.style.display = 'none';
             card.removeAttribute('data-node');
             card.textContent = '';
+            st.cardText = null;
         }
     }
 
@@ -275,7 +316,7 @@
         if (!region) {
             return;
         }
-        var rows = (node.data('tip') || []).map(function (row) { return row[0] + ': ' + row[1]; });
+        var rows = tipRows(node).map(function (row) { return row[0] + ': ' + row[1]; });
         region.textContent = 'Selected ' + String(node.data('label') || '').split('\n').join(', ') + '. ' + rows.join('. ');
     }
 
@@ -292,7 +333,10 @@
         if (fromKeyboard) {
             keepInView(cy, node);
             // "Inspect the selected node" reads tapNodeData, as after a click.
+            st.tapData = null;
             window.dash_clientside.set_props(TREE, {tapNodeData: node.data()});
+        } else {
+            st.tapData = node.data();
         }
         showCard(node);
         announce(node);
@@ -300,6 +344,10 @@
 
     function dispatch(action) {
         st.waiting = Date.now();
+        window.clearTimeout(st.releaseTimer);
+        // An answer that changes nothing in the graph (a refused click) is
+        // not seen: stop waiting for it after a while.
+        st.releaseTimer = window.setTimeout(release, ANSWER_TIMEOUT_MS);
         window.dash_clientside.set_props(ACTION, {data: action});
     }
 
@@ -309,6 +357,7 @@
             return;
         }
         if (!node.data('expandable')) {
+            laterTapData();
             var region = document.getElementById(SELECTION);
             if (region) {
                 region.textContent = 'This node is a leaf: ' + (node.data('square') ? 'a square.' : 'a repeat.');
@@ -328,8 +377,31 @@
 
     function release() {
         st.waiting = 0;
+        window.clearTimeout(st.releaseTimer);
         if (st.queue.length) {
             dispatch(st.queue.shift());
+        }
+    }
+
+    // The tapped node's data for dash (tapNodeData, read by "Inspect the
+    // selected node"): written when the page is idle after the answer, or at
+    // once when that button is pressed.
+    function flushTapData() {
+        var data = st.tapData;
+        st.tapData = null;
+        if (data) {
+            window.dash_clientside.set_props(TREE, {tapNodeData: data});
+        }
+    }
+
+    function laterTapData() {
+        if (!st.tapData) {
+            return;
+        }
+        if (window.requestIdleCallback) {
+            window.requestIdleCallback(flushTapData, {timeout: 500});
+        } else {
+            window.setTimeout(flushTapData, 100);
         }
     }
 
@@ -457,7 +529,30 @@
 
     // ------------------------------------------------------------ wiring
 
+    // dash-cytoscape's listeners that write graph state into dash props: after
+    // every answer they echoed all elements back (100 ms later), reran the
+    // layout, and wrote the extent, the hover data and the tap data, each a
+    // round of dash work (and the echo made the next answer restyle every
+    // node).  Nothing reads those props but tapNodeData, which this file
+    // writes itself.  cytoscape's own listeners (bounds, style, ...) stay.
+    var DASH_CYTOSCAPE_EVENTS = {
+        tap: true, mouseover: true, mouseout: true, add: true, remove: true, dragfree: true,
+        resize: true, viewport: true, select: true, unselect: true
+    };
+
+    function quietDashCytoscape(cy) {
+        var emitter = typeof cy.emitter === 'function' ? cy.emitter() : null;
+        if (!emitter || !Array.isArray(emitter.listeners)) {
+            return;
+        }
+        emitter.listeners = emitter.listeners.filter(function (listener) {
+            return !DASH_CYTOSCAPE_EVENTS[listener.type];
+        });
+    }
+
     function attachCy(cy) {
+        // Before any listener of ours: every listener of these kinds now is dash-cytoscape's.
+        quietDashCytoscape(cy);
         // A fit of the whole graph (a page's relayout of shown graphs, or
         // dash-cytoscape when new elements leave the view or the zoom leaves
         // its range) would shrink a large tree to the box and undo the view
@@ -488,9 +583,10 @@
         st.hover = null;
         cy.on('tap', 'node', function (event) {
             var node = event.target;
+            toggle(node);  // first: the request goes out before the card is drawn
             select(node, false);
-            toggle(node);
         });
+        cy.on('add remove data', graphChanged);
         cy.on('tap', function (event) {
             if (event.target === cy) {
                 hideCard();
@@ -527,7 +623,7 @@
                 placeCard(cy.getElementById(id));
             }
         });
-        afterAnswer(0);
+        afterAnswer();
     }
 
     function attachBox(box) {
@@ -612,24 +708,39 @@
     }
 
     window.setInterval(watch, 250);
+    document.addEventListener('pointerdown', inspectPressed, true);
+    document.addEventListener('keydown', inspectPressed, true);
+
+    function inspectPressed(event) {
+        var target = event.target;
+        if (st.tapData && target instanceof Element && target.closest('#' + INSPECT_BUTTON)) {
+            flushTapData();
+        }
+    }
+
+    // dash-cytoscape sets window.cy to each graph it makes: look after the
+    // tree's at once, before its first elements arrive.
+    (function () {
+        var made = window.cy;
+        try {
+            Object.defineProperty(window, 'cy', {
+                configurable: true,
+                enumerable: true,
+                get: function () { return made; },
+                set: function (value) {
+                    made = value;
+                    window.setTimeout(watch, 0);
+                }
+            });
+        } catch (err) {
+            // the interval above still finds it
+        }
+    }());
 
     // ------------------------------------------------------------ clientside callbacks
 
     window.dash_clientside = Object.assign({}, window.dash_clientside, {
         ptsqTree: {
-            // ids.TREE elements or ids.TREE_TOGGLED changed: a server answer
-            // (the state store changes with every answer to a click).
-            answered: function (elements) {
-                var ctx = window.dash_clientside.callback_context;
-                var fired = (ctx && ctx.triggered ? ctx.triggered : []).map(function (t) { return t.prop_id; });
-                watch();
-                if (fired.indexOf('tree-toggled-store.data') >= 0) {
-                    release();
-                }
-                var expected = (elements || []).filter(function (e) { return !(e.data && e.data.source); }).length;
-                window.setTimeout(function () { afterAnswer(0, expected); }, 0);
-                return noUpdate();
-            },
             // The zoom in / zoom out / fit buttons.
             viewButton: function () {
                 var cy = st.cy || cyOf();
@@ -648,27 +759,27 @@
             },
             // The slider's value, once it has rested: one request for a run of
             // key presses (and none when it comes back to the applied depth).
-            // A depth typed in the box (sent on Enter) is meant as it is: it
-            // applies at once.
             applyDepth: function (value, applied) {
                 st.depthSeq += 1;
                 var token = st.depthSeq;
-                var typed = value === st.typedDepth;
-                st.typedDepth = null;
+                if (value === applied) {
+                    return noUpdate();  // a typed depth, applied already by syncDepth
+                }
                 return new Promise(function (resolve) {
                     window.setTimeout(function () {
                         var settled = token === st.depthSeq && value !== applied;
                         resolve(settled ? value : noUpdate());
-                    }, typed ? 0 : DEPTH_REST_MS);
+                    }, DEPTH_REST_MS);
                 });
             },
-            // The depth box moves the slider (on Enter or when it loses focus)
-            // and shows the depth applied.
+            // The depth box (on Enter or when it loses focus) applies its depth at
+            // once; a depth the slider applied is shown in the box.  Outputs:
+            // box, message, applied depth.
             syncDepth: function (typed, applied) {
                 var ctx = window.dash_clientside.callback_context;
                 var fired = (ctx && ctx.triggered ? ctx.triggered : []).map(function (t) { return t.prop_id; });
                 if (fired.indexOf(DEPTH_APPLIED + '.data') >= 0) {
-                    return [noUpdate(), applied, ''];
+                    return [applied, '', noUpdate()];
                 }
                 var box = document.getElementById(DEPTH_INPUT);
                 var lo = box && box.min ? Number(box.min) : 1;
@@ -676,10 +787,16 @@
                 var value = typeof typed === 'string' ? Number(typed.trim()) : typed;
                 if (typed === null || typed === undefined || typed === '' || !Number.isInteger(value) ||
                         value < lo || value > hi) {
-                    return [noUpdate(), noUpdate(), 'Type a whole number from ' + lo + ' to ' + hi + ' and press Enter.'];
+                    return [noUpdate(), 'Type a whole number from ' + lo + ' to ' + hi + ' and press Enter.', noUpdate()];
                 }
-                st.typedDepth = value;
-                return [value, noUpdate(), ''];
+                st.depthSeq += 1;  // a slider move still resting is overruled
+                return [value === typed ? noUpdate() : value, '', value === applied ? noUpdate() : value];
+            },
+            // The slider follows the applied depth (a typed one; the slider's own
+            // is there already).  A callback of its own, so that the tree's
+            // request for a typed depth goes out without waiting for it.
+            followDepth: function (applied, slider) {
+                return typeof applied === 'number' && applied !== slider ? applied : noUpdate();
             }
         }
     });

@@ -65,6 +65,7 @@ __all__ = [
     "register",
     "short_position",
     "tidy_layout",
+    "tip_text",
     "tree_elements",
     "tree_panel",
     "tree_stylesheet",
@@ -225,6 +226,28 @@ def node_tip(node: TreeNode, parent: int | None, bound: int) -> list[list[str]]:
     ]
 
 
+def tip_text(rows: list[list[str]]) -> str:
+    """A hover card as the page receives it: one ``label<TAB>text`` line per row.
+
+    Parameters
+    ----------
+    rows : list of [str, str]
+        From :func:`node_tip`.
+
+    Returns
+    -------
+    str
+        The rows joined with newlines, label and text with a tab (tabs and
+        line breaks inside them become spaces); ``dashboard/assets/tree.js``
+        splits it back.
+    """
+
+    def plain(text: str) -> str:
+        return " ".join(str(text).replace("\t", " ").splitlines())
+
+    return "\n".join(f"{plain(label)}\t{plain(text)}" for label, text in rows)
+
+
 def _text_width(line: str) -> float:
     ems = sum(_NARROW_EM if ord(ch) < 0x250 else _WIDE_EM for ch in line)
     return ems * FONT_PX
@@ -334,7 +357,9 @@ def tree_elements(tree: GameTree) -> list[dict]:
         (exact, or None), ``remoteness_at_most``, ``move`` (``"take"``,
         ``"put"`` or None), ``depth``, ``square``, ``repeat``, ``beyond``,
         ``best``, ``expandable``, ``expanded``, ``w`` and ``h`` (the box, px)
-        and ``tip`` (:func:`node_tip`).  The root's data also has ``view``,
+        and ``tip`` (:func:`node_tip` as text, :func:`tip_text`: every value
+        is a string, number, bool or None, so the page sees an unchanged
+        node as unchanged and leaves it alone).  The root's data also has ``view``,
         which names the drawing (start, bound, base depth): the page resets
         its view when it changes.  Classes: the outcome letter and
         ``square``, ``repeat``, ``beyond``, ``expandable``, ``expanded`` where
@@ -380,7 +405,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
             "expanded": node.expanded,
             "w": round(w, 1),
             "h": h,
-            "tip": node_tip(node, parent.position if parent else None, tree.bound),
+            "tip": tip_text(node_tip(node, parent.position if parent else None, tree.bound)),
         }
         nodes.append({"data": data, "position": {"x": round(x, 1), "y": round(y, 1)}, "classes": " ".join(classes)})
         if parent is not None:
@@ -875,9 +900,10 @@ def register(app: dash.Dash) -> None:
     One server callback (:func:`make_tree`); the rest run in the browser
     (``dashboard/assets/tree.js``): the move depth reaches the tree 0.35 s
     after the slider last moved (``ids.DEPTH_APPLIED``), so a run of
-    arrow-key presses sends one request; the depth box moves the slider and
-    shows the applied depth; each answer is handed to the page's tree code
-    (view, hover card, keyboard); the zoom and fit buttons.
+    arrow-key presses sends one request; a depth typed in the box applies
+    at once (the slider follows), and the box shows the applied depth; the
+    zoom and fit buttons.  The page's tree code sees each answer in the
+    graph itself (no callback runs after an answer).
     """
 
     @app.callback(
@@ -910,22 +936,23 @@ def register(app: dash.Dash) -> None:
     )
     app.clientside_callback(
         ClientsideFunction("ptsqTree", "syncDepth"),
-        Output(ids.DEPTH_SLIDER, "value", allow_duplicate=True),
         Output(ids.DEPTH_INPUT, "value"),
         Output(ids.DEPTH_ERROR, "children"),
+        Output(ids.DEPTH_APPLIED, "data", allow_duplicate=True),
         Input(ids.DEPTH_INPUT, "value"),
         Input(ids.DEPTH_APPLIED, "data"),
         prevent_initial_call=True,
     )
     app.clientside_callback(
-        ClientsideFunction("ptsqTree", "answered"),
-        Output(ids.TREE_VIEW, "data"),
-        Input(ids.TREE, "elements"),
-        Input(ids.TREE_TOGGLED, "data"),
+        ClientsideFunction("ptsqTree", "followDepth"),
+        Output(ids.DEPTH_SLIDER, "value", allow_duplicate=True),
+        Input(ids.DEPTH_APPLIED, "data"),
+        State(ids.DEPTH_SLIDER, "value"),
+        prevent_initial_call=True,
     )
     app.clientside_callback(
         ClientsideFunction("ptsqTree", "viewButton"),
-        Output(ids.TREE_VIEW, "data", allow_duplicate=True),
+        Output(ids.TREE_VIEW, "data"),
         Input(ids.TREE_ZOOM_IN, "n_clicks"),
         Input(ids.TREE_ZOOM_OUT, "n_clicks"),
         Input(ids.TREE_FIT, "n_clicks"),
