@@ -360,6 +360,10 @@ def _cache_command(args: argparse.Namespace) -> None:
             print(
                 f"  stale: {files(report.stale)} of another format or release (never read; 'cache clear' removes them)"
             )
+        for item in report.dask_stores:
+            label = "?" if item["bound"] is None else f"{item['bound']:,}"
+            what = "Dask store, read like an entry" if item["served"] else f"Dask store, not read: {item['reason']}"
+            print(f"  bound {label:>15}  {size_text(item['bytes']):>14}  {what}  {item['path']}")
         return
     parts = [
         f"{len(items):,} {label if len(items) == 1 else plural} ({size_text(sum(i['bytes'] for i in items))})"
@@ -373,6 +377,10 @@ def _cache_command(args: argparse.Namespace) -> None:
         parts.append(f"leftovers of interrupted solves ({files(report.leftovers)})")
     if report.stale:
         parts.append(f"stale files of another format or release ({files(report.stale)})")
+    if report.dask_stores:
+        stores = len(report.dask_stores)
+        size = size_text(sum(item["bytes"] for item in report.dask_stores))
+        parts.append(f"{stores:,} Dask store{'' if stores == 1 else 's'} ({size})")
     for item in report.in_progress:
         print(f"  bound {item['bound']:,} is being solved now and will be kept")
     if not parts:

@@ -592,6 +592,14 @@ class CacheSurvey:
     problem : str or None
         Why solves cannot be stored in the directory (they then run in
         memory), or None when it is usable.
+    dask_stores : list of dict
+        Stores of the Dask engine at its default place
+        (``dask/*.zarr`` in the directory), smallest bound first:
+        ``bound`` (int, or None when the name has none), ``bytes``, ``path``,
+        ``paths`` (the store's directory), ``served`` (bool: a finished,
+        undamaged store of this format and release, which :func:`find`
+        reads) and ``reason`` (why it is not served, else "").
+        :func:`clear` removes them.
     """
 
     directory: Path
@@ -601,18 +609,20 @@ class CacheSurvey:
     in_progress: list[dict]
     stale: list[dict]
     problem: str | None = None
+    dask_stores: list[dict] = dataclasses.field(default_factory=list)
 
     @property
     def removable_bytes(self) -> int:
         """Bytes :func:`clear` would free now (all but the solves in progress)."""
-        return sum(
-            item["bytes"] for group in (self.entries, self.damaged, self.leftovers, self.stale) for item in group
-        )
+        groups = (self.entries, self.damaged, self.leftovers, self.stale, self.dask_stores)
+        return sum(item["bytes"] for group in groups for item in group)
 
     @property
     def empty(self) -> bool:
         """Whether the directory holds nothing of the cache's."""
-        return not (self.entries or self.damaged or self.leftovers or self.in_progress or self.stale)
+        return not (
+            self.entries or self.damaged or self.leftovers or self.in_progress or self.stale or self.dask_stores
+        )
 
 
 def _scan(directory: Path) -> dict[str, list[tuple[str, Path]]]:
@@ -734,8 +744,65 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
             )
         )
     return CacheSurvey(
-        directory, found["entries"], found["damaged"], found["leftovers"], found["in_progress"], found["stale"]
+        directory,
+        found["entries"],
+        found["damaged"],
+        found["leftovers"],
+        found["in_progress"],
+        found["stale"],
+        dask_stores=_survey_dask(directory),
     )
+
+
+def _survey_dask(directory: Path) -> list[dict]:
+    """Every ``dask/*.zarr`` store in the cache directory, checked as :func:`find` would."""
+    from .dask_engine import open_cached, read_store_info
+
+    try:
+        names = sorted(os.listdir(directory / "dask"))
+    except OSError:
+        return []
+    current = {path.name: bound for bound, path in _dask_stores(directory, DEFAULT_RULE).items()}
+    found = []
+    for name in names:
+        path = directory / "dask" / name
+        if not name.endswith(".zarr") or path.is_symlink() or not path.is_dir():
+            continue
+        match = re.search(r"-B(\d+)\.zarr$", name)
+        reason = ""
+        if name not in current:
+            reason = "of another format or release (never read)"
+        else:
+            try:
+                info = read_store_info(path)
+            except ValueError as exc:
+                reason = str(exc)
+            else:
+                if info["bound"] != current[name]:
+                    reason = f"holds bound {info['bound']:,}, not the bound in its name"
+                elif open_cached(path, current[name]) is None:
+                    reason = "fails a check when opened (a lost or damaged chunk)"
+        found.append(
+            {
+                "bound": int(match[1]) if match else None,
+                "bytes": _dir_bytes(path),
+                "path": str(path),
+                "paths": [str(path)],
+                "served": not reason,
+                "reason": reason,
+            }
+        )
+    found.sort(key=lambda item: (item["bound"] is None, item["bound"] or 0, item["path"]))
+    return found
+
+
+def _dir_bytes(path: Path) -> int:
+    total = 0
+    for root, _, files in os.walk(path):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, name)).st_size
+    return total
 
 
 def survey(directory: Path | None = None) -> CacheSurvey:
@@ -1216,7 +1283,11 @@ class ClearResult:
 
 
 def clear(directory: Path | None = None) -> ClearResult:
-    """Remove every cache entry, damaged entry, leftover and stale file.
+    """Remove every cache entry, damaged entry, leftover and stale file, and the Dask stores.
+
+    The Dask stores are those at the engine's default place in the cache
+    directory (``dask/*.zarr``; see :attr:`CacheSurvey.dask_stores`); a store
+    elsewhere (``--store PATH``) is not the cache's and is left alone.
 
     Each bound's files are removed under its lock, so a solve running now
     is never disturbed: a bound whose lock is held is skipped.  Files that
@@ -1282,4 +1353,14 @@ def clear(directory: Path | None = None) -> ClearResult:
         finally:
             if fd is not None:
                 _release(fd)
+    for item in _survey_dask(directory):
+        path = Path(item["path"])
+        count = sum(len(names) for _, _, names in os.walk(path))
+        try:
+            shutil.rmtree(path)
+        except OSError as exc:
+            failed.append((str(path), _why(exc)))
+            continue
+        freed += item["bytes"]
+        removed += count
     return ClearResult(freed, removed, sorted(set(skipped)), failed)

@@ -488,3 +488,33 @@ def test_cli_refusals(tmp_path):
     check_engine_options(_parse(["--bound", "10", "--engine", "dask", "--store", "x"]))
     with pytest.raises(SystemExit):
         _parse(["--bound", "10", "--engine", "spark"])
+
+
+def test_cache_list_and_clear_take_in_dask_stores(address, tmp_path, monkeypatch, capsys):
+    from solver.__main__ import main
+
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    served = Path(run(5000, scheduler=address, chunk=1024).store)
+    unfinished = Path(run(6000, scheduler=address, chunk=1024).store)
+    import zarr
+
+    zarr.open_group(str(unfinished), mode="r+").attrs.update({"complete": False})
+    old = tmp_path / "cache" / "dask" / "squares-v1-0.0.1-B5000.zarr"
+    shutil.copytree(served, old)
+    outside = tmp_path / "elsewhere.zarr"
+    shutil.copytree(served, outside)
+    report = cache.survey()
+    stores = {Path(item["path"]).name: item for item in report.dask_stores}
+    assert set(stores) == {served.name, unfinished.name, old.name}
+    assert stores[served.name]["served"] and stores[served.name]["bound"] == 5000
+    assert not stores[unfinished.name]["served"] and "finish" in stores[unfinished.name]["reason"]
+    assert not stores[old.name]["served"] and "another format or release" in stores[old.name]["reason"]
+    assert all(item["bytes"] > 0 for item in stores.values()) and not report.empty
+    assert main(["cache", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "Dask store, read like an entry" in listed and "Dask store, not read" in listed
+    assert main(["cache", "clear", "--yes"]) == 0
+    assert "3 Dask stores" in capsys.readouterr().out
+    assert not (tmp_path / "cache" / "dask").exists() or not any((tmp_path / "cache" / "dask").iterdir())
+    assert outside.exists()  # a store outside the cache is not the cache's
+    assert cache.survey().dask_stores == []
