@@ -113,3 +113,33 @@ def test_what_is_stored_is_served_whatever_the_memory(cache, reference, monkeypa
     assert json.loads(capsys.readouterr().out)["cached"] is True
     assert main(["solve", "--bound", str(BOUND + 1)]) == 2  # not stored: refused
     assert "of memory" in capsys.readouterr().err
+
+
+def test_pages_the_sweep_is_done_with_are_released_and_the_result_is_unchanged(tmp_path, reference, monkeypatch):
+    # Release every page as soon as it can be (not 64 MiB at a time) and check
+    # that the file still holds exactly the in-memory result.
+    import numpy as np
+
+    from solver import retrograde
+
+    monkeypatch.setattr(retrograde, "_RELEASE_MIN", 4096)
+    calls = []
+    real = retrograde._PageReleaser.after
+
+    def after(self, bottom):
+        before = self.released
+        real(self, bottom)
+        if self.released != before:
+            calls.append((bottom, before - self.released))
+
+    monkeypatch.setattr(retrograde._PageReleaser, "after", after)
+    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)  # many pieces, many releases
+    path = tmp_path / "codes.npy"
+
+    def allocate(name, shape, dtype):
+        return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)
+
+    solution = solve(BOUND, allocate=allocate, on_disk=True)
+    assert calls and all(size >= 4096 for _, size in calls)
+    assert solution == reference
+    np.testing.assert_array_equal(np.load(path, mmap_mode="r"), reference.codes)
