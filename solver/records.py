@@ -23,6 +23,7 @@ from typing import TextIO
 import numba
 import numpy as np
 
+from . import mapped
 from .codes import packed_table
 from .solution import Outcome, Solution
 from .validation import check_integer
@@ -37,6 +38,7 @@ SEQUENCES = {
 }
 
 _CHUNK = 1 << 24
+_PIECE = 1 << 28
 
 
 @numba.njit(cache=True)
@@ -48,8 +50,8 @@ def _first_of_each(packed, offset, first):
 
 
 @numba.njit(cache=True)
-def _first_of_each_code(codes, first):
-    for i in range(codes.shape[0]):
+def _first_of_each_code(codes, lo, hi, first):
+    for i in range(lo, hi):
         c = codes[i]
         if first[c] < 0:
             first[c] = i
@@ -88,7 +90,9 @@ def records(solution: Solution) -> dict:
     if codes is not None:
         # One pass over the codes, none decoded: each exact remoteness is one code.
         first_code = np.full(256, -1, dtype=np.int64)
-        _first_of_each_code(codes, first_code)
+        for lo in range(0, size, _PIECE):
+            _first_of_each_code(codes, lo, min(size, lo + _PIECE), first_code)
+            mapped.release(codes, lo, lo + _PIECE)  # a mapped entry's pages go back as it is read
         table = packed_table(solution.rule.misere)
         for code in np.flatnonzero(first_code >= 0):
             r = int(table[code])

@@ -43,17 +43,14 @@ so the small game needs no deduplication.
 
 from __future__ import annotations
 
-import ctypes
 import math
-import mmap
-import sys
 import time
 from collections.abc import Callable
 
 import numba
 import numpy as np
 
-from . import config, costs
+from . import config, costs, mapped
 from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
 from .family import Rule, get_rule
 from .solution import BoundTooLargeError, Solution
@@ -425,42 +422,29 @@ _PARALLEL_MIN = 1 << 22
 
 
 class _PageReleaser:
-    """Drop the pages of a memory-mapped result that the sweep will not read again.
+    """Give back the pages of a memory-mapped result the sweep will not read again.
 
     Once positions ``bottom..`` are labelled, every position left is below
     ``bottom`` and its put child below ``p(bottom)``: nothing at or above
-    ``p(bottom)`` is read again.  For a file mapping (``MAP_SHARED``),
-    ``madvise(MADV_DONTNEED)`` takes those pages out of the process; what was
-    written stays in the file (the page cache writes it back), so an
-    out-of-core solve holds about the window ``n..2n`` instead of the whole
-    file.  For an array in memory it does nothing.
+    ``p(bottom)`` is read again, so those pages go back (:mod:`solver.mapped`)
+    and an out-of-core solve holds about the window ``n..2n`` instead of the
+    whole file.  For an array in memory it does nothing.
     """
 
     def __init__(self, codes: np.ndarray) -> None:
-        self.active = isinstance(codes, np.memmap) and sys.platform.startswith("linux")
-        self.base = int(codes.ctypes.data) if self.active else 0
-        self.end = self.base + int(codes.nbytes)
-        self.released = self.end  # bytes from here on are released
-        if self.active:
-            self.madvise = ctypes.CDLL(None, use_errno=True).madvise
-            self.madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+        self.codes = codes
+        self.released = int(codes.nbytes)  # bytes from here on are released
 
     def after(self, bottom: int) -> None:
         """Positions ``bottom`` and above are labelled."""
-        if not self.active:
-            return
         r = math.isqrt(bottom)
-        start = self.base + bottom + r * r  # p(bottom): one byte per position
-        start = -(-start // mmap.PAGESIZE) * mmap.PAGESIZE
-        stop = min(self.released, self.end) // mmap.PAGESIZE * mmap.PAGESIZE
-        if stop - start >= _RELEASE_MIN:
-            self.madvise(start, stop - start, _MADV_DONTNEED)  # advice: its failure changes nothing
+        start = bottom + r * r  # p(bottom), one byte per position
+        if self.released - start >= _RELEASE_MIN and mapped.is_mapped(self.codes):
+            mapped.release(self.codes, start, self.released)
             self.released = start
 
 
-#: ``MADV_DONTNEED`` from ``<sys/mman.h>`` (Linux).
-_MADV_DONTNEED = 4
-#: Pages are released this many bytes at a time (64 MiB).
+#: Pages are given back this many bytes at a time (64 MiB).
 _RELEASE_MIN = 1 << 26
 
 

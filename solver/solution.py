@@ -15,6 +15,7 @@ import numba
 import numpy as np
 
 from . import codes as _codes
+from . import mapped
 from .family import DEFAULT_RULE, Rule
 from .validation import check_integer
 
@@ -385,7 +386,17 @@ class Solution:
         n = self._check_n(n)
         codes = self.codes
         if codes is not None:
-            tally = _tally(codes, _codes.outcome_table(), _codes.packed_table(self.rule.misere), n)
+            tally = np.zeros(6, np.int64)
+            outcome_of, packed_of = _codes.outcome_table(), _codes.packed_table(self.rule.misere)
+            # A mapped file is counted a piece at a time, each piece's pages
+            # given back after it (solver.mapped): a count of a 10 GB entry
+            # does not hold 10 GB.
+            step = _TALLY_PIECE if mapped.is_mapped(codes) else n
+            for lo in range(1, n + 1, step):
+                hi = min(n, lo + step - 1)
+                _tally(codes, outcome_of, packed_of, lo, hi, tally)
+                if step < n:
+                    mapped.release(codes, lo, hi + 1)
         else:
             tally = _tally_wide(np.asarray(self.outcome), np.asarray(self.packed_remoteness), n)
         return {
@@ -564,15 +575,18 @@ class Solution:
         return check_integer(n, "n", least=1, most=self.bound)
 
 
+#: Positions of a mapped solve counted between two page releases (256 MiB).
+_TALLY_PIECE = 1 << 28
+
+
 @numba.njit(cache=True)
-def _tally(outcome, outcome_of, packed_of, n):
-    """Counts of outcomes 0..3, highest exact remoteness, bounded count over 1..n.
+def _tally(outcome, outcome_of, packed_of, lo, hi, out):
+    """Add to ``out`` the counts of outcomes 0..3, highest exact remoteness, bounded count over lo..hi.
 
     ``outcome`` holds codes that ``outcome_of`` and ``packed_of`` decode
     (both 256-entry tables for a compact solution).
     """
-    out = np.zeros(6, np.int64)
-    for i in range(1, n + 1):
+    for i in range(lo, hi + 1):
         c = outcome[i]
         out[outcome_of[c]] += 1
         r = packed_of[c]

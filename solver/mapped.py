@@ -1,0 +1,63 @@
+"""Memory-mapped results: give back the pages a pass is done with.
+
+A solve of 10**10 positions is a 10 GB file, memory-mapped.  A pass over it
+(the sweep, a count) touches every page, and each page it touches stays in the
+process's resident set until the mapping goes, although the data lives in the
+file.  :func:`release` tells the kernel the process is done with a range
+(``madvise(MADV_DONTNEED)``): for a shared file mapping the data stays in the
+file and the page cache (what was written is written back), and a later access
+reads it again.  So a pass holds only the window it works on.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import mmap
+import sys
+
+import numpy as np
+
+__all__ = ["is_mapped", "release"]
+
+#: ``MADV_DONTNEED`` from ``<sys/mman.h>`` (Linux).
+_MADV_DONTNEED = 4
+_madvise = None
+if sys.platform.startswith("linux"):
+    _madvise = ctypes.CDLL(None, use_errno=True).madvise
+    _madvise.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    _madvise.restype = ctypes.c_int
+
+
+def is_mapped(array: object) -> bool:
+    """Whether ``array`` is a memory-mapped file whose pages :func:`release` can give back."""
+    return _madvise is not None and isinstance(array, np.memmap)
+
+
+def release(array: np.ndarray, start: int, stop: int) -> int:
+    """Give back the whole pages of bytes ``start..stop`` of a memory-mapped array.
+
+    Parameters
+    ----------
+    array : numpy.memmap
+        A one-dimensional array mapped from a file (shared mapping).
+    start, stop : int
+        Byte offsets into the array's data, ``0 <= start <= stop``; only the
+        pages wholly inside are released.
+
+    Returns
+    -------
+    int
+        Bytes released (0 for an array that is not mapped, or a range with no
+        whole page).  It is advice: a failure changes nothing and is ignored.
+    """
+    if not is_mapped(array):
+        return 0
+    base = int(array.ctypes.data)
+    stop = min(stop, int(array.nbytes))
+    first = -(-(base + max(start, 0)) // mmap.PAGESIZE) * mmap.PAGESIZE
+    last = (base + stop) // mmap.PAGESIZE * mmap.PAGESIZE
+    if last <= first:
+        return 0
+    assert _madvise is not None
+    _madvise(first, last - first, _MADV_DONTNEED)
+    return last - first

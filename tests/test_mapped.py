@@ -1,0 +1,41 @@
+"""Giving back the pages of a memory-mapped file (solver.mapped) changes no data."""
+
+from __future__ import annotations
+
+import mmap
+
+import numpy as np
+
+from solver import mapped, store
+from solver.retrograde import solve
+
+
+def test_released_pages_read_back_what_was_written(tmp_path):
+    path = tmp_path / "a.npy"
+    size = 64 * mmap.PAGESIZE + 123
+    array = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint8, shape=(size,))
+    array[:] = np.arange(size) % 251
+    assert mapped.is_mapped(array)
+    released = mapped.release(array, 10, size)
+    assert released > 0 and released % mmap.PAGESIZE == 0
+    np.testing.assert_array_equal(array, np.arange(size) % 251)  # read again from the file
+    del array
+    np.testing.assert_array_equal(np.load(path), np.arange(size) % 251)
+
+
+def test_an_array_in_memory_is_left_alone():
+    array = np.zeros(1 << 20, np.uint8)
+    assert not mapped.is_mapped(array) and mapped.release(array, 0, array.nbytes) == 0
+
+
+def test_a_mapped_count_in_pieces_equals_the_count_in_memory(tmp_path, monkeypatch):
+    from solver import records, solution
+
+    monkeypatch.setenv("PTSQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(solution, "_TALLY_PIECE", 4099)  # many pieces, each released after
+    monkeypatch.setattr(records, "_PIECE", 5003)
+    stored, _ = store.solve_cached(300_000)
+    assert mapped.is_mapped(stored.codes)
+    fresh = solve(300_000)
+    assert stored.tally() == fresh.tally() and stored.tally(123_457) == fresh.tally(123_457)
+    assert records.records(stored) == records.records(fresh)
