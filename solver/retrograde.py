@@ -422,30 +422,30 @@ _PARALLEL_MIN = 1 << 22
 
 
 class _PageReleaser:
-    """Give back the pages of a memory-mapped result the sweep will not read again.
+    """Give back the pages of a memory-mapped result behind the sweep.
 
-    Once positions ``bottom..`` are labelled, every position left is below
-    ``bottom`` and its put child below ``p(bottom)``: nothing at or above
-    ``p(bottom)`` is read again, so those pages go back (:mod:`solver.mapped`)
-    and an out-of-core solve holds about the window ``n..2n`` instead of the
-    whole file.  For an array in memory it does nothing.
+    A piece ``bottom..top`` writes its own positions and reads their put
+    children ``p(bottom)..p(top)``, each read only by this piece (``p`` is
+    increasing).  After the piece both ranges go back (:mod:`solver.mapped`):
+    what was written stays in the file and the page cache, and comes back
+    from there when a later piece reads it as a put child.  So an
+    out-of-core solve holds only the piece it works on, and the operating
+    system decides what of the file stays in memory.  For an array in
+    memory it does nothing.
     """
 
     def __init__(self, codes: np.ndarray) -> None:
         self.codes = codes
-        self.released = int(codes.nbytes)  # bytes from here on are released
+        self.active = mapped.is_mapped(codes)
+        self.released = 0  # bytes given back, for the tests
 
-    def after(self, bottom: int) -> None:
-        """Positions ``bottom`` and above are labelled."""
-        r = math.isqrt(bottom)
-        start = bottom + r * r  # p(bottom), one byte per position
-        if self.released - start >= _RELEASE_MIN and mapped.is_mapped(self.codes):
-            mapped.release(self.codes, start, self.released)
-            self.released = start
-
-
-#: Pages are given back this many bytes at a time (64 MiB).
-_RELEASE_MIN = 1 << 26
+    def after(self, bottom: int, top: int) -> None:
+        """Positions ``bottom..top`` are labelled."""
+        if not self.active:
+            return
+        r, s = math.isqrt(bottom), math.isqrt(top)
+        self.released += mapped.release(self.codes, bottom, top + 1)
+        self.released += mapped.release(self.codes, bottom + r * r, top + s * s + 1)
 
 
 def _sweep(bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, report, parallel_min=_PARALLEL_MIN) -> None:
@@ -464,7 +464,7 @@ def _sweep(bound, m, codes, so, sr, lam_w_small, lam_l_small, cap, report, paral
             else:
                 _sweep_block_serial(bottom, top, bound, m, codes, so, sr, lam_w_small, lam_l_small, cap)
             report(bound - bottom + 1)
-            pages.after(bottom)
+            pages.after(bottom, top)
             top = bottom - 1
         hi = lo - 1
 

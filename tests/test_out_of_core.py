@@ -122,15 +122,14 @@ def test_pages_the_sweep_is_done_with_are_released_and_the_result_is_unchanged(t
 
     from solver import retrograde
 
-    monkeypatch.setattr(retrograde, "_RELEASE_MIN", 4096)
     calls = []
     real = retrograde._PageReleaser.after
 
-    def after(self, bottom):
+    def after(self, bottom, top):
         before = self.released
-        real(self, bottom)
+        real(self, bottom, top)
         if self.released != before:
-            calls.append((bottom, before - self.released))
+            calls.append((bottom, self.released - before))
 
     monkeypatch.setattr(retrograde._PageReleaser, "after", after)
     monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)  # many pieces, many releases
