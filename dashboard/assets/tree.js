@@ -357,7 +357,6 @@
             return;
         }
         if (!node.data('expandable')) {
-            laterTapData();
             var region = document.getElementById(SELECTION);
             if (region) {
                 region.textContent = 'This node is a leaf: ' + (node.data('square') ? 'a square.' : 'a repeat.');
@@ -585,6 +584,9 @@
             var node = event.target;
             toggle(node);  // first: the request goes out before the card is drawn
             select(node, false);
+            if (!node.data('expandable')) {
+                laterTapData();  // a leaf: no answer comes to wait for
+            }
         });
         cy.on('add remove data', graphChanged);
         cy.on('tap', function (event) {
