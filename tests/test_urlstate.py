@@ -302,29 +302,23 @@ def _case_values(case: dict) -> list:
     return values
 
 
-def test_the_browser_writes_the_same_address_as_python():
-    # WRITE_JS builds the query with QUERY_JS; run it in Node on the values a
-    # page sends (as JSON, which is how they reach the server too) and compare.
+@pytest.mark.browser
+def test_the_browser_writes_the_same_address_as_python(page):
+    # WRITE_JS builds the query with QUERY_JS; run it in Chromium (the browser
+    # the page runs in) on the values a page sends, passed through JSON as
+    # they reach the server too, and compare with Python's reference.
     import json
-    import shutil
-    import subprocess
 
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        pytest.skip("no Node.js to run the page's JavaScript")
     cases = [_case_values(case) for case in _JS_CASES]
-    # Node answers the query and the values as the page would send them to the
-    # server (JSON.stringify): Python's reference reads those.
     script = (
+        "(() => {\n"
         "const toQuery = (" + urlstate.QUERY_JS + ");\n"
         "const table = " + json.dumps(urlstate.query_table()) + ";\n"
-        "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
-        "process.stdout.write(JSON.stringify(cases.map((values) => [toQuery(values, table), JSON.stringify(values)])));\n"
+        "const cases = " + json.dumps(cases) + ";\n"
+        "return JSON.stringify(cases.map((values) => [toQuery(values, table), JSON.stringify(values)]));\n"
+        "})()"
     )
-    done = subprocess.run(
-        [node, "-e", script], input=json.dumps(cases), capture_output=True, text=True, timeout=60, check=True
-    )
-    answers = json.loads(done.stdout)
+    answers = json.loads(page.evaluate(script))
     got = [query for query, _sent in answers]
     want = [urlstate.query_from_controls(json.loads(sent)) for _query, sent in answers]
     for case, js, python in zip(_JS_CASES, got, want, strict=True):
