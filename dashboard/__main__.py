@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def ready(url: str, port: int) -> None:
         warm_up()  # compile or load the kernels before the first request
+        state.open_stored_in_background()  # checked and opened before a change of N asks for them
         warning = server.exposure_warning(args.host, port)
         if warning:
             print(warning, file=sys.stderr, flush=True)

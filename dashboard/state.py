@@ -7,7 +7,14 @@ browser connected to it.  Callbacks read them as ``state.SOLUTIONS`` and
 
 from __future__ import annotations
 
+import contextlib
+import os
+import threading
+import time
+
+from solver import store
 from solver.cache import SolutionCache
+from solver.family import DEFAULT_RULE
 
 from .jobs import SolveJobs
 
@@ -16,3 +23,48 @@ SOLUTIONS = SolutionCache(capacity=8)
 #: The one queue of background solves (fresh processes started from worker
 #: threads, at most ``jobs.MAX_RUNNING`` at once), by bound.
 JOBS = SolveJobs()
+
+
+def open_stored_in_background(delay: float = 3.0, most: int = 4, largest_bytes: int = 2**31) -> threading.Thread:
+    """Open the largest stored solves in a low-priority thread after start-up.
+
+    Opening a stored solve checks every byte's checksum first (about 0.4 s
+    for a bound of 10**9); done in the background, a later change of N to a
+    stored bound finds it open.  Nothing is served before its check passes:
+    the thread opens entries through :data:`SOLUTIONS` as a request would,
+    and a request for an entry being opened waits for it.
+
+    Parameters
+    ----------
+    delay : float, optional
+        Seconds to wait first, so the first page load goes first.
+    most : int, optional
+        Entries to open at most (half :data:`SOLUTIONS`'s capacity), the
+        largest first, Put-or-Take-a-Square's before other rules'.
+    largest_bytes : int, optional
+        Entries larger than this are left for when they are asked for.
+
+    Returns
+    -------
+    threading.Thread
+        The daemon thread, started.
+    """
+
+    def work() -> None:
+        with contextlib.suppress(OSError, AttributeError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # this thread only (Linux)
+        time.sleep(delay)
+        try:
+            found = [e for e in store.entries() if e["bytes"] <= largest_bytes]
+        except (OSError, ValueError):
+            return
+        found.sort(key=lambda e: (e["rule"] != DEFAULT_RULE.name, -e["bound"]))
+        for entry in found[:most]:
+            try:
+                SOLUTIONS.peek(entry["bound"], rule=entry["rule"])
+            except (OSError, ValueError):
+                continue
+
+    thread = threading.Thread(target=work, name="open-stored-solves", daemon=True)
+    thread.start()
+    return thread
