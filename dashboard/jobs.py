@@ -69,7 +69,7 @@ def solve_bytes(bound: int, rule: str | None = None) -> int:
     Returns
     -------
     int
-        Bytes, as :func:`solver.costs.solve_cost` estimates them (3 bytes per
+        Bytes, as :func:`solver.costs.solve_cost` estimates them (1 byte per
         position plus the small game).
 
     Raises

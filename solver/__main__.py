@@ -592,7 +592,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         type=_int_arg("the bound"),
         metavar="B",
-        help="classify every position 0..B; needs about 3 bytes of memory per position (10**9: 2.8 GiB)",
+        help="classify every position 0..B; needs about 1 byte per position (10**9: 0.9 GiB; in the cache's file, "
+        "out of core, when memory is short)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.add_argument(

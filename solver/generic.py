@@ -70,7 +70,8 @@ This certifies more than :func:`solver.retrograde.solve` does for squares
 their true values W13 and W11); every value it certifies is checked against
 solves at much larger bounds.
 
-Memory: the outputs (3 bytes per position) and ``lam`` (1 byte); the small
+Memory: the outputs (3 bytes per position while solving, then packed into 1
+byte, :mod:`solver.codes`) and ``lam`` (1 byte); the small
 game (about ``M log2(B / M)`` nodes of some 60 bytes) or, for rounds, two
 round lists of at most ``B / 16 + 1024`` int64 (1 byte per position) while
 labelling; the members of X up to ``2 B`` (int64), and for rounds the order
