@@ -77,6 +77,7 @@ __all__ = [
     "CONNECT_TIMEOUT",
     "STORE_FORMAT",
     "DaskEngineError",
+    "dir_bytes",
     "ChunkTask",
     "Plan",
     "RunReport",
@@ -1102,12 +1103,25 @@ class RunReport:
     store_bytes: int
 
 
-def _dir_bytes(path: Path) -> int:
+def dir_bytes(path: Path) -> int:
+    """Bytes of the files under a directory (a store's), symbolic links not followed.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The directory.
+
+    Returns
+    -------
+    int
+        The sum of the files' sizes; files that vanish or cannot be read
+        count 0.
+    """
     total = 0
     for root, _, files in os.walk(path):
         for name in files:
             with contextlib.suppress(OSError):
-                total += os.stat(os.path.join(root, name)).st_size
+                total += os.lstat(os.path.join(root, name)).st_size
     return total
 
 
@@ -1194,7 +1208,7 @@ def run(
         if progress:
             progress(1.0)
         return RunReport(
-            bound, int(done["chunk"]), str(path), dict(done["tally"]), 0.0, True, 0, (), 0, _dir_bytes(path)
+            bound, int(done["chunk"]), str(path), dict(done["tally"]), 0.0, True, 0, (), 0, dir_bytes(path)
         )
 
     client, cluster = _connect(scheduler, workers, float(timeout), processes)
@@ -1248,7 +1262,7 @@ def run(
         if cluster is not None:
             cluster.close()
     return RunReport(
-        bound, chunk, str(path), tally, seconds, False, n_workers, ordered, max(peaks.values()), _dir_bytes(path)
+        bound, chunk, str(path), tally, seconds, False, n_workers, ordered, max(peaks.values()), dir_bytes(path)
     )
 
 

@@ -788,7 +788,7 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
 
 def _survey_dask(directory: Path) -> list[dict]:
     """Every ``dask/*.zarr`` store in the cache directory, checked as :func:`find` would."""
-    from .dask_engine import open_cached, read_store_info
+    from .dask_engine import dir_bytes, open_cached, read_store_info
 
     try:
         names = sorted(os.listdir(directory / "dask"))
@@ -817,7 +817,7 @@ def _survey_dask(directory: Path) -> list[dict]:
         found.append(
             {
                 "bound": int(match[1]) if match else None,
-                "bytes": _dir_bytes(path),
+                "bytes": dir_bytes(path),
                 "path": str(path),
                 "paths": [str(path)],
                 "served": not reason,
@@ -826,15 +826,6 @@ def _survey_dask(directory: Path) -> list[dict]:
         )
     found.sort(key=lambda item: (item["bound"] is None, item["bound"] or 0, item["path"]))
     return found
-
-
-def _dir_bytes(path: Path) -> int:
-    total = 0
-    for root, _, files in os.walk(path):
-        for name in files:
-            with contextlib.suppress(OSError):
-                total += os.lstat(os.path.join(root, name)).st_size
-    return total
 
 
 def survey(directory: Path | None = None) -> CacheSurvey:
