@@ -456,7 +456,11 @@ def test_help_states_limits_and_defaults(capsys):
     assert "--n N list the members of each layer in 1..N" in layers_help
     assert "--depth K number of layers K, 1 to 1,000" in layers_help
     solve_help = help_text(capsys, "solve")
-    assert "--bound B classify every position 0..B" in solve_help and "1 byte per position" in solve_help and "out of core" in solve_help
+    assert (
+        "--bound B classify every position 0..B" in solve_help
+        and "1 byte per position" in solve_help
+        and "out of core" in solve_help
+    )
     primitives = help_text(capsys, "primitives")
     assert "--layer K layer number K" in primitives and "1 to 1,000 (default 2" in primitives
     for command in ("classify", "tree", "solve", "strategies", "primitives", "layers"):
