@@ -641,8 +641,9 @@ def tree_panel() -> html.Section:
     return panel(
         "Game tree",
         body,
-        note="The tree of the start number to the move depth (thesis Figs 1-3, 14), growing to the right: take "
-        "above, put below. Values are for the player to move at each node.",
+        note="The tree of the start number to the move depth (thesis Figs 1-3, 14), growing to the right; each "
+        "node's moves from top to bottom: takes, smallest first, then puts or adds (in Put-or-Take-a-Square, "
+        "take above, put below). Values are for the player to move at each node.",
         wide=True,
     )
 
