@@ -125,7 +125,7 @@ from . import config, costs
 from .codes import fits as codes_fit
 from .codes import pack
 from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
-from .retrograde import _isqrt
+from .retrograde import _certify_draws, _isqrt, _parent_lists
 from .solution import BoundTooLargeError, Solution
 from .validation import check_integer
 
@@ -531,23 +531,7 @@ def _solve_small_game(take_idx, put_idx, outcome, rem):
     child an L parent its greatest.
     """
     size = take_idx.shape[0]
-    n_parents = np.zeros(size + 1, np.int64)
-    for x in range(size):
-        if take_idx[x] >= 0:
-            n_parents[take_idx[x] + 1] += 1
-        if put_idx[x] >= 0:
-            n_parents[put_idx[x] + 1] += 1
-    for i in range(size):
-        n_parents[i + 1] += n_parents[i]
-    parents = np.empty(n_parents[size], np.int64)
-    fill = n_parents[:size].copy()
-    for x in range(size):
-        if take_idx[x] >= 0:
-            parents[fill[take_idx[x]]] = x
-            fill[take_idx[x]] += 1
-        if put_idx[x] >= 0:
-            parents[fill[put_idx[x]]] = x
-            fill[put_idx[x]] += 1
+    n_parents, parents = _parent_lists(take_idx, put_idx)
     pending = np.empty(size, np.int8)
     queue = np.empty(size, np.int64)
     outcome[:] = 0
@@ -578,27 +562,8 @@ def _solve_small_game(take_idx, put_idx, outcome, rem):
             rem[x] = rem[y] + 1
             queue[tail] = x
             tail += 1
-    head = 0
-    tail = 0
-    for x in range(size):
-        if outcome[x] == 0 and put_idx[x] == -2:
-            outcome[x] = 4
-            queue[tail] = x
-            tail += 1
-    while head < tail:
-        y = queue[head]
-        head += 1
-        for j in range(n_parents[y], n_parents[y + 1]):
-            x = parents[j]
-            if outcome[x] == 0:
-                outcome[x] = 4
-                queue[tail] = x
-                tail += 1
-    for x in range(size):
-        if outcome[x] == 0:
-            outcome[x] = 3
-        elif outcome[x] == 4:
-            outcome[x] = 0
+    # A put child above the bound is -2: from there play leaves the bound.
+    _certify_draws(outcome, put_idx == -2, n_parents, parents, queue)
 
 
 @numba.njit(cache=True)

@@ -132,6 +132,70 @@ def _build_small_game(bound, m, size, position, take_idx, put_idx):
 
 
 @numba.njit(cache=True)
+def _parent_lists(take_idx, put_idx):
+    """Parent lists of a small game in CSR form (unchecked kernel).
+
+    ``take_idx`` and ``put_idx`` give each node's two children, a negative
+    entry meaning none.  Returns ``(n_parents, parents)``: the parents of
+    node ``y`` are ``parents[n_parents[y]:n_parents[y + 1]]``, in node order.
+    """
+    size = take_idx.shape[0]
+    n_parents = np.zeros(size + 1, np.int64)
+    for x in range(size):
+        if take_idx[x] >= 0:
+            n_parents[take_idx[x] + 1] += 1
+        if put_idx[x] >= 0:
+            n_parents[put_idx[x] + 1] += 1
+    for i in range(size):
+        n_parents[i + 1] += n_parents[i]
+    parents = np.empty(n_parents[size], np.int64)
+    fill = n_parents[:size].copy()
+    for x in range(size):
+        if take_idx[x] >= 0:
+            parents[fill[take_idx[x]]] = x
+            fill[take_idx[x]] += 1
+        if put_idx[x] >= 0:
+            parents[fill[put_idx[x]]] = x
+            fill[put_idx[x]] += 1
+    return n_parents, parents
+
+
+@numba.njit(cache=True)
+def _certify_draws(outcome, escapes, n_parents, parents, queue):
+    """Split the unlabelled nodes of a small game into U and certified draws (unchecked kernel).
+
+    ``outcome`` holds the retrograde labels (0 unlabelled).  An unlabelled
+    node with a path through unlabelled nodes to one with a move above the
+    bound (``escapes[x]``) stays U (0); every other unlabelled node becomes
+    D (3): the largest set whose members' children are all in it or known
+    W (``docs/mathematics.md`` section 3).  ``queue`` is scratch space of
+    the nodes' count.
+    """
+    size = outcome.shape[0]
+    head = 0
+    tail = 0
+    for x in range(size):
+        if outcome[x] == 0 and escapes[x]:
+            outcome[x] = 4  # provisional mark: reaches beyond the bound
+            queue[tail] = x
+            tail += 1
+    while head < tail:
+        y = queue[head]
+        head += 1
+        for j in range(n_parents[y], n_parents[y + 1]):
+            x = parents[j]
+            if outcome[x] == 0:
+                outcome[x] = 4
+                queue[tail] = x
+                tail += 1
+    for x in range(size):
+        if outcome[x] == 0:
+            outcome[x] = 3  # D: certified draw
+        elif outcome[x] == 4:
+            outcome[x] = 0  # U
+
+
+@numba.njit(cache=True)
 def _solve_small_game(take_idx, put_idx, outcome, remoteness):
     """Retrograde analysis and draw certification on the small game.
 
@@ -140,22 +204,8 @@ def _solve_small_game(take_idx, put_idx, outcome, remoteness):
     remoteness and the last W child seen gives an L parent its greatest.
     """
     size = take_idx.shape[0]
-    # Parent lists in CSR form; every node has at most two children.
-    n_parents = np.zeros(size + 1, np.int64)
-    for x in range(1, size):
-        n_parents[take_idx[x] + 1] += 1
-        if put_idx[x] >= 0:
-            n_parents[put_idx[x] + 1] += 1
-    for i in range(size):
-        n_parents[i + 1] += n_parents[i]
-    parents = np.empty(n_parents[size], np.int64)
-    fill = n_parents[:size].copy()
-    for x in range(1, size):
-        parents[fill[take_idx[x]]] = x
-        fill[take_idx[x]] += 1
-        if put_idx[x] >= 0:
-            parents[fill[put_idx[x]]] = x
-            fill[put_idx[x]] += 1
+    # Every node but 0 has a take child; a put child above the bound is -1.
+    n_parents, parents = _parent_lists(take_idx, put_idx)
 
     # Children still not known to be W; a child above the bound never is.
     pending = np.empty(size, np.int8)
@@ -190,28 +240,8 @@ def _solve_small_game(take_idx, put_idx, outcome, remoteness):
                     tail += 1
 
     # U: unlabelled nodes with a path through unlabelled nodes out of the
-    # bound.  Search backwards from those whose put child is above it.
-    head = 0
-    tail = 0
-    for x in range(1, size):
-        if outcome[x] == 0 and put_idx[x] < 0:
-            outcome[x] = 4  # provisional mark: reaches beyond the bound
-            queue[tail] = x
-            tail += 1
-    while head < tail:
-        y = queue[head]
-        head += 1
-        for j in range(n_parents[y], n_parents[y + 1]):
-            x = parents[j]
-            if outcome[x] == 0:
-                outcome[x] = 4
-                queue[tail] = x
-                tail += 1
-    for x in range(1, size):
-        if outcome[x] == 0:
-            outcome[x] = 3  # D: certified draw
-        elif outcome[x] == 4:
-            outcome[x] = 0  # U
+    # bound (those whose put child is above it); the rest are draws.
+    _certify_draws(outcome, put_idx < 0, n_parents, parents, queue)
 
 
 #: "Impossible" for a lower bound: the position cannot have that outcome.
