@@ -125,6 +125,11 @@ def test_phone_widths_have_no_horizontal_scroll_on_any_tab(
     expect(page.locator("#inspect-summary")).to_contain_text("1" + "0" * 20)
     scroll_width, inner_width = no_horizontal_scroll(page)
     assert scroll_width <= inner_width, f"10**60 in the inspector at {width} px: page is {scroll_width} px wide"
+    # A game with many moves: Play shows a move list and its button instead of take/put.
+    page.goto(server_url + "?rule=subtract-a-square&n=5000&tab=play", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#play-choice-go")).to_be_visible(timeout=WAIT_TIMEOUT)
+    scroll_width, inner_width = no_horizontal_scroll(page)
+    assert scroll_width <= inner_width, f"Play's move list at {width} px: page is {scroll_width} px wide"
     watch.assert_clean()
 
 

@@ -307,7 +307,8 @@ def _ticked(value) -> bool:
 
 
 _SHOWN, _HIDDEN, _CONTENTS = (
-    {"display": "inline-flex", "gap": "0.5rem", "alignItems": "center"},
+    # Wraps: on a phone the move list and its button do not fit one line.
+    {"display": "inline-flex", "flexWrap": "wrap", "maxWidth": "100%", "gap": "0.5rem", "alignItems": "center"},
     {"display": "none"},
     {"display": "contents"},
 )

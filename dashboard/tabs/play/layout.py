@@ -148,7 +148,7 @@ def play_layout() -> html.Main:
                                         options=[],
                                         placeholder="choose a move",
                                         clearable=False,
-                                        style={"minWidth": "260px"},
+                                        style={"minWidth": "min(260px, 100%)"},
                                     ),
                                     html.Button("Play this move", id=ids.PLAY_CHOICE_GO, className=button),
                                 ],
