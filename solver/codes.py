@@ -138,7 +138,18 @@ def encode(outcome, remoteness, exact):
 
 @numba.njit(cache=True, inline="always")
 def decode_outcome(code):
-    """Outcome (0 U, 1 W, 2 L, 3 D) of a code (numba)."""
+    """Outcome of one code (numba; unchecked).
+
+    Parameters
+    ----------
+    code : int
+        A code, ``0..253`` (module docstring).
+
+    Returns
+    -------
+    int
+        The :class:`~solver.solution.Outcome` code: 0 U, 1 W, 2 L, 3 D.
+    """
     if code == 0:
         return 0
     if code == 1:
@@ -148,7 +159,21 @@ def decode_outcome(code):
 
 @numba.njit(cache=True, inline="always")
 def decode_packed(code, misere):
-    """Packed remoteness (``r``, ``-r`` or -1) of a code (numba)."""
+    """Packed remoteness of one code (numba; unchecked).
+
+    Parameters
+    ----------
+    code : int
+        A code, ``0..253``.
+    misere : bool
+        Misère play (W has even remoteness, L odd).
+
+    Returns
+    -------
+    int
+        ``r`` (exact remoteness, in moves), ``-r`` (at most ``r``, ``r >= 2``)
+        or -1 (D or U), as :attr:`solver.solution.Solution.packed_remoteness`.
+    """
     if code < 2:
         return -1
     c = code - 2
