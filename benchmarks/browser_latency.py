@@ -142,7 +142,7 @@ def timed_action(page, action) -> float:
 
 
 def expected_w_count(n: int) -> int:
-    from solver.store import solve_cached
+    from solver.store.disk import solve_cached
 
     solution, _ = solve_cached(ALPHA * n)
     return int(solution.counts(n)["W"])

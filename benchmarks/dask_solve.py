@@ -3,14 +3,14 @@
     .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--workers 2] [--chunk 16777216]
         [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
 
-Solves to the bound with :func:`solver.retrograde.solve` (numba, all threads of
-this process) and with :func:`solver.dask_engine.run` on a fresh LocalCluster of
+Solves to the bound with :func:`solver.engine.squares.solve` (numba, all threads of
+this process) and with :func:`solver.engine.dask.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object:
 both times, the overhead ratio, the time to start the cluster, the summed read,
 sweep and write seconds of the tasks, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
-and wrote, next to :func:`solver.dask_engine.plan`'s estimates, and the time to
-open the store (:func:`solver.dask_engine.open_store`, which reads nothing but
+and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
+open the store (:func:`solver.engine.dask.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
 tallies, the second counted from the opened store chunk by chunk (the tests
 compare the codes).  The store is deleted unless ``--keep``.
@@ -33,12 +33,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.dask_engine import DEFAULT_CHUNK, open_store, plan, run
+from solver.engine.dask import DEFAULT_CHUNK, open_store, plan, run
 from solver.parsing import parse_int
 
 
 def _single(bound: int, out) -> None:
-    from solver.retrograde import solve, warm_up
+    from solver.engine.squares import solve, warm_up
 
     warm_up()
     start = time.perf_counter()

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver.experiments import random_play, strategy_matrix
+from solver.analysis.experiments import random_play, strategy_matrix
+from solver.engine.squares import solve, warm_up
 from solver.parsing import parse_int
-from solver.retrograde import solve, warm_up
 
 
 def _time(label: str, limit: float, run) -> None:

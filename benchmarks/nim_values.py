@@ -1,4 +1,4 @@
-"""Time solver.nimvalues.nim_values: Put-or-Take-a-Square values for n <= N at bound B.
+"""Time solver.values.nimvalues.nim_values: Put-or-Take-a-Square values for n <= N at bound B.
 
 Usage: ``python benchmarks/nim_values.py [N] [B]`` (default N = 10**6, B = 10**8,
 the speed goal: at most 60 s).  Prints the time of a small warm-up (numba
@@ -16,8 +16,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import numpy as np
 
-from solver.nimvalues import INF, UNKNOWN, nim_values
 from solver.parsing import parse_int
+from solver.values.nimvalues import INF, UNKNOWN, nim_values
 
 
 def main() -> None:

@@ -26,8 +26,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solver import records, store
+from solver.analysis import records
 from solver.parsing import argparse_int
+from solver.store import disk as store
 
 _CHUNK = 1 << 24
 

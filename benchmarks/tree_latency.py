@@ -33,8 +33,8 @@ from dashboard import ids
 from dashboard.app import create_app
 from dashboard.setup import open_bound
 from dashboard.tabs.explore.tree import default_state, make_tree
-from solver.retrograde import warm_up
-from solver.tree import game_tree
+from solver.engine.squares import warm_up
+from solver.values.tree import game_tree
 
 SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
 

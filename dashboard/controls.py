@@ -20,7 +20,7 @@ import math
 from dash import dcc, html
 
 from solver import config
-from solver.family import DEFAULT_RULE, RULES, Rule
+from solver.games.family import DEFAULT_RULE, RULES, Rule
 
 from . import ids, state
 from .components import attrs
@@ -91,7 +91,7 @@ def gate_solution(gate) -> tuple[object, str]:
     Returns
     -------
     tuple
-        ``(solution, note)``: the :class:`solver.solution.Solution` at the
+        ``(solution, note)``: the :class:`solver.engine.solution.Solution` at the
         page's bound and the sentence that names it
         (:func:`bound_note`); or ``(None, message)``
         saying why there are no values yet (the setup is invalid, or its

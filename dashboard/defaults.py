@@ -14,7 +14,7 @@ from __future__ import annotations
 
 #: The tab that opens first.
 DEFAULT_TAB = "explore"
-#: Density transform shown first (a key of :data:`solver.analysis.TRANSFORMS`).
+#: Density transform shown first (a key of :data:`solver.analysis.layers.TRANSFORMS`).
 DEFAULT_TRANSFORM = "density"
 #: Layer whose differences are shown first (thesis Fig 12).
 DEFAULT_DIFF_LAYER = 2

@@ -16,9 +16,9 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from solver.family import DEFAULT_RULE, Rule, get_rule
-from solver.retrograde import check_bound
-from solver.solution import Solution
+from solver.engine.solution import Solution
+from solver.engine.squares import check_bound
+from solver.games.family import DEFAULT_RULE, Rule, get_rule
 from solver.validation import check_integer
 
 from . import state
@@ -109,7 +109,7 @@ def validated_setup(data: object) -> dict[str, int]:
         What the setup store held: a dict with integer ``n``
         (``1..N_MAX``) and ``alpha`` (``1..ALPHA_MAX``), and optionally
         ``bound``, which must then equal :func:`rule_bound`, ``rule``, the
-        name of a rule of :data:`solver.family.RULES`, and ``fresh``, a
+        name of a rule of :data:`solver.games.family.RULES`, and ``fresh``, a
         bool (see :func:`setup_fresh`).  Any other key, a float, a bool, a
         string or None is refused.
 
@@ -118,14 +118,14 @@ def validated_setup(data: object) -> dict[str, int]:
     dict
         ``{"n": int, "alpha": int, "bound": int, "rule": str}`` with the
         bound computed here (:func:`rule_bound`) and checked against this
-        machine's memory (:func:`solver.retrograde.check_bound`).
+        machine's memory (:func:`solver.engine.squares.check_bound`).
 
     Raises
     ------
     ValueError
         With a message saying what to fix, for every kind of bad input
         (type errors included, so callers catch one exception).
-        :class:`solver.solution.BoundTooLargeError` (a ``ValueError``) when
+        :class:`solver.engine.solution.BoundTooLargeError` (a ``ValueError``) when
         the bound does not fit in memory.
     """
     if not isinstance(data, dict):
@@ -231,7 +231,7 @@ def open_bound(bound: int, rule: str | None = None) -> tuple[Solution, bool]:
         If the bound is too large to solve in a request (:func:`solves_inline`)
         and it is not solved yet.
     ValueError
-        As :meth:`solver.cache.SolutionCache.get`.
+        As :meth:`solver.store.memory.SolutionCache.get`.
     """
     if not solves_inline(bound, rule):
         found = state.SOLUTIONS.peek(bound, rule=rule)
@@ -293,7 +293,7 @@ def memo(maxsize: int) -> Callable[[_F], _F]:
 
 
 #: Longest nim-value computation the page runs inside a request (estimated
-#: seconds, :func:`solver.nimvalues.nim_values_seconds`).
+#: seconds, :func:`solver.values.nimvalues.nim_values_seconds`).
 NIM_SECONDS = 3.0
 
 
@@ -312,7 +312,7 @@ def nim_table(n: int, bound: int, rule: str):
 
     Returns
     -------
-    solver.nimvalues.NimValues
+    solver.values.nimvalues.NimValues
 
     Raises
     ------
@@ -321,7 +321,7 @@ def nim_table(n: int, bound: int, rule: str):
         time is above :data:`NIM_SECONDS`; the message gives the command
         that computes them instead.
     """
-    from solver.nimvalues import nim_values, nim_values_seconds
+    from solver.values.nimvalues import nim_values, nim_values_seconds
 
     found = get_rule(rule)
     if found.misere:

@@ -12,9 +12,9 @@ import os
 import threading
 import time
 
-from solver import store
-from solver.cache import SolutionCache
-from solver.family import DEFAULT_RULE
+from solver.games.family import DEFAULT_RULE
+from solver.store import disk as store
+from solver.store.memory import SolutionCache
 
 from .jobs import SolveJobs
 

@@ -32,8 +32,8 @@ import dash
 from dash import Input, Output, State, dcc, html, no_update
 
 from solver import config
-from solver.analysis import TRANSFORMS
-from solver.family import DEFAULT_RULE, RULE_NAMES
+from solver.analysis.layers import TRANSFORMS
+from solver.games.family import DEFAULT_RULE, RULE_NAMES
 from solver.parsing import describe_text, parse_int
 
 from . import defaults, ids

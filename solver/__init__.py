@@ -38,16 +38,17 @@ See ``docs/mathematics.md`` section 6 for the whole module layout.  Importing
 numba's cache) at the first solve.
 """
 
-from .analysis import classification_table, densities, layer, layers
-from .inspection import inspect_position
+from solver.analysis.layers import classification_table, densities, layer, layers
+from solver.engine.solution import Outcome, Solution
+from solver.engine.squares import solve
+from solver.games.squares import Move, is_square, moves, put, square_below, take
+from solver.store.disk import solve_cached
+from solver.values.inspection import inspect_position
+from solver.values.play import GameState, apply_move, new_game
+from solver.values.position import best_moves, position_value
+from solver.values.tree import game_tree
+
 from .parsing import parse_int
-from .play import GameState, apply_move, new_game
-from .retrograde import solve
-from .rules import Move, is_square, moves, put, square_below, take
-from .solution import Outcome, Solution
-from .store import solve_cached
-from .tree import game_tree
-from .values import best_moves, position_value
 
 __all__ = [
     "solve",

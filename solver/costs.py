@@ -348,11 +348,11 @@ def solve_cost(bound: int, rule: object = None, *, on_disk: bool = False) -> Cos
     """
     bound = check_integer(bound, "the bound", least=1)
     if rule is not None:
-        from .family import get_rule
+        from solver.games.family import get_rule
 
         found = get_rule(rule)
         if not found.is_squares:
-            from .generic import estimate_rule_bytes, estimate_rule_seconds
+            from solver.engine.family import estimate_rule_bytes, estimate_rule_seconds
 
             return Cost(
                 seconds=estimate_rule_seconds(found, bound),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from .solution import Solution
+    from solver.engine.solution import Solution
 
 __all__ = ["check_integer", "check_seed", "check_solution"]
 
@@ -114,7 +114,7 @@ def check_solution(solution: object, what: str = "this") -> Solution:
     TypeError
         If ``solution`` is not a Solution (None included).
     """
-    from .solution import Solution  # here: solution.py imports this module
+    from solver.engine.solution import Solution  # here: solution.py imports this module
 
     if not isinstance(solution, Solution):
         raise TypeError(f"{what} needs a solver.solution.Solution, got {type(solution).__name__}")

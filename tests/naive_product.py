@@ -1,7 +1,7 @@
 """Brute-force references for product games (plain Python, explicit states).
 
 Written straight from docs/nim-values.md and docs/mathematics.md section 3, and
-used only to check solver.nimvalues and solver.sums.  A state whose component is
+used only to check solver.values.nimvalues and solver.values.sums.  A state whose component is
 above the bound is *outside*: unknown, possibly anything.
 
 * W and L: the least fixed point of "W when some follower is L; L when every
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 
-from solver.family import get_rule
+from solver.games.family import get_rule
 
 State = Hashable
 OUT = None  # an outside follower

@@ -1,7 +1,7 @@
 """Plain-Python references for the strategy tests (test_playout, test_policies, test_experiments).
 
 Explicit loops, Python ints, :func:`math.isqrt` and explicit sets of seen
-states, or :func:`solver.values.best_moves`: never the vectorised code under
+states, or :func:`solver.values.position.best_moves`: never the vectorised code under
 test.
 """
 
@@ -11,9 +11,9 @@ import functools
 import math
 from collections import Counter
 
-from solver.retrograde import solve
-from solver.rules import Move
-from solver.values import best_moves
+from solver.engine.squares import solve
+from solver.games.squares import Move
+from solver.values.position import best_moves
 
 UNFINISHED, FIRST, SECOND, DRAW = 0, 1, 2, 3
 LIMIT = 2**62

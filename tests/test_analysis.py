@@ -1,4 +1,4 @@
-"""Tests of solver.analysis: layers, densities, transforms, differences.
+"""Tests of solver.analysis.layers: layers, densities, transforms, differences.
 
 Expected values come from the brute-force reference (tests/naive.py), from
 hand arithmetic, or from the thesis's Appendix A (seed 000), never from the
@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 from naive import naive_queue_solve, naive_solve
 
-from solver.analysis import (
+from solver.analysis.layers import (
     classification_table,
     densities,
     differences,
@@ -27,8 +27,8 @@ from solver.analysis import (
     layers,
     transform_density,
 )
-from solver.retrograde import solve
-from solver.solution import Outcome
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
 
 SMALL = 3000  # bound for the brute-force comparisons
 

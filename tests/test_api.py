@@ -12,27 +12,27 @@ import solver
 
 #: Front-door name -> the module that defines it.
 HOMES = {
-    "solve": "solver.retrograde",
-    "solve_cached": "solver.store",
-    "Solution": "solver.solution",
-    "Outcome": "solver.solution",
-    "Move": "solver.rules",
-    "game_tree": "solver.tree",
-    "position_value": "solver.values",
-    "best_moves": "solver.values",
-    "GameState": "solver.play",
-    "new_game": "solver.play",
-    "apply_move": "solver.play",
-    "layers": "solver.analysis",
-    "layer": "solver.analysis",
-    "densities": "solver.analysis",
-    "classification_table": "solver.analysis",
-    "inspect_position": "solver.inspection",
-    "take": "solver.rules",
-    "put": "solver.rules",
-    "moves": "solver.rules",
-    "square_below": "solver.rules",
-    "is_square": "solver.rules",
+    "solve": "solver.engine.squares",
+    "solve_cached": "solver.store.disk",
+    "Solution": "solver.engine.solution",
+    "Outcome": "solver.engine.solution",
+    "Move": "solver.games.squares",
+    "game_tree": "solver.values.tree",
+    "position_value": "solver.values.position",
+    "best_moves": "solver.values.position",
+    "GameState": "solver.values.play",
+    "new_game": "solver.values.play",
+    "apply_move": "solver.values.play",
+    "layers": "solver.analysis.layers",
+    "layer": "solver.analysis.layers",
+    "densities": "solver.analysis.layers",
+    "classification_table": "solver.analysis.layers",
+    "inspect_position": "solver.values.inspection",
+    "take": "solver.games.squares",
+    "put": "solver.games.squares",
+    "moves": "solver.games.squares",
+    "square_below": "solver.games.squares",
+    "is_square": "solver.games.squares",
     "parse_int": "solver.parsing",
 }
 
@@ -61,9 +61,9 @@ def test_module_docstring():
 
 def test_import_compiles_no_kernel():
     # A fresh interpreter: importing solver leaves every numba dispatcher
-    # of solver.retrograde and solver.solution without compiled signatures.
+    # of solver.engine.squares and solver.engine.solution without compiled signatures.
     code = (
-        "import solver, solver.retrograde as r, solver.solution as s\n"
+        "import solver, solver.engine.squares as r, solver.engine.solution as s\n"
         "from numba.core.registry import CPUDispatcher\n"
         "ds = [v for m in (r, s) for v in vars(m).values() if isinstance(v, CPUDispatcher)]\n"
         "assert ds and all(not d.signatures for d in ds), [d for d in ds if d.signatures]\n"

@@ -39,7 +39,7 @@ DEFAULT_N = 10_000
 DEFAULT_ALPHA = 100
 DEFAULT_START = 4708
 
-#: Outcome codes of solver.solution.Outcome: U=0, W=1, L=2, D=3.
+#: Outcome codes of solver.engine.solution.Outcome: U=0, W=1, L=2, D=3.
 CODES = {"U": 0, "W": 1, "L": 2, "D": 3}
 
 pytestmark = [
@@ -102,7 +102,7 @@ def default_counts() -> dict[str, int]:
 
 
 def expected_counts(n: int, alpha: int = DEFAULT_ALPHA) -> dict[str, int]:
-    from solver.retrograde import solve
+    from solver.engine.squares import solve
 
     solution = solve(alpha * n)
     counts = np.bincount(solution.outcome[1 : n + 1].astype(np.int64), minlength=4)
@@ -580,9 +580,9 @@ def history_length(page: Page) -> int:
 
 @pytest.mark.browser
 def test_play_against_the_computer_and_read_the_value_history(page: Page, server_url: str, watch: PageWatch) -> None:
-    from solver.retrograde import solve
-    from solver.rules import Move, moves
-    from solver.values import best_moves
+    from solver.engine.squares import solve
+    from solver.games.squares import Move, moves
+    from solver.values.position import best_moves
 
     page.set_default_timeout(WAIT_TIMEOUT)
     page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)

@@ -56,7 +56,7 @@ def server_url():
 @pytest.fixture(scope="module")
 def big_bound_solved():
     """Bound 10**8 solved once into the test session's cache (about 1-2 s)."""
-    from solver.store import solve_cached
+    from solver.store.disk import solve_cached
 
     solution, _cached = solve_cached(BIG_BOUND)
     return solution
@@ -163,7 +163,7 @@ def test_phone_setup_bar_folds_into_a_summary_line(page: Page, server_url: str, 
 
 
 def test_one_bound_everywhere_inspect_and_play(page: Page, server_url: str, watch: PageWatch, big_bound_solved) -> None:
-    from solver.values import position_value
+    from solver.values.position import position_value
 
     # Independent expectation from the solver: 11225 at bound 10**8.
     outcome, remoteness = position_value(11225, big_bound_solved)
@@ -236,9 +236,9 @@ def test_sliders_have_names_and_values_in_words(page: Page, server_url: str, wat
 
 
 def test_a_blunder_is_marked_in_the_log_and_the_chart(page: Page, server_url: str, watch: PageWatch) -> None:
-    from solver.retrograde import solve
-    from solver.rules import Move
-    from solver.values import best_moves
+    from solver.engine.squares import solve
+    from solver.games.squares import Move
+    from solver.values.position import best_moves
 
     # At 92 (W11 for the mover at bound 10**6) the only winning move is put;
     # take hands the opponent a win: a blunder.
@@ -448,7 +448,7 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     expect(page).to_have_title("Subtract-a-Square explorer")
     expect(page.locator("#setup-summary")).to_contain_text("B = N + 1 = 1,001")
     # The summary's counts are those of subtract-a-square at bound 1,001 (no D, no U).
-    from solver.retrograde import solve
+    from solver.engine.squares import solve
 
     counts = solve(1001, rule="subtract-a-square").counts(1000)
     expect(page.locator("#summary-count-L")).to_have_text(f"{counts['L']:,}")

@@ -58,7 +58,7 @@ def server_url():
 
 @pytest.fixture(scope="module")
 def solution():
-    from solver.retrograde import solve
+    from solver.engine.squares import solve
 
     return solve(BOUND)
 
@@ -104,7 +104,7 @@ def watch(page: Page) -> PageWatch:
 
 
 def expected_paths(solution, start: int, depth: int, toggled=()) -> set[str]:
-    from solver.tree import game_tree
+    from solver.values.tree import game_tree
 
     return {node.path for node in game_tree(start, depth, solution, toggled=toggled).nodes}
 
@@ -271,7 +271,7 @@ def test_click_expands_and_collapses_and_the_node_stays_put(
     open_tree(page, server_url)
     before = expected_paths(solution, START, 6)
     wait_paths(page, before)
-    from solver.tree import game_tree
+    from solver.values.tree import game_tree
 
     leaf = max(n.path for n in game_tree(START, 6, solution).nodes if n.expandable and not n.expanded)
     point = visible_point(page, "n" + leaf)
@@ -335,8 +335,8 @@ def test_keyboard_reaches_the_tree_and_expands_nodes(page: Page, server_url: str
 
 
 def test_best_line_and_collapse_all(page: Page, server_url: str, watch: PageWatch, solution) -> None:
-    from solver.rules import moves
-    from solver.values import best_moves
+    from solver.games.squares import moves
+    from solver.values.position import best_moves
 
     open_tree(page, server_url)
     submit(page, "#start-input", "92")
@@ -364,7 +364,7 @@ def test_best_line_and_collapse_all(page: Page, server_url: str, watch: PageWatc
 
 
 def test_hover_card_and_huge_start(page: Page, server_url: str, watch: PageWatch, solution) -> None:
-    from solver.values import position_value
+    from solver.values.position import position_value
 
     open_tree(page, server_url)
     wait_paths(page, expected_paths(solution, START, 6))

@@ -28,10 +28,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver import store
-from solver.__main__ import main
-from solver.cache import SolutionCache
-from solver.retrograde import solve
+from solver.cli.main import main
+from solver.engine.squares import solve
+from solver.store import disk as store
+from solver.store.memory import SolutionCache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -366,7 +366,7 @@ PAUSED_CHILD = textwrap.dedent(
     """
     import sys
     sys.path.insert(0, {root!r})
-    from solver import store
+    from solver.store import disk as store
     paused = []
     def progress(fraction):
         if not paused and 0 < fraction < 1:

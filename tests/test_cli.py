@@ -27,8 +27,8 @@ import numpy as np
 import pytest
 from naive import naive_queue_solve, naive_solve
 
-from solver.__main__ import main
-from solver.retrograde import solve
+from solver.cli.main import main
+from solver.engine.squares import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -40,7 +40,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import solver.__main__ as cli
+import solver.cli.main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 PROG = "python -m solver"

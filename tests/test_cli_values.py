@@ -1,4 +1,4 @@
-"""The nim-values and sum subcommands (solver.cli_values), through their handlers and python -m solver."""
+"""The nim-values and sum subcommands (solver.cli.values), through their handlers and python -m solver."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli_values import register
-from solver.nimvalues import nim_values
+from solver.cli.values import register
+from solver.values.nimvalues import nim_values
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""One byte per position (solver.codes) and compact solutions.
+"""One byte per position (solver.engine.codes) and compact solutions.
 
 The reference is the plain layout: an int8 outcome and an int16 packed
 remoteness.  Every value the plain layout can hold that obeys the parity
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver import codes
-from solver.retrograde import solve
-from solver.solution import CodeColumn, Solution
+from solver.engine import codes
+from solver.engine.solution import CodeColumn, Solution
+from solver.engine.squares import solve
 
 
 def _all_values(misere: bool) -> tuple[np.ndarray, np.ndarray]:

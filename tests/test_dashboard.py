@@ -16,8 +16,8 @@ from dashboard.jobs import SolveJobs
 from dashboard.layout import build_layout
 from dashboard.tabs.explore import callbacks, figures
 from dashboard.tabs.thesis import callbacks as thesis
-from solver.analysis import densities
-from solver.retrograde import solve
+from solver.analysis.layers import densities
+from solver.engine.squares import solve
 
 SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 
@@ -169,7 +169,7 @@ def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, wh
 
 
 def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
-    monkeypatch.setattr("solver.retrograde._available_memory", lambda: 1 << 20)
+    monkeypatch.setattr("solver.engine.squares._available_memory", lambda: 1 << 20)
     setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = callbacks.make_setup("10000", "100")
     assert setup is no_update and "of memory" in setup_msg and "choose a smaller" in setup_msg
     assert n_class == alpha_class == "num-input invalid"
@@ -269,7 +269,7 @@ def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch
     assert pending is None and disabled and value == "100"
     assert style == {"display": "none"} and message == ""
     # The job wrote the disk cache: its labels agree with the reference.
-    from solver import store
+    from solver.store import disk as store
 
     cached = store.load(21_000)
     letters, _ = naive_solve(2000)
@@ -331,7 +331,7 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
 
 
 def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
-    from solver import thesis_data
+    from solver.analysis import thesis_data
 
     assert thesis.make_thesis_lists("explore", state.SOLUTIONS) == (no_update, no_update)
     rows, summary = thesis.make_thesis_lists("thesis", state.SOLUTIONS)
@@ -393,7 +393,7 @@ def test_fixed_strategies_view_agrees_with_plain_play():
 
 def test_strategy_matrix_view_has_every_pair():
 
-    from solver.experiments import STRATEGIES
+    from solver.analysis.experiments import STRATEGIES
 
     rows, error, box = thesis.make_matrix("200", state.SOLUTIONS)
     # Every ordered pair of the five strategies (the thesis's "subtractor"

@@ -1,6 +1,6 @@
-"""The Dask engine (solver.dask_engine) against the single-process solver.
+"""The Dask engine (solver.engine.dask) against the single-process solver.
 
-Every comparison is with :func:`solver.retrograde.solve`, never with output of the
+Every comparison is with :func:`solver.engine.squares.solve`, never with output of the
 code under test.  One LocalCluster of 2 worker *processes* serves the module: it
 starts in about 2 s here, and processes are what a real cluster runs (pickled
 tasks, numba kernels loaded in each worker, no shared memory), so threads would
@@ -24,10 +24,11 @@ import pytest
 pytest.importorskip("distributed")
 pytest.importorskip("zarr")
 
-from solver import dask_engine, retrograde
-from solver import store as cache
-from solver.cli_dask import add_engine_options, check_engine_options, run_dask_solve
-from solver.dask_engine import (
+from solver.analysis.records import records
+from solver.cli.dask import add_engine_options, check_engine_options, run_dask_solve
+from solver.engine import dask as dask_engine
+from solver.engine import squares as retrograde
+from solver.engine.dask import (
     DaskEngineError,
     ZarrCodes,
     _sweep_chunk,
@@ -38,8 +39,8 @@ from solver.dask_engine import (
     run,
     solve_dask,
 )
-from solver.records import records
-from solver.retrograde import solve
+from solver.engine.squares import solve
+from solver.store import disk as cache
 
 
 @pytest.fixture(scope="module")
@@ -491,7 +492,7 @@ def test_cli_refusals(tmp_path):
 
 
 def test_cache_list_and_clear_take_in_dask_stores(address, tmp_path, monkeypatch, capsys):
-    from solver.__main__ import main
+    from solver.cli.main import main
 
     monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
     served = Path(run(5000, scheduler=address, chunk=1024).store)

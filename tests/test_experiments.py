@@ -1,9 +1,9 @@
-"""Tests of solver.experiments: random, constant and optimal play (thesis section 5).
+"""Tests of solver.analysis.experiments: random, constant and optimal play (thesis section 5).
 
 Every exact expectation comes from a plain-Python reference
 (explicit loops, Python ints, math.isqrt, explicit sets of seen states; in
 ``reference_play``) or
-from solver.values.best_moves, never from the vectorised code under test.
+from solver.values.position.best_moves, never from the vectorised code under test.
 
 Random play is checked three ways:
 
@@ -27,8 +27,8 @@ import pandas as pd
 import pytest
 from reference_play import DRAW, FIRST, SECOND, UNFINISHED, ref_adder_subtractor, ref_play, ref_subtract_moves, solved
 
-from solver import experiments, playout, policies
-from solver.experiments import (
+from solver.analysis import experiments, playout, policies
+from solver.analysis.experiments import (
     MAX_MOVE_CAP,
     MAX_N,
     MAX_RANDOM_GAMES,

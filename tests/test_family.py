@@ -15,9 +15,10 @@ import numpy as np
 import pytest
 from naive_family import naive_queue_solve
 
-from solver import store
-from solver.__main__ import main
-from solver.family import (
+from solver.cli.main import main
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.family import (
     DEFAULT_RULE,
     KIND_PUT_OR_TAKE,
     PRIME_LIMIT,
@@ -26,12 +27,11 @@ from solver.family import (
     get_rule,
     is_prime,
 )
-from solver.inspection import draw_certificate, inspect_position
-from solver.play import apply_move, computer_move, game_end, move_values, new_game, value_history
-from solver.retrograde import solve
-from solver.solution import Outcome
-from solver.tree import game_tree
-from solver.values import best_rule_moves, position_value, wins_at_once
+from solver.store import disk as store
+from solver.values.inspection import draw_certificate, inspect_position
+from solver.values.play import apply_move, computer_move, game_end, move_values, new_game, value_history
+from solver.values.position import best_rule_moves, position_value, wins_at_once
+from solver.values.tree import game_tree
 
 LETTER = {Outcome.W: "W", Outcome.L: "L", Outcome.D: "D", Outcome.U: "U"}
 
@@ -344,7 +344,7 @@ def test_positions_above_the_bound_are_unknown_unless_they_win_at_once(solved):
 
 
 def test_comparison_counts_match_brute_force():
-    from solver.comparison import COMPARISON_COLUMNS, compare_rules
+    from solver.analysis.comparison import COMPARISON_COLUMNS, compare_rules
 
     table = compare_rules(200, 2000)
     assert list(table.columns) == list(COMPARISON_COLUMNS)

@@ -11,10 +11,10 @@ from naive_family import naive_queue_solve
 from dashboard import ids, urlstate
 from dashboard.tabs.explore import callbacks, family
 from dashboard.tabs.explore import tree as view
-from solver.comparison import compare_rules
-from solver.family import RULE_NAMES, RULES
-from solver.records import records
-from solver.retrograde import solve
+from solver.analysis.comparison import compare_rules
+from solver.analysis.records import records
+from solver.engine.squares import solve
+from solver.games.family import RULE_NAMES, RULES
 
 
 def test_the_setup_carries_the_game_and_its_bound():
@@ -112,7 +112,7 @@ def test_misere_layers_colour_w_by_even_remoteness():
 
 def test_nim_values_view_and_inspector_row():
     from dashboard.tabs.inspect.callbacks import nim_text
-    from solver.nimvalues import INF, nim_values
+    from solver.values.nimvalues import INF, nim_values
 
     setup = {"n": 300, "alpha": 10, "rule": "put-or-take-a-square"}
     figure, message = family.make_nim_values(setup)

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from dashboard import ids, links, style, tables
 from dashboard.tabs.explore import figures
 from dashboard.tabs.thesis import figures as thesis_figures
-from solver.analysis import classification_table, convergence, densities, layer, layers
-from solver.primitives import primitive_elements
-from solver.retrograde import solve
+from solver.analysis.layers import classification_table, convergence, densities, layer, layers
+from solver.analysis.primitives import primitive_elements
+from solver.engine.squares import solve
 
 N6 = 1_000_000
 

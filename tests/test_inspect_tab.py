@@ -1,6 +1,6 @@
 """Tests of the Inspect tab (dashboard.tabs.inspect): callbacks as plain functions, layout, a browser run.
 
-Split out of test_inspection.py, which tests solver.inspection itself.
+Split out of test_inspection.py, which tests solver.values.inspection itself.
 """
 
 from __future__ import annotations

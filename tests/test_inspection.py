@@ -1,4 +1,4 @@
-"""Tests of the number inspector (solver.inspection); its tab is tested in test_inspect_tab.py.
+"""Tests of the number inspector (solver.values.inspection); its tab is tested in test_inspect_tab.py.
 
 Expected values come from the plain-Python reference ``tests.naive`` or from
 hand analysis, never from the code under test.
@@ -12,10 +12,10 @@ import re
 import pytest
 from naive import naive_queue_solve
 
-from solver.inspection import CertificateError, draw_certificate, inspect_position, put_chain, value_text
-from solver.retrograde import solve
-from solver.rules import Move
-from solver.solution import Outcome
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.squares import Move
+from solver.values.inspection import CertificateError, draw_certificate, inspect_position, put_chain, value_text
 
 BOUND = 10**5
 HUGE = 10**30

@@ -1,4 +1,4 @@
-"""Giving back the pages of a memory-mapped file (solver.mapped) changes no data."""
+"""Giving back the pages of a memory-mapped file (solver.engine.mapped) changes no data."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import mmap
 
 import numpy as np
 
-from solver import mapped, store
-from solver.retrograde import solve
+from solver.engine import mapped
+from solver.engine.squares import solve
+from solver.store import disk as store
 
 
 def test_released_pages_read_back_what_was_written(tmp_path):
@@ -29,7 +30,8 @@ def test_an_array_in_memory_is_left_alone():
 
 
 def test_a_mapped_count_in_pieces_equals_the_count_in_memory(tmp_path, monkeypatch):
-    from solver import records, solution
+    from solver.analysis import records
+    from solver.engine import solution
 
     monkeypatch.setenv("PTSQ_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(solution, "_TALLY_PIECE", 4099)  # many pieces, each released after

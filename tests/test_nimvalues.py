@@ -1,4 +1,4 @@
-"""Loopy nim values (solver.nimvalues) against brute-force product games (tests/naive_product.py)."""
+"""Loopy nim values (solver.values.nimvalues) against brute-force product games (tests/naive_product.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from naive_product import heap_product, values_from_heaps
 
-from solver.family import RULE_NAMES, get_rule
-from solver.nimvalues import INF, UNKNOWN, k_set, nim_values, value_text
-from solver.retrograde import solve
-from solver.solution import Outcome
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.family import RULE_NAMES, get_rule
+from solver.values.nimvalues import INF, UNKNOWN, k_set, nim_values, value_text
 
 RULES = [name for name in RULE_NAMES if not get_rule(name).misere]
 

@@ -12,10 +12,11 @@ import json
 
 import pytest
 
-from solver import config, costs, store
-from solver.__main__ import main
-from solver.retrograde import check_bound, estimate_solve_bytes, solve
-from solver.solution import BoundTooLargeError
+from solver import config, costs
+from solver.cli.main import main
+from solver.engine.solution import BoundTooLargeError
+from solver.engine.squares import check_bound, estimate_solve_bytes, solve
+from solver.store import disk as store
 
 BOUND = 10**6
 
@@ -120,7 +121,7 @@ def test_pages_the_sweep_is_done_with_are_released_and_the_result_is_unchanged(t
     # that the file still holds exactly the in-memory result.
     import numpy as np
 
-    from solver import retrograde
+    from solver.engine import squares as retrograde
 
     calls = []
     real = retrograde._PageReleaser.after

@@ -1,4 +1,4 @@
-"""Tests of solver.play (the game-state API); its tab is tested in test_play_tab.py.
+"""Tests of solver.values.play (the game-state API); its tab is tested in test_play_tab.py.
 
 Expected values come from the plain reference solver in ``tests/naive.py``
 or from hand analysis of the rules, never from the code under test.
@@ -13,7 +13,10 @@ import random
 import pytest
 from naive import naive_queue_solve
 
-from solver.play import (
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.squares import Move
+from solver.values.play import (
     GameOverError,
     GameState,
     apply_move,
@@ -29,9 +32,6 @@ from solver.play import (
     undo,
     value_history,
 )
-from solver.retrograde import solve
-from solver.rules import Move
-from solver.solution import Outcome
 
 BIG = 10**6
 SMALL = 10_000

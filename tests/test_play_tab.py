@@ -1,6 +1,6 @@
 """Tests of the Play tab (dashboard.tabs.play): callbacks as plain functions and the layout.
 
-Split out of test_play.py, which tests solver.play itself.
+Split out of test_play.py, which tests solver.values.play itself.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dashboard import ids
 from dashboard.style import COLOURS
 from dashboard.tabs.play import callbacks
 from dashboard.tabs.play import layout as tab_layout
-from solver.play import GameState, game_end
-from solver.retrograde import solve
+from solver.engine.squares import solve
+from solver.values.play import GameState, game_end
 
 BIG = 10**6
 

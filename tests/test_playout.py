@@ -1,8 +1,8 @@
-"""Tests of solver.playout: the vectorised game engine (thesis section 5).
+"""Tests of solver.analysis.playout: the vectorised game engine (thesis section 5).
 
 Every exact expectation comes from the plain-Python references of
 ``reference_play`` (explicit loops, Python ints, math.isqrt, explicit sets of
-seen states) or from solver.values.best_moves, never from the vectorised code
+seen states) or from solver.values.position.best_moves, never from the vectorised code
 under test.
 """
 
@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 from reference_play import LIMIT, ref_play, solved
 
-from solver.playout import MAX_MOVE_CAP, POSITION_LIMIT, GameResult, isqrt_array, play_pair
-from solver.policies import STRATEGIES, Strategy
-from solver.rules import isqrt_array as rules_isqrt_array
-from solver.solution import Outcome
+from solver.analysis.playout import MAX_MOVE_CAP, POSITION_LIMIT, GameResult, isqrt_array, play_pair
+from solver.analysis.policies import STRATEGIES, Strategy
+from solver.engine.solution import Outcome
+from solver.games.squares import isqrt_array as rules_isqrt_array
 
 assert POSITION_LIMIT == LIMIT
 

@@ -1,4 +1,4 @@
-"""Tests of solver.policies: the strategies and the vectorised optimal move (thesis section 5)."""
+"""Tests of solver.analysis.policies: the strategies and the vectorised optimal move (thesis section 5)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from reference_play import solved
 
-from solver.policies import STRATEGIES, STRATEGY_LABELS, Strategy, optimal_put
-from solver.rules import Move
-from solver.values import best_moves
+from solver.analysis.policies import STRATEGIES, STRATEGY_LABELS, Strategy, optimal_put
+from solver.games.squares import Move
+from solver.values.position import best_moves
 
 
 @pytest.fixture(scope="module")

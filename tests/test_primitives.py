@@ -1,4 +1,4 @@
-"""Tests of solver.primitives: primitive elements of a layer, runs, Pell family.
+"""Tests of solver.analysis.primitives: primitive elements of a layer, runs, Pell family.
 
 Expected values come from the thesis (seed 000, section 4.1: Tables 2 and 3,
 equations (5)-(20)), from the brute-force reference solver (tests/naive.py),
@@ -32,9 +32,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive import naive_queue_solve
 
-from solver import thesis_data
-from solver.analysis import layer
-from solver.primitives import (
+from solver.analysis import thesis_data
+from solver.analysis.layers import layer
+from solver.analysis.primitives import (
     PRIMITIVE_COLUMNS,
     UNBOUNDED_RUN,
     generated_run,
@@ -43,8 +43,8 @@ from solver.primitives import (
     primitive_elements,
     run_bound,
 )
-from solver.retrograde import solve
-from solver.solution import Outcome
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
 
 BOUND = 500_000
 TABLE_LIMIT = 50_000  # "up to 50,000" (Table 2)

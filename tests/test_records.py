@@ -8,10 +8,10 @@ import json
 import pytest
 from test_family import A005240, A005241
 
-from solver.__main__ import main
-from solver.records import bfile_terms, records, write_bfile
-from solver.retrograde import solve
-from solver.solution import Outcome
+from solver.analysis.records import bfile_terms, records, write_bfile
+from solver.cli.main import main
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
 
 
 @pytest.mark.parametrize("layout", ["compact", "wide"])

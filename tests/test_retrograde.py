@@ -1,4 +1,4 @@
-"""Tests for solver.retrograde: the bounded sound classification.
+"""Tests for solver.engine.squares: the bounded sound classification.
 
 References: the brute-force solvers in tests/naive.py (written from docs/mathematics.md
 section 3), the local definitions of W/L/D/U and remoteness, and the
@@ -27,9 +27,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from naive import naive_queue_solve, naive_solve
 
-from solver import thesis_data
-from solver.retrograde import check_bound, solve
-from solver.solution import BoundTooLargeError, Outcome, Solution
+from solver.analysis import thesis_data
+from solver.engine.solution import BoundTooLargeError, Outcome, Solution
+from solver.engine.squares import check_bound, solve
 
 LETTERS = np.array(["U", "W", "L", "D"])  # index = Outcome code
 assert [LETTERS[o] for o in (Outcome.U, Outcome.W, Outcome.L, Outcome.D)] == list("UWLD")
@@ -797,11 +797,11 @@ _K = 3_037_000_499  # largest k with k * k < 2**63
 
 
 def _kernel_isqrt():
-    from solver import retrograde
+    from solver.engine import squares as retrograde
 
     fn = getattr(retrograde, "_isqrt", None)
     if fn is None:
-        pytest.skip("solver.retrograde._isqrt (private kernel) no longer exists")
+        pytest.skip("solver.engine.squares._isqrt (private kernel) no longer exists")
     return fn
 
 

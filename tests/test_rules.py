@@ -1,4 +1,4 @@
-"""Tests for solver.rules: the moves, exact for integers of any size.
+"""Tests for solver.games.squares: the moves, exact for integers of any size.
 
 Expected values come from math.isqrt (or are written out by hand), never from
 the functions under test.
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import rules
-from solver.rules import Move, is_square, moves, put, square_below, take
+from solver.games import squares as rules
+from solver.games.squares import Move, is_square, moves, put, square_below, take
 
 # Positions where a float square root goes wrong, and plain huge ones.
 HUGE = [

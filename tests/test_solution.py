@@ -1,4 +1,4 @@
-"""Tests of solver.solution: equality, hashing and the public remoteness views of a Solution."""
+"""Tests of solver.engine.solution: equality, hashing and the public remoteness views of a Solution."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from solver.retrograde import solve
-from solver.solution import NO_REMOTENESS, Outcome, Solution
+from solver.engine.solution import NO_REMOTENESS, Outcome, Solution
+from solver.engine.squares import solve
 
 
 @pytest.fixture(scope="module")

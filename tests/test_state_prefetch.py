@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dashboard import state
-from solver import store
-from solver.cache import SolutionCache
+from solver.store import disk as store
+from solver.store.memory import SolutionCache
 
 
 def test_stored_solves_are_opened_largest_first(tmp_path, monkeypatch):

@@ -1,13 +1,13 @@
-"""Sums of heaps (solver.sums) against brute-force product games (tests/naive_product.py)."""
+"""Sums of heaps (solver.values.sums) against brute-force product games (tests/naive_product.py)."""
 
 from __future__ import annotations
 
 import pytest
 from naive_product import heap_product, pair_product
 
-from solver.nimvalues import nim_values
-from solver.solution import Outcome
-from solver.sums import MAX_HEAPS, sum_outcome, sum_position
+from solver.engine.solution import Outcome
+from solver.values.nimvalues import nim_values
+from solver.values.sums import MAX_HEAPS, sum_outcome, sum_position
 
 
 def _value_and_row(table, m):

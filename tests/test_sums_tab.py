@@ -10,8 +10,8 @@ from dash import no_update
 from dashboard.tabs.sums import callbacks as cb
 from dashboard.tabs.sums import ids
 from dashboard.tabs.sums.layout import sums_layout
-from solver.solution import Outcome
-from solver.sums import sum_position
+from solver.engine.solution import Outcome
+from solver.values.sums import sum_position
 
 
 def test_parse_heaps():

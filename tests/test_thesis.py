@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from naive import naive_queue_solve
 
-from solver import thesis_data
-from solver.retrograde import solve
-from solver.thesis import COLUMNS, compare_thesis_lists
+from solver.analysis import thesis_data
+from solver.analysis.thesis import COLUMNS, compare_thesis_lists
+from solver.engine.squares import solve
 
 BOUND = thesis_data.THESIS_BOUND
 

@@ -1,4 +1,4 @@
-"""Tests of solver.tree.game_tree.
+"""Tests of solver.values.tree.game_tree.
 
 Positions are recomputed here with math.isqrt, tree shapes with an
 independent recursive builder, and values and best moves from the
@@ -18,10 +18,10 @@ import math
 import pytest
 from naive import naive_queue_solve, naive_solve
 
-from solver.retrograde import solve
-from solver.rules import Move
-from solver.solution import Outcome
-from solver.tree import game_tree
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.squares import Move
+from solver.values.tree import game_tree
 
 BOUND = 30_000
 BIG = 10**6

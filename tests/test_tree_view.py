@@ -21,10 +21,10 @@ from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND
 from dashboard.tabs.explore import tree as view
 from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS, explore_layout
-from solver.retrograde import solve
-from solver.rules import moves
-from solver.tree import game_tree
-from solver.values import best_moves
+from solver.engine.squares import solve
+from solver.games.squares import moves
+from solver.values.position import best_moves
+from solver.values.tree import game_tree
 
 THESIS_SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}
 SMALL_SETUP = {"n": 100, "alpha": 30, "bound": 3_000}

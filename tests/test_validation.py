@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver._text import format_number
-from solver.retrograde import solve
+from solver.engine.squares import solve
+from solver.text import format_number
 from solver.validation import check_integer, check_seed, check_solution
 
 

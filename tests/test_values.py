@@ -1,4 +1,4 @@
-"""Tests of solver.values: one move ranking, scalar and vectorised, and the values of any position."""
+"""Tests of solver.values.position: one move ranking, scalar and vectorised, and the values of any position."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from solver.retrograde import solve
-from solver.rules import Move, moves
-from solver.solution import Outcome
-from solver.values import (
+from solver.engine.solution import Outcome
+from solver.engine.squares import solve
+from solver.games.squares import Move, moves
+from solver.values.position import (
     best_moves,
     move_rank,
     move_rank_array,

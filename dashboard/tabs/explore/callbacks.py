@@ -21,8 +21,8 @@ import dash
 from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.analysis import TRANSFORMS, classification_table, convergence, layer, layers
-from solver.family import get_rule
+from solver.analysis.layers import TRANSFORMS, classification_table, convergence, layer, layers
+from solver.games.family import get_rule
 from solver.parsing import parse_int
 
 from ... import ids, state
@@ -207,7 +207,7 @@ def make_setup(n_text: object, alpha_text: object, rule: object = None):
     n_text, alpha_text : str
         What the user typed.
     rule : str, optional
-        The game selector's value (a name of :data:`solver.family.RULES`);
+        The game selector's value (a name of :data:`solver.games.family.RULES`);
         None means Put-or-Take-a-Square.
 
     Returns
@@ -607,7 +607,7 @@ def make_density(setup: object, transform: object):
         ``{"n", "alpha", "bound"}`` (checked with
         :func:`dashboard.setup.validated_setup`).
     transform : {"density", "log", "inverse_log"} or None
-        See :data:`solver.analysis.TRANSFORMS`; None means "density".
+        See :data:`solver.analysis.layers.TRANSFORMS`; None means "density".
 
     Returns
     -------
@@ -702,7 +702,7 @@ def make_download(setup: object):
     """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``).
 
     The format is that of ``python -m solver classify``
-    (:func:`solver.analysis.classification_table`).
+    (:func:`solver.analysis.layers.classification_table`).
 
     Parameters
     ----------

@@ -2,15 +2,15 @@
 
 * **Records**: the smallest position of each exact remoteness at the page's
   bound, and b-files ("n a(n)" lines, OEIS format) of the certified P-, N-
-  and draw positions (:mod:`solver.records`);
-* **Nim values**: the loopy nim values of 1..N (:mod:`solver.nimvalues`),
+  and draw positions (:mod:`solver.analysis.records`);
+* **Nim values**: the loopy nim values of 1..N (:mod:`solver.values.nimvalues`),
   one point per position coloured by what the value says of the position
   alone (0 is L, a finite value above 0 or ∞ with 0 in K is W, ∞ without 0
   in K is D, ``?`` is unknown);
-* **Rules compared**: for every rule of :data:`solver.family.RULES`, the
+* **Rules compared**: for every rule of :data:`solver.games.family.RULES`, the
   counts of W, L, D and U in 1..N at that rule's bound for the page's N and
   alpha, the highest exact remoteness and the first L positions
-  (:func:`solver.comparison.comparison_row`).
+  (:func:`solver.analysis.comparison.comparison_row`).
 
 Both read the setup only through :func:`dashboard.setup.validated_setup` and
 solve inside a request only what :func:`dashboard.setup.solves_inline`
@@ -26,10 +26,10 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver.comparison import comparison_row
-from solver.family import RULES
-from solver.nimvalues import INF, UNKNOWN, value_text
-from solver.records import SEQUENCES, records, write_bfile
+from solver.analysis.comparison import comparison_row
+from solver.analysis.records import SEQUENCES, records, write_bfile
+from solver.games.family import RULES
+from solver.values.nimvalues import INF, UNKNOWN, value_text
 
 from ... import ids
 from ... import setup as setups
@@ -84,7 +84,7 @@ def nim_figure(table, n: int) -> go.Figure:
 
     Parameters
     ----------
-    table : solver.nimvalues.NimValues
+    table : solver.values.nimvalues.NimValues
         Values of ``0..n`` at least.
     n : int
         Largest position drawn.
@@ -300,7 +300,7 @@ def make_bfile(sequence: str, setup: object) -> tuple:
     Parameters
     ----------
     sequence : {"P", "N", "D"}
-        Which positions (see :data:`solver.records.SEQUENCES`).
+        Which positions (see :data:`solver.analysis.records.SEQUENCES`).
     setup : dict or None
         The shared setup (checked).
 
@@ -345,7 +345,7 @@ def make_compare(setup: object) -> tuple:
     -------
     tuple
         ``(rows, message)``: one row per rule with the columns of
-        :data:`solver.comparison.COMPARISON_COLUMNS` (``first_L`` as text);
+        :data:`solver.analysis.comparison.COMPARISON_COLUMNS` (``first_L`` as text);
         a rule whose bound is too large to solve in a request and not solved
         yet keeps its name and bound and says so in ``first_L``.
     """

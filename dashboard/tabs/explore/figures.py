@@ -24,8 +24,8 @@ import plotly.io as pio
 from dash import html
 from plotly.subplots import make_subplots
 
-from solver.analysis import TRANSFORMS, transform_density
-from solver.solution import Outcome
+from solver.analysis.layers import TRANSFORMS, transform_density
+from solver.engine.solution import Outcome
 
 from ... import ids
 from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style
@@ -126,7 +126,7 @@ def geometric_positions(n: int, points: int = DENSITY_POINTS) -> np.ndarray:
 
 
 def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS) -> pd.DataFrame:
-    """The rows of :func:`solver.analysis.densities` at the positions a density figure keeps.
+    """The rows of :func:`solver.analysis.layers.densities` at the positions a density figure keeps.
 
     One pass over ``outcome[1 : n + 1]`` per outcome, with no ``n``-long
     float arrays: at ``n = 10**7`` this takes a fraction of the time of the
@@ -135,8 +135,8 @@ def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS)
     Parameters
     ----------
     outcome : numpy.ndarray
-        :attr:`Solution.outcome <solver.solution.Solution>` (``int8`` codes
-        of :class:`solver.solution.Outcome`), shape ``(bound + 1,)``.
+        :attr:`Solution.outcome <solver.engine.solution.Solution>` (``int8`` codes
+        of :class:`solver.engine.solution.Outcome`), shape ``(bound + 1,)``.
     n : int
         The last position, ``1 <= n <= bound``.
     points : int, optional
@@ -147,7 +147,7 @@ def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS)
     pandas.DataFrame
         Columns ``n`` (the positions of :func:`geometric_positions`),
         ``W``, ``L``, ``D``, ``U``: ``#X <= m / m`` (float64), equal to the
-        rows of :func:`solver.analysis.densities` at those ``m``.
+        rows of :func:`solver.analysis.layers.densities` at those ``m``.
 
     Raises
     ------
@@ -280,7 +280,7 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     Parameters
     ----------
     densities : pandas.DataFrame
-        As :func:`solver.analysis.densities` (columns ``n``, ``1..N`` in
+        As :func:`solver.analysis.layers.densities` (columns ``n``, ``1..N`` in
         order, ``W``, ``L``, ``D``, ``U``) or only its rows at the positions
         of :func:`geometric_positions`, as :func:`sampled_densities` makes
         them (much faster at large N); both give the same figure.
@@ -478,7 +478,7 @@ def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
     Parameters
     ----------
     counts : pandas.DataFrame
-        As the first result of :func:`solver.analysis.convergence`: columns
+        As the first result of :func:`solver.analysis.layers.convergence`: columns
         ``bound``, ``W``, ``L``, ``D``, ``U``.
     n : int
         N, the number of positions counted (``1..n``).

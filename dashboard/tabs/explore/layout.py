@@ -19,7 +19,7 @@ import dash
 from dash import Input, Output, State, dcc, html
 
 from solver import config
-from solver.analysis import TRANSFORMS
+from solver.analysis.layers import TRANSFORMS
 
 from ... import ids
 from ...components import DEFERRED_SHOWN, deferred, graph, panel

@@ -20,7 +20,7 @@ pans (drag, scroll) instead of shrinking.
 The tree's state in the page (``ids.TREE_TOGGLED``) is
 ``{"base": depth, "flipped": [paths], "seq": n}``: nodes shallower than
 ``base`` are expanded unless their path is flipped, deeper ones only when
-it is (:func:`solver.tree.game_tree`).  Clicks and keys send
+it is (:func:`solver.values.tree.game_tree`).  Clicks and keys send
 ``{"path": str, "seq": int}`` to ``ids.TREE_ACTION``; every request
 rebuilds the tree from that small state (about 6 ms for a click at depth 8
 and 20 ms for the 400 nodes the tree may hold, answer serialised:
@@ -38,13 +38,13 @@ from dash import ClientsideFunction, Input, Output, State, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import config
-from solver._text import format_number
-from solver.family import KIND_PUT_OR_TAKE
+from solver.engine.solution import Solution
+from solver.games.family import KIND_PUT_OR_TAKE
 from solver.parsing import parse_int
-from solver.play import move_text
-from solver.solution import Solution
-from solver.tree import GameTree, TreeNode, game_tree, path_depth, path_order, path_parent
-from solver.values import best_rule_moves, wins_at_once
+from solver.text import format_number
+from solver.values.play import move_text
+from solver.values.position import best_rule_moves, wins_at_once
+from solver.values.tree import GameTree, TreeNode, game_tree, path_depth, path_order, path_parent
 
 from ... import ids
 from ... import setup as setups
@@ -171,7 +171,7 @@ def node_tip(node: TreeNode, parent: int | None, bound: int) -> list[list[str]]:
 
     Parameters
     ----------
-    node : solver.tree.TreeNode
+    node : solver.values.tree.TreeNode
     parent : int or None
         The parent's position; None at the root.
     bound : int
@@ -262,7 +262,7 @@ def tidy_layout(paths: Iterable[str], widths: dict[str, float]) -> dict[str, tup
     Parameters
     ----------
     paths : iterable of str
-        Every node's path (``""`` is the root; :func:`solver.tree.path_parent`
+        Every node's path (``""`` is the root; :func:`solver.values.tree.path_parent`
         is the parent, which must be present).  A node's children are drawn
         in move order from the top (take, then put; or ``"/0"``, ``"/1"``,
         ... in the games with many moves).
@@ -343,7 +343,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
 
     Parameters
     ----------
-    tree : solver.tree.GameTree
+    tree : solver.values.tree.GameTree
 
     Returns
     -------
@@ -750,7 +750,7 @@ def best_line(start: int, solution: Solution, max_moves: int = LINE_MOVES) -> li
     -------
     list of str
         ``""`` (the root), then one path per move: each player plays the
-        first of :func:`solver.values.best_moves` (win fastest; else draw;
+        first of :func:`solver.values.position.best_moves` (win fastest; else draw;
         else unknown; else lose slowest).  The line stops at a square (the
         mover then wins by taking it to 0), at a repeat (a position already
         on the line: a loop) or after ``max_moves`` moves.

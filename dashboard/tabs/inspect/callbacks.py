@@ -15,10 +15,10 @@ import dash
 from dash import Input, Output, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.family import KIND_PUT_OR_TAKE, get_rule
-from solver.inspection import draw_certificate, inspect_position, put_chain
+from solver.engine.solution import Outcome
+from solver.games.family import KIND_PUT_OR_TAKE, get_rule
 from solver.parsing import parse_int
-from solver.solution import Outcome
+from solver.values.inspection import draw_certificate, inspect_position, put_chain
 
 from ... import ids
 from ... import setup as setups
@@ -107,7 +107,7 @@ def nim_text(n: int, gate: object) -> str:
     Returns
     -------
     str
-        ``"0"``, ``"2"``, ``"inf{0,2}"`` or ``"?"`` (:mod:`solver.nimvalues`),
+        ``"0"``, ``"2"``, ``"inf{0,2}"`` or ``"?"`` (:mod:`solver.values.nimvalues`),
         computed for ``0..max(N, n)`` when that is quick enough
         (:func:`dashboard.setup.nim_table`); otherwise a sentence saying why
         not, with the command that computes it.

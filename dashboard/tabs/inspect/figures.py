@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dash import html
 
-from solver.inspection import Certificate
-from solver.play import move_text
-from solver.solution import Outcome
+from solver.engine.solution import Outcome
+from solver.values.inspection import Certificate
+from solver.values.play import move_text
 
 from ...style import COLOURS, NAMES, NEUTRAL, NEUTRAL_DARK, TEXT_COLOURS, format_position, swatch_style
 
@@ -101,8 +101,8 @@ def summary_panel(info, nim: str | None = None) -> html.Div:
 
     Parameters
     ----------
-    info : solver.inspection.Inspection
-        :func:`solver.inspection.inspect_position` of the number.
+    info : solver.values.inspection.Inspection
+        :func:`solver.values.inspection.inspect_position` of the number.
     nim : str, optional
         The loopy nim value's text (``"0"``, ``"inf{0}"``, ``"?"``, or why
         there is none); the row is left out when None.
@@ -166,8 +166,8 @@ def moves_table(info) -> html.Div | html.Table:
 
     Parameters
     ----------
-    info : solver.inspection.Inspection
-        :func:`solver.inspection.inspect_position` of the number.
+    info : solver.values.inspection.Inspection
+        :func:`solver.values.inspection.inspect_position` of the number.
 
     Returns
     -------
@@ -204,7 +204,7 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
 
     Parameters
     ----------
-    certificate : solver.inspection.Certificate
+    certificate : solver.values.inspection.Certificate
 
     Returns
     -------

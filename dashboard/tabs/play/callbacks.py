@@ -1,6 +1,6 @@
 """Callbacks of the Play tab: apply the user's actions to the game and render it.
 
-The game itself is the pure, immutable API of :mod:`solver.play`; the page
+The game itself is the pure, immutable API of :mod:`solver.values.play`; the page
 keeps a JSON copy of it in a ``dcc.Store``.  Values come from the page's one
 solve, at the bound B = alpha × N of the setup bar, read through
 :func:`dashboard.setup.validated_setup` (a client's bound is never believed);
@@ -22,9 +22,10 @@ from dash import Input, Output, State, ctx, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import config
-from solver.family import KIND_PUT_OR_TAKE
+from solver.games.family import KIND_PUT_OR_TAKE
+from solver.games.squares import Move
 from solver.parsing import parse_int
-from solver.play import (
+from solver.values.play import (
     GameState,
     apply_move,
     computer_move,
@@ -39,7 +40,6 @@ from solver.play import (
     undo,
     value_history,
 )
-from solver.rules import Move
 
 from ... import ids
 from ...controls import bound_note, gate_solution
@@ -215,7 +215,7 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
         unknown mode is the default one).
     click_data : dict or None
         ``clickData`` of the history chart.
-    solution : solver.solution.Solution
+    solution : solver.engine.solution.Solution
         The solve the computer's moves come from; its rule is the game's.
     choice : str or None, optional
         The move list's value (the position to move to, as decimal text),
@@ -334,7 +334,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
         As made by :func:`play_action` (checked here).
     hints_value, auto_value : list
         Values of the hints and auto-play checklists (``["on"]`` when ticked).
-    solution : solver.solution.Solution or None
+    solution : solver.engine.solution.Solution or None
         The solve the values, hints and prediction come from; None while
         there is none (``note`` then says why).
     note : str, optional

@@ -1,6 +1,6 @@
 """Figure builders of the Play tab: the value history, the move buttons, the game log (pure).
 
-The builders take the rows of :func:`solver.play.value_history` and the
+The builders take the rows of :func:`solver.values.play.value_history` and the
 players' names (``{1: "Player 1 (you)", 2: "Player 2 (computer)"}``); they
 read nothing else.
 """
@@ -47,7 +47,7 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
 
     Parameters
     ----------
-    value : solver.play.MoveValue
+    value : solver.values.play.MoveValue
         The move, its child and the child's value for the player making it.
     hints : bool
         Show the value and colour the button by it.
@@ -81,7 +81,7 @@ def move_option(value, hints: bool) -> dict:
 
     Parameters
     ----------
-    value : solver.play.MoveValue
+    value : solver.values.play.MoveValue
         The move, its child and the child's value for the player making it.
     hints : bool
         Add the value for the mover (``"win in 3"``, ``" (best)"``).
@@ -104,7 +104,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
     Parameters
     ----------
     rows : list of dict
-        :func:`solver.play.value_history` with the redo stack included
+        :func:`solver.values.play.value_history` with the redo stack included
         (keys ``ply``, ``position``, ``mover``, ``move``, ``outcome``,
         ``remoteness``, ``at_most``, ``winning``, ``erred``, ``future``).
     names : dict
@@ -252,8 +252,8 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         As for :func:`history_figure`; undone plies (``future``) are left out.
     names : dict
         Player (1 or 2) -> the name the page gives it.
-    end : solver.play.GameEnd or None
-        :func:`solver.play.game_end` of the game (None while it runs).
+    end : solver.values.play.GameEnd or None
+        :func:`solver.values.play.game_end` of the game (None while it runs).
     hints : bool
         Say what each move did to the mover's value, and mark blunders.
 

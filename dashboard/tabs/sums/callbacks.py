@@ -2,8 +2,8 @@
 
 The page state is the heaps text box (``heaps=5,5`` in the URL): a move or a
 computer reply rewrites it, and the result is recomputed from it.  Values come
-from :func:`solver.sums.sum_position`, whose nim values are cached per rule
-and bound (:func:`solver.sums.cached_values`), so a sum answers in
+from :func:`solver.values.sums.sum_position`, whose nim values are cached per rule
+and bound (:func:`solver.values.sums.cached_values`), so a sum answers in
 milliseconds after the first request for a rule.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.family import get_rule
+from solver.engine.solution import Outcome
+from solver.games.family import get_rule
 from solver.parsing import describe_text, parse_int
-from solver.solution import Outcome
-from solver.sums import MAX_HEAPS, SumPosition, sum_position
+from solver.values.sums import MAX_HEAPS, SumPosition, sum_position
 
 from ... import ids as page_ids
 from . import ids
@@ -41,7 +41,7 @@ def parse_heaps(text: object) -> tuple[int, ...]:
     Returns
     -------
     tuple of int
-        1 to :data:`solver.sums.MAX_HEAPS` sizes, each ``>= 0``, any size.
+        1 to :data:`solver.values.sums.MAX_HEAPS` sizes, each ``>= 0``, any size.
 
     Raises
     ------

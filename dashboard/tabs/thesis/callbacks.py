@@ -21,7 +21,17 @@ from collections.abc import Callable
 from dash import Input, Output, State, no_update
 
 from solver import config
-from solver.analysis import layer
+from solver.analysis.experiments import (
+    STRATEGY_LABELS,
+    adder_subtractor,
+    always_subtract,
+    random_play,
+    strategy_matrix,
+)
+from solver.analysis.layers import layer
+from solver.analysis.primitives import primitive_elements
+from solver.analysis.thesis import compare_thesis_lists
+from solver.analysis.thesis_data import THESIS_BOUND
 from solver.costs import (
     Cost,
     check_cost,
@@ -31,17 +41,7 @@ from solver.costs import (
     solve_cost,
     strategy_matrix_cost,
 )
-from solver.experiments import (
-    STRATEGY_LABELS,
-    adder_subtractor,
-    always_subtract,
-    random_play,
-    strategy_matrix,
-)
 from solver.parsing import parse_int
-from solver.primitives import primitive_elements
-from solver.thesis import compare_thesis_lists
-from solver.thesis_data import THESIS_BOUND
 
 from ... import defaults, ids
 from ...setup import INLINE_BOUND, memo
@@ -156,13 +156,13 @@ def _plus(a: Cost, b: Cost) -> Cost:
 
 
 def make_thesis_lists(tab: object, solutions):
-    """Rows and a summary of :func:`solver.thesis.compare_thesis_lists`.
+    """Rows and a summary of :func:`solver.analysis.thesis.compare_thesis_lists`.
 
     Parameters
     ----------
     tab : str or None
         The selected tab; nothing is computed until "thesis" is opened.
-    solutions : solver.cache.SolutionCache
+    solutions : solver.store.memory.SolutionCache
         Where the solve to the thesis's bound comes from.
 
     Returns
@@ -251,14 +251,14 @@ def make_primitives(layer_text: object, limit_text: object, solutions):
     layer_text, limit_text : str
         What was typed for the layer k (at most :data:`PRIMITIVES_LAYER_MAX`)
         and the limit (largest member, at most :data:`PRIMITIVES_LIMIT_MAX`).
-    solutions : solver.cache.SolutionCache
+    solutions : solver.store.memory.SolutionCache
         The shared solve cache; the solve is to ``100 * limit``.
 
     Returns
     -------
     tuple
         ``(figure, table rows, error message, layer class, limit class)``;
-        rows as :func:`solver.primitives.primitive_elements` with ``pell``
+        rows as :func:`solver.analysis.primitives.primitive_elements` with ``pell``
         as "yes"/"" and ``generated`` as comma-separated text.  For bad
         input the figure and rows stay (``no_update``).
     """
@@ -339,7 +339,7 @@ def make_matrix(n_text: object, solutions):
     ----------
     n_text : str
         What was typed for N (at most :data:`MATRIX_N_MAX`).
-    solutions : solver.cache.SolutionCache
+    solutions : solver.store.memory.SolutionCache
         The shared solve cache; the optimal player reads the solve to
         ``100 * N``.
 
@@ -347,7 +347,7 @@ def make_matrix(n_text: object, solutions):
     -------
     tuple
         ``(table rows, error message, N class)``: one row per ordered pair
-        of :data:`solver.experiments.STRATEGIES` (first mover, second
+        of :data:`solver.analysis.experiments.STRATEGIES` (first mover, second
         mover) with the counts of first-mover wins, second-mover wins,
         draws and unfinished games.  For bad input the rows stay
         (``no_update``).
@@ -385,7 +385,7 @@ def register(app, solutions) -> None:
     ----------
     app : dash.Dash
         The application whose layout holds :func:`thesis_layout`.
-    solutions : solver.cache.SolutionCache
+    solutions : solver.store.memory.SolutionCache
         The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
     """
     gate = ids.tab_gate_id("thesis")

@@ -38,7 +38,7 @@ def primitives_figure(table: pd.DataFrame, k: int) -> go.Figure:
     Parameters
     ----------
     table : pandas.DataFrame
-        As :func:`solver.primitives.primitive_elements`: columns
+        As :func:`solver.analysis.primitives.primitive_elements`: columns
         ``primitive``, ``square_below``, ``remainder``, ``pell`` (bool),
         ``generated_count``.
     k : int

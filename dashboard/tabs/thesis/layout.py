@@ -5,7 +5,7 @@ from __future__ import annotations
 from dash import dcc, html
 
 from solver import config
-from solver.thesis_data import THESIS_BOUND
+from solver.analysis.thesis_data import THESIS_BOUND
 
 from ... import ids
 from ...components import number_control, section

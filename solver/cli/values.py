@@ -21,17 +21,17 @@ import argparse
 import json
 import sys
 
-from . import costs
-from .family import RULE_NAMES, get_rule
-from .nimvalues import (
+from solver import costs
+from solver.games.family import RULE_NAMES, get_rule
+from solver.parsing import argparse_int, describe_number
+from solver.values.nimvalues import (
     default_bound,
     nim_values,
     nim_values_bytes,
     nim_values_seconds,
     value_text,
 )
-from .parsing import argparse_int, describe_number
-from .sums import MAX_HEAPS, default_sum_bound, sum_position
+from solver.values.sums import MAX_HEAPS, default_sum_bound, sum_position
 
 __all__ = ["register", "nim_values_command", "sum_command"]
 

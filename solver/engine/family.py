@@ -121,13 +121,14 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from . import config, costs
+from solver import config, costs
+from solver.games.family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
+from solver.validation import check_integer
+
 from .codes import fits as codes_fit
 from .codes import pack
-from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
-from .retrograde import _certify_draws, _isqrt, _parent_lists
 from .solution import BoundTooLargeError, Solution
-from .validation import check_integer
+from .squares import _certify_draws, _isqrt, _parent_lists
 
 __all__ = [
     "solve_rule",

@@ -54,10 +54,13 @@ from typing import Any, Literal
 import numba
 import numpy as np
 
-from . import costs
+from solver import costs
+from solver.games.family import DEFAULT_RULE, Rule, get_rule
+from solver.validation import check_integer
+
 from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
-from .family import DEFAULT_RULE, Rule, get_rule
-from .retrograde import (
+from .solution import CodeColumn, Solution
+from .squares import (
     _IMPOSSIBLE,
     _build_small_game,
     _count_chain_nodes,
@@ -66,8 +69,6 @@ from .retrograde import (
     _small_lower_bounds,
     _solve_small_game,
 )
-from .solution import CodeColumn, Solution
-from .validation import check_integer
 
 __all__ = [
     "DEFAULT_CHUNK",
@@ -1199,7 +1200,7 @@ def run(
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise ValueError(f"the connect timeout must be a number of seconds in (0, 3600], not {timeout!r}")
     if store is None:
-        from .store import cache_dir, key_of
+        from solver.store.disk import cache_dir, key_of
 
         store = cache_dir() / "dask" / f"{key_of(found)}-B{bound}.zarr"
     path = _check_store_path(store)

@@ -14,10 +14,10 @@ import enum
 
 import numpy as np
 
-from .rules import POSITION_LIMIT, _isqrt_array
-from .solution import Solution
-from .validation import check_solution
-from .values import move_rank_array
+from solver.engine.solution import Solution
+from solver.games.squares import POSITION_LIMIT, _isqrt_array
+from solver.validation import check_solution
+from solver.values.position import move_rank_array
 
 __all__ = ["Strategy", "STRATEGIES", "STRATEGY_LABELS", "optimal_put"]
 

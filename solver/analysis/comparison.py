@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import pandas as pd
 
-from .family import RULES, Rule, get_rule
-from .solution import Outcome, Solution
-from .validation import check_integer
+from solver.engine.solution import Outcome, Solution
+from solver.games.family import RULES, Rule, get_rule
+from solver.validation import check_integer
 
 __all__ = ["COMPARISON_COLUMNS", "compare_rules", "comparison_row"]
 
@@ -129,7 +129,7 @@ def compare_rules(
     bound = check_integer(bound, "the bound", least=n)
     chosen = [get_rule(r) for r in (rules if rules is not None else RULES.values())]
     if solver is None:
-        from .retrograde import solve
+        from solver.engine.squares import solve
 
         def solver(b: int, rule: Rule) -> Solution:
             return solve(b, rule=rule)

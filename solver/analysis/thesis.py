@@ -15,11 +15,12 @@ import math
 import numpy as np
 import pandas as pd
 
+from solver.engine.solution import Outcome, Solution
+from solver.games.squares import is_square
+from solver.validation import check_solution
+
 from . import thesis_data
-from .analysis import layer, value_labels
-from .rules import is_square
-from .solution import Outcome, Solution
-from .validation import check_solution
+from .layers import layer, value_labels
 
 __all__ = ["compare_thesis_lists", "COLUMNS"]
 

@@ -37,9 +37,9 @@ import math
 import numba
 import numpy as np
 
-from .family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
-from .retrograde import _build_small_game, _count_chain_nodes, _isqrt
-from .validation import check_integer
+from solver.engine.squares import _build_small_game, _count_chain_nodes, _isqrt
+from solver.games.family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
+from solver.validation import check_integer
 
 __all__ = [
     "INF",

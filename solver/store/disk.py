@@ -69,11 +69,11 @@ from typing import Any
 import numpy as np
 import platformdirs
 
-from . import config, costs
-from .family import DEFAULT_RULE, RULES, Rule, get_rule
-from .retrograde import check_bound, solve
-from .solution import BoundTooLargeError, Solution
-from .validation import check_integer
+from solver import config, costs
+from solver.engine.solution import BoundTooLargeError, Solution
+from solver.engine.squares import check_bound, solve
+from solver.games.family import DEFAULT_RULE, RULES, Rule, get_rule
+from solver.validation import check_integer
 
 __all__ = [
     "ENV_VAR",
@@ -788,7 +788,7 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
 
 def _survey_dask(directory: Path) -> list[dict]:
     """Every ``dask/*.zarr`` store in the cache directory, checked as :func:`find` would."""
-    from .dask_engine import dir_bytes, open_cached, read_store_info
+    from solver.engine.dask import dir_bytes, open_cached, read_store_info
 
     try:
         names = sorted(os.listdir(directory / "dask"))
@@ -962,7 +962,7 @@ def find(
     for candidate in wanted:
         found = load(candidate, directory, rule=found_rule)
         if found is None and candidate in stores:
-            from .dask_engine import open_cached
+            from solver.engine.dask import open_cached
 
             found = open_cached(stores[candidate], candidate)
         if found is not None:

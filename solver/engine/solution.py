@@ -14,10 +14,11 @@ import enum
 import numba
 import numpy as np
 
+from solver.games.family import DEFAULT_RULE, Rule
+from solver.validation import check_integer
+
 from . import codes as _codes
 from . import mapped
-from .family import DEFAULT_RULE, Rule
-from .validation import check_integer
 
 __all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "BoundTooLargeError"]
 

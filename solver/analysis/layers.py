@@ -11,8 +11,8 @@ import itertools
 import numpy as np
 import pandas as pd
 
-from .solution import NO_REMOTENESS, Outcome, Solution
-from .validation import check_integer
+from solver.engine.solution import NO_REMOTENESS, Outcome, Solution
+from solver.validation import check_integer
 
 __all__ = [
     "classification_table",

@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .validation import check_integer
+from solver.validation import check_integer
 
 __all__ = [
     "Rule",

@@ -35,8 +35,8 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from .rules import is_square
-from .validation import check_integer
+from solver.games.squares import is_square
+from solver.validation import check_integer
 
 __all__ = [
     "PRIMITIVE_COLUMNS",

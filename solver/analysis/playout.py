@@ -41,10 +41,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from solver.engine.solution import Solution
+from solver.games.squares import POSITION_LIMIT, _isqrt_array, isqrt_array
+from solver.validation import check_integer, check_seed, check_solution
+
 from .policies import _DETERMINISTIC, Strategy, _check_strategy, _optimal_put
-from .rules import POSITION_LIMIT, _isqrt_array, isqrt_array
-from .solution import Solution
-from .validation import check_integer, check_seed, check_solution
 
 __all__ = [
     "POSITION_LIMIT",

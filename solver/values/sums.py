@@ -23,10 +23,11 @@ import dataclasses
 import functools
 from collections.abc import Sequence
 
-from .family import Rule, get_rule
+from solver.engine.solution import Outcome
+from solver.games.family import Rule, get_rule
+from solver.validation import check_integer
+
 from .nimvalues import INF, UNKNOWN, NimValues, default_bound, k_set, nim_values, value_text
-from .solution import Outcome
-from .validation import check_integer
 
 __all__ = [
     "SumMove",

@@ -20,12 +20,13 @@ import dataclasses
 from collections import deque
 from collections.abc import Iterable
 
-from . import config
-from .family import KIND_PUT_OR_TAKE, RuleMove
-from .rules import Move
-from .solution import Outcome, Solution
-from .validation import check_integer
-from .values import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
+from solver import config
+from solver.engine.solution import Outcome, Solution
+from solver.games.family import KIND_PUT_OR_TAKE, RuleMove
+from solver.games.squares import Move
+from solver.validation import check_integer
+
+from .position import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = ["TreeNode", "GameTree", "game_tree", "path_parent", "path_depth", "path_order"]
 

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from .validation import check_integer
+from solver.validation import check_integer
 
 __all__ = ["Move", "square_below", "is_square", "take", "put", "moves", "isqrt_array", "POSITION_LIMIT"]
 

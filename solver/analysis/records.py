@@ -23,10 +23,10 @@ from typing import TextIO
 import numba
 import numpy as np
 
-from . import mapped
-from .codes import packed_table
-from .solution import Outcome, Solution
-from .validation import check_integer
+from solver.engine import mapped
+from solver.engine.codes import packed_table
+from solver.engine.solution import Outcome, Solution
+from solver.validation import check_integer
 
 __all__ = ["SEQUENCES", "records", "bfile_terms", "write_bfile"]
 

@@ -33,12 +33,13 @@ import numbers
 import random
 from typing import Any
 
-from ._text import format_number
-from .family import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
-from .rules import Move
-from .solution import Outcome, Solution
-from .validation import check_integer
-from .values import best_rule_moves, mover_outcome, position_remoteness_at_most, position_value
+from solver.engine.solution import Outcome, Solution
+from solver.games.family import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
+from solver.games.squares import Move
+from solver.text import format_number
+from solver.validation import check_integer
+
+from .position import best_rule_moves, mover_outcome, position_remoteness_at_most, position_value
 
 __all__ = [
     "GameState",

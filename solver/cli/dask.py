@@ -23,9 +23,9 @@ import sys
 import time
 from typing import Any
 
-from . import config, costs
-from .dask_engine import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
-from .parsing import argparse_int
+from solver import config, costs
+from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
+from solver.parsing import argparse_int
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
 
@@ -135,7 +135,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     """
     import json
 
-    from .family import get_rule
+    from solver.games.family import get_rule
 
     rule = get_rule(getattr(args, "rule", None))
     if not rule.is_squares:

@@ -50,11 +50,13 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from . import config, costs, mapped
+from solver import config, costs
+from solver.games.family import Rule, get_rule
+from solver.validation import check_integer
+
+from . import mapped
 from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
-from .family import Rule, get_rule
 from .solution import BoundTooLargeError, Solution
-from .validation import check_integer
 
 __all__ = [
     "solve",
@@ -540,7 +542,7 @@ def estimate_solve_bytes(bound: int, rule: Rule | str | None = None, *, on_disk:
     bound = check_integer(bound, "the bound", least=1)
     found = get_rule(rule)
     if not found.is_squares:
-        from .generic import estimate_rule_bytes
+        from .family import estimate_rule_bytes
 
         return estimate_rule_bytes(found, bound)
     # Exact integer arithmetic: the bound may be far beyond int64.
@@ -667,7 +669,7 @@ def solve(
     """
     found = get_rule(rule)
     if not found.is_squares:
-        from .generic import solve_rule
+        from .family import solve_rule
 
         check_bound(bound, found)
         return solve_rule(found, bound, progress=progress, allocate=allocate)

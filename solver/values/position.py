@@ -29,10 +29,10 @@ import math
 
 import numpy as np
 
-from .family import KIND_PUT_OR_TAKE, Rule, RuleMove
-from .rules import Move, _isqrt_array
-from .solution import Outcome, Solution
-from .validation import check_integer
+from solver.engine.solution import Outcome, Solution
+from solver.games.family import KIND_PUT_OR_TAKE, Rule, RuleMove
+from solver.games.squares import Move, _isqrt_array
+from solver.validation import check_integer
 
 __all__ = [
     "position_value",

@@ -7,10 +7,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from . import store
-from .family import Rule, get_rule
-from .solution import Solution
-from .validation import check_integer
+from solver.engine.solution import Solution
+from solver.games.family import Rule, get_rule
+from solver.validation import check_integer
+
+from . import disk as store
 
 __all__ = ["SolutionCache"]
 

@@ -22,12 +22,13 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 
-from ._text import format_number
-from .family import KIND_PUT_OR_TAKE, RuleMove
-from .rules import Move
-from .solution import Outcome, Solution
-from .validation import check_integer
-from .values import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
+from solver.engine.solution import Outcome, Solution
+from solver.games.family import KIND_PUT_OR_TAKE, RuleMove
+from solver.games.squares import Move
+from solver.text import format_number
+from solver.validation import check_integer
+
+from .position import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = [
     "MoveInfo",
