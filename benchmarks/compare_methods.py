@@ -6,10 +6,10 @@ Run on demand (not part of the test suite):
 
 Three methods, measured in one run on the same machine:
 
-* ``solver``  -- :func:`solver.engine.squares.solve` at ``10**6 .. 10**9`` (``--quick``
+* ``solver``  -- :func:`solver.engine.solving.solve` at ``10**6 .. 10**9`` (``--quick``
   skips ``10**9``) and at every bound another method is measured at, so each
   row's ratio is against a solve at exactly that bound.  The child calls
-  :func:`solver.engine.squares.warm_up` first, so compilation is not timed, and
+  :func:`solver.engine.solving.warm_up` first, so compilation is not timed, and
   times ``solve`` alone (the median of 5 solves when one takes under 1 s).
 * ``layers``  -- a port of the thesis's section 3.4 "layer approach"
   (:func:`thesis_layers`) at ``bound = alpha * N`` for ``N = 100, 300, 1000,
@@ -215,7 +215,7 @@ def _child(argv: list[str]) -> None:
     kind = argv[0]
     if kind == "solver":
         bound, dump = int(argv[1]), argv[2]
-        from solver.engine.squares import solve, warm_up
+        from solver.engine import solve, warm_up
 
         warm_up()
         times = []

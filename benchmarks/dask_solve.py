@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--workers 2] [--chunk 16777216]
         [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
 
-Solves to the bound with :func:`solver.engine.squares.solve` (numba, all threads of
+Solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
 this process) and with :func:`solver.engine.dask.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object:
 both times, the overhead ratio, the time to start the cluster, the summed read,
@@ -38,7 +38,7 @@ from solver.parsing import parse_int
 
 
 def _single(bound: int, out) -> None:
-    from solver.engine.squares import solve, warm_up
+    from solver.engine import solve, warm_up
 
     warm_up()
     start = time.perf_counter()

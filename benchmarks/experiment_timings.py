@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from solver.analysis.experiments import random_play, strategy_matrix
-from solver.engine.squares import solve, warm_up
+from solver.engine import solve, warm_up
 from solver.parsing import parse_int
 
 

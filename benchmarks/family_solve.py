@@ -8,7 +8,7 @@ Each solve runs in a fresh process (so the peak RSS belongs to it), after a
 warm-up solve at bound 1000 that loads the compiled kernels from numba's
 cache.  Memory is the growth of the peak RSS over the call
 (``ru_maxrss`` after minus the RSS before), in bytes per position of the
-bound.  The squares fast path (``solver.engine.squares.solve``) runs at the same
+bound.  The squares fast path (``solver.engine.solving.solve``) runs at the same
 bound for comparison.  Then ``cold_positions(4 * 10**7)``: its time, the
 number of cold positions and those that end in 6 (the subtract-a-square
 source reports over 180,000 cold positions below 40 million, of which only
@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from solver.engine import family as generic
-from solver.engine import squares as retrograde
+from solver.engine import solving as generic
+from solver.engine import solving as retrograde
 name, bound = {name!r}, {bound}
 
 def rss():
@@ -57,7 +57,7 @@ print(json.dumps({{"seconds": seconds, "grew": peak - base, "tally": tally}}))
 COLD = """
 import json, sys, time
 sys.path.insert(0, {root!r})
-from solver.engine.family import cold_positions
+from solver.engine import cold_positions
 cold_positions(1000)
 t = time.perf_counter()
 cold = cold_positions({limit})
@@ -72,7 +72,7 @@ def _run(code: str) -> dict:
 
 
 def main() -> None:
-    from solver.games.family import KIND_PUT_OR_TAKE, RULES
+    from solver.games import KIND_PUT_OR_TAKE, RULES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bound", nargs="?", type=float, default=1e8)

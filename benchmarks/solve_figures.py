@@ -24,7 +24,7 @@ CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 t0 = time.perf_counter()
-from solver.engine.squares import solve, warm_up
+from solver.engine import solve, warm_up
 warm_up()
 load = time.perf_counter() - t0
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

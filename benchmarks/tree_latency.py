@@ -33,7 +33,7 @@ from dashboard import ids
 from dashboard.app import create_app
 from dashboard.setup import open_bound
 from dashboard.tabs.explore.tree import default_state, make_tree
-from solver.engine.squares import warm_up
+from solver.engine import warm_up
 from solver.values.tree import game_tree
 
 SETUP = {"n": 10_000, "alpha": 100, "bound": 1_000_000}

@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = build_parser().parse_args(argv)
 
-    from solver.engine.squares import warm_up
+    from solver.engine import warm_up
 
     from . import state
     from .app import create_app

@@ -15,7 +15,7 @@ import json
 import dash
 from dash import Input, Output, State
 
-from solver.games.family import DEFAULT_RULE, RULES
+from solver.games import DEFAULT_RULE, RULES
 
 from . import ids, links, state, urlstate
 from .components import DEFERRED_SHOWN

@@ -20,7 +20,7 @@ import math
 from dash import dcc, html
 
 from solver import config
-from solver.games.family import DEFAULT_RULE, RULES, Rule
+from solver.games import DEFAULT_RULE, RULES, Rule
 
 from . import ids, state
 from .components import attrs

@@ -101,7 +101,7 @@ PLAY_TWO_MOVES = "play-two-moves"
 PLAY_CHOICE_ROW = "play-choice-row"
 PLAY_CHOICE = "play-choice"
 PLAY_CHOICE_GO = "play-choice-go"
-#: The game selector of the setup bar (a name of :data:`solver.games.family.RULES`),
+#: The game selector of the setup bar (a name of :data:`solver.games.RULES`),
 #: and the header's title and introduction, which name the chosen game.
 RULE_SELECT = "rule-select"
 PAGE_TITLE = "page-title"

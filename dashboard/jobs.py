@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 from solver import config
 from solver.costs import available_memory, solve_cost
-from solver.games.family import DEFAULT_RULE, get_rule
+from solver.games import DEFAULT_RULE, get_rule
 from solver.validation import check_integer
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
@@ -284,7 +284,7 @@ class SolveJobs:
         bound : int
             The bound to solve into the disk cache, ``>= 1``.
         rule : str, optional
-            The rule's name (:mod:`solver.games.family`); default Put-or-Take-a-Square.
+            The rule's name (:mod:`solver.games`); default Put-or-Take-a-Square.
 
         Returns
         -------

@@ -16,9 +16,9 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from solver.engine import check_bound
 from solver.engine.solution import Solution
-from solver.engine.squares import check_bound
-from solver.games.family import DEFAULT_RULE, Rule, get_rule
+from solver.games import DEFAULT_RULE, Rule, get_rule
 from solver.validation import check_integer
 
 from . import state
@@ -109,7 +109,7 @@ def validated_setup(data: object) -> dict[str, int]:
         What the setup store held: a dict with integer ``n``
         (``1..N_MAX``) and ``alpha`` (``1..ALPHA_MAX``), and optionally
         ``bound``, which must then equal :func:`rule_bound`, ``rule``, the
-        name of a rule of :data:`solver.games.family.RULES`, and ``fresh``, a
+        name of a rule of :data:`solver.games.RULES`, and ``fresh``, a
         bool (see :func:`setup_fresh`).  Any other key, a float, a bool, a
         string or None is refused.
 
@@ -118,7 +118,7 @@ def validated_setup(data: object) -> dict[str, int]:
     dict
         ``{"n": int, "alpha": int, "bound": int, "rule": str}`` with the
         bound computed here (:func:`rule_bound`) and checked against this
-        machine's memory (:func:`solver.engine.squares.check_bound`).
+        machine's memory (:func:`solver.engine.solving.check_bound`).
 
     Raises
     ------

@@ -12,7 +12,7 @@ import os
 import threading
 import time
 
-from solver.games.family import DEFAULT_RULE
+from solver.games import DEFAULT_RULE
 from solver.store import disk as store
 from solver.store.memory import SolutionCache
 

@@ -33,7 +33,7 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver import config
 from solver.analysis.layers import TRANSFORMS
-from solver.games.family import DEFAULT_RULE, RULE_NAMES
+from solver.games import DEFAULT_RULE, RULE_NAMES
 from solver.parsing import describe_text, parse_int
 
 from . import defaults, ids

@@ -39,8 +39,8 @@ numba's cache) at the first solve.
 """
 
 from solver.analysis.layers import classification_table, densities, layer, layers
+from solver.engine import solve
 from solver.engine.solution import Outcome, Solution
-from solver.engine.squares import solve
 from solver.games.squares import Move, is_square, moves, put, square_below, take
 from solver.store.disk import solve_cached
 from solver.values.inspection import inspect_position

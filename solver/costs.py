@@ -56,22 +56,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 
 from . import config
+from .engine import estimate_solve_bytes, estimate_solve_seconds
+from .engine.budget import available_memory
+from .errors import WorkTooLargeError
+from .games import get_rule
+from .text import format_bytes, format_count, format_seconds
 from .validation import check_integer
 
 __all__ = [
     "DEFAULT_MAX_SECONDS",
     "Cost",
-    "WorkTooLargeError",
-    "available_memory",
     "check_cost",
     "classify_cost",
     "fixed_strategies_cost",
-    "format_bytes",
-    "format_count",
-    "format_seconds",
     "layers_cost",
     "primitives_cost",
     "random_play_cost",
@@ -86,13 +85,6 @@ DEFAULT_MAX_SECONDS = 600.0
 
 # --- Coefficients (see the module docstring for how they were measured) -------
 
-#: Solve through the disk cache: seconds per position (19 ns measured at 10**9).
-SOLVE_SECONDS_PER_POSITION = 20e-9
-#: Fixed cost of a solve: loading the compiled kernels (0.2-0.6 s measured in a
-#: fresh process), opening the cache.
-SOLVE_SECONDS_FIXED = 0.5
-#: The small game's node arrays: bytes per node (about 2 isqrt(B) log2 B nodes).
-SMALL_GAME_BYTES_PER_NODE = 60
 
 #: Game tree: seconds per node, and a quadratic term for the garbage
 #: collector's passes over the growing node list (0.17 s at 10**4 nodes,
@@ -140,13 +132,6 @@ BASE_SECONDS = 0.01
 BASE_BYTES = 1 << 20
 
 
-class WorkTooLargeError(ValueError):
-    """A request whose estimated time or memory is beyond what is allowed here.
-
-    The message gives the estimate, the limit and what to reduce.
-    """
-
-
 @dataclasses.dataclass(frozen=True)
 class Cost:
     """Estimated time and peak memory of one piece of work.
@@ -183,88 +168,6 @@ class Cost:
         return f"{format_bytes(self.bytes)} of memory and {format_seconds(self.seconds)}"
 
 
-# --- Formatting -------------------------------------------------------------------
-
-
-def _scientific(value: int | float) -> str:
-    """``1.2e+400`` for any positive int or float, without converting to float."""
-    exponent = math.floor(math.log10(value))
-    mantissa = 10 ** (math.log10(value) - exponent)
-    if mantissa >= 9.95:  # rounding up to 10.0
-        mantissa, exponent = 1.0, exponent + 1
-    return f"{mantissa:.1f}e{'+' if exponent >= 0 else '-'}{abs(exponent):02d}"
-
-
-def format_count(value: int) -> str:
-    """Format a count or position for a message, whatever its size.
-
-    Parameters
-    ----------
-    value : int
-        A non-negative integer of any size.
-
-    Returns
-    -------
-    str
-        ``"1,000,000"`` below ``2**63``; ``"1.0e+400"`` above, so a message
-        never prints hundreds of digits (nor hits Python's int-to-str limit).
-    """
-    return f"{value:,}" if value.bit_length() < 64 else _scientific(value)
-
-
-def format_bytes(size: int) -> str:
-    """Format a byte count for a message: ``"about 2.8 GiB"``, ``"about 1.2e+400 bytes"``.
-
-    Parameters
-    ----------
-    size : int
-        Bytes, ``>= 0``, any size.
-
-    Returns
-    -------
-    str
-        Binary units up to TiB; beyond 1,024 TiB, scientific notation in bytes.
-    """
-    size = int(size)
-    if size < 1024:
-        return f"about {size:,} bytes"
-    for unit, power in (("KiB", 1), ("MiB", 2), ("GiB", 3), ("TiB", 4)):
-        if size < 1024 ** (power + 1):
-            return f"about {size / 1024**power:,.1f} {unit}"
-    return f"about {_scientific(size)} bytes"
-
-
-def format_seconds(seconds: float) -> str:
-    """Format an estimated duration: ``"about 19 s"``, ``"about 2.5 hours"``.
-
-    Parameters
-    ----------
-    seconds : float
-        Seconds, ``>= 0``; ``math.inf`` for a duration beyond a float.
-
-    Returns
-    -------
-    str
-    """
-    if math.isinf(seconds):
-        return "more than 1e+300 years"
-    if seconds < 1:
-        return "under a second"
-    if seconds < 120:
-        return f"about {seconds:.0f} s"
-    if seconds < 2 * 3600:
-        return f"about {seconds / 60:.0f} minutes"
-    if seconds < 2 * 86400:
-        return f"about {seconds / 3600:.1f} hours"
-    days = seconds / 86400
-    if days < 2 * 365:
-        return f"about {days:,.0f} days"
-    years = days / 365.25
-    if years < 1e6:
-        return f"about {years:,.0f} years"
-    return f"about {_scientific(years)} years"
-
-
 # --- Arithmetic that never overflows ----------------------------------------------
 
 
@@ -286,31 +189,6 @@ def _share(count: int, share: float) -> int:
     return -(-count * round(share * scale) // scale)
 
 
-# --- Memory ---------------------------------------------------------------------------
-
-
-def available_memory() -> int:
-    """Return the memory available to a new allocation now, in bytes.
-
-    Returns
-    -------
-    int
-        ``MemAvailable`` of ``/proc/meminfo`` (Linux); else the free physical
-        pages from ``os.sysconf``; else 8 GiB.
-    """
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 8 << 30
-
-
 # --- Estimators -----------------------------------------------------------------------
 
 
@@ -322,9 +200,7 @@ def solve_cost(bound: int, rule: object = None, *, on_disk: bool = False) -> Cos
     bound : int
         The bound ``B >= 1``, any size.
     rule : Rule or str, optional
-        The game (:mod:`solver.family`); default Put-or-Take-a-Square.  The
-        other rules use :func:`solver.generic.estimate_rule_seconds` and
-        :func:`solver.generic.estimate_rule_bytes`.
+        The game (:mod:`solver.games`); default Put-or-Take-a-Square.
     on_disk : bool, optional
         The solve runs out of core, into the cache's files
         (:func:`solver.store.solves_on_disk`): its memory is the small game's
@@ -333,37 +209,26 @@ def solve_cost(bound: int, rule: object = None, *, on_disk: bool = False) -> Cos
     Returns
     -------
     Cost
-        Time: 20 ns per position plus 0.5 s (opening a cached entry is faster;
-        this is the cost of solving it).  Memory: ``config.BYTES_PER_POSITION``
-        (1) byte per position plus the small game's node arrays (about
-        ``2 isqrt(B) log2 B`` nodes of 60 bytes), as
-        :func:`solver.retrograde.estimate_solve_bytes`.
+        The engine's estimates (:func:`solver.engine.estimate_solve_seconds`,
+        :func:`solver.engine.estimate_solve_bytes`).  For Put-or-Take-a-Square:
+        20 ns per position plus 0.5 s (opening a cached entry is faster; this
+        is the cost of solving it), and ``config.BYTES_PER_POSITION`` (1) byte
+        per position plus the small game's node arrays.
 
     Raises
     ------
     TypeError
         If ``bound`` is not an integer.
     ValueError
-        If ``bound < 1``.
+        If ``bound < 1``, or there is no such rule.
     """
     bound = check_integer(bound, "the bound", least=1)
-    if rule is not None:
-        from solver.games.family import get_rule
-
-        found = get_rule(rule)
-        if not found.is_squares:
-            from solver.engine.family import estimate_rule_bytes, estimate_rule_seconds
-
-            return Cost(
-                seconds=estimate_rule_seconds(found, bound),
-                bytes=estimate_rule_bytes(found, bound),
-                what=f"a solve of {found.title} to bound {format_count(bound)}",
-            )
-    small = (2 * math.isqrt(bound) + 2) * max(1, bound.bit_length()) * SMALL_GAME_BYTES_PER_NODE
+    found = get_rule(rule)
+    game = "" if rule is None or found.one_byte else f" of {found.title}"
     return Cost(
-        seconds=SOLVE_SECONDS_FIXED + _times(bound + 1, SOLVE_SECONDS_PER_POSITION),
-        bytes=(0 if on_disk else config.BYTES_PER_POSITION * (bound + 1)) + small,
-        what=f"a solve to bound {format_count(bound)}" + (" (out of core, on disk)" if on_disk else ""),
+        seconds=estimate_solve_seconds(bound, found),
+        bytes=estimate_solve_bytes(bound, found, on_disk=on_disk),
+        what=f"a solve{game} to bound {format_count(bound)}" + (" (out of core, on disk)" if on_disk else ""),
     )
 
 

@@ -18,14 +18,10 @@ parsed by :func:`solver.parsing.parse_int`, not here.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from solver.engine.solution import Solution
-
-__all__ = ["check_integer", "check_seed", "check_solution"]
+__all__ = ["check_integer", "check_seed"]
 
 
 def _range_text(least: int | None, most: int | None) -> str:
@@ -93,29 +89,3 @@ def check_seed(seed: object) -> int:
         If ``seed < 0``.
     """
     return check_integer(seed, "seed", least=0)
-
-
-def check_solution(solution: object, what: str = "this") -> Solution:
-    """Check that an argument is a :class:`~solver.solution.Solution`.
-
-    Parameters
-    ----------
-    solution : object
-        The value to check.
-    what : str, optional
-        What needs the solution, for the message (``"the optimal strategy"``).
-
-    Returns
-    -------
-    Solution
-
-    Raises
-    ------
-    TypeError
-        If ``solution`` is not a Solution (None included).
-    """
-    from solver.engine.solution import Solution  # here: solution.py imports this module
-
-    if not isinstance(solution, Solution):
-        raise TypeError(f"{what} needs a solver.solution.Solution, got {type(solution).__name__}")
-    return solution

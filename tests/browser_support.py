@@ -42,8 +42,8 @@ def served_page(name: str) -> Iterator[str]:
     from werkzeug.serving import make_server
 
     from dashboard.app import create_app
-    from solver.engine.family import warm_up as warm_up_family
-    from solver.engine.squares import warm_up
+    from solver.engine import warm_up
+    from solver.engine import warm_up as warm_up_family
 
     warm_up()
     warm_up_family()  # the other games' kernels, so that a page's first solve is not a compilation

@@ -1,8 +1,8 @@
 """Tiny, obviously correct reference solvers for any rule of the family.
 
 Plain Python, written straight from docs/mathematics.md sections 3 and 7 and
-used only to check solver.engine.family.  Generic over a ``children(n)`` function
-(the exact moves of ``solver.games.family.Rule.children``); positions above the
+used only to check solver.engine.solving.  Generic over a ``children(n)`` function
+(the exact moves of ``solver.games.Rule.children``); positions above the
 bound are unknown.  Outcome letters "W", "L", "D", "U"; remoteness None for
 D and U.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 
-from solver.games.family import get_rule
+from solver.games import get_rule
 
 State = Hashable
 OUT = None  # an outside follower

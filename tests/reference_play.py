@@ -11,7 +11,7 @@ import functools
 import math
 from collections import Counter
 
-from solver.engine.squares import solve
+from solver.engine import solve
 from solver.games.squares import Move
 from solver.values.position import best_moves
 

@@ -27,8 +27,8 @@ from solver.analysis.layers import (
     layers,
     transform_density,
 )
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 
 SMALL = 3000  # bound for the brute-force comparisons
 
@@ -219,18 +219,18 @@ def test_layer_matches_brute_force(small, small_naive, n):
         assert got.dtype == np.int64
         assert got.tolist() == sorted(got.tolist())
         left_out += _check_layer(small, rem, n, k, got.tolist())
-    if n >= 999:
-        assert left_out > 0  # bounded positions are exercised (136, 257, 513 at 3000)
+    if n >= SMALL:
+        assert left_out > 0  # bounded positions are exercised (1473 and 2145 at 3000)
 
 
 def test_layer_leaves_out_bounded_positions(small, small_naive):
-    # 136 is W with reference (bounded) remoteness 7 at bound 3000; the
+    # 1473 is W with reference (bounded) remoteness 5 at bound 3000; the
     # solver cannot certify it, so it is in no layer.  5 (layer 2) is in.
     letters, rem = small_naive
-    assert (letters[136], rem[136]) == ("W", 7)
-    assert small.value(136) == (Outcome.W, None)
-    assert 136 not in layer(small, SMALL, 7).tolist()
-    assert all(136 not in members.tolist() for members in layers(small, SMALL, 12))
+    assert (letters[1473], rem[1473]) == ("W", 5)
+    assert small.value(1473) == (Outcome.W, None)
+    assert 1473 not in layer(small, SMALL, 5).tolist()
+    assert all(1473 not in members.tolist() for members in layers(small, SMALL, 12))
     assert 5 in layer(small, SMALL, 2).tolist()
 
 
@@ -432,7 +432,7 @@ def _check_table(frame, solution, letters, rem, n):
 def test_classification_table_small(small, small_naive):
     letters, rem = small_naive
     bounded = _check_table(classification_table(small, SMALL), small, letters, rem, SMALL)
-    assert 136 in bounded and len(bounded) == small.bounded_count(SMALL)
+    assert 1473 in bounded and len(bounded) == small.bounded_count(SMALL)
     frame = classification_table(small, 10)
     # By hand: 1 and 4 are squares (W 1); 2 and 3 are draws (docs/mathematics.md
     # section 4); 5 is in layer 2.

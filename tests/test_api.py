@@ -12,7 +12,7 @@ import solver
 
 #: Front-door name -> the module that defines it.
 HOMES = {
-    "solve": "solver.engine.squares",
+    "solve": "solver.engine.solving",
     "solve_cached": "solver.store.disk",
     "Solution": "solver.engine.solution",
     "Outcome": "solver.engine.solution",
@@ -61,9 +61,9 @@ def test_module_docstring():
 
 def test_import_compiles_no_kernel():
     # A fresh interpreter: importing solver leaves every numba dispatcher
-    # of solver.engine.squares and solver.engine.solution without compiled signatures.
+    # of solver.engine.solving and solver.engine.solution without compiled signatures.
     code = (
-        "import solver, solver.engine.squares as r, solver.engine.solution as s\n"
+        "import solver, solver.engine.solving as r, solver.engine.solution as s\n"
         "from numba.core.registry import CPUDispatcher\n"
         "ds = [v for m in (r, s) for v in vars(m).values() if isinstance(v, CPUDispatcher)]\n"
         "assert ds and all(not d.signatures for d in ds), [d for d in ds if d.signatures]\n"

@@ -102,7 +102,7 @@ def default_counts() -> dict[str, int]:
 
 
 def expected_counts(n: int, alpha: int = DEFAULT_ALPHA) -> dict[str, int]:
-    from solver.engine.squares import solve
+    from solver.engine import solve
 
     solution = solve(alpha * n)
     counts = np.bincount(solution.outcome[1 : n + 1].astype(np.int64), minlength=4)
@@ -580,7 +580,7 @@ def history_length(page: Page) -> int:
 
 @pytest.mark.browser
 def test_play_against_the_computer_and_read_the_value_history(page: Page, server_url: str, watch: PageWatch) -> None:
-    from solver.engine.squares import solve
+    from solver.engine import solve
     from solver.games.squares import Move, moves
     from solver.values.position import best_moves
 

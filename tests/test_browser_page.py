@@ -236,7 +236,7 @@ def test_sliders_have_names_and_values_in_words(page: Page, server_url: str, wat
 
 
 def test_a_blunder_is_marked_in_the_log_and_the_chart(page: Page, server_url: str, watch: PageWatch) -> None:
-    from solver.engine.squares import solve
+    from solver.engine import solve
     from solver.games.squares import Move
     from solver.values.position import best_moves
 
@@ -448,7 +448,7 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     expect(page).to_have_title("Subtract-a-Square explorer")
     expect(page.locator("#setup-summary")).to_contain_text("B = N + 1 = 1,001")
     # The summary's counts are those of subtract-a-square at bound 1,001 (no D, no U).
-    from solver.engine.squares import solve
+    from solver.engine import solve
 
     counts = solve(1001, rule="subtract-a-square").counts(1000)
     expect(page.locator("#summary-count-L")).to_have_text(f"{counts['L']:,}")

@@ -58,7 +58,7 @@ def server_url():
 
 @pytest.fixture(scope="module")
 def solution():
-    from solver.engine.squares import solve
+    from solver.engine import solve
 
     return solve(BOUND)
 

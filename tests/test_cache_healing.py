@@ -29,7 +29,7 @@ import numpy as np
 import pytest
 
 from solver.cli.main import main
-from solver.engine.squares import solve
+from solver.engine import solve
 from solver.store import disk as store
 from solver.store.memory import SolutionCache
 

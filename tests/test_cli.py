@@ -28,7 +28,7 @@ import pytest
 from naive import naive_queue_solve, naive_solve
 
 from solver.cli.main import main
-from solver.engine.squares import solve
+from solver.engine import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -140,12 +140,12 @@ def check_rows(rows, letters, rem, n, bound) -> list[int]:
 
 
 def test_classify_small_matches_brute_force():
-    header, rows = parse_csv(ok("classify", "--n", "300", "--bound", "3000"))
+    header, rows = parse_csv(ok("classify", "--n", "1500", "--bound", "3000"))
     assert header == "n,outcome,remoteness"
     letters, rem = naive_solve(3000)
-    bounded = check_rows(rows, letters, rem, 300, 3000)
-    # 136 (W, at most 7) is only bounded at 3,000: both kinds of row occur.
-    assert 136 in bounded and rows[135] == (136, "W", "<=7")
+    bounded = check_rows(rows, letters, rem, 1500, 3000)
+    # 1473 (W, at most 5) is only bounded at 3,000: both kinds of row occur.
+    assert 1473 in bounded and rows[1472] == (1473, "W", "<=5")
     assert rows[4] == (5, "L", "2")  # layer 2 (docs/mathematics.md section 4)
 
 

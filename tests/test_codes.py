@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.engine import codes
+from solver.engine import codes, solve
 from solver.engine.solution import CodeColumn, Solution
-from solver.engine.squares import solve
 
 
 def _all_values(misere: bool) -> tuple[np.ndarray, np.ndarray]:

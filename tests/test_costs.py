@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import costs
-from solver.costs import Cost, WorkTooLargeError, check_cost
+from solver.costs import Cost, check_cost
+from solver.errors import WorkTooLargeError
 
 ESTIMATORS = {
     "solve": lambda size: costs.solve_cost(size),

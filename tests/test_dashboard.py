@@ -17,7 +17,7 @@ from dashboard.layout import build_layout
 from dashboard.tabs.explore import callbacks, figures
 from dashboard.tabs.thesis import callbacks as thesis
 from solver.analysis.layers import densities
-from solver.engine.squares import solve
+from solver.engine import solve
 
 SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 
@@ -169,7 +169,7 @@ def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, wh
 
 
 def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
-    monkeypatch.setattr("solver.engine.squares._available_memory", lambda: 1 << 20)
+    monkeypatch.setattr("solver.engine.budget.available_memory", lambda: 1 << 20)
     setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = callbacks.make_setup("10000", "100")
     assert setup is no_update and "of memory" in setup_msg and "choose a smaller" in setup_msg
     assert n_class == alpha_class == "num-input invalid"

@@ -1,6 +1,6 @@
 """The Dask engine (solver.engine.dask) against the single-process solver.
 
-Every comparison is with :func:`solver.engine.squares.solve`, never with output of the
+Every comparison is with :func:`solver.engine.solving.solve`, never with output of the
 code under test.  One LocalCluster of 2 worker *processes* serves the module: it
 starts in about 2 s here, and processes are what a real cluster runs (pickled
 tasks, numba kernels loaded in each worker, no shared memory), so threads would
@@ -27,11 +27,11 @@ pytest.importorskip("zarr")
 from solver.analysis.records import records
 from solver.cli.dask import add_engine_options, check_engine_options, run_dask_solve
 from solver.engine import dask as dask_engine
-from solver.engine import squares as retrograde
+from solver.engine import solve
+from solver.engine import solving as retrograde
 from solver.engine.dask import (
     DaskEngineError,
     ZarrCodes,
-    _sweep_chunk,
     open_cached,
     open_store,
     plan,
@@ -39,7 +39,8 @@ from solver.engine.dask import (
     run,
     solve_dask,
 )
-from solver.engine.squares import solve
+from solver.engine.kernels import IMPOSSIBLE
+from solver.engine.sweep import sweep_chunk
 from solver.store import disk as cache
 
 
@@ -87,23 +88,24 @@ def test_identical_to_single_process(bound, chunk, address, reference, tmp_path)
 
 
 def test_chunk_kernel_matches_global_sweep(reference):
-    """The chunk kernel alone, on arbitrary chunks, fed from the single-process result."""
+    """The sweep kernel a chunk task runs, on arbitrary chunks, fed from the single-process result."""
     bound = 200_000
     expected = reference(bound)
-    small_codes, so, sr, lam_w, lam_l, cap = dask_engine._small_game_task(bound)
-    m = so.shape[0] - 1
-    assert np.array_equal(small_codes, expected.codes[: m + 1])
-    assert np.array_equal(so, expected.outcome[: m + 1])
-    assert np.array_equal(sr, expected.packed_remoteness[: m + 1])
+    members, game = dask_engine._small_game_task(bound)
+    m = game.m
+    assert np.array_equal(game.codes, expected.codes[: m + 1])
     rng = np.random.default_rng(5)
     cuts = [(0, 999), (m - 10, m + 500), (bound - 777, bound), (50_000, 99_999), (1, 1)]
     cuts += [tuple(sorted(int(x) for x in rng.integers(0, bound + 1, 2))) for _ in range(6)]
     for a, b in cuts:
         q0 = b + 1
-        q1 = min(bound, dask_engine._put(b)) if b > m else b
+        q1 = min(bound, dask_engine._put(b, members)) if b > m else b
         inp = expected.codes[q0 : q1 + 1].copy()
         out = np.full(b - a + 1, 255, np.uint8)
-        _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w, lam_l, cap)
+        if a <= m:
+            out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
+        if b > m:
+            sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, *game.arrays, game.cap, IMPOSSIBLE)
         assert np.array_equal(out, expected.codes[a : b + 1]), (a, b)
 
 

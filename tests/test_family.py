@@ -16,9 +16,9 @@ import pytest
 from naive_family import naive_queue_solve
 
 from solver.cli.main import main
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
-from solver.games.family import (
+from solver.games import (
     DEFAULT_RULE,
     KIND_PUT_OR_TAKE,
     PRIME_LIMIT,

@@ -13,8 +13,8 @@ from dashboard.tabs.explore import callbacks, family
 from dashboard.tabs.explore import tree as view
 from solver.analysis.comparison import compare_rules
 from solver.analysis.records import records
-from solver.engine.squares import solve
-from solver.games.family import RULE_NAMES, RULES
+from solver.engine import solve
+from solver.games import RULE_NAMES, RULES
 
 
 def test_the_setup_carries_the_game_and_its_bound():

@@ -23,7 +23,7 @@ from dashboard.tabs.explore import figures
 from dashboard.tabs.thesis import figures as thesis_figures
 from solver.analysis.layers import classification_table, convergence, densities, layer, layers
 from solver.analysis.primitives import primitive_elements
-from solver.engine.squares import solve
+from solver.engine import solve
 
 N6 = 1_000_000
 

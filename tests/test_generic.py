@@ -1,4 +1,4 @@
-"""solver.engine.family against the brute-force references of tests/naive_family.py.
+"""solver.engine.solving against the brute-force references of tests/naive_family.py.
 
 Every rule of the family, every bound 1..120 and a few larger ones: outcome
 and remoteness value must agree exactly; every remoteness reported exact must
@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_family import naive_queue_solve, naive_solve, naive_subtract
 
-from solver.engine import family as generic
-from solver.engine import squares as retrograde
-from solver.engine.solution import BoundTooLargeError, Outcome
-from solver.games.family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, RULE_NAMES, RULES, get_rule
+from solver.engine import solving as generic
+from solver.engine import solving as retrograde
+from solver.engine.solution import Outcome
+from solver.errors import BoundTooLargeError
+from solver.games import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, RULE_NAMES, RULES, get_rule
 
 LETTERS = {"U": Outcome.U, "W": Outcome.W, "L": Outcome.L, "D": Outcome.D}
 PUT_OR_TAKE = [name for name in RULE_NAMES if RULES[name].kind == KIND_PUT_OR_TAKE]
@@ -243,7 +244,7 @@ def test_validation():
 
 
 def test_memory_refusal(monkeypatch):
-    monkeypatch.setattr(generic, "_available_memory", lambda: 10**6)
+    monkeypatch.setattr("solver.engine.budget.available_memory", lambda: 10**6)
     with pytest.raises(BoundTooLargeError, match="memory"):
         generic.solve_rule("put-or-take-a-cube", 10**7)
 

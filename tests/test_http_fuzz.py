@@ -26,7 +26,7 @@ import pytest
 from dashboard import server as page_server
 from dashboard import state
 from dashboard.app import create_app
-from solver.engine.squares import warm_up
+from solver.engine import warm_up
 
 #: Longest an answer to a malformed payload may take, in seconds.
 MAX_SECONDS = 2.0

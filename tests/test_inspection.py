@@ -12,10 +12,11 @@ import re
 import pytest
 from naive import naive_queue_solve
 
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
+from solver.errors import CertificateError
 from solver.games.squares import Move
-from solver.values.inspection import CertificateError, draw_certificate, inspect_position, put_chain, value_text
+from solver.values.inspection import draw_certificate, inspect_position, put_chain, value_text
 
 BOUND = 10**5
 HUGE = 10**30

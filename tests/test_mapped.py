@@ -6,8 +6,7 @@ import mmap
 
 import numpy as np
 
-from solver.engine import mapped
-from solver.engine.squares import solve
+from solver.engine import mapped, solve
 from solver.store import disk as store
 
 

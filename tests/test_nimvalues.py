@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from naive_product import heap_product, values_from_heaps
 
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
-from solver.games.family import RULE_NAMES, get_rule
+from solver.games import RULE_NAMES, get_rule
 from solver.values.nimvalues import INF, UNKNOWN, k_set, nim_values, value_text
 
 RULES = [name for name in RULE_NAMES if not get_rule(name).misere]

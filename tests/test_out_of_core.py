@@ -14,8 +14,8 @@ import pytest
 
 from solver import config, costs
 from solver.cli.main import main
-from solver.engine.solution import BoundTooLargeError
-from solver.engine.squares import check_bound, estimate_solve_bytes, solve
+from solver.engine import budget, check_bound, estimate_solve_bytes, solve
+from solver.errors import BoundTooLargeError
 from solver.store import disk as store
 
 BOUND = 10**6
@@ -37,7 +37,7 @@ def small_machine(monkeypatch):
     """Memory for the small game and half the result, not the whole result."""
     small = estimate_solve_bytes(BOUND, on_disk=True)
     fake = int((small + (BOUND + 1) // 2) / config.MEMORY_FRACTION)
-    monkeypatch.setattr(costs, "available_memory", lambda: fake)
+    monkeypatch.setattr(budget, "available_memory", lambda: fake)
     return fake
 
 
@@ -89,7 +89,7 @@ def test_other_rules_are_not_solved_out_of_core(cache, small_machine):
 
 
 def test_the_small_game_must_still_fit(cache, monkeypatch):
-    monkeypatch.setattr(costs, "available_memory", lambda: 1000)
+    monkeypatch.setattr(budget, "available_memory", lambda: 1000)
     with pytest.raises(BoundTooLargeError, match="of memory"):
         store.solves_on_disk(BOUND)
 
@@ -105,7 +105,7 @@ def test_the_command_line_solves_out_of_core(cache, reference, small_machine, ca
 
 def test_what_is_stored_is_served_whatever_the_memory(cache, reference, monkeypatch, capsys):
     store.solve_cached(BOUND)
-    monkeypatch.setattr(costs, "available_memory", lambda: 1000)  # not even the small game fits now
+    monkeypatch.setattr(budget, "available_memory", lambda: 1000)  # not even the small game fits now
     with pytest.raises(BoundTooLargeError):
         check_bound(BOUND, on_disk=True)
     solution, cached = store.solve_cached(BOUND)
@@ -121,7 +121,7 @@ def test_pages_the_sweep_is_done_with_are_released_and_the_result_is_unchanged(t
     # that the file still holds exactly the in-memory result.
     import numpy as np
 
-    from solver.engine import squares as retrograde
+    from solver.engine import put_or_take as retrograde
 
     calls = []
     real = retrograde._PageReleaser.after

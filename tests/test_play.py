@@ -13,8 +13,8 @@ import random
 import pytest
 from naive import naive_queue_solve
 
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 from solver.games.squares import Move
 from solver.values.play import (
     GameOverError,

@@ -12,7 +12,7 @@ from dashboard import ids
 from dashboard.style import COLOURS
 from dashboard.tabs.play import callbacks
 from dashboard.tabs.play import layout as tab_layout
-from solver.engine.squares import solve
+from solver.engine import solve
 from solver.values.play import GameState, game_end
 
 BIG = 10**6

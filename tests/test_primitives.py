@@ -43,8 +43,8 @@ from solver.analysis.primitives import (
     primitive_elements,
     run_bound,
 )
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 
 BOUND = 500_000
 TABLE_LIMIT = 50_000  # "up to 50,000" (Table 2)

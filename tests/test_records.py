@@ -10,8 +10,8 @@ from test_family import A005240, A005241
 
 from solver.analysis.records import bfile_terms, records, write_bfile
 from solver.cli.main import main
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 
 
 @pytest.mark.parametrize("layout", ["compact", "wide"])

@@ -1,4 +1,4 @@
-"""Tests for solver.engine.squares: the bounded sound classification.
+"""Tests for solver.engine.solving: the bounded sound classification.
 
 References: the brute-force solvers in tests/naive.py (written from docs/mathematics.md
 section 3), the local definitions of W/L/D/U and remoteness, and the
@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 from naive import naive_queue_solve, naive_solve
 
 from solver.analysis import thesis_data
-from solver.engine.solution import BoundTooLargeError, Outcome, Solution
-from solver.engine.squares import check_bound, solve
+from solver.engine import check_bound, solve
+from solver.engine.solution import Outcome, Solution
+from solver.errors import BoundTooLargeError
 
 LETTERS = np.array(["U", "W", "L", "D"])  # index = Outcome code
 assert [LETTERS[o] for o in (Outcome.U, Outcome.W, Outcome.L, Outcome.D)] == list("UWLD")
@@ -797,12 +798,9 @@ _K = 3_037_000_499  # largest k with k * k < 2**63
 
 
 def _kernel_isqrt():
-    from solver.engine import squares as retrograde
+    from solver.engine.kernels import isqrt
 
-    fn = getattr(retrograde, "_isqrt", None)
-    if fn is None:
-        pytest.skip("solver.engine.squares._isqrt (private kernel) no longer exists")
-    return fn
+    return isqrt
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 1000, 2**26 - 1, 2**26 + 1, 2**27 + 1, 10**6 + 1, 2**31 + 5, 10**9 + 7, _K - 1])

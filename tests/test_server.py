@@ -57,7 +57,7 @@ def small_app(monkeypatch):
     monkeypatch.setattr("dashboard.app.create_app", lambda: hello)
     # main() stops the solve queue when it ends: give it one of its own.
     monkeypatch.setattr("dashboard.state.JOBS", SolveJobs())
-    monkeypatch.setattr("solver.engine.squares.warm_up", lambda: None)
+    monkeypatch.setattr("solver.engine.warm_up", lambda: None)
     return hello
 
 

@@ -7,8 +7,8 @@ import dataclasses
 import numpy as np
 import pytest
 
+from solver.engine import solve
 from solver.engine.solution import NO_REMOTENESS, Outcome, Solution
-from solver.engine.squares import solve
 
 
 @pytest.fixture(scope="module")

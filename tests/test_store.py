@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from naive import naive_queue_solve
 
-from solver.engine.squares import solve
+from solver.engine import solve
 from solver.store import disk as store
 from solver.store.memory import SolutionCache
 
@@ -223,7 +223,7 @@ def test_three_processes_solving_the_same_bound_solve_it_once(cache):
 def test_a_wide_solution_is_stored_and_reopened_wide(cache, monkeypatch):
     # A rule whose remoteness would not fit a one-byte code is kept as two
     # arrays (int8 outcome, int16 remoteness); pretend that of subtract-a-square.
-    from solver.engine import family as generic
+    from solver.engine import solving as generic
 
     monkeypatch.setattr(generic, "codes_fit", lambda *args: False)
     bound = 700

@@ -7,7 +7,7 @@ from naive import naive_queue_solve
 
 from solver.analysis import thesis_data
 from solver.analysis.thesis import COLUMNS, compare_thesis_lists
-from solver.engine.squares import solve
+from solver.engine import solve
 
 BOUND = thesis_data.THESIS_BOUND
 

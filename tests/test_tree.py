@@ -18,8 +18,8 @@ import math
 import pytest
 from naive import naive_queue_solve, naive_solve
 
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 from solver.games.squares import Move
 from solver.values.tree import game_tree
 
@@ -412,9 +412,11 @@ def test_toggling_a_square_does_nothing(sol):
 # ---------------------------------------------------------------------------
 
 
-# 1276 and 4413 are W positions whose remoteness is only bounded at 30,000
+# 3860 (L) and 7917 (W) are positions whose remoteness is only bounded at 30,000
 # (a solver fact; check_node_value compares the numbers with the reference).
-@pytest.mark.parametrize("start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3889, 4413, 4708, 9280, 15_000, 29_000])
+@pytest.mark.parametrize(
+    "start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3860, 3889, 4413, 4708, 7917, 9280, 15_000, 29_000]
+)
 def test_values_and_best_flags_match_reference(sol, ref, start):
     letters, rem = ref
     tree = game_tree(start, 5, sol, max_nodes=10**6)
@@ -427,7 +429,7 @@ def test_values_and_best_flags_match_reference(sol, ref, start):
             best = ref_best(node.position, letters, rem, BOUND)
             got = {m for m in "tp" if nodes[node.path + m].best}
             assert got == best, (start, node.path, node.position)
-    if start in (1276, 4413):
+    if start in (3860, 7917):
         assert nodes[""].remoteness is None and nodes[""].remoteness_at_most == rem[start]
         assert bounded > 0
 

@@ -21,7 +21,7 @@ from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND
 from dashboard.tabs.explore import tree as view
 from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS, explore_layout
-from solver.engine.squares import solve
+from solver.engine import solve
 from solver.games.squares import moves
 from solver.values.position import best_moves
 from solver.values.tree import game_tree

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.engine.squares import solve
+from solver.engine import solve
+from solver.engine.solution import check_solution
 from solver.text import format_number
-from solver.validation import check_integer, check_seed, check_solution
+from solver.validation import check_integer, check_seed
 
 
 @pytest.mark.parametrize("value", [0, 7, -3, 10**40, np.int64(5), np.uint8(3), np.int32(-2)])

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
+from solver.engine import solve
 from solver.engine.solution import Outcome
-from solver.engine.squares import solve
 from solver.games.squares import Move, moves
 from solver.values.position import (
     best_moves,

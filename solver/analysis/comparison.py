@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from solver.engine.solution import Outcome, Solution
-from solver.games.family import RULES, Rule, get_rule
+from solver.games import RULES, Rule, get_rule
 from solver.validation import check_integer
 
 __all__ = ["COMPARISON_COLUMNS", "compare_rules", "comparison_row"]
@@ -129,7 +129,7 @@ def compare_rules(
     bound = check_integer(bound, "the bound", least=n)
     chosen = [get_rule(r) for r in (rules if rules is not None else RULES.values())]
     if solver is None:
-        from solver.engine.squares import solve
+        from solver.engine import solve
 
         def solver(b: int, rule: Rule) -> Solution:
             return solve(b, rule=rule)

@@ -32,9 +32,9 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import pandas as pd
 
-from solver.engine.solution import Solution
+from solver.engine.solution import Solution, check_solution
 from solver.games.squares import _isqrt_array
-from solver.validation import check_integer, check_seed, check_solution
+from solver.validation import check_integer, check_seed
 
 from .playout import _RANDOM_WIN, MAX_MOVE_CAP, MAX_N, POSITION_LIMIT, GameResult, _play_pair, _simulate
 from .policies import STRATEGIES, STRATEGY_LABELS, Strategy, _check_strategy

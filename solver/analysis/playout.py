@@ -41,9 +41,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from solver.engine.solution import Solution
+from solver.engine.solution import Solution, check_solution
 from solver.games.squares import POSITION_LIMIT, _isqrt_array, isqrt_array
-from solver.validation import check_integer, check_seed, check_solution
+from solver.validation import check_integer, check_seed
 
 from .policies import _DETERMINISTIC, Strategy, _check_strategy, _optimal_put
 

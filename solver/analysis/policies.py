@@ -14,9 +14,8 @@ import enum
 
 import numpy as np
 
-from solver.engine.solution import Solution
+from solver.engine.solution import Solution, check_solution
 from solver.games.squares import POSITION_LIMIT, _isqrt_array
-from solver.validation import check_solution
 from solver.values.position import move_rank_array
 
 __all__ = ["Strategy", "STRATEGIES", "STRATEGY_LABELS", "optimal_put"]

@@ -15,9 +15,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from solver.engine.solution import Outcome, Solution
+from solver.engine.solution import Outcome, Solution, check_solution
 from solver.games.squares import is_square
-from solver.validation import check_solution
 
 from . import thesis_data
 from .layers import layer, value_labels

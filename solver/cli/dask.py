@@ -23,7 +23,8 @@ import sys
 import time
 from typing import Any
 
-from solver import config, costs
+from solver import costs
+from solver.engine import budget
 from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
 from solver.parsing import argparse_int
 
@@ -135,7 +136,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     """
     import json
 
-    from solver.games.family import get_rule
+    from solver.games import get_rule
 
     rule = get_rule(getattr(args, "rule", None))
     if not rule.is_squares:
@@ -146,7 +147,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     the_plan = plan(bound, getattr(args, "chunk", None), workers)
     if scheduler is None:
         # All workers share this machine.
-        have = int(costs.available_memory() * config.MEMORY_FRACTION)
+        have = budget.usable_memory()
         need = workers * the_plan.worker_peak_bytes
         if need > have:
             raise ValueError(

@@ -21,10 +21,9 @@ from typing import NoReturn
 
 from solver import config, costs
 from solver.analysis.layers import classification_table, layers
-from solver.engine.dask import DaskEngineError
-from solver.engine.solution import BoundTooLargeError
-from solver.engine.squares import check_bound
-from solver.games.family import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
+from solver.engine import budget, check_bound
+from solver.errors import BoundTooLargeError, DaskEngineError
+from solver.games import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from solver.parsing import argparse_int, describe_number
 from solver.store import disk as store
 from solver.values.tree import game_tree
@@ -91,7 +90,7 @@ def _limits(args: argparse.Namespace) -> tuple[float, int]:
     """Return ``(max_seconds, max_bytes)`` for this command."""
     seconds = getattr(args, "max_seconds", None)
     max_seconds = float(DEFAULT_MAX_SECONDS if seconds is None else seconds)
-    return max_seconds, int(costs.available_memory() * config.MEMORY_FRACTION)
+    return max_seconds, budget.usable_memory()
 
 
 def _check_work(args: argparse.Namespace, *parts: tuple[costs.Cost, str]) -> None:
@@ -414,7 +413,7 @@ def _cache_command(args: argparse.Namespace) -> None:
 
 
 def _cold_command(args: argparse.Namespace) -> None:
-    from solver.engine.family import cold_positions
+    from solver.engine import cold_positions
 
     limit = args.limit
     work = costs.Cost(

@@ -22,7 +22,7 @@ import json
 import sys
 
 from solver import costs
-from solver.games.family import RULE_NAMES, get_rule
+from solver.games import RULE_NAMES, get_rule
 from solver.parsing import argparse_int, describe_number
 from solver.values.nimvalues import (
     default_bound,

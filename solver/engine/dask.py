@@ -1,30 +1,30 @@
 """Solve Put-or-Take-a-Square on a Dask cluster, with the result in a zarr store.
 
-The single-process solver (:func:`solver.retrograde.solve`, ``docs/mathematics.md``
-section 3.5) solves the *small game* (positions ``0..M``, ``M = 2 isqrt(B)``, and
-their put chains) and then sweeps ``B`` down to ``M + 1``.  Each position ``n > M``
-depends only on its take child ``t(n) <= M`` (the small game) and its put child
-``p(n) > n``.  This module runs the same computation as a Dask task graph
-(``docs/dask.md``):
+The single-process solve (:mod:`solver.engine.put_or_take`, ``docs/mathematics.md``
+section 3.5) solves the *small game* (positions ``0..M``, ``M = 2 isqrt(2 B)``,
+and their put chains) and then sweeps ``B`` down to ``M + 1``.  Each position
+``n > M`` depends only on its take child ``t(n) <= M`` (the small game) and its
+put child ``p(n) > n``.  This module runs the same computation as a Dask task
+graph (``docs/dask.md``), with the same kernels (as stumpy's ``stumped`` submits
+the very ``_stump`` kernel that ``stump`` runs):
 
-* one task solves the small game and returns its codes and arrays for ``0..M``.
-  They are ``8 (M + 1)`` bytes, and Dask sends them to each worker once;
+* one task solves the small game (:func:`solver.engine.small_game.solve_small_game`)
+  and returns its codes and lower bounds for ``0..M`` with the squares up to
+  ``2 B``: ``2 (M + 1) + 8 sqrt(2 B)`` bytes, which Dask sends to each worker once;
 * the store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``) are one task each.
   A chunk task reads the put children of its positions that lie above it, the
   slice ``[max(b + 1, p(a)), min(B, p(b))]`` of the store, written by the
-  chunk tasks it depends on.  It labels its positions from ``b`` down to ``a``
-  and writes its own chunk of the ``codes`` array.  Put children inside the chunk are
-  read from the chunk's own output, which already holds them because the task
-  works downwards;
+  chunk tasks it depends on, and labels its positions from ``b`` down to ``a``
+  with :func:`solver.engine.sweep.sweep_chunk` (one :func:`~solver.engine.sweep.sweep_piece`), writing its own chunk of the
+  ``codes`` array.  Put children inside the chunk are read from the chunk's own
+  output, which already holds them because the kernel works downwards;
 * a chunk with no put child inside the bound (about the top half ``[B/2, B]``) has
   no dependency.  The others depend on the two or three chunks about twice as
   high.  The *level* of a chunk is the length of its longest chain of
   dependencies, about ``log2(B / (c w))``.
 
-The chunk kernel :func:`_sweep_chunk` follows :func:`solver.retrograde._classify`
-line by line, with two index offsets added.  Draws and lower bounds on remoteness
-are computed in the same pass, from the same two children, as in the
-single-process sweep.  So the codes are bit-identical (the tests compare them).
+So the codes are bit-identical to the single-process solve's (the tests
+compare them).
 
 The store holds one ``uint8`` array ``codes``, one code a position
 (:mod:`solver.codes`), as the disk cache does; :func:`open_store` reads it on
@@ -55,20 +55,16 @@ import numba
 import numpy as np
 
 from solver import costs
-from solver.games.family import DEFAULT_RULE, Rule, get_rule
+from solver.games import DEFAULT_RULE, Rule, get_rule
 from solver.validation import check_integer
 
-from .codes import CODE_D, CODE_U, MAX_REMOTENESS, decode_outcome, decode_packed, encode, pack
+from ..errors import DaskEngineError
+from .codes import MAX_REMOTENESS, decode_outcome, decode_packed
+from .kernels import IMPOSSIBLE
+from .put_or_take import small_game_limit
+from .small_game import SmallGame, count_chain_nodes, solve_small_game
 from .solution import CodeColumn, Solution
-from .squares import (
-    _IMPOSSIBLE,
-    _build_small_game,
-    _count_chain_nodes,
-    _escape_moves,
-    _isqrt,
-    _small_lower_bounds,
-    _solve_small_game,
-)
+from .sweep import sweep_chunk
 
 __all__ = [
     "DEFAULT_CHUNK",
@@ -128,80 +124,9 @@ WORKER_BASE_BYTES = 250 * 2**20
 _SMALL_NODE_BYTES = 64
 
 
-class DaskEngineError(RuntimeError):
-    """A Dask solve failed after it started (a task raised, a worker died), or a store lost a chunk."""
-
-
 # ---------------------------------------------------------------------------
 # Kernels (unchecked; the public functions validate)
 # ---------------------------------------------------------------------------
-
-
-@numba.njit(cache=True, nogil=True)
-def _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w_small, lam_l_small, cap):
-    """Codes of positions ``a..b``, labelled downwards as :func:`solver.retrograde._classify` does.
-
-    ``out[n - a]`` receives the code (:mod:`solver.codes`) of position ``n``;
-    ``inp[q - q0]`` holds the codes of the put children above ``b``;
-    ``small_codes``, ``so``, ``sr``, ``lam_*_small`` are the small game's codes,
-    outcome, packed remoteness and lower bounds for ``0..m``.  Positions
-    ``<= m`` are copied from ``small_codes``.
-    """
-    for n in range(b, a - 1, -1):
-        if n <= m:
-            out[n - a] = small_codes[n]
-            continue
-        r = _isqrt(n)
-        t = n - r * r
-        p = n + r * r
-        ot = so[t]
-        rt = abs(np.int64(sr[t]))
-        if p <= bound:
-            cp = out[p - a] if p <= b else inp[p - q0]
-            op = np.int64(decode_outcome(cp))
-            packed_p = np.int64(decode_packed(cp, False))
-            rp = abs(packed_p)
-        else:
-            op = np.int64(-1)  # above the bound: unknown and leaves it
-            packed_p = np.int64(-1)
-            rp = np.int64(-1)
-        if ot == 2 or op == 2:
-            if ot == 2 and op == 2:
-                best = min(rt, rp)
-            elif ot == 2:
-                best = rt
-            else:
-                best = rp
-            high = best + 1
-            # retrograde._lam_l_large(p): lower bound on the remoteness of p if p is L.
-            unresolved = True
-            lam = np.int64(-1)
-            if p <= bound:
-                if op == 1 or op == 3:
-                    lam = np.int64(_IMPOSSIBLE)
-                elif op == 2:
-                    unresolved = False
-                    if packed_p >= 0:
-                        lam = packed_p
-            if lam < 0:
-                lam = np.int64(2)
-                rq = _isqrt(p)
-                tq = p - rq * rq
-                if tq <= m:
-                    lam = max(lam, min(cap, 1 + np.int64(lam_w_small[tq])))
-                if unresolved and p <= bound:
-                    lam = max(lam, 1 + _escape_moves(p, bound))
-            low = 1 + min(np.int64(lam_l_small[t]), lam)
-            out[n - a] = encode(1, high, low >= high)
-        elif ot == 1 and op == 1:
-            high = max(rt, rp) + 1
-            pw = rp if packed_p >= 0 else 1
-            low = 1 + max(np.int64(lam_w_small[t]), pw)
-            out[n - a] = encode(2, high, low >= high)
-        elif op == -1 or ot == 0 or op == 0:
-            out[n - a] = CODE_U
-        else:
-            out[n - a] = CODE_D
 
 
 @numba.njit(cache=True, nogil=True)
@@ -224,13 +149,13 @@ def _codes_tally(codes, skip, misere):
 # ---------------------------------------------------------------------------
 
 
-def _put(n: int) -> int:
-    r = math.isqrt(n)
-    return n + r * r
+def _put(n: int, members: np.ndarray) -> int:
+    return n + int(members[np.searchsorted(members, n, side="right") - 1])
 
 
-def _small_m(bound: int) -> int:
-    return min(bound, 2 * math.isqrt(bound))
+def _members(bound: int) -> np.ndarray:
+    """The squares up to ``2 B``: the sequence of the one rule this engine solves (Put-or-Take-a-Square)."""
+    return DEFAULT_RULE.members(2 * bound)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -357,7 +282,7 @@ def _check_bound(bound: int) -> int:
     return bound
 
 
-def _chunk_tasks(bound: int, chunk: int, m: int) -> list[ChunkTask]:
+def _chunk_tasks(bound: int, chunk: int, m: int, members: np.ndarray) -> list[ChunkTask]:
     n_chunks = bound // chunk + 1
     tasks: list[ChunkTask | None] = [None] * n_chunks
     for c in range(n_chunks - 1, -1, -1):
@@ -367,7 +292,7 @@ def _chunk_tasks(bound: int, chunk: int, m: int) -> list[ChunkTask]:
         if b <= m:
             q0, q1 = b + 1, b
         else:
-            q0, q1 = max(b + 1, _put(lo)), min(bound, _put(b))
+            q0, q1 = max(b + 1, _put(lo, members)), min(bound, _put(b, members))
         if q0 <= q1:
             deps = tuple(range(q0 // chunk, q1 // chunk + 1))
             level = 1 + max(tasks[d].level for d in deps)  # type: ignore[union-attr]
@@ -418,15 +343,17 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
             f"chunks of {chunk:,} positions make {n_tasks:,} tasks, more than the {MAX_TASKS:,} a scheduler "
             f"handles well; choose a chunk of at least {need:,} positions"
         )
-    m = _small_m(bound)
-    nodes = m + 1 + int(_count_chain_nodes(bound, m))
-    tasks = _chunk_tasks(bound, chunk, m)
+    members = _members(bound)
+    m = small_game_limit(members, bound)
+    nodes = m + 1 + int(count_chain_nodes(bound, m, members))
+    tasks = _chunk_tasks(bound, chunk, m, members)
     top = max(task.level for task in tasks)
     levels = []
     for level in range(top + 1):
         members = [task for task in tasks if task.level == level]
         levels.append((len(members), sum(t.positions for t in members), min(t.index for t in members)))
-    broadcast = 8 * (m + 1)
+    # The small game's codes and lower bounds for 0..M, and the squares up to 2 B.
+    broadcast = 2 * (m + 1) + 8 * len(members)
     # Output and input arrays, plus a decoded or encoded copy of each (zarr's
     # buffers), plus the small game's arrays.
     task_peak = max(2 * (t.bytes_written + t.bytes_read) for t in tasks) + broadcast
@@ -462,28 +389,13 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
 # ---------------------------------------------------------------------------
 
 
-def _small_game_task(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    """Solve the small game; return its codes and arrays for ``0..m`` and the cap (as ``solve`` does)."""
-    m = _small_m(bound)
-    size = m + 1 + int(_count_chain_nodes(bound, m))
-    position = np.empty(size, np.int64)
-    take_idx = np.empty(size, np.int64)
-    put_idx = np.empty(size, np.int64)
-    filled = _build_small_game(bound, m, size, position, take_idx, put_idx)
-    if filled != size:  # pragma: no cover - a kernel bug
-        raise DaskEngineError(f"small game has {filled} nodes, expected {size}")
-    small_outcome = np.empty(size, np.int8)
-    small_remoteness = np.empty(size, np.int16)
-    _solve_small_game(take_idx, put_idx, small_outcome, small_remoteness)
-    cap = int(small_remoteness.max()) + bound.bit_length() + 4
-    if cap > MAX_REMOTENESS:  # pragma: no cover - far beyond any bound this solver indexes
-        raise DaskEngineError(f"at bound {bound} remoteness could exceed {MAX_REMOTENESS}, more than a code holds")
-    lam_w = np.empty(size, np.int16)
-    lam_l = np.empty(size, np.int16)
-    _small_lower_bounds(position, take_idx, put_idx, small_outcome, small_remoteness, lam_w, lam_l, bound, m, cap)
-    so = small_outcome[: m + 1].copy()
-    sr = small_remoteness[: m + 1].copy()
-    return (pack(so, sr), so, sr, lam_w[: m + 1].copy(), lam_l[: m + 1].copy(), cap)
+def _small_game_task(bound: int) -> tuple[np.ndarray, SmallGame]:
+    """Solve the small game as the single-process solve does; return the squares up to ``2 B`` and it."""
+    members = _members(bound)
+    small = solve_small_game(members, bound, small_game_limit(members, bound))
+    if small is None:  # pragma: no cover - far beyond any bound this solver indexes
+        raise DaskEngineError(f"at bound {bound} remoteness could exceed what a one-byte code holds")
+    return members, small
 
 
 def _open_codes(path: str, mode: Literal["r", "r+"]) -> Any:
@@ -509,9 +421,9 @@ def _codes_for(path: str, run_id: str) -> Any:
 def _chunk_task(
     path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, *deps: object
 ) -> dict[str, Any]:
-    """Label positions ``a..b`` and write their codes to the store; return counts and bytes."""
-    small_codes, so, sr, lam_w, lam_l, cap = small
-    m = so.shape[0] - 1
+    """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes."""
+    members, game = small
+    m = game.m
     start = time.perf_counter()
     codes = _codes_for(path, run_id)
     if q0 <= q1:
@@ -523,7 +435,11 @@ def _chunk_task(
     read_seconds = time.perf_counter() - start
     out = np.empty(b - a + 1, np.uint8)
     start = time.perf_counter()
-    _sweep_chunk(a, b, bound, m, out, q0, inp, small_codes, so, sr, lam_w, lam_l, cap)
+    if a <= m:  # positions of the small game, solved by the small-game task
+        out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
+    if b > m:
+        # Lower bounds rebuilt from codes, as the single-process solve does.
+        sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, *game.arrays, game.cap, IMPOSSIBLE)
     tally = _codes_tally(out, 1 if a == 0 else 0, False)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()

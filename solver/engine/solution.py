@@ -14,13 +14,13 @@ import enum
 import numba
 import numpy as np
 
-from solver.games.family import DEFAULT_RULE, Rule
+from solver.games import DEFAULT_RULE, Rule
 from solver.validation import check_integer
 
 from . import codes as _codes
 from . import mapped
 
-__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "BoundTooLargeError"]
+__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "check_solution"]
 
 
 class Outcome(enum.IntEnum):
@@ -47,10 +47,6 @@ class Outcome(enum.IntEnum):
 
 #: Remoteness stored for D and U positions.
 NO_REMOTENESS = -1
-
-
-class BoundTooLargeError(ValueError):
-    """The bound asked for needs more memory than this machine can give."""
 
 
 class CodeColumn:
@@ -610,3 +606,27 @@ def _tally_wide(outcome, packed_remoteness, n):
         elif r < -1:
             out[5] += 1
     return out
+
+
+def check_solution(solution: object, what: str = "this") -> Solution:
+    """Check that an argument is a :class:`~solver.solution.Solution`.
+
+    Parameters
+    ----------
+    solution : object
+        The value to check.
+    what : str, optional
+        What needs the solution, for the message (``"the optimal strategy"``).
+
+    Returns
+    -------
+    Solution
+
+    Raises
+    ------
+    TypeError
+        If ``solution`` is not a Solution (None included).
+    """
+    if not isinstance(solution, Solution):
+        raise TypeError(f"{what} needs a solver.solution.Solution, got {type(solution).__name__}")
+    return solution

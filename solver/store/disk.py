@@ -70,10 +70,13 @@ import numpy as np
 import platformdirs
 
 from solver import config, costs
-from solver.engine.solution import BoundTooLargeError, Solution
-from solver.engine.squares import check_bound, solve
-from solver.games.family import DEFAULT_RULE, RULES, Rule, get_rule
+from solver.engine import check_bound, solve
+from solver.engine.solution import Solution
+from solver.errors import BoundTooLargeError
+from solver.games import DEFAULT_RULE, RULES, Rule, get_rule
 from solver.validation import check_integer
+
+from ..errors import CacheUnavailableError, CacheUnavailableWarning
 
 __all__ = [
     "ENV_VAR",
@@ -155,14 +158,6 @@ _NAME = re.compile(
     rf"^(?P<hidden>\.?)(?P<stem>(?P<rule>{_RULE_PATTERN})-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$"
 )
 _SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-
-
-class CacheUnavailableError(OSError):
-    """The cache directory cannot be created or written."""
-
-
-class CacheUnavailableWarning(RuntimeWarning):
-    """The disk cache cannot be used, so a solve runs in memory and is not kept."""
 
 
 def _why(exc: OSError) -> str:

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
 from solver.engine.solution import Solution
-from solver.games.family import Rule, get_rule
+from solver.games import Rule, get_rule
 from solver.validation import check_integer
 
 from . import disk as store

@@ -23,11 +23,12 @@ import dataclasses
 from collections import deque
 
 from solver.engine.solution import Outcome, Solution
-from solver.games.family import KIND_PUT_OR_TAKE, RuleMove
+from solver.games import KIND_PUT_OR_TAKE, RuleMove
 from solver.games.squares import Move
 from solver.text import format_number
 from solver.validation import check_integer
 
+from ..errors import CertificateError
 from .position import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = [
@@ -47,10 +48,6 @@ __all__ = [
 #: Largest certificate :func:`draw_certificate` builds by default.  Every
 #: certified draw below 10**6 (bound 10**6) needs at most 10 positions.
 DEFAULT_CERTIFICATE_MAX = 500
-
-
-class CertificateError(RuntimeError):
-    """A draw certificate failed its closure check (a bug, never bad input)."""
 
 
 def _options(n: int, solution: Solution) -> list[tuple[Move | RuleMove, int]]:

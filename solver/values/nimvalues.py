@@ -37,8 +37,10 @@ import math
 import numba
 import numpy as np
 
-from solver.engine.squares import _build_small_game, _count_chain_nodes, _isqrt
-from solver.games.family import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
+from solver.engine.kernels import isqrt as _isqrt
+from solver.engine.small_game import build as _build_small_game
+from solver.engine.small_game import count_chain_nodes as _count_chain_nodes
+from solver.games import KIND_PUT_OR_TAKE, KIND_SQUARE_BUT_ONE, KIND_SUBTRACT, Rule, get_rule
 from solver.validation import check_integer
 
 __all__ = [
@@ -584,11 +586,12 @@ def nim_values(rule: Rule | str, n: int, bound: int | None = None) -> NimValues:
         raise ValueError(f"the bound must be at most 2**61; got {bound:.3e}")
     if rule.is_squares:
         m = min(bound, 2 * math.isqrt(bound))
-        size = m + 1 + _count_chain_nodes(np.int64(bound), np.int64(m))
+        members = rule.members(2 * bound)
+        size = m + 1 + _count_chain_nodes(np.int64(bound), np.int64(m), members)
         position = np.empty(size, dtype=np.int64)
         take_idx = np.empty(size, dtype=np.int64)
         put_idx = np.empty(size, dtype=np.int64)
-        _build_small_game(np.int64(bound), np.int64(m), size, position, take_idx, put_idx)
+        _build_small_game(np.int64(bound), np.int64(m), members, position, take_idx, put_idx)
         indptr = np.zeros(size + 1, dtype=np.int64)
         indptr[2:] = 2 * np.arange(1, size, dtype=np.int64)
         kids = np.empty(2 * (size - 1), dtype=np.int64)

@@ -34,11 +34,12 @@ import random
 from typing import Any
 
 from solver.engine.solution import Outcome, Solution
-from solver.games.family import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
+from solver.games import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
 from solver.games.squares import Move
 from solver.text import format_number
 from solver.validation import check_integer
 
+from ..errors import GameOverError
 from .position import best_rule_moves, mover_outcome, position_remoteness_at_most, position_value
 
 __all__ = [
@@ -63,10 +64,6 @@ __all__ = [
 
 #: Most moves :func:`best_line` follows before it gives up.
 BEST_LINE_MAX = 1000
-
-
-class GameOverError(ValueError):
-    """A move was asked for after the game ended."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from solver.engine.solution import Outcome, Solution
-from solver.games.family import KIND_PUT_OR_TAKE, Rule, RuleMove
+from solver.games import KIND_PUT_OR_TAKE, Rule, RuleMove
 from solver.games.squares import Move, _isqrt_array
 from solver.validation import check_integer
 

@@ -24,7 +24,7 @@ import functools
 from collections.abc import Sequence
 
 from solver.engine.solution import Outcome
-from solver.games.family import Rule, get_rule
+from solver.games import Rule, get_rule
 from solver.validation import check_integer
 
 from .nimvalues import INF, UNKNOWN, NimValues, default_bound, k_set, nim_values, value_text

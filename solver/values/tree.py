@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from solver import config
 from solver.engine.solution import Outcome, Solution
-from solver.games.family import KIND_PUT_OR_TAKE, RuleMove
+from solver.games import KIND_PUT_OR_TAKE, RuleMove
 from solver.games.squares import Move
 from solver.validation import check_integer
 

@@ -22,7 +22,7 @@ from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
 from solver.analysis.layers import TRANSFORMS, classification_table, convergence, layer, layers
-from solver.games.family import get_rule
+from solver.games import get_rule
 from solver.parsing import parse_int
 
 from ... import ids, state
@@ -207,7 +207,7 @@ def make_setup(n_text: object, alpha_text: object, rule: object = None):
     n_text, alpha_text : str
         What the user typed.
     rule : str, optional
-        The game selector's value (a name of :data:`solver.games.family.RULES`);
+        The game selector's value (a name of :data:`solver.games.RULES`);
         None means Put-or-Take-a-Square.
 
     Returns

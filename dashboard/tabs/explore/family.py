@@ -7,7 +7,7 @@
   one point per position coloured by what the value says of the position
   alone (0 is L, a finite value above 0 or ∞ with 0 in K is W, ∞ without 0
   in K is D, ``?`` is unknown);
-* **Rules compared**: for every rule of :data:`solver.games.family.RULES`, the
+* **Rules compared**: for every rule of :data:`solver.games.RULES`, the
   counts of W, L, D and U in 1..N at that rule's bound for the page's N and
   alpha, the highest exact remoteness and the first L positions
   (:func:`solver.analysis.comparison.comparison_row`).
@@ -28,7 +28,7 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver.analysis.comparison import comparison_row
 from solver.analysis.records import SEQUENCES, records, write_bfile
-from solver.games.family import RULES
+from solver.games import RULES
 from solver.values.nimvalues import INF, UNKNOWN, value_text
 
 from ... import ids

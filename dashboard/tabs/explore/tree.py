@@ -39,7 +39,7 @@ from dash.exceptions import PreventUpdate
 
 from solver import config
 from solver.engine.solution import Solution
-from solver.games.family import KIND_PUT_OR_TAKE
+from solver.games import KIND_PUT_OR_TAKE
 from solver.parsing import parse_int
 from solver.text import format_number
 from solver.values.play import move_text

@@ -16,7 +16,7 @@ from dash import Input, Output, no_update
 from dash.exceptions import PreventUpdate
 
 from solver.engine.solution import Outcome
-from solver.games.family import KIND_PUT_OR_TAKE, get_rule
+from solver.games import KIND_PUT_OR_TAKE, get_rule
 from solver.parsing import parse_int
 from solver.values.inspection import draw_certificate, inspect_position, put_chain
 

@@ -22,7 +22,7 @@ from dash import Input, Output, State, ctx, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import config
-from solver.games.family import KIND_PUT_OR_TAKE
+from solver.games import KIND_PUT_OR_TAKE
 from solver.games.squares import Move
 from solver.parsing import parse_int
 from solver.values.play import (

@@ -13,7 +13,7 @@ from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
 from solver.engine.solution import Outcome
-from solver.games.family import get_rule
+from solver.games import get_rule
 from solver.parsing import describe_text, parse_int
 from solver.values.sums import MAX_HEAPS, SumPosition, sum_position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dash import dcc, html
 
-from solver.games.family import RULES
+from solver.games import RULES
 
 from . import ids
 

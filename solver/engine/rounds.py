@@ -1,0 +1,378 @@
+"""The rounds method for put-or-take rules whose take children can be large.
+
+For powers of 2 and 3, factorials and Fibonacci numbers the take child can be
+up to ``n / 2`` or more, so there is no small game (:mod:`solver.engine.small_game`).
+``docs/mathematics.md`` section 7.1:
+
+1. *Labels by rounds.*  Round ``r`` labels exactly the positions with
+   bounded remoteness ``rem_B = r`` (section 3.1): the unlabelled parents of
+   an L-position of remoteness ``r - 1`` are W, and an unlabelled parent of a
+   W-position of remoteness ``r - 1`` is L when both its children are at most
+   ``B`` and W with remoteness below ``r`` (checked directly).  Round 0 holds
+   the positions with no move (0; 0 and 1 for primes).  The positions of one
+   round are kept in a list while it is short (at most ``B / 16`` entries) and
+   found by scanning the remoteness array otherwise.  Parents are enumerated,
+   not stored: ``m`` has at most one put-parent ``m - s``, with ``s`` the
+   largest member such that ``2 s <= m``, provided ``m < s + next(s)``; the
+   take-parents of ``m`` are ``m + s`` for the members ``s`` whose gap
+   ``next(s) - s`` exceeds ``m`` (the members sorted by gap, so these are a
+   prefix).  Every edge is followed at most once, from its labelled child.
+2. *Certified draws* (section 3.3, Proposition 3.7).  Unlabelled positions
+   that can leave the bound through unlabelled positions are marked in the
+   outcome array itself by sweeps, alternately descending (which follows put
+   moves) and ascending (take moves), until a sweep changes nothing; the
+   unmarked rest are D, the marked ones U.
+3. *Lower bounds* by sweeps of the operator of Lemma 3.2
+   (:func:`solver.engine.sweep.lower_bound`), alternately descending and
+   ascending, until nothing changes or every W and L remoteness is
+   certified.  The sweeps run on every thread and the threads race, but the
+   least fixed point above the starting values does not depend on the order
+   of the updates, so the result is the same on every run.  It is the same
+   fixed point the small game and the descending sweep reach where they
+   apply (the tests compare the two methods).
+
+Memory: the outputs (``int8`` outcome and ``int16`` remoteness, then packed
+into one byte a position when they fit), the lower bounds (1 byte), two round
+lists of at most ``B / 16 + 1024`` int64, the members of X up to ``2 B``
+(int64) and the order of those up to ``B`` by gap (int32).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numba
+import numpy as np
+
+from .kernels import escape_moves, even_up, index_down, index_up
+from .sweep import bounds_kept, lower_bound
+
+__all__ = ["solve_by_rounds", "MAX_LOWER_BOUND_SWEEPS"]
+
+#: Most lower-bound sweeps of a solve by rounds (each one pass over 0..B); a
+#: safety net only: the sweeps stop at the fixed point, reached after a few
+#: dozen at most in every measurement.
+MAX_LOWER_BOUND_SWEEPS = 1000
+
+_L = 2
+
+
+@numba.njit(cache=True, inline="always")
+def _visit(x, s, oy, r, bound, outcome, rem, nxt, count, cap_next):
+    """Label parent ``x`` (with ``f(x) = s``) of a round-``r - 1`` position."""
+    if outcome[x] != 0:
+        return count
+    if oy == 2:
+        outcome[x] = 1
+        rem[x] = r
+    else:
+        t = x - s
+        p = x + s
+        if p > bound:
+            return count
+        if outcome[t] != 1 or rem[t] >= r or outcome[p] != 1 or rem[p] >= r:
+            return count
+        outcome[x] = 2
+        rem[x] = r
+    if count < cap_next:
+        nxt[count] = x
+    return count + 1
+
+
+@numba.njit(cache=True, inline="always")
+def _gap(members, i):
+    """``next(s) - s`` for ``s = members[i]``; "infinite" (2**62) past the last member."""
+    if i + 1 < members.shape[0]:
+        return members[i + 1] - members[i]
+    return np.int64(1) << np.int64(62)
+
+
+@numba.njit(cache=True, inline="always")
+def _expand(y, r, bound, members, order, n_small, outcome, rem, nxt, count, cap_next):
+    """Visit every parent ``x <= bound`` of ``y`` (a position of round ``r - 1``)."""
+    oy = outcome[y]
+    if y >= 2:
+        i = np.searchsorted(members, y // 2, side="right") - 1
+        if i >= 0:
+            s = members[i]
+            if y - 2 * s < _gap(members, i):
+                count = _visit(y - s, s, oy, r, bound, outcome, rem, nxt, count, cap_next)
+    for j in range(n_small):
+        i = order[j]
+        if _gap(members, i) <= y:
+            break
+        x = y + members[i]
+        if x <= bound:
+            count = _visit(x, members[i], oy, r, bound, outcome, rem, nxt, count, cap_next)
+    return count
+
+
+@numba.njit(cache=True)
+def _pt_round(r, bound, members, order, n_small, outcome, rem, frontier, n_front, scan, nxt, cap_next):
+    """One round: label every position of ``rem_B = r``; return how many (may exceed ``cap_next``)."""
+    count = 0
+    if scan:
+        for y in range(bound + 1):
+            if rem[y] == r - 1 and outcome[y] != 0:
+                count = _expand(y, r, bound, members, order, n_small, outcome, rem, nxt, count, cap_next)
+    else:
+        for j in range(n_front):
+            count = _expand(frontier[j], r, bound, members, order, n_small, outcome, rem, nxt, count, cap_next)
+    return count
+
+
+@numba.njit(cache=True, parallel=True)
+def _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
+    """Mark (code 4) unlabelled positions with an unlabelled path out of the bound."""
+    changed = np.zeros(n_chunks, np.uint8)
+    for c in numba.prange(n_chunks):
+        a = 1 + (bound * c) // n_chunks
+        b = 1 + (bound * (c + 1)) // n_chunks  # positions a..b-1
+        if a >= b:
+            continue
+        if descending:
+            i = np.searchsorted(members, b - 1, side="right") - 1
+            for x in range(b - 1, a - 1, -1):
+                i = index_down(members, i, x)
+                if outcome[x] != 0 or i < 0:
+                    continue
+                s = members[i]
+                p = x + s
+                if p > bound or outcome[x - s] == 4 or outcome[p] == 4:
+                    outcome[x] = 4
+                    changed[c] = 1
+        else:
+            i = np.searchsorted(members, a, side="right") - 1
+            for x in range(a, b):
+                i = index_up(members, i, x)
+                if outcome[x] != 0 or i < 0:
+                    continue
+                s = members[i]
+                p = x + s
+                if p > bound or outcome[x - s] == 4 or outcome[p] == 4:
+                    outcome[x] = 4
+                    changed[c] = 1
+    return changed.any()
+
+
+@numba.njit(cache=True, parallel=True)
+def _finish_draws(outcome, n_chunks):
+    """Unmarked unlabelled positions are D (3); marked ones U (0)."""
+    size = outcome.shape[0]
+    for c in numba.prange(n_chunks):
+        for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
+            o = outcome[x]
+            if o == 0:
+                outcome[x] = 3
+            elif o == 4:
+                outcome[x] = 0
+
+
+@numba.njit(cache=True, parallel=True)
+def _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks):
+    size = bound + 1
+    for c in numba.prange(n_chunks):
+        for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
+            o = outcome[x]
+            if o == 1:
+                lam[x] = 1
+            elif o == 2:
+                lam[x] = 0 if rem[x] == 0 else 2
+            elif o == 3:
+                lam[x] = imp
+            else:
+                lam[x] = min(cap, 1 + escape_moves(max(x, 1), bound))
+
+
+@numba.njit(cache=True, inline="always")
+def _settled(x, outcome, rem, lam, cap):
+    """True when ``lam[x]`` can rise no further: D, a certified W/L, or U at the cap."""
+    o = outcome[x]
+    if o == 3:
+        return True
+    if o == 0:
+        return lam[x] >= cap
+    return lam[x] >= rem[x]
+
+
+@numba.njit(cache=True, inline="always")
+def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
+    """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if its bound rose.
+
+    :func:`solver.engine.sweep.lower_bound` with the children's kept bounds;
+    a put child ``q`` above the bound is L with remoteness at least ``1 +``
+    its take child's bound as W (Lemma 3.5).
+    """
+    t = x - s
+    p = x + s
+    lw_t, ll_t = bounds_kept(outcome[t], lam[t], imp)
+    if p <= bound:
+        lw_p, ll_p = bounds_kept(outcome[p], lam[p], imp)
+    else:
+        lw_p = np.int64(1)
+        ll_p = np.int64(2)
+        tq = p - sp
+        if tq <= bound:
+            w, _ = bounds_kept(outcome[tq], lam[tq], imp)
+            ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
+    v = lower_bound(outcome[x], rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
+    if v > lam[x]:
+        lam[x] = v
+        return True
+    return False
+
+
+@numba.njit(cache=True, parallel=True)
+def _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks):
+    """One sweep of lower-bound updates over 1..B; True if some value rose."""
+    changed = np.zeros(n_chunks, np.uint8)
+    for c in numba.prange(n_chunks):
+        a = 1 + (bound * c) // n_chunks
+        b = 1 + (bound * (c + 1)) // n_chunks
+        if a >= b:
+            continue
+        if descending:
+            i = np.searchsorted(members, b - 1, side="right") - 1
+            j = np.searchsorted(members, 2 * (b - 1), side="right") - 1
+            for x in range(b - 1, a - 1, -1):
+                i = index_down(members, i, x)
+                if i < 0 or _settled(x, outcome, rem, lam, cap):
+                    continue
+                s = members[i]
+                j = index_down(members, j, x + s)
+                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
+                    changed[c] = 1
+        else:
+            i = np.searchsorted(members, a, side="right") - 1
+            j = np.searchsorted(members, a, side="right") - 1
+            for x in range(a, b):
+                i = index_up(members, i, x)
+                if i < 0 or _settled(x, outcome, rem, lam, cap):
+                    continue
+                s = members[i]
+                j = index_up(members, j, x + s)
+                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
+                    changed[c] = 1
+    return changed.any()
+
+
+@numba.njit(cache=True, parallel=True)
+def _uncertified(outcome, rem, lam, n_chunks):
+    """Number of W and L positions whose remoteness is not yet certified."""
+    size = outcome.shape[0]
+    counts = np.zeros(n_chunks, np.int64)
+    for c in numba.prange(n_chunks):
+        for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
+            o = outcome[x]
+            if (o == 1 or o == 2) and lam[x] < rem[x]:
+                counts[c] += 1
+    return counts.sum()
+
+
+@numba.njit(cache=True, parallel=True)
+def _pack(outcome, rem, lam, n_chunks):
+    """Packed remoteness: exact where ``lam >= rem_B``, else ``-rem_B``; -1 for D and U."""
+    size = outcome.shape[0]
+    for c in numba.prange(n_chunks):
+        for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
+            o = outcome[x]
+            if o == 1 or o == 2:
+                if lam[x] < rem[x]:
+                    rem[x] = -rem[x]
+            else:
+                rem[x] = -1
+
+
+def _n_chunks() -> int:
+    return max(1, 4 * numba.get_num_threads())
+
+
+def solve_by_rounds(
+    members: np.ndarray, bound: int, outcome: np.ndarray, rem: np.ndarray, report: Callable[[float], None]
+) -> None:
+    """Solve a put-or-take rule on ``0..bound`` by rounds, draws and lower-bound sweeps (module docstring).
+
+    Parameters
+    ----------
+    members : numpy.ndarray
+        Shape ``(k,)``, dtype ``int64``, increasing: the rule's sequence up
+        to ``2 * bound``.
+    bound : int
+        The bound ``B``.
+    outcome, rem : numpy.ndarray
+        Shape ``(B + 1,)``, dtypes ``int8`` and ``int16``: written with the
+        outcome codes (0 U, 1 W, 2 L, 3 D) and the packed remoteness (``r``
+        exact, ``-r`` at most ``r``, -1 for D and U).
+    report : callable
+        Called with the fraction done.
+
+    Raises
+    ------
+    RuntimeError
+        If a remoteness passes the ``int16`` range (never seen).
+    """
+    n_small = int(np.searchsorted(members, bound, side="right"))
+    # Members up to B in order of decreasing gap (ties by size): the take-parents
+    # of m are m + s for a prefix of this order.  "Infinite" past the last member
+    # (the next one is above 2 B, so every parent up to B sees a larger gap).
+    gap = np.empty(n_small, np.int64)
+    if n_small:
+        gap[: len(members) - 1] = (members[1:] - members[:-1])[:n_small]
+        if n_small == len(members):
+            gap[-1] = np.int64(1) << np.int64(62)
+    index_type = np.int32 if n_small < 2**31 else np.int64
+    order = np.argsort(-gap, kind="stable").astype(index_type)
+    del gap
+    outcome[:] = 0
+    rem[:] = -1
+    first = int(members[0]) if len(members) else bound + 1
+    terminals = np.arange(0, min(first, bound + 1), dtype=np.int64)
+    outcome[terminals] = _L
+    rem[terminals] = 0
+    cap_next = (bound + 1) // 16 + 1024
+    frontier = np.empty(cap_next, np.int64)
+    nxt = np.empty(cap_next, np.int64)
+    frontier[: len(terminals)] = terminals
+    n_front = len(terminals)
+    scan = False
+    r = 1
+    while True:
+        if r >= 32000:
+            raise RuntimeError("remoteness beyond the int16 range")
+        count = int(_pt_round(r, bound, members, order, n_small, outcome, rem, frontier, n_front, scan, nxt, cap_next))
+        if count == 0:
+            break
+        scan = count > cap_next
+        frontier, nxt = nxt, frontier
+        n_front = min(count, cap_next)
+        report(0.5 * (1.0 - 0.85**r))
+        r += 1
+    max_rem = r - 1
+    del frontier, nxt, order
+    n_chunks = _n_chunks()
+    descending = True
+    while _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
+        descending = not descending
+    _finish_draws(outcome, n_chunks)
+    report(0.6)
+    if max_rem <= 253:
+        lam = np.empty(bound + 1, np.uint8)
+        imp = 255
+    else:
+        lam = np.empty(bound + 1, np.int16)
+        imp = 32000
+    cap = max_rem + 1
+    _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks)
+    # Sweep to the fixed point: it is the least one above the starting values,
+    # whatever the order of the updates (threads race), so the result is the
+    # same on every run.  MAX_LOWER_BOUND_SWEEPS is only a safety net.
+    # Also stop once every W and L remoteness is certified: nothing more to learn.
+    descending = True
+    for sweep in range(MAX_LOWER_BOUND_SWEEPS):
+        if not _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks):
+            break
+        if _uncertified(outcome, rem, lam, n_chunks) == 0:
+            break
+        descending = not descending
+        report(0.6 + 0.4 * (1.0 - 0.8 ** (sweep + 1)))
+    _pack(outcome, rem, lam, n_chunks)

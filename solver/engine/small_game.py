@@ -1,0 +1,244 @@
+"""The small game of a put-or-take rule: positions ``0..M`` and their put chains.
+
+``docs/mathematics.md`` section 3.5.  With ``M`` the largest take child of a
+position up to ``2 B``, the positions ``0..M`` together with their put chains
+``x, p(x), p(p(x)), ...`` up to ``B`` are closed under moves: a take lands
+in ``0..M``, a put moves one step up a chain.  Chains above ``M`` never merge
+(``x -> x + f(x)`` is strictly increasing), so the graph needs no
+deduplication; it has about ``M + (M / 2) log2(B / M)`` nodes.  It is solved
+with its edges (:mod:`solver.engine.graph`), and every position above ``M``
+then follows from it in one descending pass (:mod:`solver.engine.sweep`).
+
+Nodes ``0..M`` are the positions ``0..M``; chain nodes follow.  ``take_idx``
+and ``put_idx`` are node indices: -1 for no move (positions below the first
+member), ``put_idx = -2`` where the put child is above the bound.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from .codes import MAX_REMOTENESS, pack
+from .graph import solve_two_child_graph
+from .kernels import IMPOSSIBLE, escape_moves, even_up, member_index
+from .sweep import bounds_kept, lower_bound
+
+__all__ = ["take_limit", "count_chain_nodes", "build", "lower_bounds", "SmallGame", "solve_small_game"]
+
+#: Node arrays while the small game is solved, in bytes per node (positions,
+#: children, parent lists, queue, outcome, remoteness, lower bounds).
+BYTES_PER_NODE = 60
+
+
+@numba.njit(cache=True)
+def take_limit(members, limit):
+    """``M``: the largest take child ``x - f(x)`` of a position ``x <= limit`` (unchecked)."""
+    best = 0
+    for i in range(members.shape[0]):
+        s = members[i]
+        if s > limit:
+            break
+        end = limit
+        if i + 1 < members.shape[0] and members[i + 1] - 1 < limit:
+            end = members[i + 1] - 1  # the largest x with f(x) = s
+        if end - s > best:
+            best = end - s
+    return best
+
+
+@numba.njit(cache=True)
+def count_chain_nodes(bound, m, members):
+    """Number of chain nodes (positions above ``m`` on the put chains of ``0..m``, up to ``bound``)."""
+    total = 0
+    for x in range(1, m + 1):
+        i = member_index(members, x)
+        if i < 0:
+            continue
+        c = x + members[i]
+        if c <= m:
+            continue
+        while c <= bound:
+            total += 1
+            c = c + members[member_index(members, c)]
+    return total
+
+
+@numba.njit(cache=True)
+def build(bound, m, members, position, take_idx, put_idx):
+    """Fill the node arrays of the small game (unchecked); return the number of nodes written."""
+    for x in range(m + 1):
+        position[x] = x
+    nxt = m + 1
+    for x in range(m + 1):
+        i = member_index(members, x)
+        if i < 0:
+            take_idx[x] = -1
+            put_idx[x] = -1
+            continue
+        s = members[i]
+        take_idx[x] = x - s
+        c = x + s
+        if c <= m:
+            put_idx[x] = c
+            continue
+        if c > bound:
+            put_idx[x] = -2
+            continue
+        put_idx[x] = nxt
+        while c <= bound:
+            position[nxt] = c
+            s = members[member_index(members, c)]
+            take_idx[nxt] = c - s
+            c = c + s
+            put_idx[nxt] = nxt + 1 if c <= bound else -2
+            nxt += 1
+    return nxt
+
+
+@numba.njit(cache=True)
+def lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, lam, cap, imp):
+    """Iterate the operator of Lemma 3.2 (:func:`solver.engine.sweep.lower_bound`) to its least fixed point.
+
+    ``lam`` (one value per node) starts at Lemma 3.3's values (W 1, L 2 or 0
+    at a position with no move, D impossible, U ``1 + e_B``, Lemma 3.4) and
+    rises until nothing changes; the map is monotone, so every step stays
+    sound and the fixed point does not depend on the order of the updates.
+    A put child above the bound is W with remoteness at least 1, or L with
+    at least ``1 +`` its take child's bound as W (Lemma 3.5).
+    """
+    size = take_idx.shape[0]
+    above_take = np.full(size, -1, np.int64)
+    for x in range(size):
+        if put_idx[x] == -2:
+            s = members[member_index(members, position[x])]
+            q = position[x] + s
+            tq = q - members[member_index(members, q)]
+            if tq <= m:
+                above_take[x] = tq
+    for x in range(size):
+        o = outcome[x]
+        if o == 1:
+            lam[x] = 1
+        elif o == 2:
+            lam[x] = 0 if rem[x] == 0 else 2
+        elif o == 3:
+            lam[x] = imp
+        else:
+            lam[x] = min(cap, 1 + escape_moves(position[x], bound))
+    changed = True
+    while changed:
+        changed = False
+        for x in range(size - 1, -1, -1):
+            o = outcome[x]
+            if o == 3 or take_idx[x] < 0:
+                continue
+            if (o == 0 and lam[x] >= cap) or ((o == 1 or o == 2) and lam[x] >= rem[x]):
+                continue
+            t = take_idx[x]
+            p = put_idx[x]
+            lw_t, ll_t = bounds_kept(outcome[t], lam[t], imp)
+            if p >= 0:
+                lw_p, ll_p = bounds_kept(outcome[p], lam[p], imp)
+            else:
+                lw_p = np.int64(1)
+                ll_p = np.int64(2)
+                if above_take[x] >= 0:
+                    w, _ = bounds_kept(outcome[above_take[x]], lam[above_take[x]], imp)
+                    ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
+            v = lower_bound(o, rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
+            if v > lam[x]:
+                lam[x] = v
+                changed = True
+
+
+class SmallGame(NamedTuple):
+    """The solved small game, as the sweep reads it.
+
+    Attributes
+    ----------
+    m : int
+        ``M``: the small game holds the positions ``0..M`` (and their chains).
+    codes : numpy.ndarray
+        Shape ``(M + 1,)``, dtype ``uint8``: the code of each position ``0..M``
+        (:mod:`solver.engine.codes`), as the result holds them.
+    lam : numpy.ndarray
+        Shape ``(M + 1,)``, dtype ``uint8``: its lower bound on remoteness, as
+        a solve that keeps lower bounds holds it
+        (:data:`solver.engine.kernels.IMPOSSIBLE` for D).
+    outcome, high, lw, ll : numpy.ndarray
+        Shape ``(M + 1,)``: the same decoded for the sweep kernel: outcome
+        (``int8``, 0 U, 1 W, 2 L, 3 D), remoteness upper bound (``int16``,
+        -1 for D and U... read only for W and L), lower bounds as W and as L
+        (``int16``, :data:`~solver.engine.kernels.IMPOSSIBLE` where it cannot
+        have that outcome).
+    cap : int
+        Above every remoteness upper bound of the solve.
+    """
+
+    m: int
+    codes: np.ndarray
+    lam: np.ndarray
+    outcome: np.ndarray
+    high: np.ndarray
+    lw: np.ndarray
+    ll: np.ndarray
+    cap: int
+
+    @property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``(outcome, high, lw, ll)``, the arguments the sweep kernel takes."""
+        return self.outcome, self.high, self.lw, self.ll
+
+
+def solve_small_game(members: np.ndarray, bound: int, m: int) -> SmallGame | None:
+    """Solve the small game of a put-or-take rule at ``bound`` (``docs/mathematics.md`` section 3.5).
+
+    Parameters
+    ----------
+    members : numpy.ndarray
+        Shape ``(k,)``, dtype ``int64``, increasing: the members of the
+        rule's sequence up to ``2 * bound``.
+    bound : int
+        The bound ``B``.
+    m : int
+        ``M``, at least every take child of a position up to ``2 B``
+        (:func:`take_limit`), at most ``B``.
+
+    Returns
+    -------
+    SmallGame or None
+        None when a remoteness could pass what a one-byte code holds
+        (:data:`solver.engine.codes.MAX_REMOTENESS`), never seen at a bound
+        this solver indexes.
+    """
+    size = m + 1 + int(count_chain_nodes(bound, m, members))
+    position = np.empty(size, np.int64)
+    take_idx = np.empty(size, np.int64)
+    put_idx = np.empty(size, np.int64)
+    filled = build(bound, m, members, position, take_idx, put_idx)
+    if filled != size:  # pragma: no cover - a kernel bug
+        raise RuntimeError(f"the small game has {filled} nodes, expected {size}")
+    outcome = np.empty(size, np.int8)
+    rem = np.empty(size, np.int16)
+    solve_two_child_graph(take_idx, put_idx, outcome, rem)
+    # Every upper bound is at most the small game's largest plus one per put
+    # along a chain; any cap is sound, this one is above every upper bound.
+    cap = int(rem.max()) + bound.bit_length() + 4
+    if cap > MAX_REMOTENESS:
+        return None
+    lam = np.empty(size, np.int64)
+    lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, lam, cap, IMPOSSIBLE)
+    so, sr, sl = outcome[: m + 1].copy(), rem[: m + 1].copy(), lam[: m + 1].astype(np.int16)
+    high = np.abs(sr)
+    inexact = ((so == 1) | (so == 2)) & (sl < sr)
+    sr[inexact] = -sr[inexact]
+    sr[(so == 0) | (so == 3)] = -1
+    imp = np.int16(IMPOSSIBLE)
+    odd = np.where(sl % 2 == 1, sl, sl + 1)
+    even = np.maximum(2, np.where(sl % 2 == 0, sl, sl + 1))
+    lw = np.where(so == 1, sl, np.where(so == 0, np.minimum(odd, imp), imp)).astype(np.int16)
+    ll = np.where(so == 2, sl, np.where(so == 0, np.minimum(even, imp), imp)).astype(np.int16)
+    return SmallGame(m, pack(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)

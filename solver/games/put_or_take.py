@@ -1,0 +1,88 @@
+"""Put-or-take-a-X: from ``n`` move to ``n - f(n)`` or ``n + f(n)``, ``f(n)`` the largest member of X not above ``n``.
+
+Winning Ways, vol. 2, p. 484 (squares); the thesis, section 6 (the other
+sequences); ``docs/mathematics.md`` section 7.1.  ``x -> x + f(x)`` is
+strictly increasing for every increasing X, so the put-parent of a position
+is unique, and play can climb without end: a bound is needed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from .base import ENGINE_PUT_OR_TAKE, KIND_PUT_OR_TAKE, SQUARES, Rule, RuleMove
+from .sequences import SEQUENCES
+from .squares import Move, isqrt_array
+
+__all__ = ["PutOrTake", "put_or_take"]
+
+
+@dataclasses.dataclass(frozen=True)
+class PutOrTake(Rule):
+    """Put-or-take-a-X: two moves from every ``n >= first member``, named take and put."""
+
+    kind = KIND_PUT_OR_TAKE
+    engine = ENGINE_PUT_OR_TAKE
+    climbs = True
+
+    def moves(self, n: int) -> tuple[RuleMove, ...]:
+        """``(take, put)`` from ``n``, or ``()`` when no member is ``<= n`` (see :meth:`Rule.moves`)."""
+        n = self._check(n)
+        f = SEQUENCES[self.sequence].below(n)
+        if f == 0:
+            return ()
+        return (RuleMove("take", f, n - f), RuleMove("put", f, n + f))
+
+    def wins_at_once(self, n: int) -> bool:
+        """True when the take child ``n - f(n)`` has no move (a square for squares; ``{0, 1}`` for primes)."""
+        n = self._check(n)
+        if self.misere or n == 0:
+            return False
+        f = self.member_below(n)
+        return f > 0 and self.member_below(n - f) == 0
+
+    def wins_at_once_array(self, positions: np.ndarray) -> np.ndarray:
+        """:meth:`wins_at_once` of many positions ``0 <= n < 2**62``; squares vectorised exactly."""
+        if not self.is_squares:
+            return super().wins_at_once_array(positions)
+        positions = np.asarray(positions, dtype=np.int64)
+        root = isqrt_array(positions)
+        return (root * root == positions) & (positions > 0)
+
+    @property
+    def wins_at_once_text(self) -> str:
+        """``"square: take to 0 wins"`` for squares, else ``"take wins at once"``."""
+        return "square: take to 0 wins" if self.is_squares else "take wins at once"
+
+    def named_move(self, move: RuleMove) -> Move | RuleMove:
+        """:data:`Move.TAKE` or :data:`Move.PUT`."""
+        return Move(move.kind)
+
+    def path_step(self, move: RuleMove, index: int) -> str:
+        """``"t"`` or ``"p"``."""
+        return move.kind[0]
+
+    def put_child(self, n: int) -> int | None:
+        """``n + f(n)``, or None when ``n`` has no move."""
+        f = self.member_below(n)
+        return n + f if f else None
+
+
+def put_or_take(sequence: str, slug: str, title: str) -> PutOrTake:
+    """The put-or-take rule of one sequence of :data:`solver.games.sequences.SEQUENCES`."""
+    return PutOrTake(
+        name=f"put-or-take-a-{slug}",
+        title=f"Put-or-Take-a-{title}",
+        sequence=sequence,
+        summary=(
+            f"From n, take or put the largest {sequence} f(n) ≤ n: move to n − f(n) or n + f(n); "
+            f"a player with no move loses ({sequence}s: {SEQUENCES[sequence].first})."
+        ),
+        source=(
+            "Winning Ways vol. 2 p. 484; thesis section 1.1"
+            if f"put-or-take-a-{slug}" == SQUARES
+            else "thesis section 6 (the sequences it proposes)"
+        ),
+    )
