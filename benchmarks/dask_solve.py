@@ -4,13 +4,13 @@
         [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
 
 Solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
-this process) and with :func:`solver.engine.dask.run` on a fresh LocalCluster of
+this process) and with :func:`solver.store.dask.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object:
 both times, the overhead ratio, the time to start the cluster, the summed read,
 sweep and write seconds of the tasks, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
 and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
-open the store (:func:`solver.engine.dask.open_store`, which reads nothing but
+open the store (:func:`solver.store.dask.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
 tallies, the second counted from the opened store chunk by chunk (the tests
 compare the codes).  The store is deleted unless ``--keep``.
@@ -33,8 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.engine.dask import DEFAULT_CHUNK, open_store, plan, run
+from solver.engine.dask import DEFAULT_CHUNK, plan
 from solver.parsing import parse_int
+from solver.store.dask import open_store, run
 
 
 def _single(bound: int, out) -> None:

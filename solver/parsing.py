@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import decimal
 import math
 import numbers
@@ -160,7 +161,6 @@ def argparse_int(name: str, least: int = 1, most: int | None = None):
         ``parse(text) -> int``; it raises :class:`argparse.ArgumentTypeError`
         with :func:`parse_int`'s message, which argparse prints as one line.
     """
-    import argparse
 
     def parse(text: str) -> int:
         try:

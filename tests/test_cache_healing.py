@@ -31,6 +31,7 @@ import pytest
 from solver.cli.main import main
 from solver.engine import solve
 from solver.store import disk as store
+from solver.store import paths
 from solver.store.memory import SolutionCache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -564,9 +565,9 @@ def test_the_release_falls_back_when_the_package_is_not_installed(monkeypatch):
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
-    assert store._package_version() == "0+unknown"
+    assert paths._package_version() == "0+unknown"
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "1.0-rc/1")
-    assert store._package_version() == "1.0_rc_1"
+    assert paths._package_version() == "1.0_rc_1"
 
 
 def test_another_releases_entries_are_stale(cache, capsys):

@@ -29,19 +29,13 @@ from solver.cli.dask import add_engine_options, check_engine_options, run_dask_s
 from solver.engine import dask as dask_engine
 from solver.engine import solve
 from solver.engine import solving as retrograde
-from solver.engine.dask import (
-    DaskEngineError,
-    ZarrCodes,
-    open_cached,
-    open_store,
-    plan,
-    read_store_info,
-    run,
-    solve_dask,
-)
+from solver.engine.dask import plan
 from solver.engine.kernels import IMPOSSIBLE
 from solver.engine.sweep import sweep_chunk
+from solver.errors import DaskEngineError
+from solver.store import dask as dask_store
 from solver.store import disk as cache
+from solver.store.dask import ZarrCodes, open_cached, open_store, read_store_info, run, solve_dask
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +133,7 @@ def test_store_round_trip_and_reuse(address, reference, tmp_path):
 
 def test_unfinished_store_is_refused_then_overwritten(address, reference, tmp_path):
     path = tmp_path / "u.zarr"
-    dask_engine._create_store(path, 5000, 1024, solve(1).rule)
+    dask_store._create_store(path, 5000, 1024, solve(1).rule)
     with pytest.raises(ValueError, match="unfinished"):
         open_store(path)
     found = solve_dask(3000, scheduler=address, store=path, chunk=1024)
@@ -239,14 +233,14 @@ def test_unreachable_scheduler_fails_fast(tmp_path):
 def test_failing_task_is_reported(address, tmp_path, monkeypatch):
     path = tmp_path / "f.zarr"
     # Workers see the store, then it disappears: the chunk tasks fail.
-    original = dask_engine._create_store
+    original = dask_store._create_store
 
     def create_then_break(where, *args):
         original(where, *args)
         (where / "codes" / "zarr.json").unlink()
         return "broken"
 
-    monkeypatch.setattr(dask_engine, "_create_store", create_then_break)
+    monkeypatch.setattr(dask_store, "_create_store", create_then_break)
     with pytest.raises(DaskEngineError, match="task of the Dask solve failed"):
         run(5000, scheduler=address, store=path, chunk=1024)
     with pytest.raises(ValueError, match="unfinished"):
@@ -343,7 +337,7 @@ def test_format_1_store_is_refused_with_a_clear_message(tmp_path):
     tally = {"W": 500, "L": 300, "D": 100, "U": 100, "max_remoteness": 9, "bounded": 3}
     group.attrs.update(
         {
-            "engine": dask_engine._ENGINE,
+            "engine": dask_store._ENGINE,
             "format": 1,
             "rule": "put-or-take-a-square",
             "bound": 1000,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import pandas as pd
 
+from solver.engine import solve
 from solver.engine.solution import Outcome, Solution
 from solver.games import RULES, Rule, get_rule
 from solver.validation import check_integer
@@ -129,7 +130,6 @@ def compare_rules(
     bound = check_integer(bound, "the bound", least=n)
     chosen = [get_rule(r) for r in (rules if rules is not None else RULES.values())]
     if solver is None:
-        from solver.engine import solve
 
         def solver(b: int, rule: Rule) -> Solution:
             return solve(b, rule=rule)

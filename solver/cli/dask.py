@@ -17,6 +17,7 @@ for the time.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import resource
 import sys
@@ -25,8 +26,10 @@ from typing import Any
 
 from solver import costs
 from solver.engine import budget
-from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, run
+from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan
+from solver.games import get_rule
 from solver.parsing import argparse_int
+from solver.store.dask import run
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
 
@@ -134,10 +137,6 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     solver.dask_engine.DaskEngineError
         If the solve fails after it started.
     """
-    import json
-
-    from solver.games import get_rule
-
     rule = get_rule(getattr(args, "rule", None))
     if not rule.is_squares:
         raise ValueError(f"--engine dask solves only Put-or-Take-a-Square, not {rule.title}")

@@ -14,19 +14,27 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import resource
 import sys
 import time
 import warnings
 from typing import NoReturn
 
 from solver import config, costs
-from solver.analysis.layers import classification_table, layers
-from solver.engine import budget, check_bound
+from solver.analysis.comparison import compare_rules
+from solver.analysis.experiments import adder_subtractor, always_subtract
+from solver.analysis.layers import classification_table, layer, layers
+from solver.analysis.primitives import primitive_elements
+from solver.analysis.records import records, write_bfile
+from solver.engine import budget, check_bound, cold_positions
 from solver.errors import BoundTooLargeError, DaskEngineError
 from solver.games import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from solver.parsing import argparse_int, describe_number
 from solver.store import disk as store
 from solver.values.tree import game_tree
+
+from .dask import add_engine_options, check_engine_options, run_dask_solve
+from .values import register
 
 PROG = "python -m solver"
 
@@ -205,7 +213,6 @@ def _squares_only(args: argparse.Namespace, what: str) -> None:
 
 
 def _strategies_command(args: argparse.Namespace) -> None:
-    from solver.analysis.experiments import adder_subtractor, always_subtract
 
     _squares_only(args, "the strategies experiment (thesis 5.2)")
     _check_work(args, (costs.fixed_strategies_cost(args.n), "choose a smaller --n"))
@@ -227,8 +234,6 @@ def _strategies_command(args: argparse.Namespace) -> None:
 
 
 def _primitives_command(args: argparse.Namespace) -> None:
-    from solver.analysis.layers import layer
-    from solver.analysis.primitives import primitive_elements
 
     _squares_only(args, "primitive elements (thesis 4.1)")
     bound, advice = _bound_for(args.limit, args.alpha, None, what="--limit", name="limit")
@@ -252,7 +257,6 @@ def _primitives_command(args: argparse.Namespace) -> None:
 
 
 def _peak_rss_bytes() -> int:
-    import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
@@ -280,7 +284,6 @@ def _checked_cached_bound(args: argparse.Namespace, rule: Rule) -> int:
 
 
 def _solve_command(args: argparse.Namespace) -> None:
-    from .dask import check_engine_options, run_dask_solve
 
     check_engine_options(args)
     if args.engine == "dask":
@@ -413,7 +416,6 @@ def _cache_command(args: argparse.Namespace) -> None:
 
 
 def _cold_command(args: argparse.Namespace) -> None:
-    from solver.engine import cold_positions
 
     limit = args.limit
     work = costs.Cost(
@@ -450,7 +452,6 @@ def _cold_command(args: argparse.Namespace) -> None:
 
 
 def _compare_command(args: argparse.Namespace) -> None:
-    from solver.analysis.comparison import compare_rules
 
     bound = args.bound if args.bound is not None else config.DEFAULT_ALPHA * args.n
     if bound < args.n:
@@ -472,7 +473,6 @@ def _compare_command(args: argparse.Namespace) -> None:
 
 
 def _records_command(args: argparse.Namespace) -> None:
-    from solver.analysis.records import records
 
     rule = args.rule
     solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
@@ -492,7 +492,6 @@ def _records_command(args: argparse.Namespace) -> None:
 
 
 def _bfile_command(args: argparse.Namespace) -> None:
-    from solver.analysis.records import write_bfile
 
     rule = args.rule
     solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
@@ -601,7 +600,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_rule(p)
     _add_max_seconds(p)
-    from .dask import add_engine_options
 
     add_engine_options(p)
     p.set_defaults(run=_solve_command)
@@ -700,8 +698,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_bfile_command)
-
-    from .values import register
 
     register(sub)
     return parser

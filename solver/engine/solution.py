@@ -20,7 +20,7 @@ from solver.validation import check_integer
 from . import codes as _codes
 from . import mapped
 
-__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "check_solution"]
+__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "check_solution", "tally_codes"]
 
 
 class Outcome(enum.IntEnum):
@@ -591,6 +591,31 @@ def _tally(outcome, outcome_of, packed_of, lo, hi, out):
             out[4] = r
         elif r < -1:
             out[5] += 1
+    return out
+
+
+def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np.ndarray:
+    """Counts over the codes of positions ``lo..hi`` (:mod:`solver.engine.codes`).
+
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        Dtype ``uint8``, indexed by position (or a chunk of such codes).
+    lo, hi : int
+        The first and last index counted.
+    misere : bool, optional
+        Misère play (the parity of remoteness).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(6,)``, dtype ``int64``: counts of U, W, L, D (by
+        :class:`Outcome` code), the highest exact remoteness (0 if none) and
+        the number of W/L whose remoteness is only an upper bound.
+    """
+    out = np.zeros(6, np.int64)
+    if hi >= lo:
+        _tally(codes, _codes.outcome_table(), _codes.packed_table(misere), lo, hi, out)
     return out
 
 

@@ -50,7 +50,6 @@ import contextlib
 import dataclasses
 import errno
 import fcntl
-import importlib.metadata
 import json
 import os
 import re
@@ -67,16 +66,29 @@ from types import FrameType
 from typing import Any
 
 import numpy as np
-import platformdirs
 
 from solver import config, costs
 from solver.engine import check_bound, solve
+from solver.engine.dask import supports
 from solver.engine.solution import Solution
 from solver.errors import BoundTooLargeError
 from solver.games import DEFAULT_RULE, RULES, Rule, get_rule
 from solver.validation import check_integer
 
 from ..errors import CacheUnavailableError, CacheUnavailableWarning
+from .dask import dir_bytes, open_cached, read_store_info
+from .paths import (
+    ENV_VAR,
+    FORMAT_VERSION,
+    KEY,
+    PACKAGE_VERSION,
+    RULE,
+    _configured,
+    _prepare,
+    _why,
+    cache_dir,
+    key_of,
+)
 
 __all__ = [
     "ENV_VAR",
@@ -98,50 +110,7 @@ __all__ = [
     "survey",
 ]
 
-FORMAT_VERSION = 2
-RULE = "squares"
-#: The environment variable that names the cache directory.
-ENV_VAR = "PTSQ_CACHE_DIR"
-_DISTRIBUTION = "put-or-take-a-square"
-
-
-def _package_version() -> str:
-    try:
-        version = importlib.metadata.version(_DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:
-        version = ""
-    # Only characters that keep a file name unambiguous (no "-", no "/").
-    return re.sub(r"[^A-Za-z0-9.+]", "_", version) or "0+unknown"
-
-
-#: The installed release of the package (``0+unknown`` when not installed).
-PACKAGE_VERSION = _package_version()
-#: Every file of a Put-or-Take-a-Square entry starts with ``KEY-B<bound>``
-#: (other rules: :func:`key_of`).
-KEY = f"{RULE}-v{FORMAT_VERSION}-{PACKAGE_VERSION}"
-
-
-def _rule_key(rule: Rule) -> str:
-    return RULE if rule.is_squares else rule.name
-
-
-def key_of(rule: Rule | str | None = None) -> str:
-    """The key every file of a rule's entries starts with (before ``-B<bound>``).
-
-    Parameters
-    ----------
-    rule : Rule or str, optional
-        Default Put-or-Take-a-Square, whose key is :data:`KEY`.
-
-    Returns
-    -------
-    str
-        ``<rule>-v<format>-<release>``.
-    """
-    return f"{_rule_key(get_rule(rule))}-v{FORMAT_VERSION}-{PACKAGE_VERSION}"
-
-
-_RULE_OF_KEY = {_rule_key(r): r for r in RULES.values()}
+_RULE_OF_KEY = {r.cache_key: r for r in RULES.values()}
 
 #: The arrays of an entry, by layout: compact (one code per position,
 #: solver.codes) or wide.
@@ -158,64 +127,6 @@ _NAME = re.compile(
     rf"^(?P<hidden>\.?)(?P<stem>(?P<rule>{_RULE_PATTERN})-v\d+(?:-[A-Za-z0-9._+]+)?-B(?P<bound>\d+))\.(?P<rest>.+)$"
 )
 _SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
-
-
-def _why(exc: OSError) -> str:
-    return exc.strerror or str(exc)
-
-
-def _configured(directory: Path | str | None = None) -> Path:
-    if directory is not None:
-        return Path(directory)
-    value = os.environ.get(ENV_VAR)
-    if value is None:
-        return platformdirs.user_cache_path(_DISTRIBUTION)
-    if not value.strip():
-        raise ValueError(
-            f"{ENV_VAR} is set but empty; set it to a directory for the solve cache, "
-            f"or unset it to use the default ({platformdirs.user_cache_path(_DISTRIBUTION)})"
-        )
-    return Path(value)
-
-
-def _prepare(path: Path) -> None:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise CacheUnavailableError(f"{path} is not a directory") from None
-    except OSError as exc:
-        raise CacheUnavailableError(f"cannot create {path}: {_why(exc)}") from exc
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise CacheUnavailableError(f"{path} is not writable")
-
-
-def cache_dir(*, create: bool = True) -> Path:
-    """Return the cache directory, creating it.
-
-    Parameters
-    ----------
-    create : bool, optional
-        Create the directory and check that it can be written (default
-        True); False only works out the path.
-
-    Returns
-    -------
-    pathlib.Path
-        ``$PTSQ_CACHE_DIR`` when set, else platformdirs' user cache
-        directory for ``put-or-take-a-square``.
-
-    Raises
-    ------
-    ValueError
-        If ``$PTSQ_CACHE_DIR`` is set but empty (or only blanks).
-    CacheUnavailableError
-        If ``create`` and the directory cannot be created or written (an
-        :class:`OSError`).
-    """
-    path = _configured()
-    if create:
-        _prepare(path)
-    return path
 
 
 def _warn_unavailable(reason: str) -> None:
@@ -439,8 +350,8 @@ def _check_meta(meta: object, bound: int, rule: Rule = DEFAULT_RULE) -> dict:
     """Check every field of an entry's JSON; return it, or raise _Damaged."""
     if not isinstance(meta, dict):
         raise _Damaged(f"the description is a JSON {type(meta).__name__}, not an object")
-    if meta.get("rule") != _rule_key(rule):
-        raise _Damaged(f'"rule" is {_show(meta.get("rule"))}, not {_rule_key(rule)!r}')
+    if meta.get("rule") != rule.cache_key:
+        raise _Damaged(f'"rule" is {_show(meta.get("rule"))}, not {rule.cache_key!r}')
     if not _is_int(meta.get("version")) or meta["version"] != FORMAT_VERSION:
         raise _Damaged(f'"version" is {_show(meta.get("version"))}, not {FORMAT_VERSION}')
     if meta.get("package") != PACKAGE_VERSION:
@@ -783,7 +694,6 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
 
 def _survey_dask(directory: Path) -> list[dict]:
     """Every ``dask/*.zarr`` store in the cache directory, checked as :func:`find` would."""
-    from solver.engine.dask import dir_bytes, open_cached, read_store_info
 
     try:
         names = sorted(os.listdir(directory / "dask"))
@@ -894,11 +804,11 @@ def _dask_stores(directory: Path, rule: Rule) -> dict[int, Path]:
     """Stores of the Dask engine at their default place, by bound (Put-or-Take-a-Square only).
 
     That place is ``<directory>/dask/<key>-B<bound>.zarr``
-    (:func:`solver.dask_engine.run`); the key carries the format and release, as
+    (:func:`solver.store.dask.run`); the key carries the format and release, as
     the entries' names do.  Only the names are read here:
-    :func:`solver.dask_engine.open_cached` checks a store when it is opened.
+    :func:`solver.store.dask.open_cached` checks a store when it is opened.
     """
-    if not rule.is_squares:
+    if not supports(rule):
         return {}
     prefix = f"{key_of(rule)}-B"
     try:
@@ -957,8 +867,6 @@ def find(
     for candidate in wanted:
         found = load(candidate, directory, rule=found_rule)
         if found is None and candidate in stores:
-            from solver.engine.dask import open_cached
-
             found = open_cached(stores[candidate], candidate)
         if found is not None:
             return found
@@ -1063,7 +971,7 @@ def _write(
             _warn_unavailable(failures[0])
             return solution
         meta: dict[str, Any] = {
-            "rule": _rule_key(rule),
+            "rule": rule.cache_key,
             "version": FORMAT_VERSION,
             "package": PACKAGE_VERSION,
             "bound": bound,
@@ -1259,7 +1167,7 @@ def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path |
         check_bound(bound, rule=found_rule)
         return False
     except BoundTooLargeError as exc:
-        if not found_rule.is_squares or bound > 2**62:
+        if not found_rule.one_byte or bound > 2**62:
             raise
         in_memory = str(exc)
     check_bound(bound, rule=found_rule, on_disk=True)  # the small game must fit

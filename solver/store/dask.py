@@ -1,0 +1,832 @@
+"""The Dask engine's store: a zarr directory with one code a position, solved into and read back.
+
+:func:`solve_dask` and :func:`run` solve Put-or-Take-a-Square on a Dask cluster
+(:mod:`solver.engine.dask`: the plan, the chunk tasks, the same sweep kernel as
+the single-process solve) into a zarr store; :func:`open_store` reads a
+finished store lazily, chunk by chunk (:class:`ZarrCodes`), and
+:func:`solver.store.find` serves finished stores in the cache directory like
+cache entries (``docs/dask.md``).
+
+The store holds one ``uint8`` array ``codes``, one code a position
+(:mod:`solver.engine.codes`), as the disk cache does, chunked like the tasks
+and compressed with LZ4, and the group's attributes: ``engine``, ``format``
+(:data:`STORE_FORMAT`), ``layout``, ``rule``, ``bound``, ``chunk``,
+``complete``, ``run_id`` and, once finished, ``tally`` and ``seconds``.  A
+missing chunk reads as :data:`solver.engine.dask.FILL`, a code no position
+has.  Every worker must be able to read and write the store: on a real
+cluster, put it on a file system that all of them share.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import dataclasses
+import json
+import os
+import shutil
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..engine.codes import MAX_REMOTENESS
+from ..engine.dask import (
+    CONNECT_TIMEOUT,
+    FILL,
+    MAX_CHUNK,
+    MIN_CHUNK,
+    can_write,
+    check_bound,
+    connect,
+    is_client,
+    peak_rss,
+    plan,
+    supports,
+    task_graph,
+)
+from ..engine.solution import CodeColumn, Solution, tally_codes
+from ..errors import DaskEngineError
+from ..games import DEFAULT_RULE, Rule, get_rule
+from ..validation import check_integer
+from .paths import cache_dir, key_of
+
+__all__ = [
+    "STORE_FORMAT",
+    "RunReport",
+    "run",
+    "solve_dask",
+    "open_store",
+    "open_cached",
+    "read_store_info",
+    "ZarrCodes",
+    "dir_bytes",
+]
+
+#: ``format`` attribute of the store; raised when the layout changes.  Format 1
+#: (earlier releases) held arrays ``outcome`` (int8) and ``remoteness`` (int16);
+#: format 2 holds one array ``codes`` (uint8, :mod:`solver.engine.codes`).
+STORE_FORMAT = 2
+#: ``layout`` attribute of the store: its one array, ``codes``.
+_LAYOUT = "codes"
+#: Decoded chunks a :class:`ZarrCodes` keeps for reading nearby positions again.
+_CHUNK_CACHE_BYTES = 64 * 2**20
+#: ``engine`` attribute that marks a directory as a store of this module.
+_ENGINE = "put-or-take-a-square/dask"
+
+
+# ---------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------
+
+
+def _read_attrs(path: Path) -> dict[str, Any] | None:
+    """The store's attributes if ``path`` is a store of this module, else None."""
+    meta = path / "zarr.json"
+    try:
+        data = json.loads(meta.read_text())
+    except (OSError, ValueError):
+        return None
+    attrs = data.get("attributes") if isinstance(data, dict) else None
+    if not isinstance(attrs, dict) or attrs.get("engine") != _ENGINE:
+        return None
+    return attrs
+
+
+def _check_store_path(store: str | os.PathLike[str]) -> Path:
+    if not isinstance(store, (str, os.PathLike)):
+        raise TypeError(f"the store must be a path, not {type(store).__name__}")
+    text = os.fspath(store)
+    if not text or not text.strip():
+        raise ValueError("the store path is empty")
+    if "://" in text:
+        raise ValueError(f"the store must be a file-system path (shared by every worker), not a URL: {text!r}")
+    return Path(text).expanduser().absolute()
+
+
+def _prepare_store(path: Path, bound: int, rule: Rule) -> dict[str, Any] | None:
+    """Check that ``path`` can become the store; return the attributes of a finished one there."""
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"the store {path} exists and is not a directory; choose another path")
+    if path.is_dir():
+        attrs = _read_attrs(path)
+        if attrs is None:
+            try:
+                empty = not any(path.iterdir())
+            except OSError as exc:
+                raise ValueError(f"cannot read the store directory {path}: {exc.strerror or exc}") from None
+            if not empty:
+                raise ValueError(f"{path} is a non-empty directory and not a Dask solve store; choose another path")
+        elif attrs.get("complete") and attrs.get("format") != STORE_FORMAT:
+            raise ValueError(f"{_format_problem(path, attrs.get('format'))}; remove it or choose another path")
+        elif attrs.get("complete") and attrs.get("bound") == bound and attrs.get("rule") == rule.name:
+            open_store(path)  # checks the attributes and the array; raises ValueError if damaged
+            return attrs
+        elif attrs.get("complete"):
+            raise ValueError(
+                f"the store {path} holds a finished solve to bound {attrs.get('bound')!r}; remove it "
+                "or choose another path"
+            )
+    parent = path.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot create {parent}: {exc.strerror or exc}") from None
+    if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(f"the store's directory {parent} is not writable")
+    if path.is_dir() and not os.access(path, os.W_OK | os.X_OK):
+        raise ValueError(f"the store {path} is not writable")
+    return None
+
+
+def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
+    import zarr
+    from zarr.codecs import BloscCodec
+
+    if path.exists():
+        shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
+    group = zarr.open_group(str(path), mode="w")
+    group.create_array(
+        "codes",
+        shape=(bound + 1,),
+        chunks=(chunk,),
+        dtype="uint8",
+        compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
+        fill_value=FILL,
+    )
+    run_id = uuid.uuid4().hex
+    group.attrs.update(
+        {
+            "engine": _ENGINE,
+            "format": STORE_FORMAT,
+            "layout": _LAYOUT,
+            "rule": rule.name,
+            "bound": bound,
+            "chunk": chunk,
+            "complete": False,
+            "run_id": run_id,
+        }
+    )
+    return run_id
+
+
+def _format_problem(where: Path, found: object) -> str:
+    if found == 1 and not isinstance(found, bool):
+        return (
+            f"the store {where} has format 1 (arrays outcome and remoteness, 3 bytes a position), written by "
+            f"an earlier release; this release reads format {STORE_FORMAT} (one code a position): solve again "
+            "into another path"
+        )
+    return f"the store {where} has format {found!r}; this release reads format {STORE_FORMAT}"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_attrs(attrs: dict[str, Any], where: Path) -> dict[str, Any]:
+    """Check every attribute of a finished store; return them, or raise ValueError."""
+    if attrs.get("format") != STORE_FORMAT or isinstance(attrs.get("format"), bool):
+        raise ValueError(_format_problem(where, attrs.get("format")))
+    if attrs.get("complete") is not True:
+        raise ValueError(f"the store {where} holds an unfinished solve; solve again to finish it")
+
+    def damaged(name: str, what: str) -> ValueError:
+        shown = repr(attrs.get(name))
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return ValueError(f'the store {where} is damaged: its "{name}" is {shown}, not {what}')
+
+    if attrs.get("layout") != _LAYOUT:
+        raise damaged("layout", repr(_LAYOUT))
+    name = attrs.get("rule")
+    if not isinstance(name, str) or name != DEFAULT_RULE.name:
+        raise damaged("rule", repr(DEFAULT_RULE.name))
+    bound: Any = attrs.get("bound")
+    if not _is_int(bound) or not 1 <= bound <= 2**62:
+        raise damaged("bound", "a bound")
+    chunk = attrs.get("chunk")
+    if not _is_int(chunk) or not min(MIN_CHUNK, bound + 1) <= chunk <= min(MAX_CHUNK, bound + 1):
+        raise damaged("chunk", "a chunk size")
+    tally = attrs.get("tally")
+    keys = {"W", "L", "D", "U", "max_remoteness", "bounded"}
+    if (
+        not isinstance(tally, dict)
+        or set(tally) != keys
+        or not all(_is_int(v) and v >= 0 for v in tally.values())
+        or sum(tally[k] for k in "WLDU") != bound
+        or tally["max_remoteness"] > MAX_REMOTENESS
+    ):
+        raise damaged("tally", "counts of positions 1..bound")
+    seconds = attrs.get("seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 1e12:
+        raise damaged("seconds", "a number of seconds")
+    return attrs
+
+
+def read_store_info(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Return the attributes of a finished Dask solve store.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory.
+
+    Returns
+    -------
+    dict
+        ``engine``, ``format`` (:data:`STORE_FORMAT`), ``layout`` (``"codes"``),
+        ``rule`` (a :mod:`solver.family` name), ``bound``, ``chunk``, ``complete``
+        (True), ``tally`` (``W``, ``L``, ``D``, ``U``, ``max_remoteness``,
+        ``bounded`` over ``1..bound``), ``seconds``, ``run_id``.  Each is
+        checked (type and range).
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        If ``path`` is not a store of this module, has another format (a
+        format-1 store of an earlier release, with arrays ``outcome`` and
+        ``remoteness``, is named as such), its solve did not finish, or an
+        attribute is damaged.
+    """
+    where = _check_store_path(path)
+    attrs = _read_attrs(where)
+    if attrs is None:
+        raise ValueError(f"{where} is not a Dask solve store")
+    return _check_attrs(attrs, where)
+
+
+def _open_checked(where: Path, bound: int, chunk: int) -> Any:
+    """The store's ``codes`` array, read-only, after checking its shape, dtype, chunks and that every chunk is written."""
+    import zarr
+
+    try:
+        array: Any = zarr.open_group(str(where), mode="r")["codes"]
+        initialized = array.nchunks_initialized
+        if callable(initialized):  # a method in some zarr releases
+            initialized = initialized()
+        fill = array.metadata.fill_value
+    except Exception as exc:  # a missing or garbled array shows as many kinds of error
+        raise ValueError(
+            f"the store {where} is damaged: its codes array cannot be opened ({type(exc).__name__})"
+        ) from None
+    if (
+        not isinstance(array, zarr.Array)
+        or array.shape != (bound + 1,)
+        or np.dtype(array.dtype) != np.uint8
+        or array.chunks != (chunk,)
+        or fill != FILL
+    ):
+        raise ValueError(
+            f"the store {where} is damaged: its codes array has shape {array.shape}, dtype {array.dtype}, "
+            f"chunks {array.chunks}, not ({bound + 1},), uint8, ({chunk},)"
+        )
+    if initialized != array.nchunks:
+        raise ValueError(f"the store {where} is damaged: {initialized:,} of its {array.nchunks:,} chunks are written")
+    return array
+
+
+def open_store(path: str | os.PathLike[str]) -> Solution:
+    """Open a finished Dask solve store; its codes are read on access, not loaded.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory (``--store`` of ``python -m solver solve --engine dask``).
+
+    Returns
+    -------
+    Solution
+        A compact solution (:meth:`Solution.from_codes`) whose ``codes`` are a
+        :class:`ZarrCodes`: ``solution.outcome[a:b]``, ``solution.value(n)``,
+        :meth:`~Solution.tally` and the rest read only the chunks they touch
+        (a few recent chunks are kept, at most 64 MiB).  ``numpy.asarray`` of
+        a column reads the whole store.  ``seconds`` is that of the solve that
+        wrote it.
+
+    Raises
+    ------
+    TypeError
+        If ``path`` is not a path.
+    ValueError
+        If ``path`` is not a finished store of this format (see
+        :func:`read_store_info`), or its ``codes`` array does not have the
+        recorded shape, dtype and chunks, or a chunk is missing.
+    """
+    where = _check_store_path(path)
+    attrs = read_store_info(where)
+    bound = attrs["bound"]
+    array = _open_checked(where, bound, attrs["chunk"])
+    codes: Any = ZarrCodes(array, where)  # stands in for the uint8 array from_codes is documented to take
+    return _StoreSolution.from_codes(bound, codes, float(attrs["seconds"]), get_rule(attrs["rule"]))
+
+
+def open_cached(path: str | os.PathLike[str], bound: int) -> Solution | None:
+    """:func:`open_store` for the disk cache: the store's solve to ``bound``, or None.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The store's directory.
+    bound : int
+        The bound the store must hold.
+
+    Returns
+    -------
+    Solution or None
+        None when ``path`` is not a finished, undamaged store of this format
+        and of Put-or-Take-a-Square to ``bound`` (:func:`solver.store.find`
+        treats such a store as absent).
+    """
+    try:
+        found = open_store(path)
+    except Exception:  # damage shows as many kinds of error; the cache treats it as absence
+        return None
+    return found if found.bound == bound else None
+
+
+class ZarrCodes:
+    """The ``codes`` array of a finished store, read from disk on access.
+
+    It stands in for the ``uint8`` array of :meth:`Solution.from_codes`:
+    ``dtype``, ``shape``, ``ndim``, ``size``, ``nbytes``, ``len()``,
+    ``numpy.asarray()`` and indexing by an integer, a slice (any step), an
+    integer array (any shape; a new array of that shape) or a boolean mask.
+    Results are numpy values.  Reads go through the store's chunks; the most
+    recently read chunks are kept (at most :data:`_CHUNK_CACHE_BYTES`,
+    at least one), so reading nearby positions again costs nothing.  Slices
+    wider than one chunk are read straight from the store.
+
+    A chunk that is missing reads as the store's fill value, 255, which no
+    code uses: reading one raises :class:`DaskEngineError` rather than
+    answer from it.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        The checked ``codes`` array (see :func:`open_store`).
+    path : str or os.PathLike
+        The store's directory, for messages.
+    """
+
+    dtype = np.dtype(np.uint8)
+    ndim = 1
+
+    def __init__(self, array: Any, path: str | os.PathLike[str]) -> None:
+        self._array = array
+        self.path = os.fspath(path)
+        self._n = int(array.shape[0])
+        self.chunk = int(array.chunks[0])
+        self._keep = max(1, _CHUNK_CACHE_BYTES // self.chunk)
+        self._cache: collections.OrderedDict[int, np.ndarray] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def shape(self) -> tuple[int]:
+        """``(bound + 1,)``."""
+        return (self._n,)
+
+    @property
+    def size(self) -> int:
+        """``bound + 1``."""
+        return self._n
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the codes, one a position (on disk, compressed, they take less)."""
+        return self._n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __repr__(self) -> str:
+        return f"ZarrCodes({self.path!r}, shape={self.shape}, chunk={self.chunk})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_lock"], state["_cache"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._cache = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def _check(self, data: np.ndarray, lo: int) -> np.ndarray:
+        if data.size and int(data.max()) == FILL:
+            first = lo + int(np.argmax(data == FILL))
+            raise DaskEngineError(f"the store {self.path} has lost the chunk holding position {first:,}")
+        return data
+
+    def _chunk(self, c: int) -> np.ndarray:
+        with self._lock:
+            hit = self._cache.get(c)
+            if hit is not None:
+                self._cache.move_to_end(c)
+                return hit
+        lo = c * self.chunk
+        data = self._check(np.asarray(self._array[lo : min(self._n, lo + self.chunk)], dtype=np.uint8), lo)
+        data.flags.writeable = False
+        with self._lock:
+            self._cache[c] = data
+            while len(self._cache) > self._keep:
+                self._cache.popitem(last=False)
+        return data
+
+    def _range(self, lo: int, hi: int) -> np.ndarray:
+        """Codes of positions ``lo..hi - 1`` (``lo < hi``)."""
+        w = self.chunk
+        c0, c1 = lo // w, (hi - 1) // w
+        if c0 == c1:
+            return self._chunk(c0)[lo - c0 * w : hi - c0 * w]
+        if c1 == c0 + 1 and hi - lo <= w:
+            return np.concatenate((self._chunk(c0)[lo - c0 * w :], self._chunk(c1)[: hi - c1 * w]))
+        return self._check(np.asarray(self._array[lo:hi], dtype=np.uint8), lo)
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, tuple):
+            if len(key) != 1:
+                raise IndexError(f"too many indices: the codes are 1-dimensional, not {len(key)}")
+            key = key[0]
+        if key is Ellipsis:
+            key = slice(None)
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self._n)
+            count = len(range(start, stop, step))
+            if count == 0:
+                return np.zeros(0, np.uint8)
+            if step > 0:
+                return self._range(start, start + (count - 1) * step + 1)[::step]
+            return self._range(start + (count - 1) * step, start + 1)[::-1][::-step]
+        if isinstance(key, (bool, np.bool_)):
+            raise IndexError("a boolean scalar is not a valid index of the codes")
+        if isinstance(key, (int, np.integer)):
+            i = int(key)
+            if not -self._n <= i < self._n:
+                raise IndexError(f"index {i} is out of bounds for {self._n:,} positions")
+            i %= self._n
+            c = i // self.chunk
+            return self._chunk(c)[i - c * self.chunk]
+        index = np.asarray(key)
+        if index.dtype == np.bool_:
+            if index.shape != (self._n,):
+                raise IndexError(f"a boolean index must have shape ({self._n},), not {index.shape}")
+            index = np.flatnonzero(index)
+        elif index.size == 0:
+            index = index.astype(np.int64)
+        if not np.issubdtype(index.dtype, np.integer):
+            raise IndexError(f"only integers, slices, ... and integer or boolean arrays index the codes, not {key!r}")
+        flat = index.astype(np.int64).ravel()
+        if flat.size and (int(flat.min()) < -self._n or int(flat.max()) >= self._n):
+            raise IndexError(f"an index is out of bounds for {self._n:,} positions")
+        flat = np.where(flat < 0, flat + self._n, flat)
+        out = np.empty(flat.shape, np.uint8)
+        if flat.size:
+            ids = flat // self.chunk
+            order = np.argsort(ids, kind="stable")
+            for group in np.split(order, np.flatnonzero(np.diff(ids[order])) + 1):
+                c = int(ids[group[0]])
+                out[group] = self._chunk(c)[flat[group] - c * self.chunk]
+        return out.reshape(index.shape)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        data = self._range(0, self._n)
+        if dtype is not None and np.dtype(dtype) != data.dtype:
+            return data.astype(dtype)
+        return data.copy() if copy or not data.flags.writeable else data
+
+    def __iter__(self):
+        for lo in range(0, self._n, self.chunk):
+            yield from self._range(lo, min(self._n, lo + self.chunk))
+
+
+class _StoreSolution(Solution):
+    """A compact :class:`Solution` whose codes stay in a store (:class:`ZarrCodes`).
+
+    Its ``outcome`` and ``packed_remoteness`` are :class:`~solver.solution.CodeColumn`
+    objects over a :class:`ZarrCodes`, so indexing them reads only the chunks
+    touched.  :attr:`codes` is None: code that is handed ``solution.codes``
+    passes it whole to numba kernels, which need a numpy array, and such code
+    falls back on slices of the columns when it is None.  :attr:`store_codes`
+    gives the lazy codes.  What would read the whole array at once is done
+    chunk by chunk here: :meth:`tally`, ``==``; :attr:`nbytes` is one byte a
+    position and :attr:`mapped` is True (like a memory-mapped cache entry, the
+    codes live on disk and only the chunks read are in memory).
+    """
+
+    __hash__ = None
+
+    @property
+    def store_codes(self) -> ZarrCodes:
+        """The codes, read from the store on access (:class:`ZarrCodes`)."""
+        column = self.outcome
+        assert isinstance(column, CodeColumn)
+        codes: Any = column.codes
+        return codes
+
+    @property
+    def codes(self) -> None:
+        """None: the codes are not a numpy array (see :attr:`store_codes`)."""
+        return None
+
+    def compact(self) -> Solution:
+        """``self``: it is already one byte a position."""
+        return self
+
+    def arrays(self) -> dict[str, Any]:
+        """``{"codes": store_codes}``."""
+        return {"codes": self.store_codes}
+
+    @property
+    def nbytes(self) -> int:
+        """``bound + 1``: one code a position (compressed on disk, read on access)."""
+        return self.bound + 1
+
+    @property
+    def mapped(self) -> bool:
+        """True: the codes are read from the store on disk, not held in memory."""
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Solution):
+            return NotImplemented
+        theirs: Any = other.store_codes if isinstance(other, _StoreSolution) else other.codes
+        if theirs is None or self.bound != other.bound or self.rule.name != other.rule.name:
+            return super().__eq__(other)
+        w = self.store_codes.chunk
+        return all(
+            np.array_equal(self.store_codes[lo : lo + w], theirs[lo : lo + w]) for lo in range(0, self.bound + 1, w)
+        )
+
+    def tally(self, n: int | None = None) -> dict[str, int]:
+        """As :meth:`Solution.tally`, reading the store chunk by chunk."""
+        n = self._check_n(n)
+        codes = self.store_codes
+        total = np.zeros(6, np.int64)
+        for lo in range(0, n + 1, codes.chunk):
+            chunk = codes[lo : min(n + 1, lo + codes.chunk)]
+            part = tally_codes(chunk, 1 if lo == 0 else 0, len(chunk) - 1, self.rule.misere)
+            total[:4] += part[:4]
+            total[4] = max(total[4], part[4])
+            total[5] += part[5]
+        return {
+            "W": int(total[1]),
+            "L": int(total[2]),
+            "D": int(total[3]),
+            "U": int(total[0]),
+            "max_remoteness": int(total[4]),
+            "bounded": int(total[5]),
+        }
+
+
+# ---------------------------------------------------------------------------
+# Running the graph
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RunReport:
+    """What :func:`run` did.
+
+    Attributes
+    ----------
+    bound, chunk : int
+        The solve.
+    store : str
+        The store's absolute path.
+    tally : dict
+        ``W``, ``L``, ``D``, ``U``, ``max_remoteness``, ``bounded`` over positions
+        ``1..bound`` (as :meth:`Solution.tally`).
+    seconds : float
+        Wall-clock seconds from connecting to the last write (0 when cached).
+    cached : bool
+        True when the store already held this solve and nothing ran.
+    workers : int
+        Workers that ran it (0 when cached).
+    tasks : tuple of dict
+        What each chunk task returned: ``first``, ``last``, ``bytes_read``,
+        ``bytes_written``, ``tally``, ``seconds`` (read, sweep, write), in chunk order.
+    worker_peak_rss_bytes : int
+        Largest peak resident memory of a worker process (since it started).
+    store_bytes : int
+        Bytes the store takes on disk.
+    """
+
+    bound: int
+    chunk: int
+    store: str
+    tally: dict[str, int]
+    seconds: float
+    cached: bool
+    workers: int
+    tasks: tuple[dict[str, Any], ...]
+    worker_peak_rss_bytes: int
+    store_bytes: int
+
+
+def dir_bytes(path: Path) -> int:
+    """Bytes of the files under a directory (a store's), symbolic links not followed.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The directory.
+
+    Returns
+    -------
+    int
+        The sum of the files' sizes; files that vanish or cannot be read
+        count 0.
+    """
+    total = 0
+    for root, _, files in os.walk(path):
+        for name in files:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(root, name)).st_size
+    return total
+
+
+def run(
+    bound: int,
+    *,
+    scheduler: Any = None,
+    store: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
+    workers: int = 2,
+    progress: Callable[[float], None] | None = None,
+    rule: Rule | str | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+    processes: bool = True,
+) -> RunReport:
+    """Solve to ``bound`` on Dask into a zarr store, without loading the result.
+
+    Parameters are those of :func:`solve_dask`.
+
+    Returns
+    -------
+    RunReport
+        Counts, timings and per-task figures; the arrays are in the store.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`solve_dask`.
+    DaskEngineError
+        If a task fails, or a worker cannot write the store.
+    """
+    found = get_rule(rule)
+    if not supports(found):
+        raise ValueError(
+            f"the Dask engine solves only {DEFAULT_RULE.title}; solve {found.title} with the default engine"
+        )
+    bound = check_bound(bound)
+    workers = check_integer(workers, "the number of workers", least=1, most=1024)
+    the_plan = plan(bound, chunk, workers)
+    chunk = the_plan.chunk
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
+        raise ValueError(f"the connect timeout must be a number of seconds in (0, 3600], not {timeout!r}")
+    if store is None:
+        store = cache_dir() / "dask" / f"{key_of(found)}-B{bound}.zarr"
+    path = _check_store_path(store)
+    done = _prepare_store(path, bound, found)
+    if done is not None:
+        if progress:
+            progress(1.0)
+        return RunReport(
+            bound, int(done["chunk"]), str(path), dict(done["tally"]), 0.0, True, 0, (), 0, dir_bytes(path)
+        )
+
+    client, cluster = connect(scheduler, workers, float(timeout), processes)
+    try:
+        start = time.perf_counter()
+        n_workers = len(client.scheduler_info().get("workers", {}))
+        if n_workers == 0:
+            client.wait_for_workers(1, timeout=timeout)
+            n_workers = len(client.scheduler_info().get("workers", {}))
+        run_id = _create_store(path, bound, chunk, found)
+        visible = client.run(can_write, str(path))
+        blind = sorted(name for name, ok in visible.items() if not ok)
+        if blind:
+            raise DaskEngineError(
+                f"worker {blind[0]} cannot write the store {path}; use a path on a file system every worker shares"
+            )
+        futures = client.compute(task_graph(the_plan, str(path), run_id))
+        from distributed import as_completed
+
+        total = bound + 1
+        done_positions = 0
+        results: dict[int, dict[str, Any]] = {}
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results[result["first"] // chunk] = result
+                done_positions += result["last"] - result["first"] + 1
+                if progress:
+                    progress(min(1.0, done_positions / total))
+        except Exception as exc:
+            client.cancel(futures)
+            raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
+        seconds = time.perf_counter() - start
+        ordered = tuple(results[c] for c in sorted(results))
+        sums = np.sum([r["tally"] for r in ordered], axis=0)
+        tally = {
+            "W": int(sums[1]),
+            "L": int(sums[2]),
+            "D": int(sums[3]),
+            "U": int(sums[0]),
+            "max_remoteness": max(r["tally"][4] for r in ordered),
+            "bounded": int(sums[5]),
+        }
+        peaks = client.run(peak_rss)
+        import zarr
+
+        zarr.open_group(str(path), mode="r+").attrs.update({"complete": True, "tally": tally, "seconds": seconds})
+    finally:
+        if scheduler is None or not is_client(scheduler):
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    return RunReport(
+        bound, chunk, str(path), tally, seconds, False, n_workers, ordered, max(peaks.values()), dir_bytes(path)
+    )
+
+
+def solve_dask(
+    bound: int,
+    *,
+    scheduler: Any = None,
+    store: str | os.PathLike[str] | None = None,
+    chunk: int | None = None,
+    workers: int = 2,
+    progress: Callable[[float], None] | None = None,
+    rule: Rule | str | None = None,
+    timeout: float = CONNECT_TIMEOUT,
+    processes: bool = True,
+) -> Solution:
+    """Classify every position ``0..bound`` on a Dask cluster, as :func:`solver.retrograde.solve`.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``, ``1 <= B <= 2**62``.
+    scheduler : str or distributed.Client, optional
+        Address of a running scheduler (``tcp://HOST:PORT``), or a client to use
+        (left open).  Default: start a ``LocalCluster`` of ``workers`` workers on
+        this machine and close it afterwards.
+    store : str or os.PathLike, optional
+        Directory of the zarr store the result is written to: one array
+        ``codes`` (``uint8``, one code a position, :mod:`solver.codes`), shape
+        ``(B + 1,)``, chunked like the tasks, with ``format``, ``layout``,
+        ``bound``, ``rule`` and the counts in the group's attributes.
+        Default: ``<cache dir>/dask/<key>-B<bound>.zarr`` (:func:`solver.store.cache_dir`).
+        A finished store of the same bound is reopened without solving; an
+        unfinished one of this module is overwritten; anything else is refused.
+    chunk : int, optional
+        Positions per task and per store chunk (default :data:`DEFAULT_CHUNK`).
+        A worker's memory is about ``6 * chunk`` bytes a thread (:func:`plan`).
+    workers : int, optional
+        Workers of the local cluster (default 2); ignored with ``scheduler``.
+    progress : callable, optional
+        Called with the fraction of positions done, a float in [0, 1].
+    rule : Rule or str, optional
+        Only Put-or-Take-a-Square (the default) is supported.
+    timeout : float, optional
+        Seconds to wait for the scheduler (default :data:`CONNECT_TIMEOUT`).
+    processes : bool, optional
+        Local cluster only: workers are processes (default) or threads.
+
+    Returns
+    -------
+    Solution
+        The store opened by :func:`open_store`: its codes are read on access,
+        not loaded, and are bit-identical to :func:`solver.retrograde.solve`'s.
+        :func:`run` gives the counts and figures without opening it.
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+    ValueError
+        If an argument is out of range, the rule is not Put-or-Take-a-Square,
+        the store path cannot be used, or the scheduler cannot be reached within
+        ``timeout`` seconds.
+    DaskEngineError
+        If a task fails, or a worker cannot write the store.
+    """
+    report = run(
+        bound,
+        scheduler=scheduler,
+        store=store,
+        chunk=chunk,
+        workers=workers,
+        progress=progress,
+        rule=rule,
+        timeout=timeout,
+        processes=processes,
+    )
+    return open_store(report.store)
