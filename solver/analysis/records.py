@@ -24,8 +24,7 @@ import numba
 import numpy as np
 
 from solver.engine import mapped
-from solver.engine.codes import packed_table
-from solver.engine.solution import Outcome, Solution
+from solver.engine.solution import CodeColumn, Outcome, Solution
 from solver.validation import check_integer
 
 __all__ = ["SEQUENCES", "records", "bfile_terms", "write_bfile"]
@@ -93,7 +92,9 @@ def records(solution: Solution) -> dict:
         for lo in range(0, size, _PIECE):
             _first_of_each_code(codes, lo, min(size, lo + _PIECE), first_code)
             mapped.release(codes, lo, lo + _PIECE)  # a mapped entry's pages go back as it is read
-        table = packed_table(solution.rule.misere)
+        column = solution.packed_remoteness
+        assert isinstance(column, CodeColumn)  # a solution with codes shows them through CodeColumns
+        table = column.table  # the decoding of this rule's codes
         for code in np.flatnonzero(first_code >= 0):
             r = int(table[code])
             if r >= 0 and (first[r] < 0 or first_code[code] < first[r]):

@@ -26,7 +26,7 @@ from typing import Any
 
 from solver import costs
 from solver.engine import budget
-from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan
+from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
 from solver.games import get_rule
 from solver.parsing import argparse_int
 from solver.store.dask import run
@@ -134,11 +134,11 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
         Bad arguments, a rule other than Put-or-Take-a-Square, a store path
         that cannot be used, a scheduler that cannot be reached, or a plan
         whose memory per worker or time exceeds what is available or allowed.
-    solver.dask_engine.DaskEngineError
+    solver.errors.DaskEngineError
         If the solve fails after it started.
     """
     rule = get_rule(getattr(args, "rule", None))
-    if not rule.is_squares:
+    if not supports(rule):
         raise ValueError(f"--engine dask solves only Put-or-Take-a-Square, not {rule.title}")
     bound = args.bound
     scheduler = getattr(args, "scheduler", None)

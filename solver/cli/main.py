@@ -203,12 +203,11 @@ def _layers(args: argparse.Namespace) -> None:
     solution, _ = _solve(check_bound(bound, rule), rule=rule)
     print(f"# {rule.title}, bound {bound:,}")
     for k, members in enumerate(layers(solution, args.n, args.depth), start=1):
-        kind = "W" if (k % 2 == 1) != rule.misere else "L"
-        print(f"layer {k} ({kind}, {len(members)}): " + ", ".join(map(str, members.tolist())))
+        print(f"layer {k} ({rule.layer_outcome(k)}, {len(members)}): " + ", ".join(map(str, members.tolist())))
 
 
 def _squares_only(args: argparse.Namespace, what: str) -> None:
-    if not args.rule.is_squares:
+    if not args.rule.has_thesis_analyses:
         raise _UsageError(f"{what} is defined for {DEFAULT_RULE.name} only (the thesis's game), not {args.rule.name}")
 
 

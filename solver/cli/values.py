@@ -22,7 +22,8 @@ import json
 import sys
 
 from solver import costs
-from solver.games import RULE_NAMES, get_rule
+from solver.engine.nim import check_nim_rule, default_sum_bound, needs_bound
+from solver.games import RULE_NAMES
 from solver.parsing import argparse_int, describe_number
 from solver.values.nimvalues import (
     default_bound,
@@ -31,7 +32,7 @@ from solver.values.nimvalues import (
     nim_values_seconds,
     value_text,
 )
-from solver.values.sums import MAX_HEAPS, default_sum_bound, sum_position
+from solver.values.sums import MAX_HEAPS, sum_position
 
 __all__ = ["register", "nim_values_command", "sum_command"]
 
@@ -61,11 +62,9 @@ def nim_values_command(args: argparse.Namespace, out=None) -> None:
         Misère rule, a bound below N, or work too large (one-line messages).
     """
     out = sys.stdout if out is None else out
-    rule = get_rule(args.rule)
-    if rule.misere:
-        raise ValueError(f"{rule.title} has no nim values: Sprague–Grundy theory is for normal play")
+    rule = check_nim_rule(args.rule)
     n = args.n
-    if rule.climbs:
+    if needs_bound(rule):
         bound = default_bound(rule, n) if args.bound is None else args.bound
         if bound < n:
             raise ValueError(f"the bound ({describe_number(bound)}) must be at least N ({describe_number(n)})")
@@ -75,7 +74,7 @@ def nim_values_command(args: argparse.Namespace, out=None) -> None:
         advice = "choose a smaller --n"
     _check(args, rule.name, n, bound, advice)
     values = nim_values(rule, n, bound)
-    if rule.climbs:
+    if needs_bound(rule):
         what = f"loopy nim values of positions 0..{n}; ? = depends on positions above the bound"
     else:
         what = f"loopy nim values of positions 0..{n}; exact (play from n never passes n + 1, no bound needed)"
@@ -103,13 +102,11 @@ def sum_command(args: argparse.Namespace, out=None) -> None:
         Misère rule, too many heaps, or work too large (one-line messages).
     """
     out = sys.stdout if out is None else out
-    rule = get_rule(args.rule)
-    if rule.misere:
-        raise ValueError(f"{rule.title} has no nim values: Sprague–Grundy theory is for normal play")
+    rule = check_nim_rule(args.rule)
     if len(args.heaps) > MAX_HEAPS:
         raise ValueError(f"a sum has at most {MAX_HEAPS} heaps; got {len(args.heaps)}")
     bound = default_sum_bound(rule) if args.bound is None else args.bound
-    _check(args, rule.name, bound, bound if rule.climbs else None, "choose a smaller --bound")
+    _check(args, rule.name, bound, bound if needs_bound(rule) else None, "choose a smaller --bound")
     result = sum_position(args.heaps, rule, bound)
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")

@@ -316,8 +316,8 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
     top = max(task.level for task in tasks)
     levels = []
     for level in range(top + 1):
-        members = [task for task in tasks if task.level == level]
-        levels.append((len(members), sum(t.positions for t in members), min(t.index for t in members)))
+        at_level = [task for task in tasks if task.level == level]
+        levels.append((len(at_level), sum(t.positions for t in at_level), min(t.index for t in at_level)))
     # The small game's codes and lower bounds for 0..M, and the squares up to 2 B.
     broadcast = 2 * (m + 1) + 8 * len(members)
     # Output and input arrays, plus a decoded or encoded copy of each (zarr's
@@ -405,7 +405,8 @@ def _chunk_task(
         out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
     if b > m:
         # Lower bounds rebuilt from codes, as the single-process solve does.
-        sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, *game.arrays, game.cap, IMPOSSIBLE)
+        so, high, lw, ll = game.arrays
+        sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, so, high, lw, ll, game.cap, IMPOSSIBLE)
     tally = tally_codes(out, 1 if a == 0 else 0, len(out) - 1)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()

@@ -166,6 +166,16 @@ class Rule:
         return "take wins at once"
 
     @property
+    def last_mover_wins(self) -> bool:
+        """True under normal play (a player with no move loses), False under misère play."""
+        return not self.misere
+
+    @property
+    def has_put_chain(self) -> bool:
+        """Whether positions have put moves, so a put chain (:meth:`put_child` repeated) means something."""
+        return False
+
+    @property
     def has_thesis_analyses(self) -> bool:
         """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists)."""
         return self.is_squares
@@ -254,9 +264,17 @@ class Rule:
         flat = [self.wins_at_once(int(n)) for n in np.asarray(positions).ravel()]
         return np.array(flat, dtype=bool).reshape(np.shape(positions))
 
+    def moves_are_few(self, n: int) -> bool:
+        """Whether the moves from ``n`` are few enough to list one by one (a sum's moves): ``n <= 10**8`` here."""
+        return n <= 10**8
+
     def named_move(self, move: RuleMove) -> Move | RuleMove:
         """How a move is named where one is chosen: :class:`Move` (take, put) or the move itself."""
         return move
+
+    def move_text(self, move: RuleMove) -> str:
+        """The move as a game record writes it: ``"take"``/``"put"`` (put-or-take) or ``"take 9"``, ``"add 1"``."""
+        return move.label
 
     def path_step(self, move: RuleMove, index: int) -> str:
         """The step a game-tree path takes for ``move``, the ``index``-th move of its position: ``"/i"``."""

@@ -56,9 +56,22 @@ class PutOrTake(Rule):
         """``"square: take to 0 wins"`` for squares, else ``"take wins at once"``."""
         return "square: take to 0 wins" if self.is_squares else "take wins at once"
 
+    def moves_are_few(self, n: int) -> bool:
+        """True: at most two moves from any position."""
+        return True
+
     def named_move(self, move: RuleMove) -> Move | RuleMove:
         """:data:`Move.TAKE` or :data:`Move.PUT`."""
         return Move(move.kind)
+
+    def move_text(self, move: RuleMove) -> str:
+        """``"take"`` or ``"put"``."""
+        return move.kind
+
+    @property
+    def has_put_chain(self) -> bool:
+        """True: every position with a move has a put move."""
+        return True
 
     def path_step(self, move: RuleMove, index: int) -> str:
         """``"t"`` or ``"p"``."""

@@ -23,7 +23,7 @@ import dataclasses
 from collections import deque
 
 from solver.engine.solution import Outcome, Solution
-from solver.games import KIND_PUT_OR_TAKE, RuleMove
+from solver.games import RuleMove
 from solver.games.squares import Move
 from solver.text import format_number
 from solver.validation import check_integer
@@ -52,8 +52,7 @@ DEFAULT_CERTIFICATE_MAX = 500
 
 def _options(n: int, solution: Solution) -> list[tuple[Move | RuleMove, int]]:
     """(move, child) pairs: a Move in put-or-take games, a RuleMove otherwise."""
-    put_or_take = solution.rule.kind == KIND_PUT_OR_TAKE
-    return [(Move(m.kind) if put_or_take else m, m.child) for m in solution.rule.moves(n)]
+    return [(solution.rule.named_move(m), m.child) for m in solution.rule.moves(n)]
 
 
 def value_text(position: int, solution: Solution) -> str:
@@ -279,7 +278,7 @@ def _reason(position: int, take_letter: str, put_letter: str | None, above: bool
     if not solution.rule.moves(position):
         return f"{position}: no move, the mover has lost"
     if wins_at_once(position, solution.rule):
-        return "square: take to 0 wins" if solution.rule.is_squares else "take wins at once"
+        return solution.rule.wins_at_once_text
     if above:
         return "above the bound: unknown"
     if take_letter == "L":
@@ -343,7 +342,7 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
     """
     n = check_integer(n, "position", least=0)
     rule = solution.rule
-    if rule.kind != KIND_PUT_OR_TAKE:
+    if not rule.has_put_chain:
         raise ValueError(f"{rule.title} has no put move, so no put chain")
     bound = solution.bound
     links = [n]

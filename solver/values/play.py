@@ -34,7 +34,7 @@ import random
 from typing import Any
 
 from solver.engine.solution import Outcome, Solution
-from solver.games import DEFAULT_RULE, KIND_PUT_OR_TAKE, Rule, RuleMove, get_rule
+from solver.games import DEFAULT_RULE, Rule, RuleMove, get_rule
 from solver.games.squares import Move
 from solver.text import format_number
 from solver.validation import check_integer
@@ -125,9 +125,12 @@ class GameState:
         return self.positions[-1]
 
     @property
-    def moves(self) -> list[Move]:
-        """The moves played so far, in order (put-or-take rules; else :attr:`rule_moves`)."""
-        return [Move(m.kind) for m in self.rule_moves]
+    def moves(self) -> list[Move | RuleMove]:
+        """The moves played so far, in order, as the rule names them (:meth:`solver.games.Rule.named_move`).
+
+        :class:`Move` (take, put) in put-or-take games; :attr:`rule_moves` otherwise.
+        """
+        return [self.rule.named_move(m) for m in self.rule_moves]
 
     @property
     def rule_moves(self) -> list[RuleMove]:
@@ -286,7 +289,7 @@ def game_end(state: GameState) -> GameEnd | None:
     last = state.positions[-1]
     if last == 0 or (state.ply > 0 and not state.rule.moves(last)):
         mover = player_to_move(state, state.ply - 1)
-        return GameEnd("zero", 3 - mover if state.rule.misere else mover)
+        return GameEnd("zero", mover if state.rule.last_mover_wins else 3 - mover)
     earlier = state.positions[:-1]
     if last in earlier:
         i = earlier.index(last)
@@ -518,7 +521,6 @@ def move_values(position: int, solution: Solution) -> list[MoveValue]:
         If ``position`` is not an integer ``>= 1``.
     """
     position = check_integer(position, "position", least=1)
-    put_or_take = solution.rule.kind == KIND_PUT_OR_TAKE
     best = best_rule_moves(position, solution)
     out = []
     for option in solution.rule.moves(position):
@@ -526,7 +528,7 @@ def move_values(position: int, solution: Solution) -> list[MoveValue]:
         outcome, remoteness = position_value(child, solution)
         out.append(
             MoveValue(
-                Move(option.kind) if put_or_take else option,
+                solution.rule.named_move(option),
                 child,
                 outcome,
                 mover_outcome(outcome),
@@ -588,7 +590,7 @@ def prediction(position: int, solution: Solution) -> str:
         has lost.
     """
     if not solution.rule.moves(position):
-        if solution.rule.misere:
+        if not solution.rule.last_mover_wins:
             return f"the game is over: the player to move has won (no move from {format_number(position)})"
         return f"the game is over: the player to move has lost (no move from {format_number(position)})"
     outcome, remoteness = position_value(position, solution)
@@ -654,7 +656,7 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
         chosen = best_rule_moves(position, solution)[0]
     else:
         chosen = rng.choice(options)
-    return Move(chosen.kind) if solution.rule.kind == KIND_PUT_OR_TAKE else chosen
+    return solution.rule.named_move(chosen)
 
 
 #: How good a result is for the player it belongs to (U has no rank).
@@ -708,7 +710,7 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
     for ply in range(len(rows) - 1):
         here, after = rows[ply], rows[ply + 1]
         step = _move_between(here["position"], after["position"], state.rule)
-        here["move"] = step.kind if state.rule.kind == KIND_PUT_OR_TAKE else step.label
+        here["move"] = state.rule.move_text(step)
         before = Outcome[here["outcome"]]
         result = mover_outcome(Outcome[after["outcome"]])
         if before in _RANK and result in _RANK:

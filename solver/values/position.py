@@ -25,13 +25,11 @@ Where a child's remoteness is only bounded, its upper bound is used.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from solver.engine.solution import Outcome, Solution
-from solver.games import KIND_PUT_OR_TAKE, Rule, RuleMove
-from solver.games.squares import Move, _isqrt_array
+from solver.games import Rule, RuleMove
+from solver.games.squares import Move
 from solver.validation import check_integer
 
 __all__ = [
@@ -84,14 +82,7 @@ def wins_at_once(position: int, rule: Rule) -> bool:
         If ``position`` is not an integer ``>= 0`` (or beyond the rule's
         exact range, :attr:`Rule.position_limit`).
     """
-    position = check_integer(position, "position", least=0)
-    if rule.misere or position == 0:
-        return False
-    if rule.kind == KIND_PUT_OR_TAKE:
-        f = rule.member_below(position)
-        return f > 0 and rule.member_below(position - f) == 0
-    root = math.isqrt(position)
-    return root * root == position
+    return rule.wins_at_once(check_integer(position, "position", least=0))
 
 
 def position_value(position: int, solution: Solution) -> tuple[Outcome, int | None]:
@@ -250,23 +241,19 @@ def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
     Notes
     -----
     The vectorised twin of :func:`move_rank`, used by the optimal strategy
-    (:func:`solver.policies.optimal_put`); the tests check the two agree.
-    Put-or-Take-a-Square only.
-
-    Raises
-    ------
-    ValueError
-        If the solution is not of Put-or-Take-a-Square.
+    (:func:`solver.analysis.policies.optimal_put`); the tests check the two
+    agree.  Children above the bound are W in one move when
+    :meth:`solver.games.Rule.wins_at_once_array` says so (vectorised for
+    Put-or-Take-a-Square), else U.
     """
-    if not solution.rule.is_squares:
-        raise ValueError(f"move_rank_array is for Put-or-Take-a-Square, not {solution.rule.title}")
     bound = solution.bound
     inside = children <= bound
     index = np.where(inside, children, 0)
     code = np.asarray(solution.outcome[index]).astype(np.int64)
     at_most = np.abs(np.asarray(solution.packed_remoteness[index]).astype(np.int64))
-    root = _isqrt_array(children)
-    outside_code = np.where(root * root == children, int(Outcome.W), int(Outcome.U))
+    outside_code = np.where(
+        solution.rule.wins_at_once_array(np.where(inside, 0, children)), int(Outcome.W), int(Outcome.U)
+    )
     code = np.where(inside, code, outside_code)
     at_most = np.where(inside, at_most, 1)
     cls = _CLASS_OF_OUTCOME[code]
@@ -378,9 +365,11 @@ def best_moves(position: int, solution: Solution) -> list[Move]:
         not a put-or-take rule.
     """
     position = check_integer(position, "position", least=1)
-    if solution.rule.kind != KIND_PUT_OR_TAKE:
-        raise ValueError(f"{solution.rule.title} has no take/put moves; use best_rule_moves")
+    rule = solution.rule
+    named = [rule.named_move(m) for m in rule.moves(position)]
+    if named and not all(isinstance(m, Move) for m in named):
+        raise ValueError(f"{rule.title} has no take/put moves; use best_rule_moves")
     best = best_rule_moves(position, solution)
     if not best:
-        raise ValueError(f"{position:,} has no move in {solution.rule.title}")
-    return [Move(m.kind) for m in best]
+        raise ValueError(f"{position:,} has no move in {rule.title}")
+    return [Move(m.kind) for m in best]  # take and put, as checked above

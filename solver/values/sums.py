@@ -23,11 +23,12 @@ import dataclasses
 import functools
 from collections.abc import Sequence
 
+from solver.engine.nim import default_sum_bound
 from solver.engine.solution import Outcome
 from solver.games import Rule, get_rule
 from solver.validation import check_integer
 
-from .nimvalues import INF, UNKNOWN, NimValues, default_bound, k_set, nim_values, value_text
+from .nimvalues import INF, UNKNOWN, NimValues, k_set, nim_values, value_text
 
 __all__ = [
     "SumMove",
@@ -57,8 +58,7 @@ def cached_values(rule_name: str, bound: int) -> NimValues:
     ``top`` is ``bound`` (put-or-take rules are solved at that bound; the
     others are exact and solved up to it).
     """
-    rule = get_rule(rule_name)
-    return nim_values(rule, bound, bound if rule.climbs else None)
+    return nim_values(rule_name, bound, bound)
 
 
 def sum_outcome(values: Sequence[Value], rows: Sequence[Sequence[int]] | None = None) -> tuple[Outcome, str]:
@@ -247,7 +247,7 @@ def sum_position(heaps: Sequence[int], rule: Rule | str | None = None, bound: in
     outcome, reason = sum_outcome(values, rows)
     moves: list[SumMove] = []
     for i, h in enumerate(heaps):
-        if not rule.climbs and h > 10**8:
+        if not rule.moves_are_few(h):
             raise ValueError(f"heap {i + 1} of {rule.title} has about {h:.1e}**0.5 moves; too many to list")
         for move in rule.moves(h):
             if len(moves) >= MAX_MOVES:
@@ -265,16 +265,3 @@ def sum_position(heaps: Sequence[int], rule: Rule | str | None = None, bound: in
     return SumPosition(
         rule, bound, heaps, tuple(value_text(v, k) for v, k in values), outcome, reason, tuple(moves), best
     )
-
-
-def default_sum_bound(rule: Rule | str) -> int:
-    """Default bound of :func:`sum_position`.
-
-    10**6 for put-or-take rules, 10**5 for subtract-a-square (exact Grundy
-    values, about n**1.5 work) and 20,000 for Square-But-One (exact, an explicit
-    graph of about n**1.5 moves).
-    """
-    rule = get_rule(rule)
-    if rule.climbs:
-        return default_bound(rule, 10**4)
-    return 10**5 if rule.loop_free else 20_000

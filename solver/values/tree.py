@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from solver import config
 from solver.engine.solution import Outcome, Solution
-from solver.games import KIND_PUT_OR_TAKE, RuleMove
+from solver.games import RuleMove
 from solver.games.squares import Move
 from solver.validation import check_integer
 
@@ -278,7 +278,6 @@ def game_tree(
     flipped = frozenset(toggled)
 
     rule = solution.rule
-    put_or_take = rule.kind == KIND_PUT_OR_TAKE
 
     def make(path: str, position: int, move: Move | RuleMove | None, on_path: frozenset, best: bool):
         outcome, remoteness = position_value(position, solution)
@@ -318,8 +317,8 @@ def game_tree(
             continue
         best = best_rule_moves(node.position, solution)
         for i, option in enumerate(options):
-            code = option.kind[0] if put_or_take else f"/{i}"
-            move: Move | RuleMove = Move(option.kind) if put_or_take else option
+            code = rule.path_step(option, i)
+            move: Move | RuleMove = rule.named_move(option)
             kid = make(node.path + code, option.child, move, on_path, option in best)
             nodes.append(kid)
             queue.append((len(nodes) - 1, on_path | {option.child}))
