@@ -9,9 +9,10 @@ import threading
 import webbrowser
 from typing import NoReturn
 
-from solver.parsing import parse_int
+from solver import parse_int, warm_up
 
-from . import server
+from . import server, state
+from .app import create_app
 
 #: What ``--help`` says about the command (plain text, not the docstring's markup).
 DESCRIPTION = (
@@ -87,12 +88,6 @@ def main(argv: list[str] | None = None) -> int:
         listen (the port is in use, say), with a one-line message on stderr.
     """
     args = build_parser().parse_args(argv)
-
-    from solver.engine import warm_up
-
-    from . import state
-    from .app import create_app
-
     app = create_app()
 
     def ready(url: str, port: int) -> None:

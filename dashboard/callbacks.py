@@ -15,7 +15,7 @@ import json
 import dash
 from dash import Input, Output, State
 
-from solver.games import DEFAULT_RULE, RULES
+from solver import DEFAULT_RULE, RULES
 
 from . import ids, links, state, urlstate
 from .components import DEFERRED_SHOWN
@@ -104,8 +104,8 @@ _SUMMARY = """function(request, setup, pending) {
     const games = %s;
     if (!request) { return 'N or alpha needs fixing: see the message below them.'; }
     const game = games[request.rule || %s] || {};
-    let text = (game.squares ? '' : game.title + ' · ') + 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha)
-        + (game.climbs === false ? ' · B = N + 1 = ' : ' · B = α × N = ') + fmt(request.bound);
+    let text = (game.default ? '' : game.title + ' · ') + 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha)
+        + ' · B = ' + game.bound + ' = ' + fmt(request.bound);
     if (pending && setup && setup.bound !== pending.bound) {
         text += ' (solving; the views show B = ' + fmt(setup.bound) + ' until it is done)';
     } else if (pending) {
@@ -130,15 +130,16 @@ _TOGGLE_EDIT = """function(clicks) {
 }"""
 
 
-#: What the page's scripts know of each game: title, rules in a sentence, source, whether it climbs.
+#: What the page's scripts know of each game: title, rules in a sentence, source, how its bound follows
+#: from N, and whether it is the default game (whose title the summary leaves out).
 _GAMES = json.dumps(
     {
         name: {
             "title": rule.title,
             "summary": rule.summary,
             "source": rule.source,
-            "climbs": rule.climbs,
-            "squares": rule.is_squares,
+            "bound": rule.bound_formula.replace("alpha x", "α ×"),
+            "default": rule is DEFAULT_RULE,
         }
         for name, rule in RULES.items()
     }

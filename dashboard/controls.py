@@ -19,8 +19,7 @@ import math
 
 from dash import dcc, html
 
-from solver import config
-from solver.games import DEFAULT_RULE, RULES, Rule
+from solver import DEFAULT_RULE, RULES, Rule, config
 
 from . import ids, state
 from .components import attrs
@@ -73,7 +72,7 @@ def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
         for another game its title first, and for a game that never climbs
         past ``n + 1`` the bound is N + 1.
     """
-    game = "" if rule.is_squares else f"{rule.title}: "
+    game = "" if rule is DEFAULT_RULE else f"{rule.title}: "
     if not rule.climbs:
         return f"{game}values at bound B = {bound:,} (N + 1: play from n never passes n + 1, so every value is exact)."
     return f"{game}{'v' if game else 'V'}alues at bound B = {bound:,} (alpha × N, set at the top of the page)."

@@ -35,10 +35,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import NamedTuple
 
-from solver import config
-from solver.costs import available_memory, solve_cost
-from solver.games import DEFAULT_RULE, get_rule
-from solver.validation import check_integer
+from solver import DEFAULT_RULE, available_memory, check_integer, config, get_rule, solve_cost
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
 #: this page was built on (numba's parallel sweep), so a second one at the same

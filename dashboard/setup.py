@@ -16,10 +16,18 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from solver.engine import check_bound
-from solver.engine.solution import Solution
-from solver.games import DEFAULT_RULE, Rule, get_rule
-from solver.validation import check_integer
+from solver import (
+    DEFAULT_RULE,
+    Rule,
+    Solution,
+    check_bound,
+    check_integer,
+    check_nim_rule,
+    get_rule,
+    needs_bound,
+    nim_values,
+    nim_values_seconds,
+)
 
 from . import state
 from .defaults import ALPHA_MAX, N_MAX
@@ -41,10 +49,6 @@ __all__ = [
 #: larger ones are solved by a background job in a fresh process.  The other
 #: rules' solver is slower per position: see :func:`solves_inline`.
 INLINE_BOUND = 20_000_000
-#: How much smaller the inline limit is for the rules other than
-#: Put-or-Take-a-Square (their generic solver takes up to about 15 times as
-#: long per position).
-OTHER_RULES_INLINE_DIVISOR = 16
 
 
 def solves_inline(bound: int, rule: str | None = None) -> bool:
@@ -60,12 +64,11 @@ def solves_inline(bound: int, rule: str | None = None) -> bool:
     Returns
     -------
     bool
-        ``bound <= INLINE_BOUND`` for Put-or-Take-a-Square, and
-        ``bound <= INLINE_BOUND // OTHER_RULES_INLINE_DIVISOR`` for the others.
+        ``bound * weight <= INLINE_BOUND``, ``weight`` the cost of the rule's
+        solve per position relative to Put-or-Take-a-Square's
+        (:attr:`solver.Rule.solve_weight`: 1 for it, 16 for the others).
     """
-    if get_rule(rule).is_squares:
-        return bound <= INLINE_BOUND
-    return bound <= INLINE_BOUND // OTHER_RULES_INLINE_DIVISOR
+    return bound * get_rule(rule).solve_weight <= INLINE_BOUND
 
 
 #: The keys a setup may have.  ``n`` and ``alpha`` are required; ``bound``
@@ -93,7 +96,7 @@ def rule_bound(n: int, alpha: int, rule: Rule = DEFAULT_RULE) -> int:
         subtract-a-square and Square-But-One, whose play from ``n`` never
         passes ``n + 1``, so every position up to ``n`` is exact there.
     """
-    return alpha * n if rule.climbs else n + 1
+    return rule.bound_for(n, alpha)
 
 
 class NotSolvedError(ValueError):
@@ -154,7 +157,7 @@ def validated_setup(data: object) -> dict[str, int]:
     if "bound" in data:
         claimed = data["bound"]
         if isinstance(claimed, bool) or not isinstance(claimed, int) or claimed != bound:
-            how = "alpha x N" if rule.climbs else "N + 1"
+            how = rule.bound_formula
             raise ValueError(
                 f"the setup's bound does not equal {how} = {bound:,}: set N and alpha with the controls above"
             )
@@ -321,18 +324,15 @@ def nim_table(n: int, bound: int, rule: str):
         time is above :data:`NIM_SECONDS`; the message gives the command
         that computes them instead.
     """
-    from solver.values.nimvalues import nim_values, nim_values_seconds
-
-    found = get_rule(rule)
-    if found.misere:
-        raise ValueError(f"{found.title} has no nim values: they are defined for normal play")
-    seconds = nim_values_seconds(found, n, bound if found.climbs else None)
+    found = check_nim_rule(rule)
+    used = bound if needs_bound(found) else None
+    seconds = nim_values_seconds(found, n, used)
     if seconds > NIM_SECONDS:
         command = f"python -m solver nim-values --rule {found.name} --n {n}" + (
-            f" --bound {bound}" if found.climbs else ""
+            f" --bound {bound}" if used is not None else ""
         )
         raise ValueError(
             f"the nim values of 0..{n:,} would take about {seconds:,.0f} s, too long for the page; "
             f"choose a smaller N, or run {command}"
         )
-    return nim_values(found, n, bound if found.climbs else None)
+    return nim_values(found, n, used)

@@ -12,9 +12,7 @@ import os
 import threading
 import time
 
-from solver.games import DEFAULT_RULE
-from solver.store import disk as store
-from solver.store.memory import SolutionCache
+from solver import DEFAULT_RULE, SolutionCache, cache_entries
 
 from .jobs import SolveJobs
 
@@ -55,7 +53,7 @@ def open_stored_in_background(delay: float = 3.0, most: int = 4, largest_bytes: 
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # this thread only (Linux)
         time.sleep(delay)
         try:
-            found = [e for e in store.entries() if e["bytes"] <= largest_bytes]
+            found = [e for e in cache_entries() if e["bytes"] <= largest_bytes]
         except (OSError, ValueError):
             return
         found.sort(key=lambda e: (e["rule"] != DEFAULT_RULE.name, -e["bound"]))

@@ -12,7 +12,7 @@ from dash import html
 
 # The solver's own formatter (its messages use it too): one format for big
 # numbers everywhere.
-from solver.text import format_number
+from solver import format_number
 
 __all__ = [
     "COLOURS",

@@ -31,10 +31,7 @@ from collections.abc import Callable
 import dash
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import config
-from solver.analysis.layers import TRANSFORMS
-from solver.games import DEFAULT_RULE, RULE_NAMES
-from solver.parsing import describe_text, parse_int
+from solver import DEFAULT_RULE, RULE_NAMES, TRANSFORMS, config, describe_text, parse_int
 
 from . import defaults, ids
 from .tabs.explore import layout as explore_layout

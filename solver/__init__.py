@@ -1,76 +1,323 @@
-"""A sound solver for Epstein's Put-or-Take-a-Square game.
+"""A sound solver for Epstein's Put-or-Take-a-Square game and its family.
 
 From a position ``n >= 1`` the player to move goes to ``n - s(n)`` (take) or
 ``n + s(n)`` (put), ``s(n) = isqrt(n)**2``; whoever reaches 0 wins and
 infinite play is a draw (Winning Ways, vol. 2, p. 484; ``docs/mathematics.md``
 section 1).  :func:`solve` classifies every position ``0..B`` as W, L, D or U
 with its remoteness, soundly for the infinite game (``docs/mathematics.md``
-section 3).
+section 3); ``rule=`` picks another game of the family (section 7).
 
-The names most work needs are here::
+Everything public is here::
 
-    from solver import solve, Outcome, best_moves, game_tree, layer
+    from solver import solve, Outcome, best_moves, game_tree, layer, get_rule
 
     solution = solve(1_000_000)             # or solve_cached: kept on disk
     solution.value(4708)                    # (Outcome, exact remoteness or None)
     best_moves(4708, solution)              # [Move.TAKE] ...
     layer(solution, 10_000, 2)              # the thesis's layer l_2 up to N
+    solve(10_000, rule="put-or-take-a-prime").value(8)
 
-=====================  ====================================================
-module                 contents
-=====================  ====================================================
-:mod:`solver.rules`    the moves: ``take``, ``put``, ``moves``, ``is_square``
-:mod:`solver.solution` ``Outcome``, ``Solution``
-:mod:`solver.retrograde`  ``solve`` and its kernels
-:mod:`solver.store`    ``solve_cached``: solutions kept on disk
-:mod:`solver.values`   values of positions of any size, ``best_moves``
-:mod:`solver.tree`     ``game_tree``
-:mod:`solver.analysis` layers, densities, the classification table
-:mod:`solver.inspection`  ``inspect_position``, put chains, draw certificates
-:mod:`solver.play`     ``GameState``: playing a game against the solver
-:mod:`solver.experiments`  the thesis's strategy experiments (section 5)
-:mod:`solver.primitives`   primitive elements of the layers (section 4)
-:mod:`solver.thesis`   comparison with the thesis's printed lists
-=====================  ====================================================
+=========================  ============================================================
+subpackage                 contents
+=========================  ============================================================
+:mod:`solver.games`        the games: :class:`Rule` and its kinds, the moves, the registry
+:mod:`solver.engine`       solving to a bound: the sweep kernel, the small game, the
+                           one-byte codes, :class:`Solution`, the Dask tasks, nim products
+:mod:`solver.store`        the disk cache, the in-memory cache, the Dask store
+:mod:`solver.analysis`     layers, densities, records, convergence, the comparison of
+                           rules, the thesis's experiments and printed lists
+:mod:`solver.values`       values of positions, best moves, game trees, play, the
+                           inspector, loopy nim values and sums
+:mod:`solver.cli`          the command line, ``python -m solver``
+:mod:`solver.errors`       every exception
+:mod:`solver.costs`        estimates of time and memory before work starts
+=========================  ============================================================
 
-See ``docs/mathematics.md`` section 6 for the whole module layout.  Importing
+``docs/architecture.md`` maps every concept to its module.  Importing
 :mod:`solver` compiles nothing: the numba kernels compile (or load from
-numba's cache) at the first solve.
+numba's cache) at their first call.
 """
 
-from solver.analysis.layers import classification_table, densities, layer, layers
-from solver.engine import solve
-from solver.engine.solution import Outcome, Solution
-from solver.games.squares import Move, is_square, moves, put, square_below, take
-from solver.store.disk import solve_cached
-from solver.values.inspection import inspect_position
-from solver.values.play import GameState, apply_move, new_game
-from solver.values.position import best_moves, position_value
-from solver.values.tree import game_tree
-
-from .parsing import parse_int
+from .analysis.comparison import COMPARISON_COLUMNS, compare_rules, comparison_row
+from .analysis.experiments import (
+    STRATEGIES,
+    STRATEGY_LABELS,
+    RandomPlayResult,
+    Strategy,
+    adder_subtractor,
+    always_subtract,
+    random_play,
+    strategy_matrix,
+)
+from .analysis.layers import (
+    TRANSFORMS,
+    classification_table,
+    convergence,
+    densities,
+    differences,
+    layer,
+    layers,
+    transform_density,
+    value_labels,
+)
+from .analysis.primitives import PRIMITIVE_COLUMNS, pell_family, primitive_elements
+from .analysis.records import BFILE_SEQUENCES, bfile_terms, records, write_bfile
+from .analysis.thesis import THESIS_COLUMNS, compare_thesis_lists
+from .analysis.thesis_data import THESIS_BOUND
+from .costs import (
+    Cost,
+    check_cost,
+    classify_cost,
+    fixed_strategies_cost,
+    layers_cost,
+    primitives_cost,
+    random_play_cost,
+    solve_cost,
+    strategy_matrix_cost,
+    tree_cost,
+)
+from .engine import (
+    NO_REMOTENESS,
+    Outcome,
+    Solution,
+    check_bound,
+    cold_positions,
+    estimate_solve_bytes,
+    solve,
+    solve_rule,
+    warm_up,
+)
+from .engine.budget import available_memory
+from .engine.nim import (
+    check_nim_rule,
+    default_sum_bound,
+    has_nim_values,
+    needs_bound,
+    nim_values_bytes,
+    nim_values_seconds,
+)
+from .errors import (
+    BoundTooLargeError,
+    CacheUnavailableError,
+    CacheUnavailableWarning,
+    CertificateError,
+    DaskEngineError,
+    GameOverError,
+    WorkTooLargeError,
+)
+from .games import (
+    DEFAULT_RULE,
+    RULE_NAMES,
+    RULES,
+    SQUARES,
+    Move,
+    Rule,
+    RuleMove,
+    get_rule,
+    is_prime,
+    is_square,
+    moves,
+    put,
+    square_below,
+    take,
+)
+from .parsing import describe_number, describe_text, parse_int
+from .store import SolutionCache, cache_dir, cache_entries, open_store, solve_cached, solve_dask
+from .text import format_bytes, format_count, format_number, format_seconds
+from .validation import check_integer
+from .values.inspection import (
+    Certificate,
+    ChainRow,
+    Inspection,
+    MoveInfo,
+    draw_certificate,
+    inspect_position,
+    put_chain,
+    value_text,
+)
+from .values.nimvalues import INF, UNKNOWN, NimValues, k_set, nim_value_text, nim_values
+from .values.play import (
+    GameEnd,
+    GameState,
+    MoveValue,
+    apply_move,
+    best_line,
+    computer_move,
+    game_end,
+    goto,
+    move_text,
+    move_values,
+    new_game,
+    player_to_move,
+    prediction,
+    redo,
+    restart,
+    undo,
+    value_history,
+)
+from .values.position import (
+    best_children,
+    best_moves,
+    best_rule_moves,
+    move_rank,
+    mover_outcome,
+    position_remoteness_at_most,
+    position_value,
+    ranked_moves,
+    wins_at_once,
+)
+from .values.sums import MAX_HEAPS, SumMove, SumPosition, sum_outcome, sum_position
+from .values.tree import GameTree, TreeNode, game_tree, path_depth, path_order, path_parent
 
 __all__ = [
-    "solve",
-    "solve_cached",
-    "Solution",
-    "Outcome",
+    # games
+    "Rule",
+    "RuleMove",
     "Move",
-    "game_tree",
-    "position_value",
-    "best_moves",
-    "GameState",
-    "new_game",
-    "apply_move",
-    "layers",
-    "layer",
-    "densities",
-    "classification_table",
-    "inspect_position",
+    "RULES",
+    "RULE_NAMES",
+    "DEFAULT_RULE",
+    "SQUARES",
+    "get_rule",
     "take",
     "put",
     "moves",
     "square_below",
     "is_square",
+    "is_prime",
+    # solving
+    "solve",
+    "solve_rule",
+    "solve_cached",
+    "solve_dask",
+    "check_bound",
+    "estimate_solve_bytes",
+    "warm_up",
+    "cold_positions",
+    "Solution",
+    "Outcome",
+    "NO_REMOTENESS",
+    # stores
+    "SolutionCache",
+    "open_store",
+    "cache_dir",
+    "cache_entries",
+    # analysis
+    "layer",
+    "layers",
+    "densities",
+    "transform_density",
+    "TRANSFORMS",
+    "differences",
+    "classification_table",
+    "convergence",
+    "value_labels",
+    "records",
+    "bfile_terms",
+    "write_bfile",
+    "BFILE_SEQUENCES",
+    "compare_rules",
+    "comparison_row",
+    "COMPARISON_COLUMNS",
+    "compare_thesis_lists",
+    "THESIS_COLUMNS",
+    "THESIS_BOUND",
+    "primitive_elements",
+    "pell_family",
+    "PRIMITIVE_COLUMNS",
+    "random_play",
+    "RandomPlayResult",
+    "always_subtract",
+    "adder_subtractor",
+    "strategy_matrix",
+    "Strategy",
+    "STRATEGIES",
+    "STRATEGY_LABELS",
+    # values
+    "position_value",
+    "position_remoteness_at_most",
+    "mover_outcome",
+    "move_rank",
+    "wins_at_once",
+    "ranked_moves",
+    "best_moves",
+    "best_rule_moves",
+    "best_children",
+    "game_tree",
+    "GameTree",
+    "TreeNode",
+    "path_parent",
+    "path_depth",
+    "path_order",
+    "GameState",
+    "GameEnd",
+    "MoveValue",
+    "new_game",
+    "apply_move",
+    "undo",
+    "redo",
+    "goto",
+    "restart",
+    "game_end",
+    "player_to_move",
+    "move_values",
+    "move_text",
+    "prediction",
+    "best_line",
+    "computer_move",
+    "value_history",
+    "inspect_position",
+    "Inspection",
+    "MoveInfo",
+    "ChainRow",
+    "put_chain",
+    "draw_certificate",
+    "Certificate",
+    "value_text",
+    "nim_values",
+    "NimValues",
+    "nim_value_text",
+    "k_set",
+    "INF",
+    "UNKNOWN",
+    "needs_bound",
+    "has_nim_values",
+    "check_nim_rule",
+    "nim_values_bytes",
+    "nim_values_seconds",
+    "sum_position",
+    "sum_outcome",
+    "SumPosition",
+    "SumMove",
+    "MAX_HEAPS",
+    "default_sum_bound",
+    # costs
+    "Cost",
+    "check_cost",
+    "solve_cost",
+    "tree_cost",
+    "layers_cost",
+    "classify_cost",
+    "random_play_cost",
+    "strategy_matrix_cost",
+    "fixed_strategies_cost",
+    "primitives_cost",
+    "available_memory",
+    # errors
+    "BoundTooLargeError",
+    "WorkTooLargeError",
+    "GameOverError",
+    "CacheUnavailableError",
+    "CacheUnavailableWarning",
+    "DaskEngineError",
+    "CertificateError",
+    # input and text
     "parse_int",
+    "describe_number",
+    "describe_text",
+    "check_integer",
+    "format_number",
+    "format_count",
+    "format_bytes",
+    "format_seconds",
 ]

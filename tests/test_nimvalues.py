@@ -9,7 +9,8 @@ from naive_product import heap_product, values_from_heaps
 from solver.engine import solve
 from solver.engine.solution import Outcome
 from solver.games import RULE_NAMES, get_rule
-from solver.values.nimvalues import INF, UNKNOWN, k_set, nim_values, value_text
+from solver.values.nimvalues import INF, UNKNOWN, k_set, nim_values
+from solver.values.nimvalues import nim_value_text as value_text
 
 RULES = [name for name in RULE_NAMES if not get_rule(name).misere]
 

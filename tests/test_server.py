@@ -54,10 +54,10 @@ def small_app(monkeypatch):
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"hello"]
 
-    monkeypatch.setattr("dashboard.app.create_app", lambda: hello)
+    monkeypatch.setattr("dashboard.__main__.create_app", lambda: hello)
     # main() stops the solve queue when it ends: give it one of its own.
     monkeypatch.setattr("dashboard.state.JOBS", SolveJobs())
-    monkeypatch.setattr("solver.engine.warm_up", lambda: None)
+    monkeypatch.setattr("dashboard.__main__.warm_up", lambda: None)
     return hello
 
 

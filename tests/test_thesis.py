@@ -6,7 +6,8 @@ import pytest
 from naive import naive_queue_solve
 
 from solver.analysis import thesis_data
-from solver.analysis.thesis import COLUMNS, compare_thesis_lists
+from solver.analysis.thesis import THESIS_COLUMNS as COLUMNS
+from solver.analysis.thesis import compare_thesis_lists
 from solver.engine import solve
 
 BOUND = thesis_data.THESIS_BOUND

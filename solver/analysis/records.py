@@ -27,10 +27,10 @@ from solver.engine import mapped
 from solver.engine.solution import CodeColumn, Outcome, Solution
 from solver.validation import check_integer
 
-__all__ = ["SEQUENCES", "records", "bfile_terms", "write_bfile"]
+__all__ = ["BFILE_SEQUENCES", "records", "bfile_terms", "write_bfile"]
 
 #: b-file sequences: letter -> (outcome, what it lists).
-SEQUENCES = {
+BFILE_SEQUENCES = {
     "P": (Outcome.L, "P-positions (L: the player to move loses)"),
     "N": (Outcome.W, "N-positions (W: the player to move wins)"),
     "D": (Outcome.D, "certified draws"),
@@ -131,7 +131,7 @@ def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> 
         A solve of any rule.
     sequence : str
         ``"P"`` (L positions, 0 included), ``"N"`` (W) or ``"D"`` (certified
-        draws); see :data:`SEQUENCES`.
+        draws); see :data:`BFILE_SEQUENCES`.
     terms : int, optional
         Stop after this many terms (default: every one up to the bound).
 
@@ -156,10 +156,10 @@ def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> 
     b-file is a prefix that a larger bound can only extend where U positions
     get resolved, never change (``docs/mathematics.md`` section 3.4).
     """
-    if sequence not in SEQUENCES:
+    if sequence not in BFILE_SEQUENCES:
         raise ValueError(f"the sequence must be P, N or D, got {str(sequence)[:20]!r}")
     limit = None if terms is None else check_integer(terms, "the number of terms", least=1)
-    code = int(SEQUENCES[sequence][0])
+    code = int(BFILE_SEQUENCES[sequence][0])
     outcome = solution.outcome
     k = 0
     for lo in range(0, solution.bound + 1, _CHUNK):
@@ -194,7 +194,7 @@ def write_bfile(solution: Solution, sequence: str, handle: TextIO, terms: int | 
     ValueError, TypeError
         As :func:`bfile_terms`.
     """
-    what = SEQUENCES[sequence][1] if sequence in SEQUENCES else ""
+    what = BFILE_SEQUENCES[sequence][1] if sequence in BFILE_SEQUENCES else ""
     rule = solution.rule
     count = 0
     lines = []

@@ -21,10 +21,10 @@ from solver.games.squares import is_square
 from . import thesis_data
 from .layers import layer, value_labels
 
-__all__ = ["compare_thesis_lists", "COLUMNS"]
+__all__ = ["compare_thesis_lists", "THESIS_COLUMNS"]
 
 #: Columns of :func:`compare_thesis_lists`.
-COLUMNS = ["list", "n", "thesis", "sound", "agrees", "reason"]
+THESIS_COLUMNS = ["list", "n", "thesis", "sound", "agrees", "reason"]
 
 
 def _value(solution: Solution, n: int) -> tuple[str, Outcome, int]:
@@ -139,7 +139,7 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns :data:`COLUMNS`: ``list`` (which printed list), ``n``,
+        Columns :data:`THESIS_COLUMNS`: ``list`` (which printed list), ``n``,
         ``thesis`` (what the list says: ``"l2"``, ``"D"``, ``"primitive"``
         or ``"9² × 145"`` for Table 2, or ``"(missing)"`` for a number the
         list should hold but does not),
@@ -168,4 +168,4 @@ def compare_thesis_lists(solution: Solution) -> pd.DataFrame:
         rows += _layer_rows(solution, k, printed, thesis_data.THESIS_N)
     rows += _table_2_rows(solution)
     rows += _draw_rows(solution)
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return pd.DataFrame(rows, columns=THESIS_COLUMNS)

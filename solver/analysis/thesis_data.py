@@ -33,6 +33,17 @@ the sound classification in the dashboard):
 So neither list contains the other.
 """
 
+__all__ = [
+    "LAYER_2",
+    "LAYER_4",
+    "LAYER_6",
+    "APPENDIX_A_LAYERS",
+    "APPENDIX_B_DRAWS",
+    "THESIS_N",
+    "THESIS_ALPHA",
+    "THESIS_BOUND",
+]
+
 #: Appendix A, layer 2 below 10,000 (L positions with remoteness 2).
 LAYER_2 = [
     5,

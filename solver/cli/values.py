@@ -27,10 +27,10 @@ from solver.games import RULE_NAMES
 from solver.parsing import argparse_int, describe_number
 from solver.values.nimvalues import (
     default_bound,
+    nim_value_text,
     nim_values,
     nim_values_bytes,
     nim_values_seconds,
-    value_text,
 )
 from solver.values.sums import MAX_HEAPS, sum_position
 
@@ -85,7 +85,7 @@ def nim_values_command(args: argparse.Namespace, out=None) -> None:
         key = (v, mask)
         text = texts.get(key)
         if text is None:
-            text = texts[key] = value_text(v, mask)
+            text = texts[key] = nim_value_text(v, mask)
         lines.append(f"{position},{text}\n")
         if len(lines) >= 65536:
             out.write("".join(lines))

@@ -36,6 +36,7 @@ __all__ = [
     "HeapOutcomes",
     "heap_outcomes",
     "check_nim_rule",
+    "has_nim_values",
     "default_bound",
     "nim_values_bytes",
     "nim_values_seconds",
@@ -353,10 +354,15 @@ def default_bound(rule: Rule | str, n: int) -> int:
     return 100 * max(n, 1) if rule.engine == ENGINE_PUT_OR_TAKE else n
 
 
+def has_nim_values(rule: Rule | str) -> bool:
+    """Whether a rule has nim values: every rule played under normal play (all but the misère one)."""
+    return get_rule(rule).last_mover_wins
+
+
 def check_nim_rule(rule: object) -> Rule:
     """The rule, if it has nim values: any rule but the misère one (``ValueError``, saying why, for it)."""
     rule = get_rule(rule)
-    if rule.misere:
+    if not has_nim_values(rule):
         raise ValueError(
             f"{rule.title} has no nim values: Sprague–Grundy theory (and Smith's loopy form) is for normal play"
         )

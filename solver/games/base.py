@@ -176,6 +176,16 @@ class Rule:
         return False
 
     @property
+    def move_names(self) -> tuple[str, ...]:
+        """The names of the moves when every position has the same few named moves (``("take", "put")``), else ``()``."""
+        return ()
+
+    @property
+    def example_draws(self) -> tuple[int, ...]:
+        """A few small certified draws to show a user (empty when none is known at once)."""
+        return ()
+
+    @property
     def has_thesis_analyses(self) -> bool:
         """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists)."""
         return self.is_squares

@@ -69,6 +69,16 @@ class PutOrTake(Rule):
         return move.kind
 
     @property
+    def move_names(self) -> tuple[str, ...]:
+        """``("take", "put")``."""
+        return ("take", "put")
+
+    @property
+    def example_draws(self) -> tuple[int, ...]:
+        """2 and 8 for Put-or-Take-a-Square (2 and 3 cycle; 8 takes to 4 or puts to 12), else none."""
+        return (2, 8) if self.is_squares else ()
+
+    @property
     def has_put_chain(self) -> bool:
         """True: every position with a move has a put move."""
         return True

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .dask import RunReport, open_store, read_store_info, run, solve_dask
 from .disk import CacheSurvey, ClearResult, clear, entries, find, load, solve_cached, solves_on_disk, survey
+from .disk import entries as cache_entries
 from .memory import SolutionCache
 from .paths import ENV_VAR, FORMAT_VERSION, KEY, PACKAGE_VERSION, cache_dir, key_of
 
@@ -30,6 +31,7 @@ __all__ = [
     "load",
     "find",
     "entries",
+    "cache_entries",
     "survey",
     "clear",
     "solves_on_disk",

@@ -57,7 +57,7 @@ __all__ = [
     "UNKNOWN",
     "NimValues",
     "nim_values",
-    "value_text",
+    "nim_value_text",
     "k_set",
     "default_bound",
     "nim_values_bytes",
@@ -133,7 +133,7 @@ class NimValues:
         position = check_integer(position, "a position", least=0)
         if position > self.n:
             return "?"
-        return value_text(int(self.value[position]), int(self.k_mask[position]))
+        return nim_value_text(int(self.value[position]), int(self.k_mask[position]))
 
 
 def k_set(k_mask: int) -> tuple[int, ...]:
@@ -141,7 +141,7 @@ def k_set(k_mask: int) -> tuple[int, ...]:
     return tuple(j for j in range(max(int(k_mask), 0).bit_length()) if k_mask >> j & 1)
 
 
-def value_text(value: int, k_mask: int = 0) -> str:
+def nim_value_text(value: int, k_mask: int = 0) -> str:
     """Text of a nim value: ``"2"``, ``"inf{0,2}"``, ``"inf{}"`` or ``"?"``.
 
     Parameters

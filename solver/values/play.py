@@ -60,6 +60,7 @@ __all__ = [
     "best_line",
     "computer_move",
     "value_history",
+    "move_text",
 ]
 
 #: Most moves :func:`best_line` follows before it gives up.

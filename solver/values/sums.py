@@ -28,7 +28,7 @@ from solver.engine.solution import Outcome
 from solver.games import Rule, get_rule
 from solver.validation import check_integer
 
-from .nimvalues import INF, UNKNOWN, NimValues, k_set, nim_values, value_text
+from .nimvalues import INF, UNKNOWN, NimValues, k_set, nim_value_text, nim_values
 
 __all__ = [
     "SumMove",
@@ -110,7 +110,7 @@ def sum_outcome(values: Sequence[Value], rows: Sequence[Sequence[int]] | None = 
         return Outcome.W, f"all values are finite and their nim sum is {nim_sum} ≠ 0: a win for the player to move"
     i = infinite[0]
     mask = values[i][1]
-    text = value_text(INF, mask)
+    text = nim_value_text(INF, mask)
     if mask >> nim_sum & 1:
         return Outcome.W, (
             f"heap {i + 1} is {text} and the others' nim sum is {nim_sum}, which is in K: "
@@ -263,5 +263,5 @@ def sum_position(heaps: Sequence[int], rule: Rule | str | None = None, bound: in
     else:
         best = ()
     return SumPosition(
-        rule, bound, heaps, tuple(value_text(v, k) for v, k in values), outcome, reason, tuple(moves), best
+        rule, bound, heaps, tuple(nim_value_text(v, k) for v, k in values), outcome, reason, tuple(moves), best
     )

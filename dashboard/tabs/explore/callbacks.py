@@ -21,9 +21,7 @@ import dash
 from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.analysis.layers import TRANSFORMS, classification_table, convergence, layer, layers
-from solver.games import get_rule
-from solver.parsing import parse_int
+from solver import TRANSFORMS, classification_table, convergence, get_rule, layer, layers, parse_int
 
 from ... import ids, state
 from ... import setup as setups

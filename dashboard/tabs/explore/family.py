@@ -26,10 +26,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver.analysis.comparison import comparison_row
-from solver.analysis.records import SEQUENCES, records, write_bfile
-from solver.games import RULES
-from solver.values.nimvalues import INF, UNKNOWN, value_text
+from solver import BFILE_SEQUENCES, INF, RULES, UNKNOWN, comparison_row, nim_value_text, records, write_bfile
 
 from ... import ids
 from ... import setup as setups
@@ -119,7 +116,7 @@ def nim_figure(table, n: int) -> go.Figure:
     for name, mask, ys, letter, symbol in kinds:
         if not mask.any():
             continue
-        texts = [value_text(int(v), int(k)) for v, k in zip(value[mask], k_mask[mask], strict=True)]
+        texts = [nim_value_text(int(v), int(k)) for v, k in zip(value[mask], k_mask[mask], strict=True)]
         figure.add_trace(
             go.Scattergl(
                 x=positions[mask],
@@ -300,7 +297,7 @@ def make_bfile(sequence: str, setup: object) -> tuple:
     Parameters
     ----------
     sequence : {"P", "N", "D"}
-        Which positions (see :data:`solver.analysis.records.SEQUENCES`).
+        Which positions (see :data:`solver.analysis.records.BFILE_SEQUENCES`).
     setup : dict or None
         The shared setup (checked).
 
@@ -311,7 +308,7 @@ def make_bfile(sequence: str, setup: object) -> tuple:
         :data:`BFILE_TERMS` terms (file ``b-<rule>-<P|N|D>-B<bound>.txt``)
         and ""; or ``no_update`` and a message.
     """
-    if sequence not in SEQUENCES:
+    if sequence not in BFILE_SEQUENCES:
         return no_update, "choose P, N or D"
     if not setup:
         return no_update, "No valid setup: fix the game, N or alpha above."

@@ -24,8 +24,7 @@ import plotly.io as pio
 from dash import html
 from plotly.subplots import make_subplots
 
-from solver.analysis.layers import TRANSFORMS, transform_density
-from solver.engine.solution import Outcome
+from solver import TRANSFORMS, Outcome, transform_density
 
 from ... import ids
 from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style

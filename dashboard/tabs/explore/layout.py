@@ -18,8 +18,7 @@ import json
 import dash
 from dash import Input, Output, State, dcc, html
 
-from solver import config
-from solver.analysis.layers import TRANSFORMS
+from solver import TRANSFORMS, config
 
 from ... import ids
 from ...components import DEFERRED_SHOWN, deferred, graph, panel

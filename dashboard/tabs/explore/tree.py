@@ -37,14 +37,21 @@ import dash_cytoscape as cyto
 from dash import ClientsideFunction, Input, Output, State, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import config
-from solver.engine.solution import Solution
-from solver.games import KIND_PUT_OR_TAKE
-from solver.parsing import parse_int
-from solver.text import format_number
-from solver.values.play import move_text
-from solver.values.position import best_rule_moves, wins_at_once
-from solver.values.tree import GameTree, TreeNode, game_tree, path_depth, path_order, path_parent
+from solver import (
+    GameTree,
+    Solution,
+    TreeNode,
+    best_rule_moves,
+    config,
+    format_number,
+    game_tree,
+    move_text,
+    parse_int,
+    path_depth,
+    path_order,
+    path_parent,
+    wins_at_once,
+)
 
 from ... import ids
 from ... import setup as setups
@@ -765,7 +772,7 @@ def best_line(start: int, solution: Solution, max_moves: int = LINE_MOVES) -> li
             break
         move = best[0]
         position = move.child
-        path += move.kind[0] if rule.kind == KIND_PUT_OR_TAKE else f"/{options.index(move)}"
+        path += rule.path_step(move, options.index(move))
         line.append(path)
         if position in seen:
             break

@@ -15,10 +15,7 @@ import dash
 from dash import Input, Output, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.engine.solution import Outcome
-from solver.games import KIND_PUT_OR_TAKE, get_rule
-from solver.parsing import parse_int
-from solver.values.inspection import draw_certificate, inspect_position, put_chain
+from solver import Outcome, draw_certificate, get_rule, inspect_position, needs_bound, parse_int, put_chain
 
 from ... import ids
 from ... import setup as setups
@@ -68,7 +65,7 @@ def make_inspection(text, gate):
         info = inspect_position(n, solution)
     except ValueError as exc:  # e.g. a position too large to list every move of
         return bound_text, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
-    rows = [row.to_dict() for row in put_chain(n, solution)] if solution.rule.kind == KIND_PUT_OR_TAKE else []
+    rows = [row.to_dict() for row in put_chain(n, solution)] if solution.rule.has_put_chain else []
     elements: list[dict] = []
     style = hidden
     if info.outcome == Outcome.D:
@@ -86,7 +83,8 @@ def make_inspection(text, gate):
                 "member or an exit, so from n neither player can force a win."
             )
     else:
-        example = " Try 2 or 8." if solution.rule.is_squares else ""
+        draws = solution.rule.example_draws
+        example = f" Try {' or '.join(map(str, draws))}." if draws else ""
         note = f"{info.text} is not a certified draw, so there is no draw certificate.{example}"
     layout = figures.certificate_layout(n) if elements else no_update
     summary = figures.summary_panel(info, nim_text(n, gate))
@@ -117,7 +115,7 @@ def nim_text(n: int, gate: object) -> str:
     except ValueError:
         return "unknown (no valid setup)"
     top = max(checked["n"], n)
-    if top > checked["bound"] and get_rule(checked["rule"]).climbs:
+    if top > checked["bound"] and needs_bound(get_rule(checked["rule"])):
         return "? (above the bound)"
     try:
         table = setups.nim_table(top, checked["bound"], checked["rule"])

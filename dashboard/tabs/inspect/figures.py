@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dash import html
 
-from solver.engine.solution import Outcome
-from solver.values.inspection import Certificate
-from solver.values.play import move_text
+from solver import Certificate, Outcome, move_text
 
 from ...style import COLOURS, NAMES, NEUTRAL, NEUTRAL_DARK, TEXT_COLOURS, format_position, swatch_style
 

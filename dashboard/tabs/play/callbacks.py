@@ -21,18 +21,17 @@ import random
 from dash import Input, Output, State, ctx, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import config
-from solver.games import KIND_PUT_OR_TAKE
-from solver.games.squares import Move
-from solver.parsing import parse_int
-from solver.values.play import (
+from solver import (
     GameState,
+    Move,
     apply_move,
     computer_move,
+    config,
     game_end,
     goto,
     move_values,
     new_game,
+    parse_int,
     player_to_move,
     prediction,
     redo,
@@ -367,7 +366,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     end = game_end(game)
     mover = player_to_move(game)
     human_turn = end is None and mover not in _computer_seats(store)
-    two = solution.rule.kind == KIND_PUT_OR_TAKE
+    two = solution.rule.move_names == ("take", "put")
     choices: list[dict] = []
     take, take_style, put, put_style = "take", {}, "put", {}
     if end is None:
@@ -382,7 +381,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     else:
         if end.reason == "zero" and end.winner is not None:
             last = format_number(game.position)
-            how = "made the last move" if not solution.rule.misere else "was left without a move"
+            how = "made the last move" if solution.rule.last_mover_wins else "was left without a move"
             status = f"Game over at {last}: {seat_name(end.winner, store)} {how} and wins after {game.ply} plies."
         else:
             status = (

@@ -12,10 +12,7 @@ from __future__ import annotations
 from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver.engine.solution import Outcome
-from solver.games import get_rule
-from solver.parsing import describe_text, parse_int
-from solver.values.sums import MAX_HEAPS, SumPosition, sum_position
+from solver import MAX_HEAPS, Outcome, SumPosition, check_nim_rule, describe_text, get_rule, parse_int, sum_position
 
 from ... import ids as page_ids
 from . import ids
@@ -70,10 +67,7 @@ def check_heaps_param(raw: str) -> str:
 
 
 def _rule_name(rule: object) -> str:
-    rule = get_rule(rule if isinstance(rule, str) else DEFAULT_RULE)
-    if rule.misere:
-        raise ValueError(f"{rule.title} has no nim values (normal play only)")
-    return rule.name
+    return check_nim_rule(get_rule(rule if isinstance(rule, str) else DEFAULT_RULE)).name
 
 
 def analyse(text: object, rule: object) -> SumPosition:

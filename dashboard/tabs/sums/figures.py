@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dash import html
 
-from solver.values.sums import SumPosition
+from solver import SumPosition
 
 from . import ids
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dash import dcc, html
 
-from solver.games import RULES
+from solver import RULES, has_nim_values
 
 from . import ids
 
 #: Heaps shown when the page opens (and the URL default, ``heaps=5,5``).
 DEFAULT_HEAPS = "5,5"
 #: Rules offered: every rule with nim values (normal play).
-RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items() if not rule.misere]
+RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items() if has_nim_values(rule)]
 DEFAULT_RULE = RULE_OPTIONS[0]["value"]
 
 

@@ -20,28 +20,26 @@ from collections.abc import Callable
 
 from dash import Input, Output, State, no_update
 
-from solver import config
-from solver.analysis.experiments import (
+from solver import (
     STRATEGY_LABELS,
+    THESIS_BOUND,
+    Cost,
     adder_subtractor,
     always_subtract,
-    random_play,
-    strategy_matrix,
-)
-from solver.analysis.layers import layer
-from solver.analysis.primitives import primitive_elements
-from solver.analysis.thesis import compare_thesis_lists
-from solver.analysis.thesis_data import THESIS_BOUND
-from solver.costs import (
-    Cost,
     check_cost,
+    compare_thesis_lists,
+    config,
     fixed_strategies_cost,
+    layer,
+    parse_int,
+    primitive_elements,
     primitives_cost,
+    random_play,
     random_play_cost,
     solve_cost,
+    strategy_matrix,
     strategy_matrix_cost,
 )
-from solver.parsing import parse_int
 
 from ... import defaults, ids
 from ...setup import INLINE_BOUND, memo

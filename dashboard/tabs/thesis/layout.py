@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dash import dcc, html
 
-from solver import config
-from solver.analysis.thesis_data import THESIS_BOUND
+from solver import THESIS_BOUND, config
 
 from ... import ids
 from ...components import number_control, section
