@@ -20,8 +20,9 @@ def naive_solve(bound: int) -> tuple[list[str], list[int | None]]:
     """Return (outcome letters, remoteness) for positions 0..bound.
 
     Retrograde analysis by repeated full passes (level k finds remoteness
-    k), then certified draws as the greatest fixed point by repeated
-    deletion.  Quadratic-ish, deliberately simple.
+    k), then the draws by possibility: an unlabelled position in neither of
+    the least sets PW and PL (:func:`naive_possible`) is D, the others U.
+    Quadratic-ish, deliberately simple.
     """
     outcome: list[str | None] = [None] * (bound + 1)
     rem: list[int | None] = [None] * (bound + 1)
@@ -44,26 +45,64 @@ def naive_solve(bound: int) -> tuple[list[str], list[int | None]]:
         for n, o, r in new:
             outcome[n], rem[n] = o, r
 
-    # Greatest set S of unlabelled positions whose children are in S or W.
-    s = {n for n in range(1, bound + 1) if outcome[n] is None}
+    pw, pl = naive_possible(bound)
+    letters = []
+    for n in range(bound + 1):
+        if outcome[n] is not None:
+            letters.append(outcome[n])
+        elif n in pw or n in pl:
+            letters.append("U")
+        else:
+            letters.append("D")
+    return letters, rem
+
+
+def naive_possible(bound: int) -> tuple[set[int], set[int]]:
+    """The least sets PW and PL (docs/mathematics.md section 3.3), by repeated passes until nothing changes.
+
+    n is in PL when every move from n leads into PW, in PW when some move
+    leads into PL; a position above the bound counts as both.  0 (no move)
+    is in PL.
+    """
+    pw: set[int] = set()
+    pl: set[int] = {0}
+    changed = True
+    while changed:
+        changed = False
+        for n in range(1, bound + 1):
+            kids = children(n)
+            if n not in pw and any(c > bound or c in pl for c in kids):
+                pw.add(n)
+                changed = True
+            if n not in pl and all(c > bound or c in pw for c in kids):
+                pl.add(n)
+                changed = True
+    return pw, pl
+
+
+def naive_escape_draws(bound: int) -> set[int]:
+    """The draws of the weaker, earlier certificate (docs/mathematics.md section 3.2).
+
+    The greatest set S of unlabelled positions whose children are all in S
+    or W, by repeated deletion.
+    """
+    letters_w = {n for n, letter in enumerate(_retrograde(bound)) if letter == "W"}
+    labelled = {n for n, letter in enumerate(_retrograde(bound)) if letter is not None}
+    s = {n for n in range(1, bound + 1) if n not in labelled}
     changed = True
     while changed:
         changed = False
         for n in list(s):
             for c in children(n):
-                if c > bound or (c not in s and outcome[c] != "W"):
+                if c > bound or (c not in s and c not in letters_w):
                     s.discard(n)
                     changed = True
                     break
-    letters = []
-    for n in range(bound + 1):
-        if outcome[n] is not None:
-            letters.append(outcome[n])
-        elif n in s:
-            letters.append("D")
-        else:
-            letters.append("U")
-    return letters, rem
+    return s
+
+
+def _retrograde(bound: int) -> list[str | None]:
+    return [o if o in ("W", "L") else None for o in naive_solve(bound)[0]]
 
 
 def naive_queue_solve(bound: int) -> tuple[list[str], list[int | None]]:
@@ -94,14 +133,30 @@ def naive_queue_solve(bound: int) -> tuple[list[str], list[int | None]]:
                 if pending[x] == 0:
                     outcome[x], rem[x] = "L", rem[y] + 1
                     queue.append(x)
-    escapes = set()
-    queue = deque(n for n in range(1, bound + 1) if outcome[n] is None and children(n)[1] > bound)
-    escapes.update(queue)
-    while queue:
-        y = queue.popleft()
+    # The possibilities by a queue: x enters PW when a child enters PL (or it
+    # has a child above the bound), PL when its last child enters PW.
+    pw: set[int] = set()
+    pl: set[int] = set()
+    waiting = [sum(1 for c in children(n) if c <= bound) for n in range(bound + 1)]
+    waiting[0] = 0
+    todo: deque[tuple[int, str]] = deque()
+    for n in range(bound + 1):
+        if n >= 1 and children(n)[1] > bound:
+            pw.add(n)
+            todo.append((n, "PW"))
+        if waiting[n] == 0:
+            pl.add(n)
+            todo.append((n, "PL"))
+    while todo:
+        y, which = todo.popleft()
         for x in parents[y]:
-            if outcome[x] is None and x not in escapes:
-                escapes.add(x)
-                queue.append(x)
-    letters = [outcome[n] if outcome[n] is not None else ("U" if n in escapes else "D") for n in range(bound + 1)]
+            if which == "PL" and x not in pw:
+                pw.add(x)
+                todo.append((x, "PW"))
+            elif which == "PW":
+                waiting[x] -= 1
+                if waiting[x] == 0 and x not in pl:
+                    pl.add(x)
+                    todo.append((x, "PL"))
+    letters = [outcome[n] if outcome[n] is not None else ("U" if n in pw or n in pl else "D") for n in range(bound + 1)]
     return letters, rem

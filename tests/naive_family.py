@@ -28,9 +28,8 @@ def _terminal_letter(misere: bool) -> str:
 def naive_solve(children: Children, bound: int, *, misere: bool = False) -> tuple[list[str], list[int | None]]:
     """Repeated full passes: pass k labels the positions of remoteness k.
 
-    Then certified draws as the greatest set of unlabelled positions whose
-    children are all at most the bound and unlabelled-in-the-set or W, found
-    by repeated deletion.
+    Then the draws by possibility: an unlabelled position in neither of the
+    least sets PW and PL (:func:`naive_possible`) is D, the others U.
     """
     kids = [list(children(n)) for n in range(bound + 1)]
     outcome: list[str | None] = [None] * (bound + 1)
@@ -55,23 +54,59 @@ def naive_solve(children: Children, bound: int, *, misere: bool = False) -> tupl
             break
         for n, o, r in new:
             outcome[n], rem[n] = o, r
-    s = {n for n in range(bound + 1) if outcome[n] is None}
+    pw, pl = naive_possible(children, bound, misere=misere)
+    letters = [outcome[n] or ("U" if n in pw or n in pl else "D") for n in range(bound + 1)]
+    return letters, [r if letters[n] in "WL" else None for n, r in enumerate(rem)]
+
+
+def naive_possible(children: Children, bound: int, *, misere: bool = False) -> tuple[set[int], set[int]]:
+    """The least sets PW and PL (docs/mathematics.md section 3.3), by repeated passes until nothing changes.
+
+    n is in PL when every move from n leads into PW, in PW when some move
+    leads into PL; a position above the bound counts as both.  A position
+    with no move is in PL (normal play) or PW (misère play: the player to
+    move there has won).
+    """
+    kids = [list(children(n)) for n in range(bound + 1)]
+    pw: set[int] = set()
+    pl: set[int] = set()
+    for n in range(bound + 1):
+        if not kids[n]:
+            (pw if misere else pl).add(n)
+    changed = True
+    while changed:
+        changed = False
+        for n in range(bound + 1):
+            if not kids[n]:
+                continue
+            if n not in pw and any(c > bound or c in pl for c in kids[n]):
+                pw.add(n)
+                changed = True
+            if n not in pl and all(c > bound or c in pw for c in kids[n]):
+                pl.add(n)
+                changed = True
+    return pw, pl
+
+
+def naive_escape_draws(children: Children, bound: int, *, misere: bool = False) -> set[int]:
+    """The draws of the weaker, earlier certificate (docs/mathematics.md section 3.2), by repeated deletion."""
+    letters, _ = naive_solve(children, bound, misere=misere)
+    s = {n for n in range(bound + 1) if letters[n] in "DU"}
     changed = True
     while changed:
         changed = False
         for n in sorted(s):
-            if any(c > bound or (c not in s and outcome[c] != "W") for c in kids[n]):
+            if any(c > bound or (c not in s and letters[c] != "W") for c in children(n)):
                 s.discard(n)
                 changed = True
-    letters = [outcome[n] or ("D" if n in s else "U") for n in range(bound + 1)]
-    return letters, [r if letters[n] in "WL" else None for n, r in enumerate(rem)]
+    return s
 
 
 def naive_queue_solve(children: Children, bound: int, *, misere: bool = False) -> tuple[list[str], list[int | None]]:
     """Queue retrograde analysis with explicit parent lists (a second reference).
 
-    Draws: unlabelled positions not reached by a backward search from the
-    unlabelled positions with a child above the bound.
+    Draws: unlabelled positions in neither PW nor PL, found by a queue over
+    the same parent lists.
     """
     parents: list[list[int]] = [[] for _ in range(bound + 1)]
     pending = [0] * (bound + 1)
@@ -104,15 +139,31 @@ def naive_queue_solve(children: Children, bound: int, *, misere: bool = False) -
                 if pending[x] == 0:
                     outcome[x], rem[x] = "L", rem[y] + 1  # type: ignore[operator]
                     queue.append(x)
-    escapes = {n for n in range(bound + 1) if outcome[n] is None and outside[n]}
-    queue.extend(escapes)
-    while queue:
-        y = queue.popleft()
+    # The possibilities by a queue: x enters PW when a child enters PL (or it
+    # has a child above the bound), PL when its last child enters PW.
+    pw: set[int] = set()
+    pl: set[int] = set()
+    waiting = [sum(1 for c in children(n) if c <= bound) for n in range(bound + 1)]
+    todo: deque[tuple[int, str]] = deque()
+    for n in range(bound + 1):
+        if outside[n] or (misere and not children(n)):
+            pw.add(n)
+            todo.append((n, "PW"))
+        if waiting[n] == 0 and not (misere and not children(n)):
+            pl.add(n)
+            todo.append((n, "PL"))
+    while todo:
+        y, which = todo.popleft()
         for x in parents[y]:
-            if outcome[x] is None and x not in escapes:
-                escapes.add(x)
-                queue.append(x)
-    letters = [outcome[n] or ("U" if n in escapes else "D") for n in range(bound + 1)]
+            if which == "PL" and x not in pw:
+                pw.add(x)
+                todo.append((x, "PW"))
+            elif which == "PW":
+                waiting[x] -= 1
+                if waiting[x] == 0 and x not in pl:
+                    pl.add(x)
+                    todo.append((x, "PL"))
+    letters = [outcome[n] or ("U" if n in pw or n in pl else "D") for n in range(bound + 1)]
     return letters, rem
 
 

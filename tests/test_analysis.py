@@ -178,11 +178,11 @@ def thesis_naive():
     return naive_queue_solve(10**6)
 
 
-#: At bound 10**6 the only positions <= 10,000 whose remoteness is not
-#: certified exact, with their (upper-bound) remoteness from the reference;
-#: recorded when certification was introduced, and exact (same values) at
-#: bound 10**7 by a brute-force solve there.
-THESIS_BOUNDED = {5079: 13, 7917: 11}
+#: At bound 10**6 the positions <= 10,000 whose remoteness is not certified
+#: exact, with their (upper-bound) remoteness from the reference: none since
+#: the draws by possibility (under the earlier certificate 5079 <= 13 and
+#: 7917 <= 11; both exact at the same values, as a solve at 10**7 confirms).
+THESIS_BOUNDED: dict[int, int] = {}
 
 
 def _naive_layer(rem, n, k):
@@ -446,7 +446,7 @@ def test_classification_table_thesis(thesis_solution, thesis_naive):
     bounded = _check_table(frame, thesis_solution, letters, rem, 10_000)
     assert bounded == sorted(THESIS_BOUNDED)
     rows = frame.set_index("n")["remoteness"]
-    assert rows[5079] == "<=13" and rows[7917] == "<=11"
+    assert rows[5079] == "13" and rows[7917] == "11"  # exact since the draws by possibility
     assert rows[92] == "11"  # seed 003
     assert rows[2] == "" and rows[3] == ""
 

@@ -163,11 +163,12 @@ def test_classify_thesis_setup():
             assert int(digits) % 2 == (1 if outcome == "W" else 0), n
     letters, rem = naive_800k()
     bounded = check_rows(rows, letters, rem, 8000, 800_000)
-    # 5079 wins in at most 13 (the reference's bounded value), not proven
-    # exact at this bound (it is exact at 10**7).
+    # 5079 wins in 13 (the reference's bounded value): proven exact at this
+    # bound since the draws by possibility (only bounded under the earlier
+    # certificate); no position up to 8,000 is left bounded.
     assert (letters[5079], rem[5079]) == ("W", 13)
-    assert rows[5078] == (5079, "W", "<=13")
-    assert 5079 in bounded
+    assert rows[5078] == (5079, "W", "13")
+    assert bounded == []
 
 
 def test_classify_default_alpha_is_100():
@@ -222,16 +223,16 @@ def test_tree_92():
 
 
 def test_tree_bounded_root():
-    # 5079 at bound 800,000: W, at most 13 moves, not proven exact; the
+    # 1473 at bound 3,000: W, at most 5 moves, not proven exact; the
     # children's values are the reference's.
-    data = json.loads(ok("tree", "5079", "--depth", "1", "--bound", "800000"))
-    letters, rem = naive_800k()
+    data = json.loads(ok("tree", "1473", "--depth", "1", "--bound", "3000"))
+    letters, rem = naive_queue_solve(3000)
     root = data["root"]
-    assert (root["position"], root["outcome"]) == (5079, "W")
+    assert (root["position"], root["outcome"]) == (1473, "W")
     assert root["remoteness"] is None
-    assert root["remoteness_at_most"] == rem[5079] == 13
-    s = math.isqrt(5079) ** 2
-    assert [c["position"] for c in root["children"]] == [5079 - s, 5079 + s]
+    assert root["remoteness_at_most"] == rem[1473] == 5
+    s = math.isqrt(1473) ** 2
+    assert [c["position"] for c in root["children"]] == [1473 - s, 1473 + s]
     for child in root["children"]:
         m = child["position"]
         assert child["outcome"] == letters[m]

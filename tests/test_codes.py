@@ -53,7 +53,7 @@ def test_every_value_survives_packing(misere):
         ([1], [-1], "W without remoteness"),
         ([3], [4], "D with remoteness"),
         ([0], [0], "U with remoteness"),
-        ([5], [-1], "no such outcome"),
+        ([6], [-1], "no such class"),
     ],
 )
 def test_values_a_code_cannot_hold_are_refused(outcome, packed, why):

@@ -122,7 +122,7 @@ def test_store_round_trip_and_reuse(address, reference, tmp_path):
     group = zarr.open_group(str(path), mode="r")
     assert sorted(group.array_keys()) == ["codes"]
     assert group["codes"].chunks == (chunk,) and group["codes"].dtype == np.uint8
-    assert info["format"] == 2 and info["layout"] == "codes"
+    assert info["format"] == 3 and info["layout"] == "codes"
     # A finished store of the same bound is reopened, not solved again.
     again = run(bound, scheduler="tcp://0.0.0.0:1", store=path, chunk=chunk)
     assert again.cached and again.tasks == () and again.tally == report.tally
@@ -369,7 +369,7 @@ def test_format_1_store_is_refused_with_a_clear_message(tmp_path):
         ({"rule": "put-or-take-a-prime"}, '"rule"'),
         ({"complete": "yes"}, "unfinished"),
         ({"format": True}, "format True"),
-        ({"format": 3}, "format 3; this release reads format 2"),
+        ({"format": 4}, "format 4; this release reads format 3"),
     ],
 )
 def test_damaged_attributes_are_refused(change, match, address, tmp_path):

@@ -317,15 +317,19 @@ def test_a_game_of_another_rule_survives_a_round_trip_and_checks_its_moves():
         type(state).from_dict(bad)
 
 
-def test_square_but_one_draw_certificates_are_closed(solved):
+def test_square_but_one_draw_certificates_are_valid(solved):
     solution = solved["square-but-one"]
     draws = np.flatnonzero(np.asarray(solution.outcome[:200]) == Outcome.D)
     assert 2 in draws
     for n in draws[:20]:
         cert = draw_certificate(int(n), solution)
-        for member in cert.members:
+        for member in cert.cannot_be_w:
             for child in solution.rule.children(member):
-                assert child in cert.members or position_value(child, solution)[0] is Outcome.W
+                assert child in cert.cannot_be_l or position_value(child, solution)[0] is Outcome.W
+        for member in cert.cannot_be_l:
+            (witness,) = [e.child for e in cert.edges if e.position == member and e.claim == "not L"]
+            assert witness in solution.rule.children(member)
+            assert witness in cert.cannot_be_w or position_value(witness, solution)[0] is Outcome.L
 
 
 def test_positions_above_the_bound_are_unknown_unless_they_win_at_once(solved):

@@ -594,14 +594,14 @@ def test_to_dict_remoteness_values(sol_big):
 
 
 def test_to_dict_bounded_remoteness(sol_big, ref_big):
-    # 5079 is one of the two positions <= 10,000 whose remoteness is only
-    # bounded at 10**6 (at most 13, the reference's bounded value).
+    # 29704 is the first position whose remoteness is only bounded at 10**6
+    # (L in at most 12, the reference's bounded value).
     letters, rem = ref_big
-    assert (letters[5079], rem[5079]) == ("W", 13)
-    tree = game_tree(5079, 3, sol_big)
+    assert (letters[29704], rem[29704]) == ("L", 12)
+    tree = game_tree(29704, 3, sol_big)
     back = json.loads(json.dumps(tree.to_dict()))
     root = back["root"]
-    assert (root["outcome"], root["remoteness"], root["remoteness_at_most"]) == ("W", None, 13)
+    assert (root["outcome"], root["remoteness"], root["remoteness_at_most"]) == ("L", None, 12)
     stack = [root]
     while stack:
         item = stack.pop()

@@ -28,6 +28,8 @@ import numpy as np
 
 from ..games import ENGINE_PUT_OR_TAKE, ENGINE_SQUARE_BUT_ONE, ENGINE_SUBTRACT, Rule, get_rule
 from ..validation import check_integer
+from .codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, class_of, possibly_l, possibly_w
+from .graph import certify, parent_lists
 from .kernels import isqrt
 from .small_game import build as _build_small_game
 from .small_game import count_chain_nodes as _count_chain_nodes
@@ -54,188 +56,65 @@ __all__ = [
 #: Largest bound accepted for climbing rules (positions and their put children fit in int64).
 MAX_BOUND = 1 << 61
 
-# Codes of product states: W, L and D as solver.solution.Outcome; the unknown
-# ones (U) also say what the state can still be: _U possibly W or L, _UW only
-# possibly W, _UL only possibly L.
-_U, _W, _L, _D, _UW, _UL = 0, 1, 2, 3, 4, 5
+# The classes of product states are the engine's (solver.engine.codes): W, L
+# and D, and for an unknown state what it can still be: U possibly W or L, UW
+# only possibly W, UL only possibly L.
+_U, _W, _L, _D, _UW, _UL = CLASS_U, CLASS_W, CLASS_L, CLASS_D, CLASS_UW, CLASS_UL
 #: Product state codes, public: U (possibly W or L), W, L, D, UW (only possibly W), UL (only possibly L).
 U, W, L, D, UW, UL = _U, _W, _L, _D, _UW, _UL
-_UNSET = -1
-# Codes that are possibly W (_W, _U, _UW) and possibly L (_L, _U, _UL), as bit masks.
-_POSS_W_MASK = (1 << _W) | (1 << _U) | (1 << _UW)
-_POSS_L_MASK = (1 << _L) | (1 << _U) | (1 << _UL)
 
 #: Nim heaps j = 0..2 decide every value of a put-or-take rule (at most two followers).
 _PUT_OR_TAKE_LAYERS = 3
 
 
 @numba.njit(cache=True)
-def _parents(indptr, kids):
-    """Parent lists (CSR) of an explicit graph; ``kids`` entries < 0 are outside."""
-    v = indptr.shape[0] - 1
-    pptr = np.zeros(v + 1, dtype=np.int64)
-    for e in range(kids.shape[0]):
-        c = kids[e]
-        if c >= 0:
-            pptr[c + 1] += 1
-    for x in range(v):
-        pptr[x + 1] += pptr[x]
-    fill = pptr[:-1].copy()
-    par = np.empty(pptr[v], dtype=np.int64)
-    for x in range(v):
-        for e in range(indptr[x], indptr[x + 1]):
-            c = kids[e]
-            if c >= 0:
-                par[fill[c]] = x
-                fill[c] += 1
-    return pptr, par
-
-
-@numba.njit(cache=True, inline="always")
-def _poss_w(c):
-    return (_POSS_W_MASK >> c) & 1 == 1
-
-
-@numba.njit(cache=True, inline="always")
-def _poss_l(c):
-    return (_POSS_L_MASK >> c) & 1 == 1
-
-
-@numba.njit(cache=True, inline="always")
-def _combine(w_b, l_b, pw, pl):
-    if w_b:
-        return _W
-    if l_b:
-        return _L
-    if pw and pl:
-        return _U
-    if pw:
-        return _UW
-    if pl:
-        return _UL
-    return _D
-
-
-@numba.njit(cache=True)
 def _product_layers(indptr, kids, max_layers, stop_early):
-    """Sound outcomes of the states (x, j) of the game + nim heap *j, j < max_layers.
+    """Sound classes of the states (x, j) of the game + nim heap \\*j, j < max_layers.
 
     Layer j depends only on layers below it (the heap never grows), whose
-    states are fixed extra followers of (x, j).  Per layer: retrograde
-    analysis with counters (outside followers block L) gives W_B and L_B;
-    then the least fixed point of "possibly W" (not L_B, and some follower
-    possibly L) and "possibly L" (not W_B, and every follower possibly W),
-    where an outside follower is possibly anything.  An unlabelled state that
-    is neither is a draw (docs/nim-values.md, Theorem 2).  With
-    ``stop_early``, stop after the first layer with neither L nor unknown.
-    Returns ``(codes, layers_used)``: codes of shape ``(V, max_layers)``, see
-    ``_W``, ``_L``, ``_D``, ``_U``, ``_UW``, ``_UL``.
+    states are fixed extra followers of (x, j): each layer is one
+    :func:`solver.engine.graph.certify` of the game's graph with those
+    followers as seeds and blocks (an outside follower is possibly
+    anything).  A state in neither PW nor PL is a draw (docs/nim-values.md,
+    Theorem 2).  With ``stop_early``, stop after the first layer with
+    neither L nor unknown.  Returns ``(codes, layers_used)``: codes of shape
+    ``(V, max_layers)``, the classes :data:`U` ... :data:`UL`.
     """
     v = indptr.shape[0] - 1
-    pptr, par = _parents(indptr, kids)
+    pptr, par = parent_lists(indptr, kids)
     codes = np.zeros((v, max_layers), dtype=np.int8)
-    outside = np.zeros(v, dtype=np.bool_)
-    inside = np.zeros(v, dtype=np.int64)
-    for x in range(v):
-        for e in range(indptr[x], indptr[x + 1]):
-            if kids[e] < 0:
-                outside[x] = True
-            else:
-                inside[x] += 1
-    pending = np.empty(v, dtype=np.int64)
-    blocked = np.empty(v, dtype=np.bool_)
-    label = np.empty(v, dtype=np.int8)
-    pw = np.empty(v, dtype=np.bool_)
-    pl = np.empty(v, dtype=np.bool_)
-    pl_blocked = np.empty(v, dtype=np.bool_)
-    queue = np.empty(2 * v + 1, dtype=np.int64)
+    seed_w = np.empty(v, dtype=np.bool_)
+    block_l = np.empty(v, dtype=np.bool_)
+    seed_pw = np.empty(v, dtype=np.bool_)
+    block_pl = np.empty(v, dtype=np.bool_)
+    cls = np.empty(v, dtype=np.int8)
+    rem = np.empty(v, dtype=np.int16)
     used = 0
     for i in range(max_layers):
-        head = 0
-        tail = 0
         for x in range(v):
             low_l = False
             low_all_w = True
+            low_pl = False
+            low_all_pw = True
             for j in range(i):
                 c = codes[x, j]
                 if c == _L:
                     low_l = True
                 elif c != _W:
                     low_all_w = False
-            label[x] = _UNSET
-            pending[x] = inside[x]
-            blocked[x] = outside[x] or not low_all_w
-            if low_l:
-                label[x] = _W
-                queue[tail] = x
-                tail += 1
-            elif pending[x] == 0 and not blocked[x]:
-                label[x] = _L
-                queue[tail] = x
-                tail += 1
-        while head < tail:
-            y = queue[head]
-            head += 1
-            cy = label[y]
-            for e in range(pptr[y], pptr[y + 1]):
-                x = par[e]
-                if label[x] != _UNSET:
-                    continue
-                if cy == _L:
-                    label[x] = _W
-                    queue[tail] = x
-                    tail += 1
-                else:
-                    pending[x] -= 1
-                    if pending[x] == 0 and not blocked[x]:
-                        label[x] = _L
-                        queue[tail] = x
-                        tail += 1
-        # Least fixed point of the possibilities; queue entries 2x (pw) and 2x+1 (pl).
-        head = 0
-        tail = 0
-        for x in range(v):
-            low_pl = False
-            low_all_pw = True
-            for j in range(i):
-                c = codes[x, j]
-                if _poss_l(c):
+                if possibly_l(c):
                     low_pl = True
-                if not _poss_w(c):
+                if not possibly_w(c):
                     low_all_pw = False
-            pw[x] = False
-            pl[x] = False
-            pending[x] = inside[x]
-            pl_blocked[x] = label[x] == _W or not low_all_pw
-            if label[x] != _L and (outside[x] or low_pl):
-                pw[x] = True
-                queue[tail] = 2 * x
-                tail += 1
-            if pending[x] == 0 and not pl_blocked[x]:
-                pl[x] = True
-                queue[tail] = 2 * x + 1
-                tail += 1
-        while head < tail:
-            item = queue[head]
-            head += 1
-            y = item >> 1
-            for e in range(pptr[y], pptr[y + 1]):
-                x = par[e]
-                if item & 1:  # y possibly L: x possibly W
-                    if not pw[x] and label[x] != _L:
-                        pw[x] = True
-                        queue[tail] = 2 * x
-                        tail += 1
-                else:  # y possibly W: one more follower of x possibly W
-                    pending[x] -= 1
-                    if pending[x] == 0 and not pl_blocked[x] and not pl[x]:
-                        pl[x] = True
-                        queue[tail] = 2 * x + 1
-                        tail += 1
+            seed_w[x] = low_l
+            block_l[x] = not low_all_w
+            seed_pw[x] = low_pl
+            block_pl[x] = not low_all_pw
+        certify(indptr, kids, pptr, par, seed_w, block_l, seed_pw, block_pl, cls, rem)
         any_l = False
         any_u = False
         for x in range(v):
-            c = _combine(label[x] == _W, label[x] == _L, pw[x], pl[x])
+            c = cls[x]
             codes[x, i] = c
             if c == _L:
                 any_l = True
@@ -251,11 +130,13 @@ def _product_layers(indptr, kids, max_layers, stop_early):
 def _square_sweep(bound, m_small, small_codes, packed, layers):
     """Put-or-Take-a-Square above the small game: one descending pass, all heaps at once.
 
-    ``packed[x]`` holds the code of (x, j) in bits 3j..3j+2.  Positions
+    ``packed[x]`` holds the class of (x, j) in bits 3j..3j+2.  Positions
     ``0..m_small`` come from the small game; every x > m_small has its take
     child <= m_small and its put child > x, both already final
     (``docs/mathematics.md`` section 3.5), and its lower heaps were computed
-    just before in the same pass, so each state follows from its followers.
+    just before in the same pass, so each state follows from its followers
+    by the rule every certificate ends with
+    (:func:`solver.engine.codes.class_of`).
     """
     for x in range(m_small + 1):
         word = 0
@@ -275,21 +156,21 @@ def _square_sweep(bound, m_small, small_codes, packed, layers):
                 cp = (np.int64(packed[p]) >> (3 * i)) & 7
             any_l = ct == _L or cp == _L
             all_w = ct == _W and cp == _W and not out
-            any_pl = out or _poss_l(ct) or _poss_l(cp)
-            all_pw = _poss_w(ct) and _poss_w(cp)
+            any_pl = out or possibly_l(ct) or possibly_l(cp)
+            all_pw = possibly_w(ct) and possibly_w(cp)
             for j in range(i):
                 c = (word >> (3 * j)) & 7
                 if c == _L:
                     any_l = True
                 if c != _W:
                     all_w = False
-                if _poss_l(c):
+                if possibly_l(c):
                     any_pl = True
-                if not _poss_w(c):
+                if not possibly_w(c):
                     all_pw = False
             w_b = any_l
             l_b = all_w and not w_b
-            c = _combine(w_b, l_b, any_pl and not l_b, all_pw and not w_b)
+            c = class_of(w_b, l_b, any_pl and not l_b, all_pw and not w_b)
             word |= c << (3 * i)
         packed[x] = word
 

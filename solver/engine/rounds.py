@@ -17,11 +17,11 @@ up to ``n / 2`` or more, so there is no small game (:mod:`solver.engine.small_ga
    take-parents of ``m`` are ``m + s`` for the members ``s`` whose gap
    ``next(s) - s`` exceeds ``m`` (the members sorted by gap, so these are a
    prefix).  Every edge is followed at most once, from its labelled child.
-2. *Certified draws* (section 3.3, Proposition 3.7).  Unlabelled positions
-   that can leave the bound through unlabelled positions are marked in the
-   outcome array itself by sweeps, alternately descending (which follows put
-   moves) and ascending (take moves), until a sweep changes nothing; the
-   unmarked rest are D, the marked ones U.
+2. *Draws by possibility* (section 3.3).  The least sets PW and PL, as bits
+   of one byte per position, rise by sweeps, alternately descending (which
+   follows put moves) and ascending (take moves), until a sweep changes
+   nothing; an unlabelled position in neither is D, in PW only "U, cannot be
+   L", in PL only "U, cannot be W", in both U.
 3. *Lower bounds* by sweeps of the operator of Lemma 3.2
    (:func:`solver.engine.sweep.lower_bound`), alternately descending and
    ascending, until nothing changes or every W and L remoteness is
@@ -44,6 +44,7 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
+from .codes import class_of
 from .kernels import escape_moves, even_up, index_down, index_up
 from .sweep import bounds_kept, lower_bound
 
@@ -121,9 +122,34 @@ def _pt_round(r, bound, members, order, n_small, outcome, rem, frontier, n_front
     return count
 
 
+@numba.njit(cache=True, inline="always")
+def _possible(x, s, bound, outcome, poss):
+    """Bits of ``x`` (``s = f(x)``) by possibility from its children: 1 possibly W, 2 possibly L."""
+    t = x - s
+    p = x + s
+    bt = _bits(t, outcome, poss)
+    bp = 3 if p > bound else _bits(p, outcome, poss)  # above the bound: possibly anything
+    return (1 if (bt & 2) or (bp & 2) else 0) | (2 if (bt & 1) and (bp & 1) else 0)
+
+
+@numba.njit(cache=True, inline="always")
+def _bits(c, outcome, poss):
+    o = outcome[c]
+    if o == 1:
+        return 1
+    if o == 2:
+        return 2
+    return poss[c]
+
+
 @numba.njit(cache=True, parallel=True)
-def _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
-    """Mark (code 4) unlabelled positions with an unlabelled path out of the bound."""
+def _possibility_sweep(bound, members, outcome, poss, descending, n_chunks):
+    """One sweep raising the possibility bits of unlabelled positions; True if some rose.
+
+    Bits only rise from 0 (the least fixed point, ``docs/mathematics.md``
+    section 3.3), so sweeps in any order, threads racing, reach the same
+    sets.
+    """
     changed = np.zeros(n_chunks, np.uint8)
     for c in numba.prange(n_chunks):
         a = 1 + (bound * c) // n_chunks
@@ -136,10 +162,9 @@ def _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
                 i = index_down(members, i, x)
                 if outcome[x] != 0 or i < 0:
                     continue
-                s = members[i]
-                p = x + s
-                if p > bound or outcome[x - s] == 4 or outcome[p] == 4:
-                    outcome[x] = 4
+                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
+                if new != poss[x]:
+                    poss[x] = new
                     changed[c] = 1
         else:
             i = np.searchsorted(members, a, side="right") - 1
@@ -147,25 +172,21 @@ def _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
                 i = index_up(members, i, x)
                 if outcome[x] != 0 or i < 0:
                     continue
-                s = members[i]
-                p = x + s
-                if p > bound or outcome[x - s] == 4 or outcome[p] == 4:
-                    outcome[x] = 4
+                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
+                if new != poss[x]:
+                    poss[x] = new
                     changed[c] = 1
     return changed.any()
 
 
 @numba.njit(cache=True, parallel=True)
-def _finish_draws(outcome, n_chunks):
-    """Unmarked unlabelled positions are D (3); marked ones U (0)."""
+def _finish_classes(outcome, poss, n_chunks):
+    """The class of every unlabelled position from its possibility bits (:func:`solver.engine.codes.class_of`)."""
     size = outcome.shape[0]
     for c in numba.prange(n_chunks):
         for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
-            o = outcome[x]
-            if o == 0:
-                outcome[x] = 3
-            elif o == 4:
-                outcome[x] = 0
+            if outcome[x] == 0:
+                outcome[x] = class_of(False, False, poss[x] & 1 == 1, poss[x] & 2 == 2)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -186,11 +207,11 @@ def _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks):
 
 @numba.njit(cache=True, inline="always")
 def _settled(x, outcome, rem, lam, cap):
-    """True when ``lam[x]`` can rise no further: D, a certified W/L, or U at the cap."""
+    """True when ``lam[x]`` can rise no further: D, a certified W/L, or unresolved at the cap."""
     o = outcome[x]
     if o == 3:
         return True
-    if o == 0:
+    if o != 1 and o != 2:
         return lam[x] >= cap
     return lam[x] >= rem[x]
 
@@ -350,10 +371,12 @@ def solve_by_rounds(
     max_rem = r - 1
     del frontier, nxt, order
     n_chunks = _n_chunks()
+    poss = np.zeros(bound + 1, np.uint8)
     descending = True
-    while _pt_escape_sweep(bound, members, outcome, descending, n_chunks):
+    while _possibility_sweep(bound, members, outcome, poss, descending, n_chunks):
         descending = not descending
-    _finish_draws(outcome, n_chunks)
+    _finish_classes(outcome, poss, n_chunks)
+    del poss
     report(0.6)
     if max_rem <= 253:
         lam = np.empty(bound + 1, np.uint8)

@@ -21,8 +21,8 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from .codes import MAX_REMOTENESS, pack
-from .graph import solve_two_child_graph
+from .codes import CLASS_D, CLASS_L, CLASS_W, MAX_REMOTENESS, pack
+from .graph import certify, parent_lists
 from .kernels import IMPOSSIBLE, escape_moves, even_up, member_index
 from .sweep import bounds_kept, lower_bound
 
@@ -99,11 +99,12 @@ def build(bound, m, members, position, take_idx, put_idx):
 
 
 @numba.njit(cache=True)
-def lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, lam, cap, imp):
+def lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, cap, imp):
     """Iterate the operator of Lemma 3.2 (:func:`solver.engine.sweep.lower_bound`) to its least fixed point.
 
-    ``lam`` (one value per node) starts at Lemma 3.3's values (W 1, L 2 or 0
-    at a position with no move, D impossible, U ``1 + e_B``, Lemma 3.4) and
+    ``cls`` holds each node's class (:mod:`solver.engine.codes`).  ``lam``
+    (one value per node) starts at Lemma 3.3's values (W 1, L 2 or 0 at a
+    position with no move, D impossible, U ``1 + e_B``, Lemma 3.4) and
     rises until nothing changes; the map is monotone, so every step stays
     sound and the fixed point does not depend on the order of the updates.
     A put child above the bound is W with remoteness at least 1, or L with
@@ -119,12 +120,12 @@ def lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, l
             if tq <= m:
                 above_take[x] = tq
     for x in range(size):
-        o = outcome[x]
-        if o == 1:
+        o = cls[x]
+        if o == CLASS_W:
             lam[x] = 1
-        elif o == 2:
+        elif o == CLASS_L:
             lam[x] = 0 if rem[x] == 0 else 2
-        elif o == 3:
+        elif o == CLASS_D:
             lam[x] = imp
         else:
             lam[x] = min(cap, 1 + escape_moves(position[x], bound))
@@ -132,21 +133,23 @@ def lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, l
     while changed:
         changed = False
         for x in range(size - 1, -1, -1):
-            o = outcome[x]
-            if o == 3 or take_idx[x] < 0:
+            o = cls[x]
+            if o == CLASS_D or take_idx[x] < 0:
                 continue
-            if (o == 0 and lam[x] >= cap) or ((o == 1 or o == 2) and lam[x] >= rem[x]):
+            if (o == CLASS_W or o == CLASS_L) and lam[x] >= rem[x]:  # noqa: SIM109 (numba kernel)
+                continue
+            if o != CLASS_W and o != CLASS_L and lam[x] >= cap:
                 continue
             t = take_idx[x]
             p = put_idx[x]
-            lw_t, ll_t = bounds_kept(outcome[t], lam[t], imp)
+            lw_t, ll_t = bounds_kept(cls[t], lam[t], imp)
             if p >= 0:
-                lw_p, ll_p = bounds_kept(outcome[p], lam[p], imp)
+                lw_p, ll_p = bounds_kept(cls[p], lam[p], imp)
             else:
                 lw_p = np.int64(1)
                 ll_p = np.int64(2)
                 if above_take[x] >= 0:
-                    w, _ = bounds_kept(outcome[above_take[x]], lam[above_take[x]], imp)
+                    w, _ = bounds_kept(cls[above_take[x]], lam[above_take[x]], imp)
                     ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
             v = lower_bound(o, rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
             if v > lam[x]:
@@ -169,9 +172,10 @@ class SmallGame(NamedTuple):
         a solve that keeps lower bounds holds it
         (:data:`solver.engine.kernels.IMPOSSIBLE` for D).
     outcome, high, lw, ll : numpy.ndarray
-        Shape ``(M + 1,)``: the same decoded for the sweep kernel: outcome
-        (``int8``, 0 U, 1 W, 2 L, 3 D), remoteness upper bound (``int16``,
-        -1 for D and U... read only for W and L), lower bounds as W and as L
+        Shape ``(M + 1,)``: the same decoded for the sweep kernel: the class
+        (``int8``, :mod:`solver.engine.codes`: 0 U, 1 W, 2 L, 3 D, 4 U that
+        cannot be L, 5 U that cannot be W), the remoteness upper bound
+        (``int16``; read only for W and L), the lower bounds as W and as L
         (``int16``, :data:`~solver.engine.kernels.IMPOSSIBLE` where it cannot
         have that outcome).
     cap : int
@@ -221,24 +225,41 @@ def solve_small_game(members: np.ndarray, bound: int, m: int) -> SmallGame | Non
     filled = build(bound, m, members, position, take_idx, put_idx)
     if filled != size:  # pragma: no cover - a kernel bug
         raise RuntimeError(f"the small game has {filled} nodes, expected {size}")
-    outcome = np.empty(size, np.int8)
+    # The graph in CSR form: a node's children are its take and put (a put
+    # above the bound is outside, -1); a position with no move has none.
+    has = take_idx >= 0
+    indptr = np.zeros(size + 1, np.int64)
+    np.cumsum(2 * has, out=indptr[1:])
+    kids = np.empty(int(indptr[-1]), np.int64)
+    kids[0::2] = take_idx[has]
+    kids[1::2] = np.where(put_idx[has] >= 0, put_idx[has], -1)
+    pptr, par = parent_lists(indptr, kids)
+    none = np.zeros(size, np.bool_)
+    cls = np.empty(size, np.int8)
     rem = np.empty(size, np.int16)
-    solve_two_child_graph(take_idx, put_idx, outcome, rem)
+    certify(indptr, kids, pptr, par, none, none, none, none, cls, rem)
+    del indptr, kids, pptr, par, none
     # Every upper bound is at most the small game's largest plus one per put
     # along a chain; any cap is sound, this one is above every upper bound.
     cap = int(rem.max()) + bound.bit_length() + 4
     if cap > MAX_REMOTENESS:
         return None
     lam = np.empty(size, np.int64)
-    lower_bounds(bound, m, members, position, take_idx, put_idx, outcome, rem, lam, cap, IMPOSSIBLE)
-    so, sr, sl = outcome[: m + 1].copy(), rem[: m + 1].copy(), lam[: m + 1].astype(np.int16)
+    lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, cap, IMPOSSIBLE)
+    so, sr, sl = cls[: m + 1].copy(), rem[: m + 1].copy(), lam[: m + 1].astype(np.int16)
     high = np.abs(sr)
-    inexact = ((so == 1) | (so == 2)) & (sl < sr)
+    wl = (so == CLASS_W) | (so == CLASS_L)
+    inexact = wl & (sl < sr)
     sr[inexact] = -sr[inexact]
-    sr[(so == 0) | (so == 3)] = -1
-    imp = np.int16(IMPOSSIBLE)
-    odd = np.where(sl % 2 == 1, sl, sl + 1)
-    even = np.maximum(2, np.where(sl % 2 == 0, sl, sl + 1))
-    lw = np.where(so == 1, sl, np.where(so == 0, np.minimum(odd, imp), imp)).astype(np.int16)
-    ll = np.where(so == 2, sl, np.where(so == 0, np.minimum(even, imp), imp)).astype(np.int16)
+    sr[~wl] = -1
+    lw = np.empty(m + 1, np.int16)
+    ll = np.empty(m + 1, np.int16)
+    _split_bounds(so, sl, IMPOSSIBLE, lw, ll)
     return SmallGame(m, pack(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)
+
+
+@numba.njit(cache=True)
+def _split_bounds(cls, lam, imp, lw, ll):
+    """The bounds as W and as L of each node, from its class and its one kept bound."""
+    for x in range(cls.shape[0]):
+        lw[x], ll[x] = bounds_kept(cls[x], lam[x], imp)

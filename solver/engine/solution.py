@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 
 import numba
 import numpy as np
@@ -20,7 +21,17 @@ from solver.validation import check_integer
 from . import codes as _codes
 from . import mapped
 
-__all__ = ["Outcome", "Solution", "CodeColumn", "NO_REMOTENESS", "check_solution", "tally_codes"]
+__all__ = [
+    "Outcome",
+    "Solution",
+    "CodeColumn",
+    "NO_REMOTENESS",
+    "check_solution",
+    "tally_codes",
+    "merge_tallies",
+    "tally_dict",
+    "TALLY_SIZE",
+]
 
 
 class Outcome(enum.IntEnum):
@@ -177,10 +188,28 @@ class Solution:
     seconds : float
         Wall-clock time the solve took, in seconds.
     rule : Rule
-        The game (:mod:`solver.family`); default Put-or-Take-a-Square.  Code
+        The game (:mod:`solver.games`); default Put-or-Take-a-Square.  Code
         that needs the moves takes them from here (``solution.rule.moves(n)``).
         Under the misère rule a W position may have even remoteness (0 has
         remoteness 0 and is W); under every other rule W is odd and L even.
+
+    classes : numpy.ndarray or CodeColumn
+        Shape ``(bound + 1,)``, dtype ``int8``: the class of every position,
+        its outcome and, for U, what the certificate by possibility rules out
+        (``docs/mathematics.md`` section 3.3; :mod:`solver.engine.codes`):
+
+        ====  =================================================
+        code  meaning
+        ====  =================================================
+        0     U: may still be W, L or D
+        1     W
+        2     L
+        3     D (a certified draw)
+        4     U that cannot be L: a win or a draw
+        5     U that cannot be W: a loss or a draw
+        ====  =================================================
+
+        Default (and for a wide solution given none): :attr:`outcome`.
 
     Notes
     -----
@@ -201,8 +230,13 @@ class Solution:
     packed_remoteness: np.ndarray | CodeColumn
     seconds: float = 0.0
     rule: Rule = DEFAULT_RULE
+    classes: np.ndarray | CodeColumn | None = None
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.classes is None:  # a wide solution given no classes: its outcomes are its classes
+            object.__setattr__(self, "classes", self.outcome)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Solution):
@@ -250,6 +284,7 @@ class Solution:
             CodeColumn(codes, _codes.packed_table(rule.misere)),
             seconds,
             rule,
+            CodeColumn(codes, _codes.class_table()),
         )
 
     @property
@@ -276,10 +311,10 @@ class Solution:
         """
         if self.codes is not None:
             return self
-        outcome, remoteness = np.asarray(self.outcome), np.asarray(self.packed_remoteness)
-        if not _codes.fits(outcome, remoteness, self.rule.misere):
+        classes, remoteness = np.asarray(self.classes), np.asarray(self.packed_remoteness)
+        if not _codes.fits(classes, remoteness, self.rule.misere):
             return self
-        packed = _codes.pack(outcome, remoteness)
+        packed = _codes.pack(classes, remoteness)
         return Solution.from_codes(self.bound, packed, self.seconds, self.rule)
 
     def wide(self) -> Solution:
@@ -297,6 +332,7 @@ class Solution:
             np.array(self.packed_remoteness, dtype=np.int16),
             self.seconds,
             self.rule,
+            np.array(self.classes, dtype=np.int8),
         )
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -368,10 +404,12 @@ class Solution:
         Returns
         -------
         dict
-            ``W``, ``L``, ``D``, ``U`` (counts), ``max_remoteness`` (highest
-            exact remoteness, 0 if none) and ``bounded`` (W/L whose
-            remoteness is only an upper bound).  Uses no memory beyond the
-            arrays, so it suits memory-mapped solves of 10**9 positions.
+            ``W``, ``L``, ``D``, ``U`` (counts), ``U_not_L`` and ``U_not_W``
+            (the U positions the certificate by possibility shows cannot be
+            L, cannot be W), ``max_remoteness`` (highest exact remoteness, 0
+            if none) and ``bounded`` (W/L whose remoteness is only an upper
+            bound).  Uses no memory beyond the arrays, so it suits
+            memory-mapped solves of 10**10 positions.
 
         Raises
         ------
@@ -383,27 +421,69 @@ class Solution:
         n = self._check_n(n)
         codes = self.codes
         if codes is not None:
-            tally = np.zeros(6, np.int64)
-            outcome_of, packed_of = _codes.outcome_table(), _codes.packed_table(self.rule.misere)
             # A mapped file is counted a piece at a time, each piece's pages
-            # given back after it (solver.mapped): a count of a 10 GB entry
-            # does not hold 10 GB.
+            # given back after it (solver.engine.mapped): a count of a 10 GB
+            # entry does not hold 10 GB.
             step = _TALLY_PIECE if mapped.is_mapped(codes) else n
+            parts = []
             for lo in range(1, n + 1, step):
                 hi = min(n, lo + step - 1)
-                _tally(codes, outcome_of, packed_of, lo, hi, tally)
+                parts.append(tally_codes(codes, lo, hi, self.rule.misere))
                 if step < n:
                     mapped.release(codes, lo, hi + 1)
+            tally = merge_tallies(parts)
         else:
-            tally = _tally_wide(np.asarray(self.outcome), np.asarray(self.packed_remoteness), n)
-        return {
-            "W": int(tally[1]),
-            "L": int(tally[2]),
-            "D": int(tally[3]),
-            "U": int(tally[0]),
-            "max_remoteness": int(tally[4]),
-            "bounded": int(tally[5]),
-        }
+            tally = _tally_wide(np.asarray(self.classes), np.asarray(self.packed_remoteness), n)
+        return tally_dict(tally)
+
+    @functools.cached_property
+    def decided_below(self) -> int:
+        """The largest N such that every position 1..N is W, L or D at this bound.
+
+        Returns
+        -------
+        int
+            ``0..bound``: the position before the first unresolved one, or
+            the bound when none is unresolved.  Below it the list of W, L
+            and D positions is complete (what an OEIS b-file needs).
+        """
+        codes = self.codes
+        if codes is None:
+            undecided = np.flatnonzero(np.asarray(self.outcome)[1:] == Outcome.U)
+            return int(undecided[0]) if undecided.size else self.bound
+        step = 1 << 24
+        for lo in range(1, self.bound + 1, step):
+            hi = min(self.bound, lo + step - 1)
+            first = int(_first_undecided(codes, lo, hi))
+            if first >= 0:
+                return first - 1
+        return self.bound
+
+    def cannot_be(self, position: int) -> str | None:
+        """What an unresolved position cannot be: ``"L"``, ``"W"``, or None.
+
+        Parameters
+        ----------
+        position : int
+            A position ``0..bound``.
+
+        Returns
+        -------
+        str or None
+            ``"L"`` for a U position that cannot be L (a win or a draw),
+            ``"W"`` for one that cannot be W (a loss or a draw), None for
+            the others (``docs/mathematics.md`` section 3.3).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``position`` is not an integer in ``0..bound``.
+        """
+        position = check_integer(position, "position", least=0, most=self.bound)
+        classes = self.classes
+        assert classes is not None  # filled in __post_init__
+        c = int(np.asarray(classes[position]))
+        return "L" if c == _codes.CLASS_UW else "W" if c == _codes.CLASS_UL else None
 
     def counts(self, n: int | None = None) -> dict[str, int]:
         """Count W, L, D and U among positions ``1..n``.
@@ -576,21 +656,26 @@ class Solution:
 _TALLY_PIECE = 1 << 28
 
 
-@numba.njit(cache=True)
-def _tally(outcome, outcome_of, packed_of, lo, hi, out):
-    """Add to ``out`` the counts of outcomes 0..3, highest exact remoteness, bounded count over lo..hi.
+#: Length of a count array: the six classes, the highest exact remoteness, the bounded count.
+TALLY_SIZE = 8
 
-    ``outcome`` holds codes that ``outcome_of`` and ``packed_of`` decode
-    (both 256-entry tables for a compact solution).
+
+@numba.njit(cache=True)
+def _tally(codes, class_of_code, packed_of, lo, hi, out):
+    """Add to ``out`` the counts of classes 0..5, the highest exact remoteness and the bounded count over lo..hi.
+
+    ``codes`` holds one-byte codes that ``class_of_code`` and ``packed_of``
+    decode (256-entry tables); the highest remoteness is kept, not added
+    (``out[6]`` starts at the running maximum).
     """
     for i in range(lo, hi + 1):
-        c = outcome[i]
-        out[outcome_of[c]] += 1
+        c = codes[i]
+        out[class_of_code[c]] += 1
         r = packed_of[c]
-        if r > out[4]:
-            out[4] = r
+        if r > out[6]:
+            out[6] = r
         elif r < -1:
-            out[5] += 1
+            out[7] += 1
     return out
 
 
@@ -609,28 +694,62 @@ def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np
     Returns
     -------
     numpy.ndarray
-        Shape ``(6,)``, dtype ``int64``: counts of U, W, L, D (by
-        :class:`Outcome` code), the highest exact remoteness (0 if none) and
-        the number of W/L whose remoteness is only an upper bound.
+        Shape ``(TALLY_SIZE,)``, dtype ``int64``: counts of the classes
+        0..5 (U, W, L, D, U not L, U not W), the highest exact remoteness (0
+        if none) and the number of W/L whose remoteness is only an upper
+        bound.  Two such arrays add up, but for the maximum (:func:`merge_tallies`).
     """
-    out = np.zeros(6, np.int64)
+    out = np.zeros(TALLY_SIZE, np.int64)
     if hi >= lo:
-        _tally(codes, _codes.outcome_table(), _codes.packed_table(misere), lo, hi, out)
+        _tally(codes, _codes.class_table(), _codes.packed_table(misere), lo, hi, out)
+    return out
+
+
+def merge_tallies(parts: list[np.ndarray]) -> np.ndarray:
+    """The counts of several ranges from their :func:`tally_codes` arrays (sums, and the maximum of maxima)."""
+    total = np.zeros(TALLY_SIZE, np.int64)
+    for part in parts:
+        total[:6] += part[:6]
+        total[6] = max(total[6], part[6])
+        total[7] += part[7]
+    return total
+
+
+def tally_dict(tally: np.ndarray) -> dict[str, int]:
+    """A :func:`tally_codes` array as the dict :meth:`Solution.tally` returns."""
+    return {
+        "W": int(tally[1]),
+        "L": int(tally[2]),
+        "D": int(tally[3]),
+        "U": int(tally[0] + tally[4] + tally[5]),
+        "U_not_L": int(tally[4]),
+        "U_not_W": int(tally[5]),
+        "max_remoteness": int(tally[6]),
+        "bounded": int(tally[7]),
+    }
+
+
+@numba.njit(cache=True)
+def _tally_wide(classes, packed_remoteness, n):
+    """:func:`_tally` for a wide solution (classes and packed remoteness as plain arrays)."""
+    out = np.zeros(8, np.int64)
+    for i in range(1, n + 1):
+        out[classes[i]] += 1
+        r = packed_remoteness[i]
+        if r > out[6]:
+            out[6] = r
+        elif r < -1:
+            out[7] += 1
     return out
 
 
 @numba.njit(cache=True)
-def _tally_wide(outcome, packed_remoteness, n):
-    """:func:`_tally` for a wide solution."""
-    out = np.zeros(6, np.int64)
-    for i in range(1, n + 1):
-        out[outcome[i]] += 1
-        r = packed_remoteness[i]
-        if r > out[4]:
-            out[4] = r
-        elif r < -1:
-            out[5] += 1
-    return out
+def _first_undecided(codes, lo, hi):
+    """The first index in ``lo..hi`` whose code is unresolved (0, 2 or 3), or -1."""
+    for i in range(lo, hi + 1):
+        if codes[i] == 0 or codes[i] == 2 or codes[i] == 3:
+            return i
+    return -1
 
 
 def check_solution(solution: object, what: str = "this") -> Solution:

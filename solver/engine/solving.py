@@ -35,7 +35,7 @@ from ..games import ENGINE_PUT_OR_TAKE, ENGINE_SQUARE_BUT_ONE, ENGINE_SUBTRACT, 
 from ..text import format_bytes, format_count
 from ..validation import check_integer
 from . import budget
-from .codes import MAX_REMOTENESS, pack
+from .codes import CLASS_U, CLASS_UW, MAX_REMOTENESS, pack
 from .codes import fits as codes_fit
 from .put_or_take import SMALL_GAME_SHARE, chain_nodes_estimate, small_game_limit, sweep_all
 from .rounds import solve_by_rounds
@@ -125,17 +125,21 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
     Returns
     -------
     int
-        Bytes.  Every rule: the outputs, 3 bytes per position, and their
-        one-byte packing (:mod:`solver.engine.codes`), 1 more.  Put-or-take:
-        plus the members of X up to ``2 B`` (8 bytes each) and the larger of
-        the phases: the lower bounds (1 byte per position) with the outputs;
-        the small game (about ``M + (M / 2) log2(B / M)`` nodes of 60 bytes,
-        ``M`` the largest gap of X below ``2 B``; squares, cubes, triangular
-        numbers, primes) or the round lists (1 byte per position) with the
-        members' order and its sort (28 bytes per member up to ``B``; the
-        other sequences); the prime sieve (1 byte per number up to ``2 B``).
-        Subtract-a-square: nothing more.  Square-But-One: a counter (int32)
-        and a queue (int64) per position, 12 more bytes.
+        Bytes.  Put-or-take: the members of X up to ``2 B`` (8 bytes each)
+        and the larger of the phases: the codes and a kept lower bound (2
+        bytes per position) with the small game (about
+        ``M + (M / 2) log2(B / M)`` nodes of 60 bytes, ``M`` the largest gap
+        of X below ``2 B``; squares, cubes, triangular numbers, primes), or
+        the wide outputs (3 bytes per position) and their codes (1 more)
+        with the round lists (1 byte per position) and the members' order
+        and its sort (28 bytes per member up to ``B``; the other sequences),
+        or with the possibility bits or the lower bounds (1 byte a position
+        each, one after the other); the prime sieve (1 byte per
+        number up to ``2 B``).  The others: the outputs, 3 bytes per
+        position, and their one-byte packing (:mod:`solver.engine.codes`), 1
+        more; nothing else for subtract-a-square; for Square-But-One a
+        counter (int32), possibility bits (uint8) and two queue entries
+        (int64) per position, 21 more bytes.
 
     Raises
     ------
@@ -149,18 +153,22 @@ def estimate_rule_bytes(rule: Rule | str, bound: int) -> int:
     if rule.engine == ENGINE_PUT_OR_TAKE:
         sequence = SEQUENCES[rule.sequence]
         members = 8 * sequence.count(2 * bound)
-        phases = [out + (bound + 1)]
         if sequence.largest_gap is not None:
+            # The small game, then the sweep into the codes with a kept lower
+            # bound per position (2 bytes a position).
             m = min(bound, sequence.largest_gap(2 * bound))
-            phases.append(BYTES_PER_NODE * chain_nodes_estimate(m, bound))
+            phases = [2 * (bound + 1) + BYTES_PER_NODE * chain_nodes_estimate(m, bound)]
         else:
+            # Rounds: the wide outputs and their codes, with the round lists
+            # and the members' order, then the possibility bits, then the
+            # lower bounds (one byte a position each, one at a time).
             lists = 2 * 8 * ((bound + 1) // 16 + 1024)
-            phases.append(out + lists + 28 * sequence.count(bound))
+            phases = [out + lists + 28 * sequence.count(bound), out + (bound + 1)]
         if rule.sequence == "prime":
             phases.append(2 * bound + 1)
         return members + max(phases) + (1 << 16)
     if rule.engine == ENGINE_SQUARE_BUT_ONE:
-        return out + 12 * (bound + 1) + (1 << 16)
+        return out + 21 * (bound + 1) + (1 << 16)
     return out + (1 << 16)
 
 
@@ -353,13 +361,19 @@ Allocate = Callable[[str, tuple[int, ...], np.dtype], np.ndarray]
 
 
 def _finish_wide(rule: Rule, bound: int, outcome, rem, allocate: Allocate, start: float) -> Solution:
-    """Pack a solve kept as two arrays into one-byte codes when every remoteness fits, else keep it wide."""
+    """Pack a solve kept as two arrays into one-byte codes when every remoteness fits, else keep it wide.
+
+    ``outcome`` holds classes (:mod:`solver.engine.codes`).  A wide solution
+    (a remoteness beyond :data:`~solver.engine.codes.MAX_REMOTENESS`, never
+    seen) keeps outcomes only: its unresolved positions lose what they
+    cannot be, which is sound, only less informative.
+    """
     if codes_fit(outcome, rem, bool(rule.misere)):
         packed = allocate("codes", (bound + 1,), np.dtype(np.uint8))
         pack(outcome, rem, packed)
         return Solution.from_codes(bound, packed, time.perf_counter() - start, rule)
     wide_outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
-    wide_outcome[:] = outcome
+    wide_outcome[:] = np.where(outcome >= CLASS_UW, CLASS_U, outcome)
     del outcome
     wide_rem = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
     wide_rem[:] = rem

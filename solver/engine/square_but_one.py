@@ -5,8 +5,8 @@ is even and positive (``square-but-one``) or odd (``square-but-one-odd``).
 Queue retrograde analysis on ``0..B`` with a counter of children not yet
 known to be W per position and parents enumerated (``m + k**2``, and ``m - 1``
 when ``m - 1`` has the add move); the add child ``B + 1`` of ``B`` is unknown.
-Then the certified draws by a backward search from the positions that leave
-the bound.  Play from ``n`` never passes ``n + 1``, so every position below
+Then the draws by possibility (``docs/mathematics.md`` section 3.3) by a
+queue over the same parents, from the positions that leave the bound.  Play from ``n`` never passes ``n + 1``, so every position below
 ``B`` gets its true value, and every remoteness is exact (also at ``B``: if
 ``B + 1`` were L its child ``B`` would have remoteness below it, so it cannot
 be ``B``'s quickest win).
@@ -17,6 +17,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .codes import class_of
 from .kernels import isqrt
 
 __all__ = ["solve_square_but_one"]
@@ -40,8 +41,8 @@ def _sbo_visit(x, oy, r1, outcome, rem, pending, queue, tail):
 
 
 @numba.njit(cache=True)
-def _sbo_solve(bound, parity, outcome, rem, pending, queue):
-    """Queue retrograde analysis, then certified draws, on 0..bound."""
+def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
+    """Queue retrograde analysis, then the draws by possibility, on 0..bound (``queue``: ``2 B + 2`` entries)."""
     for x in range(bound + 1):
         c = isqrt(x)
         if x >= 1 and x % 2 == parity:
@@ -65,35 +66,57 @@ def _sbo_solve(bound, parity, outcome, rem, pending, queue):
             k += 1
         if y >= 2 and (y - 1) % 2 == parity:
             tail = _sbo_visit(y - 1, oy, r1, outcome, rem, pending, queue, tail)
-    # Escapes: unlabelled positions with an unlabelled path out of the bound;
-    # only ``bound`` itself can move out (to bound + 1).
+    # The least sets PW and PL (docs/mathematics.md section 3.3), as bits of
+    # poss (1 possibly W, 2 possibly L), by a queue over the same parents;
+    # only ``bound`` itself can move out (to bound + 1), which is possibly
+    # anything.  Queue entries 2x (x entered PW) and 2x + 1 (x entered PL).
+    for x in range(bound + 1):
+        c = isqrt(x)
+        if x >= 1 and x % 2 == parity and x + 1 <= bound:
+            c += 1
+        pending[x] = c
+        poss[x] = 0
     head = 0
     tail = 0
-    if outcome[bound] == 0 and bound % 2 == parity:
-        outcome[bound] = 4
-        queue[0] = bound
-        tail = 1
+    if outcome[bound] != 2 and bound >= 1 and bound % 2 == parity:
+        poss[bound] |= 1
+        queue[tail] = 2 * bound
+        tail += 1
+    for x in range(bound + 1):
+        if pending[x] == 0 and outcome[x] != 1:
+            poss[x] |= 2
+            queue[tail] = 2 * x + 1
+            tail += 1
     while head < tail:
-        y = queue[head]
+        item = queue[head]
         head += 1
+        y = item >> 1
         k = 1
         while y + k * k <= bound:
-            x = y + k * k
-            if outcome[x] == 0:
-                outcome[x] = 4
-                queue[tail] = x
-                tail += 1
+            tail = _possibility_visit(y + k * k, item & 1, outcome, poss, pending, queue, tail)
             k += 1
-        x = y - 1
-        if x >= 1 and x % 2 == parity and outcome[x] == 0:
-            outcome[x] = 4
-            queue[tail] = x
-            tail += 1
+        if y >= 2 and (y - 1) % 2 == parity:
+            tail = _possibility_visit(y - 1, item & 1, outcome, poss, pending, queue, tail)
     for x in range(bound + 1):
         if outcome[x] == 0:
-            outcome[x] = 3
-        elif outcome[x] == 4:
-            outcome[x] = 0
+            outcome[x] = class_of(False, False, poss[x] & 1 == 1, poss[x] & 2 == 2)
+
+
+@numba.njit(cache=True, inline="always")
+def _possibility_visit(x, child_possibly_l, outcome, poss, pending, queue, tail):
+    """Tell parent ``x`` that a child entered PL (``child_possibly_l``) or PW."""
+    if child_possibly_l:
+        if poss[x] & 1 == 0 and outcome[x] != 2:
+            poss[x] |= 1
+            queue[tail] = 2 * x
+            tail += 1
+    else:
+        pending[x] -= 1
+        if pending[x] == 0 and outcome[x] != 1 and poss[x] & 2 == 0:
+            poss[x] |= 2
+            queue[tail] = 2 * x + 1
+            tail += 1
+    return tail
 
 
 def solve_square_but_one(bound: int, parity: int, outcome: np.ndarray, rem: np.ndarray) -> None:
@@ -107,9 +130,10 @@ def solve_square_but_one(bound: int, parity: int, outcome: np.ndarray, rem: np.n
         Add one to heaps of this parity (0: even and positive, 1: odd).
     outcome, rem : numpy.ndarray
         Shape ``(B + 1,)``, dtypes ``int8`` and ``int16``: written with the
-        outcome codes (0 U, 1 W, 2 L, 3 D) and the exact remoteness (-1 for D
-        and U).
+        classes (:mod:`solver.engine.codes`) and the exact remoteness (-1 for
+        D and U).
     """
     pending = np.empty(bound + 1, np.int32)
-    queue = np.empty(bound + 1, np.int64)
-    _sbo_solve(bound, int(parity), outcome, rem, pending, queue)
+    poss = np.empty(bound + 1, np.uint8)
+    queue = np.empty(2 * bound + 2, np.int64)
+    _sbo_solve(bound, int(parity), outcome, rem, pending, poss, queue)

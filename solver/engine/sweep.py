@@ -12,30 +12,39 @@ these rules.
 For ``x > M`` (``M`` the largest take child of a position up to ``2 B``) the
 take child ``t = x - f(x)`` lies in the small game, solved before, and the
 put child ``p = x + f(x)`` is above ``x``, labelled earlier in the descending
-pass or above the bound.  So ``x`` follows from them at once:
+pass or above the bound.  So ``x`` follows from them at once
+(``docs/mathematics.md`` sections 3.1 and 3.3):
 
-==============================  ==============================================
-children                        ``x``
-==============================  ==============================================
-some child L                    W; remoteness ``1 +`` the least L child's
-both children W                 L; remoteness ``1 +`` the greater of the two
-``p`` above the bound, or a     U
-child U
-otherwise (a child D, none L)   D: a certified draw
-==============================  ==============================================
+=====================================  =======================================
+children                               ``x``
+=====================================  =======================================
+some child L                           W; remoteness ``1 +`` the least L
+                                       child's
+both children W                        L; remoteness ``1 +`` the greater
+otherwise, by possibility:             a child possibly L (or ``p`` above the
+                                       bound) puts ``x`` in PW; both children
+                                       possibly W (``p`` above the bound
+                                       counts as possibly W) put it in PL;
+                                       in both U, in PW only "U, cannot be
+                                       L", in PL only "U, cannot be W", in
+                                       neither D, a certified draw
+=====================================  =======================================
 
 Remoteness is an upper bound, exact where the lower bound of the operator of
-``docs/mathematics.md`` Lemma 3.2 meets it.  The lower bound of a child is
-read in one of two ways:
+``docs/mathematics.md`` Lemma 3.2 meets it.  A child that cannot be L offers
+no win, one that cannot be W does not bound a loss: its bound is
+:data:`~solver.engine.kernels.IMPOSSIBLE`.  The lower bound of a child is read
+in one of two ways:
 
 * *kept*: a ``uint8`` per position (``lam``), as the other put-or-take rules
-  keep it while they are solved in memory; a U position's value bounds its
-  remoteness whichever it turns out to be;
+  keep it while they are solved in memory; an unresolved position's value
+  bounds its remoteness whichever possible outcome it turns out to have;
 * *rebuilt*: from the child's code alone (Put-or-Take-a-Square, one byte per
   position, on disk when memory is short): an exact remoteness is its own
   bound; an inexact W is at least 1; an inexact L at least ``2`` and
-  ``1 +`` its take child's bound as W (all its children are W); a U position
-  at least ``1 + e_B`` (Lemma 3.4, :func:`solver.engine.kernels.escape_moves`).
+  ``1 +`` its take child's bound as W (all its children are W); an
+  unresolved position at least ``1 + e_B`` (Lemma 3.4,
+  :func:`solver.engine.kernels.escape_moves`).
 
 A put child above the bound counts as W with remoteness at least 1 and as L
 with remoteness at least ``1 +`` its take child's bound as W (Lemma 3.5; that
@@ -47,43 +56,58 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .codes import CODE_D, CODE_U, decode_outcome, decode_packed, encode
+from .codes import (
+    CLASS_D,
+    CLASS_L,
+    CLASS_U,
+    CLASS_UL,
+    CLASS_UW,
+    CLASS_W,
+    class_of,
+    decode_class,
+    decode_packed,
+    encode,
+    encode_class,
+    possibly_l,
+    possibly_w,
+)
 from .kernels import escape_moves, even_up, index_down, member_index, odd_up
 
 __all__ = ["classify", "sweep_piece", "sweep_block", "sweep_chunk", "block_start", "bounds_kept", "lower_bound"]
 
-# Outcome codes (solver.engine.solution.Outcome).
-_U, _W, _L, _D = 0, 1, 2, 3
-
 
 @numba.njit(cache=True, inline="always")
-def bounds_kept(outcome, lam, imp):
-    """``(as W, as L)`` lower bounds on the remoteness of a position whose bound ``lam`` is kept.
+def bounds_kept(cls, lam, imp):
+    """``(as W, as L)`` lower bounds on the remoteness of a position of class ``cls`` whose bound ``lam`` is kept.
 
-    ``imp`` where it cannot have that outcome; a U position's bound is
-    raised to the parity of each outcome (normal play).
+    ``imp`` where it cannot have that outcome; an unresolved position's
+    bound is raised to the parity of each outcome (normal play).
     """
     v = np.int64(lam)
-    if outcome == _W:
+    if cls == CLASS_W:
         return v, np.int64(imp)
-    if outcome == _L:
+    if cls == CLASS_L:
         return np.int64(imp), v
-    if outcome == _U:
+    if cls == CLASS_U:
         return odd_up(v, imp), even_up(v, imp)
+    if cls == CLASS_UW:
+        return odd_up(v, imp), np.int64(imp)
+    if cls == CLASS_UL:
+        return np.int64(imp), even_up(v, imp)
     return np.int64(imp), np.int64(imp)
 
 
 @numba.njit(cache=True, inline="always")
-def _ll_rebuilt(code, o, q, bound, lw_take, cap, imp):
-    """Lower bound on the remoteness of ``q <= bound`` as L, from its code ``code`` (outcome ``o``) alone.
+def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
+    """Lower bound on the remoteness of ``q <= bound`` as L, from its code ``code`` (class ``c``) alone.
 
     ``lw_take`` is the bound as W of ``q``'s take child (every child of an L
     position is W).
     """
-    if o == _L:
+    if c == CLASS_L:
         r = np.int64(decode_packed(code, False))
         return r if r >= 0 else even_up(1 + lw_take, imp)
-    if o == _U:
+    if c == CLASS_U or c == CLASS_UL:  # noqa: SIM109 (numba kernel)
         if lw_take >= imp:
             return np.int64(imp)
         v = min(np.int64(cap), 1 + escape_moves(q, bound))
@@ -92,24 +116,24 @@ def _ll_rebuilt(code, o, q, bound, lw_take, cap, imp):
 
 
 @numba.njit(cache=True, inline="always")
-def _lw_rebuilt(code, o, imp):
-    """Lower bound on the remoteness of a position as W, from its code (outcome ``o``) alone."""
-    if o == _W:
+def _lw_rebuilt(code, c, imp):
+    """Lower bound on the remoteness of a position as W, from its code (class ``c``) alone."""
+    if c == CLASS_W:
         r = np.int64(decode_packed(code, False))
         return r if r >= 0 else np.int64(1)
-    if o == _U:
+    if c == CLASS_U or c == CLASS_UW:  # noqa: SIM109 (numba kernel)
         return np.int64(1)
     return np.int64(imp)
 
 
 @numba.njit(cache=True, inline="always")
-def lower_bound(outcome, high, lw_t, ll_t, lw_p, ll_p, floor, cap, imp):
+def lower_bound(cls, high, lw_t, ll_t, lw_p, ll_p, floor, cap, imp):
     """The operator of Lemma 3.2 at one position: its new lower bound on remoteness.
 
     Parameters
     ----------
-    outcome : int
-        The position's outcome (0 U, 1 W, 2 L, 3 D).
+    cls : int
+        The position's class (:mod:`solver.engine.codes`).
     high : int
         Its remoteness upper bound (W and L).
     lw_t, ll_t, lw_p, ll_p : int
@@ -117,17 +141,28 @@ def lower_bound(outcome, high, lw_t, ll_t, lw_p, ll_p, floor, cap, imp):
     floor : int
         The bound it has already (the starting value of the iteration).
     cap, imp : int
-        Values are capped at ``cap`` for U (beyond every upper bound) and at
-        the upper bound for W and L; ``imp`` for D.
+        Values are capped at ``cap`` when unresolved (beyond every upper
+        bound) and at the upper bound for W and L; ``imp`` for D.
+
+    Returns
+    -------
+    int
+        As W ``1 + min`` of the children's bounds as L, as L ``1 + max`` of
+        their bounds as W; an unresolved position takes the least of the
+        outcomes it may still have.
     """
-    if outcome == _D:
+    if cls == CLASS_D:
         return np.int64(imp)
     vw = min(np.int64(imp), 1 + min(ll_t, ll_p))
     vl = min(np.int64(imp), 1 + max(lw_t, lw_p))
-    if outcome == _W:
+    if cls == CLASS_W:
         v = min(vw, np.int64(high))
-    elif outcome == _L:
+    elif cls == CLASS_L:
         v = min(vl, np.int64(high))
+    elif cls == CLASS_UW:
+        v = min(vw, np.int64(cap))
+    elif cls == CLASS_UL:
+        v = min(vl, np.int64(cap))
     else:
         v = min(vw, vl, np.int64(cap))
     return max(np.int64(floor), v)
@@ -155,11 +190,11 @@ def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap,
     lam_p : int
         The kept lower bound of ``p`` (with ``kept``).
     kept : bool
-        Lower bounds are kept per position (else rebuilt from codes, and a
-        U position's bound is not computed: 0 is returned).
+        Lower bounds are kept per position (else rebuilt from codes, and an
+        unresolved position's bound is not computed: 0 is returned).
     so, shigh, slw, sll : numpy.ndarray
         The small game (positions ``0..M``, :class:`solver.engine.small_game.SmallGame`):
-        outcome, remoteness upper bound, and lower bounds as W and as L.
+        class, remoteness upper bound, and lower bounds as W and as L.
     cap, imp : int
         See :func:`lower_bound`.
 
@@ -171,45 +206,45 @@ def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap,
     """
     t = x - s
     p = x + s
-    ot = so[t]
-    if p <= bound:
-        op = decode_outcome(cp)
-    else:
-        op = -1  # above the bound: unknown, and play leaves the bound there
-    if ot == _L or op == _L:
-        best = np.int64(shigh[t]) if ot == _L else np.int64(1 << 30)
-        if op == _L:
+    ct = so[t]
+    above = p > bound
+    cp_cls = decode_class(cp) if not above else CLASS_U
+    if ct == CLASS_L or (not above and cp_cls == CLASS_L):
+        best = np.int64(shigh[t]) if ct == CLASS_L else np.int64(1 << 30)
+        if not above and cp_cls == CLASS_L:
             best = min(best, abs(np.int64(decode_packed(cp, False))))
         high = best + 1
         j = index_down(members, j, p)
         lw_tp = np.int64(slw[p - members[j]])
-        if p > bound:
+        if above:
             ll_p = np.int64(imp) if lw_tp >= imp else even_up(1 + lw_tp, imp)
         elif kept:
-            ll_p = bounds_kept(op, lam_p, imp)[1]
+            ll_p = bounds_kept(cp_cls, lam_p, imp)[1]
         else:
-            ll_p = _ll_rebuilt(cp, op, p, bound, lw_tp, cap, imp)
-        low = lower_bound(_W, high, np.int64(imp), np.int64(sll[t]), np.int64(imp), ll_p, 1, cap, imp)
+            ll_p = _ll_rebuilt(cp, cp_cls, p, bound, lw_tp, cap, imp)
+        low = lower_bound(CLASS_W, high, np.int64(imp), np.int64(sll[t]), np.int64(imp), ll_p, 1, cap, imp)
         return encode(1, high, low >= high), low, j
-    if ot == _W and op == _W:
+    if ct == CLASS_W and not above and cp_cls == CLASS_W:
         high = max(np.int64(shigh[t]), abs(np.int64(decode_packed(cp, False)))) + 1
-        lw_p = bounds_kept(op, lam_p, imp)[0] if kept else _lw_rebuilt(cp, op, imp)
-        low = lower_bound(_L, high, np.int64(slw[t]), np.int64(imp), lw_p, np.int64(imp), 2, cap, imp)
+        lw_p = bounds_kept(cp_cls, lam_p, imp)[0] if kept else _lw_rebuilt(cp, cp_cls, imp)
+        low = lower_bound(CLASS_L, high, np.int64(slw[t]), np.int64(imp), lw_p, np.int64(imp), 2, cap, imp)
         return encode(2, high, low >= high), low, j
-    if op == -1 or ot == _U or op == _U:
-        if not kept:
-            return CODE_U, np.int64(0), j
-        j = index_down(members, j, p)
-        lw_tp = np.int64(slw[p - members[j]])
-        if p > bound:
-            lw_p = np.int64(1)
-            ll_p = np.int64(imp) if lw_tp >= imp else even_up(1 + lw_tp, imp)
-        else:
-            lw_p, ll_p = bounds_kept(op, lam_p, imp)
-        floor = min(np.int64(cap), 1 + escape_moves(x, bound))
-        low = lower_bound(_U, 0, np.int64(slw[t]), np.int64(sll[t]), lw_p, ll_p, floor, cap, imp)
-        return CODE_U, low, j
-    return CODE_D, np.int64(imp), j
+    # By possibility: above the bound counts as both possibly W and possibly L.
+    pw = possibly_l(ct) or above or possibly_l(cp_cls)
+    pl = possibly_w(ct) and (above or possibly_w(cp_cls))
+    c = class_of(False, False, pw, pl)
+    if c == CLASS_D or not kept:
+        return encode_class(c), np.int64(imp if c == CLASS_D else 0), j
+    j = index_down(members, j, p)
+    lw_tp = np.int64(slw[p - members[j]])
+    if above:
+        lw_p = np.int64(1)
+        ll_p = np.int64(imp) if lw_tp >= imp else even_up(1 + lw_tp, imp)
+    else:
+        lw_p, ll_p = bounds_kept(cp_cls, lam_p, imp)
+    floor = min(np.int64(cap), 1 + escape_moves(x, bound))
+    low = lower_bound(c, 0, np.int64(slw[t]), np.int64(sll[t]), lw_p, ll_p, floor, cap, imp)
+    return encode_class(c), low, j
 
 
 @numba.njit(cache=True, inline="always")

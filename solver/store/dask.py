@@ -49,7 +49,7 @@ from ..engine.dask import (
     supports,
     task_graph,
 )
-from ..engine.solution import CodeColumn, Solution, tally_codes
+from ..engine.solution import CodeColumn, Solution, merge_tallies, tally_codes, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
@@ -69,8 +69,10 @@ __all__ = [
 
 #: ``format`` attribute of the store; raised when the layout changes.  Format 1
 #: (earlier releases) held arrays ``outcome`` (int8) and ``remoteness`` (int16);
-#: format 2 holds one array ``codes`` (uint8, :mod:`solver.engine.codes`).
-STORE_FORMAT = 2
+#: format 2 one array ``codes`` whose draws were those of the escape
+#: certificate; format 3 holds ``codes`` (uint8, :mod:`solver.engine.codes`)
+#: with the draws and partial facts of the certificate by possibility.
+STORE_FORMAT = 3
 #: ``layout`` attribute of the store: its one array, ``codes``.
 _LAYOUT = "codes"
 #: Decoded chunks a :class:`ZarrCodes` keeps for reading nearby positions again.
@@ -181,6 +183,11 @@ def _format_problem(where: Path, found: object) -> str:
             f"an earlier release; this release reads format {STORE_FORMAT} (one code a position): solve again "
             "into another path"
         )
+    if found == 2 and not isinstance(found, bool):
+        return (
+            f"the store {where} has format 2 (draws of the earlier, weaker certificate), written by an earlier "
+            f"release; this release reads format {STORE_FORMAT}: solve again into another path"
+        )
     return f"the store {where} has format {found!r}; this release reads format {STORE_FORMAT}"
 
 
@@ -212,12 +219,13 @@ def _check_attrs(attrs: dict[str, Any], where: Path) -> dict[str, Any]:
     if not _is_int(chunk) or not min(MIN_CHUNK, bound + 1) <= chunk <= min(MAX_CHUNK, bound + 1):
         raise damaged("chunk", "a chunk size")
     tally = attrs.get("tally")
-    keys = {"W", "L", "D", "U", "max_remoteness", "bounded"}
+    keys = {"W", "L", "D", "U", "U_not_L", "U_not_W", "max_remoteness", "bounded"}
     if (
         not isinstance(tally, dict)
         or set(tally) != keys
         or not all(_is_int(v) and v >= 0 for v in tally.values())
         or sum(tally[k] for k in "WLDU") != bound
+        or tally["U_not_L"] + tally["U_not_W"] > tally["U"]
         or tally["max_remoteness"] > MAX_REMOTENESS
     ):
         raise damaged("tally", "counts of positions 1..bound")
@@ -567,21 +575,11 @@ class _StoreSolution(Solution):
         """As :meth:`Solution.tally`, reading the store chunk by chunk."""
         n = self._check_n(n)
         codes = self.store_codes
-        total = np.zeros(6, np.int64)
+        parts = []
         for lo in range(0, n + 1, codes.chunk):
             chunk = codes[lo : min(n + 1, lo + codes.chunk)]
-            part = tally_codes(chunk, 1 if lo == 0 else 0, len(chunk) - 1, self.rule.misere)
-            total[:4] += part[:4]
-            total[4] = max(total[4], part[4])
-            total[5] += part[5]
-        return {
-            "W": int(total[1]),
-            "L": int(total[2]),
-            "D": int(total[3]),
-            "U": int(total[0]),
-            "max_remoteness": int(total[4]),
-            "bounded": int(total[5]),
-        }
+            parts.append(tally_codes(chunk, 1 if lo == 0 else 0, len(chunk) - 1, self.rule.misere))
+        return tally_dict(merge_tallies(parts))
 
 
 # ---------------------------------------------------------------------------
@@ -733,15 +731,7 @@ def run(
             raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
         seconds = time.perf_counter() - start
         ordered = tuple(results[c] for c in sorted(results))
-        sums = np.sum([r["tally"] for r in ordered], axis=0)
-        tally = {
-            "W": int(sums[1]),
-            "L": int(sums[2]),
-            "D": int(sums[3]),
-            "U": int(sums[0]),
-            "max_remoteness": max(r["tally"][4] for r in ordered),
-            "bounded": int(sums[5]),
-        }
+        tally = tally_dict(merge_tallies([np.array(r["tally"], np.int64) for r in ordered]))
         peaks = client.run(peak_rss)
         import zarr
 

@@ -21,7 +21,7 @@ from ..games import Rule, get_rule
 
 __all__ = ["ENV_VAR", "FORMAT_VERSION", "RULE", "PACKAGE_VERSION", "KEY", "key_of", "cache_dir"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 RULE = "squares"
 #: The environment variable that names the cache directory.
 ENV_VAR = "PTSQ_CACHE_DIR"

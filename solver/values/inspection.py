@@ -374,7 +374,7 @@ def put_chain(n: int, solution: Solution) -> list[ChainRow]:
 
 @dataclasses.dataclass(frozen=True)
 class CertificateEdge:
-    """One move out of a certificate member.
+    """One move in a draw certificate.
 
     Attributes
     ----------
@@ -383,16 +383,21 @@ class CertificateEdge:
     move : Move or RuleMove
         TAKE or PUT in put-or-take games; a RuleMove in the others.
     child : int
-        Where the move goes: another member (D) or an exit (W).
+        Where the move goes.
     child_value : str
-        The child's value (:func:`value_text`): ``"D"`` for a member, a W
-        text for an exit.
+        The child's value (:func:`value_text`): ``"D"``, ``"U (not L)"``, a W
+        or L text.
+    claim : str
+        Why the edge is there: ``"not W"`` (one of *every* move of a member
+        that cannot be W: its child cannot be L) or ``"not L"`` (the one move
+        that shows a member cannot be L: its child cannot be W).
     """
 
     position: int
     move: Move | RuleMove
     child: int
     child_value: str
+    claim: str = "not W"
 
     def to_dict(self) -> dict:
         """Return the edge as a JSON-ready dict.
@@ -401,20 +406,28 @@ class CertificateEdge:
         -------
         dict
             ``position``, ``move`` (``"take"`` or ``"put"``; ``"take 9"``,
-            ``"add 1"`` in the other games), ``child`` and ``child_value``;
-            positions as exact decimal strings.
+            ``"add 1"`` in the other games), ``child``, ``child_value`` and
+            ``claim``; positions as exact decimal strings.
         """
         return {
             "position": str(self.position),
             "move": self.move.value if isinstance(self.move, Move) else self.move.label,
             "child": str(self.child),
             "child_value": self.child_value,
+            "claim": self.claim,
         }
 
 
 @dataclasses.dataclass(frozen=True)
 class Certificate:
-    """Why a certified draw is a draw: a set closed under play.
+    """Why a certified draw is a draw: which positions cannot be W, which cannot be L, and the moves that show it.
+
+    A position cannot be W when every move leads to a position that cannot
+    be L (and none leaves the bound); it cannot be L when some move leads to
+    a position that cannot be W.  A known W cannot be L and a known L cannot
+    be W (retrograde analysis).  A draw is a position that can be neither
+    (``docs/mathematics.md`` section 3.3, the thesis's terms: no player can
+    force a win).
 
     Attributes
     ----------
@@ -422,36 +435,59 @@ class Certificate:
         The draw the certificate is for.
     bound : int
         Bound of the solve.
-    members : list of int
-        The set S, sorted: ``position`` and every D position reachable from
-        it through D positions.
-    exits : list of int
-        W children of members, sorted: the positions a member may never
-        move to (the opponent would win), so play stays inside S.
+    cannot_be_w : list of int
+        Members shown not to be W, sorted; each has every move in
+        :attr:`edges` (claim ``"not W"``).
+    cannot_be_l : list of int
+        Members shown not to be L, sorted; each has one move in
+        :attr:`edges` (claim ``"not L"``).
+    known_w : list of int
+        Known W children of members that cannot be W (a move the mover must
+        not make: it loses), sorted.
+    known_l : list of int
+        Known L positions a member that cannot be L moves to, sorted.
     edges : list of CertificateEdge
-        Both moves of every member, in member order (take, then put).
+        The moves of the certificate, by member (every move of a member that
+        cannot be W, then the one move that shows a member cannot be L).
     """
 
     position: int
     bound: int
-    members: list[int]
-    exits: list[int]
+    cannot_be_w: list[int]
+    cannot_be_l: list[int]
+    known_w: list[int]
+    known_l: list[int]
     edges: list[CertificateEdge]
+
+    @property
+    def members(self) -> list[int]:
+        """Every position the certificate reasons about, sorted (:attr:`cannot_be_w` and :attr:`cannot_be_l`)."""
+        return sorted(set(self.cannot_be_w) | set(self.cannot_be_l))
+
+    @property
+    def exits(self) -> list[int]:
+        """:attr:`known_w`: the moves out of the certificate a member must not make."""
+        return self.known_w
 
 
 def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFICATE_MAX) -> Certificate:
-    """Return the certificate of a certified draw: a small set closed under play.
+    """Return the certificate of a certified draw: why ``n`` can be neither W nor L.
 
-    A set S of positions is a *draw certificate* when every child of every
-    member is either in S or a known W (``docs/mathematics.md`` section 3): from a
-    member, the player to move can stay in S (moving to a W child hands the
-    opponent the win), and no member can be won, so play never ends.
+    From ``n``, both claims are shown by moves, until every claim rests on a
+    known W or L:
 
-    The certificate built here is S = ``n`` and every D position reachable
-    from it through D positions.  It is the smallest certificate that holds
-    ``n``: a D child is not W, so every certificate holding a member must
-    hold that member's D children too.  It is closed because the solve's D
-    set is (all children of a D are D or W).
+    * ``n`` cannot be W: each move, and why its target cannot be L;
+    * ``n`` cannot be L: the move to a target that cannot be W.
+
+    A member that cannot be W needs *all* its moves (each to a known W or to
+    a member that cannot be L); a member that cannot be L needs *one* (to a
+    known L, or to a member that cannot be W, preferring one already there).
+    Such a pair of sets proves the draw by induction on remoteness (a true W
+    member would have a true L child of smaller remoteness among the members
+    that cannot be L, whose witness would be a true W of smaller remoteness
+    still; ``docs/mathematics.md`` section 3.3).  The solve's classes say
+    which positions can serve (the certificate by possibility): W, D and
+    "U, cannot be L" cannot be L; L, D and "U, cannot be W" cannot be W.
 
     Parameters
     ----------
@@ -466,9 +502,9 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
     Returns
     -------
     Certificate
-        For 2: members ``[2, 3]``, exits ``[1, 4]`` (squares).  For 8:
-        members ``[2, 3, 8, 12]``, exits ``[1, 4, 21]`` (21 wins by taking
-        to 5, an L).
+        For 2: both claims for 2 and 3, known W ``[1, 4]`` (squares).  For 8:
+        both claims for 2, 3, 8 and 12, known W ``[1, 4, 21]`` (21 wins by
+        taking to 5, an L).
 
     Raises
     ------
@@ -479,8 +515,10 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
         its value), or the certificate would have more than ``max_size``
         members.
     CertificateError
-        If the set found is not closed (a child neither a member nor W):
-        a bug in the solve, never a fault of the input.
+        If a claim cannot be shown from the solve's classes (a move to a
+        position that can still be L from a member that cannot be W, or no
+        move to a position that cannot be W): a bug in the solve, never a
+        fault of the input.
     """
     n = check_integer(n, "position", least=0)
     max_size = check_integer(max_size, "max_size", least=1)
@@ -490,33 +528,80 @@ def draw_certificate(n: int, solution: Solution, max_size: int = DEFAULT_CERTIFI
             f"{format_number(n)} is not a certified draw at bound {solution.bound:,} (its value is "
             f"{value_text(n, solution)}); only a D position has a draw certificate"
         )
-    members = {n}
-    queue = deque([n])
-    while queue:
-        x = queue.popleft()
-        for _, c in _options(x, solution):
-            if c not in members and position_value(c, solution)[0] == Outcome.D:
-                if len(members) >= max_size:
-                    raise ValueError(
-                        f"the draw certificate of {format_number(n)} has more than {max_size:,} positions; "
-                        "raise max_size to build it"
+    classes = solution.classes
+    assert classes is not None
+
+    def cls(x: int) -> int:
+        return int(classes[x]) if x <= solution.bound else -1  # -1: above the bound
+
+    not_w: dict[int, list[CertificateEdge]] = {}
+    not_l: dict[int, CertificateEdge | None] = {}
+    known_w: set[int] = set()
+    known_l: set[int] = set()
+    todo: deque[tuple[int, str]] = deque([(n, "not W"), (n, "not L")])
+
+    def want(x: int, claim: str) -> None:
+        if x in (not_w if claim == "not W" else not_l):
+            return
+        if len(set(not_w) | set(not_l) | {x}) > max_size:
+            raise ValueError(
+                f"the draw certificate of {format_number(n)} has more than {max_size:,} positions; "
+                "raise max_size to build it"
+            )
+        if claim == "not W":
+            not_w[x] = []
+        else:
+            not_l[x] = None
+        todo.append((x, claim))
+
+    not_w[n] = []
+    not_l[n] = None
+    while todo:
+        x, claim = todo.popleft()
+        options = _options(x, solution)
+        if claim == "not W":
+            for move, c in options:
+                k = cls(c)
+                if k == Outcome.W:
+                    known_w.add(c)
+                elif k in _CANNOT_BE_L:
+                    want(c, "not L")
+                else:
+                    raise CertificateError(
+                        f"the certificate of {format_number(n)} fails: {x:,} should not be W, but it moves to "
+                        f"{format_number(c)}, which is {value_text(c, solution)}: it could be L"
                     )
-                members.add(c)
-                queue.append(c)
-    edges: list[CertificateEdge] = []
-    exits: set[int] = set()
-    ordered = sorted(members)
-    for x in ordered:
-        for move, c in _options(x, solution):
-            c_out = position_value(c, solution)[0]
-            if c in members:
-                pass
-            elif c_out == Outcome.W:
-                exits.add(c)
-            else:
+                not_w[x].append(CertificateEdge(x, move, c, value_text(c, solution), "not W"))
+        else:
+            choices = [(move, c) for move, c in options if cls(c) in _CANNOT_BE_W]
+            if not choices:
                 raise CertificateError(
-                    f"the certificate of {format_number(n)} is not closed: {x:,} moves to {c:,}, "
-                    f"which is {value_text(c, solution)}, neither a member nor a known W"
+                    f"the certificate of {format_number(n)} fails: {x:,} should not be L, but no move leads to a "
+                    "position that cannot be W"
                 )
-            edges.append(CertificateEdge(x, move, c, value_text(c, solution)))
-    return Certificate(position=n, bound=solution.bound, members=ordered, exits=sorted(exits), edges=edges)
+            # A known L, or a member already shown not to be W, ends the claim at once.
+            move, c = next(
+                ((m, c) for m, c in choices if cls(c) == Outcome.L or c in not_w),
+                choices[0],
+            )
+            if cls(c) == Outcome.L:
+                known_l.add(c)
+            else:
+                want(c, "not W")
+            not_l[x] = CertificateEdge(x, move, c, value_text(c, solution), "not L")
+    edges = [e for x in sorted(not_w) for e in not_w[x]]
+    edges += [e for x in sorted(not_l) if (e := not_l[x]) is not None]
+    return Certificate(
+        position=n,
+        bound=solution.bound,
+        cannot_be_w=sorted(not_w),
+        cannot_be_l=sorted(not_l),
+        known_w=sorted(known_w),
+        known_l=sorted(known_l),
+        edges=edges,
+    )
+
+
+#: Classes (solver.engine.codes) that cannot be L, and that cannot be W.
+_CANNOT_BE_L = (1, 3, 4)
+_CANNOT_BE_W = (2, 3, 5)

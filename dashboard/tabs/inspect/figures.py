@@ -214,16 +214,18 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
         class ``exit`` for moves to a W.
     """
     values = {e.child: e.child_value for e in certificate.edges}
+    values[certificate.position] = "D"
     elements: list[dict] = []
     for x in certificate.members:
-        classes = "D root" if x == certificate.position else "D"
+        value = values.get(x, "D")
+        classes = f"{value[0]} root" if x == certificate.position else value[0]
         elements.append(
             {
-                "data": {"id": f"c{x}", "label": f"{format_position(x)}\nD", "position": str(x), "value": "D"},
+                "data": {"id": f"c{x}", "label": f"{format_position(x)}\n{value}", "position": str(x), "value": value},
                 "classes": classes,
             }
         )
-    for x in certificate.exits:
+    for x in certificate.exits + certificate.known_l:
         value = values[x]
         elements.append(
             {
@@ -231,8 +233,12 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
                 "classes": f"{value[0]} exit",
             }
         )
-    exits = set(certificate.exits)
+    exits = set(certificate.exits) | set(certificate.known_l)
+    drawn = set()
     for e in certificate.edges:
+        if (e.position, e.child) in drawn:  # a move that shows both claims is drawn once
+            continue
+        drawn.add((e.position, e.child))
         elements.append(
             {
                 "data": {
