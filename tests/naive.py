@@ -160,3 +160,28 @@ def naive_queue_solve(bound: int) -> tuple[list[str], list[int | None]]:
                     todo.append((x, "PL"))
     letters = [outcome[n] if outcome[n] is not None else ("U" if n in pw or n in pl else "D") for n in range(bound + 1)]
     return letters, rem
+
+
+def naive_classes(bound: int) -> list[str]:
+    """The class of every position 0..bound: its letter, and for U what the least sets rule out.
+
+    "U (not L)" is in PW only (a win or a draw), "U (not W)" in PL only (a
+    loss or a draw); every other position keeps its letter.
+    """
+    letters, _ = naive_solve(bound)
+    pw, pl = naive_possible(bound)
+    out = []
+    for n, letter in enumerate(letters):
+        if letter == "U" and n in pw and n not in pl:
+            out.append("U (not L)")
+        elif letter == "U" and n in pl and n not in pw:
+            out.append("U (not W)")
+        else:
+            out.append(letter)
+    return out
+
+
+#: How good moving to a child of each class is for the mover, best first
+#: (docs/mathematics.md section 3.3: a child that cannot be W never loses the
+#: mover the game, one that cannot be L never wins it).
+MOVE_ORDER = ("L", "U (not W)", "D", "U", "U (not L)", "W")

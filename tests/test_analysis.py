@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from naive import naive_queue_solve, naive_solve
+from naive import naive_classes, naive_queue_solve, naive_solve
 
 from solver.analysis.layers import (
     classification_table,
@@ -409,7 +409,7 @@ def test_differences_of_thesis_layer_two(thesis_solution):
 
 def _check_table(frame, solution, letters, rem, n):
     """Rows against the reference: exact "r", bounded "<=r", D/U ""."""
-    assert list(frame.columns) == ["n", "outcome", "remoteness"]
+    assert list(frame.columns) == ["n", "outcome", "remoteness", "cannot_be"]
     assert len(frame) == n
     assert frame["n"].dtype == np.int64
     assert frame["n"].tolist() == list(range(1, n + 1))
@@ -438,6 +438,14 @@ def test_classification_table_small(small, small_naive):
     # section 4); 5 is in layer 2.
     assert frame["remoteness"].tolist()[:5] == ["1", "", "", "1", "2"]
     assert frame["outcome"].tolist()[:5] == ["W", "D", "D", "W", "L"]
+
+
+def test_classification_table_says_what_a_u_cannot_be(small):
+    # Against the brute-force reference's least sets PW and PL (tests/naive.py).
+    frame = classification_table(small, SMALL)
+    want = [{"U (not L)": "L", "U (not W)": "W"}.get(c, "") for c in naive_classes(SMALL)[1:]]
+    assert frame["cannot_be"].tolist() == want
+    assert {"L", "W"} <= set(want)  # both kinds occur at this bound
 
 
 def test_classification_table_thesis(thesis_solution, thesis_naive):

@@ -99,7 +99,7 @@ def parse_csv(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     lines = [line for line in text.splitlines() if not line.startswith("#")]
     rows = []
     for line in lines[1:]:
-        n, outcome, remoteness = line.split(",")
+        n, outcome, remoteness, _cannot_be = line.split(",")
         rows.append((int(n), outcome, remoteness))
     return lines[0], rows
 
@@ -141,7 +141,7 @@ def check_rows(rows, letters, rem, n, bound) -> list[int]:
 
 def test_classify_small_matches_brute_force():
     header, rows = parse_csv(ok("classify", "--n", "1500", "--bound", "3000"))
-    assert header == "n,outcome,remoteness"
+    assert header == "n,outcome,remoteness,cannot_be"
     letters, rem = naive_solve(3000)
     bounded = check_rows(rows, letters, rem, 1500, 3000)
     # 1473 (W, at most 5) is only bounded at 3,000: both kinds of row occur.
@@ -151,7 +151,7 @@ def test_classify_small_matches_brute_force():
 
 def test_classify_thesis_setup():
     header, rows = parse_csv(ok("classify", "--n", "8000", "--alpha", "100"))
-    assert header == "n,outcome,remoteness"
+    assert header == "n,outcome,remoteness,cannot_be"
     assert len(rows) == 8000
     for n, outcome, remoteness in rows:
         assert outcome in {"W", "L", "D", "U"}

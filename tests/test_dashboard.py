@@ -217,7 +217,7 @@ def test_download_csv_matches_brute_force(naive_small):
     content = sent["content"]
     assert content.startswith("# Put-or-Take-a-Square (put-or-take-a-square): ") and "# bound 3000:" in content
     frame = pd.read_csv(io.StringIO(content), dtype={"remoteness": str}, keep_default_na=False, comment="#")
-    assert list(frame.columns) == ["n", "outcome", "remoteness"]
+    assert list(frame.columns) == ["n", "outcome", "remoteness", "cannot_be"]
     assert frame["n"].tolist() == list(range(1, SMALL["n"] + 1))
     assert frame["outcome"].tolist() == letters[1 : SMALL["n"] + 1]
     for i, text in enumerate(frame["remoteness"], start=1):

@@ -6,11 +6,12 @@ hand analysis, never from the code under test.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
 import pytest
-from naive import naive_possible, naive_queue_solve
+from naive import naive_classes, naive_possible, naive_queue_solve
 
 from solver.engine import solve
 from solver.engine.solution import Outcome
@@ -41,19 +42,24 @@ def _kids(n: int) -> tuple[int, int]:
 
 
 def _parse(text: str) -> tuple[str, int | None]:
-    m = re.fullmatch(r"([WLDU])(≤?)(\d*)", text)
+    m = re.fullmatch(r"([WLDU])(≤?)(\d*)( \(not [WL]\))?", text)
     assert m, text
-    return m.group(1), int(m.group(3)) if m.group(3) else None
+    return m.group(1) + (m.group(4) or ""), int(m.group(3)) if m.group(3) else None
+
+
+@functools.cache
+def _classes() -> list[str]:
+    return naive_classes(BOUND)
 
 
 def _ref_text_ok(text: str, position: int, reference) -> None:
-    """A value text agrees with the reference (remoteness: the bounded retrograde value)."""
+    """A value text agrees with the reference (remoteness: the bounded retrograde value; classes of U)."""
     letters, rem = reference
     letter, number = _parse(text)
     if position > BOUND:
         assert (letter, number) == (("W", 1) if math.isqrt(position) ** 2 == position else ("U", None))
         return
-    assert letter == letters[position], position
+    assert letter == _classes()[position], position
     if letter in "WL":
         assert number == rem[position], position
     else:

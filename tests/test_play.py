@@ -11,7 +11,7 @@ import math
 import random
 
 import pytest
-from naive import naive_queue_solve
+from naive import MOVE_ORDER, naive_classes, naive_queue_solve
 
 from solver.engine import solve
 from solver.engine.solution import Outcome
@@ -306,6 +306,7 @@ def test_prediction_says_at_most_where_the_remoteness_is_only_bounded():
 
 def test_computer_at_strength_1_always_plays_a_best_move(small, small_ref):
     letters, rem = small_ref
+    classes = naive_classes(SMALL)  # the reference's, with what each U cannot be
     rng = random.Random(5)
     ties = 0
     for n in range(1, 3000):
@@ -314,7 +315,7 @@ def test_computer_at_strength_1_always_plays_a_best_move(small, small_ref):
             continue
         choice = computer_move(n, small, 1.0, rng)
         child = t if choice is Move.TAKE else p
-        tie = letters[t] == letters[p] and (letters[t] in ("D", "U") or rem[t] == rem[p])
+        tie = classes[t] == classes[p] and (letters[t] in ("D", "U") or rem[t] == rem[p])
         if tie:
             ties += 1
             assert choice is Move.TAKE, n  # of two best moves, the first (take)
@@ -322,12 +323,15 @@ def test_computer_at_strength_1_always_plays_a_best_move(small, small_ref):
             # Wins fastest: an L child of least remoteness.
             best = min(rem[c] for c in (t, p) if letters[c] == "L")
             assert letters[child] == "L" and rem[child] == best, n
-        elif "D" in (letters[t], letters[p]):
-            assert letters[child] == "D", n
-        elif "U" in (letters[t], letters[p]):
-            assert letters[child] == "U", n
+        elif "W" not in (letters[t], letters[p]) or classes[t] != classes[p]:
+            # Else the better class (tests/naive.py MOVE_ORDER): a child that
+            # cannot be W, a draw, an unknown, a child that cannot be L; so a
+            # drawn position's draw is kept.
+            assert MOVE_ORDER.index(classes[child]) == min(MOVE_ORDER.index(classes[c]) for c in (t, p)), n
         else:
             assert rem[child] == max(rem[t], rem[p]), n
+        if letters[n] == "D":
+            assert letters[child] == "D", n
     assert ties > 0
 
 

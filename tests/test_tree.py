@@ -12,11 +12,12 @@ exact and None where it is only bounded.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 
 import pytest
-from naive import naive_queue_solve, naive_solve
+from naive import MOVE_ORDER, naive_classes, naive_queue_solve, naive_solve
 
 from solver.engine import solve
 from solver.engine.solution import Outcome
@@ -103,20 +104,30 @@ def ref_value(pos: int, letters, rem, bound: int):
     return "U", None
 
 
+@functools.cache
+def ref_classes(bound: int) -> list[str]:
+    return naive_classes(bound)
+
+
 def ref_best(pos: int, letters, rem, bound: int) -> set[str]:
-    """Best moves from pos, as a set of "t"/"p", from the reference labels."""
-    t, p = kids(pos)
-    vals = {"t": ref_value(t, letters, rem, bound), "p": ref_value(p, letters, rem, bound)}
-    losing = {m: r for m, (o, r) in vals.items() if o == "L"}
-    if losing:
-        least = min(losing.values())
-        return {m for m, r in losing.items() if r == least}
-    for kind in ("D", "U"):
-        found = {m for m, (o, _) in vals.items() if o == kind}
-        if found:
-            return found
-    greatest = max(r for _, r in vals.values())
-    return {m for m, (_, r) in vals.items() if r == greatest}
+    """Best moves from pos, as a set of "t"/"p", from the reference's classes.
+
+    Win fastest (an L child of least remoteness), else a child that cannot
+    be W, else a draw, else unknown, else a child that cannot be L, else lose
+    slowest (tests/naive.py MOVE_ORDER).
+    """
+
+    def rank(c: int) -> tuple[int, int]:
+        if c <= bound:
+            cls, r = ref_classes(bound)[c], rem[c]
+        else:
+            cls, r = ("W", 1) if is_sq(c) else ("U", None)
+        tie = r if cls == "L" else (-r if cls == "W" else 0)
+        return MOVE_ORDER.index(cls), tie
+
+    ranks = {m: rank(c) for m, c in zip("tp", kids(pos))}
+    best = min(ranks.values())
+    return {m for m, r in ranks.items() if r == best}
 
 
 def by_path(tree):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from naive import children as naive_children
-from naive import naive_solve
+from naive import MOVE_ORDER, naive_classes, naive_solve
 
 from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND
@@ -240,8 +240,10 @@ def test_values_and_best_moves_match_the_naive_solver(small, start, depth):
             assert data["remoteness"] in (None, bounded)
         else:
             assert data["remoteness"] is None and data["remoteness_at_most"] is None
-    # Best moves: win fastest (L child, least remoteness), else draw, else unknown, else lose slowest.
-    order = {"L": 0, "D": 1, "U": 2, "W": 3}
+    # Best moves: win fastest (L child, least remoteness), else a child that
+    # cannot be W, else draw, else unknown, else a child that cannot be L,
+    # else lose slowest (tests/naive.py MOVE_ORDER, from the reference's classes).
+    classes = naive_classes(bound)
     for path, data in by_path.items():
         kids = [by_path.get(path + c) for c in "tp"]
         if kids[0] is None:
@@ -250,9 +252,11 @@ def test_values_and_best_moves_match_the_naive_solver(small, start, depth):
         assert [int(k["position"]) for k in kids] == naive_children(position)
 
         def rank(kid):
-            letter, bounded = value(int(kid["position"]))
+            child = int(kid["position"])
+            letter, bounded = value(child)
+            cls = classes[child] if child <= bound else letter
             sign = -1 if letter == "W" else 1
-            return (order[letter], sign * (bounded or 0))
+            return (MOVE_ORDER.index(cls), sign * (bounded or 0))
 
         best = min(rank(k) for k in kids)
         assert [k["best"] for k in kids] == [rank(k) == best for k in kids], path

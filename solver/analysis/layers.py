@@ -207,9 +207,12 @@ def classification_table(solution: Solution, n: int) -> pd.DataFrame:
     -------
     pandas.DataFrame
         ``n`` rows, columns ``n`` (int64), ``outcome`` ("W", "L", "D" or
-        "U") and ``remoteness`` (str): the exact remoteness, ``"<=r"`` where
-        only an upper bound is proven at this bound, ``""`` for D and U.
-        This is the CSV format of ``python -m solver classify``.
+        "U"), ``remoteness`` (str): the exact remoteness, ``"<=r"`` where
+        only an upper bound is proven at this bound, ``""`` for D and U; and
+        ``cannot_be`` (str): ``"L"`` or ``"W"`` for a U position the
+        certificate by possibility narrows (``docs/mathematics.md`` section
+        3.3), else ``""``.  This is the CSV format of
+        ``python -m solver classify``.
 
     Raises
     ------
@@ -223,8 +226,15 @@ def classification_table(solution: Solution, n: int) -> pd.DataFrame:
     text[bounded] = np.char.add("<=", (-raw[bounded].astype(np.int64)).astype(str))
     text[raw == NO_REMOTENESS] = ""
     letters = np.array([o.name for o in sorted(Outcome)], dtype=object)
+    cannot_be = np.array(["", "", "", "", "L", "W"], dtype=object)
+    assert solution.classes is not None
     return pd.DataFrame(
-        {"n": np.arange(1, n + 1, dtype=np.int64), "outcome": letters[solution.outcome[1 : n + 1]], "remoteness": text}
+        {
+            "n": np.arange(1, n + 1, dtype=np.int64),
+            "outcome": letters[solution.outcome[1 : n + 1]],
+            "remoteness": text,
+            "cannot_be": cannot_be[np.asarray(solution.classes[1 : n + 1])],
+        }
     )
 
 
@@ -265,8 +275,11 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
     -------
     counts : pandas.DataFrame
         One row per solve: ``bound``, ``alpha`` (bound / n, float), ``W``,
-        ``L``, ``D``, ``U`` and ``bounded`` (W/L whose remoteness is only an
-        upper bound), all counts over ``1..n``.
+        ``L``, ``D``, ``U``, ``U_not_L``, ``U_not_W`` (the U that cannot be L,
+        that cannot be W) and ``bounded`` (W/L whose remoteness is only an
+        upper bound), all counts over ``1..n``; and ``decided_below``
+        (:attr:`Solution.decided_below`, over the whole solve: how far every
+        position is W, L or D).
     changes : pandas.DataFrame
         One row per position and pair of consecutive bounds where its value
         changed: ``n``, ``from_bound``, ``to_bound``, ``before``, ``after``
@@ -285,7 +298,8 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
     -----
     The thesis's open question (section 2.1, Table 1) is whether D-infinity,
     the numbers that never settle, is empty; U is what is left of it at a
-    bound.
+    bound, after the draws by possibility (``docs/mathematics.md`` section
+    3.3) have taken every position they can prove a draw.
     """
     if not solutions:
         raise ValueError("give at least one solve")
@@ -300,8 +314,9 @@ def convergence(solutions: list[Solution], n: int) -> tuple[pd.DataFrame, pd.Dat
             {
                 "bound": s.bound,
                 "alpha": s.bound / n,
-                **{k: tally[k] for k in ("W", "L", "D", "U")},
+                **{k: tally[k] for k in ("W", "L", "D", "U", "U_not_L", "U_not_W")},
                 "bounded": tally["bounded"],
+                "decided_below": s.decided_below,
             }
         )
     changed = []

@@ -74,7 +74,9 @@ def records(solution: Solution) -> dict:
         r from 0 to ``max_remoteness`` that some position has exactly (n
         the smallest), and ``bounded`` (W/L positions whose remoteness is
         only an upper bound) and ``unresolved`` (U positions): the positions
-        that could still hold a smaller record.
+        that could still hold a smaller record; ``decided_below``
+        (:attr:`Solution.decided_below`: every position up to it is W, L or
+        D).
 
     Notes
     -----
@@ -119,10 +121,13 @@ def records(solution: Solution) -> dict:
         "records": rows,
         "bounded": tally["bounded"],
         "unresolved": tally["U"],
+        "decided_below": solution.decided_below,
     }
 
 
-def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> Iterator[tuple[int, int]]:
+def bfile_terms(
+    solution: Solution, sequence: str, terms: int | None = None, *, partial: bool = False
+) -> Iterator[tuple[int, int]]:
     """The certified positions of one kind, in order, numbered from 1.
 
     Parameters
@@ -133,7 +138,10 @@ def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> 
         ``"P"`` (L positions, 0 included), ``"N"`` (W) or ``"D"`` (certified
         draws); see :data:`BFILE_SEQUENCES`.
     terms : int, optional
-        Stop after this many terms (default: every one up to the bound).
+        Stop after this many terms (default: every one up to the limit).
+    partial : bool, optional
+        Go on past :attr:`Solution.decided_below` up to the bound (default:
+        stop there, where the list is provably complete).
 
     Yields
     ------
@@ -150,20 +158,21 @@ def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> 
 
     Notes
     -----
-    The list is complete up to the bound B for P and N only in this sense:
-    every listed position is certified, and a position ``<= B`` missing from
-    it is not certified to be of that kind at this bound (it may be U).  A
-    b-file is a prefix that a larger bound can only extend where U positions
-    get resolved, never change (``docs/mathematics.md`` section 3.4).
+    Up to :attr:`Solution.decided_below` every position is W, L or D, so the
+    list is complete there: no larger bound adds a term below it, and none
+    changes (``docs/mathematics.md`` section 3.4), which is what an OEIS
+    b-file needs.  Past it (``partial=True``) every listed position is still
+    certified, but a U position might later turn out to be of the kind.
     """
     if sequence not in BFILE_SEQUENCES:
         raise ValueError(f"the sequence must be P, N or D, got {str(sequence)[:20]!r}")
     limit = None if terms is None else check_integer(terms, "the number of terms", least=1)
     code = int(BFILE_SEQUENCES[sequence][0])
     outcome = solution.outcome
+    top = solution.bound if partial else solution.decided_below
     k = 0
-    for lo in range(0, solution.bound + 1, _CHUNK):
-        hits = np.flatnonzero(np.asarray(outcome[lo : lo + _CHUNK]) == code) + lo
+    for lo in range(0, top + 1, _CHUNK):
+        hits = np.flatnonzero(np.asarray(outcome[lo : min(lo + _CHUNK, top + 1)]) == code) + lo
         for position in hits.tolist():
             k += 1
             yield k, position
@@ -171,7 +180,9 @@ def bfile_terms(solution: Solution, sequence: str, terms: int | None = None) -> 
                 return
 
 
-def write_bfile(solution: Solution, sequence: str, handle: TextIO, terms: int | None = None) -> int:
+def write_bfile(
+    solution: Solution, sequence: str, handle: TextIO, terms: int | None = None, *, partial: bool = False
+) -> int:
     """Write a b-file: comment lines, then one ``"k a(k)"`` line per term.
 
     Parameters
@@ -182,7 +193,11 @@ def write_bfile(solution: Solution, sequence: str, handle: TextIO, terms: int | 
     handle : text file
         Where to write.
     terms : int, optional
-        Most terms (default all up to the bound).
+        Most terms (default all up to the limit).
+    partial : bool, optional
+        Also the terms past :attr:`Solution.decided_below`, up to the bound,
+        after a comment line that marks them as such (default: only the
+        complete prefix).
 
     Returns
     -------
@@ -196,12 +211,23 @@ def write_bfile(solution: Solution, sequence: str, handle: TextIO, terms: int | 
     """
     what = BFILE_SEQUENCES[sequence][1] if sequence in BFILE_SEQUENCES else ""
     rule = solution.rule
+    decided = solution.decided_below
     count = 0
+    marked = False
     lines = []
-    for k, position in bfile_terms(solution, sequence, terms):
+    for k, position in bfile_terms(solution, sequence, terms, partial=partial):
         if count == 0:
             handle.write(f"# {what} of {rule.title} ({rule.name}), certified at bound {solution.bound}\n")
-            handle.write("# every term is true of the infinite game; positions left U at this bound are not listed\n")
+            handle.write(
+                f"# complete up to {decided}: every position 1..{decided} is W, L or D at this bound, so no term "
+                "below it is missing and none will change\n"
+            )
+        if position > decided and not marked:
+            lines.append(
+                f"# partial from here: above {decided} some positions are still U at this bound and may later "
+                "join the list\n"
+            )
+            marked = True
         lines.append(f"{k} {position}\n")
         count = k
         if len(lines) >= 65536:

@@ -29,7 +29,7 @@ from solver.engine import budget
 from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
 from solver.games import get_rule
 from solver.parsing import argparse_int
-from solver.store.dask import run
+from solver.store.dask import open_store, run
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
 
@@ -185,7 +185,8 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     result: dict[str, Any] = {
         "rule": rule.name,
         "bound": bound,
-        **{key: tally[key] for key in ("W", "L", "D", "U")},
+        **{key: tally[key] for key in ("W", "L", "D", "U", "U_not_L", "U_not_W")},
+        "decided_below": open_store(report.store).decided_below,
         "max_remoteness": tally["max_remoteness"],
         "bounded_remoteness": tally["bounded"],
         "seconds": round(seconds, 3),
@@ -204,6 +205,8 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     print(f"{rule.title}, bound {bound:,}: positions 1..{bound:,} (Dask engine)")
     for key in ("W", "L", "D", "U"):
         print(f"  {key}: {result[key]:>15,}")
+    print(f"  of the U, cannot be L: {result['U_not_L']:,}; cannot be W: {result['U_not_W']:,}")
+    print(f"decided below {result['decided_below']:,}: every position 1..{result['decided_below']:,} is W, L or D")
     print(f"highest exact remoteness: {result['max_remoteness']}")
     print(f"W/L with remoteness only bounded: {result['bounded_remoteness']:,}")
     if report.cached:

@@ -164,8 +164,13 @@ def _classify(args: argparse.Namespace) -> None:
     bound, advice = _bound_for(args.n, args.alpha, args.bound, rule=rule)
     _check_work(args, (costs.solve_cost(bound, rule), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
     bound = check_bound(bound, rule)
-    table = classification_table(_solve(bound, rule=rule)[0], args.n)
-    sys.stdout.write(_header(rule, bound, f"outcome and remoteness of positions 1..{args.n}"))
+    solution = _solve(bound, rule=rule)[0]
+    table = classification_table(solution, args.n)
+    what = (
+        f"outcome and remoteness of positions 1..{args.n} (decided below {solution.decided_below}: "
+        "every position up to it is W, L or D; cannot_be: what a U position cannot be)"
+    )
+    sys.stdout.write(_header(rule, bound, what))
     table.to_csv(sys.stdout, index=False, lineterminator="\n")
 
 
@@ -299,6 +304,9 @@ def _solve_command(args: argparse.Namespace) -> None:
         "rule": rule.name,
         "bound": bound,
         **counts,
+        "U_not_L": tally["U_not_L"],
+        "U_not_W": tally["U_not_W"],
+        "decided_below": solution.decided_below,
         "max_remoteness": tally["max_remoteness"],
         "bounded_remoteness": tally["bounded"],
         "seconds": round(seconds, 3),
@@ -311,6 +319,8 @@ def _solve_command(args: argparse.Namespace) -> None:
     print(f"{rule.title}, bound {bound:,}: positions 1..{bound:,}")
     for key in ("W", "L", "D", "U"):
         print(f"  {key}: {counts[key]:>15,}")
+    print(f"  of the U, cannot be L: {result['U_not_L']:,}; cannot be W: {result['U_not_W']:,}")
+    print(f"decided below {result['decided_below']:,}: every position 1..{result['decided_below']:,} is W, L or D")
     print(f"highest exact remoteness: {result['max_remoteness']}")
     print(f"W/L with remoteness only bounded: {result['bounded_remoteness']:,}")
     how = f"opened from the cache; the solve took {solution.seconds:.3f} s" if cached else "solved now"
@@ -488,6 +498,7 @@ def _records_command(args: argparse.Namespace) -> None:
         f"positions that might still hold a smaller record: {found['bounded']:,} with remoteness only bounded, "
         f"{found['unresolved']:,} unresolved (U)"
     )
+    print(f"decided below {found['decided_below']:,}: every position 1..{found['decided_below']:,} is W, L or D")
 
 
 def _bfile_command(args: argparse.Namespace) -> None:
@@ -495,11 +506,11 @@ def _bfile_command(args: argparse.Namespace) -> None:
     rule = args.rule
     solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
     if args.output is None:
-        write_bfile(solution, args.sequence, sys.stdout, args.terms)
+        write_bfile(solution, args.sequence, sys.stdout, args.terms, partial=args.partial)
         return
     try:
         with open(args.output, "w", encoding="ascii") as handle:
-            count = write_bfile(solution, args.sequence, handle, args.terms)
+            count = write_bfile(solution, args.sequence, handle, args.terms, partial=args.partial)
     except OSError as exc:
         raise _UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     print(f"wrote {count:,} terms to {args.output}", file=sys.stderr)
@@ -694,6 +705,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--terms", type=_int_arg("the number of terms (--terms)"), metavar="K", help="at most K terms (default all)"
     )
     p.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--partial",
+        action="store_true",
+        help="also the terms above the decided prefix (where U positions remain), after a line marking them "
+        "(default: only terms up to decided_below, where the list is provably complete)",
+    )
     _add_rule(p)
     _add_max_seconds(p)
     p.set_defaults(run=_bfile_command)

@@ -31,6 +31,7 @@ __all__ = [
     "merge_tallies",
     "tally_dict",
     "TALLY_SIZE",
+    "first_undecided",
 ]
 
 
@@ -454,7 +455,7 @@ class Solution:
         step = 1 << 24
         for lo in range(1, self.bound + 1, step):
             hi = min(self.bound, lo + step - 1)
-            first = int(_first_undecided(codes, lo, hi))
+            first = int(first_undecided(codes, lo, hi))
             if first >= 0:
                 return first - 1
         return self.bound
@@ -744,8 +745,8 @@ def _tally_wide(classes, packed_remoteness, n):
 
 
 @numba.njit(cache=True)
-def _first_undecided(codes, lo, hi):
-    """The first index in ``lo..hi`` whose code is unresolved (0, 2 or 3), or -1."""
+def first_undecided(codes, lo, hi):
+    """The first index in ``lo..hi`` of a ``uint8`` code array whose code is unresolved (0, 2 or 3), or -1 (numba)."""
     for i in range(lo, hi + 1):
         if codes[i] == 0 or codes[i] == 2 or codes[i] == 3:
             return i

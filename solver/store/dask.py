@@ -22,6 +22,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
+import functools
 import json
 import os
 import shutil
@@ -49,7 +50,7 @@ from ..engine.dask import (
     supports,
     task_graph,
 )
-from ..engine.solution import CodeColumn, Solution, merge_tallies, tally_codes, tally_dict
+from ..engine.solution import CodeColumn, Solution, first_undecided, merge_tallies, tally_codes, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
@@ -570,6 +571,17 @@ class _StoreSolution(Solution):
         return all(
             np.array_equal(self.store_codes[lo : lo + w], theirs[lo : lo + w]) for lo in range(0, self.bound + 1, w)
         )
+
+    @functools.cached_property
+    def decided_below(self) -> int:
+        """As :attr:`Solution.decided_below`, reading the store chunk by chunk until the first unresolved position."""
+        codes = self.store_codes
+        for lo in range(0, self.bound + 1, codes.chunk):
+            chunk = np.ascontiguousarray(codes[lo : min(self.bound + 1, lo + codes.chunk)])
+            first = int(first_undecided(chunk, 1 if lo == 0 else 0, len(chunk) - 1))
+            if first >= 0:
+                return lo + first - 1
+        return self.bound
 
     def tally(self, n: int | None = None) -> dict[str, int]:
         """As :meth:`Solution.tally`, reading the store chunk by chunk."""

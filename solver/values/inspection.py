@@ -29,7 +29,7 @@ from solver.text import format_number
 from solver.validation import check_integer
 
 from ..errors import CertificateError
-from .position import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
+from .position import best_rule_moves, position_class, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = [
     "MoveInfo",
@@ -39,11 +39,15 @@ __all__ = [
     "Certificate",
     "CertificateError",
     "DEFAULT_CERTIFICATE_MAX",
+    "CLASS_TEXT",
     "value_text",
     "inspect_position",
     "put_chain",
     "draw_certificate",
 ]
+
+#: Text of each class (:attr:`solver.engine.solution.Solution.classes`) without remoteness.
+CLASS_TEXT = ("U", "W", "L", "D", "U (not L)", "U (not W)")
 
 #: Largest certificate :func:`draw_certificate` builds by default.  Every
 #: certified draw below 10**6 (bound 10**6) needs at most 10 positions.
@@ -56,7 +60,7 @@ def _options(n: int, solution: Solution) -> list[tuple[Move | RuleMove, int]]:
 
 
 def value_text(position: int, solution: Solution) -> str:
-    """Short text of a position's value: ``"W11"``, ``"L≤14"``, ``"D"``, ``"U"``.
+    """Short text of a position's value: ``"W11"``, ``"L≤14"``, ``"D"``, ``"U"``, ``"U (not L)"``.
 
     Parameters
     ----------
@@ -69,7 +73,9 @@ def value_text(position: int, solution: Solution) -> str:
     -------
     str
         Outcome letter, then the remoteness: exact (``"W11"``), only an
-        upper bound (``"L≤14"``) or none (``"D"``, ``"U"``).  Above the
+        upper bound (``"L≤14"``) or none (``"D"``, ``"U"``); an unresolved
+        position that cannot be L is ``"U (not L)"``, one that cannot be W
+        ``"U (not W)"`` (``docs/mathematics.md`` section 3.3).  Above the
         bound a square is ``"W1"`` and anything else ``"U"``.
 
     Raises
@@ -84,7 +90,7 @@ def value_text(position: int, solution: Solution) -> str:
     at_most = position_remoteness_at_most(position, solution)
     if at_most is not None and outcome in (Outcome.W, Outcome.L):
         return f"{outcome.name}≤{at_most}"
-    return outcome.name
+    return CLASS_TEXT[position_class(position, solution)]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -682,9 +682,12 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
         None), ``at_most`` (upper bound for W/L, else None), ``winning``
         (the player who wins with best play, or None for D/U), ``move`` (the
         move played from here, ``"take"``/``"put"``, or ``"take 9"`` in the
-        other games, or None), ``erred``
-        (that move made the mover's result worse: both values known and,
-        e.g., a W position handed the opponent a W), ``future`` and
+        other games, or None), ``cannot_be`` (``"L"`` or ``"W"`` for a U
+        position the certificate by possibility narrows, else None), ``erred``
+        (that move gave away what the position guaranteed: a win, by any move
+        but to an L, or a draw, by a move to a position that may be W; or
+        both values known and worse, e.g. a W position handed the opponent a
+        W), ``future`` and
         ``terminal`` (the game ended on this ply).
     """
     line = state.line if include_redo else state.positions
@@ -702,6 +705,7 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
                 "remoteness": remoteness,
                 "at_most": position_remoteness_at_most(pos, solution),
                 "winning": winning,
+                "cannot_be": solution.cannot_be(pos) if pos <= solution.bound else None,
                 "move": None,
                 "erred": False,
                 "future": ply > state.ply,
@@ -716,6 +720,11 @@ def value_history(state: GameState, solution: Solution, *, include_redo: bool = 
         result = mover_outcome(Outcome[after["outcome"]])
         if before in _RANK and result in _RANK:
             here["erred"] = _RANK[result] < _RANK[before]
+        elif before is Outcome.W:
+            here["erred"] = result is not Outcome.W  # the win was sure; it no longer is
+        elif before is Outcome.D:
+            # The draw was sure; a child that may still be W may be lost.
+            here["erred"] = after["outcome"] == "U" and after["cannot_be"] != "W"
     # The line never runs past the end of a game (apply_move refuses), so
     # only its last ply can end the game.
     whole = GameState(state.start, line, (), state.first, state.rule)

@@ -9,18 +9,22 @@ the Play tab, the inspector and the optimal strategy of
 :func:`move_rank_array`).
 
 The order of moves, best first, for the player making them (thesis section
-1.3, optimal play):
+1.3, optimal play), by the child's class (:attr:`Solution.classes`):
 
-====  ===============  =================================================
-rank  child's outcome  mover's result; ties broken by
-====  ===============  =================================================
-0     L                a win; the least remoteness (bound) first
-1     D                a draw
-2     U                unknown
-3     W                a loss; the greatest remoteness (bound) first
-====  ===============  =================================================
+====  =================  ===================================================
+rank  child              mover's result; ties broken by
+====  =================  ===================================================
+0     L                  a win; the least remoteness (bound) first
+1     U, cannot be W     a win or a draw (never a loss)
+2     D                  a draw
+3     U                  unknown
+4     U, cannot be L     a draw or a loss (never a win)
+5     W                  a loss; the greatest remoteness (bound) first
+====  =================  ===================================================
 
-Where a child's remoteness is only bounded, its upper bound is used.
+Where a child's remoteness is only bounded, its upper bound is used.  From a
+draw, a move to a D child keeps the draw; one to a child that may be W gives
+it away (docs/mathematics.md section 3.3).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from solver.validation import check_integer
 
 __all__ = [
     "position_value",
+    "position_class",
     "position_remoteness_at_most",
     "mover_outcome",
     "move_rank",
@@ -45,9 +50,11 @@ __all__ = [
     "best_children",
 ]
 
-# Rank class of a child by its Outcome code (U=0, W=1, L=2, D=3), smaller is
-# better for the mover: L (a win) 0, D 1, U 2, W (a loss) 3.
-_CLASS_OF_OUTCOME = np.array([2, 3, 0, 1], dtype=np.int64)
+# Rank of a child by its class (0 U, 1 W, 2 L, 3 D, 4 U not L, 5 U not W),
+# smaller is better for the mover: L (a win) 0, U not W 1, D 2, U 3, U not L 4,
+# W (a loss) 5.
+_RANK_OF_CLASS = np.array([3, 5, 0, 2, 4, 1], dtype=np.int64)
+_RANK_WIN, _RANK_LOSS = 0, 5
 #: Keeps the classes of :func:`move_rank` apart: larger than twice the
 #: largest remoteness an int16 can hold.
 _CLASS_SPAN = 100_000
@@ -120,6 +127,38 @@ def position_value(position: int, solution: Solution) -> tuple[Outcome, int | No
     if wins_at_once(position, solution.rule):
         return Outcome.W, 1
     return Outcome.U, None
+
+
+def position_class(position: int, solution: Solution) -> int:
+    """Return the class of any position: its outcome and, for U, what it cannot be.
+
+    Parameters
+    ----------
+    position : int
+        Any integer ``>= 0``, of any size.
+    solution : Solution
+        The bounded solve to read values from.
+
+    Returns
+    -------
+    int
+        The class code of :attr:`Solution.classes` (0 U, 1 W, 2 L, 3 D,
+        4 U that cannot be L, 5 U that cannot be W).  Above the bound: W for
+        a position that wins at once, else U.
+
+    Raises
+    ------
+    TypeError
+        If ``position`` is not an integer.
+    ValueError
+        If ``position < 0``.
+    """
+    position = check_integer(position, "position", least=0)
+    if position <= solution.bound:
+        classes = solution.classes
+        assert classes is not None
+        return int(np.asarray(classes[position]))
+    return int(Outcome.W) if wins_at_once(position, solution.rule) else int(Outcome.U)
 
 
 def position_remoteness_at_most(position: int, solution: Solution) -> int | None:
@@ -196,11 +235,12 @@ def move_rank(child: int, solution: Solution) -> int:
     Returns
     -------
     int
-        ``class * 100_000 + tie``, with ``class`` from the table of this
-        module (0 L, 1 D, 2 U, 3 W, by the child's outcome from
-        :func:`position_value`) and ``tie`` the child's remoteness upper
-        bound (:func:`position_remoteness_at_most`) for an L child, minus it
-        for a W child and 0 otherwise.  Equal to :func:`move_rank_array`.
+        ``rank * 100_000 + tie``, with ``rank`` from the table of this
+        module (0 L, 1 U that cannot be W, 2 D, 3 U, 4 U that cannot be L,
+        5 W, by the child's class from :func:`position_class`) and ``tie``
+        the child's remoteness upper bound
+        (:func:`position_remoteness_at_most`) for an L child, minus it for a
+        W child and 0 otherwise.  Equal to :func:`move_rank_array`.
 
     Raises
     ------
@@ -214,11 +254,10 @@ def move_rank(child: int, solution: Solution) -> int:
     Thesis section 1.3 (win fastest, else draw, else unknown, else lose
     slowest); ``docs/mathematics.md`` section 2.
     """
-    outcome = position_value(child, solution)[0]
     at_most = position_remoteness_at_most(child, solution) or 0
-    cls = int(_CLASS_OF_OUTCOME[int(outcome)])
-    tie = at_most if cls == 0 else (-at_most if cls == 3 else 0)
-    return cls * _CLASS_SPAN + tie
+    rank = int(_RANK_OF_CLASS[position_class(child, solution)])
+    tie = at_most if rank == _RANK_WIN else (-at_most if rank == _RANK_LOSS else 0)
+    return rank * _CLASS_SPAN + tie
 
 
 def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
@@ -249,16 +288,18 @@ def move_rank_array(children: np.ndarray, solution: Solution) -> np.ndarray:
     bound = solution.bound
     inside = children <= bound
     index = np.where(inside, children, 0)
-    code = np.asarray(solution.outcome[index]).astype(np.int64)
+    classes = solution.classes
+    assert classes is not None
+    code = np.asarray(classes[index]).astype(np.int64)
     at_most = np.abs(np.asarray(solution.packed_remoteness[index]).astype(np.int64))
     outside_code = np.where(
         solution.rule.wins_at_once_array(np.where(inside, 0, children)), int(Outcome.W), int(Outcome.U)
     )
     code = np.where(inside, code, outside_code)
     at_most = np.where(inside, at_most, 1)
-    cls = _CLASS_OF_OUTCOME[code]
-    tie = np.where(cls == 0, at_most, np.where(cls == 3, -at_most, 0))
-    return cls * _CLASS_SPAN + tie
+    rank = _RANK_OF_CLASS[code]
+    tie = np.where(rank == _RANK_WIN, at_most, np.where(rank == _RANK_LOSS, -at_most, 0))
+    return rank * _CLASS_SPAN + tie
 
 
 def ranked_moves(position: int, solution: Solution) -> list[tuple[RuleMove, int]]:

@@ -26,7 +26,7 @@ from solver.games import RuleMove
 from solver.games.squares import Move
 from solver.validation import check_integer
 
-from .position import best_rule_moves, position_remoteness_at_most, position_value, wins_at_once
+from .position import best_rule_moves, position_class, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = ["TreeNode", "GameTree", "game_tree", "path_parent", "path_depth", "path_order"]
 
@@ -70,6 +70,10 @@ class TreeNode:
     expandable : bool
         The node can have children (it has moves, does not win at once and
         is not a repeat).
+    cannot_be : str or None
+        For a U node, what the certificate by possibility rules out: ``"L"``
+        (a win or a draw for the player to move), ``"W"`` (a loss or a
+        draw), or None (``docs/mathematics.md`` section 3.3).
     """
 
     path: str
@@ -85,11 +89,16 @@ class TreeNode:
     best: bool
     expanded: bool
     expandable: bool
+    cannot_be: str | None = None
 
     @property
     def parent_path(self) -> str | None:
         """Path of the parent node, or None at the root."""
         return path_parent(self.path)
+
+
+#: What a node of each class (Solution.classes) cannot be, for U nodes.
+_CANNOT_BE = (None, None, None, None, "L", "W")
 
 
 def path_parent(path: str) -> str | None:
@@ -187,8 +196,9 @@ class GameTree:
             ``max_nodes`` and ``root``; each node has ``position``, ``move``
             ("put", "take", "take 9", "add 1" or None), ``outcome`` ("W", "L", "D", "U"),
             ``remoteness``, ``square``, ``repeat``, ``beyond_bound``,
-            ``best`` and ``children``; ``remoteness`` is exact or None,
-            ``remoteness_at_most`` an upper bound for W and L.
+            ``best``, ``cannot_be`` and ``children``; ``remoteness`` is exact
+            or None, ``remoteness_at_most`` an upper bound for W and L,
+            ``cannot_be`` ``"L"``, ``"W"`` or None (U nodes).
         """
         by_path: dict[str, dict] = {}
         root: dict | None = None
@@ -203,6 +213,7 @@ class GameTree:
                 "repeat": node.repeat,
                 "beyond_bound": node.beyond_bound,
                 "best": node.best,
+                "cannot_be": node.cannot_be,
                 "children": [],
             }
             by_path[node.path] = item
@@ -299,6 +310,7 @@ def game_tree(
             best=best,
             expanded=expandable and wanted,
             expandable=expandable,
+            cannot_be=_CANNOT_BE[position_class(position, solution)],
         )
 
     root = make("", start, None, frozenset(), False)
