@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive_family import naive_queue_solve, naive_solve, naive_subtract
+from naive_family import naive_escape_draws, naive_possible, naive_queue_solve, naive_solve, naive_subtract
 
 from solver.engine import solving as generic
 from solver.engine import solving as retrograde
@@ -85,6 +85,11 @@ def _assert_sound(small, large):
     # An upper bound never grows with the bound (Theorem 3.8).
     wl = (small.outcome == Outcome.W) | (small.outcome == Outcome.L)
     assert np.all(large.remoteness[:n][wl] <= small.remoteness[wl])
+    # What a U position cannot be stays true (docs/mathematics.md section 3.3):
+    # one that cannot be L is never found L, one that cannot be W never W.
+    classes, later = np.asarray(small.classes), np.asarray(large.outcome[:n])
+    assert not np.any((classes == 4) & (later == Outcome.L))
+    assert not np.any((classes == 5) & (later == Outcome.W))
 
 
 @pytest.mark.parametrize("name", RULE_NAMES)
@@ -92,6 +97,41 @@ def test_exact_remoteness_and_labels_hold_at_64_times_the_bound(name):
     rule = get_rule(name)
     for bound in (97, 1000, 5000):
         _assert_sound(generic.solve_rule(rule, bound), generic.solve_rule(rule, 64 * bound))
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_the_rules_own_solve_holds_at_64_times_the_bound(name):
+    # solve() may take another path than solve_rule (Put-or-Take-a-Square: one
+    # byte a position, bounds rebuilt from codes): the same soundness.
+    for bound in (97, 1000, 5000):
+        _assert_sound(retrograde.solve(bound, rule=name), retrograde.solve(64 * bound, rule=name))
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_classes_are_the_least_fixed_point_of_the_references(name):
+    # Both references compute PW and PL themselves (tests/naive_family.py);
+    # the solver's classes must be exactly theirs, on both paths.
+    rule = get_rule(name)
+    for bound in (*range(1, 60), 211, 1000):
+        letters, _ = _naive(rule, bound)
+        pw, pl = naive_possible(rule.children, bound, misere=rule.misere)
+        want = []
+        for n in range(bound + 1):
+            if letters[n] != "U":
+                want.append({"W": 1, "L": 2, "D": 3}[letters[n]])
+            else:
+                want.append(0 if n in pw and n in pl else 4 if n in pw else 5)
+        for solution in (generic.solve_rule(rule, bound), retrograde.solve(bound, rule=rule)):
+            assert np.asarray(solution.classes).tolist() == want, (name, bound)
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_every_draw_of_the_earlier_certificate_is_a_draw_now(name):
+    rule = get_rule(name)
+    for bound in (50, 300, 2000):
+        old = naive_escape_draws(rule.children, bound, misere=rule.misere)
+        new = np.flatnonzero(np.asarray(generic.solve_rule(rule, bound).outcome) == Outcome.D)
+        assert old <= set(new.tolist()), (name, bound, sorted(old - set(new.tolist()))[:10])
 
 
 @settings(max_examples=25, deadline=None)

@@ -74,6 +74,9 @@ def _draw_rows(solution: Solution) -> list[dict]:
             reason = ""
         elif outcome == Outcome.U:
             reason = f"unresolved at bound {solution.bound:,}: not proven a draw (nor a win or a loss)"
+            cannot = solution.cannot_be(n)
+            if cannot is not None:
+                reason += f"; it cannot be {cannot}"
         else:
             winner = "the player to move" if outcome == Outcome.W else "the opponent"
             reason = f"not a draw: {winner} can force a win ({text})"

@@ -478,7 +478,7 @@ def solve_rule(
     -----
     The methods, and why each label is true of the infinite game, are in
     ``docs/mathematics.md`` sections 3 and 7.  Raising the bound never
-    changes a W, L or D label or an exact remoteness (Theorem 3.8).  The same
+    changes a W, L or D label or an exact remoteness (Theorem 3.9).  The same
     call gives the same arrays on every run.  ``_method`` (tests only) forces
     the put-or-take method: ``"small"`` or ``"rounds"``; both give identical
     results.
