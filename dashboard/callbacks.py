@@ -23,6 +23,7 @@ from .defaults import DEFAULT_TAB
 from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
 from .tabs.explore import callbacks as explore_callbacks
 from .tabs.inspect import callbacks as inspect_callbacks
+from .tabs.inspect import ids as inspect_ids
 from .tabs.play import callbacks as play_callbacks
 from .tabs.sums import callbacks as sums_callbacks
 from .tabs.thesis import callbacks as thesis_callbacks
@@ -31,7 +32,7 @@ from .tabs.thesis import callbacks as thesis_callbacks
 #: State that holds its layout).  The game tree is not one of them: it has
 #: preset positions and keeps its own view when hidden and shown again
 #: (``assets/tree.js``).
-CYTOSCAPE_GRAPHS = [(ids.INSPECT_CERTIFICATE, "layout")]
+CYTOSCAPE_GRAPHS = [(inspect_ids.INSPECT_CERTIFICATE, "layout")]
 
 # A graph laid out while its tab was hidden has no size: when a tab opens,
 # resize its plotly graphs, resize its cytoscape graphs and run their layout

@@ -34,11 +34,15 @@ from dash import Input, Output, State, dcc, html, no_update
 from solver import DEFAULT_RULE, RULE_NAMES, TRANSFORMS, config, describe_text, parse_int
 
 from . import defaults, ids
+from .tabs.explore import ids as explore_ids
 from .tabs.explore import layout as explore_layout
+from .tabs.inspect import ids as inspect_ids
+from .tabs.play import ids as play_ids
 from .tabs.sums import ids as sums_ids
 from .tabs.sums.layout import DEFAULT_HEAPS
 from .tabs.sums.layout import DEFAULT_RULE as SUMS_DEFAULT_RULE
 from .tabs.sums.layout import RULE_OPTIONS as SUMS_RULE_OPTIONS
+from .tabs.thesis import ids as thesis_ids
 
 #: (query key, component id, property, default value), in query order.  The
 #: defaults are the controls' own (:mod:`solver.config`,
@@ -48,27 +52,27 @@ PARAMS: list[tuple[str, str, str, object]] = [
     ("rule", ids.RULE_SELECT, "value", DEFAULT_RULE.name),
     ("n", ids.N_INPUT, "value", str(config.DEFAULT_N)),
     ("alpha", ids.ALPHA_INPUT, "value", str(config.DEFAULT_ALPHA)),
-    ("view", ids.EXPLORE_VIEW, "value", explore_layout.DEFAULT_VIEW),
+    ("view", explore_ids.EXPLORE_VIEW, "value", explore_layout.DEFAULT_VIEW),
     # The depth box shows the applied depth (the slider's, once it rests), so
     # the address changes once per depth change, not at every slider step.
-    ("depth", ids.DEPTH_INPUT, "value", config.DEFAULT_DEPTH),
-    ("start", ids.START_INPUT, "value", str(config.DEFAULT_START)),
-    ("density", ids.DENSITY_TRANSFORM, "value", defaults.DEFAULT_TRANSFORM),
-    ("diff", ids.DIFF_LAYER, "value", defaults.DEFAULT_DIFF_LAYER),
-    ("plimit", ids.PRIMITIVES_LIMIT, "value", str(config.DEFAULT_PRIMITIVES_LIMIT)),
-    ("player", ids.PRIMITIVES_LAYER, "value", str(config.DEFAULT_PRIMITIVES_LAYER)),
-    ("rn", ids.RANDOM_N, "value", str(config.DEFAULT_RANDOM_N)),
-    ("rgames", ids.RANDOM_GAMES, "value", str(config.DEFAULT_RANDOM_GAMES)),
-    ("rcap", ids.RANDOM_CAP, "value", str(config.DEFAULT_MOVE_CAP)),
-    ("rseed", ids.RANDOM_SEED, "value", str(config.DEFAULT_SEED)),
-    ("fn", ids.FIXED_N, "value", str(config.DEFAULT_STRATEGY_N)),
-    ("mn", ids.MATRIX_N, "value", str(defaults.DEFAULT_MATRIX_N)),
-    ("inspect", ids.INSPECT_INPUT, "value", str(defaults.DEFAULT_INSPECT)),
-    ("play", ids.PLAY_START, "value", str(defaults.DEFAULT_PLAY_START)),
-    ("mode", ids.PLAY_MODE, "value", defaults.DEFAULT_PLAY_MODE),
-    ("first", ids.PLAY_FIRST, "value", defaults.DEFAULT_PLAY_FIRST),
-    ("strength", ids.PLAY_STRENGTH, "value", defaults.DEFAULT_STRENGTH),
-    ("seed", ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
+    ("depth", explore_ids.DEPTH_INPUT, "value", config.DEFAULT_DEPTH),
+    ("start", explore_ids.START_INPUT, "value", str(config.DEFAULT_START)),
+    ("density", explore_ids.DENSITY_TRANSFORM, "value", defaults.DEFAULT_TRANSFORM),
+    ("diff", explore_ids.DIFF_LAYER, "value", defaults.DEFAULT_DIFF_LAYER),
+    ("plimit", thesis_ids.PRIMITIVES_LIMIT, "value", str(config.DEFAULT_PRIMITIVES_LIMIT)),
+    ("player", thesis_ids.PRIMITIVES_LAYER, "value", str(config.DEFAULT_PRIMITIVES_LAYER)),
+    ("rn", thesis_ids.RANDOM_N, "value", str(config.DEFAULT_RANDOM_N)),
+    ("rgames", thesis_ids.RANDOM_GAMES, "value", str(config.DEFAULT_RANDOM_GAMES)),
+    ("rcap", thesis_ids.RANDOM_CAP, "value", str(config.DEFAULT_MOVE_CAP)),
+    ("rseed", thesis_ids.RANDOM_SEED, "value", str(config.DEFAULT_SEED)),
+    ("fn", thesis_ids.FIXED_N, "value", str(config.DEFAULT_STRATEGY_N)),
+    ("mn", thesis_ids.MATRIX_N, "value", str(defaults.DEFAULT_MATRIX_N)),
+    ("inspect", inspect_ids.INSPECT_INPUT, "value", str(defaults.DEFAULT_INSPECT)),
+    ("play", play_ids.PLAY_START, "value", str(defaults.DEFAULT_PLAY_START)),
+    ("mode", play_ids.PLAY_MODE, "value", defaults.DEFAULT_PLAY_MODE),
+    ("first", play_ids.PLAY_FIRST, "value", defaults.DEFAULT_PLAY_FIRST),
+    ("strength", play_ids.PLAY_STRENGTH, "value", defaults.DEFAULT_STRENGTH),
+    ("seed", play_ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
     ("heaps", sums_ids.SUMS_HEAPS, "value", DEFAULT_HEAPS),
     ("srule", sums_ids.SUMS_RULE, "value", SUMS_DEFAULT_RULE),
 ]

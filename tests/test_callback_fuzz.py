@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dashboard import ids, state, urlstate
 from dashboard.tabs.explore import callbacks as explore
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import callbacks as thesis
 
 HTML_TEXT = [
@@ -61,7 +62,9 @@ setups = st.one_of(
 )
 triggers = st.one_of(
     st.none(),
-    st.sampled_from([ids.N_SLIDER, ids.N_INPUT, ids.CONVERGENCE_BUTTON, ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]),
+    st.sampled_from(
+        [ids.N_SLIDER, ids.N_INPUT, explore_ids.CONVERGENCE_BUTTON, explore_ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]
+    ),
     hostile,
 )
 

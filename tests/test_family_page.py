@@ -8,8 +8,9 @@ import pytest
 from dash import no_update
 from naive_family import naive_queue_solve
 
-from dashboard import ids, urlstate
+from dashboard import urlstate
 from dashboard.tabs.explore import callbacks, family
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
 from solver.analysis.comparison import compare_rules
 from solver.analysis.records import records
@@ -51,10 +52,10 @@ def test_the_tree_of_another_game_is_drawn_and_its_best_line_expands(rule):
         boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
     for a, b in itertools.combinations(boxes, 2):
         assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-    best, state2, _, _ = view.make_tree(ids.TREE_BEST, setup, "50", 2, None, state)
+    best, state2, _, _ = view.make_tree(explore_ids.TREE_BEST, setup, "50", 2, None, state)
     assert len(_nodes(best)) >= len(nodes)
     # A click on a child path of the new form is accepted.
-    grown, _, note, _ = view.make_tree(ids.TREE_ACTION, setup, "50", 1, {"path": kids[0], "seq": 3}, state)
+    grown, _, note, _ = view.make_tree(explore_ids.TREE_ACTION, setup, "50", 1, {"path": kids[0], "seq": 3}, state)
     assert "click a node" not in note
 
 

@@ -7,6 +7,7 @@ import urllib.parse
 import pytest
 
 from dashboard import urlstate
+from dashboard.tabs.explore import ids as explore_ids
 
 
 def _defaults():
@@ -168,9 +169,9 @@ def test_the_explore_view_and_the_depth_box_are_in_the_address():
     from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS
 
     table = {key: (cid, prop) for key, cid, prop, _d in urlstate.PARAMS}
-    assert table["view"] == (ids.EXPLORE_VIEW, "value")
+    assert table["view"] == (explore_ids.EXPLORE_VIEW, "value")
     # The depth box holds the applied depth: one address change per depth change.
-    assert table["depth"] == (ids.DEPTH_INPUT, "value")
+    assert table["depth"] == (explore_ids.DEPTH_INPUT, "value")
     keys = [k for k, *_ in urlstate.PARAMS]
     for view in VIEW_LABELS:
         got, ignored = urlstate.read_query(f"?view={view}")

@@ -23,8 +23,9 @@ from dash.exceptions import PreventUpdate
 
 from solver import TRANSFORMS, classification_table, convergence, get_rule, layer, layers, parse_int
 
-from ... import ids, state
+from ... import ids as page_ids
 from ... import setup as setups
+from ... import state
 from ...defaults import (
     ALPHA_MAX,
     DEFAULT_DIFF_LAYER,
@@ -37,7 +38,7 @@ from ...defaults import (
 )
 from ...style import message_figure
 from ...tables import rows_to_csv
-from . import family, figures, tree
+from . import family, figures, ids, tree
 from .layout import register_views
 
 #: Shown by the views while there is no valid setup yet (bad input keeps
@@ -186,7 +187,7 @@ def sync_n(triggered: str | None, slider_value: object, text: object):
     tuple
         ``(slider value, text)``, each ``no_update`` where it stays.
     """
-    if triggered == ids.N_SLIDER:
+    if triggered == page_ids.N_SLIDER:
         exp = slider_exponent(slider_value)
         return (no_update, no_update) if exp is None else (no_update, str(_nice(exp)))
     try:
@@ -762,41 +763,41 @@ def register(app: dash.Dash) -> None:
     # slider move writes the box (sync_n's rule); a typed N moves the slider
     # once the server has checked it (the request store holds the checked N).
     app.clientside_callback(
-        _SYNC_N % (N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP, N_SLIDER_STEP, json.dumps(ids.N_SLIDER)),
-        Output(ids.N_SLIDER, "value"),
-        Output(ids.N_INPUT, "value"),
-        Input(ids.N_SLIDER, "value"),
-        Input(ids.REQUEST, "data"),
+        _SYNC_N % (N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP, N_SLIDER_STEP, json.dumps(page_ids.N_SLIDER)),
+        Output(page_ids.N_SLIDER, "value"),
+        Output(page_ids.N_INPUT, "value"),
+        Input(page_ids.N_SLIDER, "value"),
+        Input(page_ids.REQUEST, "data"),
         prevent_initial_call=True,
     )
 
     # One request from the typed game, N and alpha to the setup the views share
     # and the summary, the view shown first (no second round trip for it).
     app.callback(
-        Output(ids.REQUEST, "data"),
-        Output(ids.N_ERROR, "children"),
-        Output(ids.ALPHA_ERROR, "children"),
-        Output(ids.SETUP_ERROR, "children"),
-        Output(ids.N_INPUT, "className"),
-        Output(ids.ALPHA_INPUT, "className"),
-        Output(ids.SETUP, "data"),
-        Output(ids.PENDING, "data"),
-        Output(ids.SOLVE_POLL, "disabled"),
+        Output(page_ids.REQUEST, "data"),
+        Output(page_ids.N_ERROR, "children"),
+        Output(page_ids.ALPHA_ERROR, "children"),
+        Output(page_ids.SETUP_ERROR, "children"),
+        Output(page_ids.N_INPUT, "className"),
+        Output(page_ids.ALPHA_INPUT, "className"),
+        Output(page_ids.SETUP, "data"),
+        Output(page_ids.PENDING, "data"),
+        Output(page_ids.SOLVE_POLL, "disabled"),
         Output(ids.SUMMARY, "children"),
-        Input(ids.N_INPUT, "value"),
-        Input(ids.ALPHA_INPUT, "value"),
-        Input(ids.RULE_SELECT, "value"),
+        Input(page_ids.N_INPUT, "value"),
+        Input(page_ids.ALPHA_INPUT, "value"),
+        Input(page_ids.RULE_SELECT, "value"),
     )(lambda n_text, alpha_text, rule: with_summary(setup_from_inputs(n_text, alpha_text, rule), 6))
     app.callback(
-        Output(ids.SETUP, "data", allow_duplicate=True),
-        Output(ids.PENDING, "data", allow_duplicate=True),
-        Output(ids.SOLVE_POLL, "disabled", allow_duplicate=True),
-        Output(ids.SOLVE_PROGRESS, "value"),
-        Output(ids.SOLVE_PROGRESS_BOX, "style"),
-        Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
+        Output(page_ids.SETUP, "data", allow_duplicate=True),
+        Output(page_ids.PENDING, "data", allow_duplicate=True),
+        Output(page_ids.SOLVE_POLL, "disabled", allow_duplicate=True),
+        Output(page_ids.SOLVE_PROGRESS, "value"),
+        Output(page_ids.SOLVE_PROGRESS_BOX, "style"),
+        Output(page_ids.SETUP_ERROR, "children", allow_duplicate=True),
         Output(ids.SUMMARY, "children", allow_duplicate=True),
-        Input(ids.SOLVE_POLL, "n_intervals"),
-        State(ids.PENDING, "data"),
+        Input(page_ids.SOLVE_POLL, "n_intervals"),
+        State(page_ids.PENDING, "data"),
         prevent_initial_call=True,
     )(lambda _n, pending: with_summary(poll_solve(pending), 0))
 
@@ -815,7 +816,7 @@ def register(app: dash.Dash) -> None:
     )
     def _convergence(setup, _clicks, _n):
         triggered = dash.ctx.triggered_id
-        return make_convergence(ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
+        return make_convergence(page_ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
 
     # The summary comes with the setup (above); the other views hear of it
     # through their gate stores, written only while they are shown
@@ -855,8 +856,8 @@ def register(app: dash.Dash) -> None:
     register_views(app)
 
     app.callback(
-        Output(ids.export_download_id(ids.CONVERGENCE_TABLE), "data"),
-        Input(ids.export_button_id(ids.CONVERGENCE_TABLE), "n_clicks"),
+        Output(page_ids.export_download_id(ids.CONVERGENCE_TABLE), "data"),
+        Input(page_ids.export_button_id(ids.CONVERGENCE_TABLE), "n_clicks"),
         State(ids.explore_gate_id("convergence"), "data"),
         prevent_initial_call=True,
     )(lambda _clicks, setup: make_convergence_export(setup))
@@ -864,6 +865,6 @@ def register(app: dash.Dash) -> None:
         Output(ids.DOWNLOAD, "data"),
         Output(ids.DOWNLOAD_MESSAGE, "children"),
         Input(ids.DOWNLOAD_BUTTON, "n_clicks"),
-        State(ids.SETUP, "data"),
+        State(page_ids.SETUP, "data"),
         prevent_initial_call=True,
     )(lambda _clicks, setup: make_download(setup))

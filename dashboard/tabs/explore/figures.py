@@ -26,8 +26,8 @@ from plotly.subplots import make_subplots
 
 from solver import TRANSFORMS, Outcome, transform_density
 
-from ... import ids
 from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style
+from . import ids
 
 #: Density curves keep their values at about this many positions each.
 DENSITY_POINTS = 2_000

@@ -5,9 +5,9 @@ between them) picks the view: summary, densities, layers, differences,
 convergence or the game tree.  The switch shows one container and hides the
 others (:func:`register_views`).  A view other than the first does no work
 until it is chosen: its panel is mounted then (a deferred holder,
-:func:`dashboard.ids.explore_deferred_id`) and stays mounted, and it hears
+:func:`dashboard.tabs.explore.ids.explore_deferred_id`) and stays mounted, and it hears
 of a new setup only while it is shown (its gate store,
-:func:`dashboard.ids.explore_gate_id`), so a hidden view sends no request
+:func:`dashboard.tabs.explore.ids.explore_gate_id`), so a hidden view sends no request
 and draws nothing when N or alpha change.
 """
 
@@ -20,7 +20,7 @@ from dash import Input, Output, State, dcc, html
 
 from solver import TRANSFORMS, config
 
-from ... import ids
+from ... import ids as page_ids
 from ...components import DEFERRED_SHOWN, deferred, graph, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
@@ -28,6 +28,7 @@ from ...defaults import (
     DEPTH_MAX,
 )
 from ...tables import data_grid
+from . import ids
 from .family import compare_panel, nim_panel, records_panel
 from .tree import tree_panel
 
@@ -115,10 +116,10 @@ def _stores() -> list:
     # The validated setup travels request -> (pending, while a background
     # solve runs) -> setup; every view listens to the setup.
     return [
-        dcc.Store(id=ids.REQUEST),
-        dcc.Store(id=ids.PENDING),
-        dcc.Store(id=ids.SETUP),
-        dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
+        dcc.Store(id=page_ids.REQUEST),
+        dcc.Store(id=page_ids.PENDING),
+        dcc.Store(id=page_ids.SETUP),
+        dcc.Interval(id=page_ids.SOLVE_POLL, interval=500, disabled=True),
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
         *[dcc.Store(id=ids.explore_gate_id(view)) for view in DEFERRED_VIEWS],
     ]
@@ -199,8 +200,8 @@ def register_views(app: dash.Dash) -> None:
         [Output(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS]
         + [Output(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
         Input(ids.EXPLORE_VIEW, "value"),
-        Input(ids.TABS, "value"),
-        Input(ids.SETUP, "data"),
+        Input(page_ids.TABS, "value"),
+        Input(page_ids.SETUP, "data"),
         *[State(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS],
         *[State(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
     )

@@ -53,11 +53,11 @@ from solver import (
     wins_at_once,
 )
 
-from ... import ids
 from ... import setup as setups
 from ...components import panel
 from ...defaults import DEPTH_MAX
 from ...style import COLOURS, NAMES, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, swatch_style
+from . import ids
 
 __all__ = [
     "FONT_PX",

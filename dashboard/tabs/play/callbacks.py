@@ -40,11 +40,11 @@ from solver import (
     value_history,
 )
 
-from ... import ids
+from ... import ids as page_ids
 from ...controls import bound_note, gate_solution
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
 from ...style import format_number
-from . import figures
+from . import figures, ids
 
 #: Auto-play stops after this many plies.
 AUTO_MAX_PLIES = 500
@@ -458,7 +458,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
         # render() says why; the game waits for the values.
         return (no_update, "", no_update, no_update, *seed_outputs)
     kept = _checked_store(store)[1] if store is not None else None
-    if trigger == ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
+    if trigger == page_ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
         # A new bound: the game stays, render() shows the new values.
         return (no_update, no_update, no_update, no_update, *seed_outputs)
     new, message = play_action(
@@ -510,7 +510,7 @@ def register(app) -> None:
         The application whose layout holds :func:`play_layout` and the gate
         store of the ``"play"`` tab.
     """
-    gate_id = ids.tab_gate_id("play")
+    gate_id = page_ids.tab_gate_id("play")
 
     @app.callback(
         Output(ids.PLAY_STORE, "data"),

@@ -6,9 +6,9 @@ from dash import dcc, html
 
 from solver import config
 
-from ... import ids
 from ...components import graph_config
 from ...defaults import DEFAULT_PLAY_FIRST, DEFAULT_PLAY_MODE, DEFAULT_PLAY_START, DEFAULT_STRENGTH, PLAY_MODES
+from . import ids
 
 #: How often auto-play (computer against computer) moves, in milliseconds.
 AUTO_INTERVAL_MS = 700

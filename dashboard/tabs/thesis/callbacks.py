@@ -41,10 +41,11 @@ from solver import (
     strategy_matrix_cost,
 )
 
-from ... import defaults, ids
+from ... import defaults
+from ... import ids as page_ids
 from ...setup import INLINE_BOUND, memo
 from ...tables import register_exports
-from . import figures
+from . import figures, ids
 
 #: Longest a request of this tab may run, in seconds (estimated up front by
 #: :mod:`solver.costs`, calibrated on a 2-core machine).
@@ -386,7 +387,7 @@ def register(app, solutions) -> None:
     solutions : solver.store.memory.SolutionCache
         The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
     """
-    gate = ids.tab_gate_id("thesis")
+    gate = page_ids.tab_gate_id("thesis")
     register_exports(app, [ids.THESIS_LISTS_TABLE, ids.FIXED_TABLE, ids.MATRIX_TABLE, ids.PRIMITIVES_TABLE])
     app.callback(
         Output(ids.PRIMITIVES_GRAPH, "figure"),
