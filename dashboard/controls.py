@@ -19,17 +19,26 @@ import math
 
 from dash import dcc, html
 
-from solver import DEFAULT_RULE, RULES, Rule, config
+from solver import DEFAULT_RULE, RULE_NAMES, RULES, Rule, config
 
 from . import ids, state
 from .components import attrs
-from .defaults import N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
+from .defaults import ALPHA_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
+from .urlkeys import UrlKey, choice, whole
 
-__all__ = ["RULE_OPTIONS", "bound_note", "gate_solution", "setup_bar", "summary_text"]
+__all__ = ["RULE_OPTIONS", "URL_KEYS", "bound_note", "gate_solution", "setup_bar", "summary_text"]
 
 #: The game selector's options: every rule of the family, by title.
 RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items()]
+
+#: The setup bar's controls in the address (written after the tab, before
+#: every tab's own keys): the game, N and alpha.
+URL_KEYS = (
+    UrlKey("rule", ids.RULE_SELECT, DEFAULT_RULE.name, choice("the game", RULE_NAMES)),
+    UrlKey("n", ids.N_INPUT, str(config.DEFAULT_N), whole("N", most=N_MAX), number_box=True),
+    UrlKey("alpha", ids.ALPHA_INPUT, str(config.DEFAULT_ALPHA), whole("alpha", most=ALPHA_MAX), number_box=True),
+)
 
 #: Marks of the N slider (powers of ten, short).
 N_MARKS = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}

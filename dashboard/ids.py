@@ -52,7 +52,7 @@ def tab_container_id(tab: str) -> str:
     Parameters
     ----------
     tab : str
-        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+        The tab's value (:attr:`dashboard.tabs.Tab.value`).
 
     Returns
     -------
@@ -98,7 +98,7 @@ def tab_gate_id(tab: str) -> str:
     """Id of the store that opens a tab's callbacks (set when the tab is first shown).
 
     The store holds None until the tab is first selected.  For a tab whose
-    values come from the page's setup (:data:`dashboard.layout.SETUP_TABS`)
+    values come from the page's setup (:attr:`dashboard.tabs.Tab.follows_setup`)
     it then holds ``{"opened": True, "setup": <the setup store>, "pending":
     <bound being solved or None>}``, written again only when those change;
     for any other gated tab ``{"opened": True}``, written once.  A tab's
@@ -109,7 +109,7 @@ def tab_gate_id(tab: str) -> str:
     Parameters
     ----------
     tab : str
-        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+        The tab's value (:attr:`dashboard.tabs.Tab.value`).
 
     Returns
     -------
@@ -130,7 +130,7 @@ def deferred_id(tab: str) -> str:
     Parameters
     ----------
     tab : str
-        The tab's value (a key of :data:`dashboard.layout.TAB_LABELS`).
+        The tab's value (:attr:`dashboard.tabs.Tab.value`).
 
     Returns
     -------

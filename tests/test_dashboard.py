@@ -132,9 +132,9 @@ def _id_modules():
     # The page's ids and every tab's own (dashboard/tabs/<name>/ids.py).
     import importlib
 
-    from dashboard.layout import TAB_LABELS
+    from dashboard.registry import TABS
 
-    return [ids, *[importlib.import_module(f"dashboard.tabs.{tab}.ids") for tab in TAB_LABELS]]
+    return [ids, *[importlib.import_module(f"dashboard.tabs.{tab.value}.ids") for tab in TABS]]
 
 
 def test_layout_has_every_component_the_callbacks_use():
@@ -461,13 +461,24 @@ def test_assets_folder_is_inside_the_package_and_holds_the_css():
 def test_every_tab_has_layout_callbacks_and_figures():
     import importlib
 
-    from dashboard.layout import TAB_LABELS, TAB_LAYOUTS
+    from dashboard.registry import TABS
 
-    assert list(TAB_LAYOUTS) == list(TAB_LABELS)
-    for tab in TAB_LABELS:
-        for part in ("layout", "callbacks", "figures"):
-            importlib.import_module(f"dashboard.tabs.{tab}.{part}")
-        assert callable(importlib.import_module(f"dashboard.tabs.{tab}.callbacks").register)
+    # One folder per tab, whose __init__.py declares the tab's registry entry.
+    for tab in TABS:
+        assert importlib.import_module(f"dashboard.tabs.{tab.value}").TAB is tab
+        assert callable(tab.layout)
+        for part in ("ids", "layout", "callbacks", "figures"):
+            importlib.import_module(f"dashboard.tabs.{tab.value}.{part}")
+        assert tab.register is importlib.import_module(f"dashboard.tabs.{tab.value}.callbacks").register
+
+
+def test_a_tab_entry_says_what_to_fix():
+    from dashboard.tabs import Tab
+
+    with pytest.raises(ValueError, match="lower-case letters"):
+        Tab("Play Two", "Play two", lambda: None, lambda app: None)
+    with pytest.raises(ValueError, match="gated=True"):
+        Tab("free", "Free", lambda: None, lambda app: None, gated=False, follows_setup=True)
 
 
 def test_ids_are_unique():

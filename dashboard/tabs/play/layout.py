@@ -12,6 +12,10 @@ from . import ids
 
 #: How often auto-play (computer against computer) moves, in milliseconds.
 AUTO_INTERVAL_MS = 700
+#: Who moves first when you play the computer: value -> label.
+FIRST_OPTIONS = {"you": "you", "computer": "the computer"}
+#: Step of the computer-strength slider (values 0, 0.05, ..., 1).
+STRENGTH_STEP = 0.05
 
 
 def play_layout() -> html.Main:
@@ -82,8 +86,7 @@ def play_layout() -> html.Main:
                                         value=DEFAULT_PLAY_FIRST,
                                         inline=True,
                                         options=[
-                                            {"label": "you", "value": "you"},
-                                            {"label": "the computer", "value": "computer"},
+                                            {"label": label, "value": value} for value, label in FIRST_OPTIONS.items()
                                         ],
                                     ),
                                 ],
@@ -96,7 +99,7 @@ def play_layout() -> html.Main:
                                         id=ids.PLAY_STRENGTH,
                                         min=0,
                                         max=1,
-                                        step=0.05,
+                                        step=STRENGTH_STEP,
                                         value=DEFAULT_STRENGTH,
                                         marks={0: "0", 0.5: "0.5", 1: "1"},
                                         tooltip={"placement": "bottom"},
