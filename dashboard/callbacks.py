@@ -17,7 +17,7 @@ from dash import Input, Output, State
 
 from solver import DEFAULT_RULE, RULES
 
-from . import ids, links, urlstate
+from . import ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
 from .registry import TABS
@@ -170,10 +170,13 @@ def register(app: dash.Dash) -> None:
     ----------
     app : dash.Dash
         The application whose layout is :func:`dashboard.layout.build_layout`:
-        every registered tab's callbacks (:attr:`dashboard.tabs.Tab.register`,
-        in the order of :data:`dashboard.registry.TABS`), the links, the
-        address, and the page shell's own.
+        the page-wide setup's callbacks (:mod:`dashboard.setup_callbacks`,
+        with every tab's :attr:`dashboard.tabs.Tab.setup_views`), every
+        registered tab's (:attr:`dashboard.tabs.Tab.register`, in the order
+        of :data:`dashboard.registry.TABS`), the links, the address, and the
+        page shell's own.
     """
+    setup_callbacks.register(app, [view for tab in TABS for view in tab.setup_views])
     for tab in TABS:
         tab.register(app)
     links.register(app)

@@ -17,7 +17,7 @@ from dash import dcc, html
 
 from . import ids
 from .components import attrs, deferred
-from .controls import setup_bar
+from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
 from .registry import TABS
 from .tabs import Tab
@@ -51,7 +51,8 @@ def build_layout() -> html.Div:
     -------
     dash.html.Div
         The URL location, the stores the page shares, the header, the
-        setup bar (:func:`dashboard.controls.setup_bar`), the tab bar and
+        setup bar (:func:`dashboard.controls.setup_bar`) and the setup's
+        stores (:func:`dashboard.controls.setup_stores`), the tab bar and
         each registered tab's content in its container
         (:func:`dashboard.ids.tab_container_id`); only the default tab's
         container is shown.
@@ -76,6 +77,7 @@ def build_layout() -> html.Div:
                 ]
             ),
             setup_bar(),
+            *setup_stores(),
             # dcc.Tabs keeps the selected value (the URL and the links set
             # it); dashboard/assets/page.js gives its tabs the roles,
             # focus and keys of a WAI-ARIA tab list.  mobile_breakpoint=0:

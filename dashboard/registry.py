@@ -57,6 +57,10 @@ def _check(tabs: tuple[Tab, ...]) -> None:
     if any(tab.gated for tab in tabs if tab.value == DEFAULT_TAB):
         raise ValueError(f"the default tab {DEFAULT_TAB!r} is shown first, so it cannot wait on a gate: gated=False")
     for tab in tabs:
+        if tab.setup_views and tab.value != DEFAULT_TAB:
+            raise ValueError(
+                f"tab {tab.value!r} is mounted only when first shown: only the default tab has setup_views"
+            )
         if tab.url_before is not None and tab.url_before not in values:
             raise ValueError(f"tab {tab.value!r} writes its keys before {tab.url_before!r}, which is not a tab")
 

@@ -8,7 +8,7 @@ import pytest
 from dash import no_update
 from naive_family import naive_queue_solve
 
-from dashboard import urlstate
+from dashboard import setup_callbacks, urlstate
 from dashboard.tabs.explore import callbacks, family
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
@@ -19,13 +19,13 @@ from solver.games import RULE_NAMES, RULES
 
 
 def test_the_setup_carries_the_game_and_its_bound():
-    request, *messages = callbacks.make_setup("1000", "100", "subtract-a-square")
+    request, *messages = setup_callbacks.make_setup("1000", "100", "subtract-a-square")
     assert request == {"n": 1000, "alpha": 100, "bound": 1001, "rule": "subtract-a-square"}
-    request, *_ = callbacks.make_setup("1000", "100", "put-or-take-a-prime")
+    request, *_ = setup_callbacks.make_setup("1000", "100", "put-or-take-a-prime")
     assert request["bound"] == 100_000
-    request, n_msg, alpha_msg, setup_msg, *_ = callbacks.make_setup("1000", "100", "<script>")
+    request, n_msg, alpha_msg, setup_msg, *_ = setup_callbacks.make_setup("1000", "100", "<script>")
     assert request is no_update and "no game named" in setup_msg
-    request, *_ = callbacks.make_setup("1000", "100", 17)
+    request, *_ = setup_callbacks.make_setup("1000", "100", 17)
     assert request is no_update
 
 

@@ -515,18 +515,17 @@ def test_the_setup_callback_is_make_setup_then_resolve_setup(monkeypatch, n_text
     # same answer as the two steps (a background solve recorded, not run).
     from dash import no_update
 
-    from dashboard import state
-    from dashboard.tabs.explore import callbacks as explore
+    from dashboard import setup_callbacks, state
 
     started = []
     monkeypatch.setattr(state.JOBS, "start", lambda *key: started.append(key))
-    made = explore.make_setup(n_text, alpha_text)
-    out = explore.setup_from_inputs(n_text, alpha_text)
+    made = setup_callbacks.make_setup(n_text, alpha_text)
+    out = setup_callbacks.setup_from_inputs(n_text, alpha_text)
     assert len(out) == 9 and out[:3] == made[:3] and out[4:6] == made[4:6]
     if made[0] is no_update:
         assert out[3] == made[3] and all(value is no_update for value in out[6:]) and not started
         return
-    setup, pending, disabled, message = explore.resolve_setup(made[0])
+    setup, pending, disabled, message = setup_callbacks.resolve_setup(made[0])
     without_fresh = [{k: v for k, v in x.items() if k != "fresh"} if isinstance(x, dict) else x for x in out[6:]]
     assert without_fresh == [
         {k: v for k, v in setup.items() if k != "fresh"} if isinstance(setup, dict) else setup,

@@ -30,7 +30,31 @@ if TYPE_CHECKING:
 
     from ..urlkeys import UrlKey
 
-__all__ = ["Tab"]
+__all__ = ["SetupView", "Tab"]
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """A view drawn in the same request as a new setup, so it needs no second round trip.
+
+    For a view shown when the page opens (the Explore summary): the setup
+    callbacks (:mod:`dashboard.setup_callbacks`) write it together with the
+    setup, on the first load and whenever the setup changes.
+
+    Attributes
+    ----------
+    component_id : str
+        The component the view is drawn into.
+    prop : str
+        Its property that holds the view (``"children"``).
+    build : callable
+        ``build(setup)`` returns the property's value for a new setup (a dict
+        ``{"n", "alpha", "bound", "rule", "fresh"}``, still to be checked).
+    """
+
+    component_id: str
+    prop: str
+    build: Callable[[dict], object]
 
 
 @dataclass(frozen=True)
@@ -63,6 +87,9 @@ class Tab:
         solved, and is written again when they change (a gated tab whose
         values come from the setup: Play, Inspect); otherwise it is written
         once, ``{"opened": true}``.
+    setup_views : tuple of SetupView
+        Views drawn in the same request as a new setup (only for the
+        default tab, whose content is mounted with the page).
     relayout_graphs : tuple of (str, str)
         Cytoscape graphs laid out again when the tab is shown (one laid out
         while hidden has no size): ``(graph id, the property that holds its
@@ -85,6 +112,7 @@ class Tab:
     url_keys: tuple[UrlKey, ...] = ()
     gated: bool = True
     follows_setup: bool = False
+    setup_views: tuple[SetupView, ...] = ()
     relayout_graphs: tuple[tuple[str, str], ...] = ()
     url_before: str | None = None
 

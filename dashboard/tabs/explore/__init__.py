@@ -4,7 +4,7 @@ from solver import TRANSFORMS, config
 
 from ...defaults import DEFAULT_DIFF_LAYER, DEFAULT_TRANSFORM, DEPTH_MAX
 from ...urlkeys import UrlKey, choice, slider, whole
-from .. import Tab
+from .. import SetupView, Tab
 from . import callbacks, ids
 from .layout import DEFAULT_VIEW, EXPLORE_TAB, VIEW_LABELS, explore_layout
 
@@ -24,4 +24,6 @@ TAB = Tab(
         UrlKey("diff", ids.DIFF_LAYER, DEFAULT_DIFF_LAYER, slider("the layer", 1, DEPTH_MAX)),
     ),
     gated=False,
+    # The summary, the view shown first, comes with the setup in one request.
+    setup_views=(SetupView(ids.SUMMARY, "children", callbacks.make_summary),),
 )

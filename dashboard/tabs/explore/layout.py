@@ -113,13 +113,9 @@ def _controls() -> html.Div:
 
 
 def _stores() -> list:
-    # The validated setup travels request -> (pending, while a background
-    # solve runs) -> setup; every view listens to the setup.
+    # The page's setup stores are the page's (dashboard.controls.setup_stores);
+    # these are the tab's own: the convergence view's poll and the views' gates.
     return [
-        dcc.Store(id=page_ids.REQUEST),
-        dcc.Store(id=page_ids.PENDING),
-        dcc.Store(id=page_ids.SETUP),
-        dcc.Interval(id=page_ids.SOLVE_POLL, interval=500, disabled=True),
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
         *[dcc.Store(id=ids.explore_gate_id(view)) for view in DEFERRED_VIEWS],
     ]
@@ -213,7 +209,7 @@ def explore_layout() -> html.Div:
     Returns
     -------
     dash.html.Div
-        The stores of the shared setup, the sticky controls (move depth,
+        The tab's stores (the convergence poll, the views' gates), the sticky controls (move depth,
         CSV download), the view switch and the summary, density, layer,
         difference, convergence and game-tree panels, one per view
         (:data:`VIEW_LABELS`, the tree from
