@@ -5,7 +5,7 @@ request: switching tabs, mounting a tab's content and opening its gate the
 first time it is shown,
 the setup bar's summary line and its Edit button, and laying out cytoscape
 graphs again when their tab is shown.  (The graphs' "Download plot as SVG"
-button comes from ``dashboard/assets/page.js``.)
+button comes from ``assets/page.js``.)
 """
 
 from __future__ import annotations

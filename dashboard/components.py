@@ -11,7 +11,7 @@ from dash import dcc, html
 #: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
 #: camera, which saves a PNG at twice the screen's resolution.  Every graph
 #: of the page also gets a "Download plot as SVG" button, added in the browser
-#: by ``dashboard/assets/page.js`` (a button's action is a function, which
+#: by ``assets/page.js`` (a button's action is a function, which
 #: JSON cannot carry).
 GRAPH_CONFIG: dict[str, Any] = {
     "displaylogo": False,

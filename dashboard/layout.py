@@ -79,7 +79,7 @@ def build_layout() -> html.Div:
             setup_bar(),
             *setup_stores(),
             # dcc.Tabs keeps the selected value (the URL and the links set
-            # it); dashboard/assets/page.js gives its tabs the roles,
+            # it); assets/page.js gives its tabs the roles,
             # focus and keys of a WAI-ARIA tab list.  mobile_breakpoint=0:
             # the tabs stay in one row on phones (they wrap in the CSS).
             dcc.Tabs(

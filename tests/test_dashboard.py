@@ -444,9 +444,10 @@ def test_primitives_view_lists_table_2_and_the_missing_11745():
 # ---------------------------------------------------------------- package and layout of the code
 
 
-def test_assets_folder_is_inside_the_package_and_holds_the_css():
-    # An installed (non-editable) copy serves its CSS only if the assets are
-    # package data of `dashboard`, not a folder beside the checkout.
+def test_assets_folder_is_the_checkouts_top_level_one_and_holds_the_css():
+    # The assets live in the top-level assets/ (where Dash looks by default);
+    # an installed (non-editable) copy has them as package data of `dashboard`
+    # (setup.py, pyproject.toml's package-dir), which a checkout has not.
     from pathlib import Path
 
     import dashboard
@@ -455,7 +456,8 @@ def test_assets_folder_is_inside_the_package_and_holds_the_css():
     package = Path(dashboard.__file__).resolve().parent
     app = create_app()
     folder = Path(app.config.assets_folder).resolve()
-    assert folder == ASSETS.resolve() == package / "assets"
+    assert not (package / "assets").exists()
+    assert folder == ASSETS.resolve() == package.parent / "assets"
     css = folder / "style.css"
     assert css.is_file() and ".page" in css.read_text(encoding="utf-8")
 

@@ -95,7 +95,7 @@ def check_layout(elements):
 
 
 def tip_rows(text: str) -> list[list[str]]:
-    """A node's tip as the page splits it (dashboard/assets/tree.js, tipRows)."""
+    """A node's tip as the page splits it (assets/tree.js, tipRows)."""
     return [line.split("\t", 1) for line in text.split("\n")]
 
 

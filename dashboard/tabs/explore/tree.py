@@ -9,7 +9,7 @@ columns; each subtree is pushed as close to its elder sibling as the
 contours of the two allow at every depth, and a parent sits midway
 between its two children.  So no two node boxes overlap, no two edges
 cross, and the same tree always gets the same drawing (tests check all
-three).  The browser only pans and zooms; ``dashboard/assets/tree.js``
+three).  The browser only pans and zooms; ``assets/tree.js``
 adds the hover card, the keyboard, the view buttons and keeps a clicked
 node where it was while the tree grows around it.
 
@@ -245,7 +245,7 @@ def tip_text(rows: list[list[str]]) -> str:
     -------
     str
         The rows joined with newlines, label and text with a tab (tabs and
-        line breaks inside them become spaces); ``dashboard/assets/tree.js``
+        line breaks inside them become spaces); ``assets/tree.js``
         splits it back.
     """
 
@@ -906,7 +906,7 @@ def register(app: dash.Dash) -> None:
     Notes
     -----
     One server callback (:func:`make_tree`); the rest run in the browser
-    (``dashboard/assets/tree.js``): the move depth reaches the tree 0.35 s
+    (``assets/tree.js``): the move depth reaches the tree 0.35 s
     after the slider last moved (``ids.DEPTH_APPLIED``), so a run of
     arrow-key presses sends one request; a depth typed in the box applies
     at once (the slider follows), and the box shows the applied depth; the
