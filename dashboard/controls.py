@@ -18,7 +18,7 @@ import math
 
 from dash import dcc, html
 
-from solver import DEFAULT_RULE, RULE_NAMES, RULES, Rule, config
+from solver import DEFAULT_RULE, RULE_NAMES, RULES, Rule, Solution, config
 
 from . import ids, state
 from .components import attrs
@@ -86,7 +86,7 @@ def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
     return f"{game}{'v' if game else 'V'}alues at bound B = {bound:,} (alpha × N, set at the top of the page)."
 
 
-def gate_solution(gate) -> tuple[object, str]:
+def gate_solution(gate: object) -> tuple[Solution | None, str]:
     """The solve the Play and Inspect tabs read, from the tab's gate store.
 
     Parameters

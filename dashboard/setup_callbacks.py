@@ -137,7 +137,7 @@ def sync_n(triggered: str | None, slider_value: object, text: object):
         exp = slider_exponent(slider_value)
         return (no_update, no_update) if exp is None else (no_update, str(_nice(exp)))
     try:
-        n = parse_int(text, "N", most=N_MAX)
+        n = parse_int(text, "N", most=N_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError:
         return no_update, no_update
     exp = min(max(math.log10(n), N_SLIDER_MIN_EXP), N_SLIDER_MAX_EXP)
@@ -168,11 +168,11 @@ def make_setup(n_text: object, alpha_text: object, rule: object = None):
     n_msg = alpha_msg = setup_msg = ""
     n = alpha = None
     try:
-        n = parse_int(n_text, "N", most=N_MAX)
+        n = parse_int(n_text, "N", most=N_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         n_msg = str(exc)
     try:
-        alpha = parse_int(alpha_text, "alpha", most=ALPHA_MAX)
+        alpha = parse_int(alpha_text, "alpha", most=ALPHA_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         alpha_msg = str(exc)
     if n is None or alpha is None:

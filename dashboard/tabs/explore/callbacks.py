@@ -376,7 +376,7 @@ def make_layers(setup: object, depth: object):
     if not setup:
         return _figure_message("Layers", INVALID), _figure_message("Layers", INVALID)
     try:
-        depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)
+        depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
         checked = setups.validated_setup(setup)
         return _layer_figures(checked["bound"], checked["n"], depth, checked["rule"])
     except (ValueError, OSError) as exc:
@@ -407,7 +407,7 @@ def make_differences(setup: object, k: object):
         or an empty figure with a message.
     """
     try:
-        k = parse_int(DEFAULT_DIFF_LAYER if k is None else k, "the layer", most=DEPTH_MAX)
+        k = parse_int(DEFAULT_DIFF_LAYER if k is None else k, "the layer", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         return _figure_message("Differences within a layer", exc)
     if not setup:

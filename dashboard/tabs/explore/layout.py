@@ -21,7 +21,7 @@ from dash import Input, Output, State, dcc, html
 from solver import TRANSFORMS, config
 
 from ... import ids as page_ids
-from ...components import DEFERRED_SHOWN, deferred, graph, panel
+from ...components import DEFERRED_SHOWN, attrs, deferred, graph, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
@@ -141,7 +141,7 @@ def _views(panels: list) -> html.Main:
         for value, body in zip(VIEW_LABELS, panels, strict=True)
     ]
     return html.Main(
-        [html.Nav(switch, className="view-switch", **{"aria-label": "Explore views"}), *containers],
+        [html.Nav(switch, className="view-switch", **attrs({"aria-label": "Explore views"})), *containers],
         className="explore-views",
     )
 

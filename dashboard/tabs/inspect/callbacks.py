@@ -29,7 +29,7 @@ BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
 
 
-def make_inspection(text, gate):
+def make_inspection(text: object, gate: object) -> tuple:
     """Everything the Inspect tab shows for a typed number.
 
     Parameters
@@ -55,7 +55,7 @@ def make_inspection(text, gate):
     """
     hidden = CERTIFICATE_HIDDEN
     try:
-        n = parse_int(text, "the number", least=0)
+        n = parse_int(text, "the number", least=0)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         return no_update, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
     solution, bound_text = gate_solution(gate)

@@ -129,7 +129,7 @@ class _BadBox(ValueError):
 
 def _read(text: object, name: str, box: int, **limits) -> int:
     try:
-        return parse_int(text, name, **limits)
+        return parse_int(text, name, **limits)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         raise _BadBox(str(exc), (box,)) from None
 
