@@ -24,7 +24,7 @@ from . import ids, state
 from .components import attrs
 from .defaults import ALPHA_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
-from .urlkeys import UrlKey, choice, whole
+from .urlkeys import UrlKey, choice, number_box_key
 
 __all__ = ["RULE_OPTIONS", "URL_KEYS", "bound_note", "gate_solution", "setup_bar", "setup_stores", "summary_text"]
 
@@ -35,8 +35,8 @@ RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.ite
 #: every tab's own keys): the game, N and alpha.
 URL_KEYS = (
     UrlKey("rule", ids.RULE_SELECT, DEFAULT_RULE.name, choice("the game", RULE_NAMES)),
-    UrlKey("n", ids.N_INPUT, str(config.DEFAULT_N), whole("N", most=N_MAX), number_box=True),
-    UrlKey("alpha", ids.ALPHA_INPUT, str(config.DEFAULT_ALPHA), whole("alpha", most=ALPHA_MAX), number_box=True),
+    number_box_key("n", ids.N_INPUT, config.DEFAULT_N, "N", most=N_MAX),
+    number_box_key("alpha", ids.ALPHA_INPUT, config.DEFAULT_ALPHA, "alpha", most=ALPHA_MAX),
 )
 
 #: Marks of the N slider (powers of ten, short).

@@ -7,6 +7,10 @@ registry entry (:attr:`dashboard.tabs.Tab.url_keys`), the setup bar in
 into the query string.  A shared address is input from outside, so every key
 has a check: the raw text either becomes the control's value or is refused
 with a ``ValueError`` whose message the page shows in its notice.
+
+A number box's key is :func:`number_box_key`; other controls combine a
+:class:`UrlKey` with a check (:func:`slider`, :func:`choice`, or one of
+their own).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass
 
 from solver import parse_int
 
-__all__ = ["Check", "UrlKey", "choice", "slider", "whole"]
+__all__ = ["Check", "UrlKey", "choice", "number_box_key", "slider", "whole"]
 
 #: A check of one query value: the raw text in, the control's value out, or
 #: ``ValueError`` with the reason.
@@ -78,6 +82,29 @@ def whole(name: str, *, least: int = 1, most: int | None = None) -> Check:
         return raw
 
     return check
+
+
+def number_box_key(
+    key: str, component_id: str, default: int, name: str, *, least: int = 1, most: int | None = None
+) -> UrlKey:
+    """The key of a number box: a ``dcc.Input`` that holds the text of a whole number.
+
+    Parameters
+    ----------
+    key, component_id : str
+        As :class:`UrlKey`.
+    default : int
+        The box's starting number; the box (and so the key) holds its text.
+    name, least, most
+        As :func:`whole`, which checks the address's text.
+
+    Returns
+    -------
+    UrlKey
+        With ``default=str(default)``, ``check=whole(name, least=least,
+        most=most)`` and ``number_box=True``.
+    """
+    return UrlKey(key, component_id, str(default), whole(name, least=least, most=most), number_box=True)
 
 
 def slider(name: str, least: int, most: int) -> Check:

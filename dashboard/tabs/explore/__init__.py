@@ -3,7 +3,7 @@
 from solver import TRANSFORMS, config
 
 from ...defaults import DEFAULT_DIFF_LAYER, DEFAULT_TRANSFORM, DEPTH_MAX
-from ...urlkeys import UrlKey, choice, slider, whole
+from ...urlkeys import UrlKey, choice, number_box_key, slider
 from .. import SetupView, Tab
 from . import callbacks, ids
 from .layout import DEFAULT_VIEW, EXPLORE_TAB, VIEW_LABELS, explore_layout
@@ -19,7 +19,7 @@ TAB = Tab(
         # The depth box shows the applied depth (the slider's, once it rests), so
         # the address changes once per depth change, not at every slider step.
         UrlKey("depth", ids.DEPTH_INPUT, config.DEFAULT_DEPTH, slider("the move depth", 1, DEPTH_MAX)),
-        UrlKey("start", ids.START_INPUT, str(config.DEFAULT_START), whole("the start number"), number_box=True),
+        number_box_key("start", ids.START_INPUT, config.DEFAULT_START, "the start number"),
         UrlKey("density", ids.DENSITY_TRANSFORM, DEFAULT_TRANSFORM, choice("the density transform", TRANSFORMS)),
         UrlKey("diff", ids.DIFF_LAYER, DEFAULT_DIFF_LAYER, slider("the layer", 1, DEPTH_MAX)),
     ),

@@ -1,7 +1,7 @@
 """The "Inspect a number" tab: one number's moves, value, put-chain and draw certificate."""
 
 from ...defaults import DEFAULT_INSPECT
-from ...urlkeys import UrlKey, whole
+from ...urlkeys import number_box_key
 from .. import Tab
 from . import callbacks, ids
 from .layout import inspect_layout
@@ -13,9 +13,7 @@ TAB = Tab(
     label="Inspect a number",
     layout=inspect_layout,
     register=callbacks.register,
-    url_keys=(
-        UrlKey("inspect", ids.INSPECT_INPUT, str(DEFAULT_INSPECT), whole("the number", least=0), number_box=True),
-    ),
+    url_keys=(number_box_key("inspect", ids.INSPECT_INPUT, DEFAULT_INSPECT, "the number", least=0),),
     follows_setup=True,
     relayout_graphs=((ids.INSPECT_CERTIFICATE, "layout"),),
     # Addresses have always been written ...&inspect=8&play=92...: kept, so no address changes.

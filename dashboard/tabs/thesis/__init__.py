@@ -3,7 +3,7 @@
 from solver import config
 
 from ...defaults import DEFAULT_MATRIX_N
-from ...urlkeys import UrlKey, whole
+from ...urlkeys import number_box_key
 from .. import Tab
 from . import callbacks, ids
 from .layout import thesis_layout
@@ -16,47 +16,25 @@ TAB = Tab(
     layout=thesis_layout,
     register=callbacks.register,
     url_keys=(
-        UrlKey(
+        number_box_key(
             "plimit",
             ids.PRIMITIVES_LIMIT,
-            str(config.DEFAULT_PRIMITIVES_LIMIT),
-            whole("the limit", most=callbacks.PRIMITIVES_LIMIT_MAX),
-            number_box=True,
+            config.DEFAULT_PRIMITIVES_LIMIT,
+            "the limit",
+            most=callbacks.PRIMITIVES_LIMIT_MAX,
         ),
-        UrlKey(
+        number_box_key(
             "player",
             ids.PRIMITIVES_LAYER,
-            str(config.DEFAULT_PRIMITIVES_LAYER),
-            whole("the layer", most=callbacks.PRIMITIVES_LAYER_MAX),
-            number_box=True,
+            config.DEFAULT_PRIMITIVES_LAYER,
+            "the layer",
+            most=callbacks.PRIMITIVES_LAYER_MAX,
         ),
-        UrlKey(
-            "rn",
-            ids.RANDOM_N,
-            str(config.DEFAULT_RANDOM_N),
-            whole("N", most=callbacks.RANDOM_GAMES_MAX),
-            number_box=True,
-        ),
-        UrlKey(
-            "rgames",
-            ids.RANDOM_GAMES,
-            str(config.DEFAULT_RANDOM_GAMES),
-            whole("R", most=callbacks.RANDOM_GAMES_MAX),
-            number_box=True,
-        ),
-        UrlKey(
-            "rcap",
-            ids.RANDOM_CAP,
-            str(config.DEFAULT_MOVE_CAP),
-            whole("the move cap", most=callbacks.RANDOM_CAP_MAX),
-            number_box=True,
-        ),
-        UrlKey(
-            "rseed", ids.RANDOM_SEED, str(config.DEFAULT_SEED), whole("the seed", least=0, most=2**63), number_box=True
-        ),
-        UrlKey(
-            "fn", ids.FIXED_N, str(config.DEFAULT_STRATEGY_N), whole("N", most=callbacks.FIXED_N_MAX), number_box=True
-        ),
-        UrlKey("mn", ids.MATRIX_N, str(DEFAULT_MATRIX_N), whole("N", most=callbacks.MATRIX_N_MAX), number_box=True),
+        number_box_key("rn", ids.RANDOM_N, config.DEFAULT_RANDOM_N, "N", most=callbacks.RANDOM_GAMES_MAX),
+        number_box_key("rgames", ids.RANDOM_GAMES, config.DEFAULT_RANDOM_GAMES, "R", most=callbacks.RANDOM_GAMES_MAX),
+        number_box_key("rcap", ids.RANDOM_CAP, config.DEFAULT_MOVE_CAP, "the move cap", most=callbacks.RANDOM_CAP_MAX),
+        number_box_key("rseed", ids.RANDOM_SEED, config.DEFAULT_SEED, "the seed", least=0, most=2**63),
+        number_box_key("fn", ids.FIXED_N, config.DEFAULT_STRATEGY_N, "N", most=callbacks.FIXED_N_MAX),
+        number_box_key("mn", ids.MATRIX_N, DEFAULT_MATRIX_N, "N", most=callbacks.MATRIX_N_MAX),
     ),
 )
