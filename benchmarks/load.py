@@ -46,6 +46,7 @@ import requests
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dashboard import ids
+from dashboard.tabs.explore import ids as explore_ids
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -157,7 +158,7 @@ def _type_n(page, n: int) -> None:
 
 def _show_view(page, view: str) -> None:
     # The Explore tab shows one view at a time: pick it in the view switch.
-    switch = getattr(ids, "EXPLORE_VIEW", None)
+    switch = getattr(explore_ids, "EXPLORE_VIEW", None)
     if switch is None or page.locator(f"#{switch}").count() == 0:
         return
     page.locator(f"#{switch} label", has=page.locator(f"input[value='{view}']")).click()
@@ -166,14 +167,14 @@ def _show_view(page, view: str) -> None:
 def _next_transform(page) -> None:
     # A click on the first radio button that is not chosen.
     _show_view(page, "densities")
-    off = page.locator(f"#{ids.DENSITY_TRANSFORM} input[type=radio]:not(:checked)")
+    off = page.locator(f"#{explore_ids.DENSITY_TRANSFORM} input[type=radio]:not(:checked)")
     if off.count() == 0:
-        raise SystemExit(f"load.py: no density transform to choose in #{ids.DENSITY_TRANSFORM}")
+        raise SystemExit(f"load.py: no density transform to choose in #{explore_ids.DENSITY_TRANSFORM}")
     off.first.check()
 
 
 def _depth_up(page) -> None:
-    thumb = page.locator(f"#{ids.DEPTH_SLIDER} [role=slider]")
+    thumb = page.locator(f"#{explore_ids.DEPTH_SLIDER} [role=slider]")
     thumb.focus()
     page.keyboard.press("ArrowRight")  # one step: one committed value, as a person's key press
 
@@ -199,7 +200,7 @@ def capture(url: str, n: int, alpha: int) -> dict[str, list[dict]]:
         page.on("requestfinished", recorder.on_done)
         page.on("requestfailed", lambda r: recorder.on_done(r, failed=True))
         page.goto(f"{url}?n={start_n}&alpha={alpha}", timeout=120_000)
-        page.wait_for_selector(f"#{ids.SUMMARY}", timeout=120_000)
+        page.wait_for_selector(f"#{explore_ids.SUMMARY}", timeout=120_000)
         recorder.wait_idle(page)
         for name, act in changes:
             with recorder.lock:

@@ -32,6 +32,7 @@ import plotly.utils
 from dashboard import ids
 from dashboard.app import create_app
 from dashboard.setup import open_bound
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore.tree import default_state, make_tree
 from solver.engine import warm_up
 from solver.values.tree import game_tree
@@ -52,23 +53,23 @@ def _leaf(start: int, depth: int) -> str:
 
 def _request(start: str, depth: int, action: dict | None, state: dict, changed: str, clicks=(0, 0)) -> dict:
     outputs = [
-        (ids.TREE, "elements"),
-        (ids.TREE_TOGGLED, "data"),
-        (ids.TREE_MESSAGE, "children"),
-        (ids.START_ERROR, "children"),
+        (explore_ids.TREE, "elements"),
+        (explore_ids.TREE_TOGGLED, "data"),
+        (explore_ids.TREE_MESSAGE, "children"),
+        (explore_ids.START_ERROR, "children"),
     ]
     return {
         "output": "...".join(f"{cid}.{prop}" for cid, prop in outputs).join(["..", ".."]),
         "outputs": [{"id": cid, "property": prop} for cid, prop in outputs],
         "inputs": [
             {"id": ids.SETUP, "property": "data", "value": SETUP},
-            {"id": ids.START_INPUT, "property": "value", "value": start},
-            {"id": ids.DEPTH_APPLIED, "property": "data", "value": depth},
-            {"id": ids.TREE_ACTION, "property": "data", "value": action},
-            {"id": ids.TREE_BEST, "property": "n_clicks", "value": clicks[0]},
-            {"id": ids.TREE_COLLAPSE, "property": "n_clicks", "value": clicks[1]},
+            {"id": explore_ids.START_INPUT, "property": "value", "value": start},
+            {"id": explore_ids.DEPTH_APPLIED, "property": "data", "value": depth},
+            {"id": explore_ids.TREE_ACTION, "property": "data", "value": action},
+            {"id": explore_ids.TREE_BEST, "property": "n_clicks", "value": clicks[0]},
+            {"id": explore_ids.TREE_COLLAPSE, "property": "n_clicks", "value": clicks[1]},
         ],
-        "state": [{"id": ids.TREE_TOGGLED, "property": "data", "value": state}],
+        "state": [{"id": explore_ids.TREE_TOGGLED, "property": "data", "value": state}],
         "changedPropIds": [changed],
     }
 
@@ -88,11 +89,11 @@ def main() -> None:
     cases = {
         "draw 4708, depth 6": (None, "4708", 6, None, None),
         "draw 4708, depth 8": (None, "4708", 8, None, None),
-        "expand a leaf (depth 8)": (ids.TREE_ACTION, "4708", 8, expand, default_state(8)),
-        "collapse it again": (ids.TREE_ACTION, "4708", 8, {"path": leaf8, "seq": 2}, expanded),
-        "collapse the root": (ids.TREE_ACTION, "4708", 8, {"path": "", "seq": 1}, default_state(8)),
-        "best line of 92 (depth 11)": (ids.TREE_BEST, "92", 11, None, default_state(11)),
-        "collapse all": (ids.TREE_COLLAPSE, "4708", 8, None, default_state(8)),
+        "expand a leaf (depth 8)": (explore_ids.TREE_ACTION, "4708", 8, expand, default_state(8)),
+        "collapse it again": (explore_ids.TREE_ACTION, "4708", 8, {"path": leaf8, "seq": 2}, expanded),
+        "collapse the root": (explore_ids.TREE_ACTION, "4708", 8, {"path": "", "seq": 1}, default_state(8)),
+        "best line of 92 (depth 11)": (explore_ids.TREE_BEST, "92", 11, None, default_state(11)),
+        "collapse all": (explore_ids.TREE_COLLAPSE, "4708", 8, None, default_state(8)),
         "depth 20 (400-node cap)": (None, "4708", 20, None, None),
         "10**30 + 7, depth 8": (None, str(10**30 + 7), 8, None, None),
     }
@@ -111,9 +112,13 @@ def main() -> None:
 
     client = create_app().server.test_client()
     requests = {
-        "expand a leaf (depth 8)": _request("4708", 8, expand, default_state(8), f"{ids.TREE_ACTION}.data"),
-        "collapse it again": _request("4708", 8, {"path": leaf8, "seq": 2}, expanded, f"{ids.TREE_ACTION}.data"),
-        "best line of 92 (depth 11)": _request("92", 11, None, default_state(11), f"{ids.TREE_BEST}.n_clicks", (1, 0)),
+        "expand a leaf (depth 8)": _request("4708", 8, expand, default_state(8), f"{explore_ids.TREE_ACTION}.data"),
+        "collapse it again": _request(
+            "4708", 8, {"path": leaf8, "seq": 2}, expanded, f"{explore_ids.TREE_ACTION}.data"
+        ),
+        "best line of 92 (depth 11)": _request(
+            "92", 11, None, default_state(11), f"{explore_ids.TREE_BEST}.n_clicks", (1, 0)
+        ),
     }
     print(f"\nwhole requests to /_dash-update-component ({args.repeat} runs each)")
     print(f"{'case':<30} {'status':>6} {'KB':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")

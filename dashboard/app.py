@@ -1,8 +1,9 @@
-"""The Dash application: the page's layout and callbacks, and its CSS."""
+"""The Dash application: the page's layout and callbacks, and its CSS and scripts."""
 
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 import dash
@@ -11,9 +12,30 @@ from . import callbacks
 from .components import GRAPH_CONFIG
 from .layout import build_layout
 
-#: The page's CSS and script (``style.css``, ``page.js``), shipped inside the
-#: package (package data), so an installed copy serves them too.
-ASSETS = Path(__file__).resolve().parent / "assets"
+
+def assets_folder() -> Path:
+    """The folder of the page's CSS and scripts (``style.css``, ``page.js``, ``tree.css``, ``tree.js``).
+
+    They live in the checkout's top-level ``assets/``, where Dash looks by
+    default.  Packaging installs that folder inside the package as
+    ``dashboard/assets`` (package data: ``package-dir`` in pyproject.toml,
+    ``setup.py``), so an installed copy serves them too.
+
+    Returns
+    -------
+    pathlib.Path
+        ``dashboard/assets`` of an installed copy when it is there (found
+        with :mod:`importlib.resources`), else the ``assets/`` beside the
+        package: a checkout, run from an editable install or from the source.
+    """
+    installed = resources.files("dashboard") / "assets"
+    if installed.is_dir():
+        return Path(str(installed))
+    return Path(__file__).resolve().parent.parent / "assets"
+
+
+#: The page's CSS and scripts: :func:`assets_folder`.
+ASSETS = assets_folder()
 
 #: Dash's page template with the page's language (``lang="en"``), so screen
 #: readers pronounce it as English and browsers offer the right tools.  It

@@ -5,7 +5,7 @@ request: switching tabs, mounting a tab's content and opening its gate the
 first time it is shown,
 the setup bar's summary line and its Edit button, and laying out cytoscape
 graphs again when their tab is shown.  (The graphs' "Download plot as SVG"
-button comes from ``dashboard/assets/page.js``.)
+button comes from ``assets/page.js``.)
 """
 
 from __future__ import annotations
@@ -17,21 +17,17 @@ from dash import Input, Output, State
 
 from solver import DEFAULT_RULE, RULES
 
-from . import ids, links, state, urlstate
+from . import ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
-from .layout import GATED_TABS, SETUP_TABS, TAB_LABELS
-from .tabs.explore import callbacks as explore_callbacks
-from .tabs.inspect import callbacks as inspect_callbacks
-from .tabs.play import callbacks as play_callbacks
-from .tabs.sums import callbacks as sums_callbacks
-from .tabs.thesis import callbacks as thesis_callbacks
+from .registry import TABS
 
 #: Cytoscape graphs laid out again when their tab is shown: (graph id, the
-#: State that holds its layout).  The game tree is not one of them: it has
-#: preset positions and keeps its own view when hidden and shown again
-#: (``assets/tree.js``).
-CYTOSCAPE_GRAPHS = [(ids.INSPECT_CERTIFICATE, "layout")]
+#: State that holds its layout), from every tab's
+#: :attr:`dashboard.tabs.Tab.relayout_graphs`.  The game tree is not one of
+#: them: it has preset positions and keeps its own view when hidden and
+#: shown again (``assets/tree.js``).
+CYTOSCAPE_GRAPHS = [graph for tab in TABS for graph in tab.relayout_graphs]
 
 # A graph laid out while its tab was hidden has no size: when a tab opens,
 # resize its plotly graphs, resize its cytoscape graphs and run their layout
@@ -159,11 +155,12 @@ def show_tab(tab: str | None) -> list[dict]:
     Returns
     -------
     list of dict
-        One style per tab of :data:`dashboard.layout.TAB_LABELS`: ``{}``
-        for the selected one, ``{"display": "none"}`` for the others.
+        One style per tab of :data:`dashboard.registry.TABS`: ``{}`` for
+        the selected one, ``{"display": "none"}`` for the others.
     """
-    shown = tab if tab in TAB_LABELS else DEFAULT_TAB
-    return [{} if value == shown else {"display": "none"} for value in TAB_LABELS]
+    values = [t.value for t in TABS]
+    shown = tab if tab in values else DEFAULT_TAB
+    return [{} if value == shown else {"display": "none"} for value in values]
 
 
 def register(app: dash.Dash) -> None:
@@ -172,23 +169,28 @@ def register(app: dash.Dash) -> None:
     Parameters
     ----------
     app : dash.Dash
-        The application whose layout is :func:`dashboard.layout.build_layout`.
-        The tabs share the solve cache :data:`dashboard.state.SOLUTIONS`.
+        The application whose layout is :func:`dashboard.layout.build_layout`:
+        the page-wide setup's callbacks (:mod:`dashboard.setup_callbacks`,
+        with every tab's :attr:`dashboard.tabs.Tab.setup_views`), every
+        registered tab's (:attr:`dashboard.tabs.Tab.register`, in the order
+        of :data:`dashboard.registry.TABS`), the links, the address, and the
+        page shell's own.
     """
-    explore_callbacks.register(app)
-    thesis_callbacks.register(app, state.SOLUTIONS)
-    play_callbacks.register(app)
-    inspect_callbacks.register(app)
-    sums_callbacks.register(app)
+    setup_callbacks.register(app, [view for tab in TABS for view in tab.setup_views])
+    for tab in TABS:
+        tab.register(app)
     links.register(app)
     urlstate.register(app)
 
+    values = [tab.value for tab in TABS]
+    gated = [tab.value for tab in TABS if tab.gated]
+    follow_setup = [tab.value for tab in TABS if tab.follows_setup]
     app.clientside_callback(
-        _SHOW_TAB % (json.dumps(list(TAB_LABELS)), json.dumps(DEFAULT_TAB)),
-        [Output(ids.tab_container_id(value), "style") for value in TAB_LABELS],
+        _SHOW_TAB % (json.dumps(values), json.dumps(DEFAULT_TAB)),
+        [Output(ids.tab_container_id(value), "style") for value in values],
         Input(ids.TABS, "value"),
     )
-    deferred = [tab for tab in TAB_LABELS if tab != DEFAULT_TAB]
+    deferred = [value for value in values if value != DEFAULT_TAB]
     shown = json.dumps(DEFERRED_SHOWN)
     app.clientside_callback(
         _MOUNT_TAB % (json.dumps(deferred), shown, shown),
@@ -197,12 +199,12 @@ def register(app: dash.Dash) -> None:
         *[State(ids.deferred_id(tab), "value") for tab in deferred],
     )
     app.clientside_callback(
-        _OPEN_GATES % (json.dumps(list(GATED_TABS)), json.dumps(list(SETUP_TABS))),
-        [Output(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
+        _OPEN_GATES % (json.dumps(gated), json.dumps(follow_setup)),
+        [Output(ids.tab_gate_id(tab), "data") for tab in gated],
         Input(ids.TABS, "value"),
         Input(ids.SETUP, "data"),
         Input(ids.PENDING, "data"),
-        *[State(ids.tab_gate_id(tab), "data") for tab in GATED_TABS],
+        *[State(ids.tab_gate_id(tab), "data") for tab in gated],
     )
     app.clientside_callback(
         _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
@@ -231,6 +233,6 @@ def register(app: dash.Dash) -> None:
         _REFRESH_GRAPHS % cyto_ids,
         Output(ids.GRAPH_REFRESH, "data"),
         # The containers' styles change once a tab is really shown.
-        *[Input(ids.tab_container_id(value), "style") for value in TAB_LABELS],
+        *[Input(ids.tab_container_id(value), "style") for value in values],
         *[State(cid, prop) for cid, prop in CYTOSCAPE_GRAPHS],
     )

@@ -11,7 +11,7 @@ from dash import dcc, html
 #: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
 #: camera, which saves a PNG at twice the screen's resolution.  Every graph
 #: of the page also gets a "Download plot as SVG" button, added in the browser
-#: by ``dashboard/assets/page.js`` (a button's action is a function, which
+#: by ``assets/page.js`` (a button's action is a function, which
 #: JSON cannot carry).
 GRAPH_CONFIG: dict[str, Any] = {
     "displaylogo": False,
@@ -189,3 +189,24 @@ def graph(graph_id: str, height: int = 420) -> dcc.Loading:
         dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config()),
         type="circle",
     )
+
+
+#: Styles of a progress box (or bar) while work runs, and otherwise.
+SHOWN = {"display": "block"}
+HIDDEN = {"display": "none"}
+
+
+def progress_value(fraction: float) -> str:
+    """The ``value`` of an ``html.Progress`` (``max="100"``) for a fraction done.
+
+    Parameters
+    ----------
+    fraction : float
+        Work done, 0..1 (clipped to that range).
+
+    Returns
+    -------
+    str
+        The whole percentage, ``"0"`` to ``"100"``.
+    """
+    return str(round(100 * min(max(fraction, 0.0), 1.0)))

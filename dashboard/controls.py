@@ -1,11 +1,10 @@
 """The page-wide setup bar: the game, N, alpha and the bound B = alpha × N, above the tabs.
 
 Every tab reads its values from the one solve this bar sets up, so a number
-has the same value on every tab.  The bar keeps the ids the Explore
-callbacks have always used (:data:`dashboard.ids.N_SLIDER`,
-:data:`dashboard.ids.N_INPUT`, :data:`dashboard.ids.ALPHA_INPUT`, their error
-lines, the setup error and the background-solve progress), so those
-callbacks work unchanged.
+has the same value on every tab.  Its callbacks, from the typed game, N and
+alpha to the shared setup and the background solve's progress, are in
+:mod:`dashboard.setup_callbacks`; its stores come from :func:`setup_stores`,
+and its controls' keys in the address are :data:`URL_KEYS`.
 
 On a phone the controls fold into one summary line
 ("N = 10,000 · α = 100 · B = 1,000,000  [Edit]") that opens them; on a wide
@@ -19,17 +18,26 @@ import math
 
 from dash import dcc, html
 
-from solver import DEFAULT_RULE, RULES, Rule, config
+from solver import DEFAULT_RULE, RULE_NAMES, RULES, Rule, Solution, config
 
 from . import ids, state
 from .components import attrs
-from .defaults import N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
+from .defaults import ALPHA_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
+from .urlkeys import UrlKey, choice, number_box_key
 
-__all__ = ["RULE_OPTIONS", "bound_note", "gate_solution", "setup_bar", "summary_text"]
+__all__ = ["RULE_OPTIONS", "URL_KEYS", "bound_note", "gate_solution", "setup_bar", "setup_stores", "summary_text"]
 
 #: The game selector's options: every rule of the family, by title.
 RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items()]
+
+#: The setup bar's controls in the address (written after the tab, before
+#: every tab's own keys): the game, N and alpha.
+URL_KEYS = (
+    UrlKey("rule", ids.RULE_SELECT, DEFAULT_RULE.name, choice("the game", RULE_NAMES)),
+    number_box_key("n", ids.N_INPUT, config.DEFAULT_N, "N", most=N_MAX),
+    number_box_key("alpha", ids.ALPHA_INPUT, config.DEFAULT_ALPHA, "alpha", most=ALPHA_MAX),
+)
 
 #: Marks of the N slider (powers of ten, short).
 N_MARKS = {2: "100", 3: "1k", 4: "10k", 5: "100k", 6: "1M", 7: "10M"}
@@ -78,7 +86,7 @@ def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
     return f"{game}{'v' if game else 'V'}alues at bound B = {bound:,} (alpha × N, set at the top of the page)."
 
 
-def gate_solution(gate) -> tuple[object, str]:
+def gate_solution(gate: object) -> tuple[Solution | None, str]:
     """The solve the Play and Inspect tabs read, from the tab's gate store.
 
     Parameters
@@ -128,6 +136,28 @@ def gate_solution(gate) -> tuple[object, str]:
     if pending_bound is not None and pending_bound != solution.bound:
         note += f" Bound {pending_bound:,} is being solved; the values change to it when it is done."
     return solution, note
+
+
+def setup_stores() -> list:
+    """The stores of the shared setup, which the setup bar's callbacks write and every tab reads.
+
+    The validated setup travels request -> (pending, while a background solve
+    runs) -> setup (:mod:`dashboard.setup_callbacks`); every view listens to
+    the setup.
+
+    Returns
+    -------
+    list
+        ``dcc.Store`` :data:`dashboard.ids.REQUEST`, :data:`dashboard.ids.PENDING`
+        and :data:`dashboard.ids.SETUP`, and the background solve's poll,
+        ``dcc.Interval`` :data:`dashboard.ids.SOLVE_POLL` (every 0.5 s while on).
+    """
+    return [
+        dcc.Store(id=ids.REQUEST),
+        dcc.Store(id=ids.PENDING),
+        dcc.Store(id=ids.SETUP),
+        dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
+    ]
 
 
 def _label(text: str, target: str, hint: str | None = None) -> html.Label:

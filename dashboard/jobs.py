@@ -33,7 +33,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from solver import DEFAULT_RULE, available_memory, check_integer, config, get_rule, solve_cost
 
@@ -193,6 +193,18 @@ class SolveKey(NamedTuple):
     bound: int
 
 
+class SolveRunner(Protocol):
+    """What :class:`SolveJobs` calls to solve: ``runner(bound, on_progress[, rule=name])``.
+
+    It solves ``bound`` into the disk cache, calling ``on_progress(fraction)``
+    as it goes, and raises an exception (its text becomes the job's error)
+    when it fails.  ``rule`` is passed only for a rule other than
+    Put-or-Take-a-Square.  :func:`solve_in_subprocess` is one.
+    """
+
+    def __call__(self, bound: int, on_progress: Callable[[float], None], *, rule: str = ...) -> object: ...
+
+
 def _key(bound: object, rule: object) -> SolveKey:
     return SolveKey(get_rule(rule).name, check_integer(bound, "the bound", least=1))
 
@@ -213,7 +225,7 @@ class SolveJobs:
 
     Parameters
     ----------
-    runner : callable, optional
+    runner : SolveRunner, optional
         ``runner(bound, on_progress[, rule=name])`` solves ``bound`` into the disk cache
         and raises an exception (any ``Exception``; its text becomes the
         job's error) when it fails.  Default: this module's
@@ -243,7 +255,7 @@ class SolveJobs:
 
     def __init__(
         self,
-        runner: Callable[[int, Callable[[float], None]], object] | None = None,
+        runner: SolveRunner | None = None,
         *,
         workers: int = MAX_RUNNING,
         max_queued: int = MAX_QUEUED,

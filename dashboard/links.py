@@ -12,16 +12,19 @@ import dash
 from dash import Input, Output, State, no_update
 
 from . import ids
+from .tabs.explore import ids as explore_ids
+from .tabs.inspect import ids as inspect_ids
+from .tabs.thesis import ids as thesis_ids
 
 #: (component id, event property): where a click names a number.
 SOURCES = [
-    (ids.LAYERS_W_GRAPH, "clickData"),
-    (ids.LAYERS_L_GRAPH, "clickData"),
-    (ids.DIFF_GRAPH, "clickData"),
-    (ids.PRIMITIVES_GRAPH, "clickData"),
-    (ids.CONVERGENCE_TABLE, "cellClicked"),
-    (ids.THESIS_LISTS_TABLE, "cellClicked"),
-    (ids.PRIMITIVES_TABLE, "cellClicked"),
+    (explore_ids.LAYERS_W_GRAPH, "clickData"),
+    (explore_ids.LAYERS_L_GRAPH, "clickData"),
+    (explore_ids.DIFF_GRAPH, "clickData"),
+    (thesis_ids.PRIMITIVES_GRAPH, "clickData"),
+    (explore_ids.CONVERGENCE_TABLE, "cellClicked"),
+    (thesis_ids.THESIS_LISTS_TABLE, "cellClicked"),
+    (thesis_ids.PRIMITIVES_TABLE, "cellClicked"),
 ]
 
 #: Where a click on each graph finds its position: ``"y"`` (the point's y
@@ -29,10 +32,10 @@ SOURCES = [
 #: difference plot's y is a gap, never a position: its ``customdata`` is
 #: ``[earlier member, later member]`` and a click opens the later member.
 GRAPH_POSITIONS: dict[str, str | int] = {
-    ids.LAYERS_W_GRAPH: "y",
-    ids.LAYERS_L_GRAPH: "y",
-    ids.PRIMITIVES_GRAPH: "y",
-    ids.DIFF_GRAPH: 1,
+    explore_ids.LAYERS_W_GRAPH: "y",
+    explore_ids.LAYERS_L_GRAPH: "y",
+    thesis_ids.PRIMITIVES_GRAPH: "y",
+    explore_ids.DIFF_GRAPH: 1,
 }
 
 _NUMBER_COLUMNS = {"n", "primitive"}
@@ -113,17 +116,17 @@ def register(app: dash.Dash) -> None:
     """
 
     @app.callback(
-        Output(ids.INSPECT_INPUT, "value", allow_duplicate=True),
+        Output(inspect_ids.INSPECT_INPUT, "value", allow_duplicate=True),
         Output(ids.TABS, "value", allow_duplicate=True),
         *[Input(cid, prop) for cid, prop in SOURCES],
-        Input(ids.TREE_INSPECT, "n_clicks"),
-        State(ids.TREE, "tapNodeData"),
+        Input(explore_ids.TREE_INSPECT, "n_clicks"),
+        State(explore_ids.TREE, "tapNodeData"),
         prevent_initial_call=True,
     )
     def _open(*args):
         *events, _clicks, node = args
         triggered = dash.ctx.triggered_id
-        if triggered == ids.TREE_INSPECT:
+        if triggered == explore_ids.TREE_INSPECT:
             # Tree nodes carry their position as exact digits (any size).
             if isinstance(node, dict) and str(node.get("position", "")).isdigit():
                 return str(node["position"]), "inspect"

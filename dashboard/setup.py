@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from solver import (
     DEFAULT_RULE,
@@ -36,6 +36,7 @@ __all__ = [
     "INLINE_BOUND",
     "SETUP_KEYS",
     "NotSolvedError",
+    "Setup",
     "memo",
     "open_bound",
     "rule_bound",
@@ -99,11 +100,32 @@ def rule_bound(n: int, alpha: int, rule: Rule = DEFAULT_RULE) -> int:
     return rule.bound_for(n, alpha)
 
 
+class Setup(TypedDict):
+    """A checked setup, as :func:`validated_setup` returns it.
+
+    Attributes
+    ----------
+    n : int
+        Positions examined, ``1..N_MAX``.
+    alpha : int
+        The bound's multiplier, ``1..ALPHA_MAX``.
+    bound : int
+        The bound, :func:`rule_bound` of ``n`` and ``alpha`` (never the client's).
+    rule : str
+        The game's name (a key of :data:`solver.RULES`).
+    """
+
+    n: int
+    alpha: int
+    bound: int
+    rule: str
+
+
 class NotSolvedError(ValueError):
     """A bound above :data:`INLINE_BOUND` that is not solved yet (a ``ValueError``)."""
 
 
-def validated_setup(data: object) -> dict[str, int]:
+def validated_setup(data: object) -> Setup:
     """Check a setup that came from the page and derive its bound.
 
     Parameters
@@ -118,7 +140,7 @@ def validated_setup(data: object) -> dict[str, int]:
 
     Returns
     -------
-    dict
+    Setup
         ``{"n": int, "alpha": int, "bound": int, "rule": str}`` with the
         bound computed here (:func:`rule_bound`) and checked against this
         machine's memory (:func:`solver.engine.solving.check_bound`).

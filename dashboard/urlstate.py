@@ -1,5 +1,12 @@
 """Every control and the current tab in the URL's query string.
 
+The keys are declared by the part of the page that owns each control
+(:class:`dashboard.urlkeys.UrlKey`): the tab bar's here (:data:`TAB_KEY`),
+the setup bar's in :data:`dashboard.controls.URL_KEYS`, each tab's in its
+registry entry (:attr:`dashboard.tabs.Tab.url_keys`).  This module collects
+them (:data:`URL_KEYS`, in query order) and keeps them in step with the
+address.
+
 Two directions, each where it is cheapest:
 
 - controls -> address, in the browser (:data:`WRITE_JS`, no request): a
@@ -15,7 +22,7 @@ Two directions, each where it is cheapest:
   wrote, so a control change sends no request at all, and the default
   address on load sends none either.
 
-A shared address is input from outside: every value is checked here
+A shared address is input from outside: every value passes its key's check
 (:data:`CHECKS`) before it reaches a control.  A value that fails its check
 is not used; the control keeps its default and a small notice at the top of
 the page lists, as text, what was ignored and why.
@@ -24,54 +31,72 @@ the page lists, as text, what was ignored and why.
 from __future__ import annotations
 
 import json
-import math
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 import dash
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import DEFAULT_RULE, RULE_NAMES, TRANSFORMS, config, describe_text, parse_int
+from solver import describe_text
 
-from . import defaults, ids
-from .tabs.explore import layout as explore_layout
-from .tabs.sums import ids as sums_ids
-from .tabs.sums.layout import DEFAULT_HEAPS
-from .tabs.sums.layout import DEFAULT_RULE as SUMS_DEFAULT_RULE
-from .tabs.sums.layout import RULE_OPTIONS as SUMS_RULE_OPTIONS
+from . import controls, defaults, ids
+from .registry import TABS
+from .tabs import Tab
+from .urlkeys import UrlKey, choice
+
+#: The open tab: the first key of the address.
+TAB_KEY = UrlKey("tab", ids.TABS, defaults.DEFAULT_TAB, choice("the tab", [tab.value for tab in TABS]))
+
+
+def _address_order(tabs: Sequence[Tab]) -> list[Tab]:
+    """The tabs in the order their keys are written: the tab bar's, each ``url_before`` tab moved before its tab."""
+    ordered = [tab for tab in tabs if tab.url_before is None]
+    for tab in tabs:
+        if tab.url_before is not None:
+            ordered.insert(next(i for i, other in enumerate(ordered) if other.value == tab.url_before), tab)
+    return ordered
+
+
+def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
+    """Every key of the address, in query order: the tab, the setup bar's, then each tab's own.
+
+    Parameters
+    ----------
+    tabs : iterable of Tab
+        The registry's tabs (:data:`dashboard.registry.TABS`), in the order
+        of the tab bar.
+
+    Returns
+    -------
+    tuple of UrlKey
+        :data:`TAB_KEY`, :data:`dashboard.controls.URL_KEYS`, then the keys
+        of every tab (:attr:`dashboard.tabs.Tab.url_keys`), in the order of
+        the tab bar except where a tab says ``url_before``.
+
+    Raises
+    ------
+    ValueError
+        Two controls declare the same key (the message names it and both
+        owners).
+    """
+    tabs = list(tabs)
+    owned = [(TAB_KEY, "the tab bar")] + [(key, "the setup bar") for key in controls.URL_KEYS]
+    owned += [(key, f"tab {tab.value!r}") for tab in _address_order(tabs) for key in tab.url_keys]
+    owners: dict[str, str] = {}
+    for key, owner in owned:
+        if key.key in owners:
+            raise ValueError(f"the address key {key.key!r} is declared by {owners[key.key]} and by {owner}: rename one")
+        owners[key.key] = owner
+    return tuple(key for key, _owner in owned)
+
+
+#: Every control in the address, in query order (:func:`collect_keys` of the registry).
+URL_KEYS = collect_keys(TABS)
 
 #: (query key, component id, property, default value), in query order.  The
 #: defaults are the controls' own (:mod:`solver.config`,
 #: :mod:`dashboard.defaults`): text boxes hold text, sliders and menus numbers.
-PARAMS: list[tuple[str, str, str, object]] = [
-    ("tab", ids.TABS, "value", defaults.DEFAULT_TAB),
-    ("rule", ids.RULE_SELECT, "value", DEFAULT_RULE.name),
-    ("n", ids.N_INPUT, "value", str(config.DEFAULT_N)),
-    ("alpha", ids.ALPHA_INPUT, "value", str(config.DEFAULT_ALPHA)),
-    ("view", ids.EXPLORE_VIEW, "value", explore_layout.DEFAULT_VIEW),
-    # The depth box shows the applied depth (the slider's, once it rests), so
-    # the address changes once per depth change, not at every slider step.
-    ("depth", ids.DEPTH_INPUT, "value", config.DEFAULT_DEPTH),
-    ("start", ids.START_INPUT, "value", str(config.DEFAULT_START)),
-    ("density", ids.DENSITY_TRANSFORM, "value", defaults.DEFAULT_TRANSFORM),
-    ("diff", ids.DIFF_LAYER, "value", defaults.DEFAULT_DIFF_LAYER),
-    ("plimit", ids.PRIMITIVES_LIMIT, "value", str(config.DEFAULT_PRIMITIVES_LIMIT)),
-    ("player", ids.PRIMITIVES_LAYER, "value", str(config.DEFAULT_PRIMITIVES_LAYER)),
-    ("rn", ids.RANDOM_N, "value", str(config.DEFAULT_RANDOM_N)),
-    ("rgames", ids.RANDOM_GAMES, "value", str(config.DEFAULT_RANDOM_GAMES)),
-    ("rcap", ids.RANDOM_CAP, "value", str(config.DEFAULT_MOVE_CAP)),
-    ("rseed", ids.RANDOM_SEED, "value", str(config.DEFAULT_SEED)),
-    ("fn", ids.FIXED_N, "value", str(config.DEFAULT_STRATEGY_N)),
-    ("mn", ids.MATRIX_N, "value", str(defaults.DEFAULT_MATRIX_N)),
-    ("inspect", ids.INSPECT_INPUT, "value", str(defaults.DEFAULT_INSPECT)),
-    ("play", ids.PLAY_START, "value", str(defaults.DEFAULT_PLAY_START)),
-    ("mode", ids.PLAY_MODE, "value", defaults.DEFAULT_PLAY_MODE),
-    ("first", ids.PLAY_FIRST, "value", defaults.DEFAULT_PLAY_FIRST),
-    ("strength", ids.PLAY_STRENGTH, "value", defaults.DEFAULT_STRENGTH),
-    ("seed", ids.PLAY_SEED, "value", str(config.DEFAULT_SEED)),
-    ("heaps", sums_ids.SUMS_HEAPS, "value", DEFAULT_HEAPS),
-    ("srule", sums_ids.SUMS_RULE, "value", SUMS_DEFAULT_RULE),
-]
+PARAMS: list[tuple[str, str, str, object]] = [(k.key, k.component_id, k.prop, k.default) for k in URL_KEYS]
 
 #: Longest query string read; a longer one is ignored as a whole.
 MAX_QUERY_CHARS = 20_000
@@ -83,106 +108,9 @@ URL_READ = "url-read-store"
 #: int}``, the address of the controls it set (bad values left out).
 URL_SETTLED = "url-settled-store"
 
-#: Values of the tab bar (the keys of :data:`dashboard.layout.TAB_LABELS`,
-#: which imports this module, so they are written here too and a test
-#: checks that the two agree).
-TABS = ("explore", "thesis", "play", "inspect", "sums")
-#: Values of the Play tab's "who moves first".
-PLAY_FIRST_VALUES = ("you", "computer")
-#: Step of the Play tab's strength slider (values 0, 0.05, ..., 1).
-STRENGTH_STEP = 0.05
-
-
-def _whole(name: str, *, least: int = 1, most: int | None = None) -> Callable[[str], object]:
-    """A check of a text box: the text passes as it is if it reads as a whole number in range."""
-
-    def check(raw: str) -> str:
-        parse_int(raw, name, least=least, most=most)
-        return raw
-
-    return check
-
-
-def _slider(name: str, least: int, most: int) -> Callable[[str], object]:
-    """A check of an integer slider or menu: the value becomes an int in ``least..most``."""
-
-    def check(raw: str) -> int:
-        text = raw.strip()
-        if not text.isdigit() or len(text) > 6:
-            raise ValueError(f"{name} must be a whole number from {least} to {most}")
-        value = int(text)
-        if not least <= value <= most:
-            raise ValueError(f"{name} must be a whole number from {least} to {most}")
-        return value
-
-    return check
-
-
-def _choice(name: str, options: Callable[[], tuple]) -> Callable[[str], object]:
-    def check(raw: str) -> str:
-        allowed = options()
-        if raw not in allowed:
-            raise ValueError(f"{name} must be one of {', '.join(allowed)}")
-        return raw
-
-    return check
-
-
-def _strength(raw: str) -> float:
-    message = "the computer strength must be a number from 0 to 1 in steps of 0.05"
-    if len(raw) > 12:
-        raise ValueError(message)
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ValueError(message) from None
-    steps = value / STRENGTH_STEP if math.isfinite(value) else math.nan
-    if not 0.0 <= value <= 1.0 or not math.isclose(steps, round(steps), abs_tol=1e-9):
-        raise ValueError(message)
-    return round(round(steps) * STRENGTH_STEP, 2)
-
-
-def _sums_check():
-    from .tabs.sums.callbacks import check_heaps_param
-
-    return check_heaps_param
-
-
-def _thesis_limits():
-    from .tabs.thesis import callbacks as thesis
-
-    return thesis
-
-
 #: Query key -> check: takes the raw text, returns the control's value or
-#: raises ``ValueError`` with the reason.  Ranges are the controls' own.
-CHECKS: dict[str, Callable[[str], object]] = {
-    "tab": _choice("the tab", lambda: TABS),
-    "rule": _choice("the game", lambda: RULE_NAMES),
-    "heaps": lambda raw: _sums_check()(raw),
-    "srule": _choice("the game of the sums", lambda: tuple(o["value"] for o in SUMS_RULE_OPTIONS)),
-    "view": _choice("the Explore view", lambda: tuple(explore_layout.VIEW_LABELS)),
-    "n": _whole("N", most=defaults.N_MAX),
-    "alpha": _whole("alpha", most=defaults.ALPHA_MAX),
-    "depth": _slider("the move depth", 1, defaults.DEPTH_MAX),
-    "start": _whole("the start number"),
-    "density": _choice("the density transform", lambda: tuple(TRANSFORMS)),
-    "diff": _slider("the layer", 1, defaults.DEPTH_MAX),
-    "plimit": lambda raw: _whole("the limit", most=_thesis_limits().PRIMITIVES_LIMIT_MAX)(raw),
-    "player": lambda raw: _whole("the layer", most=_thesis_limits().PRIMITIVES_LAYER_MAX)(raw),
-    "rn": lambda raw: _whole("N", most=_thesis_limits().RANDOM_GAMES_MAX)(raw),
-    "rgames": lambda raw: _whole("R", most=_thesis_limits().RANDOM_GAMES_MAX)(raw),
-    "rcap": lambda raw: _whole("the move cap", most=_thesis_limits().RANDOM_CAP_MAX)(raw),
-    "rseed": _whole("the seed", least=0, most=2**63),
-    "fn": lambda raw: _whole("N", most=_thesis_limits().FIXED_N_MAX)(raw),
-    "mn": lambda raw: _whole("N", most=_thesis_limits().MATRIX_N_MAX)(raw),
-    "inspect": _whole("the number", least=0),
-    "play": _whole("the start number"),
-    "mode": _choice("the mode", lambda: tuple(defaults.PLAY_MODES)),
-    "first": _choice("who moves first", lambda: PLAY_FIRST_VALUES),
-    "strength": _strength,
-    "seed": _whole("the seed", least=0, most=2**63),
-}
+#: raises ``ValueError`` with the reason (:attr:`dashboard.urlkeys.UrlKey.check`).
+CHECKS: dict[str, Callable[[str], object]] = {k.key: k.check for k in URL_KEYS}
 
 
 def location() -> html.Div:
@@ -627,22 +555,7 @@ def text_box_ids(params=None) -> list[str]:
 
 
 #: Query keys whose control is a number box (``dcc.Input``).
-_TEXT_BOXES = {
-    "n",
-    "alpha",
-    "start",
-    "plimit",
-    "player",
-    "rn",
-    "rgames",
-    "rcap",
-    "rseed",
-    "fn",
-    "mn",
-    "inspect",
-    "play",
-    "seed",
-}
+_TEXT_BOXES = {k.key for k in URL_KEYS if k.number_box}
 
 
 def register(app: dash.Dash, params=None) -> None:

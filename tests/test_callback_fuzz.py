@@ -15,8 +15,9 @@ from dash import html, no_update
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dashboard import ids, state, urlstate
+from dashboard import ids, setup_callbacks, state, urlstate
 from dashboard.tabs.explore import callbacks as explore
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import callbacks as thesis
 
 HTML_TEXT = [
@@ -61,14 +62,16 @@ setups = st.one_of(
 )
 triggers = st.one_of(
     st.none(),
-    st.sampled_from([ids.N_SLIDER, ids.N_INPUT, ids.CONVERGENCE_BUTTON, ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]),
+    st.sampled_from(
+        [ids.N_SLIDER, ids.N_INPUT, explore_ids.CONVERGENCE_BUTTON, explore_ids.CONVERGENCE_POLL, ids.SETUP, ids.URL]
+    ),
     hostile,
 )
 
 FUZZ = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )
-BOXES = {explore.BOX_CLASS, explore.BOX_INVALID_CLASS}
+BOXES = {setup_callbacks.BOX_CLASS, setup_callbacks.BOX_INVALID_CLASS}
 
 
 class _RecordingJobs:
@@ -116,7 +119,7 @@ def _classes(values):
 @FUZZ
 @given(triggered=triggers, slider=hostile, text=hostile)
 def test_sync_n(triggered, slider, text):
-    out = explore.sync_n(triggered, slider, text)
+    out = setup_callbacks.sync_n(triggered, slider, text)
     assert len(out) == 2
     slider_out, text_out = out
     assert slider_out is no_update or (isinstance(slider_out, float) and 2 <= slider_out <= 7)
@@ -126,7 +129,7 @@ def test_sync_n(triggered, slider, text):
 @FUZZ
 @given(n=hostile, alpha=hostile)
 def test_make_setup(n, alpha):
-    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = explore.make_setup(n, alpha)
+    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = setup_callbacks.make_setup(n, alpha)
     assert request is no_update or set(request) == {"n", "alpha", "bound", "rule"}
     for message in (n_msg, alpha_msg, setup_msg):
         assert isinstance(message, str) and len(message) < 300
@@ -137,7 +140,7 @@ def test_make_setup(n, alpha):
 @FUZZ
 @given(request=setups)
 def test_resolve_setup(request, _no_big_work):
-    setup, pending, disabled, message = explore.resolve_setup(request)
+    setup, pending, disabled, message = setup_callbacks.resolve_setup(request)
     assert setup is no_update or (setup["bound"] == setup["n"] * setup["alpha"] and isinstance(setup["fresh"], bool))
     assert pending is None or pending["bound"] == pending["n"] * pending["alpha"]
     assert isinstance(disabled, bool)
@@ -147,7 +150,7 @@ def test_resolve_setup(request, _no_big_work):
 @FUZZ
 @given(pending=setups)
 def test_poll_solve(pending):
-    out = explore.poll_solve(pending)
+    out = setup_callbacks.poll_solve(pending)
     assert len(out) == 6
     assert out[0] is no_update or out[0]["bound"] == out[0]["n"] * out[0]["alpha"]
     _text(out[5])

@@ -11,10 +11,11 @@ import pytest
 from dash import html, no_update
 from naive import naive_solve
 
-from dashboard import ids, state, style
+from dashboard import ids, setup_callbacks, state, style
 from dashboard.jobs import SolveJobs
 from dashboard.layout import build_layout
 from dashboard.tabs.explore import callbacks, figures
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import callbacks as thesis
 from solver.analysis.layers import densities
 from solver.engine import solve
@@ -127,22 +128,36 @@ def test_stylesheet_colours_every_outcome():
 # ---------------------------------------------------------------- callbacks
 
 
+def _id_modules():
+    # The page's ids and every tab's own (dashboard/tabs/<name>/ids.py).
+    import importlib
+
+    from dashboard.registry import TABS
+
+    return [ids, *[importlib.import_module(f"dashboard.tabs.{tab.value}.ids") for tab in TABS]]
+
+
 def test_layout_has_every_component_the_callbacks_use():
+    from dashboard.tabs.sums import ids as sums_ids
+
+    # A pattern-matching id's type names components the callbacks make, not one of the layout.
+    pattern_types = {sums_ids.SUMS_MOVE}
     layout = build_layout()
-    for name in dir(ids):
-        if name.isupper():
-            assert _find(layout, getattr(ids, name)) is not None, name
+    for module in _id_modules():
+        for name in dir(module):
+            if name.isupper() and getattr(module, name) not in pattern_types:
+                assert _find(layout, getattr(module, name)) is not None, name
 
 
 def test_sync_n_from_slider_and_from_text():
-    assert callbacks.sync_n(ids.N_SLIDER, 4.0, "123") == (no_update, "10000")
-    slider, text = callbacks.sync_n(ids.N_SLIDER, 2.05, "123")
+    assert setup_callbacks.sync_n(ids.N_SLIDER, 4.0, "123") == (no_update, "10000")
+    slider, text = setup_callbacks.sync_n(ids.N_SLIDER, 2.05, "123")
     assert text == str(round(10**2.05, -1)).split(".")[0]  # 112.2 -> 110
-    slider, text = callbacks.sync_n(ids.N_INPUT, 4.0, "100000")
+    slider, text = setup_callbacks.sync_n(ids.N_INPUT, 4.0, "100000")
     assert text is no_update and math.isclose(slider, 5.0)
-    assert callbacks.sync_n(ids.N_INPUT, 4.0, "abc") == (no_update, no_update)
+    assert setup_callbacks.sync_n(ids.N_INPUT, 4.0, "abc") == (no_update, no_update)
     # Values outside the slider's range pin it to an end.
-    slider, _ = callbacks.sync_n(ids.N_INPUT, 4.0, "10")
+    slider, _ = setup_callbacks.sync_n(ids.N_INPUT, 4.0, "10")
     assert math.isclose(slider, 2.0)
 
 
@@ -160,7 +175,7 @@ def test_sync_n_from_slider_and_from_text():
     ],
 )
 def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, where, words):
-    result = callbacks.make_setup(n_text, alpha_text)
+    result = setup_callbacks.make_setup(n_text, alpha_text)
     assert result[0] is no_update  # the views keep the last good setup
     assert words in result[where]
     # The box with the message is marked (red border, aria-invalid), the other is not.
@@ -170,13 +185,13 @@ def test_make_setup_reports_bad_input_next_to_the_control(n_text, alpha_text, wh
 
 def test_make_setup_reports_memory_when_the_bound_is_too_large(monkeypatch):
     monkeypatch.setattr("solver.engine.budget.available_memory", lambda: 1 << 20)
-    setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = callbacks.make_setup("10000", "100")
+    setup, n_msg, alpha_msg, setup_msg, n_class, alpha_class = setup_callbacks.make_setup("10000", "100")
     assert setup is no_update and "of memory" in setup_msg and "choose a smaller" in setup_msg
     assert n_class == alpha_class == "num-input invalid"
 
 
 def test_make_setup_good_input():
-    setup, *messages = callbacks.make_setup("10,000", "100")
+    setup, *messages = setup_callbacks.make_setup("10,000", "100")
     assert setup == {"n": 10_000, "alpha": 100, "bound": 1_000_000, "rule": "put-or-take-a-square"}
     assert messages == ["", "", "", "num-input", "num-input"]
 
@@ -250,21 +265,21 @@ def _wait_for(bound, seconds=120):
 
 
 def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
-    assert callbacks.resolve_setup(None) == (no_update, None, True, no_update)
+    assert setup_callbacks.resolve_setup(None) == (no_update, None, True, no_update)
     small = {"n": 100, "alpha": 10, "bound": 1000}
-    setup, pending, disabled, message = callbacks.resolve_setup(small)
+    setup, pending, disabled, message = setup_callbacks.resolve_setup(small)
     assert {k: setup[k] for k in ("n", "alpha", "bound")} == small and isinstance(setup["fresh"], bool)
     assert (pending, disabled, message) == (None, True, "")
     # Asked again, the bound is open already: not fresh ("cached" in the summary).
-    assert callbacks.resolve_setup(small)[0]["fresh"] is False
+    assert setup_callbacks.resolve_setup(small)[0]["fresh"] is False
     monkeypatch.setattr("dashboard.setup.INLINE_BOUND", 500)
     request = {"n": 3000, "alpha": 7, "bound": 21_000}
-    setup, pending, disabled, message = callbacks.resolve_setup(request)
+    setup, pending, disabled, message = setup_callbacks.resolve_setup(request)
     assert setup is no_update and pending == {**request, "rule": "put-or-take-a-square"} and disabled is False
     status = _wait_for(21_000)
     assert status["done"] and status["error"] is None
     # The poll hands the setup over once the job is done.
-    setup, pending, disabled, value, style, message = callbacks.poll_solve(request)
+    setup, pending, disabled, value, style, message = setup_callbacks.poll_solve(request)
     assert setup == {**request, "rule": "put-or-take-a-square", "fresh": True}
     assert pending is None and disabled and value == "100"
     assert style == {"display": "none"} and message == ""
@@ -287,9 +302,11 @@ def test_poll_reports_a_failing_job(monkeypatch):
     monkeypatch.setattr(state, "JOBS", jobs)
     jobs.start(123_456)
     _wait_for(123_456)
-    setup, pending, disabled, value, style, message = callbacks.poll_solve({"n": 123_456, "alpha": 1, "bound": 123_456})
+    setup, pending, disabled, value, style, message = setup_callbacks.poll_solve(
+        {"n": 123_456, "alpha": 1, "bound": 123_456}
+    )
     assert setup is no_update and pending is None and disabled and "out of disk" in message
-    assert callbacks.poll_solve(None)[1:3] == (None, True)
+    assert setup_callbacks.poll_solve(None)[1:3] == (None, True)
 
 
 def test_convergence_counts_and_changes_agree_with_brute_force():
@@ -326,7 +343,7 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
     assert bar == {"display": "none"} and button is False
     started = []
     monkeypatch.setattr(jobs, "start", lambda bound, rule=None: started.append(bound))
-    callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
+    callbacks.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
     assert started == [n, 10 * n, 100 * n, 1000 * n]
 
 
@@ -427,9 +444,10 @@ def test_primitives_view_lists_table_2_and_the_missing_11745():
 # ---------------------------------------------------------------- package and layout of the code
 
 
-def test_assets_folder_is_inside_the_package_and_holds_the_css():
-    # An installed (non-editable) copy serves its CSS only if the assets are
-    # package data of `dashboard`, not a folder beside the checkout.
+def test_assets_folder_is_the_checkouts_top_level_one_and_holds_the_css():
+    # The assets live in the top-level assets/ (where Dash looks by default);
+    # an installed (non-editable) copy has them as package data of `dashboard`
+    # (setup.py, pyproject.toml's package-dir), which a checkout has not.
     from pathlib import Path
 
     import dashboard
@@ -438,7 +456,8 @@ def test_assets_folder_is_inside_the_package_and_holds_the_css():
     package = Path(dashboard.__file__).resolve().parent
     app = create_app()
     folder = Path(app.config.assets_folder).resolve()
-    assert folder == ASSETS.resolve() == package / "assets"
+    assert not (package / "assets").exists()
+    assert folder == ASSETS.resolve() == package.parent / "assets"
     css = folder / "style.css"
     assert css.is_file() and ".page" in css.read_text(encoding="utf-8")
 
@@ -446,17 +465,28 @@ def test_assets_folder_is_inside_the_package_and_holds_the_css():
 def test_every_tab_has_layout_callbacks_and_figures():
     import importlib
 
-    from dashboard.layout import TAB_LABELS, TAB_LAYOUTS
+    from dashboard.registry import TABS
 
-    assert list(TAB_LAYOUTS) == list(TAB_LABELS)
-    for tab in TAB_LABELS:
-        for part in ("layout", "callbacks", "figures"):
-            importlib.import_module(f"dashboard.tabs.{tab}.{part}")
-        assert callable(importlib.import_module(f"dashboard.tabs.{tab}.callbacks").register)
+    # One folder per tab, whose __init__.py declares the tab's registry entry.
+    for tab in TABS:
+        assert importlib.import_module(f"dashboard.tabs.{tab.value}").TAB is tab
+        assert callable(tab.layout)
+        for part in ("ids", "layout", "callbacks", "figures"):
+            importlib.import_module(f"dashboard.tabs.{tab.value}.{part}")
+        assert tab.register is importlib.import_module(f"dashboard.tabs.{tab.value}.callbacks").register
+
+
+def test_a_tab_entry_says_what_to_fix():
+    from dashboard.tabs import Tab
+
+    with pytest.raises(ValueError, match="lower-case letters"):
+        Tab("Play Two", "Play two", lambda: None, lambda app: None)
+    with pytest.raises(ValueError, match="gated=True"):
+        Tab("free", "Free", lambda: None, lambda app: None, gated=False, follows_setup=True)
 
 
 def test_ids_are_unique():
-    values = [getattr(ids, name) for name in dir(ids) if name.isupper()]
+    values = [getattr(module, name) for module in _id_modules() for name in dir(module) if name.isupper()]
     assert len(values) == len(set(values))
 
 
@@ -520,10 +550,10 @@ class _SpyCache:
 
 def test_item1_a_huge_slider_value_is_refused_before_any_arithmetic():
     # The payload that froze the server for 47 s: slider value 10,000,000 (log10 N).
-    assert callbacks.sync_n(ids.N_SLIDER, 10_000_000, "10000") == (no_update, no_update)
+    assert setup_callbacks.sync_n(ids.N_SLIDER, 10_000_000, "10000") == (no_update, no_update)
     for bad in (1e308, float("inf"), float("nan"), -1, 1.5, 7.01, True, "5", None, [], {}):
-        assert callbacks.sync_n(ids.N_SLIDER, bad, "10000") == (no_update, no_update), bad
-    assert callbacks.sync_n(ids.N_SLIDER, 7, "10000") == (no_update, "10000000")
+        assert setup_callbacks.sync_n(ids.N_SLIDER, bad, "10000") == (no_update, no_update), bad
+    assert setup_callbacks.sync_n(ids.N_SLIDER, 7, "10000") == (no_update, "10000000")
 
 
 def test_item2_a_client_bound_is_never_believed(monkeypatch):
@@ -535,8 +565,8 @@ def test_item2_a_client_bound_is_never_believed(monkeypatch):
     assert "does not equal" in callbacks.make_summary(lying)
     assert "does not equal" in callbacks.make_density(lying, "density").layout.annotations[0].text
     assert callbacks.make_download(lying)[0] is no_update
-    assert callbacks.resolve_setup(lying)[0] is no_update
-    assert callbacks.poll_solve(lying)[0] is no_update
+    assert setup_callbacks.resolve_setup(lying)[0] is no_update
+    assert setup_callbacks.poll_solve(lying)[0] is no_update
     assert "does not equal" in callbacks.make_convergence(None, lying)[2]
     # A true setup whose bound is above the inline limit is opened, never solved in the request.
     honest = {"n": 10_000_000, "alpha": 100}
@@ -577,8 +607,8 @@ def test_item4_heavy_views_are_refused_with_their_limit():
         lambda: callbacks.make_download({"n": "x", "alpha": 1}),
         lambda: callbacks.make_density(SMALL, ["log"]),
         lambda: callbacks.make_convergence(None, {"n": 1, "alpha": 1, "bound": 1, "x": 2}),
-        lambda: callbacks.resolve_setup("abc"),
-        lambda: callbacks.poll_solve({"n": -5, "alpha": 1}),
+        lambda: setup_callbacks.resolve_setup("abc"),
+        lambda: setup_callbacks.poll_solve({"n": -5, "alpha": 1}),
     ],
     ids=[
         "setup-without-bound",
@@ -638,7 +668,7 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
     setup = {"n": 50_003, "alpha": 1}
     fig, rows, message, disabled, _, bar, button = callbacks.make_convergence(None, setup)
     assert "out of disk" in message and "try again" in message and button is False and jobs.calls == []
-    callbacks.make_convergence(ids.CONVERGENCE_BUTTON, setup)
+    callbacks.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
     assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls
 
 
@@ -676,7 +706,7 @@ def test_download_limit_is_stated_next_to_its_button():
 
 def test_slider_exponent_refuses_a_huge_int_without_overflow():
     # Found by the callback fuzz suite: float(10**400) raised OverflowError.
-    from dashboard.tabs.explore.callbacks import slider_exponent
+    from dashboard.setup_callbacks import slider_exponent
 
     assert slider_exponent(10**400) is None and slider_exponent(-(10**400)) is None
     assert slider_exponent(4) == 4.0

@@ -8,8 +8,9 @@ import pytest
 from dash import no_update
 from naive_family import naive_queue_solve
 
-from dashboard import ids, urlstate
+from dashboard import setup_callbacks, urlstate
 from dashboard.tabs.explore import callbacks, family
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
 from solver.analysis.comparison import compare_rules
 from solver.analysis.records import records
@@ -18,13 +19,13 @@ from solver.games import RULE_NAMES, RULES
 
 
 def test_the_setup_carries_the_game_and_its_bound():
-    request, *messages = callbacks.make_setup("1000", "100", "subtract-a-square")
+    request, *messages = setup_callbacks.make_setup("1000", "100", "subtract-a-square")
     assert request == {"n": 1000, "alpha": 100, "bound": 1001, "rule": "subtract-a-square"}
-    request, *_ = callbacks.make_setup("1000", "100", "put-or-take-a-prime")
+    request, *_ = setup_callbacks.make_setup("1000", "100", "put-or-take-a-prime")
     assert request["bound"] == 100_000
-    request, n_msg, alpha_msg, setup_msg, *_ = callbacks.make_setup("1000", "100", "<script>")
+    request, n_msg, alpha_msg, setup_msg, *_ = setup_callbacks.make_setup("1000", "100", "<script>")
     assert request is no_update and "no game named" in setup_msg
-    request, *_ = callbacks.make_setup("1000", "100", 17)
+    request, *_ = setup_callbacks.make_setup("1000", "100", 17)
     assert request is no_update
 
 
@@ -51,10 +52,10 @@ def test_the_tree_of_another_game_is_drawn_and_its_best_line_expands(rule):
         boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
     for a, b in itertools.combinations(boxes, 2):
         assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
-    best, state2, _, _ = view.make_tree(ids.TREE_BEST, setup, "50", 2, None, state)
+    best, state2, _, _ = view.make_tree(explore_ids.TREE_BEST, setup, "50", 2, None, state)
     assert len(_nodes(best)) >= len(nodes)
     # A click on a child path of the new form is accepted.
-    grown, _, note, _ = view.make_tree(ids.TREE_ACTION, setup, "50", 1, {"path": kids[0], "seq": 3}, state)
+    grown, _, note, _ = view.make_tree(explore_ids.TREE_ACTION, setup, "50", 1, {"path": kids[0], "seq": 3}, state)
     assert "click a node" not in note
 
 

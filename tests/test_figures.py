@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 
 from dashboard import ids, links, style, tables
 from dashboard.tabs.explore import figures
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import figures as thesis_figures
+from dashboard.tabs.thesis import ids as thesis_ids
 from solver.analysis.layers import classification_table, convergence, densities, layer, layers
 from solver.analysis.primitives import primitive_elements
 from solver.engine import solve
@@ -341,7 +343,7 @@ def test_clicking_a_difference_opens_the_later_layer_member(thesis_solution):
     event = _click(fig, 0, i)
     assert event["points"][0]["y"] == 356
     assert event["points"][0]["customdata"] == [949, 1305]
-    number = links.number_from_event(event, ids.DIFF_GRAPH)
+    number = links.number_from_event(event, explore_ids.DIFF_GRAPH)
     assert number == 1305 and number in set(members.tolist())
 
 
@@ -360,29 +362,32 @@ def test_every_thinned_difference_point_opens_a_member():
     assert np.array_equal(members[later], pairs[:, 1]) and np.array_equal(members[later - 1], pairs[:, 0])
     assert np.array_equal(pairs[:, 1] - pairs[:, 0], _array(sent["y"]))
     for point in (0, len(pairs) // 2, len(pairs) - 1):
-        assert links.number_from_event(_click(fig, 0, point), ids.DIFF_GRAPH) == pairs[point, 1]
+        assert links.number_from_event(_click(fig, 0, point), explore_ids.DIFF_GRAPH) == pairs[point, 1]
 
 
 def test_a_difference_click_without_its_pair_opens_nothing():
     # Never the gap (the y value), which is not a member of the layer.
     event = {"points": [{"x": 5, "y": 356, "customdata": None}]}
-    assert links.number_from_event(event, ids.DIFF_GRAPH) is None
-    assert links.number_from_event({"points": [{"x": 5, "y": 356, "customdata": {"0": 1}}]}, ids.DIFF_GRAPH) is None
+    assert links.number_from_event(event, explore_ids.DIFF_GRAPH) is None
+    assert (
+        links.number_from_event({"points": [{"x": 5, "y": 356, "customdata": {"0": 1}}]}, explore_ids.DIFF_GRAPH)
+        is None
+    )
 
 
 def test_clicking_a_layer_or_primitive_point_opens_it(sol6, all_figures):
     found = layers(sol6, 10_000, 4)
     fig = figures.layer_figure(found, "L")
-    assert links.number_from_event(_click(fig, 1, 3), ids.LAYERS_L_GRAPH) == found[3][3]
+    assert links.number_from_event(_click(fig, 1, 3), explore_ids.LAYERS_L_GRAPH) == found[3][3]
     prim = all_figures["primitives"]
     event = _click(prim, 0, 0)
-    assert links.number_from_event(event, ids.PRIMITIVES_GRAPH) == int(_sent(prim)["data"][0]["y"][0])
-    assert (ids.PRIMITIVES_GRAPH, "clickData") in links.SOURCES
+    assert links.number_from_event(event, thesis_ids.PRIMITIVES_GRAPH) == int(_sent(prim)["data"][0]["y"][0])
+    assert (thesis_ids.PRIMITIVES_GRAPH, "clickData") in links.SOURCES
 
 
 @pytest.mark.parametrize("value", [True, 2.5, -3, "x", None])
 def test_clicks_on_non_numbers_open_nothing(value):
-    assert links.number_from_event({"points": [{"y": value}]}, ids.LAYERS_W_GRAPH) is None
+    assert links.number_from_event({"points": [{"y": value}]}, explore_ids.LAYERS_W_GRAPH) is None
 
 
 # ---------------------------------------------------------------- CSV exports
@@ -510,18 +515,17 @@ def test_the_setup_callback_is_make_setup_then_resolve_setup(monkeypatch, n_text
     # same answer as the two steps (a background solve recorded, not run).
     from dash import no_update
 
-    from dashboard import state
-    from dashboard.tabs.explore import callbacks as explore
+    from dashboard import setup_callbacks, state
 
     started = []
     monkeypatch.setattr(state.JOBS, "start", lambda *key: started.append(key))
-    made = explore.make_setup(n_text, alpha_text)
-    out = explore.setup_from_inputs(n_text, alpha_text)
+    made = setup_callbacks.make_setup(n_text, alpha_text)
+    out = setup_callbacks.setup_from_inputs(n_text, alpha_text)
     assert len(out) == 9 and out[:3] == made[:3] and out[4:6] == made[4:6]
     if made[0] is no_update:
         assert out[3] == made[3] and all(value is no_update for value in out[6:]) and not started
         return
-    setup, pending, disabled, message = explore.resolve_setup(made[0])
+    setup, pending, disabled, message = setup_callbacks.resolve_setup(made[0])
     without_fresh = [{k: v for k, v in x.items() if k != "fresh"} if isinstance(x, dict) else x for x in out[6:]]
     assert without_fresh == [
         {k: v for k, v in setup.items() if k != "fresh"} if isinstance(setup, dict) else setup,

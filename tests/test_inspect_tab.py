@@ -13,6 +13,7 @@ from dash import no_update
 
 from dashboard import ids
 from dashboard.tabs.inspect import callbacks
+from dashboard.tabs.inspect import ids as inspect_ids
 from dashboard.tabs.inspect import layout as tab_layout
 
 HUGE = 10**30
@@ -115,11 +116,11 @@ def test_make_inspection_bad_input(text, message):
 
 
 def test_number_from_click():
-    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "position", "value": "173"}, None) == "173"
-    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "take", "value": "11"}, None) == "11"
-    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "value", "value": "W11"}, None) is no_update
-    assert callbacks.number_from_click(ids.INSPECT_CHAIN, {"colId": "take", "value": ""}, None) is no_update
-    assert callbacks.number_from_click(ids.INSPECT_CERTIFICATE, None, {"position": "12"}) == "12"
+    assert callbacks.number_from_click(inspect_ids.INSPECT_CHAIN, {"colId": "position", "value": "173"}, None) == "173"
+    assert callbacks.number_from_click(inspect_ids.INSPECT_CHAIN, {"colId": "take", "value": "11"}, None) == "11"
+    assert callbacks.number_from_click(inspect_ids.INSPECT_CHAIN, {"colId": "value", "value": "W11"}, None) is no_update
+    assert callbacks.number_from_click(inspect_ids.INSPECT_CHAIN, {"colId": "take", "value": ""}, None) is no_update
+    assert callbacks.number_from_click(inspect_ids.INSPECT_CERTIFICATE, None, {"position": "12"}) == "12"
     assert callbacks.number_from_click(None, None, None) is no_update
 
 
@@ -137,11 +138,11 @@ def _ids(component, found):
 
 
 def test_layout_ids_and_registration():
-    assert ids.INSPECT_INPUT == "inspect-number"
+    assert inspect_ids.INSPECT_INPUT == "inspect-number"
     found = _ids(tab_layout.inspect_layout(), [])
-    for name in vars(ids):
+    for name in vars(inspect_ids):
         if name.startswith("INSPECT_"):
-            value = getattr(ids, name)
+            value = getattr(inspect_ids, name)
             assert value.startswith("inspect-")
             assert value in found, value
     assert all(i.startswith("inspect-") for i in found if isinstance(i, str))
@@ -152,7 +153,7 @@ def test_layout_ids_and_registration():
     assert "inspect-summary.children" in outputs and "inspect-number.value" in outputs
     # The certificate graph sets no custom wheel sensitivity (cytoscape warns on every load).
     graph = next(
-        c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == ids.INSPECT_CERTIFICATE
+        c for c in tab_layout.inspect_layout()._traverse() if getattr(c, "id", None) == inspect_ids.INSPECT_CERTIFICATE
     )
     assert getattr(graph, "wheelSensitivity", None) is None
 
@@ -198,7 +199,7 @@ def test_inspect_event_never_raises_anything_but_prevent_update(gate, text):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from([None, "x", ids.INSPECT_CHAIN, ids.INSPECT_CERTIFICATE]),
+@given(st.sampled_from([None, "x", inspect_ids.INSPECT_CHAIN, inspect_ids.INSPECT_CERTIFICATE]),
        st.one_of(_HOSTILE, st.fixed_dictionaries({"colId": _HOSTILE, "value": _HOSTILE})),
        st.one_of(_HOSTILE, st.fixed_dictionaries({"position": _HOSTILE})))  # fmt: skip
 def test_number_from_click_never_raises(triggered, cell, node):

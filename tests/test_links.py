@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from dashboard import links
 from dashboard.tabs.explore import figures
+from dashboard.tabs.explore import ids as explore_ids
 
 
 def test_layer_point_names_its_value():
     import numpy as np
 
-    from dashboard import ids
-
     fig = figures.layer_figure([np.array([1, 4, 9]), np.array([5, 20])], "L")
     point = {"x": fig.data[0].x[1], "y": fig.data[0].y[1]}
     if fig.data[0].customdata is not None:
         point["customdata"] = fig.data[0].customdata[1]
-    assert links.number_from_event({"points": [point]}, ids.LAYERS_L_GRAPH) == 20
+    assert links.number_from_event({"points": [point]}, explore_ids.LAYERS_L_GRAPH) == 20
 
 
 def test_difference_point_names_the_later_member():

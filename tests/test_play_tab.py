@@ -11,6 +11,7 @@ from dash import html
 from dashboard import ids
 from dashboard.style import COLOURS
 from dashboard.tabs.play import callbacks
+from dashboard.tabs.play import ids as play_ids
 from dashboard.tabs.play import layout as tab_layout
 from solver.engine import solve
 from solver.values.play import GameState, game_end
@@ -45,7 +46,7 @@ def _ids(component):
 def test_layout_ids_start_with_play_and_cover_the_constants():
     found = _ids(tab_layout.play_layout())
     assert found and all(i.startswith("play-") for i in found)
-    constants = {v for k, v in vars(ids).items() if k.startswith("PLAY_") and isinstance(v, str)}
+    constants = {v for k, v in vars(play_ids).items() if k.startswith("PLAY_") and isinstance(v, str)}
     assert constants == set(found)
 
 
@@ -58,14 +59,14 @@ def act(trigger, store, start="92", mode="hvc", first="you", strength=1.0, seed=
 )
 def test_bad_start_gives_a_message_and_keeps_the_game(big, text, words):
     store, err = act(None, None, solution=big)
-    new, err = act(ids.PLAY_NEW, store, start=text, solution=big)
+    new, err = act(play_ids.PLAY_NEW, store, start=text, solution=big)
     assert words in err and "start number" in err
     assert new == store
 
 
 def test_bad_seed_gives_a_message(big):
     store, _ = act(None, None, solution=big)
-    new, err = act(ids.PLAY_COMPUTER, store, seed="-1", solution=big)
+    new, err = act(play_ids.PLAY_COMPUTER, store, seed="-1", solution=big)
     assert "seed" in err and new == store
 
 
@@ -73,32 +74,32 @@ def test_you_against_the_computer(big):
     store, err = act(None, None, solution=big)
     assert err == "" and store["game"]["positions"] == ["92"]
     # You blunder (take -> 11); the perfect computer answers 11 -put-> 20.
-    store, err = act(ids.PLAY_TAKE, store, solution=big)
+    store, err = act(play_ids.PLAY_TAKE, store, solution=big)
     assert store["game"]["positions"] == ["92", "11", "20"]
     # Undo goes back to your turn: both plies.
-    back, _ = act(ids.PLAY_UNDO, store, solution=big)
+    back, _ = act(play_ids.PLAY_UNDO, store, solution=big)
     assert back["game"]["positions"] == ["92"] and back["game"]["redo"] == ["11", "20"]
     # Redo replays your move and the computer's reply.
-    again, _ = act(ids.PLAY_REDO, back, solution=big)
+    again, _ = act(play_ids.PLAY_REDO, back, solution=big)
     assert again["game"]["positions"] == ["92", "11", "20"] and again["game"]["redo"] == []
     # Computer moves first: it plays 92 -put-> 173 at once.
-    store, _ = act(ids.PLAY_NEW, store, first="computer", solution=big)
+    store, _ = act(play_ids.PLAY_NEW, store, first="computer", solution=big)
     assert store["game"]["positions"] == ["92", "173"]
     # Swap sides: now the computer plays player 2 and answers at once.
-    swapped, _ = act(ids.PLAY_SWAP, store, first="computer", solution=big)
+    swapped, _ = act(play_ids.PLAY_SWAP, store, first="computer", solution=big)
     assert swapped["human"] == 1
     assert len(swapped["game"]["positions"]) == 3
     # Clicking a chart point goes to that ply.
-    clicked, _ = act(ids.PLAY_GRAPH, swapped, click={"points": [{"x": 0, "customdata": 0}]}, solution=big)
+    clicked, _ = act(play_ids.PLAY_GRAPH, swapped, click={"points": [{"x": 0, "customdata": 0}]}, solution=big)
     assert clicked["game"]["positions"] == ["92"]
 
 
 def test_two_players_and_the_game_over_message(big):
-    store, _ = act(ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
-    store, _ = act(ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
-    store, _ = act(ids.PLAY_TAKE, store, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_TAKE, store, start="2", mode="hvh", solution=big)
     assert store["game"]["positions"] == ["2", "3", "2"]
-    same, err = act(ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
+    same, err = act(play_ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
     assert "over" in err and same["game"] == store["game"]
     page = callbacks.render(store, ["on"], [], big)
     assert "draw" in page["status"] and "2 → 3 → 2" in page["status"]
@@ -111,7 +112,7 @@ def test_computer_against_computer_is_reproducible(big):
         for _ in range(60):
             if game_end(GameState.from_dict(store["game"])) is not None:
                 break
-            store, err = act(ids.PLAY_COMPUTER, store, mode="cvc", seed=seed, strength=0.5, solution=big)
+            store, err = act(play_ids.PLAY_COMPUTER, store, mode="cvc", seed=seed, strength=0.5, solution=big)
             assert err == ""
         return store["game"]["positions"]
 
@@ -137,7 +138,7 @@ def test_render_colours_the_moves_by_the_movers_result(big):
 
 def test_history_figure_points_carry_their_ply_and_mark_errors(big):
     store, _ = act(None, None, solution=big)
-    store, _ = act(ids.PLAY_TAKE, store, solution=big)  # the error at ply 0
+    store, _ = act(play_ids.PLAY_TAKE, store, solution=big)  # the error at ply 0
     page = callbacks.render(store, ["on"], [], big)
     fig = page["figure"]
     points = [t for t in fig.data if t.customdata is not None and t.mode == "markers" and t.name is None]
@@ -258,7 +259,7 @@ def test_nothing_happens_before_the_tab_is_opened():
     from dash.exceptions import PreventUpdate
 
     with pytest.raises(PreventUpdate):
-        callbacks.act(ids.PLAY_START, None, None, "92", "hvc", "you", 1.0, "0", None)
+        callbacks.act(play_ids.PLAY_START, None, None, "92", "hvc", "you", 1.0, "0", None)
     with pytest.raises(PreventUpdate):
         callbacks.show(None, None, ["on"], [])
 
@@ -280,9 +281,9 @@ def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
 def test_a_bad_seed_is_reported_as_it_is_typed():
     gate = _gate(10_000, 100)
     store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None)
-    out = callbacks.act(ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "-1", None)
+    out = callbacks.act(play_ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "-1", None)
     assert out[0] is no_update and out[4] == "num-input invalid" and "seed" in out[5]
-    out = callbacks.act(ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "12", None)
+    out = callbacks.act(play_ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "12", None)
     assert out[4] == "num-input" and out[5] == ""
     assert callbacks.seed_message("") == "" and "seed" in callbacks.seed_message("abc")
 
@@ -290,10 +291,10 @@ def test_a_bad_seed_is_reported_as_it_is_typed():
 def test_switching_modes_unticks_auto_play():
     gate = _gate(10_000, 100)
     store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "cvc", "you", 1.0, "0", None)
-    new, err, _click, auto, *_ = callbacks.act(ids.PLAY_MODE, gate, store, "92", "hvc", "you", 1.0, "0", None)
+    new, err, _click, auto, *_ = callbacks.act(play_ids.PLAY_MODE, gate, store, "92", "hvc", "you", 1.0, "0", None)
     assert auto == [] and new["mode"] == "hvc" and err == ""
     # Other actions leave the box alone.
-    assert callbacks.act(ids.PLAY_COMPUTER, gate, new, "92", "hvc", "you", 1.0, "0", None)[3] is no_update
+    assert callbacks.act(play_ids.PLAY_COMPUTER, gate, new, "92", "hvc", "you", 1.0, "0", None)[3] is no_update
 
 
 def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
@@ -301,12 +302,12 @@ def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
 
     # 2 is a certified draw; put -> 3 keeps it, take -> 1 hands the opponent a
     # square (a loss for the mover): a draw turned into a loss.
-    store, _ = act(ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
-    store, _ = act(ids.PLAY_TAKE, store, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_TAKE, store, start="2", mode="hvh", solution=big)
     log = callbacks.render(store, ["on"], [], big)["log"]
     assert log[0].className == "blunder" and "turned a draw into a loss" in str(log[0].children)
-    store, _ = act(ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
-    store, _ = act(ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_NEW, None, start="2", mode="hvh", solution=big)
+    store, _ = act(play_ids.PLAY_PUT, store, start="2", mode="hvh", solution=big)
     log = callbacks.render(store, ["on"], [], big)["log"]
     assert getattr(log[0], "className", None) != "blunder"
     assert figures.blunder_text("W", "D") == "threw a win away (now a draw)"
@@ -334,9 +335,9 @@ _HOSTILE = st.one_of(
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
 )
 _TRIGGERS = st.sampled_from(
-    [None, "nonsense", ids.tab_gate_id("play"), ids.PLAY_NEW, ids.PLAY_START, ids.PLAY_FIRST, ids.PLAY_MODE,
-     ids.PLAY_TAKE, ids.PLAY_PUT, ids.PLAY_COMPUTER, ids.PLAY_INTERVAL, ids.PLAY_UNDO, ids.PLAY_REDO,
-     ids.PLAY_RESTART, ids.PLAY_SWAP, ids.PLAY_GRAPH, ids.PLAY_SEED]
+    [None, "nonsense", ids.tab_gate_id("play"), play_ids.PLAY_NEW, play_ids.PLAY_START, play_ids.PLAY_FIRST, play_ids.PLAY_MODE,
+     play_ids.PLAY_TAKE, play_ids.PLAY_PUT, play_ids.PLAY_COMPUTER, play_ids.PLAY_INTERVAL, play_ids.PLAY_UNDO, play_ids.PLAY_REDO,
+     play_ids.PLAY_RESTART, play_ids.PLAY_SWAP, play_ids.PLAY_GRAPH, play_ids.PLAY_SEED]
 )  # fmt: skip
 _GOOD_STORE = {
     "mode": "hvc",
@@ -396,7 +397,7 @@ def test_act_and_show_never_raise_anything_but_prevent_update(
     try:
         out = callbacks.act(trigger, gate, store, start, mode, first, strength, seed, click)
     except PreventUpdate:
-        assert not isinstance(gate, dict) or (trigger == ids.PLAY_GRAPH and not click)
+        assert not isinstance(gate, dict) or (trigger == play_ids.PLAY_GRAPH and not click)
     else:
         assert len(out) == 6 and isinstance(out[4], str)
     try:
@@ -418,13 +419,17 @@ def test_a_game_with_many_moves_is_played_from_the_move_list():
     best = [o for o in page["choice_options"] if "(best)" in o["label"]]
     assert best and all(subtract.value(int(o["value"]))[0].name == "L" for o in best)
     store, message = callbacks.play_action(
-        ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "21"
+        play_ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "21"
     )
     assert message == "" and store["game"]["positions"] == ["30", "21"]
     # A position that is not a child is refused with a message, the game kept.
-    kept, message = callbacks.play_action(ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "19")
+    kept, message = callbacks.play_action(
+        play_ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, "19"
+    )
     assert "not a child" in message and kept["game"]["positions"] == ["30", "21"]
-    _, message = callbacks.play_action(ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, None)
+    _, message = callbacks.play_action(
+        play_ids.PLAY_CHOICE_GO, store, "30", "hvh", "you", 1.0, "1", None, subtract, None
+    )
     assert message == "choose a move in the list first"
 
 
@@ -434,7 +439,7 @@ def test_a_game_of_another_rule_asks_for_a_new_game():
     primes = solve(2000, rule="put-or-take-a-prime")
     page = callbacks.render(store, ["on"], [], primes)
     assert "press New game" in page["status"] and page["take_disabled"]
-    store, _ = callbacks.play_action(ids.PLAY_NEW, store, "92", "hvh", "you", 1.0, "1", None, primes)
+    store, _ = callbacks.play_action(play_ids.PLAY_NEW, store, "92", "hvh", "you", 1.0, "1", None, primes)
     assert store["game"]["rule"] == "put-or-take-a-prime"
     page = callbacks.render(store, ["on"], [], primes)
     assert page["two_style"] == {"display": "contents"} and not page["take_disabled"]

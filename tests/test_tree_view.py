@@ -19,6 +19,7 @@ from naive import MOVE_ORDER, naive_classes, naive_solve
 
 from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND
+from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
 from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS, explore_layout
 from solver.engine import solve
@@ -94,7 +95,7 @@ def check_layout(elements):
 
 
 def tip_rows(text: str) -> list[list[str]]:
-    """A node's tip as the page splits it (dashboard/assets/tree.js, tipRows)."""
+    """A node's tip as the page splits it (assets/tree.js, tipRows)."""
     return [line.split("\t", 1) for line in text.split("\n")]
 
 
@@ -200,7 +201,7 @@ def test_labels_are_never_below_11_px():
     sizes = [rule["style"]["font-size"] for rule in sheet if "font-size" in rule["style"]]
     assert sizes and min(sizes) * view.MIN_ZOOM >= 11
     panel = view.tree_panel()
-    graph = _find(panel, ids.TREE)
+    graph = _find(panel, explore_ids.TREE)
     assert graph.minZoom == view.MIN_ZOOM and graph.layout["name"] == "preset" and graph.layout["fit"] is False
     assert getattr(graph, "wheelSensitivity", None) is None
 
@@ -274,7 +275,7 @@ def test_default_tree_and_plural_messages(thesis):
     assert error == "" and len(elements_of((elements,))) == 69
     assert message.startswith("69 nodes, values from bound B = 1,000,000.")
     assert state == {"base": 6, "flipped": [], "seq": 0}
-    one = view.make_tree(ids.TREE_COLLAPSE, THESIS_SETUP, "4708", 6, None, state)
+    one = view.make_tree(explore_ids.TREE_COLLAPSE, THESIS_SETUP, "4708", 6, None, state)
     assert len(elements_of(one)) == 1 and one[2].startswith("1 node,")
     assert "1 nodes" not in one[2]
 
@@ -282,30 +283,36 @@ def test_default_tree_and_plural_messages(thesis):
 def test_click_expands_and_collapses_and_echoes_its_number():
     elements, state, _, _ = view.make_tree(None, THESIS_SETUP, "4708", 6, None, None)
     leaf = next(n["data"]["path"] for n in split(elements)[0] if n["data"]["expandable"] and not n["data"]["expanded"])
-    grown, state2, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 7}, state)
+    grown, state2, _, _ = view.make_tree(
+        explore_ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 7}, state
+    )
     assert {n["data"]["path"] for n in split(grown)[0]} == {n["data"]["path"] for n in split(elements)[0]} | {
         leaf + "t",
         leaf + "p",
     }
     assert state2["flipped"] == [leaf] and state2["seq"] == 7
     check_layout(grown)
-    back, state3, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 8}, state2)
+    back, state3, _, _ = view.make_tree(
+        explore_ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": leaf, "seq": 8}, state2
+    )
     assert back == elements and state3["flipped"] == [] and state3["seq"] == 8
     # Collapsing the root and opening it again brings its subtree back.
-    gone = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 9}, state3)
+    gone = view.make_tree(explore_ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 9}, state3)
     assert len(elements_of(gone)) == 1
-    again = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 10}, gone[1])
+    again = view.make_tree(explore_ids.TREE_ACTION, THESIS_SETUP, "4708", 6, {"path": "", "seq": 10}, gone[1])
     assert again[0] == elements
     # A control change starts afresh.
-    fresh = view.make_tree(ids.DEPTH_APPLIED, THESIS_SETUP, "4708", 3, None, state2)
+    fresh = view.make_tree(explore_ids.DEPTH_APPLIED, THESIS_SETUP, "4708", 3, None, state2)
     assert fresh[1] == {"base": 3, "flipped": [], "seq": 0}
 
 
 def test_collapse_all_then_expand_shows_one_level():
     _, state, _, _ = view.make_tree(None, THESIS_SETUP, "92", 6, None, None)
-    elements, state, _, _ = view.make_tree(ids.TREE_COLLAPSE, THESIS_SETUP, "92", 6, None, state)
+    elements, state, _, _ = view.make_tree(explore_ids.TREE_COLLAPSE, THESIS_SETUP, "92", 6, None, state)
     assert [n["data"]["path"] for n in split(elements)[0]] == [""]
-    elements, state, _, _ = view.make_tree(ids.TREE_ACTION, THESIS_SETUP, "92", 6, {"path": "", "seq": 1}, state)
+    elements, state, _, _ = view.make_tree(
+        explore_ids.TREE_ACTION, THESIS_SETUP, "92", 6, {"path": "", "seq": 1}, state
+    )
     assert sorted(n["data"]["path"] for n in split(elements)[0]) == ["", "p", "t"]
 
 
@@ -317,7 +324,7 @@ def test_expand_the_best_line_of_92_follows_the_win_in_11(thesis):
     # Best play from 92 (README): 92, 173, 342, 666, 1291, 2516, 5016, 116, 216, 20, 4, then 4 takes to 0.
     assert positions == [92, 173, 342, 666, 1291, 2516, 5016, 116, 216, 20, 4]
     _, state, _, _ = view.make_tree(None, THESIS_SETUP, "92", 2, None, None)
-    elements, state, _, _ = view.make_tree(ids.TREE_BEST, THESIS_SETUP, "92", 2, None, state)
+    elements, state, _, _ = view.make_tree(explore_ids.TREE_BEST, THESIS_SETUP, "92", 2, None, state)
     by_path = {n["data"]["path"]: n["data"] for n in split(elements)[0]}
     for path in line[:-1]:
         assert by_path[path]["expanded"], path
@@ -371,7 +378,7 @@ def test_bad_input_becomes_a_message():
     # A click the server cannot read leaves the tree as it was, with a note.
     _, state, _, _ = run()
     for action in (None, {"path": "x"}, {"path": "t" * 500}, {"path": 3}, {"seq": -1, "path": ""}, "tt", [1]):
-        elements, state2, message, _ = run(triggered=ids.TREE_ACTION, action=action, state=state)
+        elements, state2, message, _ = run(triggered=explore_ids.TREE_ACTION, action=action, state=state)
         assert len(split(elements)[0]) == 69 and "not understood" in message and state2["flipped"] == []
     for state in (
         [],
@@ -381,7 +388,7 @@ def test_bad_input_becomes_a_message():
         {"base": 3, "flipped": [], "evil": 1},
         {"base": True, "flipped": []},
     ):
-        elements, state2, message, _ = run(triggered=ids.TREE_BEST, state=state)
+        elements, state2, message, _ = run(triggered=explore_ids.TREE_BEST, state=state)
         assert elements and "drawn afresh" in message and state2["base"] == 6
 
 
@@ -408,18 +415,24 @@ def _find(component, component_id):
 
 def test_the_tree_is_a_view_of_its_own_reachable_by_keyboard():
     layout = explore_layout()
-    switch = _find(layout, ids.EXPLORE_VIEW)
+    switch = _find(layout, explore_ids.EXPLORE_VIEW)
     assert [o["value"] for o in switch.options] == list(VIEW_LABELS) and "tree" in VIEW_LABELS
     assert switch.value == DEFAULT_VIEW
-    container = _find(layout, ids.explore_view_id("tree"))
-    assert _find(container, ids.TREE) is not None
-    box_div = _find(layout, ids.TREE_BOX)
+    container = _find(layout, explore_ids.explore_view_id("tree"))
+    assert _find(container, explore_ids.TREE) is not None
+    box_div = _find(layout, explore_ids.TREE_BOX)
     assert box_div.tabIndex == 0
-    for button in (ids.TREE_BEST, ids.TREE_COLLAPSE, ids.TREE_ZOOM_IN, ids.TREE_ZOOM_OUT, ids.TREE_FIT):
+    for button in (
+        explore_ids.TREE_BEST,
+        explore_ids.TREE_COLLAPSE,
+        explore_ids.TREE_ZOOM_IN,
+        explore_ids.TREE_ZOOM_OUT,
+        explore_ids.TREE_FIT,
+    ):
         assert _find(layout, button) is not None
-    depth_box = _find(layout, ids.DEPTH_INPUT)
+    depth_box = _find(layout, explore_ids.DEPTH_INPUT)
     assert depth_box.debounce is True
-    slider = _find(layout, ids.DEPTH_SLIDER)
+    slider = _find(layout, explore_ids.DEPTH_SLIDER)
     assert slider.updatemode == "mouseup" and slider.allow_direct_input is False
 
 
@@ -448,7 +461,16 @@ depths = st.integers(-3, 25) | junk
 actions = st.fixed_dictionaries({"path": paths, "seq": st.integers(0, 10)}) | junk
 states = st.fixed_dictionaries({"base": st.integers(0, 22), "flipped": st.lists(paths, max_size=5)}) | junk
 triggers = st.sampled_from(
-    [None, ids.SETUP, ids.START_INPUT, ids.DEPTH_APPLIED, ids.TREE_ACTION, ids.TREE_BEST, ids.TREE_COLLAPSE, "nonsense"]
+    [
+        None,
+        ids.SETUP,
+        explore_ids.START_INPUT,
+        explore_ids.DEPTH_APPLIED,
+        explore_ids.TREE_ACTION,
+        explore_ids.TREE_BEST,
+        explore_ids.TREE_COLLAPSE,
+        "nonsense",
+    ]
 )
 
 
@@ -500,10 +522,12 @@ def test_no_callback_runs_after_an_answer_and_a_typed_depth_applies_at_once():
     view.register(app)
     specs = list(app.callback_map.values())
     # The page sees an answer in the graph itself: nothing listens to the elements.
-    assert not [s for s in specs if any(i["id"] == ids.TREE and i["property"] == "elements" for i in s["inputs"])]
+    assert not [
+        s for s in specs if any(i["id"] == explore_ids.TREE and i["property"] == "elements" for i in s["inputs"])
+    ]
     # The depth box writes the applied depth itself (the tree's request does not
     # wait for the slider), and the slider follows the applied depth.
-    box = [s for s in specs if any(i["id"] == ids.DEPTH_INPUT for i in s["inputs"])]
-    assert len(box) == 1 and f"{ids.DEPTH_APPLIED}.data" in str(box[0]["output"])
-    follow = [s for s in specs if f"{ids.DEPTH_SLIDER}.value" in str(s["output"])]
-    assert len(follow) == 1 and [i["id"] for i in follow[0]["inputs"]] == [ids.DEPTH_APPLIED]
+    box = [s for s in specs if any(i["id"] == explore_ids.DEPTH_INPUT for i in s["inputs"])]
+    assert len(box) == 1 and f"{explore_ids.DEPTH_APPLIED}.data" in str(box[0]["output"])
+    follow = [s for s in specs if f"{explore_ids.DEPTH_SLIDER}.value" in str(s["output"])]
+    assert len(follow) == 1 and [i["id"] for i in follow[0]["inputs"]] == [explore_ids.DEPTH_APPLIED]

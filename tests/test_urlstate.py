@@ -7,6 +7,7 @@ import urllib.parse
 import pytest
 
 from dashboard import urlstate
+from dashboard.tabs.explore import ids as explore_ids
 
 
 def _defaults():
@@ -138,9 +139,28 @@ def test_sync_url_from_the_address_sets_controls_and_notice():
 
 
 def test_the_tab_list_matches_the_page():
-    from dashboard.layout import TAB_LABELS
+    # The address takes exactly the tabs of the page's tab bar, in its order.
+    from dashboard import ids
+    from dashboard.layout import build_layout
+    from tests.test_dashboard import _find
 
-    assert tuple(TAB_LABELS) == urlstate.TABS
+    values = tuple(tab.value for tab in _find(build_layout(), ids.TABS).children)
+    assert all(urlstate.CHECKS["tab"](value) == value for value in values)
+    with pytest.raises(ValueError, match="the tab must be one of " + ", ".join(values) + "$"):
+        urlstate.CHECKS["tab"]("nonsense")
+
+
+def test_every_key_is_declared_once():
+    from dashboard.registry import TABS
+    from dashboard.tabs import Tab
+    from dashboard.urlkeys import UrlKey, whole
+
+    keys = [key for key, *_ in urlstate.PARAMS]
+    assert len(keys) == len(set(keys)) and keys == [key.key for key in urlstate.URL_KEYS]
+    # A tab that declares a key another part of the page owns is refused, with both owners named.
+    clash = Tab("clash", "Clash", lambda: None, lambda app: None, url_keys=(UrlKey("n", "clash-n", "1", whole("n")),))
+    with pytest.raises(ValueError, match="'n' is declared by the setup bar and by tab 'clash'"):
+        urlstate.collect_keys([*TABS, clash])
 
 
 def test_every_parameter_names_a_component_of_the_page():
@@ -168,9 +188,9 @@ def test_the_explore_view_and_the_depth_box_are_in_the_address():
     from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS
 
     table = {key: (cid, prop) for key, cid, prop, _d in urlstate.PARAMS}
-    assert table["view"] == (ids.EXPLORE_VIEW, "value")
+    assert table["view"] == (explore_ids.EXPLORE_VIEW, "value")
     # The depth box holds the applied depth: one address change per depth change.
-    assert table["depth"] == (ids.DEPTH_INPUT, "value")
+    assert table["depth"] == (explore_ids.DEPTH_INPUT, "value")
     keys = [k for k, *_ in urlstate.PARAMS]
     for view in VIEW_LABELS:
         got, ignored = urlstate.read_query(f"?view={view}")

@@ -1,9 +1,123 @@
-"""The page's tabs, one subpackage each, all built the same way.
+"""The page's tabs: one subpackage each, all built the same way, and the shape of their registry entry.
 
-Every tab is ``layout.py`` (its components), ``callbacks.py`` (plain
-functions behind the callbacks, which tests call directly, and ``register``,
-which wires them to the app) and ``figures.py`` (pure builders: data in, a
-``go.Figure``, cytoscape elements or an HTML table out).  Component ids live
-in :mod:`dashboard.ids`, control defaults in :mod:`solver.config` and
-:mod:`dashboard.defaults`, shared state in :mod:`dashboard.state`.
+A tab is a folder ``dashboard/tabs/<name>/``:
+
+- ``__init__.py``: its entry, ``TAB = Tab(...)`` (:class:`Tab`), which
+  :data:`dashboard.registry.TABS` lists in the order of the tab bar;
+- ``ids.py``: its component ids (the page-wide ones are in :mod:`dashboard.ids`);
+- ``layout.py``: its components;
+- ``callbacks.py``: plain functions behind the callbacks, which tests call
+  directly, and ``register``, which wires them to the app;
+- ``figures.py``: pure builders (data in, a ``go.Figure``, cytoscape elements
+  or an HTML table out).
+
+Control defaults are in :mod:`solver.config` and :mod:`dashboard.defaults`,
+shared state in :mod:`dashboard.state`.  The page (:mod:`dashboard.layout`,
+:mod:`dashboard.callbacks`, :mod:`dashboard.urlstate`) reads everything else
+it needs to know about a tab from its entry.
 """
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import dash
+    from dash.development.base_component import Component
+
+    from ..urlkeys import UrlKey
+
+__all__ = ["SetupView", "Tab"]
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """A view drawn in the same request as a new setup, so it needs no second round trip.
+
+    For a view shown when the page opens (the Explore summary): the setup
+    callbacks (:mod:`dashboard.setup_callbacks`) write it together with the
+    setup, on the first load and whenever the setup changes.
+
+    Attributes
+    ----------
+    component_id : str
+        The component the view is drawn into.
+    prop : str
+        Its property that holds the view (``"children"``).
+    build : callable
+        ``build(setup)`` returns the property's value for a new setup (a dict
+        ``{"n", "alpha", "bound", "rule", "fresh"}``, still to be checked).
+    """
+
+    component_id: str
+    prop: str
+    build: Callable[[dict], object]
+
+
+@dataclass(frozen=True)
+class Tab:
+    """A tab of the page: what the page needs to know to show it, wire it and put it in the address.
+
+    Attributes
+    ----------
+    value : str
+        The tab bar's value, lower-case letters: ``tab=<value>`` in the
+        address, and the ids made from it (:func:`dashboard.ids.tab_container_id`,
+        :func:`dashboard.ids.tab_gate_id`, :func:`dashboard.ids.deferred_id`).
+    label : str
+        The tab bar's label, also the name of the tab's panel for screen readers.
+    layout : callable
+        ``layout()`` returns the tab's components.  Every tab's components
+        are in the page's layout from the start (so the address reaches every
+        control); a tab other than the default one is mounted when first shown.
+    register : callable
+        ``register(app)`` wires the tab's callbacks to a ``dash.Dash``.
+    url_keys : tuple of UrlKey
+        The tab's controls in the address, in the order they are written.
+    gated : bool
+        The tab's callbacks wait on its gate store
+        (:func:`dashboard.ids.tab_gate_id`), written in the browser when the
+        tab is first shown, so a hidden tab does no work.  False for the
+        default tab, whose views are the first thing a visitor sees.
+    follows_setup : bool
+        The gate store also carries the page's setup and the bound being
+        solved, and is written again when they change (a gated tab whose
+        values come from the setup: Play, Inspect); otherwise it is written
+        once, ``{"opened": true}``.
+    setup_views : tuple of SetupView
+        Views drawn in the same request as a new setup (only for the
+        default tab, whose content is mounted with the page).
+    relayout_graphs : tuple of (str, str)
+        Cytoscape graphs laid out again when the tab is shown (one laid out
+        while hidden has no size): ``(graph id, the property that holds its
+        layout)``.
+    url_before : str or None
+        The value of a tab whose keys this tab's keys are written before in
+        the address; None (the rule): in the order of the tab bar.
+
+    Raises
+    ------
+    ValueError
+        A value that is not lower-case letters, or a tab that follows the
+        setup without being gated (only the gate carries the setup).
+    """
+
+    value: str
+    label: str
+    layout: Callable[[], Component]
+    register: Callable[[dash.Dash], None]
+    url_keys: tuple[UrlKey, ...] = ()
+    gated: bool = True
+    follows_setup: bool = False
+    setup_views: tuple[SetupView, ...] = ()
+    relayout_graphs: tuple[tuple[str, str], ...] = ()
+    url_before: str | None = None
+
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[a-z]+", self.value):
+            raise ValueError(f"a tab's value goes into ids and the address: use lower-case letters, not {self.value!r}")
+        if self.follows_setup and not self.gated:
+            raise ValueError(f"tab {self.value!r} follows the setup through its gate store: make it gated=True")

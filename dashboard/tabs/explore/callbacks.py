@@ -1,21 +1,23 @@
 """Callbacks of the Explore tab: parse inputs, ask the solver, hand the data to a figure builder.
 
-Each callback body is a plain function (``sync_n``, ``make_setup`` ...) that
-tests call directly; :func:`register` wires them to the page.  No callback
-lets an exception reach the page: every input is checked where it enters
-(the setup through :func:`dashboard.setup.validated_setup`, which never
-believes a client's bound), and bad input becomes a message next to the
-control it came from while the views keep the last good state.  Solves come
-from the page's shared cache and job registry (:mod:`dashboard.state`);
-pure per-setup results (density, layer and difference figures, summary
-tallies, convergence) are memoized on validated plain values.
+Each callback body is a plain function (``make_summary``, ``make_density``
+...) that tests call directly; :func:`register` wires them to the page.  The
+views read the page's shared setup (made by :mod:`dashboard.setup_callbacks`
+from the setup bar), the summary in the same request as the setup (the tab's
+:attr:`dashboard.tabs.Tab.setup_views`), the other views through their gate
+stores.  No callback lets an exception reach the page: every input is
+checked where it enters (the setup through
+:func:`dashboard.setup.validated_setup`, which never believes a client's
+bound), and bad input becomes a message next to the control it came from
+while the views keep the last good state.  Solves come from the page's
+shared cache and job registry (:mod:`dashboard.state`); pure per-setup
+results (density, layer and difference figures, summary tallies,
+convergence) are memoized on validated plain values.
 """
 
 from __future__ import annotations
 
 import html as html_text
-import json
-import math
 
 import dash
 from dash import Input, Output, State, dcc, no_update
@@ -23,21 +25,14 @@ from dash.exceptions import PreventUpdate
 
 from solver import TRANSFORMS, classification_table, convergence, get_rule, layer, layers, parse_int
 
-from ... import ids, state
+from ... import ids as page_ids
 from ... import setup as setups
-from ...defaults import (
-    ALPHA_MAX,
-    DEFAULT_DIFF_LAYER,
-    DEFAULT_TRANSFORM,
-    DEPTH_MAX,
-    N_MAX,
-    N_SLIDER_MAX_EXP,
-    N_SLIDER_MIN_EXP,
-    N_SLIDER_STEP,
-)
+from ... import state
+from ...components import HIDDEN, SHOWN, progress_value
+from ...defaults import DEFAULT_DIFF_LAYER, DEFAULT_TRANSFORM, DEPTH_MAX
 from ...style import message_figure
 from ...tables import rows_to_csv
-from . import family, figures, tree
+from . import family, figures, ids, tree
 from .layout import register_views
 
 #: Shown by the views while there is no valid setup yet (bad input keeps
@@ -59,26 +54,6 @@ CONVERGENCE_CSV = "convergence-changes.csv"
 DOWNLOAD_N_MAX = 10**6
 #: Results kept by each memo of pure per-setup computations.
 MEMO_ENTRIES = 32
-
-#: ``className`` of a number box, and of one whose content was refused.
-BOX_CLASS = "num-input"
-BOX_INVALID_CLASS = "num-input invalid"
-
-
-def box_class(message: str) -> str:
-    """The ``className`` of a number box: marked invalid when it has a message.
-
-    Parameters
-    ----------
-    message : str
-        The message shown next to the box ("" when its content is fine).
-
-    Returns
-    -------
-    str
-        :data:`BOX_INVALID_CLASS` or :data:`BOX_CLASS`.
-    """
-    return BOX_INVALID_CLASS if message else BOX_CLASS
 
 
 def plain(text: object) -> str:
@@ -109,238 +84,6 @@ def _figure_message(title: str, message: object):
 @setups.memo(4 * MEMO_ENTRIES)
 def _message_figure(title: str, message: str):
     return message_figure(title, message)
-
-
-def slider_exponent(value: object) -> float | None:
-    """Check a value of the N slider (log10 N) as the client sent it.
-
-    Parameters
-    ----------
-    value : object
-        The slider's ``value``.
-
-    Returns
-    -------
-    float or None
-        The value, when it is a finite real number (not a bool) within the
-        slider's range ``N_SLIDER_MIN_EXP..N_SLIDER_MAX_EXP``; else None.
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    # Range first: an int such as 10**400 does not convert to a float.
-    if isinstance(value, int) and not N_SLIDER_MIN_EXP <= value <= N_SLIDER_MAX_EXP:
-        return None
-    value = float(value)
-    if not math.isfinite(value) or not N_SLIDER_MIN_EXP <= value <= N_SLIDER_MAX_EXP:
-        return None
-    return value
-
-
-def _nice(value: float) -> int:
-    """Round a slider value 10**x (x checked by :func:`slider_exponent`) to two significant figures."""
-    n = 10**value
-    scale = 10 ** max(0, math.floor(math.log10(n)) - 1)
-    return round(n / scale) * scale
-
-
-# sync_n in the browser.  A slider value outside the slider's range, or not a
-# number, changes nothing; the box gets 10**x rounded to two significant
-# figures.  A checked N (the request store) moves the slider to the step
-# nearest log10 N.
-_SYNC_N = """function(slider, request) {
-    const lo = %s, hi = %s, step = %s, sliderId = %s;
-    const nu = window.dash_clientside.no_update;
-    const trig = (window.dash_clientside.callback_context.triggered || [])[0];
-    if (trig && trig.prop_id.indexOf(sliderId + '.') === 0) {
-        if (typeof slider !== 'number' || !isFinite(slider) || slider < lo || slider > hi) { return [nu, nu]; }
-        const n = Math.pow(10, slider);
-        const scale = Math.pow(10, Math.max(0, Math.floor(Math.log10(n)) - 1));
-        return [nu, String(Math.round(n / scale) * scale)];
-    }
-    if (!request || typeof request.n !== 'number' || request.n < 1) { return [nu, nu]; }
-    const exp = Math.min(Math.max(Math.log10(request.n), lo), hi);
-    const wanted = Math.round(Math.round(exp / step) * step * 100) / 100;
-    return [Math.abs(wanted - slider) < 1e-9 ? nu : wanted, nu];
-}"""
-
-
-def sync_n(triggered: str | None, slider_value: object, text: object):
-    """Keep the N slider and the N text box in step (the rule the page runs in the browser).
-
-    The page runs this rule client-side (``_SYNC_N``), the typed direction
-    from the N the server checked; this function is its reference and is
-    tested.
-
-    Parameters
-    ----------
-    triggered : str or None
-        Id of the control that changed.
-    slider_value : float
-        The slider's value, log10 N; anything that is not a number within
-        the slider's range is ignored (checked before any arithmetic).
-    text : str
-        The text box's content.
-
-    Returns
-    -------
-    tuple
-        ``(slider value, text)``, each ``no_update`` where it stays.
-    """
-    if triggered == ids.N_SLIDER:
-        exp = slider_exponent(slider_value)
-        return (no_update, no_update) if exp is None else (no_update, str(_nice(exp)))
-    try:
-        n = parse_int(text, "N", most=N_MAX)
-    except ValueError:
-        return no_update, no_update
-    exp = min(max(math.log10(n), N_SLIDER_MIN_EXP), N_SLIDER_MAX_EXP)
-    return round(exp / N_SLIDER_STEP) * N_SLIDER_STEP, no_update
-
-
-def make_setup(n_text: object, alpha_text: object, rule: object = None):
-    """Validate N, alpha and the game into the setup request the views share.
-
-    Parameters
-    ----------
-    n_text, alpha_text : str
-        What the user typed.
-    rule : str, optional
-        The game selector's value (a name of :data:`solver.games.RULES`);
-        None means Put-or-Take-a-Square.
-
-    Returns
-    -------
-    tuple
-        ``(request, n message, alpha message, setup message, N box class,
-        alpha box class)``; ``request`` is ``{"n", "alpha", "bound", "rule"}``
-        (:func:`dashboard.setup.validated_setup`), or ``no_update`` when an
-        input is wrong, so the views keep showing the last good setup.
-        Each message is "" when there is nothing to say; a box with a
-        message gets :data:`BOX_INVALID_CLASS`.
-    """
-    n_msg = alpha_msg = setup_msg = ""
-    n = alpha = None
-    try:
-        n = parse_int(n_text, "N", most=N_MAX)
-    except ValueError as exc:
-        n_msg = str(exc)
-    try:
-        alpha = parse_int(alpha_text, "alpha", most=ALPHA_MAX)
-    except ValueError as exc:
-        alpha_msg = str(exc)
-    if n is None or alpha is None:
-        return no_update, n_msg, alpha_msg, setup_msg, box_class(n_msg), box_class(alpha_msg)
-    try:
-        request = setups.validated_setup({"n": n, "alpha": alpha, "rule": rule})
-    except ValueError as exc:  # the bound does not fit in memory (or a forged game): both boxes
-        return no_update, "", "", str(exc), BOX_INVALID_CLASS, BOX_INVALID_CLASS
-    return request, "", "", "", BOX_CLASS, BOX_CLASS
-
-
-def resolve_setup(request: object):
-    """Pass a request on as the setup, or start a background solve for it.
-
-    Parameters
-    ----------
-    request : dict or None
-        From :func:`make_setup`; checked again here (it came back from the
-        client).
-
-    Returns
-    -------
-    tuple
-        ``(setup, pending, poll disabled, setup message)``.  A bound up to
-        :data:`dashboard.setup.INLINE_BOUND` is solved now, and the setup
-        carries ``fresh`` (solved for this setup, not taken from a cache;
-        for rules other than Put-or-Take-a-Square the limit is smaller,
-        :func:`dashboard.setup.solves_inline`);
-        a larger bound already solved passes at once; otherwise the setup
-        stays (``no_update``), the request becomes pending and the poll is
-        switched on.  An invalid request changes nothing but the message.
-    """
-    if request is None:
-        return no_update, None, True, no_update
-    try:
-        setup = setups.validated_setup(request)
-        bound, rule = setup["bound"], setup["rule"]
-        if setups.solves_inline(bound, rule):
-            _solution_now, cached = state.SOLUTIONS.get(bound, rule=rule)
-            return {**setup, "fresh": not cached}, None, True, ""
-        if state.SOLUTIONS.peek(bound, rule=rule) is not None:
-            return {**setup, "fresh": False}, None, True, ""
-    except (ValueError, OSError) as exc:
-        return no_update, None, True, str(exc)
-    state.JOBS.start(bound, rule)
-    return no_update, setup, False, ""
-
-
-def setup_from_inputs(n_text: object, alpha_text: object, rule: object = None) -> tuple:
-    """:func:`make_setup` and then :func:`resolve_setup`, in one request.
-
-    Parameters
-    ----------
-    n_text, alpha_text : str
-        What the user typed.
-    rule : str, optional
-        The game selector's value.
-
-    Returns
-    -------
-    tuple
-        ``(request, n message, alpha message, setup message, N box class,
-        alpha box class, setup, pending, poll disabled)``: the first six as
-        :func:`make_setup` gives them (the setup message replaced by
-        :func:`resolve_setup`'s when it has one), the last three as
-        :func:`resolve_setup` gives them, or ``no_update`` when an input is
-        wrong (the views keep the last good setup).
-    """
-    request, n_msg, alpha_msg, setup_msg, n_class, alpha_class = make_setup(n_text, alpha_text, rule)
-    if request is no_update:
-        return request, n_msg, alpha_msg, setup_msg, n_class, alpha_class, no_update, no_update, no_update
-    setup, pending, poll_disabled, message = resolve_setup(request)
-    if message is not no_update:
-        setup_msg = message
-    return request, n_msg, alpha_msg, setup_msg, n_class, alpha_class, setup, pending, poll_disabled
-
-
-def _percent(fraction: float) -> str:
-    return str(round(100 * min(max(fraction, 0.0), 1.0)))
-
-
-_SHOWN = {"display": "block"}
-_HIDDEN = {"display": "none"}
-
-
-def poll_solve(pending: object):
-    """Report the background solve of the pending setup; hand it over when done.
-
-    Parameters
-    ----------
-    pending : dict or None
-        The setup waiting for its solve (checked again here).
-
-    Returns
-    -------
-    tuple
-        ``(setup, pending, poll disabled, progress value, progress box
-        style, message)``, ``no_update`` where nothing changes.
-    """
-    if not pending:
-        return no_update, None, True, no_update, _HIDDEN, no_update
-    try:
-        setup = setups.validated_setup(pending)
-    except ValueError as exc:
-        return no_update, None, True, no_update, _HIDDEN, str(exc)
-    bound, rule = setup["bound"], setup["rule"]
-    status = state.JOBS.status(bound, rule)
-    if status is None:  # e.g. the server restarted: start again
-        state.JOBS.start(bound, rule)
-        return no_update, no_update, False, "0", _SHOWN, no_update
-    if status["error"]:
-        return no_update, None, True, no_update, _HIDDEN, f"The solve to bound {bound:,} failed: {status['error']}"
-    if status["done"]:
-        return {**setup, "fresh": True}, None, True, "100", _HIDDEN, ""
-    return no_update, no_update, False, _percent(status["progress"]), _SHOWN, no_update
 
 
 @setups.memo(MEMO_ENTRIES)
@@ -431,18 +174,18 @@ def make_convergence(triggered: str | None, setup: object):
     """
     title = "Convergence"
     if not setup:
-        return _figure_message(title, INVALID), [], "", True, "0", _HIDDEN, True
+        return _figure_message(title, INVALID), [], "", True, "0", HIDDEN, True
     try:
         checked = setups.validated_setup(setup)
     except ValueError as exc:
-        return _figure_message(title, exc), [], str(exc), True, "0", _HIDDEN, True
+        return _figure_message(title, exc), [], str(exc), True, "0", HIDDEN, True
     n, rule = checked["n"], checked["rule"]
     if not get_rule(rule).climbs:
         text = (
             f"{get_rule(rule).title} never climbs past n + 1, so its values are exact at the bound N + 1 "
             "and do not change with the bound: there is nothing to converge."
         )
-        return _figure_message(title, text), [], text, True, "0", _HIDDEN, True
+        return _figure_message(title, text), [], text, True, "0", HIDDEN, True
     wanted, refused = [], []
     for alpha in CONVERGENCE_ALPHAS:
         bound = alpha * n
@@ -479,8 +222,8 @@ def make_convergence(triggered: str | None, setup: object):
             solved.append(bound)
         else:
             waiting.append(bound)
-    progress = _percent(sum(f for _, f in running) / len(running)) if running else "0"
-    bar = _SHOWN if running else _HIDDEN
+    progress = progress_value(sum(f for _, f in running) / len(running)) if running else "0"
+    bar = SHOWN if running else HIDDEN
     button_disabled = not (waiting or errors)
     if running and triggered == ids.CONVERGENCE_POLL:
         # Re-draw once every running solve is done; until then move the bar.
@@ -528,7 +271,8 @@ def make_summary(setup: object):
     Parameters
     ----------
     setup : dict or None
-        ``{"n", "alpha", "bound"}`` from :func:`resolve_setup` (checked with
+        ``{"n", "alpha", "bound"}`` from
+        :func:`dashboard.setup_callbacks.resolve_setup` (checked with
         :func:`dashboard.setup.validated_setup`); its ``fresh`` flag says
         whether the solve ran just now for it.
 
@@ -556,27 +300,6 @@ def make_summary(setup: object):
         tally["seconds"],
         not setups.setup_fresh(setup),
     )
-
-
-def with_summary(outputs: tuple, at: int) -> tuple:
-    """Outputs of a callback that writes the setup, plus the summary of that setup.
-
-    Parameters
-    ----------
-    outputs : tuple
-        What :func:`setup_from_inputs` or :func:`poll_solve` returns.
-    at : int
-        Where the new setup (or ``no_update``) is in ``outputs``.
-
-    Returns
-    -------
-    tuple
-        ``outputs`` followed by :func:`make_summary` of the new setup, or
-        ``no_update`` when the setup does not change; so the summary, the
-        view shown first, arrives with the setup in one round trip.
-    """
-    setup = outputs[at]
-    return (*outputs, no_update if setup is no_update else make_summary(setup))
 
 
 def _check_transform(transform: object) -> str:
@@ -653,7 +376,7 @@ def make_layers(setup: object, depth: object):
     if not setup:
         return _figure_message("Layers", INVALID), _figure_message("Layers", INVALID)
     try:
-        depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)
+        depth = parse_int(1 if depth is None else depth, "the move depth", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
         checked = setups.validated_setup(setup)
         return _layer_figures(checked["bound"], checked["n"], depth, checked["rule"])
     except (ValueError, OSError) as exc:
@@ -684,7 +407,7 @@ def make_differences(setup: object, k: object):
         or an empty figure with a message.
     """
     try:
-        k = parse_int(DEFAULT_DIFF_LAYER if k is None else k, "the layer", most=DEPTH_MAX)
+        k = parse_int(DEFAULT_DIFF_LAYER if k is None else k, "the layer", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         return _figure_message("Differences within a layer", exc)
     if not setup:
@@ -758,48 +481,6 @@ def register(app: dash.Dash) -> None:
         The application whose layout holds :func:`explore_layout`.
     """
 
-    # The slider and the box keep in step in the browser (no request): a
-    # slider move writes the box (sync_n's rule); a typed N moves the slider
-    # once the server has checked it (the request store holds the checked N).
-    app.clientside_callback(
-        _SYNC_N % (N_SLIDER_MIN_EXP, N_SLIDER_MAX_EXP, N_SLIDER_STEP, json.dumps(ids.N_SLIDER)),
-        Output(ids.N_SLIDER, "value"),
-        Output(ids.N_INPUT, "value"),
-        Input(ids.N_SLIDER, "value"),
-        Input(ids.REQUEST, "data"),
-        prevent_initial_call=True,
-    )
-
-    # One request from the typed game, N and alpha to the setup the views share
-    # and the summary, the view shown first (no second round trip for it).
-    app.callback(
-        Output(ids.REQUEST, "data"),
-        Output(ids.N_ERROR, "children"),
-        Output(ids.ALPHA_ERROR, "children"),
-        Output(ids.SETUP_ERROR, "children"),
-        Output(ids.N_INPUT, "className"),
-        Output(ids.ALPHA_INPUT, "className"),
-        Output(ids.SETUP, "data"),
-        Output(ids.PENDING, "data"),
-        Output(ids.SOLVE_POLL, "disabled"),
-        Output(ids.SUMMARY, "children"),
-        Input(ids.N_INPUT, "value"),
-        Input(ids.ALPHA_INPUT, "value"),
-        Input(ids.RULE_SELECT, "value"),
-    )(lambda n_text, alpha_text, rule: with_summary(setup_from_inputs(n_text, alpha_text, rule), 6))
-    app.callback(
-        Output(ids.SETUP, "data", allow_duplicate=True),
-        Output(ids.PENDING, "data", allow_duplicate=True),
-        Output(ids.SOLVE_POLL, "disabled", allow_duplicate=True),
-        Output(ids.SOLVE_PROGRESS, "value"),
-        Output(ids.SOLVE_PROGRESS_BOX, "style"),
-        Output(ids.SETUP_ERROR, "children", allow_duplicate=True),
-        Output(ids.SUMMARY, "children", allow_duplicate=True),
-        Input(ids.SOLVE_POLL, "n_intervals"),
-        State(ids.PENDING, "data"),
-        prevent_initial_call=True,
-    )(lambda _n, pending: with_summary(poll_solve(pending), 0))
-
     @app.callback(
         Output(ids.CONVERGENCE_GRAPH, "figure"),
         Output(ids.CONVERGENCE_TABLE, "rowData"),
@@ -815,7 +496,7 @@ def register(app: dash.Dash) -> None:
     )
     def _convergence(setup, _clicks, _n):
         triggered = dash.ctx.triggered_id
-        return make_convergence(ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
+        return make_convergence(page_ids.SETUP if triggered == ids.explore_gate_id("convergence") else triggered, setup)
 
     # The summary comes with the setup (above); the other views hear of it
     # through their gate stores, written only while they are shown
@@ -855,8 +536,8 @@ def register(app: dash.Dash) -> None:
     register_views(app)
 
     app.callback(
-        Output(ids.export_download_id(ids.CONVERGENCE_TABLE), "data"),
-        Input(ids.export_button_id(ids.CONVERGENCE_TABLE), "n_clicks"),
+        Output(page_ids.export_download_id(ids.CONVERGENCE_TABLE), "data"),
+        Input(page_ids.export_button_id(ids.CONVERGENCE_TABLE), "n_clicks"),
         State(ids.explore_gate_id("convergence"), "data"),
         prevent_initial_call=True,
     )(lambda _clicks, setup: make_convergence_export(setup))
@@ -864,6 +545,6 @@ def register(app: dash.Dash) -> None:
         Output(ids.DOWNLOAD, "data"),
         Output(ids.DOWNLOAD_MESSAGE, "children"),
         Input(ids.DOWNLOAD_BUTTON, "n_clicks"),
-        State(ids.SETUP, "data"),
+        State(page_ids.SETUP, "data"),
         prevent_initial_call=True,
     )(lambda _clicks, setup: make_download(setup))

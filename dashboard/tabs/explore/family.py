@@ -28,11 +28,11 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver import BFILE_SEQUENCES, INF, RULES, UNKNOWN, comparison_row, nim_value_text, records, write_bfile
 
-from ... import ids
 from ... import setup as setups
 from ...components import graph, panel
 from ...style import COLOURS, MARGIN, message_figure
 from ...tables import data_grid
+from . import ids
 
 __all__ = [
     "BFILE_TERMS",

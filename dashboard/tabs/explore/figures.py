@@ -17,6 +17,8 @@ Every trace is an SVG ``scatter`` (no WebGL) and every figure uses the slim
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -26,8 +28,8 @@ from plotly.subplots import make_subplots
 
 from solver import TRANSFORMS, Outcome, transform_density
 
-from ... import ids
 from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style
+from . import ids
 
 #: Density curves keep their values at about this many positions each.
 DENSITY_POINTS = 2_000
@@ -124,7 +126,20 @@ def geometric_positions(n: int, points: int = DENSITY_POINTS) -> np.ndarray:
     return kept
 
 
-def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS) -> pd.DataFrame:
+class OutcomeColumn(Protocol):
+    """What :func:`sampled_densities` reads of a solve's outcome column: its length and a slice.
+
+    Both forms of :attr:`Solution.outcome <solver.engine.solution.Solution>`
+    have it: a NumPy array, and a compact solve's column that decodes only
+    what a slice selects.
+    """
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, key: slice, /) -> Any: ...
+
+
+def sampled_densities(outcome: OutcomeColumn, n: int, points: int = DENSITY_POINTS) -> pd.DataFrame:
     """The rows of :func:`solver.analysis.layers.densities` at the positions a density figure keeps.
 
     One pass over ``outcome[1 : n + 1]`` per outcome, with no ``n``-long
@@ -133,9 +148,10 @@ def sampled_densities(outcome: np.ndarray, n: int, points: int = DENSITY_POINTS)
 
     Parameters
     ----------
-    outcome : numpy.ndarray
+    outcome : OutcomeColumn
         :attr:`Solution.outcome <solver.engine.solution.Solution>` (``int8`` codes
-        of :class:`solver.engine.solution.Outcome`), shape ``(bound + 1,)``.
+        of :class:`solver.engine.solution.Outcome`), shape ``(bound + 1,)``:
+        a NumPy array or a compact solve's column (only ``1..n`` is read).
     n : int
         The last position, ``1 <= n <= bound``.
     points : int, optional

@@ -5,9 +5,9 @@ between them) picks the view: summary, densities, layers, differences,
 convergence or the game tree.  The switch shows one container and hides the
 others (:func:`register_views`).  A view other than the first does no work
 until it is chosen: its panel is mounted then (a deferred holder,
-:func:`dashboard.ids.explore_deferred_id`) and stays mounted, and it hears
+:func:`dashboard.tabs.explore.ids.explore_deferred_id`) and stays mounted, and it hears
 of a new setup only while it is shown (its gate store,
-:func:`dashboard.ids.explore_gate_id`), so a hidden view sends no request
+:func:`dashboard.tabs.explore.ids.explore_gate_id`), so a hidden view sends no request
 and draws nothing when N or alpha change.
 """
 
@@ -20,14 +20,15 @@ from dash import Input, Output, State, dcc, html
 
 from solver import TRANSFORMS, config
 
-from ... import ids
-from ...components import DEFERRED_SHOWN, deferred, graph, panel
+from ... import ids as page_ids
+from ...components import DEFERRED_SHOWN, attrs, deferred, graph, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
     DEPTH_MAX,
 )
 from ...tables import data_grid
+from . import ids
 from .family import compare_panel, nim_panel, records_panel
 from .tree import tree_panel
 
@@ -112,13 +113,9 @@ def _controls() -> html.Div:
 
 
 def _stores() -> list:
-    # The validated setup travels request -> (pending, while a background
-    # solve runs) -> setup; every view listens to the setup.
+    # The page's setup stores are the page's (dashboard.controls.setup_stores);
+    # these are the tab's own: the convergence view's poll and the views' gates.
     return [
-        dcc.Store(id=ids.REQUEST),
-        dcc.Store(id=ids.PENDING),
-        dcc.Store(id=ids.SETUP),
-        dcc.Interval(id=ids.SOLVE_POLL, interval=500, disabled=True),
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
         *[dcc.Store(id=ids.explore_gate_id(view)) for view in DEFERRED_VIEWS],
     ]
@@ -144,7 +141,7 @@ def _views(panels: list) -> html.Main:
         for value, body in zip(VIEW_LABELS, panels, strict=True)
     ]
     return html.Main(
-        [html.Nav(switch, className="view-switch", **{"aria-label": "Explore views"}), *containers],
+        [html.Nav(switch, className="view-switch", **attrs({"aria-label": "Explore views"})), *containers],
         className="explore-views",
     )
 
@@ -199,8 +196,8 @@ def register_views(app: dash.Dash) -> None:
         [Output(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS]
         + [Output(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
         Input(ids.EXPLORE_VIEW, "value"),
-        Input(ids.TABS, "value"),
-        Input(ids.SETUP, "data"),
+        Input(page_ids.TABS, "value"),
+        Input(page_ids.SETUP, "data"),
         *[State(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS],
         *[State(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
     )
@@ -212,7 +209,7 @@ def explore_layout() -> html.Div:
     Returns
     -------
     dash.html.Div
-        The stores of the shared setup, the sticky controls (move depth,
+        The tab's stores (the convergence poll, the views' gates), the sticky controls (move depth,
         CSV download), the view switch and the summary, density, layer,
         difference, convergence and game-tree panels, one per view
         (:data:`VIEW_LABELS`, the tree from

@@ -9,7 +9,7 @@ columns; each subtree is pushed as close to its elder sibling as the
 contours of the two allow at every depth, and a parent sits midway
 between its two children.  So no two node boxes overlap, no two edges
 cross, and the same tree always gets the same drawing (tests check all
-three).  The browser only pans and zooms; ``dashboard/assets/tree.js``
+three).  The browser only pans and zooms; ``assets/tree.js``
 adds the hover card, the keyboard, the view buttons and keeps a clicked
 node where it was while the tree grows around it.
 
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TypeGuard
 
 import dash
 import dash_cytoscape as cyto
@@ -53,11 +54,11 @@ from solver import (
     wins_at_once,
 )
 
-from ... import ids
 from ... import setup as setups
-from ...components import panel
+from ...components import attrs, panel
 from ...defaults import DEPTH_MAX
 from ...style import COLOURS, NAMES, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, swatch_style
+from . import ids
 
 __all__ = [
     "FONT_PX",
@@ -245,7 +246,7 @@ def tip_text(rows: list[list[str]]) -> str:
     -------
     str
         The rows joined with newlines, label and text with a tab (tabs and
-        line breaks inside them become spaces); ``dashboard/assets/tree.js``
+        line breaks inside them become spaces); ``assets/tree.js``
         splits it back.
     """
 
@@ -415,7 +416,8 @@ def tree_elements(tree: GameTree) -> list[dict]:
             "tip": tip_text(node_tip(node, parent.position if parent else None, tree.bound)),
         }
         nodes.append({"data": data, "position": {"x": round(x, 1), "y": round(y, 1)}, "classes": " ".join(classes)})
-        if parent is not None:
+        # Every node but the root (no parent) was reached by a move.
+        if parent is not None and node.move is not None:
             edges.append(
                 {
                     "data": {
@@ -561,18 +563,20 @@ def tree_panel() -> html.Section:
     box = html.Div(
         [
             graph,
-            html.Div(id=ids.TREE_CARD, className="tree-card", **{"aria-hidden": "true"}),
+            html.Div(id=ids.TREE_CARD, className="tree-card", **attrs({"aria-hidden": "true"})),
         ],
         id=ids.TREE_BOX,
         className="tree-box",
         tabIndex=0,
         role="application",
-        **{
-            "aria-label": "Game tree. Arrow keys move the selection: left to the parent, right to a child, up and "
-            "down within a column. Enter or Space expands or collapses the selected node. Plus and minus zoom, "
-            "0 fits, Home selects the start.",
-            "aria-describedby": ids.TREE_SELECTION,
-        },
+        **attrs(
+            {
+                "aria-label": "Game tree. Arrow keys move the selection: left to the parent, right to a child, up and "
+                "down within a column. Enter or Space expands or collapses the selected node. Plus and minus zoom, "
+                "0 fits, Home selects the start.",
+                "aria-describedby": ids.TREE_SELECTION,
+            }
+        ),
     )
     toolbar = html.Div(
         [
@@ -607,7 +611,7 @@ def tree_panel() -> html.Section:
                 ],
                 className="tree-actions",
                 role="group",
-                **{"aria-label": "tree actions"},
+                **attrs({"aria-label": "tree actions"}),
             ),
             html.Div(
                 [
@@ -621,7 +625,7 @@ def tree_panel() -> html.Section:
                 ],
                 className="tree-actions",
                 role="group",
-                **{"aria-label": "tree view"},
+                **attrs({"aria-label": "tree view"}),
             ),
         ],
         className="tree-toolbar",
@@ -636,7 +640,9 @@ def tree_panel() -> html.Section:
             html.Div(_legend(), id=ids.TREE_LEGEND, className="legend"),
             html.Div(id=ids.TREE_MESSAGE, className="tree-message", role="status"),
             box,
-            html.Div(id=ids.TREE_SELECTION, className="visually-hidden", role="status", **{"aria-live": "polite"}),
+            html.Div(
+                id=ids.TREE_SELECTION, className="visually-hidden", role="status", **attrs({"aria-live": "polite"})
+            ),
             html.P(
                 "Click a node, or select it with the arrow keys and press Enter, to expand or collapse it. Hover "
                 "(or long-press) a node for its card. Drag or scroll to move around the tree; Ctrl + scroll, "
@@ -674,11 +680,11 @@ def default_state(depth: int) -> dict:
     return {"base": depth, "flipped": [], "seq": 0}
 
 
-def _is_path(value: object) -> bool:
+def _is_path(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and len(value) <= MAX_PATH and _PATH.fullmatch(value) is not None
 
 
-def _is_count(value: object, most: int) -> bool:
+def _is_count(value: object, most: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
@@ -849,11 +855,11 @@ def make_tree(
         raises: every problem becomes a message.
     """
     try:
-        start = parse_int(start_text, "the start number")
+        start = parse_int(start_text, "the start number")  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
         return [], no_update, "", str(exc)
     try:
-        depth = parse_int(depth, "the move depth", most=DEPTH_MAX)
+        depth = parse_int(depth, "the move depth", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
         return [], no_update, f"{exc}: choose a depth from 1 to {DEPTH_MAX}.", ""
     if not setup:
@@ -906,7 +912,7 @@ def register(app: dash.Dash) -> None:
     Notes
     -----
     One server callback (:func:`make_tree`); the rest run in the browser
-    (``dashboard/assets/tree.js``): the move depth reaches the tree 0.35 s
+    (``assets/tree.js``): the move depth reaches the tree 0.35 s
     after the slider last moved (``ids.DEPTH_APPLIED``), so a run of
     arrow-key presses sends one request; a depth typed in the box applies
     at once (the slider follows), and the box shows the applied depth; the

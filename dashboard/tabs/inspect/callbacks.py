@@ -17,11 +17,11 @@ from dash.exceptions import PreventUpdate
 
 from solver import Outcome, draw_certificate, get_rule, inspect_position, needs_bound, parse_int, put_chain
 
-from ... import ids
+from ... import ids as page_ids
 from ... import setup as setups
 from ...controls import gate_solution
 from ...tables import register_exports
-from . import figures
+from . import figures, ids
 from .layout import CERTIFICATE_HIDDEN, CERTIFICATE_SHOWN
 
 #: Class names of the number box, without and with a problem.
@@ -29,7 +29,7 @@ BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
 
 
-def make_inspection(text, gate):
+def make_inspection(text: object, gate: object) -> tuple:
     """Everything the Inspect tab shows for a typed number.
 
     Parameters
@@ -55,7 +55,7 @@ def make_inspection(text, gate):
     """
     hidden = CERTIFICATE_HIDDEN
     try:
-        n = parse_int(text, "the number", least=0)
+        n = parse_int(text, "the number", least=0)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         return no_update, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
     solution, bound_text = gate_solution(gate)
@@ -131,8 +131,8 @@ def number_from_click(triggered: str | None, cell: dict | None, node: dict | Non
     Parameters
     ----------
     triggered : str or None
-        Id of the component clicked (:data:`dashboard.ids.INSPECT_CHAIN` or
-        :data:`dashboard.ids.INSPECT_CERTIFICATE`).
+        Id of the component clicked (:data:`dashboard.tabs.inspect.ids.INSPECT_CHAIN` or
+        :data:`dashboard.tabs.inspect.ids.INSPECT_CERTIFICATE`).
     cell : dict or None
         dash-ag-grid's ``cellClicked`` payload (``colId``, ``value``).
     node : dict or None
@@ -205,7 +205,7 @@ def register(app) -> None:
         Output(ids.INSPECT_CERTIFICATE_BOX, "style"),
         Output(ids.INSPECT_ERROR, "children"),
         Output(ids.INSPECT_INPUT, "className"),
-        Input(ids.tab_gate_id("inspect"), "data"),
+        Input(page_ids.tab_gate_id("inspect"), "data"),
         Input(ids.INSPECT_INPUT, "value"),
         prevent_initial_call=True,
     )(inspect_event)

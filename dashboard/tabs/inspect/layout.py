@@ -5,10 +5,10 @@ from __future__ import annotations
 import dash_cytoscape as cyto
 from dash import dcc, html
 
-from ... import ids
 from ...components import section
 from ...defaults import DEFAULT_INSPECT
 from ...tables import data_grid
+from . import ids
 from .figures import certificate_layout, certificate_stylesheet
 
 #: Styles of the box around the certificate graph.  Hidden by height, not by

@@ -40,11 +40,12 @@ from solver import (
     value_history,
 )
 
-from ... import ids
+from ... import ids as page_ids
 from ...controls import bound_note, gate_solution
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
 from ...style import format_number
-from . import figures
+from . import figures, ids
+from .layout import STRENGTH_STEP
 
 #: Auto-play stops after this many plies.
 AUTO_MAX_PLIES = 500
@@ -53,6 +54,38 @@ MAX_SAVED_PLIES = 5_000
 #: Class names of a number box, without and with a problem.
 BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
+
+
+def check_strength_param(raw: str) -> float:
+    """The address's check of ``strength=``: a number from 0 to 1 in steps of :data:`STRENGTH_STEP`.
+
+    Parameters
+    ----------
+    raw : str
+        The value in the address (at most 12 characters are read).
+
+    Returns
+    -------
+    float
+        The strength, rounded to the slider's step (``0.35``, not
+        ``0.35000000000000003``).
+
+    Raises
+    ------
+    ValueError
+        Not a number, out of range, or between two steps.
+    """
+    message = "the computer strength must be a number from 0 to 1 in steps of 0.05"
+    if len(raw) > 12:
+        raise ValueError(message)
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(message) from None
+    steps = value / STRENGTH_STEP if math.isfinite(value) else math.nan
+    if not 0.0 <= value <= 1.0 or not math.isclose(steps, round(steps), abs_tol=1e-9):
+        raise ValueError(message)
+    return round(round(steps) * STRENGTH_STEP, 2)
 
 
 def _computer_seats(store: dict) -> set[int]:
@@ -458,7 +491,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
         # render() says why; the game waits for the values.
         return (no_update, "", no_update, no_update, *seed_outputs)
     kept = _checked_store(store)[1] if store is not None else None
-    if trigger == ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
+    if trigger == page_ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
         # A new bound: the game stays, render() shows the new values.
         return (no_update, no_update, no_update, no_update, *seed_outputs)
     new, message = play_action(
@@ -510,7 +543,7 @@ def register(app) -> None:
         The application whose layout holds :func:`play_layout` and the gate
         store of the ``"play"`` tab.
     """
-    gate_id = ids.tab_gate_id("play")
+    gate_id = page_ids.tab_gate_id("play")
 
     @app.callback(
         Output(ids.PLAY_STORE, "data"),

@@ -6,12 +6,16 @@ from dash import dcc, html
 
 from solver import config
 
-from ... import ids
 from ...components import graph_config
 from ...defaults import DEFAULT_PLAY_FIRST, DEFAULT_PLAY_MODE, DEFAULT_PLAY_START, DEFAULT_STRENGTH, PLAY_MODES
+from . import ids
 
 #: How often auto-play (computer against computer) moves, in milliseconds.
 AUTO_INTERVAL_MS = 700
+#: Who moves first when you play the computer: value -> label.
+FIRST_OPTIONS = {"you": "you", "computer": "the computer"}
+#: Step of the computer-strength slider (values 0, 0.05, ..., 1).
+STRENGTH_STEP = 0.05
 
 
 def play_layout() -> html.Main:
@@ -82,8 +86,7 @@ def play_layout() -> html.Main:
                                         value=DEFAULT_PLAY_FIRST,
                                         inline=True,
                                         options=[
-                                            {"label": "you", "value": "you"},
-                                            {"label": "the computer", "value": "computer"},
+                                            {"label": label, "value": value} for value, label in FIRST_OPTIONS.items()
                                         ],
                                     ),
                                 ],
@@ -96,7 +99,7 @@ def play_layout() -> html.Main:
                                         id=ids.PLAY_STRENGTH,
                                         min=0,
                                         max=1,
-                                        step=0.05,
+                                        step=STRENGTH_STEP,
                                         value=DEFAULT_STRENGTH,
                                         marks={0: "0", 0.5: "0.5", 1: "1"},
                                         tooltip={"placement": "bottom"},

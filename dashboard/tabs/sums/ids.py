@@ -1,4 +1,4 @@
-"""Component ids of the Sums tab (kept here so the shared dashboard/ids.py needs no edit)."""
+"""Component ids of the Sums tab (the page-wide ones are in :mod:`dashboard.ids`)."""
 
 SUMS_RULE = "sums-rule"
 SUMS_HEAPS = "sums-heaps"

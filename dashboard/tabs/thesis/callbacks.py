@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import dash
 from dash import Input, Output, State, no_update
 
 from solver import (
     STRATEGY_LABELS,
     THESIS_BOUND,
     Cost,
+    SolutionCache,
     adder_subtractor,
     always_subtract,
     check_cost,
@@ -41,10 +43,11 @@ from solver import (
     strategy_matrix_cost,
 )
 
-from ... import defaults, ids
+from ... import defaults, state
+from ... import ids as page_ids
 from ...setup import INLINE_BOUND, memo
 from ...tables import register_exports
-from . import figures
+from . import figures, ids
 
 #: Longest a request of this tab may run, in seconds (estimated up front by
 #: :mod:`solver.costs`, calibrated on a 2-core machine).
@@ -126,7 +129,7 @@ class _BadBox(ValueError):
 
 def _read(text: object, name: str, box: int, **limits) -> int:
     try:
-        return parse_int(text, name, **limits)
+        return parse_int(text, name, **limits)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
         raise _BadBox(str(exc), (box,)) from None
 
@@ -371,7 +374,7 @@ def _tab(gate: object) -> str | None:
     return "thesis" if gate else None
 
 
-def register(app, solutions) -> None:
+def register(app: dash.Dash, solutions: SolutionCache | None = None) -> None:
     """Wire the Thesis analyses tab's callbacks to ``app``.
 
     The callbacks wait on the tab's gate store
@@ -383,10 +386,13 @@ def register(app, solutions) -> None:
     ----------
     app : dash.Dash
         The application whose layout holds :func:`thesis_layout`.
-    solutions : solver.store.memory.SolutionCache
-        The shared solve cache (:data:`dashboard.state.SOLUTIONS`).
+    solutions : solver.store.memory.SolutionCache, optional
+        The solve cache the callbacks read; default the shared one,
+        :data:`dashboard.state.SOLUTIONS` as it is when they are registered.
     """
-    gate = ids.tab_gate_id("thesis")
+    if solutions is None:
+        solutions = state.SOLUTIONS
+    gate = page_ids.tab_gate_id("thesis")
     register_exports(app, [ids.THESIS_LISTS_TABLE, ids.FIXED_TABLE, ids.MATRIX_TABLE, ids.PRIMITIVES_TABLE])
     app.callback(
         Output(ids.PRIMITIVES_GRAPH, "figure"),

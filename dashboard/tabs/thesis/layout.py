@@ -6,10 +6,10 @@ from dash import dcc, html
 
 from solver import THESIS_BOUND, config
 
-from ... import ids
 from ...components import number_control, section
 from ...defaults import DEFAULT_MATRIX_N
 from ...tables import data_grid
+from . import ids
 from .callbacks import (
     FIXED_N_MAX,
     MATRIX_N_MAX,

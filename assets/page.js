@@ -54,7 +54,7 @@
 
     function nice(exponent) {
         // 10**x to two significant figures, as the page's N box shows it
-        // (dashboard/tabs/explore/callbacks.py).
+        // (dashboard/setup_callbacks.py).
         var n = Math.pow(10, exponent);
         var scale = Math.pow(10, Math.max(0, Math.floor(Math.log10(n)) - 1));
         return Math.round(n / scale) * scale;

@@ -1,0 +1,12 @@
+"""Component ids of the Inspect tab, all starting with ``inspect-`` (the page-wide ones are in :mod:`dashboard.ids`)."""
+
+#: The number input; other views link to it (they set its ``value``).
+INSPECT_INPUT = "inspect-number"
+INSPECT_BOUND = "inspect-bound"
+INSPECT_ERROR = "inspect-error"
+INSPECT_SUMMARY = "inspect-summary"
+INSPECT_MOVES = "inspect-moves"
+INSPECT_CHAIN = "inspect-chain"
+INSPECT_CERTIFICATE = "inspect-certificate"
+INSPECT_CERTIFICATE_NOTE = "inspect-certificate-note"
+INSPECT_CERTIFICATE_BOX = "inspect-certificate-box"
