@@ -40,6 +40,16 @@ from .octal import (
     sum_value,
     two_heap_p_positions,
 )
+from .wythoff import (
+    SieveStep,
+    beatty_pairs,
+    euclid_is_win,
+    euclid_outcomes,
+    outcomes_cost,
+    sieve_steps,
+    wythoff_outcomes,
+    wythoff_pairs,
+)
 
 __all__ = [
     # octal games
@@ -55,4 +65,13 @@ __all__ = [
     "sum_value",
     "SumMove",
     "sum_moves",
+    # Wythoff's game and Euclid's game
+    "wythoff_outcomes",
+    "wythoff_pairs",
+    "beatty_pairs",
+    "SieveStep",
+    "sieve_steps",
+    "euclid_outcomes",
+    "euclid_is_win",
+    "outcomes_cost",
 ]
