@@ -26,6 +26,7 @@ Independence Game" (2017, Rob's Dots = 0.137); "Sieves and Wythoff's Nim",
 "Chomp", "Euclid's Game" (blog posts of one author, quoted in the tests).
 """
 
+from .chomp import binary_square, chomp_cost, chomp_counts, chomp_moves, chomp_outcomes, format_bar, parse_bar
 from .octal import (
     OctalCode,
     Periodicity,
@@ -74,4 +75,12 @@ __all__ = [
     "euclid_outcomes",
     "euclid_is_win",
     "outcomes_cost",
+    # Chomp
+    "chomp_cost",
+    "chomp_outcomes",
+    "chomp_counts",
+    "chomp_moves",
+    "parse_bar",
+    "format_bar",
+    "binary_square",
 ]
