@@ -54,7 +54,7 @@ MAX_STEPS = 10**5
 MAX_WINDOW = 1000
 
 # Cost model (benchmarks/impartial_games.py, reference machine): seconds per cell of a table.
-_SECONDS_PER_CELL = 2e-9
+_SECONDS_PER_CELL = 1e-9
 
 
 # ---------------------------------------------------------------------------
@@ -304,7 +304,7 @@ def sieve_steps(count: int, window: int = 12) -> list[SieveStep]:
     for n in range(1, count + 1):
         while used[first]:
             first += 1
-        before = []
+        before: list[int] = []
         x = first
         while len(before) < window:
             if not used[x]:
