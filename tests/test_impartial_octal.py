@@ -284,6 +284,16 @@ def test_dawson_periods():
     assert values[52] != values[86]
 
 
+@pytest.mark.parametrize(("code", "period", "preperiod"), [("0.77", 12, 71), ("0.137", 34, 52), ("0.07", 34, 53)])
+def test_proof_needs_the_theorems_range(code, period, preperiod):
+    # The theorem compares G(h + p) with G(h) for e <= h < 2e + p + k: values up to heap 2e + 2p + k - 1.
+    k = parse_octal(code).max_removal
+    needed = 2 * preperiod + 2 * period + k - 1
+    assert not periodicity(code, needed - 1).proved
+    result = periodicity(code, needed)
+    assert (result.period, result.preperiod, result.proved, result.checked_to) == (period, preperiod, True, needed)
+
+
 def test_periodicity_with_n_too_small_is_not_proved():
     result = periodicity("0.77", 100)
     assert result.checked_to == 100
@@ -402,6 +412,11 @@ def test_sum_moves_worked_example_of_the_source():
     winning = [m for m in sum_moves("0.137", [6, 19, 19]) if m.value == 0]
     assert any(m.heap == 6 and m.result == (4,) for m in winning)
     assert sum_moves("0.137", []) == [] and sum_moves("0.137", [0, 0]) == []
+
+
+def test_too_many_pairs_are_refused():
+    with pytest.raises(ValueError, match="two-heap P-positions"):
+        two_heap_p_positions("0.77", 20_000)  # about 2 * 10**7 pairs of equal value
 
 
 def test_sum_argument_checks():
