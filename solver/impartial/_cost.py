@@ -14,7 +14,16 @@ import dataclasses
 import math
 import os
 
-__all__ = ["MAX_BYTES", "MAX_SECONDS", "Cost", "available_memory", "check_cost", "format_bytes", "format_seconds"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_SECONDS",
+    "Cost",
+    "available_memory",
+    "check_cost",
+    "format_bytes",
+    "format_seconds",
+    "within_limits",
+]
 
 #: Longest estimated computation accepted, in seconds.
 MAX_SECONDS = 60.0
@@ -91,6 +100,15 @@ def available_memory() -> int:
         return 8 << 30
 
 
+def _memory_limit() -> int:
+    return min(MAX_BYTES, available_memory() // 2)
+
+
+def within_limits(cost: Cost) -> bool:
+    """True when ``cost`` is within :data:`MAX_SECONDS` and the memory limit (see :func:`check_cost`)."""
+    return cost.seconds <= MAX_SECONDS and cost.bytes <= _memory_limit()
+
+
 def check_cost(cost: Cost, advice: str) -> None:
     """Raise ``ValueError`` when ``cost`` is beyond the limits.
 
@@ -108,7 +126,7 @@ def check_cost(cost: Cost, advice: str) -> None:
         ``cost.bytes`` is more than half the memory available now.  The
         message gives the estimate, the limit and ``advice``.
     """
-    memory_limit = min(MAX_BYTES, available_memory() // 2)
+    memory_limit = _memory_limit()
     if cost.seconds > MAX_SECONDS or cost.bytes > memory_limit:
         raise ValueError(
             f"{cost.what} would take {cost.describe()}, beyond the limit of "

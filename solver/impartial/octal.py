@@ -38,7 +38,7 @@ import numba
 import numpy as np
 
 from ..validation import check_integer
-from ._cost import Cost, check_cost
+from ._cost import Cost, check_cost, within_limits
 
 __all__ = [
     "OctalCode",
@@ -63,6 +63,8 @@ MAX_SPLIT_HEAP = 10**6
 MAX_PAIRS = 10**7
 #: Largest heap reached by :func:`periodicity` when it grows the computation itself.
 PERIODICITY_MAX_N = 1 << 16
+#: :func:`periodicity` stops growing the computation before a step estimated above this many seconds.
+PERIODICITY_STEP_SECONDS = 10.0
 
 # Cost model of the kernel, measured by benchmarks/impartial_games.py on the
 # reference machine (2 cores, AVX-512): seconds per two-heap option (about
@@ -318,16 +320,12 @@ def grundy_cost(code: str | OctalCode, n: int) -> Cost:
 
 def _largest_affordable_n(parsed: OctalCode) -> int:
     """The largest n whose estimated cost is within the limits (bisection on :func:`grundy_cost`)."""
-    from ._cost import MAX_BYTES, MAX_SECONDS, available_memory
-
-    memory = min(MAX_BYTES, available_memory() // 2)
     lo, hi = 0, 1
-    while (c := grundy_cost(parsed, hi)).seconds <= MAX_SECONDS and c.bytes <= memory:
+    while within_limits(grundy_cost(parsed, hi)):
         lo, hi = hi, 2 * hi
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        c = grundy_cost(parsed, mid)
-        if c.seconds <= MAX_SECONDS and c.bytes <= memory:
+        if within_limits(grundy_cost(parsed, mid)):
             lo = mid
         else:
             hi = mid
@@ -369,10 +367,8 @@ def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
     parsed = parse_octal(code)
     n = check_integer(n, "n, the largest heap", least=0)
     cost = grundy_cost(parsed, n)
-    if cost.seconds > 1.0:  # the bisection costs more than the small cases it would protect
+    if not within_limits(cost):
         check_cost(cost, f"reduce n to at most {_largest_affordable_n(parsed):,}")
-    else:
-        check_cost(cost, "reduce n")
     seen_size = 1 << _max_options(parsed, n).bit_length()
     return _grundy_kernel(np.array(parsed.digits, dtype=np.int64), n, seen_size)
 
@@ -469,7 +465,8 @@ def periodicity(code: str | OctalCode, n: int | None = None, *, max_n: int = PER
         The octal code (see :func:`parse_octal`).
     n : int, optional
         Compute the values of heaps ``0..n`` only.  Default: start at 256
-        and double until the period is proved or ``max_n`` is reached.
+        and double until the period is proved, ``max_n`` is reached, or the
+        next doubling is estimated above 10 s (:func:`grundy_cost`).
     max_n : int, optional
         Largest heap computed when ``n`` is None (default ``2**16``).
 
@@ -512,7 +509,10 @@ def periodicity(code: str | OctalCode, n: int | None = None, *, max_n: int = PER
         result = _periodicity_of(grundy_values(parsed, size), parsed)
         if result.proved or size >= max_n:
             return result
-        size = min(2 * size, max_n)
+        following = min(2 * size, max_n)
+        if grundy_cost(parsed, following).seconds > PERIODICITY_STEP_SECONDS:
+            return result
+        size = following
 
 
 # ---------------------------------------------------------------------------
