@@ -1,0 +1,100 @@
+"""Time solver.impartial against its speed goals.
+
+Usage: ``python benchmarks/impartial_games.py``.  For each goal, prints the
+measured seconds (best of ``REPEATS`` runs, after a small warm-up that compiles
+the numba kernels or loads them from numba's cache), the goal, the ratio
+measured / goal (below 1 meets the goal) and the library's own estimate
+(:func:`grundy_cost` and friends), so the cost model can be checked too.
+
+Goals:
+
+* Grundy values of the octal games 0.137 and 0.77 for heaps 0..10**5: <= 10 s each;
+* Wythoff's game, a 2000 x 2000 table of outcomes: <= 5 s;
+* Chomp, every bar of a box of 2**20 positions (4 x 5 and 2 x 10): <= 30 s.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from solver.impartial import (
+    chomp_cost,
+    chomp_counts,
+    chomp_outcomes,
+    euclid_outcomes,
+    grundy_cost,
+    grundy_values,
+    outcomes_cost,
+    periodicity,
+    wythoff_outcomes,
+)
+
+REPEATS = 2
+
+
+def best_of(call: Callable[[], object], repeats: int = REPEATS) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def report(name: str, seconds: float, goal: float | None, estimate: float) -> None:
+    if goal is None:
+        print(f"{name:<46} {seconds:8.3f} s  (no goal)          estimate {estimate:7.2f} s")
+    else:
+        print(
+            f"{name:<46} {seconds:8.3f} s  goal {goal:5.1f} s  ratio {seconds / goal:8.2g}  estimate {estimate:7.2f} s"
+        )
+
+
+def main() -> None:
+    start = time.perf_counter()
+    grundy_values("0.77", 100)
+    grundy_values("0." + "7" * 40, 200)  # both paths of the kernel
+    periodicity("0.77", 300)
+    wythoff_outcomes(10)
+    euclid_outcomes(10)
+    chomp_outcomes(2, 2)
+    print(f"warm-up (numba compilation or cache load): {time.perf_counter() - start:.2f} s")
+    print(f"load average before: {os.getloadavg()}")
+
+    for code in ("0.137", "0.77"):
+        n = 10**5
+        seconds = best_of(lambda code=code, n=n: grundy_values(code, n))
+        report(f"grundy_values({code!r}, 10**5)", seconds, 10.0, grundy_cost(code, n).seconds)
+    code, n = "0." + "7" * 64, 20_000
+    seconds = best_of(lambda: grundy_values(code, n), 1)
+    report("grundy_values('0.77...7' (64 digits), 20,000)", seconds, None, grundy_cost(code, n).seconds)
+    for code in ("0.77", "0.07", "0.137"):
+        seconds = best_of(lambda code=code: periodicity(code))
+        result = periodicity(code)
+        print(
+            f"periodicity({code!r}): period {result.period}, preperiod {result.preperiod}, "
+            f"proved {result.proved}, checked to {result.checked_to}: {seconds:.4f} s"
+        )
+
+    seconds = best_of(lambda: wythoff_outcomes(2000))
+    report("wythoff_outcomes(2000)", seconds, 5.0, outcomes_cost(2000).seconds)
+    seconds = best_of(lambda: euclid_outcomes(2000))
+    report("euclid_outcomes(2000)", seconds, None, outcomes_cost(2000).seconds)
+
+    for rows, cols in ((4, 5), (2, 10)):
+        seconds = best_of(lambda rows=rows, cols=cols: chomp_outcomes(rows, cols))
+        report(f"chomp_outcomes({rows}, {cols}) (2**20 positions)", seconds, 30.0, chomp_cost(rows, cols).seconds)
+    seconds = best_of(lambda: chomp_outcomes(4, 6), 1)
+    report("chomp_outcomes(4, 6) (2**24 positions, the cap)", seconds, None, chomp_cost(4, 6).seconds)
+    counts = chomp_counts(4, 6)
+    print(f"  4 x 6 box: {counts['losing']:,} losing bars of {counts['positions']:,}")
+    print(f"load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

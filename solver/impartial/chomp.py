@@ -1,0 +1,352 @@
+"""Chomp on fragmentary bars: every bar that fits in an R x C box.
+
+A position (a bar) is a set of pieces of an R x C box, any set: pieces may be
+missing anywhere ("fragmentary chocolate bars" of the "Chomp" blog post, in
+which the poisoned piece is removed and the game "simply ends when one player
+has no move left, meaning they lose").  A move picks a present piece
+``(r, c)`` and eats it with every present piece ``(r', c')`` with ``r' >= r``
+and ``c' >= c`` (the rectangle below and to the right of it).  The player
+who cannot move (the empty bar) loses.
+
+A bar is a bitmask: bit ``r * C + c`` is the piece at row ``r`` (0 = top),
+column ``c`` (0 = left).  Every move clears at least one bit and sets none,
+so an option is a smaller integer and one ascending pass over the masks
+solves every bar of the box.  Outcome arrays are ``uint8``: 1 = W
+(N-position, the player to move wins), 0 = L (P-position).
+
+Text form of a bar (:func:`parse_bar`, :func:`format_bar`): the rows from top
+to bottom separated by ``/``, ``#`` for a piece and ``.`` for a missing one,
+e.g. ``"###/##."``.
+
+Numba kernels (prefixed ``_``) are unchecked; the public functions check
+their arguments and refuse boxes beyond 2**24 positions or the memory of the
+machine.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ..validation import check_integer
+from ._cost import Cost, check_cost
+
+__all__ = [
+    "chomp_cost",
+    "chomp_outcomes",
+    "chomp_counts",
+    "chomp_moves",
+    "parse_bar",
+    "format_bar",
+    "binary_square",
+]
+
+#: Most pieces of a box solved whole (2**24 positions, one byte each).
+MAX_CELLS = 24
+#: Most pieces of a box for the functions on one bar (moves, text).
+MAX_BAR_CELLS = 4096
+#: Longest text :func:`parse_bar` reads.
+MAX_TEXT = 2 * MAX_BAR_CELLS + 64
+
+# Cost model (benchmarks/impartial_games.py, reference machine): seconds per
+# (position, piece) pair, an upper bound (a won position stops at its first
+# losing option).
+_SECONDS_PER_PIECE = 1.5e-9
+
+
+def _check_box(rows: object, cols: object, most_cells: int) -> tuple[int, int]:
+    rows = check_integer(rows, "the number of rows", least=1, most=most_cells)
+    cols = check_integer(cols, "the number of columns", least=1, most=most_cells)
+    if rows * cols > most_cells:
+        raise ValueError(
+            f"a {rows} x {cols} box has {rows * cols:,} pieces, more than {most_cells:,}; use a smaller box"
+        )
+    return rows, cols
+
+
+def chomp_cost(rows: int, cols: int) -> Cost:
+    """Estimate the time and memory of :func:`chomp_outcomes` for an R x C box.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, each ``>= 1`` (any size: the estimate is exact arithmetic).
+
+    Returns
+    -------
+    Cost
+        One byte per position (``2**(rows * cols)`` of them); time at most
+        linear in positions times pieces.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If an argument is below 1 or the box has more than 4096 pieces.
+    """
+    rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
+    cells = rows * cols
+    positions = 1 << cells
+    return Cost(
+        positions * cells * _SECONDS_PER_PIECE, positions, f"Chomp in a {rows} x {cols} box ({positions:,} positions)"
+    )
+
+
+def _check_solvable(rows: object, cols: object) -> tuple[int, int]:
+    rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
+    cost = chomp_cost(rows, cols)
+    if rows * cols > MAX_CELLS:
+        raise ValueError(
+            f"{cost.what} would take {cost.describe()}; boxes of at most {MAX_CELLS} pieces "
+            f"(2**{MAX_CELLS} positions) are solved, use a smaller box"
+        )
+    check_cost(cost, "use a smaller box")
+    return rows, cols
+
+
+@numba.njit(cache=True)
+def _quadrants(rows: int, cols: int) -> np.ndarray:  # pragma: no cover - numba
+    """Mask of the pieces eaten by a move at each piece: (r', c') with r' >= r, c' >= c."""
+    quad = np.zeros(rows * cols, np.int64)
+    for r in range(rows):
+        for c in range(cols):
+            q = 0
+            for r2 in range(r, rows):
+                for c2 in range(c, cols):
+                    q |= 1 << (r2 * cols + c2)
+            quad[r * cols + c] = q
+    return quad
+
+
+@numba.njit(cache=True)
+def _chomp_kernel(rows: int, cols: int) -> np.ndarray:  # pragma: no cover - numba
+    """Outcome (1 = W, 0 = L) of every mask of the box, in one ascending pass (numba; unchecked)."""
+    cells = rows * cols
+    quad = _quadrants(rows, cols)
+    keep = ~quad
+    total = 1 << cells
+    out = np.zeros(total, np.uint8)
+    for m in range(1, total):
+        for i in range(cells):
+            if (m >> i) & 1 and out[m & keep[i]] == 0:
+                out[m] = 1
+                break
+    return out
+
+
+def chomp_outcomes(rows: int, cols: int) -> np.ndarray:
+    """Outcomes of every bar in an R x C box.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, each ``>= 1``, with ``rows * cols <= 24``.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8, shape ``(2**(rows * cols),)``: entry ``mask`` is 1 when the
+        bar ``mask`` (bit ``r * cols + c`` = piece at row r, column c) is an
+        N-position (W: the player to move wins), 0 when it is a P-position
+        (L).  Entry 0, the empty bar, is 0.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If an argument is below 1, the box has more than 24 pieces, or the
+        memory (one byte per position) is beyond half of what is available.
+
+    Notes
+    -----
+    Rules of "Chomp (The Esthetics of Not Knowing)", with the poisoned piece
+    removed: whoever cannot move loses.
+    """
+    rows, cols = _check_solvable(rows, cols)
+    return _chomp_kernel(rows, cols)
+
+
+def chomp_counts(rows: int, cols: int) -> dict[str, int]:
+    """Count the positions and the losing bars (P-positions) of an R x C box.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, as :func:`chomp_outcomes`.
+
+    Returns
+    -------
+    dict
+        ``positions`` (``2**(rows * cols)``, the empty bar included),
+        ``losing`` (P-positions, the empty bar included) and ``winning``.
+        The source counts 132 losing bars in a 2 x 6 box and 182 in 3 x 4.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`chomp_outcomes`.
+    """
+    outcomes = chomp_outcomes(rows, cols)
+    losing = int(outcomes.shape[0] - np.count_nonzero(outcomes))
+    return {"positions": int(outcomes.shape[0]), "losing": losing, "winning": int(outcomes.shape[0]) - losing}
+
+
+def _check_mask(mask: object, rows: int, cols: int) -> int:
+    return check_integer(mask, f"the bar (a mask of the {rows} x {cols} box)", least=0, most=(1 << (rows * cols)) - 1)
+
+
+def chomp_moves(rows: int, cols: int, mask: int) -> tuple[tuple[int, int, int], ...]:
+    """Every move from a bar.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, each ``>= 1``, at most 4096 pieces.
+    mask : int
+        The bar, ``0 <= mask < 2**(rows * cols)``.
+
+    Returns
+    -------
+    tuple of (int, int, int)
+        ``(row, column, result)`` for each piece of the bar, by row then
+        column: the piece chosen and the bar left after eating it with the
+        pieces below and to the right.  Distinct pieces give distinct
+        results.  Empty for the empty bar (the player to move loses).
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If the box or the mask is out of range.
+    """
+    rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
+    mask = _check_mask(mask, rows, cols)
+    row_bits = (1 << cols) - 1
+    moves = []
+    for r in range(rows):
+        for c in range(cols):
+            if not (mask >> (r * cols + c)) & 1:
+                continue
+            eaten_row = (row_bits >> c) << c  # columns c..cols-1
+            eaten = 0
+            for r2 in range(r, rows):
+                eaten |= eaten_row << (r2 * cols)
+            moves.append((r, c, mask & ~eaten))
+    return tuple(moves)
+
+
+def parse_bar(text: str, rows: int, cols: int) -> int:
+    """Read a bar written as rows: ``"###/##."`` (top row first, ``#`` piece, ``.`` no piece).
+
+    Parameters
+    ----------
+    text : str
+        Rows from top to bottom separated by ``/``; each row a string of
+        ``#`` and ``.`` of one common length.  The text sits in the top-left
+        corner of the box: it may have fewer rows or columns than the box (the
+        rest is empty), not more.  Spaces around the text are ignored.
+    rows, cols : int
+        The box, each ``>= 1``, at most 4096 pieces.
+
+    Returns
+    -------
+    int
+        The mask: bit ``r * cols + c`` set for a piece at row r, column c.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a string or the box is not integers.
+    ValueError
+        If the text is empty, has characters other than ``#``, ``.`` and
+        ``/``, rows of different lengths, or more rows or columns than the box.
+    """
+    rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
+    if not isinstance(text, str):
+        raise TypeError(f"the bar must be a string like '###/##.', got {text!r}")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the bar text has {len(text):,} characters, more than a {rows} x {cols} box needs")
+    stripped = text.strip()
+    if not stripped:
+        raise ValueError(
+            "the bar is empty; write it as rows like '###/##.' ('#' a piece, '.' no piece, '/' between rows)"
+        )
+    bad = sorted(set(stripped) - set("#./"))
+    if bad:
+        raise ValueError(
+            f"the bar {stripped[:40]!r} has the characters {''.join(bad)!r}; "
+            "write it as rows like '###/##.' ('#' a piece, '.' no piece, '/' between rows)"
+        )
+    lines = stripped.split("/")
+    width = len(lines[0])
+    if width == 0 or any(len(line) != width for line in lines):
+        raise ValueError(f"the rows of the bar {stripped[:40]!r} must be nonempty and of one length")
+    if len(lines) > rows or width > cols:
+        raise ValueError(f"the bar has {len(lines)} rows of {width} places; it does not fit in the {rows} x {cols} box")
+    mask = 0
+    for r, line in enumerate(lines):
+        for c, ch in enumerate(line):
+            if ch == "#":
+                mask |= 1 << (r * cols + c)
+    return mask
+
+
+def format_bar(rows: int, cols: int, mask: int) -> str:
+    """Write a bar as rows: ``"###/##."`` (the inverse of :func:`parse_bar` for the whole box).
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, each ``>= 1``, at most 4096 pieces.
+    mask : int
+        The bar, ``0 <= mask < 2**(rows * cols)``.
+
+    Returns
+    -------
+    str
+        ``rows`` rows of ``cols`` characters, top row first, joined by ``/``.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If the box or the mask is out of range.
+    """
+    rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
+    mask = _check_mask(mask, rows, cols)
+    return "/".join("".join("#" if (mask >> (r * cols + c)) & 1 else "." for c in range(cols)) for r in range(rows))
+
+
+def binary_square(cols: int) -> np.ndarray:
+    """The losing bars of the 2 x C box as a square picture.
+
+    Parameters
+    ----------
+    cols : int
+        Width of the box, ``1 <= cols <= 12``.
+
+    Returns
+    -------
+    numpy.ndarray
+        bool, shape ``(2**cols, 2**cols)``: entry ``[top, bottom]`` is True
+        when the bar whose top row has the pieces of the bits of ``top`` (bit
+        c = column c) and whose bottom row has those of ``bottom`` is a
+        P-position (L).  For ``cols = 10``, the 1024 x 1024 picture of the
+        source.
+
+    Raises
+    ------
+    TypeError
+        If ``cols`` is not an integer.
+    ValueError
+        If ``cols`` is out of range.
+    """
+    cols = check_integer(cols, "the number of columns", least=1, most=MAX_CELLS // 2)
+    outcomes = chomp_outcomes(2, cols)
+    side = 1 << cols
+    # mask = top | bottom << cols: reshaped row-major the index is [bottom, top].
+    return (outcomes.reshape(side, side) == 0).T.copy()

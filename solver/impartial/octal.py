@@ -1,0 +1,744 @@
+"""Octal games: codes, Grundy values, periodicity, P-positions and sums of heaps.
+
+An octal game (Guy and Smith 1956; Berlekamp, Conway and Guy, *Winning Ways*,
+chapter 4) is played with heaps of tokens.  Its code ``d0.d1 d2 d3 ...`` says,
+for each ``k``, what a move that removes ``k`` tokens from one heap may leave
+behind in place of that heap: digit ``d_k`` is the sum of
+
+* 1 if it may leave no heap (the heap had exactly ``k`` tokens),
+* 2 if it may leave one nonempty heap,
+* 4 if it may leave two nonempty heaps (the rest is split in two).
+
+``d0`` may only be 0 or 4: removing nothing and leaving one heap would be a
+pass, but ``d0 = 4`` allows splitting a heap into two nonempty heaps without
+removing a token (as in ``4.7``).  Examples: Kayles ``0.77``, Dawson's Kayles
+``0.07``, Dawson's chess and Rob's Dots ("The Independence Game", C. Wright,
+2017: mark a dot of a row, its neighbours are eliminated) ``0.137``.
+
+Every octal game is finite and loop-free (each move removes a token or splits
+a heap into smaller ones), so by the Sprague–Grundy theorem a heap of ``n``
+tokens is equivalent to a nim heap of size ``G(n)``, its Grundy value: the
+least value (mex) not among the values of its options; the value of a
+position of several heaps is the XOR (nim-sum) of their values, and the
+position is a P-position (a loss for the player to move) exactly when that
+value is 0, an N-position otherwise.
+
+Numba kernels (prefixed ``_``) are unchecked; the public functions check
+their arguments and refuse work beyond about a minute (``ValueError`` with
+the estimate, see :func:`grundy_cost`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable
+
+import numba
+import numpy as np
+
+from ..validation import check_integer
+from ._cost import Cost, check_cost, within_limits
+
+__all__ = [
+    "OctalCode",
+    "parse_octal",
+    "grundy_cost",
+    "grundy_values",
+    "Periodicity",
+    "periodicity",
+    "p_positions",
+    "two_heap_p_positions",
+    "equivalence_classes",
+    "sum_value",
+    "SumMove",
+    "sum_moves",
+]
+
+#: Most digits accepted after the point of a code.
+MAX_DIGITS = 64
+#: Largest heap whose options :meth:`OctalCode.moves` lists when the code splits heaps (the list has about heap/2 entries per splitting digit).
+MAX_SPLIT_HEAP = 10**6
+#: Most heap pairs :func:`two_heap_p_positions` returns.
+MAX_PAIRS = 10**7
+#: Largest heap reached by :func:`periodicity` when it grows the computation itself.
+PERIODICITY_MAX_N = 1 << 16
+#: :func:`periodicity` stops growing the computation before a step estimated above this many seconds.
+PERIODICITY_STEP_SECONDS = 10.0
+
+# Cost model of the kernel, measured by benchmarks/impartial_games.py on the
+# reference machine (2 cores, AVX-512): seconds per two-heap option (about
+# 0.3e-9 while every value is below 64, the vectorised bit-mask path, and
+# 0.5e-9 after, the stamp path: the larger, so the estimate errs high), and
+# seconds per (heap, digit) pair.
+_SECONDS_PER_SPLIT = 0.5e-9
+_SECONDS_PER_DIGIT = 5e-9
+_BYTES_PER_HEAP = 8 + 1 + 1  # int64 values, uint8 copy, uint8 reversed copy
+
+_CODE_RE = re.compile(r"([0-7]?)\.([0-7]+)")
+_CODE_HELP = (
+    "an octal code is written like '0.137' or '4.7': an optional digit 0 or 4 before the point "
+    f"(4: a heap may be split in two without removing a token), a point, then 1 to {MAX_DIGITS} "
+    "octal digits (0-7), at least one of them nonzero; digit k says what removing k tokens may leave "
+    "(1: no heap, 2: one heap, 4: two heaps)"
+)
+
+
+# ---------------------------------------------------------------------------
+# Codes and moves
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class OctalCode:
+    """A parsed octal code (made by :func:`parse_octal`).
+
+    Attributes
+    ----------
+    digits : tuple of int
+        ``(d0, d1, ..., dk)``: ``d0`` is 0 or 4, each ``d_i`` is 0..7 and the
+        last one is nonzero (trailing zeros of the text are dropped).
+    text : str
+        The canonical text, ``"0.137"`` or ``"4.7"``.
+    """
+
+    digits: tuple[int, ...]
+    text: str
+
+    @property
+    def max_removal(self) -> int:
+        """The largest number of tokens a move removes (the position of the last nonzero digit, ``k``)."""
+        return len(self.digits) - 1
+
+    @property
+    def splits(self) -> bool:
+        """True when some move leaves two heaps (a digit has the bit 4)."""
+        return any(d & 4 for d in self.digits)
+
+    def moves(self, heap: int) -> tuple[tuple[int, ...], ...]:
+        """List the options of one heap: what a move leaves in its place.
+
+        Parameters
+        ----------
+        heap : int
+            Heap size, ``>= 0``; any size when the code never splits a heap,
+            at most ``MAX_SPLIT_HEAP`` (10**6) otherwise.
+
+        Returns
+        -------
+        tuple of tuple of int
+            One tuple per move: ``()`` (no heap left), ``(h,)`` (one heap) or
+            ``(a, b)`` with ``1 <= a <= b`` (two heaps).  Ordered by the
+            number of tokens removed (``heap - sum(result)``), then no heap,
+            one heap, two heaps by increasing ``a``.  Distinct moves give
+            distinct results.
+
+        Raises
+        ------
+        TypeError
+            If ``heap`` is not an integer.
+        ValueError
+            If ``heap < 0``, or it is above 10**6 and the code splits heaps.
+        """
+        heap = check_integer(heap, "the heap size", least=0, most=MAX_SPLIT_HEAP if self.splits else None)
+        result: list[tuple[int, ...]] = []
+        for k, d in enumerate(self.digits):
+            if k > heap:
+                break
+            rest = heap - k
+            if d & 1 and k >= 1 and rest == 0:
+                result.append(())
+            if d & 2 and k >= 1 and rest >= 1:
+                result.append((rest,))
+            if d & 4 and rest >= 2:
+                result.extend((a, rest - a) for a in range(1, rest // 2 + 1))
+        return tuple(result)
+
+
+def parse_octal(code: str | OctalCode) -> OctalCode:
+    """Parse an octal code such as ``"0.137"``, ``"0.77"``, ``".07"`` or ``"4.7"``.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The code: an optional digit 0 or 4, a point, then 1 to 64 octal
+        digits with at least one nonzero; spaces around it are ignored.
+        Trailing zeros are dropped (``"0.770"`` is ``"0.77"``).  An
+        :class:`OctalCode` is returned unchanged.
+
+    Returns
+    -------
+    OctalCode
+
+    Raises
+    ------
+    TypeError
+        If ``code`` is not a string (nor an OctalCode).
+    ValueError
+        If the text is not a valid code; the message says what one looks like.
+
+    Notes
+    -----
+    Conventions of Berlekamp, Conway and Guy, *Winning Ways*, chapter 4.
+    """
+    if isinstance(code, OctalCode):
+        return code
+    if not isinstance(code, str):
+        raise TypeError(f"the octal code must be a string like '0.137', got {code!r}")
+    text = code.strip()
+    match = _CODE_RE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text[:80]!r} is not an octal code: {_CODE_HELP}")
+    head, tail = match.groups()
+    if head not in ("", "0", "4"):
+        raise ValueError(f"{text!r} is not an octal code: the digit before the point must be 0 or 4; {_CODE_HELP}")
+    if len(tail) > MAX_DIGITS:
+        raise ValueError(f"the octal code has {len(tail)} digits after the point, more than {MAX_DIGITS}; {_CODE_HELP}")
+    tail = tail.rstrip("0")
+    if not tail:
+        raise ValueError(f"{text!r} is not an octal code: no digit after the point is nonzero; {_CODE_HELP}")
+    d0 = int(head or "0")
+    return OctalCode(digits=(d0, *(int(c) for c in tail)), text=f"{d0}.{tail}")
+
+
+# ---------------------------------------------------------------------------
+# Grundy values
+# ---------------------------------------------------------------------------
+
+
+@numba.njit(cache=True)
+def _grundy_kernel(digits: np.ndarray, n: int, seen_size: int) -> np.ndarray:  # pragma: no cover - numba
+    """Grundy values of heaps 0..n (numba; unchecked).
+
+    While every value is below 64 the options are gathered in a 64-bit mask
+    (the split loop reads the values forwards and a reversed copy forwards,
+    which LLVM vectorises); from the first value >= 64 on, a ``seen`` array
+    stamped with ``heap + 1`` replaces the mask.  ``seen_size`` must exceed
+    every possible nim-sum of two values (a power of two above the most
+    options of a heap).
+    """
+    top = digits.shape[0] - 1
+    g = np.zeros(n + 1, np.int64)
+    g8 = np.zeros(n + 1, np.uint8)
+    rev = np.zeros(n + 1, np.uint8)  # rev[n - h] = g[h]
+    seen = np.zeros(seen_size, np.int32)
+    one = np.uint64(1)
+    small = True  # every value so far is below 64
+    for h in range(n + 1):
+        kmax = min(top, h)
+        if small:
+            mask = np.uint64(0)
+            for k in range(kmax + 1):
+                d = digits[k]
+                rest = h - k
+                if d & 1 and k >= 1 and rest == 0:
+                    mask |= one
+                if d & 2 and k >= 1 and rest >= 1:
+                    mask |= one << np.uint64(g8[rest])
+                if d & 4 and rest >= 2:
+                    off = n - rest
+                    acc = np.uint64(0)
+                    for a in range(1, rest // 2 + 1):
+                        acc |= one << np.uint64(g8[a] ^ rev[off + a])
+                    mask |= acc
+            v = 0
+            while (mask >> np.uint64(v)) & one:
+                v += 1
+        else:
+            stamp = h + 1
+            for k in range(kmax + 1):
+                d = digits[k]
+                rest = h - k
+                if d & 1 and k >= 1 and rest == 0:
+                    seen[0] = stamp
+                if d & 2 and k >= 1 and rest >= 1:
+                    seen[g[rest]] = stamp
+                if d & 4 and rest >= 2:
+                    for a in range(1, rest // 2 + 1):
+                        seen[g[a] ^ g[rest - a]] = stamp
+            v = 0
+            while seen[v] == stamp:
+                v += 1
+        g[h] = v
+        if v >= 64:
+            small = False
+        else:
+            g8[h] = v
+            rev[n - h] = v
+    return g
+
+
+def _split_count(parsed: OctalCode, n: int) -> int:
+    """Number of two-heap options over all heaps 0..n (the quadratic part of the work), exactly."""
+    return sum((n - k) ** 2 // 4 for k, d in enumerate(parsed.digits) if d & 4 and k <= n)
+
+
+def _max_options(parsed: OctalCode, n: int) -> int:
+    """An upper bound on the number of options of a heap <= n (hence on its Grundy value)."""
+    return sum((d & 1 != 0) + (d & 2 != 0) + (max(n - k, 0) // 2 if d & 4 else 0) for k, d in enumerate(parsed.digits))
+
+
+def grundy_cost(code: str | OctalCode, n: int) -> Cost:
+    """Estimate the time and memory of :func:`grundy_values` for heaps ``0..n``.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code (see :func:`parse_octal`).
+    n : int
+        Largest heap, ``>= 0`` (any size: the estimate is exact arithmetic).
+
+    Returns
+    -------
+    Cost
+        ``seconds`` (one core of the reference machine, compilation
+        excluded) and ``bytes`` (peak memory of the arrays).
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer or ``code`` not a string.
+    ValueError
+        If ``n < 0`` or the code is invalid.
+
+    Notes
+    -----
+    The work is quadratic when the code splits heaps: heap ``h`` has about
+    ``(h - k) / 2`` two-heap options for each digit ``d_k`` with the bit 4,
+    about ``n**2 / 4`` per such digit in all.  The estimate assumes the slower
+    path taken after the first value 64, about 0.5 ns per two-heap option;
+    while every value is below 64 (all the classical games) the kernel is
+    faster, about 0.3 ns per option.
+    """
+    parsed = parse_octal(code)
+    n = check_integer(n, "n, the largest heap", least=0)
+    digits = len(parsed.digits)
+    seconds = _split_count(parsed, n) * _SECONDS_PER_SPLIT + (n + 1) * digits * _SECONDS_PER_DIGIT
+    seen = 4 * (1 << _max_options(parsed, n).bit_length())
+    return Cost(seconds, (n + 1) * _BYTES_PER_HEAP + seen, f"the Grundy values of {parsed.text} for heaps 0..{n:,}")
+
+
+def _largest_affordable_n(parsed: OctalCode) -> int:
+    """The largest n whose estimated cost is within the limits (bisection on :func:`grundy_cost`)."""
+    lo, hi = 0, 1
+    while within_limits(grundy_cost(parsed, hi)):
+        lo, hi = hi, 2 * hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if within_limits(grundy_cost(parsed, mid)):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
+    """Grundy values of the heaps ``0..n`` of an octal game.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code, e.g. ``"0.137"`` (see :func:`parse_octal`).
+    n : int
+        Largest heap, ``>= 0``.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(n + 1,)``: entry ``h`` is ``G(h)``, the mex of the
+        values of the options of a heap of ``h`` tokens (an option of two
+        heaps has the XOR of their values).  ``G(0) = 0``.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer or ``code`` not a string.
+    ValueError
+        If ``n < 0``, the code is invalid, or the estimated work
+        (:func:`grundy_cost`) is beyond about 60 s or the memory limit; the
+        message gives the estimate and the largest ``n`` within the limits.
+
+    Notes
+    -----
+    Definition: Sprague–Grundy theory, Berlekamp, Conway and Guy, *Winning
+    Ways*, chapter 4.  One pass over the heaps; heap ``h`` visits each
+    two-heap option ``a + b = h - k`` once, with ``a <= b``.
+    """
+    parsed = parse_octal(code)
+    n = check_integer(n, "n, the largest heap", least=0)
+    cost = grundy_cost(parsed, n)
+    if not within_limits(cost):
+        check_cost(cost, f"reduce n to at most {_largest_affordable_n(parsed):,}")
+    seen_size = 1 << _max_options(parsed, n).bit_length()
+    return _grundy_kernel(np.array(parsed.digits, dtype=np.int64), n, seen_size)
+
+
+# ---------------------------------------------------------------------------
+# Periodicity
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Periodicity:
+    """Result of :func:`periodicity`.
+
+    Attributes
+    ----------
+    period : int or None
+        The smallest ``p >= 1`` with ``G(h + p) = G(h)`` for every heap
+        ``h >= preperiod`` (proved), or the best candidate seen in the
+        values computed (not proved), or None when no candidate fits.
+    preperiod : int or None
+        The smallest ``e >= 0`` with ``G(h + period) = G(h)`` for every
+        ``h >= e``: the last heap that breaks the period is ``e - 1``
+        (Kayles ``0.77``: period 12, preperiod 71, last exception at 70).
+    proved : bool
+        True when the Octal Games Periodicity Theorem proves the period and
+        preperiod for every heap size, not only the computed ones.
+    checked_to : int
+        The largest heap whose Grundy value was computed and compared.
+    """
+
+    period: int | None
+    preperiod: int | None
+    proved: bool
+    checked_to: int
+
+
+@numba.njit(cache=True)
+def _find_period(g: np.ndarray, top: int) -> tuple[int, int]:  # pragma: no cover - numba
+    """Smallest proved (period, preperiod) of values g[0..N], or (0, 0) (numba; unchecked).
+
+    For each p ascending, the preperiod seen in the data is one more than the
+    last i with g[i] != g[i + p]; p is proved when the data cover
+    2 * max(e, 1) + 2p + top - 1 (the theorem's range plus one period).
+    """
+    last = g.shape[0] - 1
+    for p in range(1, last + 1):
+        # the proof needs last >= 2 * max(e, 1) + 2 * p + top - 1 with e >= 0
+        if 2 + 2 * p + top - 1 > last:
+            break
+        e = 0
+        for i in range(last - p, -1, -1):
+            if g[i] != g[i + p]:
+                e = i + 1
+                break
+        if 2 * max(e, 1) + 2 * p + top - 1 <= last:
+            return p, e
+    return 0, 0
+
+
+@numba.njit(cache=True)
+def _candidate_period(g: np.ndarray, repeats: int) -> tuple[int, int]:  # pragma: no cover - numba
+    """Smallest p whose data tail after its preperiod holds ``repeats`` periods, or (0, 0) (numba; unchecked)."""
+    last = g.shape[0] - 1
+    for p in range(1, last + 1):
+        if repeats * p > last + 1:
+            break
+        e = 0
+        for i in range(last - p, -1, -1):
+            if g[i] != g[i + p]:
+                e = i + 1
+                break
+        if last + 1 - e >= repeats * p:
+            return p, e
+    return 0, 0
+
+
+def _periodicity_of(values: np.ndarray, parsed: OctalCode) -> Periodicity:
+    last = values.shape[0] - 1
+    p, e = _find_period(values, parsed.max_removal)
+    if p:
+        return Periodicity(period=p, preperiod=e, proved=True, checked_to=last)
+    p, e = _candidate_period(values, 3)
+    if p:
+        return Periodicity(period=p, preperiod=e, proved=False, checked_to=last)
+    return Periodicity(period=None, preperiod=None, proved=False, checked_to=last)
+
+
+def periodicity(code: str | OctalCode, n: int | None = None, *, max_n: int = PERIODICITY_MAX_N) -> Periodicity:
+    """Find the period and preperiod of the Grundy values of an octal game, proved when possible.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code (see :func:`parse_octal`).
+    n : int, optional
+        Compute the values of heaps ``0..n`` only.  Default: start at 256
+        and double until the period is proved, ``max_n`` is reached, or the
+        next doubling is estimated above 10 s (:func:`grundy_cost`).
+    max_n : int, optional
+        Largest heap computed when ``n`` is None (default ``2**16``).
+
+    Returns
+    -------
+    Periodicity
+        ``proved`` is True when the period is certain for all heaps.
+        Otherwise ``period`` and ``preperiod`` are the smallest ``p`` (and
+        its preperiod) whose repetition covers at least 3 whole periods at
+        the end of the computed values (a guess), or None.
+
+    Raises
+    ------
+    TypeError
+        If ``n`` or ``max_n`` is not an integer or ``code`` not a string.
+    ValueError
+        If ``n`` or ``max_n`` is below 1, the code is invalid, or the work
+        for ``n`` (or ``max_n``) is beyond the limits of :func:`grundy_values`.
+
+    Notes
+    -----
+    Octal Games Periodicity Theorem (Guy and Smith 1956; *Winning Ways*,
+    chapter 4): if the last nonzero digit of the code is ``d_k`` and
+    ``G(h + p) = G(h)`` for every ``h`` with ``e <= h < 2e + p + k``, then
+    ``G(h + p) = G(h)`` for every ``h >= e``.  The check uses
+    ``max(e, 1)`` for ``e``: with ``e = 0`` the induction of the proof would
+    pair a split ``(p, p)`` with a "heap" of size 0.  So the period is
+    proved once the values reach heap ``2 max(e, 1) + 2p + k - 1``.  The
+    smallest period proved is the true smallest period, and its preperiod
+    is exact (every period of an ultimately periodic sequence has the same
+    least preperiod).
+    """
+    parsed = parse_octal(code)
+    if n is not None:
+        n = check_integer(n, "n, the largest heap", least=1)
+        return _periodicity_of(grundy_values(parsed, n), parsed)
+    max_n = check_integer(max_n, "max_n, the largest heap", least=1)
+    size = min(256, max_n)
+    while True:
+        result = _periodicity_of(grundy_values(parsed, size), parsed)
+        if result.proved or size >= max_n:
+            return result
+        following = min(2 * size, max_n)
+        if grundy_cost(parsed, following).seconds > PERIODICITY_STEP_SECONDS:
+            return result
+        size = following
+
+
+# ---------------------------------------------------------------------------
+# P-positions, equivalence classes and sums
+# ---------------------------------------------------------------------------
+
+
+def p_positions(code: str | OctalCode, n: int) -> np.ndarray:
+    """The one-heap P-positions ``1 <= h <= n``: heaps of Grundy value 0.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code.
+    n : int
+        Largest heap, ``>= 0``.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(m,)``, increasing.  The empty position (heap 0) is
+        left out, as in "The Independence Game" (C. Wright, 2017), whose
+        list of ``0.137`` starts 4, 8, 14 and names ``()`` separately.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`grundy_values`.
+    """
+    values = grundy_values(code, n)
+    return np.flatnonzero(values[1:] == 0).astype(np.int64) + 1
+
+
+def two_heap_p_positions(code: str | OctalCode, n: int, *, irreducible: bool = False) -> np.ndarray:
+    """The two-heap P-positions ``(a, b)``, ``1 <= a <= b <= n``: ``G(a) = G(b)``.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code.
+    n : int
+        Largest heap, ``>= 0``.
+    irreducible : bool, optional
+        Keep only the pairs that "The Independence Game" (C. Wright, 2017)
+        lists as its irreducible two-heap P-positions: ``G(a) = G(b) != 0``
+        (else ``(a)`` and ``(b)`` are P-positions and ``(a, b)`` is their
+        sum, reducible) and ``a < b`` (the source names the pairs ``(a, a)``,
+        P-positions by the mirror strategy, separately).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(m, 2)``, rows ``(a, b)`` ordered by the number of
+        tokens ``a + b``, then by ``a`` (the order of the source).
+
+    Raises
+    ------
+    TypeError
+        If ``n`` is not an integer or ``code`` not a string.
+    ValueError
+        As :func:`grundy_values`, or when there would be more than 10**7 pairs.
+
+    Notes
+    -----
+    A position is a P-position exactly when the XOR of the Grundy values of
+    its heaps is 0 (Sprague–Grundy); for two heaps, when the values are equal.
+    """
+    values = grundy_values(code, n)[1:]
+    counts = np.bincount(values)
+    total = int((counts * (counts + 1) // 2).sum())
+    if total > MAX_PAIRS:
+        raise ValueError(
+            f"there are {total:,} two-heap P-positions with heaps up to {n:,}, more than {MAX_PAIRS:,}; reduce n"
+        )
+    heaps = np.arange(1, n + 1, dtype=np.int64)
+    chunks = []
+    for value in np.flatnonzero(counts):
+        if irreducible and value == 0:
+            continue
+        members = heaps[values == value]
+        a, b = np.triu_indices(members.shape[0], k=1 if irreducible else 0)
+        chunks.append(np.stack([members[a], members[b]], axis=1))
+    if not chunks:
+        return np.zeros((0, 2), dtype=np.int64)
+    pairs = np.concatenate(chunks)
+    order = np.lexsort((pairs[:, 0], pairs[:, 0] + pairs[:, 1]))
+    return pairs[order]
+
+
+def equivalence_classes(code: str | OctalCode, n: int) -> dict[int, np.ndarray]:
+    """Group the heap sizes ``0..n`` by Grundy value.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code.
+    n : int
+        Largest heap, ``>= 0``.
+
+    Returns
+    -------
+    dict of int to numpy.ndarray
+        Grundy value -> the heaps with that value (int64, increasing), for
+        each value that occurs, by increasing value.  Heaps of one class are
+        interchangeable in any position: ``(a, b)`` is a P-position exactly
+        when ``a`` and ``b`` are in one class (the classes of "The
+        Independence Game", C. Wright, 2017; the class of value 0 holds the
+        empty heap 0 and the one-heap P-positions).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`grundy_values`.
+    """
+    values = grundy_values(code, n)
+    order = np.argsort(values, kind="stable")
+    distinct, starts = np.unique(values[order], return_index=True)
+    groups = np.split(order.astype(np.int64), starts[1:])
+    return {int(v): group for v, group in zip(distinct, groups, strict=True)}
+
+
+def _check_heaps(heaps: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(heaps, (str, bytes)) or not isinstance(heaps, Iterable):
+        raise TypeError(f"the heaps must be a sequence of integers, got {heaps!r}")
+    return tuple(check_integer(h, "a heap size", least=0) for h in heaps)
+
+
+def sum_value(code: str | OctalCode, heaps: Iterable[int]) -> int:
+    """The Grundy value of a position of several heaps: the XOR of their values.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code.
+    heaps : iterable of int
+        Heap sizes, each ``>= 0`` (any order; 0 is no heap; empty: the empty
+        position, value 0).
+
+    Returns
+    -------
+    int
+        The value; the position is a P-position exactly when it is 0.
+
+    Raises
+    ------
+    TypeError
+        If ``heaps`` is not an iterable of integers or ``code`` not a string.
+    ValueError
+        If a heap is negative, or as :func:`grundy_values` for the largest heap.
+
+    Notes
+    -----
+    Sprague–Grundy theorem (*Winning Ways*, chapter 4).
+    """
+    parsed = parse_octal(code)
+    sizes = _check_heaps(heaps)
+    if not sizes:
+        return 0
+    values = grundy_values(parsed, max(sizes))
+    return int(np.bitwise_xor.reduce(values[list(sizes)]))
+
+
+@dataclasses.dataclass(frozen=True)
+class SumMove:
+    """One move of :func:`sum_moves`.
+
+    Attributes
+    ----------
+    heap : int
+        The size of the heap moved in.
+    result : tuple of int
+        What the move leaves in its place: ``()``, ``(h,)`` or ``(a, b)``
+        (as :meth:`OctalCode.moves`).
+    position : tuple of int
+        The whole position after the move: the nonempty heaps, increasing.
+    value : int
+        Its Grundy value; 0 means the move is winning (to a P-position).
+    """
+
+    heap: int
+    result: tuple[int, ...]
+    position: tuple[int, ...]
+    value: int
+
+
+def sum_moves(code: str | OctalCode, heaps: Iterable[int]) -> list[SumMove]:
+    """Every move from a position of several heaps, with the resulting position and its value.
+
+    Parameters
+    ----------
+    code : str or OctalCode
+        The octal code.
+    heaps : iterable of int
+        Heap sizes, each ``>= 0``; a multiset: equal heaps give the same
+        moves, listed once; heaps of size 0 are no heaps.
+
+    Returns
+    -------
+    list of SumMove
+        By increasing heap moved in, then in the order of
+        :meth:`OctalCode.moves`.  Empty when no move is possible (the player
+        to move loses).
+
+    Raises
+    ------
+    TypeError
+        If ``heaps`` is not an iterable of integers or ``code`` not a string.
+    ValueError
+        If a heap is negative or above 10**6 for a code that splits heaps,
+        or as :func:`grundy_values` for the largest heap.
+    """
+    parsed = parse_octal(code)
+    sizes = sorted(h for h in _check_heaps(heaps) if h > 0)
+    if not sizes:
+        return []
+    values = grundy_values(parsed, sizes[-1])
+    total = 0
+    for h in sizes:
+        total ^= int(values[h])
+    moves = []
+    for heap in sorted(set(sizes)):
+        rest = list(sizes)
+        rest.remove(heap)
+        for result in parsed.moves(heap):
+            value = total ^ int(values[heap])
+            for h in result:
+                value ^= int(values[h])
+            moves.append(SumMove(heap, result, tuple(sorted(rest + list(result))), value))
+    return moves
