@@ -44,3 +44,8 @@ DEFAULT_STRATEGY_N = 10_000
 #: Primitive elements (section 4.1, Table 2): layer 2 up to 50,000.
 DEFAULT_PRIMITIVES_LAYER = 2
 DEFAULT_PRIMITIVES_LIMIT = 50_000
+
+#: Longest estimated computation a function of :mod:`solver.impartial` (the
+#: finite impartial games) accepts unless its caller passes ``max_seconds``,
+#: in seconds.  The command line passes its own limit (``--max-seconds``).
+IMPARTIAL_MAX_SECONDS = 60.0

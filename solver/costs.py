@@ -69,6 +69,7 @@ __all__ = [
     "DEFAULT_MAX_SECONDS",
     "Cost",
     "check_cost",
+    "within_limits",
     "classify_cost",
     "fixed_strategies_cost",
     "layers_cost",
@@ -520,7 +521,7 @@ def check_cost(
     if not isinstance(cost, Cost):
         raise TypeError(f"cost must be a solver.costs.Cost, got {type(cost).__name__}")
     if max_bytes is None:
-        max_bytes = int(available_memory() * config.MEMORY_FRACTION)
+        max_bytes = _default_max_bytes()
     advice = advice or "ask for less"
     if cost.bytes > max_bytes:
         raise WorkTooLargeError(
@@ -532,3 +533,30 @@ def check_cost(
             f"{cost.what} would take {format_seconds(cost.seconds)} (limit {format_seconds(max_seconds).removeprefix('about ')}); "
             f"{advice}"
         )
+
+
+def _default_max_bytes() -> int:
+    return int(available_memory() * config.MEMORY_FRACTION)
+
+
+def within_limits(cost: Cost, *, max_seconds: float, max_bytes: int | None = None) -> bool:
+    """Whether :func:`check_cost` would accept ``cost`` (the same limits, no exception).
+
+    Parameters
+    ----------
+    cost : Cost
+        The estimate.
+    max_seconds : float
+        Time limit in seconds.
+    max_bytes : int, optional
+        Memory limit in bytes; default ``config.MEMORY_FRACTION`` of
+        :func:`available_memory` now.
+
+    Returns
+    -------
+    bool
+        True when ``cost.seconds <= max_seconds`` and ``cost.bytes <= max_bytes``.
+    """
+    if max_bytes is None:
+        max_bytes = _default_max_bytes()
+    return cost.seconds <= max_seconds and cost.bytes <= max_bytes

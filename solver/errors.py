@@ -14,6 +14,8 @@ class                        base            raised when
 :class:`WorkTooLargeError`   ValueError      a request's estimated time or memory is
                                              beyond the limit (:mod:`solver.costs`)
 :class:`GameOverError`       ValueError      a move is asked for after the game ended
+:class:`NotApplicableError`  ValueError      a command or view is asked of a game it does
+                                             not apply to (the message says why)
 :class:`CacheUnavailableError` OSError       the cache directory cannot be created or
                                              written
 :class:`DaskEngineError`     RuntimeError    a Dask solve failed after it started (a
@@ -33,6 +35,7 @@ __all__ = [
     "BoundTooLargeError",
     "WorkTooLargeError",
     "GameOverError",
+    "NotApplicableError",
     "CacheUnavailableError",
     "CacheUnavailableWarning",
     "DaskEngineError",
@@ -53,6 +56,15 @@ class WorkTooLargeError(ValueError):
 
 class GameOverError(ValueError):
     """A move was asked for after the game ended."""
+
+
+class NotApplicableError(ValueError):
+    """A command or view was asked of a game it does not apply to; the message says why.
+
+    For example ``solve`` (a loopy game solved to a bound) asked of Wythoff's
+    game, which is finite and needs no bound, or the Grundy values of one
+    heap asked of a game whose positions are pairs.
+    """
 
 
 class CacheUnavailableError(OSError):

@@ -130,6 +130,25 @@ def test_check_cost_passes_small_work():
     check_cost(Cost(1.0, 100, "x"), max_seconds=1.0, max_bytes=100)  # limits are inclusive
 
 
+@pytest.mark.parametrize(
+    ("cost", "max_seconds", "max_bytes"),
+    [
+        (Cost(1.0, 100, "x"), 1.0, 100),
+        (Cost(1.5, 100, "x"), 1.0, 100),
+        (Cost(1.0, 101, "x"), 1.0, 100),
+        (Cost(math.inf, 10**400, "x"), 600, None),
+        (costs.solve_cost(1000), 600, None),
+    ],
+)
+def test_within_limits_is_check_cost_without_the_exception(cost, max_seconds, max_bytes):
+    try:
+        check_cost(cost, max_seconds=max_seconds, max_bytes=max_bytes)
+        accepted = True
+    except WorkTooLargeError:
+        accepted = False
+    assert costs.within_limits(cost, max_seconds=max_seconds, max_bytes=max_bytes) is accepted
+
+
 def test_check_cost_needs_a_cost():
     with pytest.raises(TypeError):
         check_cost(5, max_seconds=1)

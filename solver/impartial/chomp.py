@@ -28,8 +28,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..costs import Cost
 from ..validation import check_integer
-from ._cost import Cost, check_cost
+from .game import check_work
 
 __all__ = [
     "chomp_cost",
@@ -93,15 +94,15 @@ def chomp_cost(rows: int, cols: int) -> Cost:
     )
 
 
-def _check_solvable(rows: object, cols: object) -> tuple[int, int]:
+def _check_solvable(rows: object, cols: object, max_seconds: float | None) -> tuple[int, int]:
     rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
     cost = chomp_cost(rows, cols)
     if rows * cols > MAX_CELLS:
         raise ValueError(
-            f"{cost.what} would take {cost.describe()}; boxes of at most {MAX_CELLS} pieces "
+            f"{cost.what} would need {cost.describe()}; boxes of at most {MAX_CELLS} pieces "
             f"(2**{MAX_CELLS} positions) are solved, use a smaller box"
         )
-    check_cost(cost, "use a smaller box")
+    check_work(cost, "use a smaller box", max_seconds)
     return rows, cols
 
 
@@ -135,13 +136,16 @@ def _chomp_kernel(rows: int, cols: int) -> np.ndarray:  # pragma: no cover - num
     return out
 
 
-def chomp_outcomes(rows: int, cols: int) -> np.ndarray:
+def chomp_outcomes(rows: int, cols: int, *, max_seconds: float | None = None) -> np.ndarray:
     """Outcomes of every bar in an R x C box.
 
     Parameters
     ----------
     rows, cols : int
         The box, each ``>= 1``, with ``rows * cols <= 24``.
+    max_seconds : float, optional
+        Refuse work estimated above this many seconds (default
+        ``config.IMPARTIAL_MAX_SECONDS``, 60).
 
     Returns
     -------
@@ -157,24 +161,27 @@ def chomp_outcomes(rows: int, cols: int) -> np.ndarray:
         If an argument is not an integer.
     ValueError
         If an argument is below 1, the box has more than 24 pieces, or the
-        memory (one byte per position) is beyond half of what is available.
+        work is beyond ``max_seconds`` or the memory this machine can give
+        (one byte per position).
 
     Notes
     -----
     Rules of "Chomp (The Esthetics of Not Knowing)", with the poisoned piece
     removed: whoever cannot move loses.
     """
-    rows, cols = _check_solvable(rows, cols)
+    rows, cols = _check_solvable(rows, cols, max_seconds)
     return _chomp_kernel(rows, cols)
 
 
-def chomp_counts(rows: int, cols: int) -> dict[str, int]:
+def chomp_counts(rows: int, cols: int, *, max_seconds: float | None = None) -> dict[str, int]:
     """Count the positions and the losing bars (P-positions) of an R x C box.
 
     Parameters
     ----------
     rows, cols : int
         The box, as :func:`chomp_outcomes`.
+    max_seconds : float, optional
+        As :func:`chomp_outcomes`.
 
     Returns
     -------
@@ -188,7 +195,7 @@ def chomp_counts(rows: int, cols: int) -> dict[str, int]:
     TypeError, ValueError
         As :func:`chomp_outcomes`.
     """
-    outcomes = chomp_outcomes(rows, cols)
+    outcomes = chomp_outcomes(rows, cols, max_seconds=max_seconds)
     losing = int(outcomes.shape[0] - np.count_nonzero(outcomes))
     return {"positions": int(outcomes.shape[0]), "losing": losing, "winning": int(outcomes.shape[0]) - losing}
 

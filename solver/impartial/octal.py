@@ -37,8 +37,10 @@ from collections.abc import Iterable
 import numba
 import numpy as np
 
+from .. import costs
+from ..costs import Cost
 from ..validation import check_integer
-from ._cost import Cost, check_cost, within_limits
+from .game import check_work, seconds_limit
 
 __all__ = [
     "OctalCode",
@@ -318,21 +320,25 @@ def grundy_cost(code: str | OctalCode, n: int) -> Cost:
     return Cost(seconds, (n + 1) * _BYTES_PER_HEAP + seen, f"the Grundy values of {parsed.text} for heaps 0..{n:,}")
 
 
-def _largest_affordable_n(parsed: OctalCode) -> int:
+def _largest_affordable_n(parsed: OctalCode, max_seconds: float) -> int:
     """The largest n whose estimated cost is within the limits (bisection on :func:`grundy_cost`)."""
+
+    def fits(n: int) -> bool:
+        return costs.within_limits(grundy_cost(parsed, n), max_seconds=max_seconds)
+
     lo, hi = 0, 1
-    while within_limits(grundy_cost(parsed, hi)):
+    while fits(hi):
         lo, hi = hi, 2 * hi
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if within_limits(grundy_cost(parsed, mid)):
+        if fits(mid):
             lo = mid
         else:
             hi = mid
     return lo
 
 
-def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
+def grundy_values(code: str | OctalCode, n: int, *, max_seconds: float | None = None) -> np.ndarray:
     """Grundy values of the heaps ``0..n`` of an octal game.
 
     Parameters
@@ -341,6 +347,9 @@ def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
         The octal code, e.g. ``"0.137"`` (see :func:`parse_octal`).
     n : int
         Largest heap, ``>= 0``.
+    max_seconds : float, optional
+        Refuse work estimated above this many seconds (default
+        ``config.IMPARTIAL_MAX_SECONDS``, 60).
 
     Returns
     -------
@@ -355,8 +364,9 @@ def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
         If ``n`` is not an integer or ``code`` not a string.
     ValueError
         If ``n < 0``, the code is invalid, or the estimated work
-        (:func:`grundy_cost`) is beyond about 60 s or the memory limit; the
-        message gives the estimate and the largest ``n`` within the limits.
+        (:func:`grundy_cost`) is beyond ``max_seconds`` or the memory this
+        machine can give (:func:`solver.costs.check_cost`); the message gives
+        the estimate and the largest ``n`` within the limits.
 
     Notes
     -----
@@ -367,8 +377,9 @@ def grundy_values(code: str | OctalCode, n: int) -> np.ndarray:
     parsed = parse_octal(code)
     n = check_integer(n, "n, the largest heap", least=0)
     cost = grundy_cost(parsed, n)
-    if not within_limits(cost):
-        check_cost(cost, f"reduce n to at most {_largest_affordable_n(parsed):,}")
+    limit = seconds_limit(max_seconds)
+    if not costs.within_limits(cost, max_seconds=limit):
+        check_work(cost, f"reduce n to at most {_largest_affordable_n(parsed, limit):,}", limit)
     seen_size = 1 << _max_options(parsed, n).bit_length()
     return _grundy_kernel(np.array(parsed.digits, dtype=np.int64), n, seen_size)
 

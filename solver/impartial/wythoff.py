@@ -20,8 +20,8 @@ when ``b / a`` is an integer or ``b / a > φ``.
 
 Outcome arrays are ``uint8``: 1 = W (N-position, the player to move wins),
 0 = L (P-position).  Numba kernels (prefixed ``_``) are unchecked; the public
-functions check their arguments and refuse work beyond the limits of
-:mod:`solver.impartial._cost`.
+functions check their arguments and refuse work beyond a time limit or the
+memory this machine can give (:func:`solver.costs.check_cost`).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ import math
 import numba
 import numpy as np
 
+from ..costs import Cost
 from ..validation import check_integer
-from ._cost import Cost, check_cost
+from .game import check_work
 
 __all__ = [
     "wythoff_outcomes",
@@ -90,11 +91,11 @@ def outcomes_cost(size: int, game: str = "Wythoff's game") -> Cost:
     return Cost(cells * _SECONDS_PER_CELL, cells + 4 * size, f"the outcomes of {game} for a {size:,} x {size:,} table")
 
 
-def _check_size(size: object, game: str) -> int:
+def _check_size(size: object, game: str, max_seconds: float | None) -> int:
     size = check_integer(size, "the size of the table", least=0)
     cost = outcomes_cost(size, game)
     side = math.isqrt(min(cost.bytes, 1 << 31))
-    check_cost(cost, f"reduce the size (at most about {side:,})")
+    check_work(cost, f"reduce the size (at most about {side:,})", max_seconds)
     return size
 
 
@@ -127,13 +128,16 @@ def _wythoff_kernel(size: int) -> np.ndarray:  # pragma: no cover - numba
     return out
 
 
-def wythoff_outcomes(size: int) -> np.ndarray:
+def wythoff_outcomes(size: int, *, max_seconds: float | None = None) -> np.ndarray:
     """Outcomes of the positions ``(a, b)``, ``0 <= a, b < size``, of Wythoff's game.
 
     Parameters
     ----------
     size : int
         Side of the table, ``>= 0``.
+    max_seconds : float, optional
+        Refuse work estimated above this many seconds (default
+        ``config.IMPARTIAL_MAX_SECONDS``, 60).
 
     Returns
     -------
@@ -153,7 +157,7 @@ def wythoff_outcomes(size: int) -> np.ndarray:
     -----
     The sieve of "Sieves and Wythoff's Nim": one pass, O(size²).
     """
-    size = _check_size(size, "Wythoff's game")
+    size = _check_size(size, "Wythoff's game", max_seconds)
     return _wythoff_kernel(size)
 
 
@@ -380,13 +384,16 @@ def _euclid_kernel(size: int) -> np.ndarray:  # pragma: no cover - numba
     return out
 
 
-def euclid_outcomes(size: int) -> np.ndarray:
+def euclid_outcomes(size: int, *, max_seconds: float | None = None) -> np.ndarray:
     """Outcomes of the pairs ``(a, b)``, ``0 <= a, b < size``, of Euclid's game.
 
     Parameters
     ----------
     size : int
         Side of the table, ``>= 0``.
+    max_seconds : float, optional
+        Refuse work estimated above this many seconds (default
+        ``config.IMPARTIAL_MAX_SECONDS``, 60).
 
     Returns
     -------
@@ -407,5 +414,5 @@ def euclid_outcomes(size: int) -> np.ndarray:
     The theorem of :func:`euclid_is_win`, in int64 (exact: the table's limit
     keeps ``(2b)²`` far below ``2**63``).
     """
-    size = _check_size(size, "Euclid's game")
+    size = _check_size(size, "Euclid's game", max_seconds)
     return _euclid_kernel(size)
