@@ -17,6 +17,9 @@ Everything public is here::
     layer(solution, 10_000, 2)              # the thesis's layer l_2 up to N
     solve(10_000, rule="put-or-take-a-prime").value(8)
 
+    game = impartial_game("robs-dots")      # a finite impartial game: exact, no bound
+    game.value(game.parse("3+5"))           # its Grundy value, 1
+
 =========================  ============================================================
 subpackage                 contents
 =========================  ============================================================
@@ -28,6 +31,9 @@ subpackage                 contents
                            rules, the thesis's experiments and printed lists
 :mod:`solver.values`       values of positions, best moves, game trees, play, the
                            inspector, loopy nim values and sums
+:mod:`solver.impartial`    finite impartial games (octal games, Wythoff's game, Euclid's
+                           game, Chomp): :func:`impartial_game`, exact Grundy values,
+                           outcomes and remoteness
 :mod:`solver.cli`          the command line, ``python -m solver``
 :mod:`solver.errors`       every exception
 :mod:`solver.costs`        estimates of time and memory before work starts
@@ -75,6 +81,7 @@ from .costs import (
     solve_cost,
     strategy_matrix_cost,
     tree_cost,
+    within_limits,
 )
 from .engine import (
     NO_REMOTENESS,
@@ -103,6 +110,7 @@ from .errors import (
     CertificateError,
     DaskEngineError,
     GameOverError,
+    NotApplicableError,
     WorkTooLargeError,
 )
 from .games import (
@@ -120,6 +128,43 @@ from .games import (
     put,
     square_below,
     take,
+)
+from .impartial.chomp import (
+    ChompGame,
+    binary_square,
+    chomp_cost,
+    chomp_counts,
+    chomp_moves,
+    chomp_outcomes,
+    format_bar,
+    parse_bar,
+)
+from .impartial.game import ImpartialGame, SumOption
+from .impartial.octal import (
+    OctalCode,
+    OctalGame,
+    Periodicity,
+    equivalence_classes,
+    grundy_cost,
+    grundy_values,
+    p_positions,
+    parse_octal,
+    periodicity,
+    two_heap_p_positions,
+)
+from .impartial.registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game
+from .impartial.wythoff import (
+    EuclidGame,
+    SieveStep,
+    WythoffGame,
+    beatty_pairs,
+    euclid_is_win,
+    euclid_outcomes,
+    outcomes_cost,
+    sieve_steps,
+    wythoff_is_p,
+    wythoff_outcomes,
+    wythoff_pairs,
 )
 from .parsing import describe_number, describe_text, parse_int
 from .store import SolutionCache, cache_dir, cache_entries, open_store, solve_cached, solve_dask
@@ -291,9 +336,46 @@ __all__ = [
     "SumMove",
     "MAX_HEAPS",
     "default_sum_bound",
+    # finite impartial games
+    "impartial_game",
+    "IMPARTIAL_ALIASES",
+    "IMPARTIAL_EXAMPLES",
+    "IMPARTIAL_FORMS",
+    "ImpartialGame",
+    "OctalGame",
+    "WythoffGame",
+    "EuclidGame",
+    "ChompGame",
+    "SumOption",
+    "OctalCode",
+    "parse_octal",
+    "grundy_values",
+    "grundy_cost",
+    "Periodicity",
+    "periodicity",
+    "p_positions",
+    "two_heap_p_positions",
+    "equivalence_classes",
+    "wythoff_outcomes",
+    "wythoff_pairs",
+    "wythoff_is_p",
+    "beatty_pairs",
+    "SieveStep",
+    "sieve_steps",
+    "euclid_outcomes",
+    "euclid_is_win",
+    "outcomes_cost",
+    "chomp_outcomes",
+    "chomp_counts",
+    "chomp_moves",
+    "chomp_cost",
+    "binary_square",
+    "parse_bar",
+    "format_bar",
     # costs
     "Cost",
     "check_cost",
+    "within_limits",
     "solve_cost",
     "tree_cost",
     "layers_cost",
@@ -307,6 +389,7 @@ __all__ = [
     "BoundTooLargeError",
     "WorkTooLargeError",
     "GameOverError",
+    "NotApplicableError",
     "CacheUnavailableError",
     "CacheUnavailableWarning",
     "DaskEngineError",

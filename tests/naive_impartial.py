@@ -153,3 +153,43 @@ def chomp_next(bar: frozenset[tuple[int, int]]) -> dict[tuple[int, int], frozens
 def chomp_wins(bar: frozenset[tuple[int, int]]) -> bool:
     """Does the player to move win Chomp from this bar?  (Empty bar: no move, lose.)"""
     return any(not chomp_wins(nxt) for nxt in chomp_next(bar).values())
+
+
+# --- Any finite game: Grundy values and remoteness by recursion ---------------------------
+
+
+def wythoff_moves(a: int, b: int) -> set[tuple[int, int]]:
+    """Take k >= 1 from one pile or from both."""
+    moves = {(a - k, b) for k in range(1, a + 1)} | {(a, b - k) for k in range(1, b + 1)}
+    return moves | {(a - k, b - k) for k in range(1, min(a, b) + 1)}
+
+
+def make_reference(children):
+    """Return ``(grundy, wins, remoteness)`` for a game given by ``children(position) -> iterable``.
+
+    Straight from the definitions, memoised: Grundy value = mex of the
+    options' values; the player to move wins when some option is a loss for
+    the player then to move; remoteness is 0 with no move, else 1 + the least
+    remoteness of a losing option (winner hurries) or 1 + the largest of all
+    options (loser delays).  No Sprague–Grundy shortcut: ``wins`` does not
+    look at values.
+    """
+
+    @cache
+    def grundy(p) -> int:
+        return mex(grundy(c) for c in children(p))
+
+    @cache
+    def wins(p) -> bool:
+        return any(not wins(c) for c in children(p))
+
+    @cache
+    def remoteness(p) -> int:
+        kids = list(children(p))
+        if not kids:
+            return 0
+        if wins(p):
+            return 1 + min(remoteness(c) for c in kids if not wins(c))
+        return 1 + max(remoteness(c) for c in kids)
+
+    return grundy, wins, remoteness

@@ -5,30 +5,56 @@ either an N-position (the player to move wins: outcome W) or a P-position
 (the player to move loses: outcome L), and by the Sprague–Grundy theorem each
 has a Grundy value (nim value), 0 exactly for the P-positions.
 
-Modules
--------
-:mod:`.octal`
-    Octal games (Kayles ``0.77``, Dawson's Kayles ``0.07``, Dawson's chess
-    and Rob's Dots ``0.137``, ...): Grundy values of heaps, proved
-    periodicity, P-positions, equivalence classes, sums of heaps.
-:mod:`.wythoff`
-    Wythoff's game (outcomes, the sieve, the Beatty pairs) and Euclid's game.
-:mod:`.chomp`
-    Chomp on fragmentary bars in an R x C box (outcomes of every bar, counts
-    of losing bars, the 2 x C picture).
+Each game is an :class:`ImpartialGame` (:mod:`.game`): it owns its
+positions (text both ways), its moves, its values, outcomes and remoteness
+and their cost estimates; :func:`impartial_game` finds one by name.
+
+==================================  =============================================================
+module                              contents
+==================================  =============================================================
+:mod:`solver.impartial.game`        :class:`ImpartialGame`, the one abstraction: sums, trees,
+                                    the remoteness search, why a command does not apply
+:mod:`solver.impartial.registry`    :func:`impartial_game`, :data:`IMPARTIAL_ALIASES`,
+                                    :data:`IMPARTIAL_EXAMPLES`
+:mod:`solver.impartial.octal`       octal games (Kayles ``0.77``, Dawson's Kayles ``0.07``,
+                                    Dawson's chess and Rob's Dots ``0.137``, ...): codes,
+                                    Grundy values of heaps, proved periodicity, P-positions,
+                                    equivalence classes, sums of heaps; :class:`OctalGame`
+:mod:`solver.impartial.wythoff`     Wythoff's game (outcomes, the sieve, the Beatty pairs,
+                                    values, remoteness) and Euclid's game; :class:`WythoffGame`,
+                                    :class:`EuclidGame`
+:mod:`solver.impartial.chomp`       Chomp on fragmentary bars in an R x C box (outcomes of every
+                                    bar, counts of losing bars, the 2 x C picture); :class:`ChompGame`
+==================================  =============================================================
 
 Conventions: outcome arrays are ``uint8`` with 1 = W (N-position) and
 0 = L (P-position); the numba kernels are unchecked and sit behind checked
-public functions, which refuse work beyond about a minute or the memory of
-the machine with a ``ValueError`` that gives the estimate.  Sources: Berlekamp,
+public functions, which estimate the work first (:class:`solver.costs.Cost`)
+and refuse work beyond a time limit (``max_seconds``, default
+``config.IMPARTIAL_MAX_SECONDS``, 60 s) or the memory this machine can give
+with a ``ValueError`` that gives the estimate.  ``docs/impartial-games.md``
+gives the definitions, the sources and the methods.  Sources: Berlekamp,
 Conway and Guy, *Winning Ways*, chapter 4 (octal games); C. Wright, "The
-Independence Game" (2017, Rob's Dots = 0.137); "Sieves and Wythoff's Nim",
-"Chomp", "Euclid's Game" (blog posts of one author, quoted in the tests).
+Independence Game" (2017, Rob's Dots = 0.137); W. A. Wythoff (1907); Cole
+and Davie (1969, Euclid's game); "Sieves and Wythoff's Nim", "Chomp",
+"Euclid's Game" (blog posts of one author, quoted in the tests).
 """
 
-from .chomp import binary_square, chomp_cost, chomp_counts, chomp_moves, chomp_outcomes, format_bar, parse_bar
+from .chomp import (
+    ChompGame,
+    binary_square,
+    chomp_cost,
+    chomp_counts,
+    chomp_moves,
+    chomp_outcomes,
+    chomp_table_cost,
+    format_bar,
+    parse_bar,
+)
+from .game import ImpartialGame, SumOption
 from .octal import (
     OctalCode,
+    OctalGame,
     Periodicity,
     SumMove,
     equivalence_classes,
@@ -41,18 +67,36 @@ from .octal import (
     sum_value,
     two_heap_p_positions,
 )
+from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
 from .wythoff import (
+    EuclidGame,
+    PairGame,
     SieveStep,
+    WythoffGame,
     beatty_pairs,
     euclid_is_win,
     euclid_outcomes,
     outcomes_cost,
     sieve_steps,
+    wythoff_is_p,
     wythoff_outcomes,
     wythoff_pairs,
 )
 
 __all__ = [
+    # the games
+    "ImpartialGame",
+    "SumOption",
+    "impartial_game",
+    "is_impartial_name",
+    "IMPARTIAL_ALIASES",
+    "IMPARTIAL_EXAMPLES",
+    "IMPARTIAL_FORMS",
+    "OctalGame",
+    "PairGame",
+    "WythoffGame",
+    "EuclidGame",
+    "ChompGame",
     # octal games
     "OctalCode",
     "parse_octal",
@@ -69,6 +113,7 @@ __all__ = [
     # Wythoff's game and Euclid's game
     "wythoff_outcomes",
     "wythoff_pairs",
+    "wythoff_is_p",
     "beatty_pairs",
     "SieveStep",
     "sieve_steps",
@@ -77,6 +122,7 @@ __all__ = [
     "outcomes_cost",
     # Chomp
     "chomp_cost",
+    "chomp_table_cost",
     "chomp_outcomes",
     "chomp_counts",
     "chomp_moves",

@@ -25,12 +25,16 @@ machine.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+from typing import ClassVar
+
 import numba
 import numpy as np
 
 from ..costs import Cost
 from ..validation import check_integer
-from .game import check_work
+from .game import ImpartialGame, check_work
 
 __all__ = [
     "chomp_cost",
@@ -40,6 +44,8 @@ __all__ = [
     "parse_bar",
     "format_bar",
     "binary_square",
+    "chomp_table_cost",
+    "ChompGame",
 ]
 
 #: Most pieces of a box solved whole (2**24 positions, one byte each).
@@ -357,3 +363,240 @@ def binary_square(cols: int) -> np.ndarray:
     side = 1 << cols
     # mask = top | bottom << cols: reshaped row-major the index is [bottom, top].
     return (outcomes.reshape(side, side) == 0).T.copy()
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+# Cost model of the value and remoteness table (benchmarks/impartial_games.py, reference
+# machine): seconds per (position, piece) pair, every option visited; 2 bytes per position.
+_SECONDS_PER_PIECE_TABLE = 3e-9
+#: Largest table of values and remoteness kept with the game (positions; 2 bytes each).
+CACHED_POSITIONS = 1 << 22
+#: Below this many positions the whole box is solved at once (small boxes share one table).
+WHOLE_BOX = 1 << 16
+
+
+@numba.njit(cache=True)
+def _chomp_table_kernel(rows: int, cols: int, top: int) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+    """Grundy value and remoteness of every mask 0..top of the box, in one ascending pass (numba; unchecked).
+
+    Values are below 32 (at most 24 options), remoteness at most the number
+    of pieces: both fit ``uint8``.
+    """
+    cells = rows * cols
+    keep = ~_quadrants(rows, cols)
+    value = np.zeros(top + 1, np.uint8)
+    rem = np.zeros(top + 1, np.uint8)
+    for m in range(1, top + 1):
+        seen = 0
+        slowest = 0
+        fastest = 255
+        for i in range(cells):
+            if (m >> i) & 1:
+                c = m & keep[i]
+                v = value[c]
+                seen |= 1 << v
+                r = rem[c]
+                slowest = max(slowest, r)
+                if v == 0:
+                    fastest = min(fastest, r)
+        v = 0
+        while (seen >> v) & 1:
+            v += 1
+        value[m] = v
+        rem[m] = 1 + (slowest if v == 0 else fastest)
+    return value, rem
+
+
+def chomp_table_cost(rows: int, cols: int, top: int) -> Cost:
+    """Estimate the table of Grundy values and remoteness of the masks ``0..top`` of a box.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The box, at most 24 pieces.
+    top : int
+        Largest mask, ``0 <= top < 2**(rows * cols)``.
+
+    Returns
+    -------
+    Cost
+        3 ns per (mask, piece) and 2 bytes per mask.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument is out of range.
+    """
+    rows, cols = _check_box(rows, cols, MAX_CELLS)
+    top = _check_mask(top, rows, cols)
+    count = top + 1
+    return Cost(
+        count * rows * cols * _SECONDS_PER_PIECE_TABLE,
+        2 * count,
+        f"the values of Chomp in a {rows} x {cols} box ({count:,} positions)",
+    )
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ChompGame(ImpartialGame[int]):
+    """Chomp on fragmentary bars in an R x C box: eat a piece and everything below and right of it.
+
+    A position is a bar, any set of pieces of the box, held as a bitmask
+    (bit ``r * cols + c`` for row r, column c, from 0 at the top left) and
+    written as rows: ``"###/##."``.  A move eats a present piece with every
+    piece at or below its row and at or right of its column; the player with
+    no move (the empty bar) loses.  Boxes of at most 24 pieces.
+
+    Attributes
+    ----------
+    rows, cols : int
+        The box.
+
+    Notes
+    -----
+    Values and remoteness come from one ascending pass over the masks up to
+    the position's (every option is a smaller mask), kept with the game
+    when at most 2**22 positions.
+    """
+
+    rows: int
+    cols: int
+
+    kind: ClassVar[str] = "chomp"
+    commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "chomp")
+    position_help: ClassVar[str] = (
+        "bars written as rows from the top, '#' a piece and '.' a gap, joined by '/' (###/##.)"
+    )
+
+    @classmethod
+    def of(cls, rows: int, cols: int) -> ChompGame:
+        """The game in an R x C box, with its name, title, summary and source.
+
+        Raises
+        ------
+        TypeError
+            If an argument is not an integer.
+        ValueError
+            If an argument is below 1 or the box has more than 24 pieces.
+        """
+        rows, cols = _check_box(rows, cols, MAX_CELLS)
+        return cls(
+            name=f"chomp-{rows}x{cols}",
+            title=f"Chomp on fragmentary bars, {rows} x {cols}",
+            summary=(
+                f"Any set of pieces of a {rows} x {cols} box; a move eats a piece and every piece at or below its "
+                "row and at or right of its column; a player with no move (the empty bar) loses."
+            ),
+            source='D. Gale, "A curious nim-type game" (1974); fragmentary bars as in "Chomp (The Esthetics of Not Knowing)"',
+            rows=rows,
+            cols=cols,
+        )
+
+    @property
+    def cells(self) -> int:
+        """Pieces of the box, ``rows * cols``."""
+        return self.rows * self.cols
+
+    def check(self, position: object) -> int:
+        """A bar as its mask, ``0 <= mask < 2**(rows * cols)``.
+
+        Raises
+        ------
+        TypeError
+            If ``position`` is not an integer.
+        ValueError
+            If it is out of range.
+        """
+        return _check_mask(position, self.rows, self.cols)
+
+    def parse(self, text: str) -> int:
+        """Read a bar written as rows (:func:`parse_bar`): ``"###/##."``; a smaller text sits in the top-left corner.
+
+        Raises
+        ------
+        TypeError
+            If ``text`` is not a string.
+        ValueError
+            If the text is empty, has other characters than ``#``, ``.`` and
+            ``/``, rows of different lengths, or does not fit in the box.
+        """
+        return parse_bar(text, self.rows, self.cols)
+
+    def format(self, position: int) -> str:
+        """The bar as rows of the whole box (:func:`format_bar`)."""
+        return format_bar(self.rows, self.cols, position)
+
+    def start(self) -> int:
+        """The full box."""
+        return (1 << self.cells) - 1
+
+    def moves(self, position: int) -> list[tuple[str, int]]:
+        """Eat each piece, by row then column: ``"eat row 1, column 2"`` (counted from 1 at the top left)."""
+        return [
+            (f"eat row {r + 1}, column {c + 1}", result) for r, c, result in chomp_moves(self.rows, self.cols, position)
+        ]
+
+    def _top_for(self, mask: int) -> int:
+        return self.start() if self.start() < WHOLE_BOX else mask
+
+    def value_cost(self, position: int) -> Cost:
+        """The table of the masks up to the position's (the whole box when it has fewer than 2**16)."""
+        mask = self.check(position)
+        table = self.memo.get("table")
+        if table is not None and mask < table[0].shape[0]:
+            return Cost(0.0, 0, f"the values of {self.title} (kept)")
+        return chomp_table_cost(self.rows, self.cols, self._top_for(mask))
+
+    def _table(self, top: int, max_seconds: float | None) -> tuple[np.ndarray, np.ndarray]:
+        table = self.memo.get("table")
+        if table is not None and top < table[0].shape[0]:
+            return table
+        top = self._top_for(top)
+        check_work(chomp_table_cost(self.rows, self.cols, top), "use a smaller box", max_seconds)
+        found = _chomp_table_kernel(self.rows, self.cols, top)
+        if top < CACHED_POSITIONS and (table is None or top >= table[0].shape[0]):
+            for array in found:
+                array.setflags(write=False)
+            self.memo.replace("table", found)
+        return found
+
+    def value(self, position: int, *, max_seconds: float | None = None) -> int:
+        """The Grundy value of the bar (see the class notes)."""
+        mask = self.check(position)
+        return int(self._table(mask, max_seconds)[0][mask])
+
+    def values(self, positions: Sequence[int], *, max_seconds: float | None = None) -> list[int]:
+        """:meth:`value` of several bars from one table."""
+        masks = [self.check(p) for p in positions]
+        if not masks:
+            return []
+        table = self._table(max(masks), max_seconds)[0]
+        return [int(table[m]) for m in masks]
+
+    def remoteness_cost(self, position: int) -> Cost:
+        """As :meth:`value_cost`: one table holds both."""
+        return self.value_cost(position)
+
+    def remoteness(self, position: int, *, max_seconds: float | None = None) -> int:
+        """Exact remoteness of the bar (see the class notes)."""
+        mask = self.check(position)
+        return int(self._table(mask, max_seconds)[1][mask])
+
+    def remotenesses(self, positions: Sequence[int], *, max_seconds: float | None = None) -> list[int]:
+        """:meth:`remoteness` of several bars from one table."""
+        masks = [self.check(p) for p in positions]
+        if not masks:
+            return []
+        table = self._table(max(masks), max_seconds)[1]
+        return [int(table[m]) for m in masks]
+
+    def counts(self, *, max_seconds: float | None = None) -> dict[str, int]:
+        """Positions and losing bars of the box (:func:`chomp_counts`, the empty bar counted)."""
+        return chomp_counts(self.rows, self.cols, max_seconds=max_seconds)
+
+    def outcomes(self, *, max_seconds: float | None = None) -> np.ndarray:
+        """The outcome of every bar of the box (:func:`chomp_outcomes`): uint8, 1 = W, 0 = L, index = mask."""
+        return chomp_outcomes(self.rows, self.cols, max_seconds=max_seconds)

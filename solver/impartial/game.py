@@ -39,6 +39,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .. import config, costs
 from ..errors import NotApplicableError
+from ..parsing import describe_number, describe_text, parse_int
 from ..text import format_count
 from ..validation import check_integer
 
@@ -50,6 +51,10 @@ __all__ = [
     "MAX_COMPONENTS",
     "COMMANDS",
     "seconds_limit",
+    "check_work",
+    "parse_entry",
+    "check_entry",
+    "search_remoteness",
 ]
 
 #: Most moves :meth:`ImpartialGame.moves` lists for one position.
@@ -79,12 +84,18 @@ COMMANDS = {
     "primitives": "lists the thesis's primitive elements of Put-or-Take-a-Square",
 }
 
-#: Estimated seconds per node of a position search in Python (a dict entry, its moves listed).
-SEARCH_SECONDS_PER_MOVE = 2e-6
-#: Estimated bytes per position kept by a search (a tuple, a dict entry).
+#: Seconds per move of a position search in Python (:func:`search_remoteness`): the move listed,
+#: its result made canonical and looked up.  Measured 3 to 4.3 us on the reference machine
+#: (octal game 4.7, heap 50: 37 million moves in 160 s), rounded up.
+SEARCH_SECONDS_PER_MOVE = 5e-6
+#: Bytes per position kept by a search (a tuple of heaps, a dictionary entry), rounded up.
 SEARCH_BYTES_PER_POSITION = 300
 
 P = TypeVar("P", bound=Hashable)
+
+#: Entries of a position have fewer digits than this (:func:`solver.parsing.parse_int` reads at most 4000).
+MAX_ENTRY_DIGITS = 4000
+_ENTRY_LIMIT = 10**MAX_ENTRY_DIGITS
 
 
 def seconds_limit(max_seconds: float | None) -> float:
@@ -109,6 +120,62 @@ def seconds_limit(max_seconds: float | None) -> float:
 def check_work(cost: costs.Cost, advice: str, max_seconds: float | None) -> None:
     """Refuse ``cost`` beyond the time limit of the call or the memory here (:func:`solver.costs.check_cost`)."""
     costs.check_cost(cost, max_seconds=seconds_limit(max_seconds), advice=advice)
+
+
+def parse_entry(text: str, name: str, how: str) -> int:
+    """Read one whole number of a position (a heap, an entry of a pair), sign kept.
+
+    Parameters
+    ----------
+    text : str
+        The number as typed: any form of :func:`solver.parsing.parse_int`
+        (``12``, ``1_000``, ``1e6``, ``10**30``) but without spaces or commas
+        inside, which separate entries.
+    name : str
+        What the number is, for the message (``"a heap"``).
+    how : str
+        How a position is written, ending the message (``"write heaps like 3+5"``).
+
+    Returns
+    -------
+    int
+        The number, possibly negative (the caller says why a negative entry
+        is refused).
+
+    Raises
+    ------
+    ValueError
+        If the text is empty, has spaces or commas inside, is not a whole
+        number or has 4000 digits or more.
+    """
+    part = text.strip()
+    if not part:
+        raise ValueError(f"{name} is missing; {how}")
+    if "," in part or any(ch.isspace() for ch in part):
+        raise ValueError(f"{name} must be one whole number, got {describe_text(part)}; {how}")
+    try:
+        return parse_int(part, name, least=-_ENTRY_LIMIT)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; {how}") from None
+
+
+def check_entry(value: object, name: str) -> int:
+    """Check one whole number of a position: an integer ``>= 0`` with fewer than 4000 digits.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not an integer.
+    ValueError
+        If it is negative or has 4000 digits or more (the message never
+        prints the number in full).
+    """
+    number = check_integer(value, name)
+    if number < 0:
+        raise ValueError(f"{name} must be at least 0, got {describe_number(number)}")
+    if number >= _ENTRY_LIMIT:
+        raise ValueError(f"{name} must have fewer than {MAX_ENTRY_DIGITS:,} digits, got {describe_number(number)}")
+    return number
 
 
 class Memo:
