@@ -13,6 +13,7 @@ from __future__ import annotations
 from .defaults import DEFAULT_TAB
 from .tabs import Tab
 from .tabs.explore import TAB as EXPLORE
+from .tabs.finite import TAB as FINITE
 from .tabs.inspect import TAB as INSPECT
 from .tabs.play import TAB as PLAY
 from .tabs.sums import TAB as SUMS
@@ -21,7 +22,7 @@ from .tabs.thesis import TAB as THESIS
 __all__ = ["TABS", "find_tab"]
 
 #: Every tab, in the order of the tab bar.
-TABS: tuple[Tab, ...] = (EXPLORE, THESIS, PLAY, INSPECT, SUMS)
+TABS: tuple[Tab, ...] = (EXPLORE, THESIS, PLAY, INSPECT, SUMS, FINITE)
 
 
 def find_tab(value: str) -> Tab:

@@ -1,0 +1,86 @@
+"""The chosen game: finding it by name, the menu of examples, and the address's checks of its keys.
+
+No Dash here: the layout, the callbacks and the tab's registry entry all use
+these functions.
+"""
+
+from __future__ import annotations
+
+from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game
+
+__all__ = ["MAX_NAME", "MAX_POSITION_PARAM", "check_game_param", "check_position_param", "find_game", "game_options"]
+
+#: Longest game name read.
+MAX_NAME = 80
+#: Longest position text read from the address (the game reads longer typed text itself).
+MAX_POSITION_PARAM = 2000
+
+
+def find_game(name: object) -> ImpartialGame:
+    """The game of this name (:func:`solver.impartial_game` keeps one object per game, with its tables).
+
+    Parameters
+    ----------
+    name : object
+        A name from the page (``"octal-0.137"``, ``"kayles"``, ``"wythoff"``,
+        ``"chomp-2x6"``); anything else is refused.
+
+    Returns
+    -------
+    solver.ImpartialGame
+
+    Raises
+    ------
+    ValueError
+        Not a text, too long, or not a game; the message says what names there are.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("choose a game from the menu, or type one such as octal-0.6 or chomp-3x5")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a game's name has at most {MAX_NAME} characters; you typed {describe_text(name)}")
+    try:
+        return impartial_game(name)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def check_game_param(raw: str) -> str:
+    """The address's check of ``fgame=``: the game's canonical name, or ValueError saying why not."""
+    return find_game(raw).name
+
+
+def check_position_param(raw: str) -> str:
+    """The address's check of ``fpos=``: text of at most :data:`MAX_POSITION_PARAM` printable characters.
+
+    Whether it is a position of the chosen game is checked by the play view,
+    which says so next to the box.
+    """
+    if len(raw) > MAX_POSITION_PARAM or not raw.isprintable():
+        raise ValueError(f"a position is at most {MAX_POSITION_PARAM:,} printable characters")
+    return raw
+
+
+def game_options(current: object = None) -> list[dict]:
+    """The game menu: every example, plus the current game when it is another one.
+
+    Parameters
+    ----------
+    current : object, optional
+        The menu's value (a name typed or read from the address).
+
+    Returns
+    -------
+    list of dict
+        ``{"label": title, "value": name}``.
+    """
+    options = []
+    for name in IMPARTIAL_EXAMPLES:
+        game = find_game(name)
+        options.append({"label": game.title, "value": game.name})
+    try:
+        game = find_game(current)
+    except ValueError:
+        return options
+    if all(o["value"] != game.name for o in options):
+        options.append({"label": game.title, "value": game.name})
+    return options

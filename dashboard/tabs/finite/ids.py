@@ -1,0 +1,75 @@
+"""Component ids of the Finite games tab (the page-wide ones are in :mod:`dashboard.ids`)."""
+
+# ---------------------------------------------------------------- the game
+#: Menu of the game (examples, plus any name typed in :data:`GAME_OTHER`).
+GAME = "finite-game"
+#: Text box for any other name (``octal-0.6``, ``chomp-3x5``).
+GAME_OTHER = "finite-game-other"
+GAME_ERROR = "finite-game-error"
+#: What the game is (its title and moves), under the selector.
+GAME_SUMMARY = "finite-game-summary"
+
+# ---------------------------------------------------------------- panels, one per view (shown for their kind)
+#: ``panel_id(kind, view)``: the kinds are "octal", "pair" and "chomp".
+PANEL_OCTAL = "finite-panels-octal"
+PANEL_PAIR = "finite-panels-pair"
+PANEL_CHOMP = "finite-panels-chomp"
+#: Panels shown only for Wythoff's game (the sieve and the Beatty pairs).
+PANEL_WYTHOFF = "finite-panel-wythoff"
+
+# ---------------------------------------------------------------- octal games
+HEAPS_N = "finite-heaps-n"
+GRUNDY_GRAPH = "finite-grundy-graph"
+GRUNDY_NOTE = "finite-grundy-note"
+GRUNDY_ERROR = "finite-grundy-error"
+CLASSES_GRID = "finite-classes-grid"
+PAIRS_N = "finite-pairs-n"
+PAIRS_GRAPH = "finite-pairs-graph"
+PAIRS_NOTE = "finite-pairs-note"
+PAIRS_ERROR = "finite-pairs-error"
+
+# ---------------------------------------------------------------- Wythoff's and Euclid's games
+PLANE_SIZE = "finite-plane-size"
+PLANE_GRAPH = "finite-plane-graph"
+PLANE_NOTE = "finite-plane-note"
+PLANE_ERROR = "finite-plane-error"
+#: The moves of the hovered (or clicked) position, as text under the picture.
+PLANE_MOVES = "finite-plane-moves"
+BEATTY_GRAPH = "finite-beatty-graph"
+BEATTY_NOTE = "finite-beatty-note"
+SIEVE_STEP = "finite-sieve-step"
+SIEVE_PREV = "finite-sieve-prev"
+SIEVE_NEXT = "finite-sieve-next"
+SIEVE_VIEW = "finite-sieve-view"
+
+# ---------------------------------------------------------------- Chomp
+BARS_VIEW = "finite-bars-view"
+BARS_NOTE = "finite-bars-note"
+BARS_ERROR = "finite-bars-error"
+SQUARE_COLS = "finite-square-cols"
+SQUARE_GRAPH = "finite-square-graph"
+SQUARE_NOTE = "finite-square-note"
+SQUARE_ERROR = "finite-square-error"
+
+# ---------------------------------------------------------------- play and the game tree (every kind)
+POSITION = "finite-position"
+#: How a position of the chosen game is written, beside the position box.
+POSITION_HELP = "finite-position-help"
+PLAY_ERROR = "finite-play-error"
+PLAY_STATE = "finite-play-state"
+PLAY_MOVES = "finite-play-moves"
+PLAY_LOG = "finite-play-log"
+PLAY_NEW = "finite-play-new"
+PLAY_COMPUTER = "finite-play-computer"
+PLAY_REPLY = "finite-play-reply"
+#: Pattern-matching id type of a move button: ``{"type": MOVE, "index": k}``
+#: (k: the move's index in the game's list of moves of the position).
+MOVE = "finite-move"
+TREE_DEPTH = "finite-tree-depth"
+TREE = "finite-tree"
+TREE_NOTE = "finite-tree-note"
+
+# ---------------------------------------------------------------- CSV downloads, one per view
+#: ``{"type": CSV, "view": name}`` buttons and ``{"type": CSV_FILE, "view": name}`` downloads.
+CSV = "finite-csv"
+CSV_FILE = "finite-csv-file"
