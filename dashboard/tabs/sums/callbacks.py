@@ -18,6 +18,7 @@ from ... import ids as page_ids
 from . import ids
 from .figures import moves_view, result_view
 from .layout import DEFAULT_RULE
+from .octal import octal_game, octal_play, octal_show
 
 __all__ = [
     "parse_heaps",
@@ -101,6 +102,9 @@ def play(text: object, rule: object, move_index: int | None, reply: bool) -> tup
     ValueError
         Bad heaps, or a move index that is not a move of this sum.
     """
+    octal = octal_game(rule)
+    if octal is not None:
+        return octal_play(parse_heaps(text), octal, move_index, reply)
     position = analyse(text, rule)
     if move_index is None:
         move_index = computer_choice(position)
@@ -129,6 +133,9 @@ def play(text: object, rule: object, move_index: int | None, reply: bool) -> tup
 
 def show(text: object, rule: object) -> tuple:
     """Result, moves and error message for the heaps box and the rule."""
+    octal = octal_game(rule)
+    if octal is not None:
+        return octal_show(text, octal, parse_heaps)
     try:
         position = analyse(text, rule)
     except (ValueError, TypeError) as exc:

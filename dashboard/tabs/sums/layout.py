@@ -7,11 +7,13 @@ from dash import dcc, html
 from solver import RULES, has_nim_values
 
 from . import ids
+from .octal import OCTAL_OPTIONS
 
 #: Heaps shown when the page opens (and the URL default, ``heaps=5,5``).
 DEFAULT_HEAPS = "5,5"
-#: Rules offered: every rule with nim values (normal play).
+#: Rules offered: every rule with nim values (normal play), then the octal games (finite: Grundy values).
 RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items() if has_nim_values(rule)]
+RULE_OPTIONS += OCTAL_OPTIONS
 DEFAULT_RULE = RULE_OPTIONS[0]["value"]
 
 
@@ -35,7 +37,9 @@ def sums_layout() -> html.Main:
                         "loses. Each heap has a loopy nim value: a finite *k, or inf{K} with K the finite values among "
                         "its followers; ? where the value depends on positions above the bound. All finite: the nim sum "
                         "decides. Exactly one infinite: a win when the others' nim sum is in its K, else a draw. Two or "
-                        "more infinite: a draw (C. A. B. Smith, 1966). Every value shown holds in the infinite game.",
+                        "more infinite: a draw (C. A. B. Smith, 1966). Every value shown holds in the infinite game. An octal "
+                        "game (Rob's Dots, Kayles, ...) is finite: each heap has a Grundy value, and the sum is a "
+                        "loss for the player to move exactly when their XOR, the nim sum, is 0.",
                         className="note",
                     ),
                     html.Div(
