@@ -485,6 +485,27 @@ def test_a_tab_entry_says_what_to_fix():
         Tab("free", "Free", lambda: None, lambda app: None, gated=False, follows_setup=True)
 
 
+def test_the_registry_says_what_to_fix():
+    import dataclasses
+
+    from dashboard.registry import TABS, check_tabs
+    from dashboard.tabs import SetupView
+
+    check_tabs(TABS)
+    explore, *others = TABS
+    with pytest.raises(ValueError, match="share a value"):
+        check_tabs((*TABS, TABS[1]))
+    with pytest.raises(ValueError, match=r"the default tab 'explore'.* is not in TABS"):
+        check_tabs(tuple(others))
+    with pytest.raises(ValueError, match="cannot wait on a gate"):
+        check_tabs((dataclasses.replace(explore, gated=True), *others))
+    late = dataclasses.replace(others[0], setup_views=(SetupView("x", "children", str),))
+    with pytest.raises(ValueError, match="only the default tab has setup_views"):
+        check_tabs((explore, late, *others[1:]))
+    with pytest.raises(ValueError, match="which is not a tab"):
+        check_tabs((explore, dataclasses.replace(others[0], url_before="nowhere"), *others[1:]))
+
+
 def test_ids_are_unique():
     values = [getattr(module, name) for module in _id_modules() for name in dir(module) if name.isupper()]
     assert len(values) == len(set(values))
