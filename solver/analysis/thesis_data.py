@@ -20,7 +20,7 @@ from its PDF):
 Relation of Appendix B to the sound analysis, as checked against the
 brute-force references in ``tests/naive.py`` at bound 10**6 (both
 ``naive_solve`` and ``naive_queue_solve``) and asserted in
-``tests/test_retrograde.py`` (:mod:`solver.thesis` sets these lists beside
+``tests/test_retrograde.py`` (:mod:`solver.analysis.thesis` sets these lists beside
 the sound classification in the dashboard):
 
 * of its 159 numbers, 14 are certified draws, 16 are L (e.g. 29, 101, 116,
@@ -356,7 +356,7 @@ APPENDIX_B_DRAWS = [
 #: The N, alpha and bound of the thesis's Appendix A run (section 3.4).
 #: Table 2 (section 4.1): primitive elements of layer 2 and the numbers each
 #: generates (i**2 * P) up to 50,000, as printed.  The row for 145 skips
-#: 145 * 9**2 = 11,745 (see :mod:`solver.thesis`).
+#: 145 * 9**2 = 11,745 (see :mod:`solver.analysis.thesis`).
 TABLE_2 = {
     5: [20, 45, 80],
     145: [
