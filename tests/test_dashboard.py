@@ -264,6 +264,7 @@ def _wait_for(bound, seconds=120):
     raise AssertionError(f"the job for {bound} did not finish")
 
 
+@pytest.mark.slow
 def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
     assert setup_callbacks.resolve_setup(None) == (no_update, None, True, no_update)
     small = {"n": 100, "alpha": 10, "bound": 1000}
@@ -309,6 +310,7 @@ def test_poll_reports_a_failing_job(monkeypatch):
     assert setup_callbacks.poll_solve(None)[1:3] == (None, True)
 
 
+@pytest.mark.slow
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
     fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
@@ -693,6 +695,7 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
     assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls
 
 
+@pytest.mark.slow
 def test_memo_computes_a_new_key_once_for_concurrent_callers():
     import threading
     import time as clock
