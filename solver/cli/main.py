@@ -1,6 +1,6 @@
 """Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,compare,cold-positions,nim-values,sum,...} ...``.
 
-``--rule NAME`` picks the game (:mod:`solver.family`) for ``classify``,
+``--rule NAME`` picks the game (:mod:`solver.games`) for ``classify``,
 ``tree``, ``solve`` and ``layers``; the default is Put-or-Take-a-Square.
 
 Bad arguments end with exit status 2 and a one-line message on stderr.  Every
