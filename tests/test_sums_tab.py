@@ -76,3 +76,47 @@ def test_layout_has_the_ids():
     text = str(sums_layout())
     for cid in (ids.SUMS_RULE, ids.SUMS_HEAPS, ids.SUMS_RESULT, ids.SUMS_MOVES, ids.SUMS_COMPUTER, ids.SUMS_ERROR):
         assert cid in text
+
+
+# ---------------------------------------------------------------- heaps of an octal game
+
+
+def test_octal_games_are_in_the_menu_and_the_loopy_ones_stay():
+    from dashboard.tabs.sums.layout import RULE_OPTIONS
+
+    values = [o["value"] for o in RULE_OPTIONS]
+    assert {"octal-0.137", "octal-0.07", "octal-0.77"} <= set(values)
+    assert values[0] == "put-or-take-a-square"
+
+
+def test_octal_heaps_show_grundy_values_and_the_nim_sum():
+    from naive_impartial import octal_grundy
+
+    g = octal_grundy((0, 1, 3, 7), 50)  # Rob's Dots, by brute force
+    result, moves, error = cb.show("5, 7, 50", "octal-0.137")
+    assert error == ""
+    cells = [c.children for row in result.children[0].children[1].children[:3] for c in row.children]
+    assert cells == ["heap 1", "5", str(g[5]), "heap 2", "7", str(g[7]), "heap 3", "50", str(g[50])]
+    total = g[5] ^ g[7] ^ g[50]
+    assert f"Strong('{total}')" in str(result) and ("W for the player" in str(result)) == (total != 0)
+    # "A 50 dot game ... has a G-value of 5 ... taking the eighth dot from the left end ... leaves 6 and 41."
+    result, moves, error = cb.show("50", "octal-0.137")
+    assert "Strong('5')" in str(result) and "★ heap 1: take 3 from 50 → 6+41" in str(moves)
+    _, _, error = cb.show("5,x", "octal-0.137")
+    assert "heap 2" in error
+
+
+def test_octal_play_the_computer_leaves_nim_sum_zero():
+    from naive_impartial import octal_grundy
+
+    g = octal_grundy((0, 0, 7), 40)  # Dawson's Kayles, 0.07
+    text, log = cb.play("9,13,20", "octal-0.07", None, reply=False)
+    heaps = cb.parse_heaps(text)
+    total = 0
+    for h in heaps:
+        total ^= g[h]
+    assert g[9] ^ g[13] ^ g[20] != 0 and total == 0 and log.startswith("Computer")
+    text, log = cb.play("1", "octal-0.137", 0, reply=True)
+    assert text == "0" and "you win" in log
+    with pytest.raises(ValueError):
+        cb.play("5,5", "octal-0.137", 999, reply=False)

@@ -17,12 +17,14 @@ import csv
 import functools
 import io
 from collections.abc import Callable
+from typing import Any
 
 import dash
-from dash import ALL, MATCH, Input, Output, Patch, State, dcc, no_update
+from dash import ALL, Input, Output, Patch, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import (
+    OctalGame,
     beatty_pairs,
     binary_square,
     describe_text,
@@ -40,6 +42,7 @@ from ...tables import register_exports, rows_to_csv
 from . import figures, ids
 from .games import find_game, game_options
 from .layout import (
+    CSV_VIEWS,
     DEFAULT_TREE_DEPTH,
     HEAPS_N_MAX,
     PAIRS_N_MAX,
@@ -49,7 +52,7 @@ from .layout import (
     SQUARE_COLS_MAX,
     TREE_DEPTH_MAX,
 )
-from .play import MAX_LISTED, PAGE_SECONDS, move_rows, piece_moves, play
+from .play import MAX_LISTED, PAGE_SECONDS, described, move_rows, piece_moves, play
 
 __all__ = [
     "BOX_CLASS",
@@ -94,7 +97,8 @@ MAX_CSV_ROWS = 1_000_000
 
 
 def _panel_styles(game) -> list[dict]:
-    shown, hidden = {}, {"display": "none"}
+    shown: dict = {}
+    hidden = {"display": "none"}
     styles = []
     for kind, name in PANEL_KINDS.values():
         visible = game is not None and game.kind == kind and (name is None or game.name == name)
@@ -139,7 +143,7 @@ def choose_game(triggered: object, other: object, value: object) -> tuple:
     return (new_value, game_options(game.name), "", summary, f" ({game.position_help})", *_panel_styles(game))
 
 
-def _game_of_kind(gate: object, name: object, kind: str):
+def _game_of_kind(gate: object, name: object, kind: str) -> Any:
     """The game for a view of one kind, or None when the view should do nothing (tab not open, other kind)."""
     if not isinstance(gate, dict):
         raise PreventUpdate
@@ -180,6 +184,8 @@ def periodicity_for(name: str):
     solver.Periodicity
     """
     game = find_game(name)
+    if not isinstance(game, OctalGame):
+        raise ValueError(f"{game.title} is not an octal game: its values have no period to find")
     size = PERIODICITY_START
     result = game.periodicity(size)
     while not result.proved and size < PERIODICITY_MAX_N:
@@ -340,7 +346,7 @@ def plane_hover(point_data: object, name: object) -> tuple:
     if not rows:
         text += ": the player to move has lost."
     elif winning:
-        text += "; winning: " + "; ".join(f"{row.text} → {row.child_text}" for row in winning[:6]) + "."
+        text += "; winning: " + "; ".join(described(row) for row in winning[:6]) + "."
     else:
         text += "; none wins: every move leaves a W pair."
     return figures.highlight_moves(pair, children), text
@@ -939,9 +945,7 @@ def register(app) -> None:
         prevent_initial_call=True,
     )(tree_view)
 
-    @app.callback(
-        Output({"type": ids.CSV_FILE, "view": MATCH}, "data"),
-        Input({"type": ids.CSV, "view": MATCH}, "n_clicks"),
+    controls = [
         State(ids.GAME, "value"),
         State(ids.HEAPS_N, "value"),
         State(ids.PAIRS_N, "value"),
@@ -949,14 +953,22 @@ def register(app) -> None:
         State(ids.SQUARE_COLS, "value"),
         State(ids.POSITION, "value"),
         State(ids.TREE_DEPTH, "value"),
-        prevent_initial_call=True,
-    )
-    def _download(clicks, name, heaps, pairs, size, cols, position, depth):
-        if not clicks:
-            raise PreventUpdate
-        view = dash.ctx.triggered_id.get("view") if isinstance(dash.ctx.triggered_id, dict) else None
-        controls = {"heaps": heaps, "pairs": pairs, "size": size, "cols": cols, "position": position, "depth": depth}
-        found = csv_download(view, name, controls)
-        if found is None:
-            raise PreventUpdate
-        return found
+    ]
+    for view in CSV_VIEWS:
+        app.callback(
+            Output(ids.csv_file_id(view), "data"),
+            Input(ids.csv_button_id(view), "n_clicks"),
+            *controls,
+            prevent_initial_call=True,
+        )(functools.partial(_download, view))
+
+
+def _download(view: str, clicks, name, heaps, pairs, size, cols, position, depth):
+    """A view's "Download CSV" button: :func:`csv_download` of the tab's controls."""
+    if not clicks:
+        raise PreventUpdate
+    controls = {"heaps": heaps, "pairs": pairs, "size": size, "cols": cols, "position": position, "depth": depth}
+    found = csv_download(view, name, controls)
+    if found is None:
+        raise PreventUpdate
+    return found

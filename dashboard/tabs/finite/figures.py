@@ -22,13 +22,15 @@ import math
 import struct
 import zlib
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
 from dash import html
 
 from ...components import attrs
-from ...style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, swatch_style
+from ...style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, swatch_style
+from . import ids
 
 __all__ = [
     "HEATMAP_MAX_SIDE",
@@ -418,9 +420,11 @@ def pair_grid_figure(values: np.ndarray, kinds: np.ndarray, title: str) -> go.Fi
     fig = go.Figure()
     if m <= HEATMAP_MAX_SIDE:
         a = np.arange(1, m + 1)
+        # Row i is heap b = i + 1 (y), column j heap a = j + 1 (x).
         text = [
             [
-                f"({int(a[i])}, {int(a[j])}): G = {int(values[a[j]])} and {int(values[a[i]])}; {PAIR_KIND_TEXT[int(kinds[i, j])]}"
+                f"({int(a[j])}, {int(a[i])}): G = {int(values[a[j]])} and {int(values[a[i]])}; "
+                f"{PAIR_KIND_TEXT[int(kinds[i, j])]}"
                 for j in range(m)
             ]
             for i in range(m)
@@ -566,7 +570,7 @@ def plane_figure(outcomes: np.ndarray, title: str) -> go.Figure:
     return fig
 
 
-def highlight_moves(position: tuple[int, int], children: Sequence[tuple[int, int]]) -> dict:
+def highlight_moves(position: tuple[int, int], children: Sequence[Any]) -> dict:
     """The data of the two highlight traces of :func:`plane_figure` for a hovered position.
 
     Parameters
@@ -713,8 +717,8 @@ def sieve_view(step, pairs: np.ndarray) -> html.Div:
                 className="sieve-list",
                 **attrs({"aria-label": f"numbers left before step {step.n}"}),
             ),
-            html.P(["a(n): ", ", ".join(str(int(v)) for v in done[:, 0])], className="sieve-seq"),
-            html.P(["b(n): ", ", ".join(str(int(v)) for v in done[:, 1])], className="sieve-seq"),
+            html.P("a(n): " + ", ".join(str(int(v)) for v in done[:, 0]), className="sieve-seq"),
+            html.P("b(n): " + ", ".join(str(int(v)) for v in done[:, 1]), className="sieve-seq"),
         ]
     )
 
@@ -820,8 +824,6 @@ def tree_stylesheet() -> list[dict]:
         Nodes in their outcome's colour with readable text, the root with a
         thick border, best moves as thick dark edges.
     """
-    from ...style import TEXT_COLOURS
-
     sheet: list[dict] = [
         {
             "selector": "node",
@@ -898,7 +900,7 @@ def tree_elements(tree: dict) -> list[dict]:
     """
     rows: dict[int, float] = {}
     order: list[tuple[dict, str | None, int]] = []
-    queue = [(tree["root"], None, 0)]
+    queue: list[tuple[dict, str | None, int]] = [(tree["root"], None, 0)]
     while queue:
         node, parent, depth = queue.pop(0)
         order.append((node, parent, depth))
@@ -998,7 +1000,7 @@ def moves_view(rows: Sequence, most: int) -> html.Div:
         buttons.append(
             html.Button(
                 f"{star}{row.text} ({_move_label(row.outcome)})",
-                id={"type": "finite-move", "index": row.index},
+                id={"type": ids.MOVE, "index": row.index},
                 className="button move-button" + (" move-winning" if star else ""),
                 n_clicks=0,
             )
@@ -1061,7 +1063,7 @@ def chomp_board(text: str, pieces: dict[tuple[int, int], tuple[int, str]]) -> ht
     """
     rows = text.split("/")
     cols = len(rows[0]) if rows else 0
-    cells = []
+    cells: list[Any] = []
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             found = pieces.get((r, c))
@@ -1073,7 +1075,7 @@ def chomp_board(text: str, pieces: dict[tuple[int, int], tuple[int, str]]) -> ht
             cells.append(
                 html.Button(
                     "★" if wins else "",
-                    id={"type": "finite-move", "index": index},
+                    id={"type": ids.MOVE, "index": index},
                     className="chomp-piece" + (" chomp-winning" if wins else ""),
                     n_clicks=0,
                     title=f"eat row {r + 1}, column {c + 1} ({_move_label(outcome)})",

@@ -69,7 +69,15 @@ TREE_DEPTH = "finite-tree-depth"
 TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"
 
+
 # ---------------------------------------------------------------- CSV downloads, one per view
-#: ``{"type": CSV, "view": name}`` buttons and ``{"type": CSV_FILE, "view": name}`` downloads.
-CSV = "finite-csv"
-CSV_FILE = "finite-csv-file"
+
+
+def csv_button_id(view: str) -> str:
+    """Id of a view's "Download CSV" button (``view``: a name of :data:`.layout.CSV_VIEWS`)."""
+    return f"finite-csv-{view}"
+
+
+def csv_file_id(view: str) -> str:
+    """Id of the ``dcc.Download`` that receives a view's CSV."""
+    return f"finite-csv-{view}-file"

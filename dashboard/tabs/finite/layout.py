@@ -18,6 +18,7 @@ from .figures import tree_layout, tree_stylesheet
 from .games import find_game, game_options
 
 __all__ = [
+    "CSV_VIEWS",
     "DEFAULT_GAME",
     "DEFAULT_POSITION",
     "PANEL_KINDS",
@@ -57,6 +58,9 @@ PANEL_KINDS: dict[str, tuple[str | None, str | None]] = {
     ids.PANEL_CHOMP: ("chomp", None),
 }
 
+#: The views with a "Download CSV" button (:func:`dashboard.tabs.finite.callbacks.csv_download`).
+CSV_VIEWS = ("grundy", "pairs", "plane", "sieve", "bars", "square", "moves", "tree")
+
 _HIDDEN = {"display": "none"}
 
 
@@ -84,12 +88,12 @@ def _csv_button(view: str) -> html.Span:
         [
             html.Button(
                 "Download CSV",
-                id={"type": ids.CSV, "view": view},
+                id=ids.csv_button_id(view),
                 className="button button-small",
                 n_clicks=0,
                 **attrs({"aria-label": f"download the {view} view as CSV"}),
             ),
-            dcc.Download(id={"type": ids.CSV_FILE, "view": view}),
+            dcc.Download(id=ids.csv_file_id(view)),
         ]
     )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 
-__all__ = ["MAX_LISTED", "MoveRow", "computer_choice", "move_rows", "piece_moves", "play"]
+__all__ = ["MAX_LISTED", "MoveRow", "computer_choice", "described", "move_rows", "piece_moves", "play"]
 
 #: Most moves of one position the page lists (each needs the outcome of the position it leaves).
 MAX_LISTED = 400
@@ -147,7 +147,7 @@ def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:
             raise ValueError("that move is not available any more: the position changed")
         k, who = index, "You"
     move = rows[k]
-    log = f"{who}: {_described(move)}."
+    log = f"{who}: {described(move)}."
     if who == "You":
         log += " A winning move." if move.outcome == "L" else " That leaves the computer a winning position."
     after = move.child
@@ -159,7 +159,7 @@ def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:
         else:
             answer = replies[r]
             after = answer.child
-            log += f" Computer: {_described(answer)}."
+            log += f" Computer: {described(answer)}."
             if not game.moves(after):
                 log += " You have no move: the computer wins."
     elif who == "Computer" and not game.moves(after):
@@ -167,7 +167,7 @@ def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:
     return game.format(after), log
 
 
-def _described(row: MoveRow) -> str:
+def described(row: MoveRow) -> str:
     """A move with the position it leaves: ``"take 2 from 5 → 3, leaving 3+7+9"``."""
     return row.text if row.text.endswith(row.child_text) else f"{row.text}, leaving {row.child_text}"
 

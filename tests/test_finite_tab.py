@@ -1,0 +1,512 @@
+"""The Finite games tab (dashboard/tabs/finite): figure builders and callback functions, without a browser.
+
+Expected values come from the sources ("The Independence Game": the 0.137
+P-positions, its classes and its list of irreducible two-heap P-positions;
+"Sieves and Wythoff's Nim", "Euclid's Game", "Chomp": the sequences, the
+theorem, 132 and 182) or from the brute-force references of
+``tests/naive_impartial.py``, never from the solver's fast code.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import math
+import struct
+import zlib
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from dash import html, no_update
+from dash.exceptions import PreventUpdate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from naive_impartial import (
+    chomp_bar,
+    chomp_next,
+    chomp_wins,
+    euclid_moves,
+    euclid_wins,
+    octal_grundy,
+    wythoff_moves,
+    wythoff_sieve_by_list,
+    wythoff_wins,
+)
+
+from dashboard.tabs.finite import TAB, figures, ids
+from dashboard.tabs.finite import callbacks as cb
+from dashboard.tabs.finite import play as finite_play
+from dashboard.tabs.finite.games import check_game_param, check_position_param, find_game
+from dashboard.tabs.finite.layout import CSV_VIEWS, PANEL_KINDS, finite_layout
+
+GATE = {"opened": True}
+ROBS_DOTS = (0, 1, 3, 7)  # the digits of 0.137
+
+#: "The Independence Game": the one-heap P-positions of 0.137 up to 100.
+SOURCE_P_POSITIONS = [4, 8, 14, 20, 24, 28, 34, 38, 42, 54, 58, 62, 72, 76, 88, 92, 96]
+#: Its list of every irreducible two-heap P-position with at most 47 tokens, in its order.
+SOURCE_PAIRS = [
+    (1, 2), (1, 6), (1, 7), (2, 6), (2, 7), (6, 7), (3, 11), (5, 9), (3, 12), (5, 10), (3, 16), (9, 10), (3, 17),
+    (1, 21), (11, 12), (1, 22), (2, 21), (5, 18), (2, 22), (5, 19), (11, 16), (1, 26), (6, 21), (9, 18), (10, 18),
+    (11, 17), (12, 16), (1, 27), (2, 26), (3, 25), (5, 23), (6, 22), (7, 21), (9, 19), (10, 19), (12, 17), (2, 27),
+    (7, 22), (6, 26), (9, 23), (10, 23), (16, 17), (6, 27), (7, 26), (3, 31), (7, 27), (11, 25), (1, 35), (12, 25),
+    (1, 36), (18, 19), (2, 35), (2, 36), (3, 37), (1, 40), (16, 25), (18, 23), (6, 35), (11, 31), (13, 29), (1, 41),
+    (17, 25), (19, 23), (2, 40), (6, 36), (7, 35), (12, 31), (21, 22), (2, 41), (7, 36), (5, 39), (15, 30), (13, 33),
+    (6, 40), (16, 31), (21, 26), (6, 41), (7, 40),
+]  # fmt: skip
+#: "Sieves and Wythoff's Nim": the good and the struck numbers.
+SOURCE_A = [1, 3, 4, 6, 8, 9, 11, 12, 14, 16]
+SOURCE_B = [2, 5, 7, 10, 13, 15, 18, 20, 23, 26]
+
+
+def floor_n_phi(n: int) -> int:
+    """⌊nφ⌋ with Python's exact integers: nφ = (n + √(5n²)) / 2, and √(5n²) is irrational for n ≥ 1."""
+    return (n + math.isqrt(5 * n * n)) // 2
+
+
+def decode_png(uri: str) -> np.ndarray:
+    """Palette indices of an 8-bit palette PNG data address (a reader written from the PNG specification)."""
+    data = base64.b64decode(uri.split(",", 1)[1])
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks = 8, {}
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        tag, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
+        assert crc == zlib.crc32(tag + body) & 0xFFFFFFFF
+        chunks[tag] = chunks.get(tag, b"") + body
+        pos += 12 + length
+    width, height, depth, colour, _c, _f, _i = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert (depth, colour) == (8, 3)
+    raw = np.frombuffer(zlib.decompress(chunks[b"IDAT"]), dtype=np.uint8).reshape(height, width + 1)
+    assert (raw[:, 0] == 0).all()  # filter type 0 on every row
+    return raw[:, 1:]
+
+
+# ---------------------------------------------------------------- pictures as PNG
+
+
+def test_png_round_trip_and_refusals():
+    pixels = np.array([[0, 1, 2], [2, 1, 0]], dtype=np.uint8)
+    uri = figures.png_data_uri(pixels, ["#ffffff", "#ff0000", "#0000ff"])
+    assert uri.startswith("data:image/png;base64,")
+    assert (decode_png(uri) == pixels).all()
+    for bad in (np.zeros(3), np.zeros((0, 2)), np.array([[3]])):
+        with pytest.raises(ValueError):
+            figures.png_data_uri(bad, ["#ffffff", "#000000"])
+
+
+# ---------------------------------------------------------------- octal games
+
+
+def test_grundy_view_marks_the_sources_p_positions_and_proves_the_period():
+    figure, note, error, rows, box = cb.grundy_view(GATE, "robs-dots", "100")
+    assert error == "" and box == cb.BOX_CLASS
+    naive = octal_grundy(ROBS_DOTS, 100)
+    assert list(figure.data[0].y) == naive
+    zeros = [int(x) for x in figure.data[1].x if x > 0]
+    assert zeros == SOURCE_P_POSITIONS
+    # The source: G is periodic with period 34 apart from 0, 14, 34 (value 0) and 16, 17, 31, 51 (value 2),
+    # so the last exception is heap 51 and the pre-period 52.
+    values = octal_grundy(ROBS_DOTS, 400)
+    last = max(h for h in range(400 - 34) if values[h] != values[h + 34])
+    assert last == 51
+    assert "Period 34, pre-period 52" in note and "Proved" in note
+    # The shaded pre-period ends at heap 52, and a line marks where each period starts.
+    assert figure.layout.shapes[0].x1 == 51.5
+    assert [s.x0 for s in figure.layout.shapes[1:3]] == [51.5, 85.5]
+
+
+def test_classes_are_the_sources_and_every_heap_in_one():
+    _fig, _note, _error, rows, _box = cb.grundy_view(GATE, "octal-0.137", "12")
+    by_value = {row["value"]: row["heaps"] for row in rows}
+    # "0: 0, 4, 8", "1: 1, 2, 6, 7", "2: 3, 11, 12", "3: 5, 9, 10" (the source's table to heap 12).
+    assert by_value == {0: "0, 4, 8", 1: "1, 2, 6, 7", 2: "3, 11, 12", 3: "5, 9, 10"}
+    _fig, _note, _error, rows, _box = cb.grundy_view(GATE, "kayles", "300")
+    naive = octal_grundy((0, 7, 7), 300)  # Kayles, 0.77
+    for row in rows:
+        heaps = [int(h) for h in row["heaps"].split(", ")]
+        assert heaps == [h for h in range(301) if naive[h] == row["value"]] and row["count"] == len(heaps)
+    assert sum(row["count"] for row in rows) == 301
+
+
+def test_periodicity_notes():
+    assert "Period 12, pre-period 71" in cb.grundy_view(GATE, "kayles", "100")[1]  # Kayles (Winning Ways)
+    proved = figures.periodicity_note(34, 52, True, 256, 3)
+    assert "2·52 + 34 + 3 = 141" in proved
+    guess = figures.periodicity_note(3, 100, False, 400, 2)
+    assert guess.startswith("Not proved") and "to heap 207" in guess  # 2·100 + 2·3 + 2 − 1
+    assert figures.periodicity_note(None, None, False, 65536, 1).startswith("No period")
+
+
+def test_two_heap_grid_holds_the_sources_irreducible_pairs():
+    figure, note, error, _box = cb.pairs_view(GATE, "robs-dots", "47")
+    assert error == ""
+    naive = octal_grundy(ROBS_DOTS, 47)
+    z = np.array(figure.data[0].z)
+    for a in range(1, 48):
+        for b in range(1, 48):
+            assert z[b - 1, a - 1] == (naive[a] == naive[b])
+    kinds = figures.pair_kinds(np.array(naive), cb.two_heap_p_positions("0.137", 47))
+    irreducible = sorted(
+        ((a, b) for a in range(1, 48) for b in range(a + 1, 48) if a + b <= 47 and kinds[b - 1, a - 1] == 1),
+        key=lambda p: (p[0] + p[1], p[0]),
+    )
+    assert irreducible == sorted(SOURCE_PAIRS, key=lambda p: (p[0] + p[1], p[0]))
+    assert figure.data[0].text[39][6] == "(7, 40): G = 1 and 1; P-position, irreducible: G(a) = G(b) ≠ 0"
+
+
+def test_a_large_pair_grid_is_one_exact_png():
+    figure, _note, error, _box = cb.pairs_view(GATE, "dawsons-kayles", "300")
+    assert error == "" and isinstance(figure.data[0], go.Image)
+    naive = octal_grundy((0, 0, 7), 300)
+    pixels = decode_png(figure.data[0].source)
+    assert pixels.shape == (300, 300)
+    for a, b in [(1, 1), (1, 2), (5, 9), (17, 250), (299, 300)]:
+        assert pixels[b - 1, a - 1] == (naive[a] == naive[b])
+
+
+def test_octal_views_refuse_bad_input_with_a_message():
+    figure, note, error, rows, box = cb.grundy_view(GATE, "octal-0.137", "abc")
+    assert figure is no_update and "whole number" in error and box == cb.INVALID_BOX_CLASS
+    assert "at most 20,000" in cb.grundy_view(GATE, "octal-0.137", "10**9")[2]
+    # Estimated first: 64 splitting digits to heap 20,000 is beyond the page's two seconds.
+    figure, note, error, rows, box = cb.grundy_view(GATE, "octal-0." + "7" * 64, "20000")
+    assert "reduce n" in error and box == cb.INVALID_BOX_CLASS and rows == []
+    assert cb.pairs_view(GATE, "octal-0.137", "-3")[2] != ""
+    # A view of another kind of game does nothing; a hidden tab does nothing at all.
+    assert cb.grundy_view(GATE, "wythoff", "100") == (no_update,) * 5
+    with pytest.raises(PreventUpdate):
+        cb.grundy_view(None, "octal-0.137", "100")
+
+
+def test_a_long_sequence_is_thinned_to_each_bins_range():
+    values = np.arange(10_001) % 7
+    x, low, high = figures.thin_sequence(values, 1000)
+    assert len(x) <= 1000 and low.min() == 0 and high.max() == 6
+    figure = figures.grundy_figure(values, 7, 0, True, "t")
+    assert sum(len(trace.x) for trace in figure.data) <= 2 * figures.MAX_POINTS
+
+
+# ---------------------------------------------------------------- Wythoff's and Euclid's games
+
+
+def test_wythoff_quadrant_is_the_beatty_pairs():
+    figure, note, error, _box = cb.plane_view(GATE, "wythoff", "30")
+    assert error == ""
+    z = np.array(figure.data[0].z)  # row b, column a; 0 = L
+    p_positions = {(0, 0)}
+    for n in range(1, 30):
+        a, b = floor_n_phi(n), floor_n_phi(n) + n
+        p_positions |= {(a, b), (b, a)}
+    for a in range(30):
+        for b in range(30):
+            assert (z[b, a] == 0) == ((a, b) in p_positions) == (not wythoff_wins(a, b))
+    assert note.startswith(f"{sum(1 for a, b in p_positions if a < 30 and b < 30)} L pairs")
+    # The lines b = φa and b = a/φ.
+    assert [t.name for t in figure.data[1:3]] == ["b = φ a", "b = a / φ"]
+    assert math.isclose(figure.data[1].y[1] / figure.data[1].x[1], (1 + math.sqrt(5)) / 2)
+
+
+def test_euclid_quadrant_is_the_theorem():
+    figure, _note, error, _box = cb.plane_view(GATE, "euclid", "30")
+    assert error == ""
+    z = np.array(figure.data[0].z)
+    phi = (1 + math.sqrt(5)) / 2
+    for a in range(30):
+        for b in range(30):
+            low, high = min(a, b), max(a, b)
+            theorem = low > 0 and (high % low == 0 or high / low > phi)
+            assert bool(z[b, a]) == theorem == euclid_wins(a, b)
+
+
+def test_a_large_quadrant_is_one_exact_png():
+    figure, note, error, _box = cb.plane_view(GATE, "wythoff", "500")
+    assert error == "" and isinstance(figure.data[0], go.Image) and "one pixel per pair" in note
+    pixels = decode_png(figure.data[0].source)  # row b, column a; 0 = L
+    for n in range(1, 200):
+        a, b = floor_n_phi(n), floor_n_phi(n) + n
+        if b < 500:
+            assert pixels[b, a] == 0 and pixels[a, b] == 0 and pixels[b, a + 1] == 1
+
+
+def test_hover_shows_the_moves_of_the_pair():
+    highlight, text = cb.plane_hover({"points": [{"x": 5, "y": 3}]}, "wythoff")
+    moves = set(zip(highlight["moves"]["x"], highlight["moves"]["y"], strict=True))
+    assert moves == wythoff_moves(5, 3) and highlight["at"] == {"x": [5], "y": [3]}
+    assert text.startswith("(5, 3): L, 11 moves") and "none wins" in text  # (3, 5) = (a(2), b(2))
+    highlight, text = cb.plane_hover({"points": [{"x": 11, "y": 27}]}, "euclid")
+    assert set(zip(highlight["moves"]["x"], highlight["moves"]["y"], strict=True)) == euclid_moves(11, 27)
+    # The source's sample game goes (11,27) → (11,5), but the winning move is to (11,16): 16/11 < φ.
+    assert text == "(11, 27): W, 2 moves; winning: take 1×11 from b → 11,16."
+    highlight, text = cb.plane_hover({"points": [{"x": 0, "y": 7}]}, "euclid")
+    assert highlight["moves"]["x"] == [] and "lost" in text
+    for bad in (None, {}, {"points": []}, {"points": [{"x": "a", "y": 1}]}, {"points": [{"x": -1, "y": 1}]}):
+        assert cb.plane_hover(bad, "wythoff") == (None, no_update)
+    assert cb.plane_hover({"points": [{"x": 1, "y": 1}]}, "kayles") == (None, no_update)
+
+
+def test_sieve_steps_through_the_sources_sequences():
+    view, figure, note = cb.sieve_view(GATE, "wythoff", 10)
+    text = str(view)
+    assert "a(n): " + ", ".join(map(str, SOURCE_A)) in text and "b(n): " + ", ".join(map(str, SOURCE_B)) in text
+    assert "the first number left, 16, is good" in text and "26 is struck" in text
+    pairs = wythoff_sieve_by_list(30)
+    assert list(zip(figure.data[0].x[1:], figure.data[0].y[1:], strict=True)) == pairs
+    assert pairs == [(floor_n_phi(n), floor_n_phi(n) + n) for n in range(1, 31)]
+    assert "equal" in note
+    view, _figure, _note = cb.sieve_view(GATE, "wythoff", 3)
+    assert "a(3) = 4" in str(view) and "b(3) = 7" in str(view)
+    assert cb.sieve_view(GATE, "euclid", 3) == (no_update,) * 3
+    assert cb.sieve_view(GATE, "wythoff", "x")[0] is not no_update  # a bad step shows step 1
+
+
+def test_step_buttons():
+    assert cb.step_buttons(ids.SIEVE_NEXT, 4) == 5
+    assert cb.step_buttons(ids.SIEVE_PREV, 1) == 1
+    assert cb.step_buttons(ids.SIEVE_NEXT, cb.SIEVE_STEPS) == cb.SIEVE_STEPS
+    assert cb.step_buttons(ids.SIEVE_NEXT, "7") == 2  # a value that is not a step counts as step 1
+    assert cb.step_buttons("other", 4) is no_update
+
+
+# ---------------------------------------------------------------- Chomp
+
+
+@pytest.mark.parametrize(("name", "rows", "cols", "count"), [("chomp-2x6", 2, 6, 132), ("chomp-3x4", 3, 4, 182)])
+def test_losing_bars_are_the_sources_count_and_each_loses(name, rows, cols, count):
+    gallery, note, error = cb.bars_view(GATE, name)
+    assert error == "" and note.startswith(f"{count} losing bars")
+    pictures = [c for c in gallery.children[1].children]
+    assert len(pictures) == count
+    for picture in pictures:
+        text = picture.title
+        bar = frozenset((r, c) for r, line in enumerate(text.split("/")) for c, ch in enumerate(line) if ch == "#")
+        assert not chomp_wins(bar)
+        assert len(picture.children) == rows * cols
+
+
+def test_the_binary_square_holds_the_losing_bars():
+    figure, note, error, _box = cb.square_view(GATE, "chomp-2x6", "6")
+    assert error == "" and note.startswith("132 losing bars")
+    pixels = decode_png(figure.data[0].source)  # row: the bottom row's number, column: the top row's
+    assert pixels.shape == (64, 64) and int(pixels.sum()) == 132
+    for top in range(64):
+        for bottom in range(0, 64, 7):
+            bar = chomp_bar(2, 6, top | bottom << 6)
+            assert pixels[bottom, top] == (not chomp_wins(bar))
+    assert cb.square_view(GATE, "chomp-2x6", "13")[2] != ""
+    assert cb.square_view(GATE, "chomp-2x6", "<b>")[3] == cb.INVALID_BOX_CLASS
+
+
+# ---------------------------------------------------------------- play and the tree
+
+
+def test_the_computer_moves_to_value_zero():
+    wins = {}
+    for name, start in [("robs-dots", "3+5+9"), ("wythoff", "4,9"), ("euclid", "7,19"), ("chomp-2x3", "###/#..")]:
+        game = find_game(name)
+        text, log = finite_play.play(game, start, None, reply=False)
+        assert log.startswith("Computer")
+        wins[name] = game.outcome(game.parse(text))
+    assert wins == dict.fromkeys(wins, "L")
+    # Checked against brute force: the position left is a loss for the player to move.
+    assert not wythoff_wins(*find_game("wythoff").parse(finite_play.play(find_game("wythoff"), "4,9", None, False)[0]))
+    after = find_game("chomp-2x3").parse(finite_play.play(find_game("chomp-2x3"), "###/#..", None, False)[0])
+    assert not chomp_wins(chomp_bar(2, 3, after))
+    naive = octal_grundy(ROBS_DOTS, 20)
+    assert naive[3] ^ naive[5] ^ naive[9] != 0
+    heaps = find_game("robs-dots").parse(finite_play.play(find_game("robs-dots"), "3+5+9", None, False)[0])
+    total = 0
+    for h in heaps:
+        total ^= naive[h]
+    assert total == 0
+
+
+def test_play_act_a_move_then_the_reply():
+    new, log, error = cb.play_act({"type": ids.MOVE, "index": 0}, 1, "octal-0.137", "5+7+9", ["on"])
+    assert error == "" and log.startswith("You: take 2 from 5 → 3") and "Computer:" in log
+    game = find_game("octal-0.137")
+    assert game.value(game.parse(new)) != 0 or "you win" in log  # 3+7+9 has value 0: the computer cannot win
+    assert cb.play_act({"type": ids.MOVE, "index": 0}, 0, "octal-0.137", "5+7+9", ["on"]) == (no_update,) * 3
+    _new, _log, error = cb.play_act({"type": ids.MOVE, "index": 999}, 1, "octal-0.137", "5+7+9", [])
+    assert "not available" in error
+    _new, _log, error = cb.play_act(ids.PLAY_COMPUTER, 1, "wythoff", "3,-1", [])
+    assert "negative" in error
+    new, log, error = cb.play_act(ids.PLAY_COMPUTER, 1, "wythoff", "0,0", [])
+    assert new == "0,0" and "lost" in log
+
+
+def test_chomp_pieces_are_the_moves():
+    game = find_game("chomp-2x3")
+    position = game.parse("###/##.")
+    rows = finite_play.move_rows(game, position)
+    pieces = finite_play.piece_moves(game, position, rows)
+    bar = chomp_bar(2, 3, position)
+    assert set(pieces) == set(bar)
+    for piece, (index, outcome) in pieces.items():
+        child = chomp_bar(2, 3, rows[index].child)
+        assert child == chomp_next(bar)[piece]
+        assert (outcome == "L") == (not chomp_wins(child))
+    board = figures.chomp_board(game.format(position), pieces)
+    buttons = [c for c in board.children if isinstance(c, html.Button)]
+    assert len(buttons) == len(bar) and all("eat row" in b.title for b in buttons)
+
+
+def test_play_view_shows_heap_values_and_refuses_bad_positions():
+    state, moves, error, box = cb.play_view(GATE, "octal-0.137", "5+7+9")
+    text = str(state)
+    naive = octal_grundy(ROBS_DOTS, 9)
+    assert error == "" and f"Grundy value {naive[5] ^ naive[7] ^ naive[9]}" in text and "nim sum (XOR)" in text
+    assert "★" in str(moves)
+    for bad in ["5+x", "-3", "", "<script>alert(1)</script>", "9" * 30000]:
+        state, moves, error, box = cb.play_view(GATE, "octal-0.137", bad)
+        assert error and box == "num-input finite-position invalid" and state == ""
+    assert (
+        cb.play_view(GATE, "euclid", "4,-2")[2].startswith("Euclid's game is played")
+        or "negative" in cb.play_view(GATE, "euclid", "4,-2")[2]
+    )
+    _state, moves, error, _box = cb.play_view(GATE, "chomp-2x6", "###/##.")
+    assert error == "" and "chomp-board" in str(moves)
+
+
+def test_reset_position_keeps_a_position_of_the_new_game():
+    assert cb.reset_position(ids.GAME, "kayles", "5+7+9", None) == ("5+7+9", "")
+    text, log = cb.reset_position(ids.GAME, "wythoff", "5+7+9", None)
+    assert text == find_game("wythoff").format(find_game("wythoff").start()) and "New game" in log
+    assert cb.reset_position(ids.PLAY_NEW, "euclid", "1,1", None)[0] == "5,8"
+    assert cb.reset_position(ids.TREE, "euclid", "5,8", {"position": "5,3"})[0] == "5,3"
+    assert cb.reset_position(ids.TREE, "euclid", "5,8", {"position": "<b>"}) == (no_update, no_update)
+    assert cb.reset_position(ids.GAME, "nonsense", "5,8", None) == (no_update, no_update)
+
+
+def test_tree_elements_and_layout():
+    elements, layout, note, style = cb.tree_view(GATE, "euclid", "5,8", 4)
+    nodes = [e for e in elements if "source" not in e["data"]]
+    edges = [e for e in elements if "source" in e["data"]]
+    # (5,8) → (5,3) → (2,3) → (2,1): forced; then (1,1) or (0,1) (Euclid's game, every move listed).
+    assert [n["data"]["position"] for n in nodes] == ["5,8", "5,3", "2,3", "2,1", "1,1", "0,1"]
+    assert all(len(euclid_moves(*map(int, p.split(",")))) == 1 for p in ["5,8", "5,3", "2,3"])
+    assert len(edges) == len(nodes) - 1 and layout["name"] == "preset"
+    assert "root" in nodes[0]["classes"]
+    for node in nodes:
+        a, b = map(int, node["data"]["position"].split(","))
+        assert node["classes"].split()[0] == ("W" if euclid_wins(a, b) else "L")
+    points = [(n["position"]["x"], n["position"]["y"]) for n in nodes]
+    assert len(set(points)) == len(points)  # no two nodes in one place
+    assert int(style["height"].rstrip("px")) >= 220
+    elements, _layout, note, _style = cb.tree_view(GATE, "wythoff", "7,12", 2)
+    assert "Cut at 40 nodes" in note and len([e for e in elements if "source" not in e["data"]]) <= 40
+    positions = {e["data"]["id"]: e["data"]["position"] for e in elements if "source" not in e["data"]}
+    best = [positions[e["data"]["target"]] for e in elements if "best" in e.get("classes", "")]
+    assert best and all(not wythoff_wins(*map(int, p.split(","))) for p in best)  # from a W pair, to an L pair
+    assert cb.tree_view(GATE, "wythoff", "x", 2)[2].startswith("No tree")
+
+
+# ---------------------------------------------------------------- the game, the address, the CSV
+
+
+def test_choose_game_by_menu_and_by_name():
+    out = cb.choose_game(ids.GAME_OTHER, "Kayles", "octal-0.137")
+    assert out[0] == "octal-0.77" and {"label": "Kayles (0.77)", "value": "octal-0.77"} in out[1] and out[2] == ""
+    out = cb.choose_game(ids.GAME_OTHER, "octal-0.6", "octal-0.137")
+    assert out[0] == "octal-0.6" and out[1][-1]["value"] == "octal-0.6"
+    for bad, words in [("octal-0.8", "octal code"), ("chomp-5x5", "at most 24 pieces"), ("<script>", "no finite")]:
+        out = cb.choose_game(ids.GAME_OTHER, bad, "octal-0.137")
+        assert out[0] is no_update and words in out[2]
+    out = cb.choose_game(ids.GAME, None, "wythoff")
+    styles = dict(zip(PANEL_KINDS, out[5:], strict=True))
+    assert styles[ids.PANEL_PAIR] == {} and styles[ids.PANEL_WYTHOFF] == {}
+    assert styles[ids.PANEL_OCTAL] == {"display": "none"} and styles[ids.PANEL_CHOMP] == {"display": "none"}
+    out = cb.choose_game(ids.GAME, None, "euclid")
+    assert dict(zip(PANEL_KINDS, out[5:], strict=True))[ids.PANEL_WYTHOFF] == {"display": "none"}
+    with pytest.raises(PreventUpdate):
+        cb.choose_game(ids.GAME_OTHER, "  ", "wythoff")
+
+
+def test_address_checks():
+    assert check_game_param("robs-dots") == "octal-0.137"
+    assert check_game_param(" CHOMP-3x4 ") == "chomp-3x4"
+    for bad in ["octal-0.8", "x" * 500, "", "chomp-0x3"]:
+        with pytest.raises(ValueError):
+            check_game_param(bad)
+    assert check_position_param("3+5") == "3+5"
+    for bad in ["1" * 3000, "a\nb"]:
+        with pytest.raises(ValueError):
+            check_position_param(bad)
+    keys = {key.key for key in TAB.url_keys}
+    assert keys == {"fgame", "fheaps", "fpairs", "fsize", "fstep", "fcols", "fpos", "fdepth"}
+
+
+def test_csv_of_each_view():
+    controls = {"heaps": "30", "pairs": "20", "size": "12", "cols": "6", "position": "5,8", "depth": 2}
+    grundy = cb.csv_download("grundy", "robs-dots", controls)["content"].splitlines()
+    assert grundy[0] == "n,value" and grundy[1:] == [f"{h},{v}" for h, v in enumerate(octal_grundy(ROBS_DOTS, 30))]
+    pairs = cb.csv_download("pairs", "robs-dots", controls)["content"].splitlines()
+    assert pairs[0] == "a,b,value,kind" and "1,2,1,irreducible" in pairs and "4,8,0,reducible" in pairs
+    plane = cb.csv_download("plane", "euclid", controls)["content"].splitlines()
+    assert plane[0] == "a,b,outcome" and len(plane) == 1 + 144
+    assert all((line.split(",")[2] == "W") == euclid_wins(*map(int, line.split(",")[:2])) for line in plane[1:])
+    sieve = cb.csv_download("sieve", "wythoff", controls)["content"].splitlines()
+    assert sieve[1:4] == ["1,1,2,1,2", "2,3,5,3,5", "3,4,7,4,7"]
+    bars = cb.csv_download("bars", "chomp-2x6", controls)["content"].splitlines()
+    assert len(bars) == 1 + 132 and bars[1] == "....../......,0"
+    square = cb.csv_download("square", "chomp-2x6", controls)["content"].splitlines()
+    assert len(square) == 1 + 132
+    moves = cb.csv_download("moves", "euclid", controls)["content"].splitlines()
+    assert moves[0] == "move,leaves,outcome_left,wins" and len(moves) == 1 + len(euclid_moves(5, 8))
+    tree = cb.csv_download("tree", "euclid", controls)["content"].splitlines()
+    assert tree[0] == "node,parent,move,position,outcome" and tree[1] == 't0,,,"5,8",L'  # 8/5 < φ
+    # A view of another kind, a bad view or bad controls give no file.
+    assert cb.csv_download("bars", "wythoff", controls) is None
+    assert cb.csv_download("nonsense", "wythoff", controls) is None
+    assert cb.csv_download({"x": 1}, None, {}) is None
+    assert cb.csv_download("grundy", "robs-dots", {"heaps": "-1"}) is None
+
+
+def test_layout_holds_every_id_and_opens_on_rob_s_dots():
+    text = str(finite_layout())
+    for name in dir(ids):
+        if name.isupper() and name != "MOVE":
+            assert getattr(ids, name) in text, name
+    for view in CSV_VIEWS:
+        assert ids.csv_button_id(view) in text and ids.csv_file_id(view) in text
+    assert "Rob's Dots (0.137)" in text
+
+
+# ---------------------------------------------------------------- hostile input into every callback function
+
+HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+    st.sampled_from(["<b>x</b>", "10**9999", "1e400", "9" * 5000, "octal-0.137", "wythoff", "chomp-2x6", "3,5"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gate=st.one_of(st.none(), st.just(GATE), HOSTILE), name=HOSTILE, a=HOSTILE, b=HOSTILE)
+def test_hostile_values_never_raise(gate, name, a, b):
+    calls = [
+        lambda: cb.grundy_view(gate, name, a),
+        lambda: cb.pairs_view(gate, name, a),
+        lambda: cb.plane_view(gate, name, a),
+        lambda: cb.sieve_view(gate, name, a),
+        lambda: cb.bars_view(gate, name),
+        lambda: cb.square_view(gate, name, a),
+        lambda: cb.play_view(gate, name, a),
+        lambda: cb.tree_view(gate, name, a, b),
+        lambda: cb.plane_hover(a, name),
+        lambda: cb.reset_position(a, name, b, a),
+        lambda: cb.play_act(a, b, name, a, b),
+        lambda: cb.step_buttons(a, b),
+        lambda: cb.csv_download(a, name, {"heaps": a, "pairs": b, "size": a, "cols": b, "position": a, "depth": b}),
+        lambda: cb.choose_game(a, b, name),
+    ]
+    for call in calls:
+        with contextlib.suppress(PreventUpdate):
+            call()
