@@ -31,13 +31,14 @@ WAIT_TIMEOUT = 30_000
 
 #: The bound of ``?n=1000000`` at the default alpha = 100, written out on purpose.
 BIG_BOUND = 100_000_000
-TABS = ["explore", "thesis", "play", "inspect", "sums"]
+TABS = ["explore", "thesis", "play", "inspect", "sums", "finite"]
 TAB_NAMES = {
     "explore": "Explore",
     "thesis": "Thesis analyses",
     "play": "Play",
     "inspect": "Inspect a number",
     "sums": "Sums",
+    "finite": "Finite games",
 }
 
 pytestmark = [

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -289,9 +290,12 @@ def plane_view(gate: object, name: object, size_text: object) -> tuple:
     except ValueError as exc:
         return message_figure(game.title, str(exc)), "", str(exc), INVALID_BOX_CLASS
     losing = int(size * size - int(outcomes.sum()))
-    note = f"{losing:,} L pairs among the {size * size:,} pairs with a, b < {size:,}" + (
-        "; one pixel per pair." if size > figures.HEATMAP_MAX_SIDE else "."
-    )
+    note = f"{losing:,} L pairs among the {size * size:,} pairs with a, b < {size:,}"
+    if size > figures.HEATMAP_MAX_SIDE:
+        note += "; one pixel per pair"
+    if size * size > MAX_CSV_ROWS:
+        note += f"; the CSV is written up to a side of {math.isqrt(MAX_CSV_ROWS):,}"
+    note += "."
     return figures.plane_figure(outcomes, f"{game.title}: a, b < {size:,}"), note, "", BOX_CLASS
 
 

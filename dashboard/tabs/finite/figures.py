@@ -872,7 +872,7 @@ def _short(text: str, most: int = 22) -> str:
 
 #: Pixels between two columns of the game tree (one per move), and between two rows.
 TREE_COLUMN_PX = 150
-TREE_ROW_PX = 44
+TREE_ROW_PX = 40
 
 
 def tree_elements(tree: dict) -> list[dict]:
@@ -957,10 +957,10 @@ def tree_elements(tree: dict) -> list[dict]:
 
 
 def tree_height(elements: list[dict]) -> int:
-    """Pixels of height for the tree's canvas: its rows, between 220 and 640 (taller trees are zoomed out)."""
+    """Pixels of height for the tree's canvas: its rows, between 220 and 900 (a taller tree is zoomed out)."""
     ys = [e["position"]["y"] for e in elements if "position" in e]
     rows = (max(ys) / TREE_ROW_PX + 1) if ys else 1
-    return int(min(640, max(220, rows * TREE_ROW_PX + 60)))
+    return int(min(900, max(220, rows * TREE_ROW_PX + 60)))
 
 
 #: The tree's cytoscape layout: the positions the elements carry, fitted to the canvas.

@@ -1,0 +1,351 @@
+"""Real-browser tests of the Finite games tab (octal games, Wythoff, Euclid, Chomp) at 1440 and 390 px.
+
+Headless Debian Chromium via Playwright, the app served in-process (the
+recipe of docs/browser-tests.md).  Expected values come from the sources
+and the brute-force references of ``tests/naive_impartial.py``, not from
+the dashboard's code.  Screenshots go to ``test-artifacts/``; ``-s`` prints
+the measured times from a control change to the figure drawn.
+
+Run: ``.venv/bin/python -m pytest tests/test_browser_finite.py -s``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+
+from browser_support import CHROMIUM, served_page
+from naive_impartial import chomp_wins, euclid_wins, octal_grundy, wythoff_moves, wythoff_wins
+from playwright.sync_api import Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+LOAD_TIMEOUT = 90_000
+WAIT_TIMEOUT = 30_000
+
+#: "The Independence Game": the one-heap P-positions of Rob's Dots (0.137) up to 100.
+SOURCE_P_POSITIONS = [4, 8, 14, 20, 24, 28, 34, 38, 42, 54, 58, 62, 72, 76, 88, 92, 96]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """Serve the page on a free port; the impartial games' kernels are compiled (or loaded) first."""
+    from solver import impartial_game
+
+    for name, position in [("robs-dots", "5+7+9"), ("wythoff", "7,12"), ("euclid", "5,8"), ("chomp-2x6", "###/###")]:
+        game = impartial_game(name)
+        game.value(game.parse(position))
+    with served_page("dash-finite-test-server") as url:
+        yield url
+
+
+class PageWatch:
+    """Uncaught page errors and failed callback requests."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("response", self._response)
+
+    def _response(self, response) -> None:
+        if "_dash-update-component" in response.url and response.status >= 400:
+            self.errors.append(f"callback request failed: HTTP {response.status} {response.url}")
+
+    def assert_clean(self) -> None:
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(page: Page) -> PageWatch:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    return PageWatch(page)
+
+
+#: The traces of a graph in the page, as plain arrays: plotly keeps a numpy array sent by the
+#: server as ``{dtype, bdata, _inputArray}``, with the decoded values in ``_inputArray``.
+TRACES_JS = """(id) => {
+    const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+    if (!gd || !gd.data || !gd.data.length) return null;
+    const plain = (v) => (v === undefined || v === null) ? null : Array.from(v._inputArray || v);
+    return gd.data.map(t => ({type: t.type, name: t.name || '', x: plain(t.x), y: plain(t.y),
+        z: t.z ? plain(t.z).map(row => Array.from(row)) : null}));
+}"""
+
+
+def graph_data(page: Page, graph_id: str) -> list:
+    """The traces a graph holds in the page (:data:`TRACES_JS`)."""
+    return page.evaluate(TRACES_JS, graph_id)
+
+
+def wait_graph(page: Page, graph_id: str, test: str, arg=None) -> None:
+    """Wait until a JS predicate on the graph's traces (``d``, as :data:`TRACES_JS` gives them) holds."""
+    page.wait_for_function(
+        f"""([id, arg]) => {{
+            const d = ({TRACES_JS})(id);
+            if (!d) return false;
+            return {test};
+        }}""",
+        arg=[graph_id, arg],
+        timeout=LOAD_TIMEOUT,
+    )
+
+
+def open_tab(page: Page, url: str, query: str, width: int = 1440) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(url + "?tab=finite" + query, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-state p").first).to_be_visible(timeout=LOAD_TIMEOUT)
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert scroll <= inner, f"the page is {scroll} px wide in a window of {inner} px"
+
+
+def cell_point(page: Page, graph_id: str, a: int, b: int) -> tuple[float, float]:
+    """Viewport coordinates of the data point (a, b) of a graph."""
+    return tuple(
+        page.evaluate(
+            """([id, a, b]) => {
+                const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+                const box = gd.getBoundingClientRect(), xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+                return [box.left + xa._offset + xa.d2p(a), box.top + ya._offset + ya.d2p(b)];
+            }""",
+            [graph_id, a, b],
+        )
+    )
+
+
+def timed_change(page: Page, box_id: str, text: str, graph_id: str, test: str, arg=None) -> float:
+    """Seconds from typing a value (Enter) to the graph drawn with it."""
+    box = page.locator(f"#{box_id}")
+    box.fill(text)
+    start = time.perf_counter()
+    box.press("Enter")
+    wait_graph(page, graph_id, test, arg)
+    return time.perf_counter() - start
+
+
+# --------------------------------------------------------------------------
+# octal games
+# --------------------------------------------------------------------------
+
+
+def test_octal_game_views_and_play(page: Page, server_url: str, watch: PageWatch) -> None:
+    open_tab(page, server_url, "")
+    # The Grundy sequence: the heaps of value 0 are the source's P-positions; the period is proved.
+    wait_graph(page, "finite-grundy-graph", "d.length >= 2 && d[0].x.length === 201")
+    zeros = [x for x in graph_data(page, "finite-grundy-graph")[1]["x"] if 0 < x <= 100]
+    assert zeros == SOURCE_P_POSITIONS
+    note = page.locator("#finite-grundy-note")
+    expect(note).to_contain_text("Period 34, pre-period 52")
+    expect(note).to_contain_text("Proved by the octal games periodicity theorem")
+    # The equivalence classes: the source's "1, 2, 6, 7" have one value.
+    expect(page.locator("#finite-classes-grid")).to_contain_text("1, 2, 6, 7, 21")
+    # The grid of two-heap P-positions is drawn, 50 x 50 as the source's picture.
+    wait_graph(page, "finite-pairs-graph", "d[0].type === 'heatmap' && d[0].z.length === 50")
+    # Timed: a new N redraws the sequence.
+    seconds = timed_change(page, "finite-heaps-n", "300", "finite-grundy-graph", "d[0].x.length === 301")
+    print(f"\nGrundy sequence redrawn for N = 300 in {seconds * 1000:.0f} ms")
+    assert seconds < 3
+    # Play: the heaps' values and their nim sum; a winning move (★), then the computer's answer.
+    g = octal_grundy((0, 1, 3, 7), 20)
+    state = page.locator("#finite-play-state")
+    expect(state).to_contain_text(f"Grundy value {g[5] ^ g[7] ^ g[9]}")
+    expect(state).to_contain_text("nim sum (XOR)")
+    page.locator("#finite-play-moves button", has_text="★").first.click()
+    log = page.locator("#finite-play-log")
+    expect(log).to_contain_text("A winning move.")
+    expect(log).to_contain_text("Computer:")
+    heaps = [int(h) for h in page.locator("#finite-position").input_value().split("+") if h != "0"]
+    assert len(heaps) >= 1 and page.url.count("fpos=") == 1
+    page.screenshot(path=str(ARTIFACTS / "finite-octal-play-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+# --------------------------------------------------------------------------
+# Wythoff's and Euclid's games
+# --------------------------------------------------------------------------
+
+
+def test_wythoff_hover_shows_the_moves_and_the_sieve_steps(page: Page, server_url: str, watch: PageWatch) -> None:
+    open_tab(page, server_url, "&fgame=wythoff")
+    wait_graph(page, "finite-plane-graph", "d[0].type === 'heatmap' && d[0].z.length === 30")
+    names = [t["name"] for t in graph_data(page, "finite-plane-graph")]
+    assert "b = φ a" in names and "b = a / φ" in names
+    # Hover the pair (6, 4): its legal moves are highlighted and its winning moves listed.
+    page.locator("#finite-plane-graph").scroll_into_view_if_needed()
+    x, y = cell_point(page, "finite-plane-graph", 6, 4)
+    page.mouse.move(x - 30, y - 30)
+    page.mouse.move(x, y, steps=5)
+    moves = page.locator("#finite-plane-moves")
+    expect(moves).to_contain_text("(6, 4): W, 14 moves")
+    wait_graph(page, "finite-plane-graph", "d[3].x.length === 14")
+    trace = graph_data(page, "finite-plane-graph")[3]
+    assert set(zip(trace["x"], trace["y"], strict=True)) == wythoff_moves(6, 4)
+    winners = {(a, b) for a, b in wythoff_moves(6, 4) if not wythoff_wins(a, b)}
+    for a, b in winners:
+        expect(moves).to_contain_text(f"{a},{b}")
+    # The sieve, step by step: next twice gives step 3, a(3) = 4 and b(3) = 7.
+    page.locator("#finite-sieve-next").click()
+    page.locator("#finite-sieve-next").click()
+    view = page.locator("#finite-sieve-view")
+    expect(view).to_contain_text("Step 3")
+    expect(view).to_contain_text("a(3) = 4")
+    expect(view).to_contain_text("b(3) = 7")
+    expect(page).to_have_url(re.compile(r"fstep=3"))
+    # The keyboard moves the step too (the slider's thumb).
+    thumb = page.locator("#finite-sieve-step [role=slider]")
+    thumb.focus()
+    thumb.press("ArrowRight")
+    expect(view).to_contain_text("Step 4")
+    # The tree: click a node to play from it.
+    page.wait_for_function(
+        "() => { const el = document.getElementById('finite-tree'); "
+        "return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length > 5); }",
+        timeout=LOAD_TIMEOUT,
+    )
+    page.locator("#finite-tree").scroll_into_view_if_needed()
+    target = page.evaluate(
+        """() => {
+            const cy = document.getElementById('finite-tree')._cyreg.cy;
+            cy.resize(); cy.fit();
+            const node = cy.nodes()[1];
+            const box = cy.container().getBoundingClientRect(), p = node.renderedPosition();
+            return {x: box.left + p.x, y: box.top + p.y, position: node.data('position')};
+        }"""
+    )
+    page.mouse.click(target["x"], target["y"])
+    expect(page.locator("#finite-position")).to_have_value(target["position"])
+    expect(page.locator("#finite-play-log")).to_contain_text("a node of the tree")
+    page.screenshot(path=str(ARTIFACTS / "finite-wythoff-hover-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_euclid_quadrant_and_a_computer_move(page: Page, server_url: str, watch: PageWatch) -> None:
+    open_tab(page, server_url, "&fgame=euclid")
+    wait_graph(page, "finite-plane-graph", "d[0].type === 'heatmap' && d[0].z.length === 30")
+    z = graph_data(page, "finite-plane-graph")[0]["z"]
+    for a in range(30):
+        for b in range(30):
+            assert bool(z[b][a]) == euclid_wins(a, b)
+    # Timed: a larger side redraws the quadrant.
+    seconds = timed_change(page, "finite-plane-size", "60", "finite-plane-graph", "d[0].z && d[0].z.length === 60")
+    print(f"\nEuclid quadrant redrawn for S = 60 in {seconds * 1000:.0f} ms")
+    assert seconds < 3
+    # The computer moves from the start (5,8), an L pair (8/5 < φ): its only move.
+    page.locator("#finite-play-computer").click()
+    expect(page.locator("#finite-play-log")).to_contain_text("Computer:")
+    expect(page.locator("#finite-position")).to_have_value("5,3")
+    # Now you win: 5/3 > φ; the winning move is marked and the computer is left an L pair.
+    page.locator("#finite-play-reply input").uncheck()
+    page.locator("#finite-play-moves button", has_text="★").first.click()
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    a, b = map(int, page.locator("#finite-position").input_value().split(","))
+    assert not euclid_wins(a, b)
+    watch.assert_clean()
+
+
+# --------------------------------------------------------------------------
+# Chomp
+# --------------------------------------------------------------------------
+
+
+def test_chomp_bars_square_and_play_by_click_and_keyboard(page: Page, server_url: str, watch: PageWatch) -> None:
+    open_tab(page, server_url, "&fgame=chomp-2x6&fcols=6")
+    expect(page.locator("#finite-bars-view .bar-pic")).to_have_count(132, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-bars-note")).to_contain_text("132 losing bars")
+    wait_graph(page, "finite-square-graph", "d[0].type === 'image'")
+    expect(page.locator("#finite-square-note")).to_contain_text("132 losing bars")
+    # Play on the bar: eat the piece at row 2, column 4 by a click ...
+    page.locator("#finite-play-reply input").uncheck()
+    page.locator("#finite-play-moves button[title^='eat row 2, column 4']").click()
+    expect(page.locator("#finite-position")).to_have_value("######/###...")
+    expect(page.locator("#finite-play-log")).to_contain_text("You: eat row 2, column 4")
+    # ... then, with the computer replying, one by the keyboard: Tab reaches the pieces, Enter eats.
+    page.locator("#finite-play-reply input").check()
+    piece = page.locator("#finite-play-moves button[title^='eat row 1, column 6']")
+    piece.focus()
+    page.keyboard.press("Enter")
+    log = page.locator("#finite-play-log")
+    expect(log).to_contain_text("You: eat row 1, column 6")
+    expect(log).to_contain_text("Computer:")
+    text = page.locator("#finite-position").input_value()
+    bar = frozenset((r, c) for r, line in enumerate(text.split("/")) for c, ch in enumerate(line) if ch == "#")
+    if "you win" not in log.inner_text():
+        # ######/### minus (1,6) is #####./###...: a win for the mover, so the computer left a loss.
+        assert not chomp_wins(bar)
+    page.screenshot(path=str(ARTIFACTS / "finite-chomp-play-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+# --------------------------------------------------------------------------
+# bad input, the address, phones
+# --------------------------------------------------------------------------
+
+
+def test_bad_input_gives_messages_not_tracebacks(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + "?tab=finite&fgame=octal-9.9&fheaps=-4", timeout=LOAD_TIMEOUT)
+    notice = page.locator("#url-notice")
+    expect(notice).to_contain_text("fgame=octal-9.9")
+    expect(notice).to_contain_text("fheaps=-4")
+    expect(page.locator("#finite-play-state p").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    other = page.locator("#finite-game-other")
+    for name, words in [("octal-0.8", "octal code"), ("chomp-5x6", "at most 24 pieces"), ("<b>x</b>", "no finite")]:
+        other.fill(name)
+        other.press("Enter")
+        expect(page.locator("#finite-game-error")).to_contain_text(words)
+    box = page.locator("#finite-heaps-n")
+    box.fill("banana")
+    box.press("Enter")
+    expect(page.locator("#finite-grundy-error")).to_contain_text("whole number")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    position = page.locator("#finite-position")
+    position.fill("5+x")
+    position.press("Enter")
+    expect(page.locator("#finite-play-error")).to_contain_text("you typed '5+x'")
+    other.fill("wythoff")
+    other.press("Enter")
+    expect(page.locator("#finite-game-summary")).to_contain_text("Wythoff's game")
+    position.fill("3,-1")
+    position.press("Enter")
+    expect(page.locator("#finite-play-error")).to_contain_text("negative")
+    assert "Traceback" not in page.content()
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("game", ["robs-dots", "wythoff", "chomp-3x4"])
+def test_phone_and_desktop_layouts(page: Page, server_url: str, watch: PageWatch, game: str) -> None:
+    open_tab(page, server_url, f"&fgame={game}", width=390)
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(500)
+    no_horizontal_scroll(page)
+    # On a phone the panels stack: each starts below the one before.
+    tops = page.evaluate(
+        "Array.from(document.querySelectorAll('#tab-finite .panel')).filter(p => p.offsetParent)"
+        ".map(p => Math.round(p.getBoundingClientRect().top))"
+    )
+    assert tops == sorted(tops) and len(set(tops)) == len(tops)
+    page.screenshot(path=str(ARTIFACTS / f"finite-{game}-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.wait_for_timeout(500)
+    no_horizontal_scroll(page)
+    # At 1440 px the play and tree panels sit side by side.
+    play, tree = page.evaluate(
+        "Array.from(document.querySelectorAll('#tab-finite .panel')).slice(-2)"
+        ".map(p => [Math.round(p.getBoundingClientRect().top), Math.round(p.getBoundingClientRect().left)])"
+    )
+    assert play[0] == tree[0] and tree[1] > play[1]
+    page.screenshot(path=str(ARTIFACTS / f"finite-{game}-1440.png"), full_page=True)
+    watch.assert_clean()
