@@ -34,7 +34,7 @@ from naive_impartial import (
     wythoff_wins,
 )
 
-from dashboard.tabs.finite import TAB, figures, ids
+from dashboard.tabs.finite import TAB, downloads, figures, ids
 from dashboard.tabs.finite import callbacks as cb
 from dashboard.tabs.finite import play as finite_play
 from dashboard.tabs.finite.games import check_game_param, check_position_param, find_game
@@ -440,28 +440,28 @@ def test_address_checks():
 
 def test_csv_of_each_view():
     controls = {"heaps": "30", "pairs": "20", "size": "12", "cols": "6", "position": "5,8", "depth": 2}
-    grundy = cb.csv_download("grundy", "robs-dots", controls)["content"].splitlines()
+    grundy = downloads.csv_download("grundy", "robs-dots", controls)["content"].splitlines()
     assert grundy[0] == "n,value" and grundy[1:] == [f"{h},{v}" for h, v in enumerate(octal_grundy(ROBS_DOTS, 30))]
-    pairs = cb.csv_download("pairs", "robs-dots", controls)["content"].splitlines()
+    pairs = downloads.csv_download("pairs", "robs-dots", controls)["content"].splitlines()
     assert pairs[0] == "a,b,value,kind" and "1,2,1,irreducible" in pairs and "4,8,0,reducible" in pairs
-    plane = cb.csv_download("plane", "euclid", controls)["content"].splitlines()
+    plane = downloads.csv_download("plane", "euclid", controls)["content"].splitlines()
     assert plane[0] == "a,b,outcome" and len(plane) == 1 + 144
     assert all((line.split(",")[2] == "W") == euclid_wins(*map(int, line.split(",")[:2])) for line in plane[1:])
-    sieve = cb.csv_download("sieve", "wythoff", controls)["content"].splitlines()
+    sieve = downloads.csv_download("sieve", "wythoff", controls)["content"].splitlines()
     assert sieve[1:4] == ["1,1,2,1,2", "2,3,5,3,5", "3,4,7,4,7"]
-    bars = cb.csv_download("bars", "chomp-2x6", controls)["content"].splitlines()
+    bars = downloads.csv_download("bars", "chomp-2x6", controls)["content"].splitlines()
     assert len(bars) == 1 + 132 and bars[1] == "....../......,0"
-    square = cb.csv_download("square", "chomp-2x6", controls)["content"].splitlines()
+    square = downloads.csv_download("square", "chomp-2x6", controls)["content"].splitlines()
     assert len(square) == 1 + 132
-    moves = cb.csv_download("moves", "euclid", controls)["content"].splitlines()
+    moves = downloads.csv_download("moves", "euclid", controls)["content"].splitlines()
     assert moves[0] == "move,leaves,outcome_left,wins" and len(moves) == 1 + len(euclid_moves(5, 8))
-    tree = cb.csv_download("tree", "euclid", controls)["content"].splitlines()
+    tree = downloads.csv_download("tree", "euclid", controls)["content"].splitlines()
     assert tree[0] == "node,parent,move,position,outcome" and tree[1] == 't0,,,"5,8",L'  # 8/5 < φ
     # A view of another kind, a bad view or bad controls give no file.
-    assert cb.csv_download("bars", "wythoff", controls) is None
-    assert cb.csv_download("nonsense", "wythoff", controls) is None
-    assert cb.csv_download({"x": 1}, None, {}) is None
-    assert cb.csv_download("grundy", "robs-dots", {"heaps": "-1"}) is None
+    assert downloads.csv_download("bars", "wythoff", controls) is None
+    assert downloads.csv_download("nonsense", "wythoff", controls) is None
+    assert downloads.csv_download({"x": 1}, None, {}) is None
+    assert downloads.csv_download("grundy", "robs-dots", {"heaps": "-1"}) is None
 
 
 def test_layout_holds_every_id_and_opens_on_rob_s_dots():
@@ -504,7 +504,9 @@ def test_hostile_values_never_raise(gate, name, a, b):
         lambda: cb.reset_position(a, name, b, a),
         lambda: cb.play_act(a, b, name, a, b),
         lambda: cb.step_buttons(a, b),
-        lambda: cb.csv_download(a, name, {"heaps": a, "pairs": b, "size": a, "cols": b, "position": a, "depth": b}),
+        lambda: downloads.csv_download(
+            a, name, {"heaps": a, "pairs": b, "size": a, "cols": b, "position": a, "depth": b}
+        ),
         lambda: cb.choose_game(a, b, name),
     ]
     for call in calls:

@@ -13,15 +13,12 @@ chosen one (its panel is hidden) does nothing.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import math
-from collections.abc import Callable
 from typing import Any
 
 import dash
-from dash import ALL, Input, Output, Patch, State, dcc, no_update
+from dash import ALL, Input, Output, Patch, State, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import (
@@ -31,7 +28,6 @@ from solver import (
     describe_text,
     equivalence_classes,
     grundy_cost,
-    parse_int,
     sieve_steps,
     two_heap_p_positions,
     wythoff_pairs,
@@ -39,28 +35,26 @@ from solver import (
 
 from ... import ids as page_ids
 from ...style import message_figure
-from ...tables import register_exports, rows_to_csv
+from ...tables import register_exports
 from . import figures, ids
-from .games import find_game, game_options
+from .downloads import MAX_CSV_ROWS, download
+from .games import find_game, game_options, losing_bars, parse_number, parse_position
 from .layout import (
     CSV_VIEWS,
-    DEFAULT_TREE_DEPTH,
     HEAPS_N_MAX,
     PAIRS_N_MAX,
     PANEL_KINDS,
     PLANE_SIZE_MAX,
     SIEVE_STEPS,
     SQUARE_COLS_MAX,
-    TREE_DEPTH_MAX,
 )
-from .play import MAX_LISTED, PAGE_SECONDS, described, move_rows, piece_moves, play
+from .play import MAX_LISTED, PAGE_SECONDS, TREE_NODES, described, move_rows, piece_moves, play, small_tree, tree_depth
 
 __all__ = [
     "BOX_CLASS",
     "INVALID_BOX_CLASS",
     "bars_view",
     "choose_game",
-    "csv_download",
     "grundy_view",
     "pairs_view",
     "periodicity_for",
@@ -88,10 +82,6 @@ PERIODICITY_START = 256
 PERIODICITY_MAX_N = 1 << 16
 #: Most losing bars drawn (the CSV has all of them).
 MAX_BARS_DRAWN = 600
-#: Most nodes of the game tree.
-TREE_NODES = 40
-#: Most rows a CSV of the quadrant holds (a side of 1,000).
-MAX_CSV_ROWS = 1_000_000
 
 
 # ---------------------------------------------------------------- the game
@@ -155,10 +145,6 @@ def _game_of_kind(gate: object, name: object, kind: str) -> Any:
     return game if game.kind == kind else None
 
 
-def _number(text: object, name: str, most: int, least: int = 1) -> int:
-    return parse_int(text, name, least=least, most=most)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError
-
-
 def _skip(count: int) -> tuple:
     return tuple(no_update for _ in range(count))
 
@@ -220,7 +206,7 @@ def grundy_view(gate: object, name: object, n_text: object) -> tuple:
     if game is None:
         return _skip(5)
     try:
-        n = _number(n_text, "N, the largest heap", HEAPS_N_MAX)
+        n = parse_number(n_text, "N, the largest heap", HEAPS_N_MAX)
     except ValueError as exc:
         return no_update, no_update, str(exc), no_update, INVALID_BOX_CLASS
     try:
@@ -250,7 +236,7 @@ def pairs_view(gate: object, name: object, m_text: object) -> tuple:
     if game is None:
         return _skip(4)
     try:
-        m = _number(m_text, "M, the largest heap", PAIRS_N_MAX)
+        m = parse_number(m_text, "M, the largest heap", PAIRS_N_MAX)
     except ValueError as exc:
         return no_update, no_update, str(exc), INVALID_BOX_CLASS
     try:
@@ -282,7 +268,7 @@ def plane_view(gate: object, name: object, size_text: object) -> tuple:
     if game is None:
         return _skip(4)
     try:
-        size = _number(size_text, "the side S", PLANE_SIZE_MAX)
+        size = parse_number(size_text, "the side S", PLANE_SIZE_MAX)
     except ValueError as exc:
         return no_update, no_update, str(exc), INVALID_BOX_CLASS
     try:
@@ -407,8 +393,7 @@ def bars_view(gate: object, name: object) -> tuple:
         outcomes = game.outcomes(max_seconds=PAGE_SECONDS)
     except ValueError as exc:
         return "", "", str(exc)
-    losing = [int(m) for m in (outcomes == 0).nonzero()[0]]
-    losing.sort(key=lambda mask: (mask.bit_count(), mask))
+    losing = losing_bars(outcomes)
     texts = [game.format(mask) for mask in losing[:MAX_BARS_DRAWN]]
     note = (
         f"{len(losing):,} losing bars among the {outcomes.shape[0]:,} bars of the {game.rows} × {game.cols} box "
@@ -429,7 +414,7 @@ def square_view(gate: object, name: object, cols_text: object) -> tuple:
     if game is None:
         return _skip(4)
     try:
-        cols = _number(cols_text, "the width C", SQUARE_COLS_MAX)
+        cols = parse_number(cols_text, "the width C", SQUARE_COLS_MAX)
     except ValueError as exc:
         return no_update, no_update, str(exc), INVALID_BOX_CLASS
     try:
@@ -492,15 +477,6 @@ def reset_position(triggered: object, name: object, text: object, node: object) 
     return start, f"New game of {game.title} from {start}."
 
 
-def _parse_position(game, text: object):
-    if not isinstance(text, str):
-        raise ValueError(f"type a position: {game.position_help}")
-    try:
-        return game.parse(text)
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
-
-
 def play_view(gate: object, name: object, text: object) -> tuple:
     """The position to play: its outcome and value, its moves as buttons (or Chomp's bar).
 
@@ -516,7 +492,7 @@ def play_view(gate: object, name: object, text: object) -> tuple:
     except ValueError as exc:
         return "", "", str(exc), POSITION_CLASS
     try:
-        position = _parse_position(game, text)
+        position = parse_position(game, text)
         rows = move_rows(game, position)
         outcome = game.outcome(position, max_seconds=PAGE_SECONDS)
     except ValueError as exc:
@@ -607,15 +583,11 @@ def tree_view(gate: object, name: object, text: object, depth: object) -> tuple:
     """
     if not isinstance(gate, dict):
         raise PreventUpdate
-    depth = (
-        depth
-        if isinstance(depth, int) and not isinstance(depth, bool) and 1 <= depth <= TREE_DEPTH_MAX
-        else DEFAULT_TREE_DEPTH
-    )
+    depth = tree_depth(depth)
     try:
         game = find_game(name)
-        position = _parse_position(game, text)
-        tree = game.tree(position, depth, max_nodes=TREE_NODES, max_seconds=PAGE_SECONDS, remoteness_seconds=0.2)
+        position = parse_position(game, text)
+        tree = small_tree(game, position, depth)
     except ValueError as exc:
         return [], no_update, f"No tree: {exc}", no_update
     elements = figures.tree_elements(tree)
@@ -625,164 +597,6 @@ def tree_view(gate: object, name: object, text: object, depth: object) -> tuple:
         note += f" Cut at {TREE_NODES} nodes: dashed nodes have moves not drawn."
     style = {"width": "100%", "height": f"{figures.tree_height(elements)}px"}
     return elements, figures.tree_layout(), note, style
-
-
-# ---------------------------------------------------------------- CSV downloads
-
-
-def _csv(fields: list[str], rows: list[dict], file_name: str) -> dict:
-    return dcc.send_string(rows_to_csv(rows, fields), file_name, type="text/csv")
-
-
-def _plane_csv(game, size: int) -> dict:
-    outcomes = game.plane(size, max_seconds=PAGE_SECONDS)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["a", "b", "outcome"])
-    letters = ("L", "W")
-    for a in range(size):
-        row = outcomes[a]
-        writer.writerows((a, b, letters[row[b]]) for b in range(size))
-    return dcc.send_string(out.getvalue(), f"{game.name}-plane-{size}.csv", type="text/csv")
-
-
-def csv_download(view: object, name: object, controls: dict) -> dict | None:
-    """The CSV of what a view shows, for its "Download CSV" button.
-
-    Parameters
-    ----------
-    view : object
-        The view: ``"grundy"``, ``"pairs"``, ``"plane"``, ``"sieve"``,
-        ``"bars"``, ``"square"``, ``"moves"`` or ``"tree"``.
-    name : object
-        The game's name.
-    controls : dict
-        The tab's controls: ``heaps``, ``pairs``, ``size``, ``cols`` (text
-        boxes), ``position`` (text), ``depth`` (int).
-
-    Returns
-    -------
-    dict or None
-        What ``dcc.send_string`` makes (the page's CSV notation,
-        :func:`dashboard.tables.rows_to_csv`); None when the view has
-        nothing to write (bad input: the view itself says why).
-    """
-    try:
-        game = find_game(name)
-        return _CSV_VIEWS[view](game, controls) if isinstance(view, str) and view in _CSV_VIEWS else None
-    except (TypeError, ValueError, KeyError):
-        return None
-
-
-def _grundy_csv(game, controls: dict) -> dict | None:
-    if game.kind != "octal":
-        return None
-    n = _number(controls.get("heaps"), "N", HEAPS_N_MAX)
-    values = game.grundy_sequence(n, max_seconds=PAGE_SECONDS)
-    rows = [{"n": h, "value": int(v)} for h, v in enumerate(values)]
-    return _csv(["n", "value"], rows, f"{game.name}-grundy-{n}.csv")
-
-
-def _pairs_csv(game, controls: dict) -> dict | None:
-    if game.kind != "octal":
-        return None
-    m = _number(controls.get("pairs"), "M", PAIRS_N_MAX)
-    values = game.grundy_sequence(m, max_seconds=PAGE_SECONDS)
-    pairs = two_heap_p_positions(game.code, m)
-    kinds = figures.pair_kinds(values, pairs)
-    names = {1: "irreducible", 2: "mirror", 3: "reducible"}
-    rows = [
-        {"a": int(a), "b": int(b), "value": int(values[a]), "kind": names[int(kinds[b - 1, a - 1])]} for a, b in pairs
-    ]
-    return _csv(["a", "b", "value", "kind"], rows, f"{game.name}-two-heap-p-positions-{m}.csv")
-
-
-def _plane_csv_view(game, controls: dict) -> dict | None:
-    if game.kind != "pair":
-        return None
-    size = _number(controls.get("size"), "S", PLANE_SIZE_MAX)
-    if size * size > MAX_CSV_ROWS:
-        return None
-    return _plane_csv(game, size)
-
-
-def _sieve_csv(game, controls: dict) -> dict | None:
-    if game.name != "wythoff":
-        return None
-    sieve, beatty = wythoff_pairs(SIEVE_STEPS), beatty_pairs(SIEVE_STEPS)
-    rows = [
-        {"n": k + 1, "a": int(s[0]), "b": int(s[1]), "floor_n_phi": int(t[0]), "floor_n_phi2": int(t[1])}
-        for k, (s, t) in enumerate(zip(sieve, beatty, strict=True))
-    ]
-    return _csv(["n", "a", "b", "floor_n_phi", "floor_n_phi2"], rows, "wythoff-sieve.csv")
-
-
-def _bars_csv(game, controls: dict) -> dict | None:
-    if game.kind != "chomp":
-        return None
-    outcomes = game.outcomes(max_seconds=PAGE_SECONDS)
-    losing = sorted((int(m) for m in (outcomes == 0).nonzero()[0]), key=lambda mask: (mask.bit_count(), mask))
-    rows = [{"bar": game.format(m), "pieces": m.bit_count()} for m in losing]
-    return _csv(["bar", "pieces"], rows, f"{game.name}-losing-bars.csv")
-
-
-def _square_csv(game, controls: dict) -> dict | None:
-    if game.kind != "chomp":
-        return None
-    cols = _number(controls.get("cols"), "C", SQUARE_COLS_MAX)
-    square = binary_square(cols)
-    top, bottom = square.nonzero()
-    rows = [{"top": int(t), "bottom": int(b)} for t, b in zip(top, bottom, strict=True)]
-    return _csv(["top", "bottom"], rows, f"chomp-2x{cols}-losing-bars.csv")
-
-
-def _moves_csv(game, controls: dict) -> dict | None:
-    position = _parse_position(game, controls.get("position"))
-    rows = [
-        {"move": row.text, "leaves": row.child_text, "outcome_left": row.outcome, "wins": row.outcome == "L"}
-        for row in move_rows(game, position)
-    ]
-    return _csv(["move", "leaves", "outcome_left", "wins"], rows, f"{game.name}-moves.csv")
-
-
-def _tree_csv(game, controls: dict) -> dict | None:
-    position = _parse_position(game, controls.get("position"))
-    depth = controls.get("depth")
-    depth = (
-        depth
-        if isinstance(depth, int) and not isinstance(depth, bool) and 1 <= depth <= TREE_DEPTH_MAX
-        else DEFAULT_TREE_DEPTH
-    )
-    tree = game.tree(position, depth, max_nodes=TREE_NODES, max_seconds=PAGE_SECONDS, remoteness_seconds=0.2)
-    rows = []
-    for element in figures.tree_elements(tree):
-        data = element["data"]
-        if "source" in data:
-            continue
-        rows.append(
-            {
-                "node": data["id"],
-                "position": data["position"],
-                "move": data["move"],
-                "outcome": element["classes"].split()[0],
-            }
-        )
-    parents = {e["data"]["target"]: e["data"]["source"] for e in figures.tree_elements(tree) if "source" in e["data"]}
-    for row in rows:
-        row["parent"] = parents.get(row["node"], "")
-    return _csv(["node", "parent", "move", "position", "outcome"], rows, f"{game.name}-tree.csv")
-
-
-_CSV_VIEWS: dict[str, Callable[..., dict | None]] = {
-    "grundy": _grundy_csv,
-    "pairs": _pairs_csv,
-    "plane": _plane_csv_view,
-    "sieve": _sieve_csv,
-    "bars": _bars_csv,
-    "square": _square_csv,
-    "moves": _moves_csv,
-    "tree": _tree_csv,
-}
 
 
 # ---------------------------------------------------------------- wiring
@@ -964,15 +778,4 @@ def register(app) -> None:
             Input(ids.csv_button_id(view), "n_clicks"),
             *controls,
             prevent_initial_call=True,
-        )(functools.partial(_download, view))
-
-
-def _download(view: str, clicks, name, heaps, pairs, size, cols, position, depth):
-    """A view's "Download CSV" button: :func:`csv_download` of the tab's controls."""
-    if not clicks:
-        raise PreventUpdate
-    controls = {"heaps": heaps, "pairs": pairs, "size": size, "cols": cols, "position": position, "depth": depth}
-    found = csv_download(view, name, controls)
-    if found is None:
-        raise PreventUpdate
-    return found
+        )(functools.partial(download, view))

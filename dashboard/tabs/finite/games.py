@@ -6,9 +6,21 @@ these functions.
 
 from __future__ import annotations
 
-from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game
+import numpy as np
 
-__all__ = ["MAX_NAME", "MAX_POSITION_PARAM", "check_game_param", "check_position_param", "find_game", "game_options"]
+from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game, parse_int
+
+__all__ = [
+    "MAX_NAME",
+    "MAX_POSITION_PARAM",
+    "check_game_param",
+    "check_position_param",
+    "find_game",
+    "game_options",
+    "losing_bars",
+    "parse_number",
+    "parse_position",
+]
 
 #: Longest game name read.
 MAX_NAME = 80
@@ -84,3 +96,29 @@ def game_options(current: object = None) -> list[dict]:
     if all(o["value"] != game.name for o in options):
         options.append({"label": game.title, "value": game.name})
     return options
+
+
+def parse_number(text: object, name: str, most: int, least: int = 1) -> int:
+    """A whole number typed in a box of the tab (:func:`solver.parse_int`); ValueError says how to fix it."""
+    return parse_int(text, name, least=least, most=most)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError
+
+
+def parse_position(game: ImpartialGame, text: object):
+    """A position of ``game`` typed as text (:meth:`solver.ImpartialGame.parse`); ValueError says how to write one."""
+    if not isinstance(text, str):
+        raise ValueError(f"type a position: {game.position_help}")
+    try:
+        return game.parse(text)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def losing_bars(outcomes: np.ndarray) -> list[int]:
+    """The losing bars (masks) of a Chomp box's outcomes, by number of pieces, then by mask.
+
+    Parameters
+    ----------
+    outcomes : numpy.ndarray
+        :meth:`solver.ChompGame.outcomes`: entry ``mask`` is 0 for a losing bar.
+    """
+    return sorted((int(m) for m in np.flatnonzero(outcomes == 0)), key=lambda mask: (mask.bit_count(), mask))

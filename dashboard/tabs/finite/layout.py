@@ -16,6 +16,7 @@ from ...tables import data_grid
 from . import ids
 from .figures import tree_layout, tree_stylesheet
 from .games import find_game, game_options
+from .play import DEFAULT_DEPTH, TREE_DEPTHS
 
 __all__ = [
     "CSV_VIEWS",
@@ -47,8 +48,8 @@ SQUARE_COLS_MAX = 12
 SIEVE_STEPS = 30
 DEFAULT_SIEVE_STEP = 1
 #: Move depth of the game tree, and its largest.
-DEFAULT_TREE_DEPTH = 1
-TREE_DEPTH_MAX = 4
+DEFAULT_TREE_DEPTH = DEFAULT_DEPTH
+TREE_DEPTH_MAX = TREE_DEPTHS[-1]
 
 #: Which games each group of panels is shown for: a panel id -> (kind, or None for any kind; a game name, or None for any).
 PANEL_KINDS: dict[str, tuple[str | None, str | None]] = {

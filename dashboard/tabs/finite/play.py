@@ -13,7 +13,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 
-__all__ = ["MAX_LISTED", "MoveRow", "computer_choice", "described", "move_rows", "piece_moves", "play"]
+__all__ = [
+    "MAX_LISTED",
+    "MoveRow",
+    "TREE_NODES",
+    "computer_choice",
+    "described",
+    "move_rows",
+    "piece_moves",
+    "play",
+    "small_tree",
+    "tree_depth",
+]
 
 #: Most moves of one position the page lists (each needs the outcome of the position it leaves).
 MAX_LISTED = 400
@@ -21,6 +32,10 @@ MAX_LISTED = 400
 PAGE_SECONDS = 2.0
 #: Seconds the computer may spend choosing among moves by remoteness.
 REMOTENESS_SECONDS = 0.3
+#: Most nodes of the game tree, and its depths.
+TREE_NODES = 40
+TREE_DEPTHS = range(1, 5)
+DEFAULT_DEPTH = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,3 +211,19 @@ def piece_moves(game, position, rows: list[MoveRow]) -> dict[tuple[int, int], tu
             corner = (min(r for r, _ in eaten), min(c for _, c in eaten))
             found[corner] = (row.index, row.outcome)
     return found
+
+
+def tree_depth(depth: object) -> int:
+    """The tree's depth from the page: a depth of :data:`TREE_DEPTHS`, else :data:`DEFAULT_DEPTH`."""
+    return depth if isinstance(depth, int) and not isinstance(depth, bool) and depth in TREE_DEPTHS else DEFAULT_DEPTH
+
+
+def small_tree(game, position, depth: int) -> dict:
+    """The game tree the page draws: at most :data:`TREE_NODES` nodes, remoteness when it costs under 0.2 s.
+
+    Raises
+    ------
+    ValueError
+        Work beyond the page's limits (:data:`PAGE_SECONDS`).
+    """
+    return game.tree(position, depth, max_nodes=TREE_NODES, max_seconds=PAGE_SECONDS, remoteness_seconds=0.2)
