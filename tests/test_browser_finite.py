@@ -163,10 +163,16 @@ def test_octal_game_views_and_play(page: Page, server_url: str, watch: PageWatch
     state = page.locator("#finite-play-state")
     expect(state).to_contain_text(f"Grundy value {g[5] ^ g[7] ^ g[9]}")
     expect(state).to_contain_text("nim sum (XOR)")
+    start = time.perf_counter()
     page.locator("#finite-play-moves button", has_text="★").first.click()
     log = page.locator("#finite-play-log")
     expect(log).to_contain_text("A winning move.")
     expect(log).to_contain_text("Computer:")
+    # The computer moved from a position of value 0, so every move it had gives the win back to you.
+    expect(page.locator("#finite-play-state")).to_contain_text("W: the player to move wins")
+    print(
+        f"\na move, the computer's answer and the new position drawn in {(time.perf_counter() - start) * 1000:.0f} ms"
+    )
     heaps = [int(h) for h in page.locator("#finite-position").input_value().split("+") if h != "0"]
     assert len(heaps) >= 1 and page.url.count("fpos=") == 1
     page.screenshot(path=str(ARTIFACTS / "finite-octal-play-1440.png"), full_page=True)
@@ -186,11 +192,14 @@ def test_wythoff_hover_shows_the_moves_and_the_sieve_steps(page: Page, server_ur
     # Hover the pair (6, 4): its legal moves are highlighted and its winning moves listed.
     page.locator("#finite-plane-graph").scroll_into_view_if_needed()
     x, y = cell_point(page, "finite-plane-graph", 6, 4)
-    page.mouse.move(x - 30, y - 30)
-    page.mouse.move(x, y, steps=5)
+    page.mouse.move(x + 60, y + 40)  # onto the plot first (another pair), then one move onto (6, 4)
+    page.wait_for_timeout(300)
+    start = time.perf_counter()
+    page.mouse.move(x, y)
     moves = page.locator("#finite-plane-moves")
     expect(moves).to_contain_text("(6, 4): W, 14 moves")
     wait_graph(page, "finite-plane-graph", "d[3].x.length === 14")
+    print(f"\nhovered pair's moves drawn in {(time.perf_counter() - start) * 1000:.0f} ms")
     trace = graph_data(page, "finite-plane-graph")[3]
     assert set(zip(trace["x"], trace["y"], strict=True)) == wythoff_moves(6, 4)
     winners = {(a, b) for a, b in wythoff_moves(6, 4) if not wythoff_wins(a, b)}
@@ -289,6 +298,27 @@ def test_chomp_bars_square_and_play_by_click_and_keyboard(page: Page, server_url
     watch.assert_clean()
 
 
+def test_sums_tab_plays_heaps_of_an_octal_game(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + "?tab=sums&srule=octal-0.137&heaps=50", timeout=LOAD_TIMEOUT)
+    result = page.locator("#sums-result")
+    # "A 50 dot game ... has a G-value of 5": a win for the player to move.
+    g = octal_grundy((0, 1, 3, 7), 50)
+    assert g[50] == 5
+    expect(result).to_contain_text("W for the player to move", timeout=LOAD_TIMEOUT)
+    expect(result).to_contain_text("Grundy value")
+    # "... we take the eighth dot from the left end ... that leaves 6 on the left, and 41 on the right".
+    page.locator("#sums-reply input").uncheck()
+    page.locator("#sums-moves button", has_text="take 3 from 50 → 6+41").click()
+    expect(page.locator("#sums-heaps")).to_have_value("6,41")
+    expect(result).to_contain_text("L for the player to move")
+    assert g[6] == g[41] == 1
+    # The loopy games are still there, with their own values.
+    page.goto(server_url + "?tab=sums&heaps=1,5", timeout=LOAD_TIMEOUT)
+    expect(result).to_contain_text("inf{0}", timeout=LOAD_TIMEOUT)
+    watch.assert_clean()
+
+
 # --------------------------------------------------------------------------
 # bad input, the address, phones
 # --------------------------------------------------------------------------
@@ -318,6 +348,7 @@ def test_bad_input_gives_messages_not_tracebacks(page: Page, server_url: str, wa
     other.fill("wythoff")
     other.press("Enter")
     expect(page.locator("#finite-game-summary")).to_contain_text("Wythoff's game")
+    expect(position).to_have_value("7,12")  # the new game's start, written when the game changed
     position.fill("3,-1")
     position.press("Enter")
     expect(page.locator("#finite-play-error")).to_contain_text("negative")

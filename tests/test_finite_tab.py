@@ -154,7 +154,7 @@ def test_two_heap_grid_holds_the_sources_irreducible_pairs():
         key=lambda p: (p[0] + p[1], p[0]),
     )
     assert irreducible == sorted(SOURCE_PAIRS, key=lambda p: (p[0] + p[1], p[0]))
-    assert figure.data[0].text[39][6] == "(7, 40): G = 1 and 1; P-position, irreducible: G(a) = G(b) ≠ 0"
+    assert figure.data[0].text[39][6] == "(7, 40): G 1, 1; P, irreducible"
 
 
 def test_a_large_pair_grid_is_one_exact_png():

@@ -342,8 +342,27 @@ def plane_hover(point_data: object, name: object) -> tuple:
     return figures.highlight_moves(pair, children), text
 
 
+#: :func:`step_buttons` in JavaScript, the client-side callback of the two buttons.
+STEP_JS = (
+    """function (_prev, _next, step) {
+    var last = __LAST__;
+    var ctx = window.dash_clientside.callback_context;
+    var fired = ctx.triggered && ctx.triggered.length ? ctx.triggered[0].prop_id.split('.')[0] : '';
+    var current = (typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= last) ? step : 1;
+    if (fired === '__PREV__') { return Math.max(1, current - 1); }
+    if (fired === '__NEXT__') { return Math.min(last, current + 1); }
+    return window.dash_clientside.no_update;
+}""".replace("__LAST__", str(SIEVE_STEPS))
+    .replace("__PREV__", ids.SIEVE_PREV)
+    .replace("__NEXT__", ids.SIEVE_NEXT)
+)
+
+
 def step_buttons(triggered: object, step: object) -> object:
-    """The sieve's step after "previous" or "next": one less or one more, within 1..SIEVE_STEPS."""
+    """The sieve's step after "previous" or "next": one less or one more, within 1..SIEVE_STEPS.
+
+    The page runs :data:`STEP_JS`, the same rule in the browser; this is its tested reference.
+    """
     current = step if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= SIEVE_STEPS else 1
     if triggered == ids.SIEVE_PREV:
         return max(1, current - 1)
@@ -679,13 +698,15 @@ def register(app) -> None:
         patch["data"][figures.HIGHLIGHT_TRACE + 1]["y"] = highlight["at"]["y"]
         return patch, text
 
-    app.callback(
+    # In the browser: a step is arithmetic, so a click costs no round trip (step_buttons is its reference).
+    app.clientside_callback(
+        STEP_JS,
         Output(ids.SIEVE_STEP, "value"),
         Input(ids.SIEVE_PREV, "n_clicks"),
         Input(ids.SIEVE_NEXT, "n_clicks"),
         State(ids.SIEVE_STEP, "value"),
         prevent_initial_call=True,
-    )(lambda _prev, _next, step: step_buttons(dash.ctx.triggered_id, step))
+    )
     app.callback(
         Output(ids.SIEVE_VIEW, "children"),
         Output(ids.BEATTY_GRAPH, "figure"),

@@ -362,10 +362,10 @@ def class_rows(classes: dict[int, np.ndarray]) -> list[dict]:
 
 #: Kinds of a two-heap position (a, b) in :func:`pair_kinds`, and their hover text.
 PAIR_KIND_TEXT = {
-    0: "N-position: G(a) ≠ G(b)",
-    1: "P-position, irreducible: G(a) = G(b) ≠ 0",
-    2: "P-position: a = b (the mirror strategy)",
-    3: "P-position, reducible: both heaps are P-positions",
+    0: "N (values differ)",
+    1: "P, irreducible",
+    2: "P, a = b",
+    3: "P, reducible (both heaps P)",
 }
 
 
@@ -423,7 +423,7 @@ def pair_grid_figure(values: np.ndarray, kinds: np.ndarray, title: str) -> go.Fi
         # Row i is heap b = i + 1 (y), column j heap a = j + 1 (x).
         text = [
             [
-                f"({int(a[j])}, {int(a[i])}): G = {int(values[a[j]])} and {int(values[a[i]])}; "
+                f"({int(a[j])}, {int(a[i])}): G {int(values[a[j]])}, {int(values[a[i]])}; "
                 f"{PAIR_KIND_TEXT[int(kinds[i, j])]}"
                 for j in range(m)
             ]

@@ -156,8 +156,8 @@ def _octal_panels() -> html.Div:
             _panel(
                 "Two-heap P-positions",
                 "Every position of two heaps a, b ≤ M: vermilion where G(a) = G(b), the P-positions. Hover a cell for "
-                "its values and kind: irreducible (G ≠ 0), reducible (both heaps are P-positions), or a = b (the "
-                "second player copies the first).",
+                "the two values and the kind: irreducible (G(a) = G(b) ≠ 0, the source's list), reducible (both heaps "
+                "are P-positions), or a = b (the second player copies the first).",
                 [
                     html.Div(
                         [
