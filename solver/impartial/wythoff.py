@@ -96,7 +96,12 @@ def outcomes_cost(size: int, game: str = "Wythoff's game") -> Cost:
     """
     size = check_integer(size, "the size of the table", least=0)
     cells = size * size
-    return Cost(cells * _SECONDS_PER_CELL, cells + 4 * size, f"the outcomes of {game} for a {size:,} x {size:,} table")
+    try:
+        seconds = float(cells) * _SECONDS_PER_CELL
+    except OverflowError:  # beyond a float: a side of 10**400
+        seconds = math.inf
+    side = format_count(size)
+    return Cost(seconds, cells + 4 * size, f"the outcomes of {game} for a {side} x {side} table")
 
 
 def _check_size(size: object, game: str, max_seconds: float | None) -> int:
@@ -599,7 +604,7 @@ class PairGame(ImpartialGame[tuple[int, int]]):
 
     kind: ClassVar[str] = "pair"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "plane")
-    position_help: ClassVar[str] = "pairs of whole numbers, written a,b (e.g. 3,5)"
+    position_help: ClassVar[str] = "pairs of whole numbers written a,b, such as 3,5"
 
     def check(self, position: object) -> tuple[int, int]:
         """A position as a tuple ``(a, b)`` of whole numbers ``>= 0`` (fewer than 4000 digits each).
@@ -654,6 +659,10 @@ class PairGame(ImpartialGame[tuple[int, int]]):
         """``"3,5"`` (the inverse of :meth:`parse`)."""
         a, b = self.check(position)
         return f"{a},{b}"
+
+    def plane_cost(self, size: int) -> Cost:
+        """Estimate :meth:`plane`: :func:`outcomes_cost`."""
+        return outcomes_cost(size, self.title)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
