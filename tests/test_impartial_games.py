@@ -252,6 +252,10 @@ def test_wythoff_matches_brute_force():
     grundy, wins, remoteness = WYTHOFF
     positions = [(a, b) for a in range(22) for b in range(22)]
     _check_against(game, positions, grundy, wins, remoteness, lambda p: wythoff_moves(*p))
+    # Remoteness further out, where many P-positions feed each other (one call per position: the table each time).
+    wide = [(a, b) for a in range(0, 75, 3) for b in range(0, 75, 2)]
+    assert game.remotenesses(wide) == [remoteness(p) for p in wide]
+    assert [game.remoteness(p) for p in wide[::7]] == [remoteness(p) for p in wide[::7]]
 
 
 def test_euclid_matches_brute_force():
