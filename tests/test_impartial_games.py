@@ -11,7 +11,7 @@ Euclid's theorem, Chomp's 132 and 182 losing bars.
 from __future__ import annotations
 
 import math
-from decimal import Decimal, getcontext
+from decimal import Decimal, localcontext
 
 import numpy as np
 import pytest
@@ -394,13 +394,17 @@ def test_euclids_theorem_through_the_game():
                 assert game.outcome((a, b)) == expected == game.outcome((b, a))
     assert game.outcome((0, 5)) == "L" and game.moves((0, 5)) == [] and game.remoteness((0, 5)) == 0
     # At any size: the theorem with φ to 600 digits, and values that do not change when both numbers are scaled.
-    getcontext().prec = 600
-    phi_exact = (1 + Decimal(5).sqrt()) / 2
     f = [1, 2]
     while len(f) < 300:
         f.append(f[-1] + f[-2])
-    for a, b in [(f[250], f[251]), (f[251], f[252]), (f[250], f[252]), (10**200, 10**200 + 7)]:
-        expected = "W" if b % a == 0 or Decimal(b) / Decimal(a) > phi_exact else "L"
+    pairs = [(f[250], f[251]), (f[251], f[252]), (f[250], f[252]), (10**200, 10**200 + 7)]
+    with localcontext() as context:
+        context.prec = 600
+        phi_exact = (1 + Decimal(5).sqrt()) / 2
+        above = [Decimal(b) / Decimal(a) > phi_exact for a, b in pairs]
+    assert above[:2] == [True, False]  # consecutive Fibonacci ratios fall on both sides of φ
+    for (a, b), beyond in zip(pairs, above):
+        expected = "W" if b % a == 0 or beyond else "L"
         assert game.outcome((a, b)) == expected == ("L" if game.value((a, b)) == 0 else "W")
     grundy, _, remoteness = EUCLID
     scale = 10**400 + 1
