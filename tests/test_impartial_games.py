@@ -10,8 +10,10 @@ Euclid's theorem, Chomp's 132 and 182 losing bars.
 
 from __future__ import annotations
 
+import doctest
 import math
 from decimal import Decimal, localcontext
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -580,3 +582,9 @@ def test_views_that_do_not_apply_say_why(name, method, command):
 def test_why_not_a_bound():
     text = impartial_game("kayles").why_not("--bound")
     assert "--bound does not apply to octal-0.77" in text and "exact without a bound" in text
+
+
+def test_the_docs_examples_run():
+    path = Path(__file__).resolve().parents[1] / "docs" / "impartial-games.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10 and result.failed == 0

@@ -587,7 +587,7 @@ def _wythoff_remoteness_kernel(top: int) -> tuple[np.ndarray, np.ndarray, np.nda
         y = b[n]
         if y > top:
             break
-        worst = 0
+        worst = np.int64(0)
         for k in range(1, x + 1):
             u = x - k
             pu = partner[u]
@@ -598,7 +598,8 @@ def _wythoff_remoteness_kernel(top: int) -> tuple[np.ndarray, np.ndarray, np.nda
             d = y - u
             if a[d] < u:
                 best = min(best, rem_p[d])
-            worst = max(worst, 1 + best)
+            if 1 + best > worst:
+                worst = 1 + best
             # (u, y - k): the P-options of row u and of column y - k.
             v = y - k
             best = none
@@ -607,7 +608,8 @@ def _wythoff_remoteness_kernel(top: int) -> tuple[np.ndarray, np.ndarray, np.nda
             pv = partner[v]
             if pv < u:
                 best = min(best, rem_p[abs(v - pv)])
-            worst = max(worst, 1 + best)
+            if 1 + best > worst:
+                worst = 1 + best
         for k in range(1, y + 1):
             # (x, v): the P-options of column v and of the diagonal v - x.
             v = y - k
@@ -624,7 +626,8 @@ def _wythoff_remoteness_kernel(top: int) -> tuple[np.ndarray, np.ndarray, np.nda
                     best = min(best, rem_p[-d])
             elif x > 0:
                 best = min(best, rem_p[0])
-            worst = max(worst, 1 + best)
+            if 1 + best > worst:
+                worst = 1 + best
         rem_p[n] = 1 + worst
     return rem_p, a, b, partner
 
