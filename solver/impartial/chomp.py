@@ -376,8 +376,9 @@ def binary_square(cols: int) -> np.ndarray:
 # Cost model of the value and remoteness table (benchmarks/impartial_games.py, reference
 # machine): seconds per (position, piece) pair, every option visited; 2 bytes per position.
 _SECONDS_PER_PIECE_TABLE = 3e-9
-#: Largest table of values and remoteness kept with the game (positions; 2 bytes each).
-CACHED_POSITIONS = 1 << 22
+#: Largest table of values and remoteness kept with the game (positions; 2 bytes each): every box
+#: solved (32 MiB for 2**24 bars), so that play in the largest boxes does not solve again per move.
+CACHED_POSITIONS = 1 << MAX_CELLS
 #: Below this many positions the whole box is solved at once (small boxes share one table).
 WHOLE_BOX = 1 << 16
 
@@ -463,7 +464,7 @@ class ChompGame(ImpartialGame[int]):
     -----
     Values and remoteness come from one ascending pass over the masks up to
     the position's (every option is a smaller mask), kept with the game
-    when at most 2**22 positions.
+    (2 bytes per bar: 32 MiB for the largest box).
     """
 
     rows: int
