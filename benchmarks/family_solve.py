@@ -8,8 +8,8 @@ Each solve runs in a fresh process (so the peak RSS belongs to it), after a
 warm-up solve at bound 1000 that loads the compiled kernels from numba's
 cache.  Memory is the growth of the peak RSS over the call
 (``ru_maxrss`` after minus the RSS before), in bytes per position of the
-bound.  The squares fast path (``solver.engine.solving.solve``) runs at the same
-bound for comparison.  Then ``cold_positions(4 * 10**7)``: its time, the
+bound (``solver.solve_rule``, the wide layout).  ``solver.solve`` (one-byte codes) runs at the same
+bound for Put-or-Take-a-Square, for comparison.  Then ``cold_positions(4 * 10**7)``: its time, the
 number of cold positions and those that end in 6 (the subtract-a-square
 source reports over 180,000 cold positions below 40 million, of which only
 11,356 ends in 6).  Prints the load average first: other work on the machine
@@ -30,24 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from solver.engine import solving as generic
-from solver.engine import solving as retrograde
+from solver import solve, solve_rule
 name, bound = {name!r}, {bound}
 
 def rss():
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * resource.getpagesize()
 
-if name == "retrograde":
-    retrograde.solve(1000)
+if name == "solve":
+    solve(1000)
     base = rss()
     t = time.perf_counter()
-    s = retrograde.solve(bound)
+    s = solve(bound)
 else:
-    generic.solve_rule(name, 1000)
+    solve_rule(name, 1000)
     base = rss()
     t = time.perf_counter()
-    s = generic.solve_rule(name, bound)
+    s = solve_rule(name, bound)
 seconds = time.perf_counter() - t
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 tally = s.tally()
@@ -82,10 +81,10 @@ def main() -> None:
     bound = int(args.bound)
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; bound {bound:,}")
     print(f"{'rule':34s} {'seconds':>8s} {'B/pos':>6s} {'W':>11s} {'L':>11s} {'D':>9s} {'U':>11s} {'bounded':>9s}")
-    for name in [*args.rules, "retrograde"]:
+    for name in [*args.rules, "solve"]:
         row = _run(CHILD.format(root=str(ROOT), name=name, bound=bound))
         t = row["tally"]
-        label = "retrograde.solve (squares fast path)" if name == "retrograde" else name
+        label = "solve() (squares, one-byte codes)" if name == "solve" else name
         print(
             f"{label:34s} {row['seconds']:8.2f} {row['grew'] / (bound + 1):6.2f} {t['W']:11,} {t['L']:11,} "
             f"{t['D']:9,} {t['U']:11,} {t['bounded']:9,}",

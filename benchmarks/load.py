@@ -165,8 +165,7 @@ def _show_view(page, view: str) -> None:
 
 
 def _next_transform(page) -> None:
-    # A click on the first radio button that is not chosen.
-    _show_view(page, "densities")
+    # A click on the first radio button that is not chosen (the densities view is shown).
     off = page.locator(f"#{explore_ids.DENSITY_TRANSFORM} input[type=radio]:not(:checked)")
     if off.count() == 0:
         raise SystemExit(f"load.py: no density transform to choose in #{explore_ids.DENSITY_TRANSFORM}")
@@ -174,9 +173,13 @@ def _next_transform(page) -> None:
 
 
 def _depth_up(page) -> None:
-    thumb = page.locator(f"#{explore_ids.DEPTH_SLIDER} [role=slider]")
-    thumb.focus()
-    page.keyboard.press("ArrowRight")  # one step: one committed value, as a person's key press
+    # Type the next depth into the depth box and press Enter, as browser_latency.py does.
+    box = page.locator(f"#{explore_ids.DEPTH_INPUT}")
+    if box.count() == 0:
+        raise SystemExit(f"load.py: no depth box #{explore_ids.DEPTH_INPUT} on the page")
+    current = box.input_value() or "6"
+    box.fill(str(int(current) % 19 + 1))
+    box.press("Enter")
 
 
 def capture(url: str, n: int, alpha: int) -> dict[str, list[dict]]:
@@ -188,10 +191,14 @@ def capture(url: str, n: int, alpha: int) -> dict[str, list[dict]]:
     recorder = Recorder()
     groups: dict[str, list[dict]] = {}
     start_n = max(100, n // 10)
+    # (name, what to do first, unrecorded; the change whose requests are recorded).
+    # A hidden view sends no request, so each change first shows the view it is
+    # for, as a person would: the densities for the transform, the layers for
+    # the depth (the layers and the tree follow the depth).
     changes = [
-        (f"N {start_n:,} -> {n:,} (typed)", lambda page: _type_n(page, n)),
-        ("density transform (radio)", _next_transform),
-        ("depth + 1 (slider key)", _depth_up),
+        (f"N {start_n:,} -> {n:,} (typed)", None, lambda page: _type_n(page, n)),
+        ("density transform (radio)", lambda page: _show_view(page, "densities"), _next_transform),
+        ("depth + 1 (typed)", lambda page: _show_view(page, "layers"), _depth_up),
     ]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -202,7 +209,10 @@ def capture(url: str, n: int, alpha: int) -> dict[str, list[dict]]:
         page.goto(f"{url}?n={start_n}&alpha={alpha}", timeout=120_000)
         page.wait_for_selector(f"#{explore_ids.SUMMARY}", timeout=120_000)
         recorder.wait_idle(page)
-        for name, act in changes:
+        for name, prepare, act in changes:
+            if prepare is not None:
+                prepare(page)
+                recorder.wait_idle(page)
             with recorder.lock:
                 recorder.group = groups[name] = []
             act(page)

@@ -18,37 +18,28 @@ from .tabs.play import TAB as PLAY
 from .tabs.sums import TAB as SUMS
 from .tabs.thesis import TAB as THESIS
 
-__all__ = ["TABS", "find_tab"]
+__all__ = ["TABS", "check_tabs"]
 
 #: Every tab, in the order of the tab bar.
 TABS: tuple[Tab, ...] = (EXPLORE, THESIS, PLAY, INSPECT, SUMS)
 
 
-def find_tab(value: str) -> Tab:
-    """The registered tab with this value.
+def check_tabs(tabs: tuple[Tab, ...]) -> None:
+    """Refuse a list of tabs the page cannot be built from, saying what to fix (run on :data:`TABS` on import).
 
     Parameters
     ----------
-    value : str
-        A tab's value (``"thesis"``).
-
-    Returns
-    -------
-    Tab
+    tabs : tuple of Tab
+        The tabs, in the order of the tab bar.
 
     Raises
     ------
-    KeyError
-        No tab has this value; the message lists the values there are.
+    ValueError
+        Two tabs share a value; the default tab
+        (:data:`dashboard.defaults.DEFAULT_TAB`) is missing or gated; a tab
+        other than the default one has ``setup_views`` (its content is not
+        mounted with the page); a ``url_before`` names no tab.
     """
-    for tab in TABS:
-        if tab.value == value:
-            return tab
-    raise KeyError(f"no tab {value!r}: the tabs are {', '.join(tab.value for tab in TABS)}")
-
-
-def _check(tabs: tuple[Tab, ...]) -> None:
-    """Refuse a registry the page cannot be built from, saying what to fix."""
     values = [tab.value for tab in tabs]
     if len(set(values)) != len(values):
         raise ValueError(f"two tabs share a value in dashboard.registry.TABS: {values}")
@@ -65,4 +56,4 @@ def _check(tabs: tuple[Tab, ...]) -> None:
             raise ValueError(f"tab {tab.value!r} writes its keys before {tab.url_before!r}, which is not a tab")
 
 
-_check(TABS)
+check_tabs(TABS)

@@ -11,7 +11,7 @@ DEFAULT_DEPTH = 6
 DEFAULT_START = 4708
 
 #: Bytes of result per position of the bound: one ``uint8`` code holding
-#: outcome, remoteness and its exactness (``solver.codes``).
+#: outcome, remoteness and its exactness (``solver.engine.codes``).
 BYTES_PER_POSITION = 1
 
 #: Bytes per position of the wide layout, outcome (int8) and remoteness

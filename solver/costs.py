@@ -355,7 +355,7 @@ def classify_cost(n: int) -> Cost:
 
 
 def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
-    """Estimate :func:`solver.experiments.random_play`.
+    """Estimate :func:`solver.analysis.experiments.random_play`.
 
     Parameters
     ----------
@@ -391,7 +391,7 @@ def random_play_cost(n: int, games: int, move_cap: int) -> Cost:
 
 
 def strategy_matrix_cost(n: int) -> Cost:
-    """Estimate :func:`solver.experiments.strategy_matrix` (every pair, move cap 1000).
+    """Estimate :func:`solver.analysis.experiments.strategy_matrix` (every pair, move cap 1000).
 
     The solve the optimal strategy reads is not included: add :func:`solve_cost`.
 
@@ -432,8 +432,8 @@ def fixed_strategies_cost(n: int) -> Cost:
     -------
     Cost
         1.4 us and 110 bytes per start
-        (:func:`~solver.experiments.always_subtract` and two calls of
-        :func:`~solver.experiments.adder_subtractor`).
+        (:func:`~solver.analysis.experiments.always_subtract` and two calls of
+        :func:`~solver.analysis.experiments.adder_subtractor`).
 
     Raises
     ------

@@ -265,6 +265,7 @@ def test_thesis_appendix_a_layers(thesis_solution, k):
     assert layer(thesis_solution, 10_000, k).tolist() == APPENDIX_A[k]
 
 
+@pytest.mark.slow
 def test_layers_parity_from_brute_force_at_thesis_bound(thesis_solution, thesis_naive):
     # Odd layers are W and even layers L (docs/mathematics.md section 2), checked on the
     # independent reference at the thesis bound; every layer is the

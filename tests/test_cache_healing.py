@@ -134,6 +134,7 @@ def _damage_json(directory: Path, bound: int, how) -> None:
         path.write_text(json.dumps(meta))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", list(JSON_DAMAGE))
 def test_a_damaged_description_is_refused_listed_and_solved_again(cache, capsys, damage):
     bound, good = 3000, 2000
@@ -200,6 +201,7 @@ def test_a_directory_in_place_of_a_file_is_moved_aside(cache, part):
     assert result.failed == [] and not any(cache.iterdir())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["codes", "json", "lock"])
 def test_a_fifo_in_place_of_a_file_does_not_hang(cache, part):
     bound = 3000
@@ -306,6 +308,7 @@ def test_an_unusable_directory_falls_back_to_memory_with_a_warning(unusable):
     assert not cached and memory.peek(2500) is kept
 
 
+@pytest.mark.slow
 def test_the_command_line_solves_in_memory_with_one_warning_line(unusable):
     solved = _cli("solve", "--bound", "2000", "--json", cache=unusable)
     assert solved.returncode == 0, solved.stderr
@@ -396,6 +399,7 @@ def _paused_child(bound: int, cache: Path) -> subprocess.Popen:
 BIG = 40_000_000  # progress is reported every 16 million positions
 
 
+@pytest.mark.slow
 def test_clear_keeps_a_bound_being_solved_and_the_solve_finishes(cache):
     store.solve_cached(2000)
     child = _paused_child(BIG, cache)
@@ -417,6 +421,7 @@ def test_clear_keeps_a_bound_being_solved_and_the_solve_finishes(cache):
     assert solution is not None
 
 
+@pytest.mark.slow
 def test_clear_skips_and_reports_a_bound_whose_lock_is_held(cache):
     store.solve_cached(3000)
     store.solve_cached(2000)
@@ -451,6 +456,7 @@ def test_a_waiter_follows_a_lock_file_that_clear_removed(cache):
     store._release(got[0])
 
 
+@pytest.mark.slow
 def test_a_killed_solve_leaves_listed_leftovers_that_the_next_solve_cleans(cache):
     child = _paused_child(BIG, cache)
     temps = [p for p in cache.iterdir() if p.name.endswith(".tmp")]
@@ -474,6 +480,7 @@ def test_a_killed_solve_leaves_listed_leftovers_that_the_next_solve_cleans(cache
     assert store.survey().leftovers == []
 
 
+@pytest.mark.slow
 def test_a_live_writers_temporary_files_are_not_swept(cache):
     child = _paused_child(BIG, cache)
     try:
@@ -488,6 +495,7 @@ def test_a_live_writers_temporary_files_are_not_swept(cache):
 # --- 5. PTSQ_CACHE_DIR='' and the confirmation of cache clear ------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", ["", "  "])
 def test_an_empty_cache_variable_is_an_error(tmp_path, monkeypatch, value):
     monkeypatch.setenv("PTSQ_CACHE_DIR", value)
@@ -506,6 +514,7 @@ def test_an_empty_cache_variable_is_an_error(tmp_path, monkeypatch, value):
     assert not home.exists()  # the home cache was not used
 
 
+@pytest.mark.slow
 def test_clear_without_a_terminal_needs_yes(cache):
     store.solve_cached(3000)
     refused = _cli("cache", "clear", cache=cache)
@@ -539,6 +548,7 @@ def _clear_on_a_terminal(cache: Path, answer: bytes) -> subprocess.CompletedProc
     return subprocess.CompletedProcess(child.args, child.returncode, out, err)
 
 
+@pytest.mark.slow
 def test_clear_on_a_terminal_asks_first(cache):
     store.solve_cached(3000)
     declined = _clear_on_a_terminal(cache, b"n\n")

@@ -156,6 +156,7 @@ def test_poll_solve(pending):
     _text(out[5])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(triggered=triggers, setup=setups)
 def test_make_convergence(triggered, setup):
@@ -169,6 +170,7 @@ def test_make_convergence(triggered, setup):
     assert out[5] in ({"display": "none"}, {"display": "block"})
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     setup=setups,
@@ -214,6 +216,7 @@ def test_primitives(k, limit):
     _classes(out[3:])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(n=numbers_as_typed)
 def test_fixed_and_matrix(n):

@@ -139,6 +139,7 @@ def check_rows(rows, letters, rem, n, bound) -> list[int]:
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_classify_small_matches_brute_force():
     header, rows = parse_csv(ok("classify", "--n", "1500", "--bound", "3000"))
     assert header == "n,outcome,remoteness,cannot_be"
@@ -149,6 +150,7 @@ def test_classify_small_matches_brute_force():
     assert rows[4] == (5, "L", "2")  # layer 2 (docs/mathematics.md section 4)
 
 
+@pytest.mark.slow
 def test_classify_thesis_setup():
     header, rows = parse_csv(ok("classify", "--n", "8000", "--alpha", "100"))
     assert header == "n,outcome,remoteness,cannot_be"
@@ -171,6 +173,7 @@ def test_classify_thesis_setup():
     assert bounded == []
 
 
+@pytest.mark.slow
 def test_classify_default_alpha_is_100():
     # "1e2" also checks that friendly numbers reach the parser.
     _, rows = parse_csv(ok("classify", "--n", "1e2"))

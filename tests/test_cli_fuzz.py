@@ -240,6 +240,7 @@ def fuzz_limits():
         yield
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=10_000,
@@ -267,6 +268,7 @@ def sized_argument_lists(draw) -> list[str]:
     return argv
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150,
     deadline=10_000,
@@ -372,6 +374,7 @@ def issue_runs():
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "needles"), ISSUE_EXAMPLES, ids=[" ".join(a)[:60] for a, _ in ISSUE_EXAMPLES])
 def test_issue_examples_are_refused_with_the_estimate(issue_runs, args, needles):
     status, out, err = issue_runs[tuple(args)]

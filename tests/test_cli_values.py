@@ -91,6 +91,7 @@ def _wired() -> bool:
     return "nim-values" in result.stdout
 
 
+@pytest.mark.slow
 def test_through_python_m_solver():
     if not _wired():
         pytest.skip("nim-values is not yet wired into solver/__main__.py (cli_values.register not called)")

@@ -264,6 +264,7 @@ def _wait_for(bound, seconds=120):
     raise AssertionError(f"the job for {bound} did not finish")
 
 
+@pytest.mark.slow
 def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
     assert setup_callbacks.resolve_setup(None) == (no_update, None, True, no_update)
     small = {"n": 100, "alpha": 10, "bound": 1000}
@@ -309,6 +310,7 @@ def test_poll_reports_a_failing_job(monkeypatch):
     assert setup_callbacks.poll_solve(None)[1:3] == (None, True)
 
 
+@pytest.mark.slow
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
     fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
@@ -483,6 +485,27 @@ def test_a_tab_entry_says_what_to_fix():
         Tab("Play Two", "Play two", lambda: None, lambda app: None)
     with pytest.raises(ValueError, match="gated=True"):
         Tab("free", "Free", lambda: None, lambda app: None, gated=False, follows_setup=True)
+
+
+def test_the_registry_says_what_to_fix():
+    import dataclasses
+
+    from dashboard.registry import TABS, check_tabs
+    from dashboard.tabs import SetupView
+
+    check_tabs(TABS)
+    explore, *others = TABS
+    with pytest.raises(ValueError, match="share a value"):
+        check_tabs((*TABS, TABS[1]))
+    with pytest.raises(ValueError, match=r"the default tab 'explore'.* is not in TABS"):
+        check_tabs(tuple(others))
+    with pytest.raises(ValueError, match="cannot wait on a gate"):
+        check_tabs((dataclasses.replace(explore, gated=True), *others))
+    late = dataclasses.replace(others[0], setup_views=(SetupView("x", "children", str),))
+    with pytest.raises(ValueError, match="only the default tab has setup_views"):
+        check_tabs((explore, late, *others[1:]))
+    with pytest.raises(ValueError, match="which is not a tab"):
+        check_tabs((explore, dataclasses.replace(others[0], url_before="nowhere"), *others[1:]))
 
 
 def test_ids_are_unique():
@@ -672,6 +695,7 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
     assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls
 
 
+@pytest.mark.slow
 def test_memo_computes_a_new_key_once_for_concurrent_callers():
     import threading
     import time as clock

@@ -68,6 +68,7 @@ def reference():
 CASES = [(1, None), (2, None), (10, None), (1000, 256), (12345, 1024), (10**6, 1024), (10**7, 1 << 20)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bound", "chunk"), CASES)
 def test_identical_to_single_process(bound, chunk, address, reference, tmp_path):
     found = solve_dask(bound, scheduler=address, store=tmp_path / "s.zarr", chunk=chunk)
@@ -170,6 +171,7 @@ def test_plan_matches_tasks_run(address, tmp_path):
     assert all(t.level == 0 for t in the_plan.tasks if t.first > bound // 2 + 1)
 
 
+@pytest.mark.slow
 def test_plan_memory_is_bounded_by_the_chunk():
     small, large = plan(10**9, 1 << 22, 4), plan(10**12, 1 << 22, 4)
     assert large.task_peak_bytes < 20 * (1 << 22) + large.broadcast_bytes
@@ -222,6 +224,7 @@ def test_bad_store_paths(tmp_path):
         open_store(busy)
 
 
+@pytest.mark.slow
 def test_unreachable_scheduler_fails_fast(tmp_path):
     start = time.perf_counter()
     with pytest.raises(ValueError, match=re.escape("cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s")):
@@ -372,6 +375,7 @@ def test_format_1_store_is_refused_with_a_clear_message(tmp_path):
         ({"format": 4}, "format 4; this release reads format 3"),
     ],
 )
+@pytest.mark.slow
 def test_damaged_attributes_are_refused(change, match, address, tmp_path):
     path = tmp_path / "a.zarr"
     run(3000, scheduler=address, store=path, chunk=1024)
@@ -487,6 +491,7 @@ def test_cli_refusals(tmp_path):
         _parse(["--bound", "10", "--engine", "spark"])
 
 
+@pytest.mark.slow
 def test_cache_list_and_clear_take_in_dask_stores(address, tmp_path, monkeypatch, capsys):
     from solver.cli.main import main
 

@@ -200,6 +200,7 @@ def test_classify_every_rule_matches_brute_force(capsys, name):
     _compare(_rows(out), letters, rem)
 
 
+@pytest.mark.slow
 def test_classify_primes_at_the_issue_s_size_matches_brute_force(capsys):
     rule = RULES["put-or-take-a-prime"]
     status = main(["classify", "--rule", rule.name, "--n", "3000", "--bound", "300000"])

@@ -55,6 +55,7 @@ def test_every_small_bound_matches_both_references(name):
             _assert_agrees(solution, *_naive(rule, bound, queue=True))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PUT_OR_TAKE)
 @pytest.mark.parametrize("bound", [1000, 3000, 20000])
 def test_put_or_take_larger_bounds_match_queue_reference(name, bound):
@@ -92,6 +93,7 @@ def _assert_sound(small, large):
     assert not np.any((classes == 5) & (later == Outcome.W))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_NAMES)
 def test_exact_remoteness_and_labels_hold_at_64_times_the_bound(name):
     rule = get_rule(name)
@@ -99,6 +101,7 @@ def test_exact_remoteness_and_labels_hold_at_64_times_the_bound(name):
         _assert_sound(generic.solve_rule(rule, bound), generic.solve_rule(rule, 64 * bound))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_NAMES)
 def test_the_rules_own_solve_holds_at_64_times_the_bound(name):
     # solve() may take another path than solve_rule (Put-or-Take-a-Square: one

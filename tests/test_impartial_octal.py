@@ -306,6 +306,7 @@ def test_officers_not_proved():
     assert result.checked_to == 2000
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.tuples(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), max_size=2), st.integers(1, 7)).map(
     lambda t: (t[0], *t[1], t[2])

@@ -77,6 +77,7 @@ def test_sieve_pairs_are_the_beatty_pairs():
     assert (wythoff_pairs(count) == beatty_pairs(count)).all()
 
 
+@pytest.mark.slow
 def test_beatty_pairs_with_exact_integers_and_high_precision():
     count = 10**7
     pairs = beatty_pairs(count)

@@ -69,6 +69,7 @@ def _ref_text_ok(text: str, position: int, reference) -> None:
 # --------------------------------------------------------------------- inspect
 
 
+@pytest.mark.slow
 def test_inspect_small_positions_against_reference(solution, reference):
     letters, rem = reference
     for n in [1, 2, 3, 5, 8, 12, 20, 21, 92, 145, 580, 4901, 99_999, BOUND]:
@@ -134,6 +135,7 @@ def test_inspect_rejects_bad_positions(solution):
 # ------------------------------------------------------------------- put chain
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 5, 8, 92, 173, 1000, 4901, 50_000, 99_999, BOUND])
 def test_put_chain_positions_and_values(n, solution, reference):
     expected = [n]
@@ -231,6 +233,7 @@ def test_certificate_of_8_by_hand(solution):
     }
 
 
+@pytest.mark.slow
 def test_every_draw_below_2000_has_a_valid_certificate(solution, reference):
     # Checked against the brute-force reference, not the solve: a member that
     # cannot be W has every move inside the bound, each to a known W or to a

@@ -67,6 +67,7 @@ def kids(n):
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reference_says_92_wins_in_11(big_ref):
     letters, rem = big_ref
     assert letters[92] == "W" and rem[92] == 11

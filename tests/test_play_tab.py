@@ -379,6 +379,7 @@ def test_play_action_never_raises(big, trigger, store, start, mode, first, stren
         assert new["mode"] in ("hvc", "hvh", "cvc") and new["human"] in (1, 2)
 
 
+@pytest.mark.slow
 @_FUZZ
 @given(_STORES, _HOSTILE, _HOSTILE)
 def test_render_never_raises(big, store, hints, auto):

@@ -120,6 +120,7 @@ def table(layer_2):
 # --- the sound layer 2 that Tables 2 and 3 are compared with -----------------
 
 
+@pytest.mark.slow
 def test_sound_layer_2_agrees_with_brute_force(layer_2, reference):
     letters, rem = reference
     naive_layer = [n for n in range(1, TABLE_LIMIT + 1) if rem[n] == 2]

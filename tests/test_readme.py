@@ -1,20 +1,37 @@
-"""The README's "Python API" examples run as doctests, so they stay true."""
+"""The Python examples of the README and of ``docs/`` run as doctests, so they stay true."""
 
 from __future__ import annotations
 
 import doctest
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Every Markdown page whose ``>>>`` examples run: the README and every page of docs/.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def test_readme_python_api_examples_run():
-    result = doctest.testfile(
-        str(README),
+def _run(page: Path) -> doctest.TestResults:
+    return doctest.testfile(
+        str(page),
         module_relative=False,
         optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
         verbose=False,
     )
-    # A README without examples would pass vacuously: insist on them.
-    assert result.attempted >= 10, f"only {result.attempted} README examples found"
-    assert result.failed == 0, f"{result.failed} of {result.attempted} README examples failed (see the output above)"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_examples_of_each_page_run(page):
+    result = _run(page)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of {page.name} failed (see above)"
+
+
+def test_the_api_tour_has_its_examples():
+    # A tour without examples would pass vacuously: insist on them.
+    result = _run(ROOT / "docs" / "api.md")
+    assert result.attempted >= 10, f"only {result.attempted} examples found in docs/api.md"
+
+
+def test_the_readme_has_an_example():
+    assert _run(ROOT / "README.md").attempted >= 1

@@ -217,6 +217,7 @@ def test_solve_matches_naive_larger_bounds(bound):
     assert_matches_reference(sol, *naive(bound, "passes"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bound", [65_537, 131_073, 300_007])
 def test_solve_matches_naive_multithreaded_sweep(bound):
     ref = naive(bound, "queue")
@@ -401,6 +402,7 @@ def test_exact_flags_against_oracle_random_bounds(b1):
     check_exact_against_oracle(cached_solve(b1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("b1", [17_101, 25_000, 34_000, 40_000])
 def test_exact_flags_against_oracle_at_twice_the_bound(b1):
     # A different oracle bound, B2 = 2 * B1, from a fresh brute-force solve.
@@ -420,6 +422,7 @@ def test_exact_flags_against_oracle_at_twice_the_bound(b1):
 ORACLE_BOUND_3M = 3 * 10**6
 
 
+@pytest.mark.slow
 def test_thesis_bound_exact_flags_against_oracle_3m(big):
     # The user-facing bound: every remoteness flagged exact at 10**6 is the
     # reference's at 3 * 10**6.  Teeth: some bounded values at 10**6 do drop
@@ -433,6 +436,7 @@ def test_thesis_bound_exact_flags_against_oracle_3m(big):
     check_exact_against_oracle(big, ORACLE_BOUND_3M)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @example(b1=100_000)
 @example(b1=65_709)
@@ -487,6 +491,7 @@ def test_oracle_check_rejects_flag_everything_exact():
     check_soundness(sol, cached_solve(34_001))
 
 
+@pytest.mark.slow
 def test_remoteness_flagged_bounded_where_bound_hides_a_shorter_game():
     # The bounded retrograde remoteness is only an upper bound on the true
     # one: a W position whose put child lies above the bound may have a

@@ -61,6 +61,7 @@ def small_app(monkeypatch):
     return hello
 
 
+@pytest.mark.slow
 def test_the_page_is_served_by_waitress_with_one_line_and_no_development_warning():
     child, url = start_dashboard("--threads", "3")
     try:
@@ -173,6 +174,7 @@ def test_make_server_checks_its_arguments():
         server.make_server(lambda e, s: [], port=65536)
 
 
+@pytest.mark.slow
 def test_the_thread_pool_is_bounded():
     """Twelve slow requests at once on a 2-thread server: never more than 2 run together."""
     import threading

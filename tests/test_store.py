@@ -174,6 +174,7 @@ def _child(bound: int, cache: Path) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 def test_cache_survives_a_kill_mid_write(cache):
     bound = 60_000_000  # several progress reports, a few hundred MB of files
     child = _child(bound, cache)
@@ -202,6 +203,7 @@ def test_cache_survives_a_kill_mid_write(cache):
     assert not any(cache.iterdir()) or all(p.suffix == ".lock" for p in cache.iterdir())
 
 
+@pytest.mark.slow
 def test_three_processes_solving_the_same_bound_solve_it_once(cache):
     bound = 20_000_000
     children = [_child(bound, cache) for _ in range(3)]

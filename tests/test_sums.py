@@ -14,6 +14,7 @@ def _value_and_row(table, m):
     return (int(table.value[m]), int(table.k_mask[m])), tuple(int(c) for c in table.heap_outcomes[m])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "bound"),
     [("put-or-take-a-square", 200), ("square-but-one", 120), ("subtract-a-square", 120), ("put-or-take-a-prime", 100)],

@@ -27,6 +27,7 @@ def test_columns(table):
     assert list(table.columns) == COLUMNS
 
 
+@pytest.mark.slow
 def test_appendix_a_layers_agree_with_the_reference(table, reference):
     letters, rem = reference
     for k, printed in thesis_data.APPENDIX_A_LAYERS.items():

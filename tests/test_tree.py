@@ -425,6 +425,7 @@ def test_toggling_a_square_does_nothing(sol):
 
 # 3860 (L) and 7917 (W) are positions whose remoteness is only bounded at 30,000
 # (a solver fact; check_node_value compares the numbers with the reference).
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "start", [2, 5, 11, 29, 92, 201, 257, 580, 1276, 1809, 3860, 3889, 4413, 4708, 7917, 9280, 15_000, 29_000]
 )
@@ -512,6 +513,7 @@ def test_best_ties_flag_both():
     assert found > 0
 
 
+@pytest.mark.slow
 def test_thesis_4708(sol_big, ref_big):
     # Thesis Appendix A puts 4708 in layer 6 (an L position, remoteness 6);
     # the brute force agrees.  (The Fig 1 text says "lose in four moves",

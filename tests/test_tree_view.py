@@ -14,8 +14,8 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from naive import children as naive_children
 from naive import MOVE_ORDER, naive_classes, naive_solve
+from naive import children as naive_children
 
 from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND

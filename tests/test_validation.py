@@ -46,7 +46,7 @@ def test_solution():
     sol = solve(100)
     assert check_solution(sol) is sol
     for bad in (None, "sol", 100):
-        with pytest.raises(TypeError, match=r"the optimal strategy needs a solver\.solution\.Solution"):
+        with pytest.raises(TypeError, match=r"the optimal strategy needs a solver\.Solution"):
             check_solution(bad, "the optimal strategy")
 
 

@@ -1,6 +1,6 @@
 """The games of the family side by side: counts, highest remoteness, first L positions.
 
-One row per rule of :data:`solver.family.RULES`, from a sound solve of each at
+One row per rule of :data:`solver.games.RULES`, from a sound solve of each at
 the same bound (``docs/mathematics.md`` section 7).  The Explore tab's
 comparison view, ``python -m solver compare`` and the README's table all come
 from :func:`compare_rules`.
@@ -105,10 +105,10 @@ def compare_rules(
         ``n = 10**4``, ``bound = 10**6``).  Rules that never climb past
         ``n + 1`` are exact below any bound.
     rules : iterable of Rule or str, optional
-        Which rules, in order; default all of :data:`solver.family.RULES`.
+        Which rules, in order; default all of :data:`solver.games.RULES`.
     solver : callable, optional
         ``solver(bound, rule) -> Solution``; default an in-memory
-        :func:`solver.retrograde.solve` (the dashboard passes its cache).
+        :func:`solver.engine.solve` (the dashboard passes its cache).
     first : int, optional
         How many L positions to list per rule.
 
@@ -123,7 +123,7 @@ def compare_rules(
     TypeError, ValueError
         If ``n`` or ``bound`` is not an integer, ``n < 1`` or ``bound < n``,
         or a rule is unknown.
-    solver.solution.BoundTooLargeError
+    solver.BoundTooLargeError
         If a solve does not fit in memory.
     """
     n = check_integer(n, "n", least=1)

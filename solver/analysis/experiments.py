@@ -11,15 +11,15 @@ and ask what happens when the players follow a rule:
 
 :func:`strategy_matrix` generalises this to every ordered pair of the
 strategies in :data:`STRATEGIES`, including the optimal strategy read from a
-bounded :class:`~solver.solution.Solution`
-(:func:`solver.policies.optimal_put`).  The games are played by the
-vectorised engine of :mod:`solver.playout` (its conventions: player 1 moves
+bounded :class:`~solver.engine.solution.Solution`
+(:func:`solver.analysis.policies.optimal_put`).  The games are played by the
+vectorised engine of :mod:`solver.analysis.playout` (its conventions: player 1 moves
 first; draws only when proven; positions below :data:`POSITION_LIMIT`).
 
 This module also re-exports :class:`Strategy`, :data:`STRATEGIES`,
-:data:`STRATEGY_LABELS` (from :mod:`solver.policies`) and :class:`GameResult`,
+:data:`STRATEGY_LABELS` (from :mod:`solver.analysis.policies`) and :class:`GameResult`,
 :data:`MAX_N`, :data:`MAX_MOVE_CAP`, :data:`POSITION_LIMIT` (from
-:mod:`solver.playout`), so everything the Thesis tab needs comes from here.
+:mod:`solver.analysis.playout`), so everything the Thesis tab needs comes from here.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def layer(solution: Solution, n: int, k: int) -> np.ndarray:
     """Return the layer ``l_k`` up to ``n``: positions ``1..n`` of remoteness ``k``.
 
     Only exact remoteness counts: a position whose remoteness is only
-    bounded at this bound (see :class:`~solver.solution.Solution`) is in
+    bounded at this bound (see :class:`~solver.engine.solution.Solution`) is in
     no layer, since its true layer may be lower.
 
     Parameters
@@ -247,7 +247,7 @@ def value_labels(outcome: np.ndarray, packed_remoteness: np.ndarray) -> np.ndarr
         Outcome codes (``int8``), shape ``(k,)``.
     packed_remoteness : numpy.ndarray
         Remoteness as packed in
-        :attr:`Solution.packed_remoteness <solver.solution.Solution>`
+        :attr:`Solution.packed_remoteness <solver.engine.solution.Solution>`
         (``int16``; ``-r`` for "at most r", -1 for none), shape ``(k,)``.
 
     Returns

@@ -1,7 +1,7 @@
 """The vectorised game engine: many games played at once (thesis section 5).
 
 :func:`play_pair` plays one game from every start ``1..n`` between two
-:class:`~solver.policies.Strategy` rules; :mod:`solver.experiments` builds the
+:class:`~solver.analysis.policies.Strategy` rules; :mod:`solver.analysis.experiments` builds the
 thesis's experiments on it.  Everything is vectorised with numpy over all games
 at once: the games of one call are advanced one move at a time together, and a
 finished game drops out of the arrays.

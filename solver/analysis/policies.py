@@ -2,10 +2,10 @@
 
 A :class:`Strategy` decides every move of a player from the position alone:
 always put, always take, random, optimal (read from a bounded
-:class:`~solver.solution.Solution`) or the thesis's "adder".
+:class:`~solver.engine.solution.Solution`) or the thesis's "adder".
 :func:`optimal_put` is the optimal strategy vectorised: the first of
 :func:`solver.values.best_moves`, ranked by :func:`solver.values.move_rank_array`.
-The games themselves are played by :mod:`solver.playout`.
+The games themselves are played by :mod:`solver.analysis.playout`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Strategy(str, enum.Enum):
     ADDER = "adder"
 
 
-#: Every strategy, in the order of :func:`solver.experiments.strategy_matrix`'s rows.
+#: Every strategy, in the order of :func:`solver.analysis.experiments.strategy_matrix`'s rows.
 STRATEGIES: tuple[Strategy, ...] = tuple(Strategy)
 
 #: Readable names for the strategies.

@@ -2,9 +2,9 @@
 
 Compares Appendix A (layers 2, 4 and 6 below 10,000), Table 2 (primitive
 elements of layer 2 and what they generate, up to 50,000) and Appendix B
-(the thesis's "drawing positions") with a :class:`~solver.solution.Solution`
+(the thesis's "drawing positions") with a :class:`~solver.engine.solution.Solution`
 and gives each disagreement a reason.  The lists are in
-:mod:`solver.thesis_data`, with their source.  Appendix A's layer 3 is left
+:mod:`solver.analysis.thesis_data`, with their source.  Appendix A's layer 3 is left
 out: its extracted text is damaged (docs/mathematics.md section 4).
 """
 

@@ -20,15 +20,16 @@ from its PDF):
 Relation of Appendix B to the sound analysis, as checked against the
 brute-force references in ``tests/naive.py`` at bound 10**6 (both
 ``naive_solve`` and ``naive_queue_solve``) and asserted in
-``tests/test_retrograde.py`` (:mod:`solver.thesis` sets these lists beside
+``tests/test_retrograde.py`` (:mod:`solver.analysis.thesis` sets these lists beside
 the sound classification in the dashboard):
 
-* of its 159 numbers, 14 are certified draws, 16 are L (e.g. 29, 101, 116,
-  135, which the thesis itself lists in Appendix A layer 4, and 173 with
-  remoteness 10), 2 are W (436 and 601, remoteness 7) and 127 are U;
-* conversely, certified draws below 100 are missing from it: 7, 12, 27, 47,
-  48, 56, 72, 83, 93 (7 is a draw by hand: 7 -> 3 or 11, 2 <-> 3, and 1, 4,
-  11 are wins for the mover).
+* of its 159 numbers, 141 are certified draws (by possibility,
+  docs/mathematics.md section 3.3), 16 are L (e.g. 29, 101, 116, 135, which
+  the thesis itself lists in Appendix A layer 4, and 173 with remoteness 10),
+  2 are W (436 and 601, remoteness 7) and none is U;
+* conversely, most certified draws are missing from it: 695 of the 836 draws
+  up to 997, 50 of them below 100 (6, 7, 12, 15, ...; 7 is a draw by hand:
+  7 -> 3 or 11, 2 <-> 3, and 1, 4, 11 are wins for the mover).
 
 So neither list contains the other.
 """
@@ -356,7 +357,7 @@ APPENDIX_B_DRAWS = [
 #: The N, alpha and bound of the thesis's Appendix A run (section 3.4).
 #: Table 2 (section 4.1): primitive elements of layer 2 and the numbers each
 #: generates (i**2 * P) up to 50,000, as printed.  The row for 145 skips
-#: 145 * 9**2 = 11,745 (see :mod:`solver.thesis`).
+#: 145 * 9**2 = 11,745 (see :mod:`solver.analysis.thesis`).
 TABLE_2 = {
     5: [20, 45, 80],
     145: [

@@ -1,4 +1,4 @@
-"""Command-line options of ``python -m solver solve --engine dask`` (:mod:`solver.dask_engine`).
+"""Command-line options of ``python -m solver solve --engine dask`` (:mod:`solver.engine.dask`).
 
 ``python -m solver solve --bound B --engine dask [--scheduler ADDRESS] [--store PATH]
 [--chunk W] [--workers N] --json`` solves on Dask into a zarr store and prints the
@@ -9,7 +9,7 @@ same JSON object as ``solve --json``, with the keys ``engine``, ``workers``,
 :func:`add_engine_options` adds the options to the ``solve`` parser, and
 :func:`run_dask_solve` runs the command.  Bad input raises ``ValueError`` with a
 one-line message, which ``solver.__main__.main`` prints before exiting with
-status 2.  The memory and the time are checked against :func:`solver.dask_engine.plan`
+status 2.  The memory and the time are checked against :func:`solver.engine.dask.plan`
 before anything starts: per worker for the memory, and against ``--max-seconds``
 for the time.
 """
@@ -52,7 +52,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     -----
     Defaults: ``--engine numba`` (the single-process solver and its disk
     cache), no scheduler (a local cluster), the store in the cache directory,
-    chunks of :data:`solver.dask_engine.DEFAULT_CHUNK` positions, 2 workers.
+    chunks of :data:`solver.engine.dask.DEFAULT_CHUNK` positions, 2 workers.
     The Dask options other than ``--engine`` are refused with ``--engine numba``
     by :func:`run_dask_solve`'s caller (see :func:`check_engine_options`).
     """
@@ -113,7 +113,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     Parameters
     ----------
     args : argparse.Namespace
-        ``bound``, ``rule`` (a :class:`solver.family.Rule` or name; only
+        ``bound``, ``rule`` (a :class:`solver.games.Rule` or name; only
         Put-or-Take-a-Square), ``scheduler``, ``store``, ``chunk``, ``workers``,
         ``json``, ``progress_lines`` and ``max_seconds`` (missing ones take their
         defaults).

@@ -27,7 +27,7 @@ So the codes are bit-identical to the single-process solve's (the tests
 compare them).
 
 The store holds one ``uint8`` array ``codes``, one code a position
-(:mod:`solver.codes`), as the disk cache does; :func:`open_store` reads it on
+(:mod:`solver.engine.codes`), as the disk cache does; :func:`open_store` reads it on
 access, chunk by chunk, and :func:`solver.store.find` serves finished stores in
 the cache directory like cache entries.  Each task holds its own chunk (1 byte a
 position), its input slice (about twice that) and the small game.  So the memory of a worker is bounded by the chunk

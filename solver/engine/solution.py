@@ -3,7 +3,7 @@
 :class:`Outcome` names the four values a position can have (``docs/mathematics.md``
 section 2), :class:`Solution` holds them for every position ``0..B`` together with
 the remoteness, and :class:`BoundTooLargeError` is raised when a bound needs more
-memory than the machine has.  :func:`solver.retrograde.solve` makes solutions.
+memory than the machine has.  :func:`solver.engine.solve` makes solutions.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ NO_REMOTENESS = -1
 class CodeColumn:
     """A read-only column of a solve, decoded from one-byte codes on access.
 
-    A compact :class:`Solution` (:mod:`solver.codes`, one byte per position)
+    A compact :class:`Solution` (:mod:`solver.engine.codes`, one byte per position)
     shows its ``outcome`` and ``packed_remoteness`` through two of these.
     Indexing decodes only what it selects: ``column[i]`` gives a NumPy
     scalar, ``column[a:b]`` and ``column[index_array]`` a new array.
@@ -78,7 +78,7 @@ class CodeColumn:
         Shape ``(B + 1,)``, dtype ``uint8``: the codes (may be memory-mapped).
     table : numpy.ndarray
         Shape ``(256,)``: the value of each code
-        (:func:`solver.codes.outcome_table` or :func:`solver.codes.packed_table`).
+        (:func:`solver.engine.codes.outcome_table` or :func:`solver.engine.codes.packed_table`).
     """
 
     __array_priority__ = 1000
@@ -215,7 +215,7 @@ class Solution:
     Notes
     -----
     A solution is *compact* when both columns decode one ``uint8`` array of
-    codes, one byte per position (:mod:`solver.codes`; :meth:`from_codes`,
+    codes, one byte per position (:mod:`solver.engine.codes`; :meth:`from_codes`,
     :attr:`codes`); the solver returns compact solutions whenever the
     remoteness fits (always for Put-or-Take-a-Square).  Otherwise it is
     *wide*: an ``int8`` and an ``int16`` array, 3 bytes per position.  Both
@@ -254,7 +254,7 @@ class Solution:
 
     @classmethod
     def from_codes(cls, bound: int, codes: np.ndarray, seconds: float = 0.0, rule: Rule = DEFAULT_RULE) -> Solution:
-        """A compact solution: one code per position (:mod:`solver.codes`).
+        """A compact solution: one code per position (:mod:`solver.engine.codes`).
 
         Parameters
         ----------
@@ -292,7 +292,7 @@ class Solution:
     def codes(self) -> np.ndarray | None:
         """The one-byte codes of a compact solution, or None for a wide one.
 
-        Shape ``(bound + 1,)``, dtype ``uint8`` (:mod:`solver.codes`).
+        Shape ``(bound + 1,)``, dtype ``uint8`` (:mod:`solver.engine.codes`).
         """
         o, r = self.outcome, self.packed_remoteness
         if isinstance(o, CodeColumn) and isinstance(r, CodeColumn) and o.codes is r.codes:
@@ -306,7 +306,7 @@ class Solution:
         -------
         Solution
             ``self`` if already compact, or if some remoteness exceeds
-            :data:`solver.codes.MAX_REMOTENESS` or breaks the parity rule
+            :data:`solver.engine.codes.MAX_REMOTENESS` or breaks the parity rule
             (then it stays wide); else a new compact solution (the wide
             arrays are not kept).
         """
@@ -754,7 +754,7 @@ def first_undecided(codes, lo, hi):
 
 
 def check_solution(solution: object, what: str = "this") -> Solution:
-    """Check that an argument is a :class:`~solver.solution.Solution`.
+    """Check that an argument is a :class:`~solver.engine.solution.Solution`.
 
     Parameters
     ----------
@@ -773,5 +773,5 @@ def check_solution(solution: object, what: str = "this") -> Solution:
         If ``solution`` is not a Solution (None included).
     """
     if not isinstance(solution, Solution):
-        raise TypeError(f"{what} needs a solver.solution.Solution, got {type(solution).__name__}")
+        raise TypeError(f"{what} needs a solver.Solution, got {type(solution).__name__}")
     return solution

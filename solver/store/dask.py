@@ -248,7 +248,7 @@ def read_store_info(path: str | os.PathLike[str]) -> dict[str, Any]:
     -------
     dict
         ``engine``, ``format`` (:data:`STORE_FORMAT`), ``layout`` (``"codes"``),
-        ``rule`` (a :mod:`solver.family` name), ``bound``, ``chunk``, ``complete``
+        ``rule`` (a :mod:`solver.games` name), ``bound``, ``chunk``, ``complete``
         (True), ``tally`` (``W``, ``L``, ``D``, ``U``, ``max_remoteness``,
         ``bounded`` over ``1..bound``), ``seconds``, ``run_id``.  Each is
         checked (type and range).
@@ -517,7 +517,7 @@ class ZarrCodes:
 class _StoreSolution(Solution):
     """A compact :class:`Solution` whose codes stay in a store (:class:`ZarrCodes`).
 
-    Its ``outcome`` and ``packed_remoteness`` are :class:`~solver.solution.CodeColumn`
+    Its ``outcome`` and ``packed_remoteness`` are :class:`~solver.engine.solution.CodeColumn`
     objects over a :class:`ZarrCodes`, so indexing them reads only the chunks
     touched.  :attr:`codes` is None: code that is handed ``solution.codes``
     passes it whole to numba kernels, which need a numpy array, and such code
@@ -770,7 +770,7 @@ def solve_dask(
     timeout: float = CONNECT_TIMEOUT,
     processes: bool = True,
 ) -> Solution:
-    """Classify every position ``0..bound`` on a Dask cluster, as :func:`solver.retrograde.solve`.
+    """Classify every position ``0..bound`` on a Dask cluster, as :func:`solver.engine.solve`.
 
     Parameters
     ----------
@@ -782,7 +782,7 @@ def solve_dask(
         this machine and close it afterwards.
     store : str or os.PathLike, optional
         Directory of the zarr store the result is written to: one array
-        ``codes`` (``uint8``, one code a position, :mod:`solver.codes`), shape
+        ``codes`` (``uint8``, one code a position, :mod:`solver.engine.codes`), shape
         ``(B + 1,)``, chunked like the tasks, with ``format``, ``layout``,
         ``bound``, ``rule`` and the counts in the group's attributes.
         Default: ``<cache dir>/dask/<key>-B<bound>.zarr`` (:func:`solver.store.cache_dir`).
@@ -806,7 +806,7 @@ def solve_dask(
     -------
     Solution
         The store opened by :func:`open_store`: its codes are read on access,
-        not loaded, and are bit-identical to :func:`solver.retrograde.solve`'s.
+        not loaded, and are bit-identical to :func:`solver.engine.solve`'s.
         :func:`run` gives the counts and figures without opening it.
 
     Raises

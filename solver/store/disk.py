@@ -7,7 +7,7 @@ or ``$PTSQ_CACHE_DIR``), for release 0.1.0 of the package::
     squares-v2-0.1.0-B1000000.json             what the entry holds, with checksums
     squares-v2-0.1.0-B1000000.lock             held while a process writes or removes it
 
-The codes (:mod:`solver.codes`) hold outcome, remoteness and exactness in one
+The codes (:mod:`solver.engine.codes`) hold outcome, remoteness and exactness in one
 byte per position.  A solve whose remoteness does not fit a code (only some
 rules, at some bounds) is kept wide instead, as
 ``<stem>.outcome.npy`` (int8) and ``<stem>.remoteness.npy`` (int16, packed as
@@ -15,7 +15,7 @@ rules, at some bounds) is kept wide instead, as
 
 The key (:data:`KEY`) is the rule (``squares`` for Put-or-Take-a-Square, else
 the rule's name, e.g. ``put-or-take-a-prime-v2-0.1.0-B1000000``; see
-:mod:`solver.family`), the format version, the package's release and the
+:mod:`solver.games`), the format version, the package's release and the
 bound, so a release never reads another release's entries, nor one rule
 another's: files of another format or release are
 *stale*; they are listed by :func:`survey` and removed by :func:`clear`.
@@ -113,7 +113,7 @@ __all__ = [
 _RULE_OF_KEY = {r.cache_key: r for r in RULES.values()}
 
 #: The arrays of an entry, by layout: compact (one code per position,
-#: solver.codes) or wide.
+#: solver.engine.codes) or wide.
 _LAYOUTS: tuple[dict[str, np.dtype], ...] = (
     {"codes": np.dtype(np.uint8)},
     {"outcome": np.dtype(np.int8), "remoteness": np.dtype(np.int16)},
@@ -472,7 +472,7 @@ def load(
         Check the CRC-32 of each array (a read of every byte; default
         True).  The JSON, file types, sizes and headers are always checked.
     rule : Rule or str, optional
-        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
+        The game (:mod:`solver.games`); default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -830,7 +830,7 @@ def find(
 
     Finished stores of the Dask engine in the cache directory (its default
     ``--store``, ``dask/<key>-B<bound>.zarr``) count as entries of
-    Put-or-Take-a-Square: opened by :func:`solver.dask_engine.open_cached`,
+    Put-or-Take-a-Square: opened by :func:`solver.store.dask.open_cached`,
     their codes are read from the store on access.  An entry is preferred to
     a store of the same bound; a store that is unfinished or fails a check
     counts as absent (and is left alone).
@@ -1035,9 +1035,9 @@ def solve_cached(
     allow_larger : bool, optional
         Accept a larger cached bound (see :func:`find`).
     progress : callable, optional
-        Passed to :func:`~solver.retrograde.solve` when a solve runs.
+        Passed to :func:`~solver.engine.solve` when a solve runs.
     rule : Rule or str, optional
-        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
+        The game (:mod:`solver.games`); default Put-or-Take-a-Square.
 
     Returns
     -------
@@ -1051,7 +1051,7 @@ def solve_cached(
     Raises
     ------
     TypeError, ValueError
-        As :func:`~solver.retrograde.solve`.
+        As :func:`~solver.engine.solve`.
     BoundTooLargeError
         When the solve fits neither in memory nor, out of core, on disk; or
         needs to run out of core and the cache cannot be used.
@@ -1136,7 +1136,7 @@ def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path |
     straight into the cache's memory-mapped file, and the sweep moves down
     that file in order (position ``n`` and its put child near ``2 n``), so
     the operating system pages it in and out.  Only the small game must fit
-    in memory (:func:`solver.retrograde.check_bound` with ``on_disk``).
+    in memory (:func:`solver.engine.check_bound` with ``on_disk``).
 
     Parameters
     ----------
@@ -1156,7 +1156,7 @@ def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path |
     Raises
     ------
     TypeError, ValueError
-        As :func:`~solver.retrograde.check_bound`.
+        As :func:`~solver.engine.check_bound`.
     BoundTooLargeError
         When it fits neither in memory nor on disk (the message gives the
         memory and the disk space needed and available), or is another rule

@@ -77,7 +77,7 @@ class SolutionCache:
         progress : callable, optional
             Receives the fraction done (float in [0, 1]) when a solve runs.
         rule : Rule or str, optional
-            The game (:mod:`solver.family`); default Put-or-Take-a-Square.
+            The game (:mod:`solver.games`); default Put-or-Take-a-Square.
 
         Returns
         -------
@@ -87,7 +87,7 @@ class SolutionCache:
         Raises
         ------
         TypeError, ValueError, BoundTooLargeError
-            As :func:`solver.retrograde.solve`.
+            As :func:`solver.engine.solve`.
         ValueError
             If ``$PTSQ_CACHE_DIR`` is set but empty.
 

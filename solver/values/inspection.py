@@ -1,7 +1,7 @@
 """Inspect one number: its moves, value, put-chain and draw certificate.
 
 Everything here is exact for positions of any size; values come from a
-bounded :class:`~solver.solution.Solution`, whose rule (:mod:`solver.family`)
+bounded :class:`~solver.engine.solution.Solution`, whose rule (:mod:`solver.games`)
 gives the moves.  Above its bound a position is U, except one that wins at
 once (a square, in the squares game), which is W with remoteness 1
 (``docs/mathematics.md`` section 3; :func:`solver.values.position_value`).
@@ -100,8 +100,8 @@ class MoveInfo:
     Attributes
     ----------
     move : Move or RuleMove
-        A :class:`~solver.rules.Move` (take or put) in put-or-take games, a
-        :class:`~solver.family.RuleMove` in the others.
+        A :class:`~solver.games.squares.Move` (take or put) in put-or-take games, a
+        :class:`~solver.games.RuleMove` in the others.
         TAKE or PUT.
     child : int
         The position it leads to (exact).

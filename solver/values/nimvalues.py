@@ -101,7 +101,7 @@ class NimValues:
         True when no value can be ``?`` (the graph solved was closed).
     heap_outcomes : numpy.ndarray
         Shape ``(n + 1, J + 1)``, dtype ``int8``: the sound outcome
-        (:class:`~solver.solution.Outcome` code, U where unknown) of the sum
+        (:class:`~solver.engine.solution.Outcome` code, U where unknown) of the sum
         ``x + *j`` for the player to move, for the nim heaps ``j <= J`` that
         were solved (J = 2 for put-or-take rules).  Empty columns (shape
         ``(n + 1, 0)``) for subtract-a-square, whose values are exact.
@@ -199,7 +199,7 @@ def nim_values(rule: Rule | str, n: int, bound: int | None = None) -> NimValues:
     Parameters
     ----------
     rule : Rule or str
-        Any rule of :mod:`solver.family` except the misère one.
+        Any rule of :mod:`solver.games` except the misère one.
     n : int
         Largest position, ``n >= 0``.
     bound : int, optional

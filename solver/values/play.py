@@ -3,10 +3,10 @@
 A :class:`GameState` holds the start number, the positions played so far and
 a redo stack; every function here returns a new state and never changes the
 one it was given.  Positions are exact Python integers of any size; values
-come from a bounded :class:`~solver.solution.Solution` (unknown above its
+come from a bounded :class:`~solver.engine.solution.Solution` (unknown above its
 bound, apart from positions that win in one move; see
 :func:`solver.values.position_value`).  A state records its rule
-(:mod:`solver.family`; default Put-or-Take-a-Square), which gives the moves.
+(:mod:`solver.games`; default Put-or-Take-a-Square), which gives the moves.
 
 How a game ends
 ---------------
@@ -106,7 +106,7 @@ class GameState:
     first : int
         The player (1 or 2) who moves at ply 0.
     rule : Rule
-        The game (:mod:`solver.family`); default Put-or-Take-a-Square.
+        The game (:mod:`solver.games`); default Put-or-Take-a-Square.
     """
 
     start: int
@@ -216,14 +216,14 @@ def move_text(move: Move | RuleMove) -> str:
     Parameters
     ----------
     move : Move or RuleMove
-        A put-or-take :class:`~solver.rules.Move` or any rule's
-        :class:`~solver.family.RuleMove`.
+        A put-or-take :class:`~solver.games.squares.Move` or any rule's
+        :class:`~solver.games.RuleMove`.
 
     Returns
     -------
     str
         ``"take"`` or ``"put"`` for a Move; ``"take 9"``, ``"add 1"`` for a
-        RuleMove (:attr:`~solver.family.RuleMove.label`).
+        RuleMove (:attr:`~solver.games.RuleMove.label`).
     """
     return move.value if isinstance(move, Move) else move.label
 
@@ -307,7 +307,7 @@ def apply_move(state: GameState, move: Move | RuleMove | str | int) -> GameState
         A game still going on.
     move : Move, RuleMove, str or int
         ``Move.TAKE`` or ``Move.PUT`` (or ``"take"``, ``"put"``) in a
-        put-or-take game; a :class:`~solver.family.RuleMove` from
+        put-or-take game; a :class:`~solver.games.RuleMove` from
         ``state.rule.moves(state.position)``; or the position to move to.
 
     Returns
@@ -445,8 +445,8 @@ class MoveValue:
     Attributes
     ----------
     move : Move or RuleMove
-        A :class:`~solver.rules.Move` in put-or-take games, a
-        :class:`~solver.family.RuleMove` in the others.
+        A :class:`~solver.games.squares.Move` in put-or-take games, a
+        :class:`~solver.games.RuleMove` in the others.
     child : int
         The position the move goes to.
     child_outcome : Outcome
@@ -634,8 +634,8 @@ def computer_move(position: int, solution: Solution, strength: float, rng: rando
     Returns
     -------
     Move or RuleMove
-        A :class:`~solver.rules.Move` in put-or-take games, a
-        :class:`~solver.family.RuleMove` in the others.
+        A :class:`~solver.games.squares.Move` in put-or-take games, a
+        :class:`~solver.games.RuleMove` in the others.
 
     Raises
     ------

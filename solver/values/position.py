@@ -1,11 +1,11 @@
 """Values of positions of any size and the best moves from them.
 
-A bounded :class:`~solver.solution.Solution` knows positions ``0..B``; these
+A bounded :class:`~solver.engine.solution.Solution` knows positions ``0..B``; these
 functions extend it soundly to every position (above the bound a square is W
 in one move, everything else unknown, ``docs/mathematics.md`` section 3) and
 rank the two moves from a position the same way everywhere: the game tree,
 the Play tab, the inspector and the optimal strategy of
-:mod:`solver.policies` all use :func:`move_rank` (or its vectorised twin
+:mod:`solver.analysis.policies` all use :func:`move_rank` (or its vectorised twin
 :func:`move_rank_array`).
 
 The order of moves, best first, for the player making them (thesis section
@@ -77,7 +77,7 @@ def wins_at_once(position: int, rule: Rule) -> bool:
     position : int
         Any position ``>= 0``, any size (exact arithmetic).
     rule : Rule
-        The game (:mod:`solver.family`).
+        The game (:mod:`solver.games`).
 
     Returns
     -------
@@ -315,7 +315,7 @@ def ranked_moves(position: int, solution: Solution) -> list[tuple[RuleMove, int]
     Returns
     -------
     list of (RuleMove, int)
-        In the rule's order (:meth:`solver.family.Rule.moves`); empty when
+        In the rule's order (:meth:`solver.games.Rule.moves`); empty when
         the position has no move.
 
     Raises

@@ -2,7 +2,7 @@
 
 A sum of heaps (all of one rule) is played by moving in exactly one heap; the
 player with no move in any heap loses.  With each heap's value (see
-:mod:`solver.nimvalues`) the outcome for the player to move is (C. A. B. Smith,
+:mod:`solver.values.nimvalues`) the outcome for the player to move is (C. A. B. Smith,
 "Graphs and composite games", J. Combin. Theory 1, 1966; the "Nim's Island"
 lesson's recipe):
 

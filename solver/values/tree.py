@@ -3,14 +3,14 @@
 A node is reached from its parent by a move.  Nodes are named by their
 *path*: the string of moves from the root (the root is ``""``).  In the
 put-or-take games each move is one letter, ``"t"`` for take and ``"p"`` for
-put; in the other games of :mod:`solver.family` (many moves per position)
-each move is ``"/i"``, ``i`` its index in :meth:`~solver.family.Rule.moves`.
+put; in the other games of :mod:`solver.games` (many moves per position)
+each move is ``"/i"``, ``i`` its index in :meth:`~solver.games.Rule.moves`.
 A node is a leaf when the player to move there wins at once (a square, in the
 squares game: take it to 0) or has no move, when its position already stands
 on the path from the root (a repeat: a loop), or when it is not expanded.
 
 Moves are exact for start numbers of any size; values come from a bounded
-:class:`~solver.solution.Solution` and are unknown above its bound (apart
+:class:`~solver.engine.solution.Solution` and are unknown above its bound (apart
 from positions that win at once, :func:`solver.values.wins_at_once`).
 """
 
@@ -43,8 +43,8 @@ class TreeNode:
     position : int
         The position (exact, any size).
     move : Move, RuleMove or None
-        The move that led here: a :class:`~solver.rules.Move` in put-or-take
-        games, a :class:`~solver.family.RuleMove` in the others; None at the
+        The move that led here: a :class:`~solver.games.squares.Move` in put-or-take
+        games, a :class:`~solver.games.RuleMove` in the others; None at the
         root.
     depth : int
         Number of moves from the root.
@@ -148,7 +148,7 @@ def path_order(path: str) -> int:
     -------
     int
         0 for take and 1 for put (put-or-take paths), the index ``i`` of a
-        last segment ``"/i"`` (the i-th of :meth:`solver.family.Rule.moves`),
+        last segment ``"/i"`` (the i-th of :meth:`solver.games.Rule.moves`),
         0 for the root.
     """
     if not path:
