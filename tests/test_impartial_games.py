@@ -10,8 +10,10 @@ Euclid's theorem, Chomp's 132 and 182 losing bars.
 
 from __future__ import annotations
 
+import doctest
 import math
-from decimal import Decimal, getcontext
+from decimal import Decimal, localcontext
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -252,6 +254,10 @@ def test_wythoff_matches_brute_force():
     grundy, wins, remoteness = WYTHOFF
     positions = [(a, b) for a in range(22) for b in range(22)]
     _check_against(game, positions, grundy, wins, remoteness, lambda p: wythoff_moves(*p))
+    # Remoteness further out, where many P-positions feed each other (one call per position: the table each time).
+    wide = [(a, b) for a in range(0, 75, 3) for b in range(0, 75, 2)]
+    assert game.remotenesses(wide) == [remoteness(p) for p in wide]
+    assert [game.remoteness(p) for p in wide[::7]] == [remoteness(p) for p in wide[::7]]
 
 
 def test_euclid_matches_brute_force():
@@ -390,13 +396,17 @@ def test_euclids_theorem_through_the_game():
                 assert game.outcome((a, b)) == expected == game.outcome((b, a))
     assert game.outcome((0, 5)) == "L" and game.moves((0, 5)) == [] and game.remoteness((0, 5)) == 0
     # At any size: the theorem with φ to 600 digits, and values that do not change when both numbers are scaled.
-    getcontext().prec = 600
-    phi_exact = (1 + Decimal(5).sqrt()) / 2
     f = [1, 2]
     while len(f) < 300:
         f.append(f[-1] + f[-2])
-    for a, b in [(f[250], f[251]), (f[251], f[252]), (f[250], f[252]), (10**200, 10**200 + 7)]:
-        expected = "W" if b % a == 0 or Decimal(b) / Decimal(a) > phi_exact else "L"
+    pairs = [(f[250], f[251]), (f[251], f[252]), (f[250], f[252]), (10**200, 10**200 + 7)]
+    with localcontext() as context:
+        context.prec = 600
+        phi_exact = (1 + Decimal(5).sqrt()) / 2
+        above = [Decimal(b) / Decimal(a) > phi_exact for a, b in pairs]
+    assert above[:2] == [True, False]  # consecutive Fibonacci ratios fall on both sides of φ
+    for (a, b), beyond in zip(pairs, above):
+        expected = "W" if b % a == 0 or beyond else "L"
         assert game.outcome((a, b)) == expected == ("L" if game.value((a, b)) == 0 else "W")
     grundy, _, remoteness = EUCLID
     scale = 10**400 + 1
@@ -572,3 +582,9 @@ def test_views_that_do_not_apply_say_why(name, method, command):
 def test_why_not_a_bound():
     text = impartial_game("kayles").why_not("--bound")
     assert "--bound does not apply to octal-0.77" in text and "exact without a bound" in text
+
+
+def test_the_docs_examples_run():
+    path = Path(__file__).resolve().parents[1] / "docs" / "impartial-games.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 10 and result.failed == 0

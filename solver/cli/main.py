@@ -1,7 +1,12 @@
-"""Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,compare,cold-positions,nim-values,sum,...} ...``.
+"""Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,compare,cold-positions,nim-values,sum,periodicity,plane,chomp,...} ...``.
 
-``--rule NAME`` picks the game (:mod:`solver.games`) for ``classify``,
-``tree``, ``solve`` and ``layers``; the default is Put-or-Take-a-Square.
+``--rule NAME`` picks the game: a rule of the loopy family
+(:mod:`solver.games`; the default is Put-or-Take-a-Square) or a finite
+impartial game (:func:`solver.impartial.impartial_game`: ``octal-0.137``,
+``wythoff``, ``euclid``, ``chomp-2x6``, ...).  The game decides: a command
+shared by both families (``classify``, ``tree``, ``sum``, ``nim-values``)
+goes to the handlers of :mod:`solver.cli.games` for a finite game, and a
+command that does not apply to the game asked ends with one line saying why.
 
 Bad arguments end with exit status 2 and a one-line message on stderr.  Every
 command estimates its time and memory first (:mod:`solver.costs`) and refuses
@@ -29,10 +34,12 @@ from solver.analysis.records import records, write_bfile
 from solver.engine import budget, check_bound, cold_positions
 from solver.errors import BoundTooLargeError, DaskEngineError
 from solver.games import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
-from solver.parsing import argparse_int, describe_number
+from solver.impartial import IMPARTIAL_FORMS, ImpartialGame, impartial_game, is_impartial_name
+from solver.parsing import argparse_int, describe_number, parse_int
 from solver.store import disk as store
 from solver.values.tree import game_tree
 
+from . import games as finite_games
 from .dask import add_engine_options, check_engine_options, run_dask_solve
 from .values import register
 
@@ -128,6 +135,41 @@ def _check_work(args: argparse.Namespace, *parts: tuple[costs.Cost, str]) -> Non
         print(f"{PROG}: note: {total.what}: {total.describe()} (estimated)", file=sys.stderr)
 
 
+class _Budget:
+    """What one command may spend, for the handlers of :mod:`solver.cli.games` (:class:`~solver.cli.games.Budget`)."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self._args = args
+
+    @property
+    def max_seconds(self) -> float:
+        return _limits(self._args)[0]
+
+    def check(self, *parts: tuple[costs.Cost, str]) -> None:
+        _check_work(self._args, *parts)
+
+
+def _for_games(loopy, finite: finite_games.Handler):
+    """The ``run`` of a command shared by both families: ``finite`` for a finite impartial game, else ``loopy``.
+
+    The one place where the command line tells the two families apart; past
+    it, each game decides (its methods, its ``why_not``).
+    """
+
+    def run(args: argparse.Namespace) -> None:
+        if isinstance(args.rule, Rule):
+            loopy(args)
+        else:  # a finite impartial game, or none (``chomp`` names its box itself)
+            finite(args, _Budget(args))
+
+    return run
+
+
+def _finite(handler: finite_games.Handler, command: str):
+    """The ``run`` of a command of the finite games alone: a loopy ``--rule`` is refused with the reason."""
+    return _for_games(finite_games.only_finite(command), handler)
+
+
 def _bound_for(
     n: int,
     alpha: int | None,
@@ -161,6 +203,15 @@ def _header(rule: Rule, bound: int, what: str) -> str:
 
 def _classify(args: argparse.Namespace) -> None:
     rule = args.rule
+    if args.positions:
+        raise _UsageError(
+            f"classify lists the positions 1..N of {rule.name} (--n N); positions as arguments are for the finite "
+            f"impartial games ({IMPARTIAL_FORMS})"
+        )
+    if args.n is None:
+        raise _UsageError("classify needs --n N: it lists the positions 1..N")
+    if args.n < 1:
+        raise _UsageError(f"N must be at least 1, got {describe_number(args.n)}")
     bound, advice = _bound_for(args.n, args.alpha, args.bound, rule=rule)
     _check_work(args, (costs.solve_cost(bound, rule), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
     bound = check_bound(bound, rule)
@@ -175,6 +226,9 @@ def _classify(args: argparse.Namespace) -> None:
 
 
 def _tree(args: argparse.Namespace) -> None:
+    args.start = parse_int(args.start, "the start number")
+    if args.bound is None:
+        args.bound = config.DEFAULT_ALPHA * config.DEFAULT_N
     if args.max_nodes > MAX_TREE_NODES:
         big = costs.tree_cost(MAX_DEPTH, args.max_nodes)
         raise _UsageError(
@@ -516,20 +570,33 @@ def _bfile_command(args: argparse.Namespace) -> None:
     print(f"wrote {count:,} terms to {args.output}", file=sys.stderr)
 
 
+#: Help of ``--rule`` where both families are accepted.
+RULE_HELP = (
+    "the game: " + ", ".join(RULE_NAMES) + f" (default {DEFAULT_RULE.name}); "
+    f"or a finite impartial game: {IMPARTIAL_FORMS}"
+)
+
+
 def _add_rule(p: argparse.ArgumentParser, *, squares_only: bool = False) -> None:
-    help_text = (
-        "the game: " + ", ".join(RULE_NAMES) + f" (default {DEFAULT_RULE.name})"
-        if not squares_only
-        else f"the game; this command is defined for {DEFAULT_RULE.name} only"
-    )
-    p.add_argument("--rule", type=_rule_arg, default=DEFAULT_RULE, metavar="NAME", help=help_text)
+    help_text = RULE_HELP if not squares_only else f"the game; this command is defined for {DEFAULT_RULE.name} only"
+    p.add_argument("--rule", type=_game_arg, default=DEFAULT_RULE, metavar="NAME", help=help_text)
 
 
-def _rule_arg(text: str) -> Rule:
+def _game_arg(text: str) -> Rule | ImpartialGame:
+    """The ``--rule`` type: a rule of the loopy family, or a finite impartial game."""
     try:
         return get_rule(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    except ValueError:
+        pass
+    if is_impartial_name(text):
+        try:
+            return impartial_game(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    raise argparse.ArgumentTypeError(
+        f"no rule named {text.strip()[:60]!r}; the rules are: {', '.join(RULE_NAMES)}; "
+        f"the finite impartial games: {IMPARTIAL_FORMS}"
+    )
 
 
 def _add_max_seconds(p: argparse.ArgumentParser) -> None:
@@ -557,17 +624,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    p = sub.add_parser("classify", help="CSV of outcome and remoteness for n = 1..N")
-    p.add_argument("--n", required=True, type=_int_arg("N"), help="largest position listed")
+    p = sub.add_parser(
+        "classify",
+        help="CSV of outcome and remoteness for n = 1..N; for a finite impartial game, of the positions given",
+    )
+    p.add_argument(
+        "positions",
+        nargs="*",
+        metavar="POSITION",
+        help="finite impartial games: positions to classify (5 or 3+5 for heaps, 3,5 for pairs, ###/##. for Chomp)",
+    )
+    p.add_argument(
+        "--n",
+        type=_int_arg("N", least=0),
+        help="largest position listed (1..N; for an octal game the heaps 0..N)",
+    )
     group = p.add_mutually_exclusive_group()
     group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
     group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself (at least N)")
     _add_rule(p)
     _add_max_seconds(p)
-    p.set_defaults(run=_classify)
+    p.set_defaults(run=_for_games(_classify, finite_games.classify))
 
     p = sub.add_parser("tree", help="game tree of START as JSON")
-    p.add_argument("start", type=_int_arg("the start number"), help="start number (any size, e.g. 10**30)")
+    p.add_argument(
+        "start",
+        help="start number (any size, e.g. 10**30); for a finite impartial game a position (3+5, 3,5, ###/##.)",
+    )
     p.add_argument(
         "--depth",
         type=_int_arg("the depth", least=0, most=MAX_DEPTH),
@@ -577,7 +660,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bound",
         type=_int_arg("the bound"),
-        default=config.DEFAULT_ALPHA * config.DEFAULT_N,
         help="bound of the solve values come from (default 1,000,000); positions above it are U unless squares",
     )
     p.add_argument(
@@ -593,7 +675,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--indent", action="store_true", help="indent the JSON")
     _add_rule(p)
     _add_max_seconds(p)
-    p.set_defaults(run=_tree)
+    p.set_defaults(run=_for_games(_tree, finite_games.tree))
 
     p = sub.add_parser("solve", help="solve to a bound (cached on disk) and print the counts")
     p.add_argument(
@@ -612,14 +694,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_max_seconds(p)
 
     add_engine_options(p)
-    p.set_defaults(run=_solve_command)
+    p.set_defaults(run=_for_games(_solve_command, finite_games.not_applicable("solve")))
 
     p = sub.add_parser("strategies", help="always subtract, and adder against subtractor (thesis 5.2)")
     p.add_argument("--n", required=True, type=_int_arg("N"), help="starts 1..N, at most 100,000,000")
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     _add_rule(p, squares_only=True)
     _add_max_seconds(p)
-    p.set_defaults(run=_strategies_command)
+    p.set_defaults(run=_for_games(_strategies_command, finite_games.not_applicable("strategies")))
 
     p = sub.add_parser("primitives", help="primitive elements of a layer and what they generate (thesis 4.1)")
     p.add_argument(
@@ -637,7 +719,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON list of objects instead of text")
     _add_rule(p, squares_only=True)
     _add_max_seconds(p)
-    p.set_defaults(run=_primitives_command)
+    p.set_defaults(run=_for_games(_primitives_command, finite_games.not_applicable("primitives")))
 
     p = sub.add_parser("cache", help="list or clear the solve cache")
     p.add_argument("action", choices=["list", "clear"])
@@ -658,7 +740,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
     _add_rule(p)
     _add_max_seconds(p)
-    p.set_defaults(run=_layers)
+    p.set_defaults(run=_for_games(_layers, finite_games.not_applicable("layers")))
 
     p = sub.add_parser("cold-positions", help="count the cold (L) positions of subtract-a-square up to a limit")
     p.add_argument("--limit", required=True, type=_int_arg("the limit", least=0), help="largest position (e.g. 4e7)")
@@ -691,7 +773,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     _add_rule(p)
     _add_max_seconds(p)
-    p.set_defaults(run=_records_command)
+    p.set_defaults(run=_for_games(_records_command, finite_games.not_applicable("records")))
 
     p = sub.add_parser("bfile", help="an OEIS b-file ('n a(n)' lines) of the certified P-, N- or draw positions")
     p.add_argument(
@@ -713,9 +795,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_rule(p)
     _add_max_seconds(p)
-    p.set_defaults(run=_bfile_command)
+    p.set_defaults(run=_for_games(_bfile_command, finite_games.not_applicable("bfile")))
 
-    register(sub)
+    register(sub, game_arg=_game_arg, rule_help=RULE_HELP, for_games=_for_games, finite=finite_games.HANDLERS)
+    finite_games.register(sub, game_arg=_game_arg, rule_help=IMPARTIAL_FORMS, finite=_finite)
     return parser
 
 

@@ -24,7 +24,7 @@ import sys
 from solver import costs
 from solver.engine.nim import check_nim_rule, default_sum_bound, needs_bound
 from solver.games import RULE_NAMES
-from solver.parsing import argparse_int, describe_number
+from solver.parsing import argparse_int, describe_number, parse_int
 from solver.values.nimvalues import (
     default_bound,
     nim_value_text,
@@ -121,14 +121,37 @@ def sum_command(args: argparse.Namespace, out=None) -> None:
         out.write(f"  heap {move.heap + 1} -> {move.to}: {move.outcome.name} for the mover{mark}\n")
 
 
-def register(subparsers) -> None:
+def _sum_of_heaps(args: argparse.Namespace, out=None) -> None:
+    """``sum`` of a loopy rule when the heaps came as text (both families share the command): read them, then :func:`sum_command`."""
+    args.heaps = [parse_int(text, "a heap", least=0) for text in args.heaps]
+    sum_command(args, out)
+
+
+def register(subparsers, *, game_arg=None, rule_help=None, for_games=None, finite=None) -> None:
     """Add the ``nim-values`` and ``sum`` subcommands to ``python -m solver``'s subparsers.
 
     Each sets ``run`` to its handler, as the other subcommands do.
+
+    Parameters
+    ----------
+    subparsers
+        From ``ArgumentParser.add_subparsers``.
+    game_arg, rule_help, for_games, finite : optional
+        Given by :mod:`solver.cli.main` so that both families share the
+        commands: ``game_arg`` is the ``--rule`` type (a name to a rule or a
+        finite impartial game), ``rule_help`` its help, ``for_games(loopy,
+        finite)`` makes the ``run`` that picks a handler by the game's family
+        and ``finite`` maps a command to the handler of the finite games
+        (:data:`solver.cli.games.HANDLERS`).  Without them the commands take
+        the loopy rules only (``--rule`` one of their names), as handlers
+        called with ``(args, out)``.
     """
+    shared = game_arg is not None and for_games is not None and finite is not None
     rules = ", ".join(RULE_NAMES)
+    rule_options: dict = {"type": game_arg} if shared else {"choices": RULE_NAMES}
+    rule_text = rule_help if shared and rule_help else f"the game: {rules}"
     p = subparsers.add_parser("nim-values", help="CSV n,value of loopy nim values (0, 1, inf{0,2}, ?) for n = 0..N")
-    p.add_argument("--rule", choices=RULE_NAMES, default=RULE_NAMES[0], metavar="NAME", help=f"the game: {rules}")
+    p.add_argument("--rule", **rule_options, default=RULE_NAMES[0], metavar="NAME", help=rule_text)
     p.add_argument("--n", required=True, type=_int_arg("N", least=0), help="largest position listed")
     p.add_argument(
         "--bound",
@@ -136,11 +159,19 @@ def register(subparsers) -> None:
         help="put-or-take rules: positions above B are unknown (default 100 × N); ignored by the others (exact)",
     )
     p.add_argument("--max-seconds", type=_int_arg("the time limit (--max-seconds)"), metavar="S")
-    p.set_defaults(run=nim_values_command)
+    p.set_defaults(run=for_games(nim_values_command, finite["nim-values"]) if shared else nim_values_command)
 
     p = subparsers.add_parser("sum", help="a sum of heaps: each value, the outcome, the winning or drawing moves")
-    p.add_argument("heaps", nargs="+", type=_int_arg("a heap", least=0), metavar="H", help="heap sizes (any size)")
-    p.add_argument("--rule", choices=RULE_NAMES, default=RULE_NAMES[0], metavar="NAME", help=f"the game: {rules}")
+    if shared:
+        p.add_argument(
+            "heaps",
+            nargs="+",
+            metavar="H",
+            help="heap sizes (any size); for a finite impartial game its positions (5, 3+5, 3,5, ###/##.)",
+        )
+    else:
+        p.add_argument("heaps", nargs="+", type=_int_arg("a heap", least=0), metavar="H", help="heap sizes (any size)")
+    p.add_argument("--rule", **rule_options, default=RULE_NAMES[0], metavar="NAME", help=rule_text)
     p.add_argument(
         "--bound",
         type=_int_arg("the bound"),
@@ -148,4 +179,4 @@ def register(subparsers) -> None:
     )
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
     p.add_argument("--max-seconds", type=_int_arg("the time limit (--max-seconds)"), metavar="S")
-    p.set_defaults(run=sum_command)
+    p.set_defaults(run=for_games(_sum_of_heaps, finite["sum"]) if shared else sum_command)

@@ -26,6 +26,7 @@ machine.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -33,6 +34,7 @@ import numba
 import numpy as np
 
 from ..costs import Cost
+from ..text import format_count
 from ..validation import check_integer
 from .game import ImpartialGame, check_work
 
@@ -95,9 +97,11 @@ def chomp_cost(rows: int, cols: int) -> Cost:
     rows, cols = _check_box(rows, cols, MAX_BAR_CELLS)
     cells = rows * cols
     positions = 1 << cells
-    return Cost(
-        positions * cells * _SECONDS_PER_PIECE, positions, f"Chomp in a {rows} x {cols} box ({positions:,} positions)"
-    )
+    try:
+        seconds = float(positions) * cells * _SECONDS_PER_PIECE
+    except OverflowError:  # beyond a float: more than 2**1023 positions
+        seconds = math.inf
+    return Cost(seconds, positions, f"Chomp in a {rows} x {cols} box ({format_count(positions)} positions)")
 
 
 def _check_solvable(rows: object, cols: object, max_seconds: float | None) -> tuple[int, int]:
@@ -372,8 +376,9 @@ def binary_square(cols: int) -> np.ndarray:
 # Cost model of the value and remoteness table (benchmarks/impartial_games.py, reference
 # machine): seconds per (position, piece) pair, every option visited; 2 bytes per position.
 _SECONDS_PER_PIECE_TABLE = 3e-9
-#: Largest table of values and remoteness kept with the game (positions; 2 bytes each).
-CACHED_POSITIONS = 1 << 22
+#: Largest table of values and remoteness kept with the game (positions; 2 bytes each): every box
+#: solved (32 MiB for 2**24 bars), so that play in the largest boxes does not solve again per move.
+CACHED_POSITIONS = 1 << MAX_CELLS
 #: Below this many positions the whole box is solved at once (small boxes share one table).
 WHOLE_BOX = 1 << 16
 
@@ -459,7 +464,7 @@ class ChompGame(ImpartialGame[int]):
     -----
     Values and remoteness come from one ascending pass over the masks up to
     the position's (every option is a smaller mask), kept with the game
-    when at most 2**22 positions.
+    (2 bytes per bar: 32 MiB for the largest box).
     """
 
     rows: int
@@ -592,6 +597,10 @@ class ChompGame(ImpartialGame[int]):
             return []
         table = self._table(max(masks), max_seconds)[1]
         return [int(table[m]) for m in masks]
+
+    def counts_cost(self) -> Cost:
+        """Estimate :meth:`counts`: :func:`chomp_cost`."""
+        return chomp_cost(self.rows, self.cols)
 
     def counts(self, *, max_seconds: float | None = None) -> dict[str, int]:
         """Positions and losing bars of the box (:func:`chomp_counts`, the empty bar counted)."""

@@ -620,6 +620,22 @@ class ImpartialGame(abc.ABC, Generic[P]):
     def _not_applicable(self, command: str) -> NotApplicableError:
         return NotApplicableError(self.why_not(command))
 
+    def grundy_sequence_cost(self, n: int) -> costs.Cost:
+        """Estimate :meth:`grundy_sequence` (octal games only; else :class:`~solver.errors.NotApplicableError`)."""
+        raise self._not_applicable("nim-values")
+
+    def periodicity_cost(self, n: int | None = None) -> costs.Cost:
+        """Estimate :meth:`periodicity` (octal games only; else :class:`~solver.errors.NotApplicableError`)."""
+        raise self._not_applicable("periodicity")
+
+    def plane_cost(self, size: int) -> costs.Cost:
+        """Estimate :meth:`plane` (two-pile games only; else :class:`~solver.errors.NotApplicableError`)."""
+        raise self._not_applicable("plane")
+
+    def counts_cost(self) -> costs.Cost:
+        """Estimate :meth:`counts` (Chomp only; else :class:`~solver.errors.NotApplicableError`)."""
+        raise self._not_applicable("chomp")
+
     def grundy_sequence(self, n: int, *, max_seconds: float | None = None) -> Any:
         """The Grundy values of the one-heap positions ``0..n`` (octal games only).
 

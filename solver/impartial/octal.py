@@ -879,7 +879,7 @@ class OctalGame(ImpartialGame[tuple[int, ...]]):
 
     kind: ClassVar[str] = "octal"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "nim-values", "periodicity")
-    position_help: ClassVar[str] = "heaps of tokens, written 5 or 3+5 (0 for no heap)"
+    position_help: ClassVar[str] = "heaps of tokens written 5 or 3+5, 0 for no heap"
 
     @classmethod
     def of(cls, code: str | OctalCode) -> OctalGame:
@@ -1175,6 +1175,26 @@ class OctalGame(ImpartialGame[tuple[int, ...]]):
         return search_remoteness(roots, children, is_p)
 
     # -- the views of an octal game -----------------------------------------------------
+
+    def grundy_sequence_cost(self, n: int) -> Cost:
+        """Estimate :meth:`grundy_sequence`: :func:`grundy_cost` (nothing when the kept table covers it)."""
+        n = check_integer(n, "n, the largest heap", least=0)
+        table = self.memo.get("values")
+        if table is not None and n < table.shape[0]:
+            return Cost(0.0, 8 * (n + 1), f"the values of {self.title} for heaps 0..{n:,} (kept)")
+        return grundy_cost(self.code, n)
+
+    def periodicity_cost(self, n: int | None = None) -> Cost:
+        """Estimate :meth:`periodicity`: the values up to ``n``, or the doublings of the search (at most twice the last)."""
+        if n is not None:
+            return grundy_cost(self.code, check_integer(n, "n, the largest heap", least=1))
+        if self.memo.get("periodicity") is not None:
+            return Cost(0.0, 0, f"the periodicity of {self.title} (kept)")
+        top = min(256, PERIODICITY_MAX_N)
+        while top < PERIODICITY_MAX_N and grundy_cost(self.code, 2 * top).seconds <= PERIODICITY_STEP_SECONDS:
+            top *= 2
+        last = grundy_cost(self.code, top)
+        return Cost(2 * last.seconds, last.bytes, f"the search for the period of {self.title} (heaps up to {top:,})")
 
     def grundy_sequence(self, n: int, *, max_seconds: float | None = None) -> np.ndarray:
         """The Grundy values of the heaps ``0..n`` (:func:`grundy_values`), int64, shape ``(n + 1,)``."""

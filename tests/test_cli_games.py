@@ -1,0 +1,406 @@
+"""The command line for the finite impartial games (solver.cli.games), against the games' own answers and brute force.
+
+``nim-values``, ``periodicity``, ``plane``, ``chomp``, and ``classify``,
+``tree``, ``sum`` with ``--rule octal-…``, ``wythoff``, ``euclid``,
+``chomp-RxC``; the commands that do not apply (``solve``, ``--bound`` ...)
+end with one line saying why, exit status 2.  Hostile input (huge numbers,
+empty strings, unicode, negatives) is fuzzed with the limits lowered as in
+``tests/test_cli_fuzz.py``: no traceback, one line, and work that runs stays
+within its estimate.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from naive_impartial import (
+    chomp_bar,
+    chomp_wins,
+    euclid_wins,
+    make_reference,
+    octal_grundy,
+    octal_position_moves,
+    wythoff_wins,
+)
+
+import solver.cli.main as cli
+from solver import beatty_pairs, impartial_game
+
+ROOT = Path(__file__).resolve().parents[1]
+PROG = "python -m solver"
+
+
+def run_here(*argv: str) -> tuple[int, str, str]:
+    """Run ``main`` in this process; return (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = cli.main(list(argv))
+        except SystemExit as exc:
+            status = 0 if exc.code is None else exc.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def ok(*argv: str) -> str:
+    status, out, err = run_here(*argv)
+    assert status == 0, err
+    return out
+
+
+def refused(*argv: str) -> str:
+    """The one line of a refusal (exit status 2, nothing on stdout)."""
+    status, out, err = run_here(*argv)
+    assert status == 2, (status, err)
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(PROG) and "error" in lines[0]
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def csv_rows(text: str) -> tuple[list[str], list[list[str]]]:
+    """Comment lines (``#``) and CSV rows; a position is quoted, so a Chomp bar ``###/##.`` is never a comment."""
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    body = [line for line in text.splitlines() if not line.startswith("#")]
+    return comments, list(csv.reader(body))
+
+
+# --- nim-values ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "digits"), [("octal-0.137", (0, 1, 3, 7)), ("kayles", (0, 7, 7)), ("octal-4.7", (4, 7))]
+)
+def test_nim_values_csv_matches_brute_force(rule, digits):
+    comments, rows = csv_rows(ok("nim-values", "--rule", rule, "--n", "60"))
+    assert rows[0] == ["n", "value"]
+    assert [int(n) for n, _ in rows[1:]] == list(range(61))
+    assert [int(v) for _, v in rows[1:]] == octal_grundy(digits, 60)
+    assert any(impartial_game(rule).name in c for c in comments)
+    assert any("exact" in c for c in comments)
+
+
+def test_nim_values_of_robs_dots_gives_the_sources_p_positions():
+    _, rows = csv_rows(ok("nim-values", "--rule", "robs-dots", "--n", "100"))
+    zeros = [int(n) for n, v in rows[1:] if v == "0" and n != "0"]
+    assert zeros == [4, 8, 14, 20, 24, 28, 34, 38, 42, 54, 58, 62, 72, 76, 88, 92, 96]
+
+
+def test_nim_values_of_loopy_rules_still_work():
+    _, rows = csv_rows(ok("nim-values", "--rule", "subtract-a-square", "--n", "10"))
+    assert [int(v) for _, v in rows[1:7]] == [0, 1, 0, 1, 2, 0]
+
+
+# --- periodicity -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("octal-0.77", {"period": 12, "preperiod": 71, "proved": True}),
+        ("robs-dots", {"period": 34, "preperiod": 52, "proved": True}),
+        ("dawsons-kayles", {"period": 34, "preperiod": 53, "proved": True}),
+        ("octal-4.7", {"period": 2, "preperiod": 1, "proved": True}),
+    ],
+)
+def test_periodicity_json(rule, expected):
+    data = json.loads(ok("periodicity", "--rule", rule, "--json"))
+    assert set(data) == {"period", "preperiod", "proved", "checked_to"}
+    assert {key: data[key] for key in expected} == expected
+    assert data["checked_to"] >= 2 * data["preperiod"] + 2 * data["period"]
+
+
+def test_periodicity_text_and_small_n():
+    text = ok("periodicity", "--rule", "kayles")
+    assert "period 12, preperiod 71" in text and "last exception is heap 70" in text and "proved" in text
+    data = json.loads(ok("periodicity", "--rule", "kayles", "--n", "150", "--json"))
+    assert data == {"period": 12, "preperiod": 71, "proved": False, "checked_to": 150}
+    assert "not proved" in ok("periodicity", "--rule", "kayles", "--n", "150")
+    assert "no period" in ok("periodicity", "--rule", "kayles", "--n", "100")
+
+
+# --- plane ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rule", "wins"), [("wythoff", wythoff_wins), ("euclid", euclid_wins)])
+def test_plane_csv_matches_brute_force(rule, wins):
+    comments, rows = csv_rows(ok("plane", "--rule", rule, "--size", "30"))
+    assert rows[0] == ["a", "b", "outcome"]
+    cells = {(int(a), int(b)): outcome for a, b, outcome in rows[1:]}
+    assert set(cells) == {(a, b) for a in range(30) for b in range(30)}
+    for (a, b), outcome in cells.items():
+        assert outcome == ("W" if wins(a, b) else "L")
+
+
+def test_plane_of_wythoff_has_the_beatty_pairs():
+    _, rows = csv_rows(ok("plane", "--rule", "wythoff", "--size", "200"))
+    losing = {(int(a), int(b)) for a, b, outcome in rows[1:] if outcome == "L"}
+    pairs = {tuple(p) for p in beatty_pairs(200).tolist()}
+    expected = {(0, 0)} | {p for p in pairs | {(b, a) for a, b in pairs} if max(p) < 200}
+    assert losing == expected
+    assert ok("plane", "--rule", "wythoff", "--size", "0").splitlines()[-1] == "a,b,outcome"
+
+
+# --- chomp ------------------------------------------------------------------------------------------------
+
+
+def _naive_losing(rows, cols):
+    return sum(not chomp_wins(chomp_bar(rows, cols, mask)) for mask in range(1 << (rows * cols)))
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "losing"),
+    [(2, 6, 132), (3, 4, 182), *((r, c, _naive_losing(r, c)) for r, c in [(1, 1), (1, 3), (2, 2), (3, 3), (2, 4)])],
+)
+def test_chomp_counts(rows, cols, losing):
+    data = json.loads(ok("chomp", "--rows", str(rows), "--cols", str(cols), "--json"))
+    assert data == {"positions": 1 << (rows * cols), "losing": losing}
+    text = ok("chomp", "--rows", str(rows), "--cols", str(cols))
+    assert f"{losing:,} losing" in text and "empty bar included" in text
+
+
+# --- classify, tree, sum -------------------------------------------------------------------------------------
+
+
+def test_classify_positions_match_brute_force():
+    grundy, wins, remoteness = make_reference(lambda p: octal_position_moves((0, 1, 3, 7), p))
+    comments, rows = csv_rows(ok("classify", "--rule", "robs-dots", "3+5", "4", "0", "1+2+6"))
+    assert rows[0] == ["position", "outcome", "value", "remoteness"]
+    for text, outcome, value, rem in rows[1:]:
+        p = impartial_game("robs-dots").parse(text)
+        assert (outcome, int(value), int(rem)) == ("W" if wins(p) else "L", grundy(p), remoteness(p))
+    _, rows = csv_rows(ok("classify", "--rule", "wythoff", "3,5", "7,12", "0,0"))
+    assert rows[1:] == [["3,5", "L", "0", "4"], ["7,12", "W", "17", "7"], ["0,0", "L", "0", "0"]]
+    _, rows = csv_rows(ok("classify", "--rule", "chomp-2x3", "###/##.", "#"))
+    assert [row[0] for row in rows[1:]] == ["###/##.", "#../..."]
+
+
+def test_classify_heaps_of_an_octal_game():
+    _, rows = csv_rows(ok("classify", "--rule", "kayles", "--n", "20"))
+    assert rows[0] == ["n", "outcome", "value"]
+    assert [int(v) for _, _, v in rows[1:]] == octal_grundy((0, 7, 7), 20)
+    assert all(o == ("L" if v == "0" else "W") for _, o, v in rows[1:])
+
+
+def test_classify_leaves_out_a_costly_remoteness_with_a_note():
+    status, out, err = run_here("classify", "--rule", "kayles", "200")
+    assert status == 0
+    _, rows = csv_rows(out)
+    assert rows[1][:3] == ["200", "W", str(impartial_game("kayles").value((200,)))] and rows[1][3] == ""
+    assert "remoteness left out" in err
+
+
+def test_tree_json():
+    data = json.loads(ok("tree", "3+5", "--rule", "robs-dots", "--depth", "2"))
+    game = impartial_game("robs-dots")
+    assert data["rule"] == "octal-0.137" and data["start"] == "3+5" and not data["truncated"]
+    root = data["root"]
+    assert root["value"] == game.value((3, 5)) and root["outcome"] == "W" and root["remoteness"] == 5
+    assert [c["move"] for c in root["children"]] == [text for text, _ in game.moves((3, 5))]
+    assert any(c["best"] and c["outcome"] == "L" for c in root["children"])
+    indented = ok("tree", "3,5", "--rule", "euclid", "--depth", "1", "--indent")
+    assert indented.startswith("{\n") and json.loads(indented)["root"]["position"] == "3,5"
+    status, out, err = run_here("tree", "10,12", "--rule", "wythoff", "--depth", "3", "--max-nodes", "20")
+    assert status == 0 and json.loads(out)["truncated"] and "cut at 20 nodes" in err
+
+
+def test_sum_text_and_json():
+    data = json.loads(ok("sum", "3", "5", "7", "--rule", "kayles", "--json"))
+    assert data["values"] == [3, 4, 2] and data["value"] == 5 and data["outcome"] == "W"
+    assert [data["moves"][k]["to"] for k in data["best"]] == ["4"]
+    assert all(data["moves"][k]["value"] == 0 for k in data["best"])
+    data = json.loads(ok("sum", "3,5", "4,7", "--rule", "wythoff", "--json"))
+    assert data["value"] == 0 and data["outcome"] == "L" and data["best"] == []
+    text = ok("sum", "###/##.", "#", "--rule", "chomp-2x3")
+    assert "position 2: #../..." in text and "nim-sum" in text
+
+
+# --- What does not apply, and bad input ----------------------------------------------------------------------
+
+NOT_APPLICABLE = [
+    (
+        ["solve", "--bound", "100", "--rule", "kayles"],
+        "solve solves a loopy game to a bound; it does not apply to octal-0.77",
+    ),
+    (["records", "--bound", "100", "--rule", "wythoff"], "does not apply to wythoff"),
+    (["bfile", "--sequence", "P", "--bound", "100", "--rule", "euclid"], "does not apply to euclid"),
+    (["layers", "--n", "10", "--depth", "2", "--rule", "chomp-2x2"], "does not apply to chomp-2x2"),
+    (["strategies", "--n", "10", "--rule", "kayles"], "does not apply to octal-0.77"),
+    (["primitives", "--limit", "10", "--rule", "kayles"], "does not apply to octal-0.77"),
+    (["classify", "--rule", "kayles", "--n", "10", "--bound", "20"], "--bound does not apply to octal-0.77"),
+    (["classify", "--rule", "kayles", "--n", "10", "--alpha", "2"], "--alpha does not apply"),
+    (["tree", "5", "--rule", "kayles", "--bound", "100"], "--bound does not apply"),
+    (["sum", "5", "--rule", "kayles", "--bound", "100"], "--bound does not apply"),
+    (["nim-values", "--rule", "kayles", "--n", "5", "--bound", "100"], "--bound does not apply"),
+    (["nim-values", "--rule", "wythoff", "--n", "5"], "does not apply to wythoff"),
+    (["periodicity", "--rule", "euclid"], "does not apply to euclid"),
+    (["periodicity", "--rule", "put-or-take-a-square"], "periodicity is for octal games"),
+    (["plane", "--rule", "kayles", "--size", "5"], "does not apply to octal-0.77"),
+    (["plane", "--rule", "subtract-a-square", "--size", "5"], "plane is for the two-pile games"),
+    (["classify", "--rule", "wythoff", "--n", "5"], "classify --n lists the heaps 0..N of an octal game"),
+    (["classify", "--rule", "wythoff"], "needs positions"),
+    (["classify", "--n", "10", "3,5"], "positions as arguments are for the finite impartial games"),
+]
+
+
+@pytest.mark.parametrize(("argv", "needle"), NOT_APPLICABLE, ids=[" ".join(a)[:50] for a, _ in NOT_APPLICABLE])
+def test_what_does_not_apply_says_why(argv, needle):
+    assert needle in refused(*argv)
+
+
+BAD_INPUT = [
+    (["nim-values", "--rule", "octal-0.8", "--n", "5"], "not an octal game"),
+    (["nim-values", "--rule", "octal-9.7", "--n", "5"], "not an octal game"),
+    (["nim-values", "--rule", "octal-5.7", "--n", "5"], "must be 0 or 4"),
+    (["periodicity", "--rule", "octal-"], "not an octal game"),
+    (["plane", "--rule", "wythoff", "--size", "-3"], "at least 0"),
+    (["plane", "--rule", "wythoff", "--size", "1e400"], "about"),
+    (["plane", "--rule", "euclid", "--size", "10**6"], "about"),
+    (["chomp", "--rows", "5", "--cols", "5"], "at most 24 pieces"),
+    (["chomp", "--rows", "10", "--cols", "10"], "of memory"),
+    (["chomp", "--rows", "0", "--cols", "3"], "at least 1"),
+    (["chomp", "--rows", "1e400", "--cols", "3"], "at most 4,096"),
+    (["classify", "--rule", "wythoff", "-3,5"], ""),  # argparse: an unknown option
+    (["classify", "--rule", "wythoff", "--", "-3,5"], "negative entry"),
+    (["classify", "--rule", "wythoff", "3"], "two numbers separated by one comma"),
+    (["classify", "--rule", "wythoff", ""], "empty"),
+    (["classify", "--rule", "robs-dots", "3,5"], "3+5"),
+    (["classify", "--rule", "robs-dots", "💥"], "whole number"),
+    (["classify", "--rule", "robs-dots", "1e400"], "remoteness left out"),
+    (["classify", "--rule", "chomp-2x3", "####"], "does not fit"),
+    (["tree", "1e400", "--rule", "wythoff"], ""),
+    (["tree", "1e400,1", "--rule", "wythoff"], "about"),
+    (["tree", "5", "--rule", "chomp-2x2"], "characters"),
+    (["sum", "1e400", "--rule", "octal-0.6"], "about"),
+    (["sum", "1,1000000000", "--rule", "euclid"], "more than 100,000"),
+    (["nim-values", "--rule", "octal-0.6", "--n", "1e9"], "about"),
+    (["nim-values", "--rule", "kayles", "--n", "-1"], "at least 0"),
+    (["periodicity", "--rule", "kayles", "--n", "10**12"], "about"),
+    (["classify", "--rule", "chomp-9x9"], "at most 24 pieces"),
+]
+
+
+@pytest.mark.parametrize(("argv", "needle"), BAD_INPUT, ids=[" ".join(a)[:50] for a, _ in BAD_INPUT])
+def test_bad_input_is_one_clear_line(argv, needle):
+    status, out, err = run_here(*argv)
+    if needle == "remoteness left out":  # not an error: the value is exact, the remoteness too costly
+        assert status == 0 and needle in err
+        return
+    assert status == 2, (status, out, err)
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(PROG) and "Traceback" not in err, err
+    assert needle in lines[0]
+
+
+def test_max_seconds_is_the_limit_of_the_games_too():
+    line = refused("nim-values", "--rule", "kayles", "--n", "300000", "--max-seconds", "1")
+    assert "would take" in line and "--max-seconds (now 1)" in line
+
+
+def test_help_names_the_games():
+    status, out, _ = run_here("classify", "--help")
+    joined = "".join(out.split())  # argparse wraps lines at hyphens
+    assert status == 0 and "octal-<code>" in joined and "wythoff" in joined and "chomp-RxC" in joined
+
+
+# --- Fuzz ------------------------------------------------------------------------------------------------------
+
+GAMES = [
+    "octal-0.137",
+    "kayles",
+    "dawsons-kayles",
+    "octal-4.7",
+    "octal-0.6",
+    "wythoff",
+    "euclid",
+    "chomp-2x6",
+    "chomp-4x6",
+]
+HOSTILE = [
+    "1e400",
+    "-1",
+    "0",
+    "",
+    " ",
+    "10**9999",
+    "9" * 5000,
+    "💥",
+    "１２３",
+    "−5",
+    "3,5",
+    "3+5",
+    "###/##.",
+    "1e9",
+    "nan",
+]
+texts = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.integers(-5, 10**7).map(str),
+    st.lists(st.integers(0, 40), min_size=1, max_size=4).map(lambda h: "+".join(map(str, h))),
+    st.tuples(st.integers(-2, 10**5), st.integers(0, 10**5)).map(lambda p: f"{p[0]},{p[1]}"),
+    st.text(alphabet="#./", max_size=16),
+    st.text(max_size=8),
+)
+COMMANDS = {
+    "nim-values": lambda d: ["--n", d(texts)],
+    "periodicity": lambda d: d(st.sampled_from([[], ["--json"], ["--n", d(texts)]])),
+    "plane": lambda d: ["--size", d(texts)],
+    "classify": lambda d: d(st.sampled_from([["--n", d(texts)], ["--", d(texts)], [d(texts), d(texts)]])),
+    "tree": lambda d: ["--depth", d(st.sampled_from(["0", "2", "5", "-1", "1e400"])), "--", d(texts)],
+    "sum": lambda d: ["--", d(texts), d(texts)],
+}
+
+
+@st.composite
+def game_commands(draw) -> list[str]:
+    if draw(st.integers(0, 5)) == 0:
+        return ["chomp", "--rows", draw(texts), "--cols", draw(texts), *draw(st.sampled_from([[], ["--json"]]))]
+    command = draw(st.sampled_from(sorted(COMMANDS)))
+    return [command, "--rule", draw(st.sampled_from(GAMES)), *COMMANDS[command](draw)]
+
+
+@pytest.fixture()
+def fuzz_limits():
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cli, "_limits", lambda args: (1.0, 64 << 20))
+        yield
+
+
+@settings(
+    max_examples=250, deadline=10_000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(argv=game_commands())
+def test_hostile_arguments_to_the_games(fuzz_limits, argv):
+    # Work estimated under 1 s runs; the deadline (10 s) catches an estimate far below the real cost.
+    status, _, err = run_here(*argv)
+    assert status in (0, 2), (argv, status, err)
+    assert "Traceback" not in err, (argv, err)
+    if status == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(PROG), (argv, err)
+
+
+def test_through_python_m_solver():
+    procs = [
+        subprocess.run([sys.executable, "-m", "solver", *argv], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        for argv in (
+            ["periodicity", "--rule", "octal-0.77", "--json"],
+            ["chomp", "--rows", "2", "--cols", "6", "--json"],
+            ["solve", "--bound", "10", "--rule", "wythoff"],
+        )
+    ]
+    assert json.loads(procs[0].stdout)["period"] == 12
+    assert json.loads(procs[1].stdout) == {"positions": 4096, "losing": 132}
+    assert procs[2].returncode == 2 and procs[2].stdout == "" and len(procs[2].stderr.splitlines()) == 1
+    assert "Traceback" not in procs[2].stderr and "does not apply to wythoff" in procs[2].stderr
