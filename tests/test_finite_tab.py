@@ -488,8 +488,17 @@ HOSTILE = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(gate=st.one_of(st.none(), st.just(GATE), HOSTILE), name=HOSTILE, a=HOSTILE, b=HOSTILE)
+NAMES = st.sampled_from(["octal-0.137", "kayles", "octal-4.7", "wythoff", "euclid", "chomp-2x6", "chomp-1x1"])
+NUMBERS = st.sampled_from(["0", "1", "7", "50", "-1", "10**9", "2,5", "0,0", "5+7", "###/##.", ".../...", "1e400"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    gate=st.one_of(st.just(GATE), st.none(), HOSTILE),
+    name=st.one_of(NAMES, HOSTILE),
+    a=st.one_of(NUMBERS, HOSTILE),
+    b=st.one_of(NUMBERS, HOSTILE),
+)
 def test_hostile_values_never_raise(gate, name, a, b):
     calls = [
         lambda: cb.grundy_view(gate, name, a),
