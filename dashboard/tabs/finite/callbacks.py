@@ -215,9 +215,7 @@ def grundy_view(gate: object, name: object, n_text: object) -> tuple:
         found = periodicity_for(game.name)
     except ValueError as exc:
         return message_figure("Grundy values", str(exc)), "", str(exc), [], INVALID_BOX_CLASS
-    figure = figures.grundy_figure(
-        values, found.period, found.preperiod, found.proved, f"{game.title}: G(h) for heaps 0..{n:,}"
-    )
+    figure = figures.grundy_figure(values, found.period, found.preperiod, found.proved, f"{game.title}: heaps 0..{n:,}")
     note = figures.periodicity_note(
         found.period, found.preperiod, found.proved, found.checked_to, game.code.max_removal
     )
@@ -250,7 +248,7 @@ def pairs_view(gate: object, name: object, m_text: object) -> tuple:
         f"{pairs.shape[0]:,} P-positions (a, b) with a ≤ b ≤ {m:,}; {irreducible:,} of them irreducible "
         "(a < b, G(a) = G(b) ≠ 0), the source's list."
     )
-    return figures.pair_grid_figure(values, kinds, f"{game.title}: two heaps a, b ≤ {m:,}"), note, "", BOX_CLASS
+    return figures.pair_grid_figure(values, kinds, f"two heaps a, b ≤ {m:,}"), note, "", BOX_CLASS
 
 
 # ---------------------------------------------------------------- Wythoff's and Euclid's games
@@ -282,7 +280,7 @@ def plane_view(gate: object, name: object, size_text: object) -> tuple:
     if size * size > MAX_CSV_ROWS:
         note += f"; the CSV is written up to a side of {math.isqrt(MAX_CSV_ROWS):,}"
     note += "."
-    return figures.plane_figure(outcomes, f"{game.title}: a, b < {size:,}"), note, "", BOX_CLASS
+    return figures.plane_figure(outcomes, f"{game.title}, a, b < {size:,}"), note, "", BOX_CLASS
 
 
 def _hovered_pair(point_data: object) -> tuple[int, int] | None:
@@ -356,6 +354,17 @@ STEP_JS = (
     .replace("__PREV__", ids.SIEVE_PREV)
     .replace("__NEXT__", ids.SIEVE_NEXT)
 )
+
+
+#: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize).
+FIT_JS = """function () {
+    window.setTimeout(function () {
+        var el = document.getElementById('__TREE__');
+        var cy = el && el._cyreg && el._cyreg.cy;
+        if (cy) { cy.resize(); cy.fit(undefined, 16); }
+    }, 60);
+    return window.dash_clientside.no_update;
+}""".replace("__TREE__", ids.TREE)
 
 
 def step_buttons(triggered: object, step: object) -> object:
@@ -772,6 +781,14 @@ def register(app) -> None:
         Input(ids.POSITION, "value"),
         prevent_initial_call=True,
     )(play_view)
+    # The tree's canvas changes height with the tree: fit the tree again once the browser has laid it out.
+    app.clientside_callback(
+        FIT_JS,
+        Output(ids.TREE_FIT, "data"),
+        Input(ids.TREE, "elements"),
+        Input(ids.TREE, "style"),
+        prevent_initial_call=True,
+    )
     app.callback(
         Output(ids.TREE, "elements"),
         Output(ids.TREE, "layout"),

@@ -285,7 +285,7 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
             font={"size": 12, "color": NEUTRAL_DARK},
         )
     fig.update_layout(
-        title=title,
+        title={"text": title, "font": {"size": 14}},
         template="plotly_white",
         margin=MARGIN,
         xaxis_title="heap size h",
@@ -462,7 +462,7 @@ def pair_grid_figure(values: np.ndarray, kinds: np.ndarray, title: str) -> go.Fi
         fig.update_yaxes(range=[0.5, m + 0.5], autorange=False)
     fig.update_xaxes(title="heap a", constrain="domain", showgrid=False, zeroline=False)
     fig.update_yaxes(title="heap b", scaleanchor="x", scaleratio=1, constrain="domain", showgrid=False, zeroline=False)
-    fig.update_layout(title=title, template="plotly_white", margin=MARGIN)
+    fig.update_layout(title={"text": title, "font": {"size": 14}}, template="plotly_white", margin=MARGIN)
     return fig
 
 
@@ -561,7 +561,7 @@ def plane_figure(outcomes: np.ndarray, title: str) -> go.Figure:
     )
     _square_axes(fig, side, "a", "b")
     fig.update_layout(
-        title=title,
+        title={"text": title, "font": {"size": 14}},
         template="plotly_white",
         margin=MARGIN,
         legend={"orientation": "h", "y": -0.15},
@@ -667,7 +667,7 @@ def beatty_figure(sieve: np.ndarray, beatty: np.ndarray, step: int | None = None
         )
     _square_axes(fig, side, "a", "b")
     fig.update_layout(
-        title="Wythoff's P-positions and the Beatty lines",
+        title={"text": "P-positions and the Beatty lines", "font": {"size": 14}},
         template="plotly_white",
         margin=MARGIN,
         legend={"orientation": "h", "y": -0.15},
@@ -804,7 +804,7 @@ def binary_square_figure(square: np.ndarray) -> go.Figure:
     cols = side.bit_length() - 1
     _square_axes(fig, side, "top row, read as a binary number", "bottom row, read as a binary number")
     fig.update_layout(
-        title=f"Losing bars of the 2 × {cols} box: {int(square.sum()):,} of {side * side:,}",
+        title={"text": f"2 × {cols} box: {int(square.sum()):,} losing bars", "font": {"size": 14}},
         template="plotly_white",
         margin=MARGIN,
         plot_bgcolor="#FFFFFF",
@@ -873,6 +873,9 @@ def _short(text: str, most: int = 22) -> str:
 #: Pixels between two columns of the game tree (one per move), and between two rows.
 TREE_COLUMN_PX = 150
 TREE_ROW_PX = 40
+#: Pixels per line of a node's label (12 px text), and around it.
+TREE_LINE_PX = 15
+TREE_LABEL_PAD_PX = 18
 
 
 def tree_elements(tree: dict) -> list[dict]:
@@ -921,6 +924,9 @@ def tree_elements(tree: dict) -> list[dict]:
         return row
 
     place(tree["root"])
+    # A row is as tall as the tallest label (a Chomp bar takes a line per row of the box).
+    lines = max(str(node["position"]).count("/") + 2 for node, _parent, _depth in order)
+    row_px = max(TREE_ROW_PX, lines * TREE_LINE_PX + TREE_LABEL_PAD_PX)
     elements: list[dict] = []
     for node, parent, depth in order:
         node_id = ids_of[id(node)]
@@ -942,7 +948,7 @@ def tree_elements(tree: dict) -> list[dict]:
                     "position": position,
                     "move": node.get("move") or "",
                 },
-                "position": {"x": depth * TREE_COLUMN_PX, "y": rows[id(node)] * TREE_ROW_PX},
+                "position": {"x": depth * TREE_COLUMN_PX, "y": rows[id(node)] * row_px},
                 "classes": " ".join(classes),
             }
         )
@@ -959,8 +965,8 @@ def tree_elements(tree: dict) -> list[dict]:
 def tree_height(elements: list[dict]) -> int:
     """Pixels of height for the tree's canvas: its rows, between 220 and 900 (a taller tree is zoomed out)."""
     ys = [e["position"]["y"] for e in elements if "position" in e]
-    rows = (max(ys) / TREE_ROW_PX + 1) if ys else 1
-    return int(min(900, max(220, rows * TREE_ROW_PX + 60)))
+    lines = max((e["data"]["label"].count("\n") + 1 for e in elements if "label" in e["data"]), default=2)
+    return int(min(900, max(220, (max(ys) if ys else 0) + lines * TREE_LINE_PX + TREE_LABEL_PAD_PX + 60)))
 
 
 #: The tree's cytoscape layout: the positions the elements carry, fitted to the canvas.

@@ -68,6 +68,8 @@ MOVE = "finite-move"
 TREE_DEPTH = "finite-tree-depth"
 TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"
+#: Output of the client-side callback that fits the tree to its canvas once the canvas has its new height.
+TREE_FIT = "finite-tree-fit"
 
 
 # ---------------------------------------------------------------- CSV downloads, one per view

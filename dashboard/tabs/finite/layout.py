@@ -372,6 +372,7 @@ def _play_panels() -> html.Div:
                         className="controls controls-inline",
                     ),
                     html.P(id=ids.TREE_NOTE, className="note", role="status"),
+                    dcc.Store(id=ids.TREE_FIT),
                     dcc.Loading(
                         cyto.Cytoscape(
                             id=ids.TREE,
