@@ -158,6 +158,13 @@ def test_octal_game_views_and_play(page: Page, server_url: str, watch: PageWatch
     seconds = timed_change(page, "finite-heaps-n", "300", "finite-grundy-graph", "d[0].x.length === 301")
     print(f"\nGrundy sequence redrawn for N = 300 in {seconds * 1000:.0f} ms")
     assert seconds < 3
+    # The view's CSV: what it shows, heap by heap.
+    with page.expect_download() as download_info:
+        page.locator("#finite-csv-grundy").click()
+    download = download_info.value
+    assert download.suggested_filename == "octal-0.137-grundy-300.csv"
+    lines = Path(download.path()).read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "n,value" and lines[1:] == [f"{h},{v}" for h, v in enumerate(octal_grundy((0, 1, 3, 7), 300))]
     # Play: the heaps' values and their nim sum; a winning move (★), then the computer's answer.
     g = octal_grundy((0, 1, 3, 7), 20)
     state = page.locator("#finite-play-state")

@@ -366,6 +366,9 @@ def test_play_view_shows_heap_values_and_refuses_bad_positions():
         cb.play_view(GATE, "euclid", "4,-2")[2].startswith("Euclid's game is played")
         or "negative" in cb.play_view(GATE, "euclid", "4,-2")[2]
     )
+    # A heap too large to list its moves: its value is still exact (the period is proved), the moves are not listed.
+    state, moves, error, box = cb.play_view(GATE, "kayles", "10**30+4")
+    assert error == "" and "moves are not listed" in str(moves) and "Grundy value" in str(state)
     _state, moves, error, _box = cb.play_view(GATE, "chomp-2x6", "###/##.")
     assert error == "" and "chomp-board" in str(moves)
 

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 import dash
-from dash import ALL, Input, Output, Patch, State, no_update
+from dash import ALL, Input, Output, Patch, State, html, no_update
 from dash.exceptions import PreventUpdate
 
 from solver import (
@@ -521,23 +521,29 @@ def play_view(gate: object, name: object, text: object) -> tuple:
         return "", "", str(exc), POSITION_CLASS
     try:
         position = parse_position(game, text)
-        rows = move_rows(game, position)
         outcome = game.outcome(position, max_seconds=PAGE_SECONDS)
     except ValueError as exc:
         shown = describe_text(text) if isinstance(text, str) else "nothing"
         return "", "", f"{exc} (you typed {shown})", INVALID_POSITION_CLASS
-    return _state(game, position, outcome, rows), _moves(game, position, rows), "", POSITION_CLASS
+    try:
+        rows = move_rows(game, position)
+    except ValueError as exc:  # too many moves to list: the position's value is still shown
+        return (
+            _state(game, position, outcome, True),
+            html.P(f"The moves are not listed: {exc}.", className="note"),
+            "",
+            POSITION_CLASS,
+        )
+    return _state(game, position, outcome, bool(rows)), _moves(game, position, rows), "", POSITION_CLASS
 
 
-def _state(game, position, outcome: str, rows) -> object:
-    from dash import html
-
+def _state(game, position, outcome: str, has_moves: bool) -> object:
     shown = game.format(position)
     try:
         value: str = str(game.value(position, max_seconds=0.5))
     except ValueError:
         value = "not computed here (too costly)"
-    if not rows:
+    if not has_moves:
         verdict = "no move: the player to move has lost"
     elif outcome == "W":
         verdict = "W: the player to move wins with best play"
