@@ -377,6 +377,7 @@ def fuzz_limits():
         yield
 
 
+@pytest.mark.slow
 @settings(
     max_examples=250, deadline=10_000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
@@ -391,6 +392,7 @@ def test_hostile_arguments_to_the_games(fuzz_limits, argv):
         assert len(lines) == 1 and lines[0].startswith(PROG), (argv, err)
 
 
+@pytest.mark.slow
 def test_through_python_m_solver():
     procs = [
         subprocess.run([sys.executable, "-m", "solver", *argv], cwd=ROOT, capture_output=True, text=True, timeout=300)
