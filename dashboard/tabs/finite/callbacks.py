@@ -1,7 +1,7 @@
 """Callbacks of the Finite games tab, and the plain functions they call (tested without a browser).
 
-Every view asks the chosen game (:func:`solver.impartial_game`, kept in a
-small locked cache here, so its own tables are computed once) or the
+Every view asks the chosen game (:func:`solver.impartial_game` keeps one
+object per game, so the tables it computes serve every request) or the
 solver's functions of its kind, and hands the result to a builder of
 :mod:`.figures`.  Work is estimated before it starts: each call gives the
 solver the page's time limit (:data:`PAGE_SECONDS`), and a request beyond
@@ -159,7 +159,8 @@ def periodicity_for(name: str):
     The heaps checked double from :data:`PERIODICITY_START` until the period
     is proved, :data:`PERIODICITY_MAX_N` is reached, or the next step is
     estimated (:func:`solver.grundy_cost`) above
-    :data:`PERIODICITY_STEP_SECONDS`.  Kept per game.
+    :data:`PERIODICITY_STEP_SECONDS`.  Kept for the last 64 games
+    (``functools.lru_cache``, safe across the server's threads).
 
     Parameters
     ----------
