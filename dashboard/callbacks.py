@@ -17,7 +17,7 @@ from dash import Input, Output, State
 
 from solver import DEFAULT_RULE, RULES
 
-from . import ids, links, setup_callbacks, urlstate
+from . import controls, ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
 from .registry import TABS
@@ -65,15 +65,20 @@ _SHOW_TAB = """function(tab) {
 
 # A gated tab's store stays empty until the tab is first selected.  A tab
 # whose values come from the page's setup (Play, Inspect) then holds
-# {opened, setup, pending: the bound being solved} and is written again only
-# when those change; any other gated tab (Thesis) holds {opened: true},
+# {opened, setup, pending: the bound being solved, pending_rule: its game}
+# and is written again only when those change; any other gated tab (Thesis) holds {opened: true},
 # written once.  The tabs' server callbacks listen to their store, so a
 # hidden tab sends no request before it is opened.
 _OPEN_GATES = """function(tab, setup, pending, ...gates) {
     const tabs = %s;
     const followSetup = %s;
     const noUpdate = window.dash_clientside.no_update;
-    const wanted = {opened: true, setup: setup || null, pending: pending ? pending.bound : null};
+    const wanted = {
+        opened: true,
+        setup: setup || null,
+        pending: pending ? pending.bound : null,
+        pending_rule: pending ? (pending.rule || null) : null,
+    };
     return tabs.map(function(value, i) {
         const current = gates[i];
         if (!current && value !== tab) { return noUpdate; }
@@ -110,13 +115,15 @@ _SUMMARY = """function(request, setup, pending) {
     return text;
 }"""
 
-# The header and the browser's title name the chosen game, as soon as it is chosen.
+# The header and the browser's title name the chosen game, as soon as it is chosen;
+# the hint beside alpha says how that game's bound follows from N and alpha.
 _TITLE = """function(chosen) {
     const games = %s;
     const game = games[chosen || %s];
-    if (!game) { return [window.dash_clientside.no_update, window.dash_clientside.no_update]; }
+    const nu = window.dash_clientside.no_update;
+    if (!game) { return [nu, nu, nu]; }
     document.title = game.title + ' explorer';
-    return [game.title + ' explorer', game.summary + ' (' + game.source + ').'];
+    return [game.title + ' explorer', game.summary + ' (' + game.source + ').', game.alpha_hint];
 }"""
 
 # The Edit button opens and closes the controls on narrow screens.
@@ -135,6 +142,7 @@ _GAMES = json.dumps(
             "summary": rule.summary,
             "source": rule.source,
             "bound": rule.bound_formula.replace("alpha x", "α ×"),
+            "alpha_hint": controls.alpha_hint(rule),
             "default": rule is DEFAULT_RULE,
         }
         for name, rule in RULES.items()
@@ -210,6 +218,7 @@ def register(app: dash.Dash) -> None:
         _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
         Output(ids.PAGE_TITLE, "children"),
         Output(ids.PAGE_INTRO, "children"),
+        Output(ids.ALPHA_HINT, "children"),
         Input(ids.RULE_SELECT, "value"),
     )
     app.clientside_callback(

@@ -26,7 +26,16 @@ from .defaults import ALPHA_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SL
 from .setup import NotSolvedError, setup_solution, validated_setup
 from .urlkeys import UrlKey, choice, number_box_key
 
-__all__ = ["RULE_OPTIONS", "URL_KEYS", "bound_note", "gate_solution", "setup_bar", "setup_stores", "summary_text"]
+__all__ = [
+    "RULE_OPTIONS",
+    "URL_KEYS",
+    "alpha_hint",
+    "bound_note",
+    "gate_solution",
+    "setup_bar",
+    "setup_stores",
+    "summary_text",
+]
 
 #: The game selector's options: every rule of the family, by title.
 RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items()]
@@ -63,6 +72,26 @@ def summary_text(n: int, alpha: int, bound: int) -> str:
     return f"N = {n:,} · α = {alpha:,} · B = α × N = {bound:,}"
 
 
+def alpha_hint(rule: Rule = DEFAULT_RULE) -> str:
+    """The hint beside alpha's label: how the game's bound follows from N and alpha.
+
+    Parameters
+    ----------
+    rule : Rule, optional
+        The chosen game; default Put-or-Take-a-Square.
+
+    Returns
+    -------
+    str
+        ``" bound B = alpha × N"`` for a game whose play can climb without
+        end; for one that never passes ``n + 1`` (subtract-a-square,
+        Square-But-One), which ignores alpha, ``" not used by this game:
+        B = N + 1"`` (:meth:`solver.Rule.bound_formula`).
+    """
+    formula = rule.bound_formula.replace("alpha x", "alpha ×")
+    return f" bound B = {formula}" if rule.climbs else f" not used by this game: B = {formula}"
+
+
 def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
     """The sentence a tab shows to say which game and bound its values come from.
 
@@ -93,7 +122,8 @@ def gate_solution(gate: object) -> tuple[Solution | None, str]:
     ----------
     gate : dict or None
         The gate store (:func:`dashboard.ids.tab_gate_id`):
-        ``{"setup": setup or None, "pending": bound being solved or None}``.
+        ``{"setup": setup or None, "pending": bound being solved or None,
+        "pending_rule": its game's name or None}``.
 
     Returns
     -------
@@ -101,22 +131,37 @@ def gate_solution(gate: object) -> tuple[Solution | None, str]:
         ``(solution, note)``: the :class:`solver.engine.solution.Solution` at the
         page's bound and the sentence that names it
         (:func:`bound_note`); or ``(None, message)``
-        saying why there are no values yet (the setup is invalid, or its
-        bound is being solved in the background, which this starts if
-        needed).
+        saying why there are no values yet (no setup yet, an invalid one,
+        its bound being solved in the background, which this starts if
+        needed, or another game being solved: then the last setup's values
+        belong to the game the user just left, and none are shown).
     """
     if not isinstance(gate, dict):
         return None, "Open this tab to load its values."
     setup = gate.get("setup")
     pending = gate.get("pending")
     pending_bound = pending if isinstance(pending, int) and not isinstance(pending, bool) else None
+    pending_rule = gate.get("pending_rule")
     if setup is None:
         if pending_bound is not None:
+            formula = _formula(RULES.get(pending_rule, DEFAULT_RULE) if isinstance(pending_rule, str) else DEFAULT_RULE)
             return None, (
-                f"Solving bound B = {pending_bound:,} (alpha × N, set at the top of the page); the values show "
+                f"Solving bound B = {pending_bound:,} ({formula}, set at the top of the page); the values show "
                 "here when it is done. Progress is shown under the setup bar."
             )
-        return None, "No valid setup: fix N or alpha at the top of the page."
+        return None, "Waiting for the page's setup (the game, N and alpha at the top of the page)."
+    if (
+        pending_bound is not None
+        and isinstance(pending_rule, str)
+        and isinstance(setup, dict)
+        and pending_rule != setup.get("rule", DEFAULT_RULE.name)
+    ):
+        # A newly chosen game is being solved: the last setup's values are another game's; show none.
+        title = RULES[pending_rule].title if pending_rule in RULES else "the chosen game"
+        return None, (
+            f"Solving {title} to bound B = {pending_bound:,}; its values show here when it is done. Progress is "
+            "shown under the setup bar."
+        )
     try:
         checked = validated_setup(setup)
         solution, _ = setup_solution(checked)
@@ -127,8 +172,8 @@ def gate_solution(gate: object) -> tuple[Solution | None, str]:
         except (ValueError, RuntimeError, OSError) as exc:
             return None, f"Bound B = {bound:,} cannot be solved here: {exc}"
         return None, (
-            f"Solving bound B = {bound:,} (alpha × N, set at the top of the page) in the background; "
-            "try again in a few seconds (press Enter in a box or New game)."
+            f"Solving bound B = {bound:,} ({_formula(RULES[checked['rule']])}, set at the top of the page) in the "
+            "background; try again in a few seconds (press Enter in a box or New game)."
         )
     except (ValueError, OSError) as exc:
         return None, f"No values: {exc}"
@@ -136,6 +181,11 @@ def gate_solution(gate: object) -> tuple[Solution | None, str]:
     if pending_bound is not None and pending_bound != solution.bound:
         note += f" Bound {pending_bound:,} is being solved; the values change to it when it is done."
     return solution, note
+
+
+def _formula(rule: Rule) -> str:
+    """How the game's bound follows from the setup, for a sentence: ``"alpha × N"`` or ``"N + 1"``."""
+    return rule.bound_formula.replace("alpha x", "alpha ×")
 
 
 def setup_stores() -> list:
@@ -251,7 +301,10 @@ def setup_bar() -> html.Section:
                     ),
                     html.Div(
                         [
-                            _label("alpha", ids.ALPHA_INPUT, " bound B = alpha × N"),
+                            html.Label(
+                                ["alpha", html.Span(alpha_hint(DEFAULT_RULE), id=ids.ALPHA_HINT, className="hint")],
+                                htmlFor=ids.ALPHA_INPUT,
+                            ),
                             dcc.Input(
                                 id=ids.ALPHA_INPUT,
                                 type="text",

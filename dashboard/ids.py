@@ -28,6 +28,8 @@ N_INPUT = "n-input"
 N_ERROR = "n-error"
 ALPHA_INPUT = "alpha-input"
 ALPHA_ERROR = "alpha-error"
+#: The hint beside alpha's label: how the chosen game's bound follows from N and alpha.
+ALPHA_HINT = "alpha-hint"
 SETUP_BAR = "setup-bar"
 SETUP_SUMMARY = "setup-summary"
 SETUP_EDIT = "setup-edit"
@@ -100,7 +102,8 @@ def tab_gate_id(tab: str) -> str:
     The store holds None until the tab is first selected.  For a tab whose
     values come from the page's setup (:attr:`dashboard.tabs.Tab.follows_setup`)
     it then holds ``{"opened": True, "setup": <the setup store>, "pending":
-    <bound being solved or None>}``, written again only when those change;
+    <bound being solved or None>, "pending_rule": <its game or None>}``,
+    written again only when those change;
     for any other gated tab ``{"opened": True}``, written once.  A tab's
     server callbacks take it as an ``Input`` (with
     ``prevent_initial_call=True``), so a hidden tab does no work before it

@@ -20,6 +20,10 @@ __all__ = [
     "MARGIN",
     "NAMES",
     "NEUTRAL",
+    "PARTIAL_DASH",
+    "PARTIAL_NAMES",
+    "PARTIAL_SHORT",
+    "PARTIAL_TEXT",
     "NEUTRAL_DARK",
     "NEUTRAL_LIGHT",
     "TEXT_COLOURS",
@@ -28,6 +32,7 @@ __all__ = [
     "format_position",
     "message_figure",
     "outcome_legend",
+    "partial_legend",
     "swatch_style",
     "tree_stylesheet",
 ]
@@ -71,6 +76,22 @@ NAMES = {
     "D": "D (certified draw)",
     "U": "U (unresolved at the bound)",
 }
+
+#: The two partial facts of an unresolved position (the certificate by
+#: possibility, docs/mathematics.md section 3.3), by what the position cannot
+#: be (:meth:`solver.Solution.cannot_be`).  They are U, so they keep U's grey
+#: everywhere; the text says which one: ``"U (not L)"`` as the solver's
+#: :func:`solver.value_text` writes it.
+PARTIAL_TEXT = {"L": "U (not L)", "W": "U (not W)"}
+#: What each partial fact means, for legends and hover cards.
+PARTIAL_NAMES = {
+    "L": "U (not L): unresolved, but it cannot be L (a win or a draw for the mover)",
+    "W": "U (not W): unresolved, but it cannot be W (a loss or a draw for the mover)",
+}
+#: What each partial fact leaves open, in a few words.
+PARTIAL_SHORT = {"L": "a win or a draw", "W": "a loss or a draw"}
+#: Line dash of each partial fact in a plot (the colour is U's grey; U itself is solid).
+PARTIAL_DASH = {"L": "dash", "W": "dot"}
 
 #: Figure margins shared by the plots.
 MARGIN = {"t": 50, "l": 60, "r": 20, "b": 40}
@@ -226,6 +247,28 @@ def tree_stylesheet() -> list[dict]:
         {"selector": "edge.best", "style": {"width": 4, "line-color": "#222", "target-arrow-color": "#222"}},
     ]
     return sheet
+
+
+def partial_legend() -> list:
+    """Legend entries (HTML) for the two partial facts of U: a grey swatch each, with its meaning.
+
+    Returns
+    -------
+    list of dash.html.Span
+        One per key of :data:`PARTIAL_NAMES` (cannot be L, cannot be W): a
+        grey badge with the text the views write (``"U (not L)"``) and its
+        meaning; class ``legend-item legend-partial``.
+    """
+    return [
+        html.Span(
+            [
+                html.Span(PARTIAL_TEXT[key], className="swatch swatch-partial", style=swatch_style("U")),
+                PARTIAL_NAMES[key].split(": ", 1)[1],
+            ],
+            className="legend-item legend-partial",
+        )
+        for key in ("L", "W")
+    ]
 
 
 def outcome_legend() -> list:

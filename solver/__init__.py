@@ -95,6 +95,7 @@ from .engine import (
     warm_up,
 )
 from .engine.budget import available_memory
+from .engine.codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 from .engine.nim import (
     check_nim_rule,
     default_sum_bound,
@@ -171,6 +172,7 @@ from .store import SolutionCache, cache_dir, cache_entries, open_store, solve_ca
 from .text import format_bytes, format_count, format_number, format_seconds
 from .validation import check_integer
 from .values.inspection import (
+    CLASS_TEXT,
     Certificate,
     ChainRow,
     Inspection,
@@ -242,6 +244,12 @@ __all__ = [
     "Solution",
     "Outcome",
     "NO_REMOTENESS",
+    "CLASS_U",
+    "CLASS_W",
+    "CLASS_L",
+    "CLASS_D",
+    "CLASS_UW",
+    "CLASS_UL",
     # stores
     "SolutionCache",
     "open_store",
@@ -319,6 +327,7 @@ __all__ = [
     "draw_certificate",
     "Certificate",
     "value_text",
+    "CLASS_TEXT",
     "nim_values",
     "NimValues",
     "nim_value_text",

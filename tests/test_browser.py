@@ -241,10 +241,12 @@ def test_default_page_shows_solver_counts_graphs_and_tree(loaded: Page, watch: P
         expect(page.locator(f"#{graph_id} .xtick").first).to_be_attached()
 
     names = page.evaluate(
-        "document.querySelector('#density-graph .js-plotly-plot')._fullData.map(t => t.name.split(' ')[0])"
+        "document.querySelector('#density-graph .js-plotly-plot')._fullData.map(t => t.name.split(':')[0])"
     )
-    assert names == ["W", "L", "D", "U"]
-    expect(page.locator("#density-graph .legend .traces")).to_have_count(4)
+    # The four outcomes, then the two partial facts of U (the certificate by possibility).
+    assert [name.split(" ")[0] for name in names[:4]] == ["W", "L", "D", "U"]
+    assert names[4:] == ["U (not L)", "U (not W)"]
+    expect(page.locator("#density-graph .legend .traces")).to_have_count(6)
 
     # Game tree of 4708 at depth 6: the root plus more nodes, rooted at 4708.
     show_view(page, "Game tree")

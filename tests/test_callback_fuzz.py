@@ -162,7 +162,10 @@ def test_poll_solve(pending):
 def test_make_convergence(triggered, setup):
     out = explore.make_convergence(triggered, setup)
     assert len(out) == 7
-    _figure(out[0])
+    if out[0] is not no_update:  # the figure for a wide screen and for a phone
+        assert set(out[0]) == {"wide", "narrow"}
+        _figure(out[0]["wide"])
+        _figure(out[0]["narrow"])
     assert out[1] is no_update or isinstance(out[1], list)
     _text(out[2])
     assert isinstance(out[3], bool) and isinstance(out[6], bool)

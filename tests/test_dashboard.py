@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from dash import html, no_update
-from naive import naive_solve
+from naive import naive_classes, naive_solve
 
 from dashboard import ids, setup_callbacks, state, style
 from dashboard.jobs import SolveJobs
@@ -26,6 +26,12 @@ SMALL = {"n": 300, "alpha": 10, "bound": 3000}
 @pytest.fixture(scope="module")
 def naive_small():
     return naive_solve(SMALL["bound"])
+
+
+@pytest.fixture(scope="module")
+def classes_small():
+    """The class text of every position 0..B of SMALL, from the brute-force least fixed point."""
+    return naive_classes(SMALL["bound"])
 
 
 def _find(component, component_id):
@@ -139,10 +145,11 @@ def _id_modules():
 
 def test_layout_has_every_component_the_callbacks_use():
     from dashboard.tabs.finite import ids as finite_ids
+    from dashboard.tabs.inspect import ids as inspect_ids
     from dashboard.tabs.sums import ids as sums_ids
 
     # A pattern-matching id's type names components the callbacks make, not one of the layout.
-    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE}
+    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO}
     layout = build_layout()
     for module in _id_modules():
         for name in dir(module):
@@ -207,6 +214,51 @@ def test_summary_counts_agree_with_brute_force(naive_small):
     assert callbacks.make_summary(None) == callbacks.INVALID
 
 
+def test_summary_shows_what_u_cannot_be_and_how_far_all_is_decided(classes_small):
+    panel = callbacks.make_summary(SMALL)
+    top = classes_small[1 : SMALL["n"] + 1]
+    assert _find(panel, "summary-count-U-not-L").children == f"{top.count('U (not L)'):,}"
+    assert _find(panel, "summary-count-U-not-W").children == f"{top.count('U (not W)'):,}"
+    assert top.count("U (not L)") and top.count("U (not W)")  # the test can fail: both rows hold something
+    # Every position before the first U is W, L or D (decided below counts the whole solve).
+    first_u = next(i for i in range(1, SMALL["bound"] + 1) if classes_small[i].startswith("U"))
+    fact = _find(panel, "summary-count-decided").children
+    assert fact.startswith(
+        f"{first_u - 1:,}: every position 1..{first_u - 1:,} is W, L or D; {first_u:,} is the first U"
+    )
+
+
+def test_summary_at_the_thesis_setup_shows_the_known_facts():
+    panel = callbacks.make_summary({"n": 10_000, "alpha": 100})
+    counts = {key: _find(panel, f"summary-count-{key}").children for key in ("W", "L", "D", "U", "U-not-L", "U-not-W")}
+    assert counts == {"W": "802", "L": "157", "D": "9,030", "U": "11", "U-not-L": "8", "U-not-W": "3"}
+    assert _find(panel, "summary-count-decided").children.startswith("2,230: ")
+
+
+@pytest.mark.parametrize(
+    "decided,words",
+    [(10, "10: every position 1..10 is W, L or D; 11 is the first U"), (0, "0: position 1 is still U")],
+)
+def test_decided_text(decided, words):
+    assert figures.decided_text(decided, 300, 3000).startswith(words)
+    assert "all of 1..N" in figures.decided_text(400, 300, 3000)
+    assert "up to the bound" in figures.decided_text(3000, 300, 3000)
+
+
+def test_density_callback_draws_the_partial_facts_of_u(classes_small):
+    fig = callbacks.make_density(SMALL, "density")
+    names = [trace.name for trace in fig.data]
+    assert names[4:] == ["U (not L): a win or a draw", "U (not W): a loss or a draw"]
+    for trace, text in zip(fig.data[4:], ("U (not L)", "U (not W)"), strict=True):
+        assert trace.line.dash in ("dash", "dot") and trace.line.color == style.COLOURS["U"]
+        for x, y in zip(trace.x, trace.y):
+            assert y == pytest.approx(classes_small[1 : x + 1].count(text) / x, rel=1e-6)
+    # U is every unresolved position, the partial ones included.
+    u = fig.data[3]
+    for x, y in zip(u.x, u.y):
+        assert y == pytest.approx(sum(c.startswith("U") for c in classes_small[1 : x + 1]) / x, rel=1e-6)
+
+
 def test_density_callback_uses_the_setup(naive_small):
     letters, _ = naive_small
     fig = callbacks.make_density(SMALL, "density")
@@ -214,6 +266,45 @@ def test_density_callback_uses_the_setup(naive_small):
     for x, y in zip(w.x, w.y):
         assert y == pytest.approx(letters[1 : x + 1].count("W") / x)
     assert not callbacks.make_density(None, "density").data
+
+
+def test_no_server_callback_listens_to_the_move_depth():
+    # A depth change is turned into a view's arguments in the browser, and only for a view shown
+    # (dashboard/tabs/explore/viewargs.py): no request leaves for Layers or the tree otherwise.
+    from dashboard.app import create_app
+
+    app = create_app()
+    listeners = [c for c in app._callback_list if any(i["id"] == explore_ids.DEPTH_APPLIED for i in c["inputs"])]
+    assert listeners and all(c.get("clientside_function") for c in listeners)
+    server = [c for c in app._callback_list if not c.get("clientside_function")]
+    layers = [c for c in server if "layers-w-graph.figure" in c["output"]]
+    assert [[i["id"] for i in c["inputs"]] for c in layers] == [[explore_ids.LAYERS_ARGS]]
+    tree = [c for c in server if "game-tree.elements" in c["output"]]
+    assert len(tree) == 1 and explore_ids.TREE_ARGS in [i["id"] for i in tree[0]["inputs"]]
+    assert explore_ids.DEPTH_APPLIED in [s["id"] for s in tree[0]["state"]]
+
+
+def test_view_args_rule_writes_only_for_the_view_shown():
+    from dashboard.tabs.explore.viewargs import view_args_js
+
+    js = view_args_js("layers", ["depth"], with_setup=True)
+    assert js.startswith("function(view, tab, gate, ...rest)")
+    assert 'view !== "layers"' in js and 'tab !== "explore"' in js and "{setup: gate}" in js
+    assert '["depth", "start"]' in view_args_js("tree", ["depth", "start"], with_setup=False)
+
+
+def test_layers_event_draws_only_what_the_browser_asked_for(naive_small):
+    from dash.exceptions import PreventUpdate
+
+    for nothing in (None, {}, {"depth": 3}, [SMALL], "x", {"setup": None, "depth": 2}):
+        with pytest.raises(PreventUpdate):
+            callbacks.layers_event(nothing)
+    w, lose = callbacks.layers_event({"setup": SMALL, "depth": 4})
+    assert [t.name.split(" ")[0] for t in w.data] == ["l1", "l3"]
+    assert [t.name.split(" ")[0] for t in lose.data] == ["l2", "l4"]
+    # A bad depth is a message, not an exception.
+    w, _ = callbacks.layers_event({"setup": SMALL, "depth": "<b>99</b>"})
+    assert not w.data
 
 
 def test_layers_and_differences_callbacks_agree_with_brute_force(naive_small):
@@ -242,6 +333,16 @@ def test_download_csv_matches_brute_force(naive_small):
         else:  # the bounded value, exact or marked as an upper bound
             assert text in (str(rem[i]), f"<={rem[i]}")
     assert callbacks.make_download(None)[0] is no_update
+
+
+def test_download_csv_carries_decided_below_and_the_partial_marking(classes_small):
+    sent, _message = callbacks.make_download(SMALL)
+    first_u = next(i for i in range(1, SMALL["bound"] + 1) if classes_small[i].startswith("U"))
+    header = sent["content"].splitlines()[1]
+    assert f"decided below {first_u - 1}: every position up to it is W, L or D" in header
+    frame = pd.read_csv(io.StringIO(sent["content"]), dtype=str, keep_default_na=False, comment="#")
+    expected = {"U (not L)": "L", "U (not W)": "W"}
+    assert frame["cannot_be"].tolist() == [expected.get(c, "") for c in classes_small[1 : SMALL["n"] + 1]]
 
 
 def test_density_frame_from_solver_feeds_the_figure():
@@ -314,15 +415,24 @@ def test_poll_reports_a_failing_job(monkeypatch):
 @pytest.mark.slow
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
-    fig, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
+    figs, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
         None, {"n": n, "alpha": 1, "bound": n}
     )
+    fig = figs["wide"]
     bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
     assert [int(x) for x in fig.data[0].x] == bounds
     refs = {b: naive_solve(b) for b in bounds}
+    classes = {b: naive_classes(b) for b in bounds}
     for trace in fig.data:
-        key = trace.name[0]
-        assert list(trace.y) == [refs[b][0][1 : n + 1].count(key) for b in bounds]
+        if trace.name == "decided below":
+            firsts = [next(i for i in range(1, b + 1) if classes[b][i].startswith("U")) for b in bounds]
+            assert list(trace.y) == [f - 1 for f in firsts]
+        elif trace.name.startswith("U (not"):  # a partial fact: "U (not L): a win or a draw"
+            text = trace.name.split(":")[0]
+            assert list(trace.y) == [classes[b][1 : n + 1].count(text) for b in bounds]
+        else:
+            key = trace.name[0]
+            assert list(trace.y) == [refs[b][0][1 : n + 1].count(key) for b in bounds]
     # Every changed label in the table really changed between the two bounds,
     # and only U turned into something else.
     changed_labels = {(r["n"], r["from_bound"]) for r in rows if r["before"][0] != r["after"][0]}
@@ -330,9 +440,36 @@ def test_convergence_counts_and_changes_agree_with_brute_force():
         (m, b1) for b1, b2 in zip(bounds, bounds[1:]) for m in range(1, n + 1) if refs[b1][0][m] != refs[b2][0][m]
     }
     assert changed_labels == expected
-    assert all(r["before"] == "U" for r in rows if r["before"][0] != r["after"][0])
+    assert all(r["before"].startswith("U") for r in rows if r["before"][0] != r["after"][0])
+    # A U is written with what it cannot be, and a U that gains a partial fact is listed too.
+    for r in rows:
+        for side, bound in (("before", r["from_bound"]), ("after", r["to_bound"])):
+            if r[side].startswith("U"):
+                assert r[side] == classes[bound][r["n"]]
+    within = {
+        (m, b1)
+        for b1, b2 in zip(bounds, bounds[1:])
+        for m in range(1, n + 1)
+        if classes[b1][m].startswith("U") and classes[b2][m].startswith("U") and classes[b1][m] != classes[b2][m]
+    }
+    assert within and within <= {(r["n"], r["from_bound"]) for r in rows}
+    # The phone's figure has the same lines, stacked.
+    assert [t.name for t in figs["narrow"].data] == [t.name for t in fig.data]
+    assert message.startswith(f"U in 1..{n} (the D-infinity candidates): ")
     # Nothing runs and nothing is missing: no progress bar, nothing to press.
     assert disabled and bar == {"display": "none"} and button is True
+
+
+def test_convergence_answer_says_where_u_settles():
+    counts = pd.DataFrame(
+        {"bound": [10, 100], "U": [7, 2], "U_not_L": [3, 1], "U_not_W": [1, 1], "decided_below": [4, 9]}
+    )
+    text = callbacks.convergence_answer(counts, 10)
+    assert text.startswith("U in 1..10 (the D-infinity candidates): 7 → 2 as B grows.")
+    assert "At B = 100, 2 are still U (1 cannot be L, 1 cannot be W)." in text
+    assert text.endswith("Decided below 9 there: every position up to it is W, L or D.")
+    counts.loc[1, "U"] = 0
+    assert "every position of 1..10 is W, L or D: none is left U" in callbacks.convergence_answer(counts, 10)
 
 
 def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
@@ -363,6 +500,37 @@ def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
         thesis_data.APPENDIX_B_DRAWS
     )
     assert "Appendix B" in summary
+
+
+def test_every_draw_appendix_b_lists_is_judged_with_its_reason():
+    from solver import CLASS_D, CLASS_L, CLASS_W
+    from solver.analysis import thesis_data
+
+    solution = solve(1_000_000)
+    rows, summary = thesis.make_thesis_lists("thesis", state.SOLUTIONS)
+    listed = {r["n"]: r for r in rows if r["list"] == "Appendix B, draws" and r["thesis"] == "D"}
+    assert set(listed) == set(thesis_data.APPENDIX_B_DRAWS)
+    verdicts = {"D": [], "L": [], "W": []}
+    for n, row in listed.items():
+        cls = int(solution.classes[n])
+        kids = [m.child for m in solution.rule.moves(n)]
+        if cls == CLASS_D:
+            verdicts["D"].append(n)
+            assert row["agrees"] == "yes" and row["reason"].startswith("agrees: a certified draw. It cannot be W")
+        elif cls == CLASS_L:
+            verdicts["L"].append(n)
+            # every move leads to a W, and the reason names each of them
+            assert all(int(solution.classes[k]) == CLASS_W for k in kids)
+            assert row["reason"].startswith("not a draw: L") and all(f"→ {k:,} (W" in row["reason"] for k in kids)
+        else:
+            assert cls == CLASS_W
+            verdicts["W"].append(n)
+            # the named move leads to an L
+            child = int(row["reason"].split("→ ")[1].split(" ")[0].replace(",", ""))
+            assert child in kids and int(solution.classes[child]) == CLASS_L
+    # The known facts: 141 certified draws, 16 L, 2 W (436 and 601), none left U.
+    assert (len(verdicts["D"]), len(verdicts["L"]), sorted(verdicts["W"])) == (141, 16, [436, 601])
+    assert "of its 159 listed draws, 141 are certified draws, 16 are L, 2 are W (436, 601), 0 are U" in summary
 
 
 def test_random_play_view_reports_counts_that_add_up():

@@ -29,6 +29,25 @@ def test_the_setup_carries_the_game_and_its_bound():
     assert request is no_update
 
 
+@pytest.mark.parametrize("rule", list(RULE_NAMES))
+def test_the_alpha_hint_follows_the_game(rule):
+    import json
+
+    from dashboard import callbacks as page_callbacks
+    from dashboard.controls import alpha_hint
+    from dashboard.setup import rule_bound
+
+    # What the hint says must be what the setup does: does alpha change the bound?
+    uses_alpha = rule_bound(100, 3, RULES[rule]) != rule_bound(100, 7, RULES[rule])
+    hint = alpha_hint(RULES[rule])
+    if uses_alpha:
+        assert hint == " bound B = alpha × N"
+    else:
+        assert hint == " not used by this game: B = N + 1" and rule_bound(100, 3, RULES[rule]) == 101
+    # The page's script reads the same text for the chosen game.
+    assert json.loads(page_callbacks._GAMES)[rule]["alpha_hint"] == hint
+
+
 def _nodes(elements):
     return [e for e in elements if "source" not in e["data"]]
 
@@ -85,6 +104,69 @@ def test_compare_view_agrees_with_compare_rules():
     # The games that never climb are solved at N + 1.
     assert by_rule["subtract-a-square"]["bound"] == 201
     assert by_rule["subtract-a-square"]["first_L"].startswith("2, 5, 7, 10")
+
+
+def _first_undecided(classes):
+    """Decided below, from the brute-force classes: the position before the first U."""
+    return next(i for i in range(1, len(classes)) if classes[i].startswith("U")) - 1
+
+
+def test_records_and_b_files_stop_at_decided_below_unless_the_partial_terms_are_asked_for():
+    from naive import naive_classes
+
+    setup = {"n": 300, "alpha": 10}
+    classes = naive_classes(3000)
+    decided = _first_undecided(classes)
+    _rows, message = family.make_records(setup)
+    assert f"Decided below {decided:,}: every position 1..{decided:,} is W, L or D" in message
+    sent, note = family.make_bfile("D", setup)
+    terms = [int(line.split()[1]) for line in sent["content"].splitlines() if not line.startswith("#")]
+    assert terms == [n for n in range(decided + 1) if classes[n] == "D"]  # complete, and no further
+    assert f"complete up to {decided:,}" in note and "tick the partial terms" in note
+    assert f"# complete up to {decided}" in sent["content"] and "partial from here" not in sent["content"]
+    wide, note = family.make_bfile("D", setup, ["on"])
+    assert wide["filename"].endswith("-partial.txt") and "may still grow" in note
+    lines = wide["content"].splitlines()
+    mark = next(i for i, line in enumerate(lines) if line.startswith("# partial from here"))
+    after = [int(line.split()[1]) for line in lines[mark + 1 :]]
+    assert after and after[0] > decided and all(classes[n] == "D" for n in after)
+    # Anything but ["on"] (a hostile value) writes the complete prefix only.
+    for odd in (None, "on", [1], {"on": 1}):
+        assert "partial from here" not in family.make_bfile("D", setup, odd)[0]["content"]
+
+
+def test_compare_view_counts_the_partial_facts_and_decided_below():
+    from naive import naive_classes
+
+    rows, _message = family.make_compare({"n": 300, "alpha": 10})
+    square = next(row for row in rows if row["rule"] == "put-or-take-a-square")
+    classes = naive_classes(3000)
+    assert square["U_not_L"] == classes[1:301].count("U (not L)") > 0
+    assert square["U_not_W"] == classes[1:301].count("U (not W)") > 0
+    assert square["decided_below"] == _first_undecided(classes)
+    # A game that never climbs is exact at N + 1: nothing is U, every position decided.
+    subtract = next(row for row in rows if row["rule"] == "subtract-a-square")
+    assert subtract["U"] == subtract["U_not_L"] == subtract["U_not_W"] == 0 and subtract["decided_below"] == 301
+
+
+def test_nim_values_agree_with_the_classes_at_the_thesis_setup():
+    figure, message = family.make_nim_values({"n": 10_000, "alpha": 100})
+    # The thesis's setup: 9,030 draws, 157 L; the 11 U are ? (8 cannot be L, 3 cannot be W).
+    assert "They agree with the W/L/D views position by position: 9,030 draws" in message
+    assert "157 L; 11 of the ? are U there (8 cannot be L, 3 cannot be W)" in message
+
+
+def test_nim_agreement_names_the_positions_that_disagree():
+    import numpy as np
+
+    from solver import CLASS_D, CLASS_L, CLASS_UW, CLASS_W, INF, UNKNOWN
+
+    value = np.array([0, 3, INF, INF, UNKNOWN, 0])
+    k_mask = np.array([0, 0, 1, 2, 0, 0])
+    classes = np.array([CLASS_L, CLASS_W, CLASS_W, CLASS_D, CLASS_UW, CLASS_L])
+    assert family.nim_agreement(value, k_mask, classes).startswith("They agree with the W/L/D views")
+    classes[5] = CLASS_D  # value 0 says L
+    assert family.nim_agreement(value, k_mask, classes) == "They disagree with the W/L/D views at 1 position (6)."
 
 
 def test_convergence_of_a_game_that_never_climbs_says_why():

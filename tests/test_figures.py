@@ -23,6 +23,7 @@ from dashboard.tabs.explore import figures
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import figures as thesis_figures
 from dashboard.tabs.thesis import ids as thesis_ids
+from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 from solver.analysis.layers import classification_table, convergence, densities, layer, layers
 from solver.analysis.primitives import primitive_elements
 from solver.engine import solve
@@ -277,6 +278,10 @@ def test_layer_points_wear_their_layers_outcome_colour(sol6):
 def test_density_and_convergence_lines_wear_their_outcome_colour(all_figures):
     for name in ("density", "convergence"):
         for trace in _sent(all_figures[name])["data"]:
+            if trace["name"] == "decided below":  # not an outcome: a neutral grey
+                assert _trace_colours(trace) == {style.NEUTRAL.lower()}
+                continue
+            # U's two partial facts ("U (not L)") keep U's grey.
             assert _trace_colours(trace) == {style.COLOURS[trace["name"][0]].lower()}, name
 
 
@@ -297,23 +302,59 @@ def test_non_outcome_traces_wear_no_outcome_colour(all_figures):
 # ---------------------------------------------------------------- convergence axis
 
 
-def test_convergence_gives_each_outcome_its_own_count_axis(all_figures):
+@pytest.mark.parametrize("narrow", [False, True])
+def test_convergence_gives_each_count_its_own_axis(narrow):
     # One shared axis (linear or log) hides U's shrinking behind its size.
-    sent = _sent(all_figures["convergence"])
-    counts, _ = convergence([solve(10_000), solve(100_000), solve(1_000_000)], 10_000)
-    assert [t["name"][0] for t in sent["data"]] == ["W", "L", "D", "U"]
-    assert len({t["yaxis"] for t in sent["data"]}) == 4
+    solutions = [solve(10_000), solve(100_000), solve(1_000_000)]
+    counts, _ = convergence(solutions, 10_000)
+    sent = _sent(figures.convergence_figure(counts, 10_000, narrow=narrow))
+    names = [t["name"] for t in sent["data"]]
+    assert names == [
+        style.NAMES["U"],
+        "U (not L): a win or a draw",
+        "U (not W): a loss or a draw",
+        "decided below",
+        style.NAMES["W"],
+        style.NAMES["L"],
+        style.NAMES["D"],
+    ]
+    # U and its partial facts share a panel; decided below, W, L and D have one each.
+    assert len({t["yaxis"] for t in sent["data"]}) == 5
+    assert len({t["yaxis"] for t in sent["data"][:3]}) == 1
+    # Every count is the solver's, computed here from its class arrays.
+    unresolved = (CLASS_U, CLASS_UW, CLASS_UL)
+    expected = {name: [] for name in names}
+    for sol in solutions:
+        classes = np.asarray(sol.classes[1:10_001])
+        expected[style.NAMES["W"]].append(int(np.sum(classes == CLASS_W)))
+        expected[style.NAMES["L"]].append(int(np.sum(classes == CLASS_L)))
+        expected[style.NAMES["D"]].append(int(np.sum(classes == CLASS_D)))
+        expected[style.NAMES["U"]].append(int(np.sum(np.isin(classes, unresolved))))
+        expected["U (not L): a win or a draw"].append(int(np.sum(classes == CLASS_UW)))
+        expected["U (not W): a loss or a draw"].append(int(np.sum(classes == CLASS_UL)))
+        every = np.asarray(sol.classes[1:])
+        first_u = int(np.flatnonzero(np.isin(every, unresolved))[0]) + 1
+        expected["decided below"].append(first_u - 1)
     for trace in sent["data"]:
-        key = trace["name"][0]
-        assert list(trace["y"]) == counts[key].tolist()
-        np.testing.assert_allclose(trace["customdata"], 100 * counts[key].to_numpy() / 10_000)
+        assert list(trace["y"]) == expected[trace["name"]], trace["name"]
+        np.testing.assert_allclose(trace["customdata"], 100 * np.array(expected[trace["name"]]) / 10_000)
         axis = "yaxis" + trace["yaxis"][1:]
         assert sent["layout"][axis].get("type", "linear") == "linear"
         assert sent["layout"]["xaxis" + trace["xaxis"][1:]]["type"] == "log"
-    u = counts["U"].tolist()
-    assert u[0] > u[-1]  # U shrinks as the bound grows, and the panel title says by how much
+    u = expected[style.NAMES["U"]]
+    assert u[0] > u[-1] == 11  # U shrinks as the bound grows (11 at the thesis's setup), and the title says by how much
     titles = [a["text"] for a in sent["layout"]["annotations"]]
     assert f"U, unresolved at the bound: {u[0]:,} → {u[-1]:,} (−{u[0] - u[-1]:,})" in titles
+    assert any(
+        t.startswith("decided below") and t.endswith(f"→ 2,230 (+{2230 - expected['decided below'][0]:,})")
+        for t in titles
+    )
+    # U and decided below write their counts at the points; the legend names only the partial lines.
+    assert sent["data"][0]["text"] == [f"{x:,}" for x in u]
+    assert [t.get("showlegend") for t in sent["data"]] == [False, True, True, False, False, False, False]
+    # The phone's figure stacks the panels in one column.
+    columns = {tuple(sent["layout"]["xaxis" + t["xaxis"][1:]]["domain"]) for t in sent["data"]}
+    assert (len(columns) == 1) == narrow
 
 
 # ---------------------------------------------------------------- clicks open layer members
@@ -455,7 +496,8 @@ def test_every_explore_swatch_has_text_of_enough_contrast():
     summary = figures.summary_table({"W": 5, "L": 3, "D": 1, "U": 1}, 10, 1000, 4, 2, 0.01, True)
     swatches = _swatches(summary) + _swatches(explore_layout())
     letters = {s.children for s in swatches if isinstance(s.children, str)}
-    assert letters == {"W", "L", "D", "U"}  # the summary's four lettered swatches were found
+    # The summary's four lettered swatches, and the tree legend's badges of U's two partial facts.
+    assert letters == {"W", "L", "D", "U", "U (not L)", "U (not W)"}
     assert len(swatches) >= 8  # and the tree legend's four
     for swatch in swatches:
         ratio = style.contrast_ratio(swatch.style["color"], swatch.style["background"])
@@ -481,18 +523,50 @@ def test_the_convergence_table_sends_few_rows_and_its_export_writes_every_change
     solutions = [solve(b) for b in bounds]
     _counts, changes = convergence(solutions, n)
     assert len(changes) > 5  # the table is cut: the check below means something
-    assert len(rows) == 5 and f"{len(changes):,} changes" in message and "Export CSV writes them all" in message
+    # The table also lists a U that gains a partial fact (U -> U (not L)), which convergence() leaves out.
+    classes = [np.asarray(sol.classes[1 : n + 1]) for sol in solutions]
+    unresolved = (CLASS_U, CLASS_UW, CLASS_UL)
+    within = sum(
+        int(np.sum(np.isin(c1, unresolved) & np.isin(c2, unresolved) & (c1 != c2)))
+        for c1, c2 in zip(classes, classes[1:])
+    )
+    changes_count = len(changes) + within
+    assert within > 0 and changes_count <= explore.CONVERGENCE_EXPORT_ROWS  # every change fits the export
+    assert len(rows) == 5 and f"{changes_count:,} changes" in message and "Export CSV writes them all" in message
     download = explore.make_convergence_export(setup)
     assert download["filename"] == explore.CONVERGENCE_CSV and download["type"] == "text/csv"
     written = list(csv.DictReader(io.StringIO(download["content"])))
     assert list(written[0]) == list(explore.CONVERGENCE_FIELDS)
-    assert len(written) == len(changes)
+    assert len(written) == changes_count
     expected = [tables.rows_to_csv([row], list(explore.CONVERGENCE_FIELDS)).splitlines()[1] for row in rows]
     assert download["content"].splitlines()[1:6] == expected  # the table's rows come first
     assert "≤" not in download["content"]
     # Nothing to write without a valid setup, and no exception.
     for bad in (None, {}, {"n": "x"}, {"n": 10, "alpha": 1, "bound": 11}, [1]):
         assert explore.make_convergence_export(bad) is None
+
+
+def test_the_convergence_export_stops_at_its_row_cap_and_says_so(monkeypatch):
+    import csv
+    import io
+
+    from dashboard.tabs.explore import callbacks as explore
+
+    # At N = 10**7 there are millions of changes between two bounds: the page writes the first ones.
+    monkeypatch.setattr(explore, "CONVERGENCE_EXPORT_ROWS", 7)
+    n = 171  # a size no other test memoizes
+    setup = {"n": n, "alpha": 1, "bound": n}
+    _fig, rows, message, *_ = explore.make_convergence(None, setup)
+    assert "Export CSV writes the first 7, in order of bound and n" in message
+    written = list(csv.DictReader(io.StringIO(explore.make_convergence_export(setup)["content"])))
+    assert [int(r["n"]) for r in written] == [int(r["n"]) for r in rows[:7]]
+    # Each listed change is one: the two solves' classes or remoteness differ there.
+    first, second = solve(n), solve(10 * n)
+    for r in written:
+        assert r["from_bound"] == str(n) and (
+            int(first.classes[int(r["n"])]) != int(second.classes[int(r["n"])])
+            or int(first.packed_remoteness[int(r["n"])]) != int(second.packed_remoteness[int(r["n"])])
+        )
 
 
 @pytest.mark.parametrize(

@@ -42,7 +42,7 @@ def _text(component) -> str:
 
 
 def test_make_inspection_draw_8():
-    bound_text, summary, moves, rows, elements, layout, note, style, error, box = callbacks.make_inspection(
+    bound_text, summary, moves, rows, elements, layout, note, proof, style, error, box = callbacks.make_inspection(
         "8", _gate()
     )
     assert layout["roots"] == "#c8"
@@ -57,27 +57,127 @@ def test_make_inspection_draw_8():
     assert [r["position"] for r in rows] == [str(x) for x in expected]
     nodes = {e["data"]["id"]: e for e in elements if "source" not in e["data"]}
     edges = [e for e in elements if "source" in e["data"]]
+    # 8 -> 4 (a square: W) and 12; 12 -> 3 and 21 (W3); 2 and 3 keep each other from W and L.
     assert set(nodes) == {"c2", "c3", "c8", "c12", "c1", "c4", "c21"}
     assert "root" in nodes["c8"]["classes"] and "D" in nodes["c12"]["classes"]
-    assert nodes["c21"]["classes"].startswith("W") and "exit" in nodes["c21"]["classes"]
+    for member in ("c2", "c3", "c8", "c12"):
+        assert {"member", "notW", "notL"} <= set(nodes[member]["classes"].split())
+        assert nodes[member]["data"]["claims"] == "cannot be W, cannot be L"
+    assert nodes["c21"]["classes"].startswith("W") and {"known", "exit"} <= set(nodes["c21"]["classes"].split())
     assert len(edges) == 8
-    assert style == tab_layout.CERTIFICATE_SHOWN
-    assert "2, 3, 8, 12" in note
+    # 8's witness (it cannot be L) is its put to 12; both of 8's moves show it cannot be W.
+    by_id = {e["data"]["id"]: e for e in edges}
+    assert set(by_id["e8-12"]["classes"].split()) == {"claimW", "claimL"}
+    assert set(by_id["e8-4"]["classes"].split()) == {"claimW", "exit"}
+    assert style == tab_layout.CERTIFICATE_SHOWN  # 7 positions: the plain height
+    # A large certificate gets a taller graph (67 members for 6070), up to a cap.
+    *_, big_style, _error, _box = callbacks.make_inspection("6070", _gate())
+    assert big_style["visibility"] == "visible" and big_style["height"] == f"{tab_layout.CERTIFICATE_MAX_PX}px"
+    assert tab_layout.certificate_box_style(20)["height"] == f"{420 + 8 * tab_layout.CERTIFICATE_PX_PER_POSITION}px"
+    assert "2, 3, 8, 12" in note and "It cannot be L: put → 12 (D)" in note
+    assert "It cannot be W: every move leads to a position that cannot be L (take → 4 (W1), put → 12 (D))" in note
 
 
-def test_make_inspection_non_draw_and_huge():
-    *_, elements, layout, note, style, error, _box = callbacks.make_inspection("5", _gate())
-    assert elements == [] and style == tab_layout.CERTIFICATE_HIDDEN and error == "" and "not a certified draw" in note
-    _bound_text, summary, moves, rows, elements, layout, note, style, error, _box = callbacks.make_inspection(
-        "10**30", _gate()
-    )
-    assert layout is no_update
-    assert error == "" and elements == []
-    assert str(HUGE) in _text(summary) and "W1" in _text(summary)
-    assert len(rows) == 1 and rows[0]["position"] == str(HUGE) and rows[0]["above_bound"]
-    assert str(2 * HUGE) in _text(moves)
-    _, summary, *_ = callbacks.make_inspection("0", _gate())
-    assert "L0" in _text(summary)
+# ------------------------------------------------------------- the draw's proof
+
+
+def _proof_rows(proof):
+    """(member, claim, [targets]) per row of the proof table, read from the buttons' ids."""
+    from dash import html
+
+    rows = []
+    for tr in proof._traverse():
+        if not isinstance(tr, html.Tr) or not isinstance(tr.children, list) or len(tr.children) != 4:
+            continue
+        cells = tr.children
+        if isinstance(cells[0], html.Th):
+            continue
+        member = int(cells[0].children.id["position"])
+        targets = [int(b.id["position"]) for b in cells[3]._traverse() if isinstance(b, html.Button)]
+        rows.append((member, cells[2].children, targets))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def naive_thesis():
+    """The brute-force reference's outcome letters at the thesis's bound 10**6 (a few seconds)."""
+    from naive import naive_solve
+
+    return naive_solve(1_000_000)[0]
+
+
+@pytest.mark.parametrize("n", [2, 6, 8, 35, 6070])
+def test_the_proof_of_a_draw_holds_on_the_brute_force_values(n, naive_thesis):
+    # The proof is checked as a proof, against the brute-force reference's
+    # retrograde labels and children, not against the code that wrote it.
+    from naive import children
+
+    letters = naive_thesis
+    *_, note, proof, _style, error, _box = callbacks.make_inspection(str(n), _gate())
+    assert error == "" and proof is not None
+    rows = _proof_rows(proof)
+    claims = {(member, claim) for member, claim, _ in rows}
+    assert rows[0][:2] == (n, "cannot be W") and rows[1][:2] == (n, "cannot be L")
+    for member, claim, targets in rows:
+        if claim == "cannot be W":
+            # every move, each to a known W or to a row that says it cannot be L
+            assert targets == children(member)
+            assert all(letters[t] == "W" or (t, "cannot be L") in claims for t in targets), (member, targets)
+        else:
+            # one move, to a known L or to a row that says it cannot be W
+            (target,) = targets
+            assert target in children(member)
+            assert letters[target] == "L" or (target, "cannot be W") in claims, (member, target)
+    # Every number of the table is a button that inspects it.
+    buttons = [b for b in proof._traverse() if getattr(b, "id", None) and isinstance(b.id, dict)]
+    assert len({(b.id["position"], b.id["at"]) for b in buttons}) == len(buttons)
+    assert all(b.id["type"] == inspect_ids.INSPECT_GOTO and b.children == f"{int(b.id['position'])}" for b in buttons)
+    assert "is a draw" in note
+
+
+def test_a_partial_u_says_why_it_cannot_be_l_or_w():
+    from solver import CLASS_D, CLASS_L, CLASS_UL, CLASS_UW, CLASS_W, solve
+
+    solution = solve(1_000_000)
+    classes = solution.classes
+    # 2231 cannot be L (the first U at the thesis's setup), 4440 cannot be W.
+    assert int(classes[2231]) == CLASS_UW and int(classes[4440]) == CLASS_UL
+    _b, summary, *_rest, note, _proof, _style, _error, _box = callbacks.make_inspection("2231", _gate())
+    text = _text(summary)
+    assert "U (not L): unresolved, but it cannot be L (a win or a draw for the mover)" in text
+    # The named move leads to a position that cannot be W (L, D or U (not W)) by the solver's classes.
+    witness = int(text.split("It cannot be L: ")[1].split(" leads to")[0].split("→ ")[1])
+    assert int(classes[witness]) in (CLASS_L, CLASS_D, CLASS_UL)
+    assert "may still be a win" in note
+    _b, summary, *_rest = callbacks.make_inspection("4440", _gate())
+    text = _text(summary)
+    assert "It cannot be W: every move leads to a position that cannot be L" in text
+    for child in (4440 - 66**2, 4440 + 66**2):
+        assert f"{child}" in text and int(classes[child]) in (CLASS_W, CLASS_D, CLASS_UW)
+
+
+def test_number_from_proof():
+    goto = {"type": inspect_ids.INSPECT_GOTO, "position": "12", "at": 3}
+    assert callbacks.number_from_proof(goto, 1) == "12"
+    assert callbacks.number_from_proof(goto, 0) is no_update  # a button just drawn
+    assert callbacks.number_from_proof(goto, None) is no_update
+    for bad in ({**goto, "position": "1e3"}, {**goto, "position": "<b>"}, {**goto, "type": "x"}, "12", None):
+        assert callbacks.number_from_proof(bad, 1) is no_update
+
+
+def test_a_newly_chosen_game_still_solving_shows_no_values_of_the_last_one():
+    # The page moved from squares to cubes; the cube solve runs; the setup is still the squares'.
+    gate = {**_gate(), "pending": 1_000_000, "pending_rule": "put-or-take-a-cube"}
+    out = callbacks.make_inspection("27", gate)
+    assert "Solving Put-or-Take-a-Cube to bound B = 1,000,000" in out[0]
+    assert out[1] == "" and out[3] == [] and out[4] == [] and out[-1] == "num-input"
+    # The same game at another bound keeps showing the last bound's values, and says so.
+    same = {**_gate(), "pending": 2_000_000, "pending_rule": "put-or-take-a-square"}
+    out = callbacks.make_inspection("8", same)
+    assert "Bound 2,000,000 is being solved" in out[0] and "D" in _text(out[1])
+    # Before the first setup arrives: a wait, not an error.
+    out = callbacks.make_inspection("8", {"setup": None, "pending": None})
+    assert out[0].startswith("Waiting for the page's setup")
 
 
 def test_the_value_is_the_pages_bound_not_a_fixed_one():
@@ -144,7 +244,8 @@ def test_layout_ids_and_registration():
         if name.startswith("INSPECT_"):
             value = getattr(inspect_ids, name)
             assert value.startswith("inspect-")
-            assert value in found, value
+            # The type of the proof's pattern-matching buttons names buttons the callback draws.
+            assert value in found or name == "INSPECT_GOTO", value
     assert all(i.startswith("inspect-") for i in found if isinstance(i, str))
     app = dash.Dash(__name__)
     app.layout = dash.html.Div([tab_layout.inspect_layout(), dash.dcc.Store(id=ids.tab_gate_id("inspect"))])
@@ -193,7 +294,7 @@ def test_inspect_event_never_raises_anything_but_prevent_update(gate, text):
     except PreventUpdate:
         assert not isinstance(gate, dict)
         return
-    assert len(out) == 10
+    assert len(out) == 11
     assert isinstance(out[-2], str) and out[-1] in ("num-input", "num-input invalid")
     assert isinstance(out[3], list) and isinstance(out[4], list)
 

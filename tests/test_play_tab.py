@@ -221,7 +221,7 @@ def test_gate_solution_refuses_a_lying_setup_and_says_why_there_are_no_values():
     solution, message = gate_solution(lying)
     assert solution is None and "bound" in message and "alpha" in message
     assert gate_solution(None)[0] is None
-    assert gate_solution({"setup": None, "pending": None})[1].startswith("No valid setup")
+    assert gate_solution({"setup": None, "pending": None})[1].startswith("Waiting for the page's setup")
     solution, message = gate_solution({"setup": None, "pending": 100_000_000})
     assert solution is None and "Solving bound B = 100,000,000" in message
     assert gate_solution({"setup": "x", "pending": None})[0] is None
@@ -314,6 +314,73 @@ def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
     # Without hints nothing is marked (the values are hidden).
     hidden = callbacks.render(store, [], [], big)
     assert all(getattr(item, "className", None) != "blunder" for item in hidden["log"])
+
+
+def _classes(solution, *positions):
+    return [int(solution.classes[p]) for p in positions]
+
+
+@pytest.mark.parametrize("start", [2, 8, 6070])
+def test_in_a_drawn_position_the_perfect_computer_keeps_the_draw(big, start):
+    from solver import CLASS_D
+
+    assert _classes(big, start) == [CLASS_D]
+    store, _ = act(play_ids.PLAY_NEW, None, start=str(start), mode="cvc", solution=big)
+    for _ in range(60):
+        if game_end(GameState.from_dict(store["game"])) is not None:
+            break
+        store, _ = act(play_ids.PLAY_COMPUTER, store, start=str(start), mode="cvc", solution=big)
+    game = GameState.from_dict(store["game"])
+    # Every position the perfect computer reached is a certified draw, and the game ends on a repeat.
+    assert set(_classes(big, *game.positions)) == {CLASS_D}
+    assert game_end(game).reason == "repeat"
+    log = callbacks.render(store, ["on"], [], big)["log"]
+    assert not [item for item in log if getattr(item, "className", None) == "blunder"]
+
+
+@pytest.mark.parametrize(
+    "start,trigger,words",
+    [
+        # 1142 is D; put -> 2231, a U that cannot be L: the mover may now lose.
+        (1142, play_ids.PLAY_PUT, "gave a sure draw away (now unknown: it may be a loss)"),
+        # 2809 is W; put -> 5618, a U that cannot be L: a loss or a draw for the mover.
+        (2809, play_ids.PLAY_PUT, "threw a sure win away (now a loss or draw (unknown which))"),
+        # 15158 is W; put -> 30287, a U that cannot be W: still a win or a draw, but no longer sure.
+        (15158, play_ids.PLAY_PUT, "threw a sure win away (now a win or draw (unknown which))"),
+    ],
+)
+def test_a_move_that_gives_a_sure_result_away_to_a_u_is_a_blunder(big, start, trigger, words):
+    from solver import CLASS_D, CLASS_UL, CLASS_UW, CLASS_W
+
+    child = start + (int(start**0.5)) ** 2
+    before, after = _classes(big, start, child)
+    assert before in (CLASS_W, CLASS_D) and after in (CLASS_UW, CLASS_UL)  # the solver's facts the case rests on
+    store, _ = act(play_ids.PLAY_NEW, None, start=str(start), mode="hvh", solution=big)
+    store, _ = act(trigger, store, start=str(start), mode="hvh", solution=big)
+    assert store["game"]["positions"] == [str(start), str(child)]
+    out = callbacks.render(store, ["on"], [], big)
+    assert out["log"][0].className == "blunder" and words in str(out["log"][0].children)
+    marks = [t for t in out["figure"].data if (t.name or "").startswith("??")]
+    assert marks and list(marks[0].x) == [0]
+    # The mark stays after the game goes on.
+    store, _ = act(play_ids.PLAY_TAKE, store, start=str(start), mode="hvh", solution=big)
+    out = callbacks.render(store, ["on"], [], big)
+    assert out["log"][0].className == "blunder"
+    assert [list(t.x) for t in out["figure"].data if (t.name or "").startswith("??")] == [[0]]
+
+
+def test_move_buttons_and_prediction_say_what_a_u_cannot_be(big):
+    from solver import CLASS_D, CLASS_UL, CLASS_UW
+
+    # 2231 cannot be L; take -> 22 is D, put -> 4440 cannot be W (so the mover cannot lose by it).
+    assert _classes(big, 2231, 22, 4440) == [CLASS_UW, CLASS_D, CLASS_UL]
+    store, _ = act(play_ids.PLAY_NEW, None, start="2231", mode="hvh", solution=big)
+    out = callbacks.render(store, ["on"], [], big)
+    assert "draw" in str(out["take"]) and "win or draw (unknown which) (best)" in str(out["put"])
+    assert out["put_style"]["background"] == COLOURS["U"]
+    assert "cannot lose (a win or a draw, unknown which)" in out["prediction"]
+    # The history's hover says what the start cannot be.
+    assert "U (not L)" in out["figure"].data[1].hovertext[0]
 
 
 # ---------------------------------------------------------------------------

@@ -35,6 +35,34 @@ def test_show_gives_values_outcome_and_moves():
     assert "normal play" in error
 
 
+def test_an_unresolved_sum_says_what_its_deciding_heap_cannot_be():
+    from solver import CLASS_UL, CLASS_UW, solve
+
+    classes = solve(1_000_000).classes  # the Sums tab's bound for this game
+    assert int(classes[2231]) == CLASS_UW and int(classes[4440]) == CLASS_UL  # the solver's facts the case rests on
+    # 2231 alone, or with a heap of value 0 (5 is L: value 0): the sum plays as 2231, which cannot be L.
+    for heaps in ("2231", "2231,5", "5,2231,20"):
+        position = cb.analyse(heaps, "put-or-take-a-square")
+        assert position.outcome == Outcome.U
+        result, _, _ = cb.show(heaps, "put-or-take-a-square")
+        assert "cannot be L at bound 1,000,000" in str(result) and "cannot lose (a win or a draw)" in str(result)
+    result, _, _ = cb.show("4440", "put-or-take-a-square")
+    assert "cannot be W" in str(result) and "cannot win (a loss or a draw)" in str(result)
+    # A heap of another value beside it changes the sum: no claim.
+    position = cb.analyse("2231,1", "put-or-take-a-square")
+    assert cb.deciding_heap(position) is None and cb.partial_fact(position) is None
+    # A decided sum needs no partial fact.
+    assert cb.partial_fact(cb.analyse("1,5", "put-or-take-a-square")) is None
+
+
+def test_the_outcome_wears_its_colour():
+    from dashboard.style import COLOURS
+
+    result, _, _ = cb.show("1,5", "put-or-take-a-square")
+    line = next(c for c in result._traverse() if getattr(c, "className", None) == "sums-outcome")
+    assert line.children[0].style["background"] == COLOURS["W"]
+
+
 def test_play_and_computer_reply():
     text, log = cb.play("1,5", "put-or-take-a-square", 0, reply=False)
     assert text == "0,5" and "You" in log

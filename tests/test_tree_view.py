@@ -263,6 +263,41 @@ def test_values_and_best_moves_match_the_naive_solver(small, start, depth):
         assert [k["best"] for k in kids] == [rank(k) == best for k in kids], path
 
 
+@pytest.mark.parametrize("start,depth", [(65, 4), (92, 3), (129, 2)])
+def test_u_nodes_carry_what_they_cannot_be(small, start, depth):
+    # The marks come from the brute-force least fixed point, not from the view's code.
+    solution, _ = small
+    classes = naive_classes(solution.bound)
+    nodes, _ = split(view.tree_elements(game_tree(start, depth, solution)))
+    seen = set()
+    for node in nodes:
+        data = node["data"]
+        position = int(data["position"])
+        cls = (
+            classes[position] if position <= solution.bound else ("W" if math.isqrt(position) ** 2 == position else "U")
+        )
+        marks = set(node["classes"].split())
+        second = data["label"].split("\n")[1]
+        tip = dict(line.split("\t") for line in data["tip"].split("\n"))
+        if cls in ("U (not L)", "U (not W)"):
+            seen.add(cls)
+            key = cls[-2]
+            assert data["outcome"] == "U" and data["cannot_be"] == key
+            assert second.startswith(cls) and f"not{key}" in marks and "U" in marks
+            assert tip["outcome"].startswith(f"{cls}: unresolved, but it cannot be {key}")
+        else:
+            assert data["cannot_be"] is None and not marks & {"notL", "notW"}
+            assert "(not" not in second
+    assert seen  # every case holds a partial U: the check above means something
+
+
+def test_the_legend_names_both_partial_facts():
+    legend = view._legend()
+    text = " ".join(str(item.children) for item in legend)
+    assert "U (not L)" in text and "cannot be L (a win or a draw" in text
+    assert "U (not W)" in text and "cannot be W (a loss or a draw" in text
+
+
 # ---------------------------------------------------------------- the callback
 
 

@@ -18,12 +18,24 @@ convergence) are memoized on validated plain values.
 from __future__ import annotations
 
 import html as html_text
+import itertools
 
 import dash
+import numpy as np
+import pandas as pd
 from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import TRANSFORMS, classification_table, convergence, get_rule, layer, layers, parse_int
+from solver import (
+    CLASS_TEXT,
+    TRANSFORMS,
+    classification_table,
+    get_rule,
+    layer,
+    layers,
+    parse_int,
+    value_labels,
+)
 
 from ... import ids as page_ids
 from ... import setup as setups
@@ -34,6 +46,7 @@ from ...style import message_figure
 from ...tables import rows_to_csv
 from . import family, figures, ids, tree
 from .layout import register_views
+from .viewargs import view_args_js
 
 #: Shown by the views while there is no valid setup yet (bad input keeps
 #: the last good setup, so this is only seen before the first one).
@@ -49,6 +62,9 @@ CONVERGENCE_MAX_ROWS = 500
 CONVERGENCE_FIELDS = ("n", "from_bound", "to_bound", "before", "after")
 #: File name of the CSV of every position change.
 CONVERGENCE_CSV = "convergence-changes.csv"
+#: Most rows of that CSV (a few MB, written within a request); at N = 10**7 there
+#: are millions of changes between two bounds, and the message says how many.
+CONVERGENCE_EXPORT_ROWS = 200_000
 #: Largest N of the CSV download (10**6 rows: about 10 MB and under a second
 #: on a 2-core machine; the command line writes larger tables).
 DOWNLOAD_N_MAX = 10**6
@@ -86,18 +102,188 @@ def _message_figure(title: str, message: str):
     return message_figure(title, message)
 
 
+def convergence_counts(solutions: list, n: int) -> pd.DataFrame:
+    """Counts of ``1..n`` at each bound: the first result of :func:`solver.convergence`, without its changes.
+
+    Parameters
+    ----------
+    solutions : list of solver.Solution
+        Solves to increasing bounds, each at least ``n``.
+    n : int
+        The positions counted, ``1..n``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per solve: ``bound``, ``alpha``, ``W``, ``L``, ``D``, ``U``,
+        ``U_not_L``, ``U_not_W``, ``bounded`` (one pass of
+        :meth:`solver.Solution.tally` each) and ``decided_below``.  The
+        changes are counted and listed by :func:`change_index` and
+        :func:`change_rows`, which cost nothing like the text of millions of
+        changes (5.4 million between B = 10**7 and 10**8 at N = 10**7).
+    """
+    rows = []
+    for solution in solutions:
+        tally = solution.tally(n)
+        rows.append(
+            {
+                "bound": solution.bound,
+                "alpha": solution.bound / n,
+                **{key: tally[key] for key in ("W", "L", "D", "U", "U_not_L", "U_not_W")},
+                "bounded": tally["bounded"],
+                "decided_below": solution.decided_below,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def change_index(before, after, n: int) -> np.ndarray:
+    """Where the value of a position of ``1..n`` changed between two solves.
+
+    Parameters
+    ----------
+    before, after : solver.Solution
+        Solves to two bounds, each at least ``n``.
+    n : int
+        The positions compared, ``1..n``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Increasing ``int64`` indices ``i`` (position ``i + 1``) whose class
+        (W, L, D, U, or what a U cannot be) or packed remoteness differs:
+        the changes of :func:`solver.convergence`, and a U that gains a
+        partial fact while it stays U.
+    """
+    c1, c2 = np.asarray(before.classes[1 : n + 1]), np.asarray(after.classes[1 : n + 1])
+    r1, r2 = np.asarray(before.packed_remoteness[1 : n + 1]), np.asarray(after.packed_remoteness[1 : n + 1])
+    return np.flatnonzero((c1 != c2) | (r1 != r2)).astype(np.int64)
+
+
+def change_rows(before, after, idx: np.ndarray) -> pd.DataFrame:
+    """The changes at the given indices, as the convergence table lists them.
+
+    Parameters
+    ----------
+    before, after : solver.Solution
+        The two solves.
+    idx : numpy.ndarray
+        Indices from :func:`change_index` (position ``i + 1``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`CONVERGENCE_FIELDS`: ``n``, ``from_bound``,
+        ``to_bound``, ``before`` and ``after`` as :func:`solver.value_labels`
+        writes them (``"W11"``, ``"L≤14"``, ``"D"``), a U written with what it
+        cannot be (``"U (not L)"``, :data:`solver.CLASS_TEXT`).
+    """
+    texts = np.array(CLASS_TEXT, dtype=object)
+    positions = idx + 1
+
+    def labels(solution) -> np.ndarray:
+        outcome = np.asarray(solution.outcome[positions]) if positions.size else np.zeros(0, np.int8)
+        packed = np.asarray(solution.packed_remoteness[positions]) if positions.size else np.zeros(0, np.int16)
+        classes = np.asarray(solution.classes[positions]) if positions.size else np.zeros(0, np.int8)
+        text = value_labels(outcome, packed)
+        return np.where(text == "U", texts[classes], text)
+
+    return pd.DataFrame(
+        {
+            "n": positions,
+            "from_bound": before.bound,
+            "to_bound": after.bound,
+            "before": labels(before),
+            "after": labels(after),
+        },
+        columns=list(CONVERGENCE_FIELDS),
+    )
+
+
 @setups.memo(MEMO_ENTRIES)
 def _convergence_data(n: int, bounds: tuple[int, ...], rule: str):
-    # Solved bounds only (the caller found each of them).
+    # Solved bounds only (the caller found each of them).  The counts, and the
+    # number of changes between each pair of bounds (not their text).
     solutions = [setups.open_bound(bound, rule)[0] for bound in bounds]
-    return convergence(solutions, n)
+    changed = tuple(int(change_index(a, b, n).size) for a, b in itertools.pairwise(solutions))
+    return convergence_counts(solutions, n), changed
+
+
+def _first_changes(n: int, bounds: tuple[int, ...], rule: str, limit: int) -> pd.DataFrame:
+    """The first ``limit`` changes, bound pair by bound pair (each pair's in increasing n)."""
+    solutions = [setups.open_bound(bound, rule)[0] for bound in bounds]
+    parts, left = [], limit
+    for a, b in itertools.pairwise(solutions):
+        if left <= 0:
+            break
+        idx = change_index(a, b, n)[:left]
+        parts.append(change_rows(a, b, idx))
+        left -= idx.size
+    if not parts:
+        return pd.DataFrame(columns=list(CONVERGENCE_FIELDS))
+    return pd.concat(parts, ignore_index=True)
 
 
 @setups.memo(MEMO_ENTRIES)
 def _convergence_view(n: int, bounds: tuple[int, ...], rule: str):
-    counts, changes = _convergence_data(n, bounds, rule)
-    rows = changes.head(CONVERGENCE_MAX_ROWS).to_dict("records")
-    return figures.convergence_figure(counts, n), rows, len(changes)
+    counts, changed = _convergence_data(n, bounds, rule)
+    rows = _first_changes(n, bounds, rule, CONVERGENCE_MAX_ROWS).to_dict("records")
+    shown = {
+        "wide": figures.convergence_figure(counts, n),
+        "narrow": figures.convergence_figure(counts, n, narrow=True),
+    }
+    return shown, rows, sum(changed), convergence_answer(counts, n)
+
+
+def _both(figure) -> dict:
+    """The convergence store's value for a figure that is the same on every screen (a message)."""
+    return {"wide": figure, "narrow": figure}
+
+
+#: The convergence figure the browser shows: the phone's one below 700 px (the
+#: stylesheet's breakpoint, where the graph grows taller), else the wide one.
+_PICK_CONVERGENCE = """function(figures) {
+    if (!figures || !figures.wide) { return window.dash_clientside.no_update; }
+    const narrow = window.matchMedia && window.matchMedia('(max-width: 700px)').matches;
+    return narrow ? figures.narrow : figures.wide;
+}"""
+
+
+def convergence_answer(counts: pd.DataFrame, n: int) -> str:
+    """The convergence view's answer to the D-infinity question, in a sentence or two.
+
+    Parameters
+    ----------
+    counts : pandas.DataFrame
+        The first result of :func:`solver.convergence` (columns ``bound``,
+        ``U``, ``U_not_L``, ``U_not_W``, ``decided_below``), bounds increasing.
+    n : int
+        N.
+
+    Returns
+    -------
+    str
+        How many of ``1..N`` are U at each bound (and what the last ones
+        cannot be), and how far every position is decided at the largest
+        bound: ``"U in 1..10,000: 5,832 → 351 → 11 → 0 as B grows ...``.
+    """
+    if counts.empty:
+        return ""
+    last = counts.iloc[-1]
+    path = " → ".join(f"{int(u):,}" for u in counts["U"])
+    text = f"U in 1..{n:,} (the D-infinity candidates): {path} as B grows."
+    bound, u = int(last["bound"]), int(last["U"])
+    if u == 0:
+        text += f" At B = {bound:,} every position of 1..{n:,} is W, L or D: none is left U."
+    else:
+        text += f" At B = {bound:,}, {u:,} are still U"
+        if "U_not_L" in counts:
+            text += f" ({int(last['U_not_L']):,} cannot be L, {int(last['U_not_W']):,} cannot be W)"
+        text += "."
+    if "decided_below" in counts:
+        decided = int(last["decided_below"])
+        text += f" Decided below {decided:,} there: every position up to it is W, L or D."
+    return text
 
 
 def _solved_convergence_bounds(n: int, rule: str) -> tuple[int, ...]:
@@ -116,7 +302,7 @@ def _solved_convergence_bounds(n: int, rule: str) -> tuple[int, ...]:
 
 
 def make_convergence_export(setup: object):
-    """Every position change of the convergence view as CSV (the table shows only the first rows).
+    """The position changes of the convergence view as CSV (the table shows only the first rows).
 
     Parameters
     ----------
@@ -128,7 +314,8 @@ def make_convergence_export(setup: object):
     dict or None
         What ``dcc.send_string`` makes of the changes between consecutive
         solved bounds B = alpha * N (alpha in :data:`CONVERGENCE_ALPHAS`):
-        columns :data:`CONVERGENCE_FIELDS`, every row, in the page's CSV
+        columns :data:`CONVERGENCE_FIELDS`, every row up to
+        :data:`CONVERGENCE_EXPORT_ROWS` (in order of bound, then n), in the page's CSV
         notation (:func:`dashboard.tables.rows_to_csv`), file
         :data:`CONVERGENCE_CSV`; None when there is no valid setup (nothing
         is downloaded).  Starts no solve.
@@ -143,7 +330,7 @@ def make_convergence_export(setup: object):
         bounds = _solved_convergence_bounds(n, rule)
         if not bounds:
             return None
-        _counts, changes = _convergence_data(n, bounds, rule)
+        changes = _first_changes(n, bounds, rule, CONVERGENCE_EXPORT_ROWS)
     except (ValueError, OSError):
         return None
     rows = changes.to_dict("records")
@@ -166,26 +353,30 @@ def make_convergence(triggered: str | None, setup: object):
     Returns
     -------
     tuple
-        ``(figure, table rows, message, poll disabled, progress value,
-        progress style, button disabled)``; while solves run and nothing
-        new is finished, the figure and rows are ``no_update``.  The
+        ``(figures, table rows, message, poll disabled, progress value,
+        progress style, button disabled)``; ``figures`` is ``{"wide":
+        figure, "narrow": figure}`` (:func:`dashboard.tabs.explore.figures.convergence_figure`
+        for a wide screen and for a phone; the browser shows one), and the
+        message starts with the answer to the D-infinity question
+        (:func:`convergence_answer`).  While solves run and nothing new is
+        finished, the figures and rows are ``no_update``.  The
         progress bar shows only while solves run, and the button is
         enabled only when some bound is missing or failed.
     """
     title = "Convergence"
     if not setup:
-        return _figure_message(title, INVALID), [], "", True, "0", HIDDEN, True
+        return _both(_figure_message(title, INVALID)), [], "", True, "0", HIDDEN, True
     try:
         checked = setups.validated_setup(setup)
     except ValueError as exc:
-        return _figure_message(title, exc), [], str(exc), True, "0", HIDDEN, True
+        return _both(_figure_message(title, exc)), [], str(exc), True, "0", HIDDEN, True
     n, rule = checked["n"], checked["rule"]
     if not get_rule(rule).climbs:
         text = (
             f"{get_rule(rule).title} never climbs past n + 1, so its values are exact at the bound N + 1 "
             "and do not change with the bound: there is nothing to converge."
         )
-        return _figure_message(title, text), [], text, True, "0", HIDDEN, True
+        return _both(_figure_message(title, text)), [], text, True, "0", HIDDEN, True
     wanted, refused = [], []
     for alpha in CONVERGENCE_ALPHAS:
         bound = alpha * n
@@ -239,7 +430,7 @@ def make_convergence(triggered: str | None, setup: object):
         parts.append(f"Left out: {', '.join(refused)}.")
     if not solved:
         return (
-            _figure_message(title, "no bound solved yet"),
+            _both(_figure_message(title, "no bound solved yet")),
             [],
             " ".join(parts),
             not running,
@@ -248,12 +439,18 @@ def make_convergence(triggered: str | None, setup: object):
             button_disabled,
         )
     try:
-        figure, rows, changes = _convergence_view(n, tuple(solved), rule)
+        figure, rows, changes, answer = _convergence_view(n, tuple(solved), rule)
     except (ValueError, OSError) as exc:
-        return _figure_message(title, exc), [], str(exc), not running, progress, bar, button_disabled
+        return _both(_figure_message(title, exc)), [], str(exc), not running, progress, bar, button_disabled
+    parts.insert(0, answer)
     if len(solved) > 1:
-        parts.append(f"{changes:,} changes of value between consecutive bounds")
-        if changes > CONVERGENCE_MAX_ROWS:
+        parts.append(f"{changes:,} changes between consecutive bounds, a U gaining a partial fact included")
+        if changes > CONVERGENCE_EXPORT_ROWS:
+            parts[-1] += (
+                f" (the table shows the first {CONVERGENCE_MAX_ROWS:,}; Export CSV writes the first "
+                f"{CONVERGENCE_EXPORT_ROWS:,}, in order of bound and n)"
+            )
+        elif changes > CONVERGENCE_MAX_ROWS:
             parts[-1] += f" (the table shows the first {CONVERGENCE_MAX_ROWS:,}; Export CSV writes them all)"
         parts[-1] += "."
     return figure, rows, " ".join(parts), not running, progress, bar, button_disabled
@@ -262,7 +459,7 @@ def make_convergence(triggered: str | None, setup: object):
 @setups.memo(MEMO_ENTRIES)
 def _tally(bound: int, n: int, rule: str) -> dict:
     solution, _ = setups.open_bound(bound, rule)
-    return {**solution.tally(n), "seconds": solution.seconds}
+    return {**solution.tally(n), "seconds": solution.seconds, "decided_below": solution.decided_below}
 
 
 def make_summary(setup: object):
@@ -280,8 +477,10 @@ def make_summary(setup: object):
     -------
     dash.html.Div or str
         :func:`dashboard.tabs.explore.figures.summary_table` of positions ``1..n`` (one
-        pass of :meth:`Solution.tally`, memoized), or a message when the
-        setup is missing, invalid or cannot be solved.
+        pass of :meth:`Solution.tally`, memoized), with what the U positions
+        cannot be and how far every position is decided
+        (:attr:`Solution.decided_below`), or a message when the setup is
+        missing, invalid or cannot be solved.
     """
     if not setup:
         return INVALID
@@ -299,6 +498,8 @@ def make_summary(setup: object):
         tally["bounded"],
         tally["seconds"],
         not setups.setup_fresh(setup),
+        partial={"L": tally["U_not_L"], "W": tally["U_not_W"]},
+        decided_below=tally["decided_below"],
     )
 
 
@@ -315,7 +516,7 @@ def _density_figures(bound: int, n: int, rule: str) -> dict:
     # One pass over 1..n, kept only at the plotted positions, serves every
     # transform (switching is then free).
     solution, _ = setups.open_bound(bound, rule)
-    frame = figures.sampled_densities(solution.outcome, n)
+    frame = figures.sampled_densities(solution.outcome, n, classes=solution.classes)
     return {kind: figures.density_figure(frame, kind) for kind in TRANSFORMS}
 
 
@@ -420,7 +621,7 @@ def make_differences(setup: object, k: object):
 
 
 def make_download(setup: object):
-    """A CSV of ``n,outcome,remoteness`` for ``n = 1..N`` (for ``dcc.Download``).
+    """A CSV of ``n,outcome,remoteness,cannot_be`` for ``n = 1..N`` (for ``dcc.Download``).
 
     The format is that of ``python -m solver classify``
     (:func:`solver.analysis.layers.classification_table`).
@@ -436,7 +637,8 @@ def make_download(setup: object):
     tuple
         ``(download, message)``: what ``dcc.send_data_frame`` makes of the
         table (file name ``<rule>_N<n>_B<bound>.csv``, two ``#`` comment
-        lines first naming the game and the bound, as the command writes) and "";
+        lines first naming the game, the bound and how far every position is
+        decided (:attr:`Solution.decided_below`), as the command writes) and "";
         or ``no_update`` and a message when there is no valid setup or N is
         above :data:`DOWNLOAD_N_MAX` (the message gives the command that
         writes the table instead).
@@ -459,10 +661,35 @@ def make_download(setup: object):
     name = f"{rule.name}_N{n}_B{solution.bound}.csv"
     header = (
         f"# {rule.title} ({rule.name}): {rule.summary}\n"
-        f"# bound {solution.bound}: outcome and remoteness of positions 1..{n}\n"
+        f"# bound {solution.bound}: outcome and remoteness of positions 1..{n} (decided below "
+        f"{solution.decided_below}: every position up to it is W, L or D; cannot_be: what a U position cannot be)\n"
     )
     text = header + table.to_csv(index=False, lineterminator="\n")
     return dcc.send_string(text, name, type="text/csv"), ""
+
+
+def layers_event(args: object):
+    """The Layers view's callback: :func:`make_layers` of its arguments store.
+
+    Parameters
+    ----------
+    args : dict or None
+        ``{"setup": ..., "depth": ...}`` as the browser wrote it while the
+        view was shown (both checked by :func:`make_layers`).
+
+    Returns
+    -------
+    tuple of plotly.graph_objects.Figure
+        As :func:`make_layers`.
+
+    Raises
+    ------
+    dash.exceptions.PreventUpdate
+        For anything but a dict with a setup (nothing was asked for).
+    """
+    if not isinstance(args, dict) or args.get("setup") is None:
+        raise PreventUpdate
+    return make_layers(args["setup"], args.get("depth"))
 
 
 def _opened(setup: object) -> object:
@@ -481,8 +708,15 @@ def register(app: dash.Dash) -> None:
         The application whose layout holds :func:`explore_layout`.
     """
 
-    @app.callback(
+    app.clientside_callback(
+        _PICK_CONVERGENCE,
         Output(ids.CONVERGENCE_GRAPH, "figure"),
+        Input(ids.CONVERGENCE_FIGURES, "data"),
+        prevent_initial_call=True,
+    )
+
+    @app.callback(
+        Output(ids.CONVERGENCE_FIGURES, "data"),
         Output(ids.CONVERGENCE_TABLE, "rowData"),
         Output(ids.CONVERGENCE_MESSAGE, "children"),
         Output(ids.CONVERGENCE_POLL, "disabled"),
@@ -511,15 +745,24 @@ def register(app: dash.Dash) -> None:
     def _density(setup, transform):
         return make_density(_opened(setup), transform)
 
-    @app.callback(
-        Output(ids.LAYERS_W_GRAPH, "figure"),
-        Output(ids.LAYERS_L_GRAPH, "figure"),
+    # The Layers view follows the setup and the move depth through its
+    # arguments store, written in the browser only while the view is shown.
+    app.clientside_callback(
+        view_args_js("layers", ["depth"], with_setup=True),
+        Output(ids.LAYERS_ARGS, "data"),
+        Input(ids.EXPLORE_VIEW, "value"),
+        Input(page_ids.TABS, "value"),
         Input(ids.explore_gate_id("layers"), "data"),
         Input(ids.DEPTH_APPLIED, "data"),
+        State(ids.LAYERS_ARGS, "data"),
         prevent_initial_call=True,
     )
-    def _layers(setup, depth):
-        return make_layers(_opened(setup), depth)
+    app.callback(
+        Output(ids.LAYERS_W_GRAPH, "figure"),
+        Output(ids.LAYERS_L_GRAPH, "figure"),
+        Input(ids.LAYERS_ARGS, "data"),
+        prevent_initial_call=True,
+    )(layers_event)
 
     @app.callback(
         Output(ids.DIFF_GRAPH, "figure"),

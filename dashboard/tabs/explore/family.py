@@ -26,7 +26,22 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import BFILE_SEQUENCES, INF, RULES, UNKNOWN, comparison_row, nim_value_text, records, write_bfile
+from solver import (
+    BFILE_SEQUENCES,
+    CLASS_D,
+    CLASS_L,
+    CLASS_U,
+    CLASS_UL,
+    CLASS_UW,
+    CLASS_W,
+    INF,
+    RULES,
+    UNKNOWN,
+    comparison_row,
+    nim_value_text,
+    records,
+    write_bfile,
+)
 
 from ... import setup as setups
 from ...components import graph, panel
@@ -176,18 +191,66 @@ def make_nim_values(setup: object) -> tuple:
         solution, _ = setups.open_bound(checked["bound"], checked["rule"])
     except (ValueError, OSError):
         solution = None
-    if solution is not None:
-        drawn = (value == INF) & (k_mask & 1 == 0)
-        outcome = np.asarray(solution.outcome[1 : checked["n"] + 1])
-        more = int((drawn & (outcome == 0)).sum())
-        if more:
-            message += (
-                f" {more:,} positions with a value ∞(K), 0 not in K, are draws that the W/L/D views leave U: "
-                "their value comes from a stronger certificate (docs/nim-values.md, section 2), which proves "
-                "a position a draw when no finite line of play, with every position above the bound counted "
-                "as possibly anything, can make it W or L."
-            )
+    if solution is not None and solution.classes is not None:  # a Solution always fills its classes
+        message += " " + nim_agreement(value, k_mask, np.asarray(solution.classes[1 : checked["n"] + 1]))
     return nim_figure(table, checked["n"]), message
+
+
+def nim_agreement(value: np.ndarray, k_mask: np.ndarray, classes: np.ndarray) -> str:
+    """How the nim values of 1..N agree with the W/L/D classes of the same solve, in a sentence.
+
+    A value says what a position is alone: 0 is L, a finite value above 0
+    or ∞(K) with 0 in K is W, ∞(K) without 0 in K is a draw, ``?`` is
+    unknown.  Both come from the certificate by possibility
+    (``docs/nim-values.md`` section 2, ``docs/mathematics.md`` section
+    3.3), so they should agree position by position.
+
+    Parameters
+    ----------
+    value, k_mask : numpy.ndarray
+        ``NimValues.value`` and ``NimValues.k_mask`` of positions ``1..N``.
+    classes : numpy.ndarray
+        :attr:`solver.Solution.classes` of the same positions and bound.
+
+    Returns
+    -------
+    str
+        ``"They agree with the W/L/D views: 9,030 draws, 802 W, 157 L;
+        the 11 ? are U there (8 cannot be L, 3 cannot be W)."``, or the
+        positions where they do not.
+    """
+    finite_w = (value > 0) | ((value == INF) & (k_mask & 1 == 1))
+    said = np.full(value.shape, CLASS_U, dtype=np.int64)
+    said[value == 0] = CLASS_L
+    said[finite_w] = CLASS_W
+    said[(value == INF) & (k_mask & 1 == 0)] = CLASS_D
+    unresolved = np.isin(classes, (CLASS_U, CLASS_UW, CLASS_UL))
+    decided = np.where(unresolved, CLASS_U, classes)
+    known = value != UNKNOWN
+    # A known value must give the class; a ? (its value depends on positions above the bound)
+    # may sit on any class: the outcome alone can be settled when the exact value is not.
+    differ = np.flatnonzero(known & (said != decided)) + 1
+    if differ.size:
+        shown = ", ".join(f"{x:,}" for x in differ[:10].tolist()) + (" …" if differ.size > 10 else "")
+        where = "position" if differ.size == 1 else "positions"
+        return f"They disagree with the W/L/D views at {differ.size:,} {where} ({shown})."
+    text = (
+        f"They agree with the W/L/D views position by position: {int((said == CLASS_D).sum()):,} draws, "
+        f"{int((known & (said == CLASS_W)).sum()):,} W, {int((said == CLASS_L).sum()):,} L"
+    )
+    unknown = int(unresolved.sum())
+    if unknown:
+        text += (
+            f"; {unknown:,} of the ? are U there ({int((classes == CLASS_UW).sum()):,} cannot be L, "
+            f"{int((classes == CLASS_UL).sum()):,} cannot be W)"
+        )
+    outcome_only = int((~known & ~unresolved).sum())
+    if outcome_only:
+        text += (
+            f"; {outcome_only:,} ? {'has its' if outcome_only == 1 else 'have their'} outcome settled there "
+            "(W, L or D) though the exact value depends on positions above the bound"
+        )
+    return text + "."
 
 
 def records_panel() -> html.Section:
@@ -204,11 +267,17 @@ def records_panel() -> html.Section:
                 ),
                 html.Div(
                     [
-                        html.Span("b-files (OEIS format, first 10,000 terms): "),
+                        html.Span("b-files (OEIS format, at most 10,000 terms, complete up to decided below): "),
                         *[
                             html.Button(f"{letter}-positions" if letter != "D" else "draws", id=cid, className="button")
                             for letter, cid in _BFILE_BUTTONS.items()
                         ],
+                        dcc.Checklist(
+                            id=ids.BFILE_PARTIAL,
+                            options=[{"label": " also the partial terms past decided below", "value": "on"}],
+                            value=[],
+                            inline=True,
+                        ),
                         dcc.Download(id=ids.BFILE_DOWNLOAD),
                     ],
                     className="controls controls-inline",
@@ -217,9 +286,27 @@ def records_panel() -> html.Section:
         ),
         note="The smallest position of each exact remoteness at this bound, and the largest exact remoteness. A "
         "smaller position whose remoteness is only bounded (≤) or unresolved (U) could still hold a record; the "
-        "message says how many there are. python -m solver records and bfile do the same for any bound.",
+        "message says how many there are. A b-file lists the certified P- (L), N- (W) or draw positions up to "
+        "decided below, where every position is W, L or D, so the list is complete there (what OEIS needs); the "
+        "partial terms past it are certified too but the list may still grow. python -m solver records and bfile "
+        "do the same for any bound.",
         wide=True,
     )
+
+
+def _compare_grid(columns: list[tuple[str, str]]) -> html.Div:
+    grid = data_grid(ids.COMPARE_TABLE, columns, "rules-compared.csv", page_size=12)
+    # The game's title and the first L positions need room; the counts do not, and their
+    # headers ("U (not L)", "decided below") wrap instead of being cut.
+    for column in grid.children[1].columnDefs:
+        column["wrapHeaderText"] = True
+        column["autoHeaderHeight"] = True
+        if column["field"] in ("title", "first_L"):
+            column["flex"] = 3
+            column["minWidth"] = 200
+        elif column["field"] in ("decided_below", "max_remoteness"):
+            column["minWidth"] = 120
+    return grid
 
 
 def compare_panel() -> html.Section:
@@ -229,8 +316,7 @@ def compare_panel() -> html.Section:
         html.Div(
             [
                 dcc.Loading(html.Div(id=ids.COMPARE_MESSAGE, className="note", role="status"), type="dot"),
-                data_grid(
-                    ids.COMPARE_TABLE,
+                _compare_grid(
                     [
                         ("title", "game"),
                         ("bound", "bound"),
@@ -238,18 +324,20 @@ def compare_panel() -> html.Section:
                         ("L", "L"),
                         ("D", "D"),
                         ("U", "U"),
+                        ("U_not_L", "U (not L)"),
+                        ("U_not_W", "U (not W)"),
+                        ("decided_below", "decided below"),
                         ("max_remoteness", "highest remoteness"),
                         ("max_remoteness_at", "first at"),
                         ("first_L", "first L positions"),
                     ],
-                    "rules-compared.csv",
-                    page_size=12,
                 ),
             ]
         ),
         note="Every game of the family at the page's N and alpha (games that never climb past n + 1 at the bound "
-        "N + 1): counts of 1..N, the highest exact remoteness there and the least position that has it, and the "
-        "first L positions. python -m solver compare prints the same table.",
+        "N + 1): counts of 1..N, with the U that cannot be L (a win or a draw) and cannot be W (a loss or a draw), "
+        "how far every position is decided at that bound, the highest exact remoteness and the least position "
+        "that has it, and the first L positions. python -m solver compare prints the counts too.",
         wide=True,
     )
 
@@ -267,8 +355,10 @@ def make_records(setup: object) -> tuple:
     tuple
         ``(rows, message)``: one row per exact remoteness (``remoteness``,
         ``outcome``, ``position``), and a sentence with the game, the bound,
-        the largest exact remoteness and the positions that could still hold
-        a smaller record; ``([], message)`` when there is no valid setup.
+        the largest exact remoteness, the positions that could still hold
+        a smaller record and how far every position is decided
+        (:attr:`solver.Solution.decided_below`, where the b-files stop);
+        ``([], message)`` when there is no valid setup.
     """
     if not setup:
         return [], "No valid setup: fix the game, N or alpha above."
@@ -278,9 +368,12 @@ def make_records(setup: object) -> tuple:
     except (ValueError, OSError) as exc:
         return [], str(exc)
     title = RULES[checked["rule"]].title
+    decided = found["decided_below"]
     message = (
         f"{title} at bound B = {found['bound']:,}: the largest exact remoteness is {found['max_remoteness']}. "
-        f"{found['bounded']:,} positions have a remoteness only bounded and {found['unresolved']:,} are unresolved."
+        f"{found['bounded']:,} positions have a remoteness only bounded and {found['unresolved']:,} are unresolved "
+        f"(U). Decided below {decided:,}: every position 1..{decided:,} is W, L or D, so the b-files are complete "
+        f"up to {decided:,}; past it they stop, unless you tick the partial terms."
     )
     return found["records"], message
 
@@ -291,7 +384,7 @@ def _records(bound: int, rule: str) -> dict:
     return records(solution)
 
 
-def make_bfile(sequence: str, setup: object) -> tuple:
+def make_bfile(sequence: str, setup: object, partial: object = None) -> tuple:
     """A b-file of the setup's game at its bound, for ``dcc.Download``.
 
     Parameters
@@ -300,13 +393,20 @@ def make_bfile(sequence: str, setup: object) -> tuple:
         Which positions (see :data:`solver.analysis.records.BFILE_SEQUENCES`).
     setup : dict or None
         The shared setup (checked).
+    partial : list or None, optional
+        The "partial terms" checklist's value: ``["on"]`` also writes the
+        terms past :attr:`solver.Solution.decided_below`, after a comment
+        line that marks them (:func:`solver.write_bfile`); anything else
+        writes only the complete prefix.
 
     Returns
     -------
     tuple
         ``(download, message)``: ``dcc.send_string`` of at most
-        :data:`BFILE_TERMS` terms (file ``b-<rule>-<P|N|D>-B<bound>.txt``)
-        and ""; or ``no_update`` and a message.
+        :data:`BFILE_TERMS` terms (file ``b-<rule>-<P|N|D>-B<bound>.txt``,
+        ``...-partial.txt`` with the partial terms) and a sentence saying
+        how many terms, up to where the list is complete and whether partial
+        terms follow; or ``no_update`` and a message.
     """
     if sequence not in BFILE_SEQUENCES:
         return no_update, "choose P, N or D"
@@ -317,17 +417,33 @@ def make_bfile(sequence: str, setup: object) -> tuple:
         solution, _ = setups.open_bound(checked["bound"], checked["rule"])
     except (ValueError, OSError) as exc:
         return no_update, str(exc)
+    wide = isinstance(partial, (list, tuple)) and "on" in partial
     out = io.StringIO()
-    count = write_bfile(solution, sequence, out, BFILE_TERMS)
-    name = f"b-{solution.rule.name}-{sequence}-B{solution.bound}.txt"
-    return dcc.send_string(out.getvalue(), name, type="text/plain"), f"{count:,} terms written to {name}."
+    count = write_bfile(solution, sequence, out, BFILE_TERMS, partial=wide)
+    name = f"b-{solution.rule.name}-{sequence}-B{solution.bound}{'-partial' if wide else ''}.txt"
+    decided = solution.decided_below
+    text = out.getvalue()
+    message = (
+        f"{count:,} terms written to {name}, complete up to {decided:,} (every position 1..{decided:,} is W, L or D)"
+    )
+    if wide and "# partial from here" in text:
+        message += "; the terms after the line '# partial from here' are certified but the list there may still grow"
+    elif not wide and decided < solution.bound:
+        message += "; tick the partial terms to write the certified ones past it too"
+    return dcc.send_string(text, name, type="text/plain"), message + "."
 
 
 @setups.memo(64)
 def _compare_row(n: int, alpha: int, rule: str) -> dict:
     checked = setups.validated_setup({"n": n, "alpha": alpha, "rule": rule})
     solution, _ = setups.open_bound(checked["bound"], rule)
-    return comparison_row(solution, n)
+    tally = solution.tally(n)
+    return {
+        **comparison_row(solution, n),
+        "U_not_L": tally["U_not_L"],
+        "U_not_W": tally["U_not_W"],
+        "decided_below": solution.decided_below,
+    }
 
 
 def make_compare(setup: object) -> tuple:
@@ -342,7 +458,9 @@ def make_compare(setup: object) -> tuple:
     -------
     tuple
         ``(rows, message)``: one row per rule with the columns of
-        :data:`solver.analysis.comparison.COMPARISON_COLUMNS` (``first_L`` as text);
+        :data:`solver.analysis.comparison.COMPARISON_COLUMNS` (``first_L`` as text),
+        and ``U_not_L``, ``U_not_W`` (counts of 1..N) and ``decided_below``
+        (:attr:`solver.Solution.decided_below` of that rule's solve);
         a rule whose bound is too large to solve in a request and not solved
         yet keeps its name and bound and says so in ``first_L``.
     """
@@ -367,7 +485,9 @@ def make_compare(setup: object) -> tuple:
             continue
         row["first_L"] = ", ".join(f"{x:,}" for x in row["first_L"]) or "none"
         rows.append(row)
-    message = f"Positions 1..{n:,}; bound α × N = {alpha * n:,} for the put-or-take games, N + 1 for the others."
+    message = (
+        f"Positions 1..{n:,}; bound α × N = {alpha * n:,} for the put-or-take games, N + 1 = {n + 1:,} for the others."
+    )
     if missing:
         message += (
             f" Not solved yet (too large to solve here): {', '.join(missing)}; choose that game above to solve "
@@ -408,10 +528,11 @@ def register(app: dash.Dash) -> None:
         Output(ids.RECORDS_MESSAGE, "children", allow_duplicate=True),
         *[Input(cid, "n_clicks") for cid in _BFILE_BUTTONS.values()],
         State(ids.explore_gate_id("records"), "data"),
+        State(ids.BFILE_PARTIAL, "value"),
         prevent_initial_call=True,
     )
-    def _bfile(_p, _n, _d, setup):
+    def _bfile(_p, _n, _d, setup, partial):
         letter = _BFILE_OF_BUTTON.get(dash.ctx.triggered_id)
         if letter is None:
             return no_update, no_update
-        return make_bfile(letter, setup)
+        return make_bfile(letter, setup, partial)

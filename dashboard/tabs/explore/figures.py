@@ -26,9 +26,21 @@ import plotly.io as pio
 from dash import html
 from plotly.subplots import make_subplots
 
-from solver import TRANSFORMS, Outcome, transform_density
+from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, TRANSFORMS, Outcome, transform_density
 
-from ...style import COLOURS, MARGIN, NAMES, message_figure, swatch_style
+from ...style import (
+    COLOURS,
+    MARGIN,
+    NAMES,
+    NEUTRAL,
+    NEUTRAL_DARK,
+    NEUTRAL_LIGHT,
+    PARTIAL_DASH,
+    PARTIAL_SHORT,
+    PARTIAL_TEXT,
+    message_figure,
+    swatch_style,
+)
 from . import ids
 
 #: Density curves keep their values at about this many positions each.
@@ -139,7 +151,9 @@ class OutcomeColumn(Protocol):
     def __getitem__(self, key: slice, /) -> Any: ...
 
 
-def sampled_densities(outcome: OutcomeColumn, n: int, points: int = DENSITY_POINTS) -> pd.DataFrame:
+def sampled_densities(
+    outcome: OutcomeColumn, n: int, points: int = DENSITY_POINTS, *, classes: OutcomeColumn | None = None
+) -> pd.DataFrame:
     """The rows of :func:`solver.analysis.layers.densities` at the positions a density figure keeps.
 
     One pass over ``outcome[1 : n + 1]`` per outcome, with no ``n``-long
@@ -156,13 +170,20 @@ def sampled_densities(outcome: OutcomeColumn, n: int, points: int = DENSITY_POIN
         The last position, ``1 <= n <= bound``.
     points : int, optional
         As :func:`geometric_positions`.
+    classes : OutcomeColumn, optional
+        :attr:`Solution.classes <solver.engine.solution.Solution>` (the same
+        shape): when given it is read instead of ``outcome`` (a class is an
+        outcome, or U with what it cannot be), and the two partial facts of
+        U get columns of their own.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``n`` (the positions of :func:`geometric_positions`),
         ``W``, ``L``, ``D``, ``U``: ``#X <= m / m`` (float64), equal to the
-        rows of :func:`solver.analysis.layers.densities` at those ``m``.
+        rows of :func:`solver.analysis.layers.densities` at those ``m``;
+        with ``classes`` also ``U_not_L`` and ``U_not_W`` (the share of U
+        positions that cannot be L, that cannot be W; both are in ``U``).
 
     Raises
     ------
@@ -172,11 +193,23 @@ def sampled_densities(outcome: OutcomeColumn, n: int, points: int = DENSITY_POIN
     if not 1 <= n < len(outcome):
         raise ValueError(f"N must be between 1 and the bound {len(outcome) - 1:,}, got {n:,}")
     positions = geometric_positions(n, points)
-    labels = np.asarray(outcome[1 : n + 1])
+    labels = np.asarray((outcome if classes is None else classes)[1 : n + 1])
     starts = np.r_[0, positions[:-1]]  # counts over labels[starts[i] : positions[i]]
+
+    def share(mask: np.ndarray) -> np.ndarray:
+        return np.cumsum(np.add.reduceat(mask, starts, dtype=np.int64)) / positions
+
     data: dict[str, np.ndarray] = {"n": positions}
-    for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U):
-        data[o.name] = np.cumsum(np.add.reduceat(labels == o, starts, dtype=np.int64)) / positions
+    if classes is None:
+        for o in (Outcome.W, Outcome.L, Outcome.D, Outcome.U):
+            data[o.name] = share(labels == o)
+        return pd.DataFrame(data)
+    data["W"] = share(labels == CLASS_W)
+    data["L"] = share(labels == CLASS_L)
+    data["D"] = share(labels == CLASS_D)
+    data["U"] = share((labels == CLASS_U) | (labels == CLASS_UW) | (labels == CLASS_UL))
+    data["U_not_L"] = share(labels == CLASS_UW)
+    data["U_not_W"] = share(labels == CLASS_UL)
     return pd.DataFrame(data)
 
 
@@ -227,8 +260,10 @@ def summary_table(
     bounded: int,
     seconds: float,
     cached: bool,
+    partial: dict[str, int] | None = None,
+    decided_below: int | None = None,
 ) -> html.Div:
-    """The summary panel: counts of W, L, D, U up to N and the solve's figures.
+    """The summary panel: counts of W, L, D, U up to N, what U cannot be, how far all is decided.
 
     Parameters
     ----------
@@ -246,10 +281,23 @@ def summary_table(
         Solve time in seconds.
     cached : bool
         Whether the solve came from the in-memory cache.
+    partial : dict, optional
+        ``{"L": int, "W": int}``: the U positions of ``1..n`` that cannot be
+        L and that cannot be W (the certificate by possibility; the
+        ``U_not_L`` and ``U_not_W`` of :meth:`solver.Solution.tally`).  Two
+        rows under U when given.
+    decided_below : int, optional
+        :attr:`solver.Solution.decided_below`: every position ``1..`` it is
+        W, L or D at this bound.  A fact of the summary when given.
 
     Returns
     -------
     dash.html.Div
+        The table of outcomes (count cells with the ids
+        :func:`dashboard.tabs.explore.ids.summary_count_id` of ``W``, ``L``,
+        ``D``, ``U`` and, for the partial facts, ``U-not-L`` and
+        ``U-not-W``) and a list of facts (decided below: id
+        ``summary_count_id("decided")``).
     """
     rows = []
     for key in ("W", "L", "D", "U"):
@@ -264,9 +312,27 @@ def summary_table(
                 ]
             )
         )
-    facts = [
-        ("N", f"{n:,}"),
-        ("bound B", f"{bound:,}"),
+    if partial is not None:
+        for key, meaning in (
+            ("L", "of them cannot be L: a win or a draw"),
+            ("W", "of them cannot be W: a loss or a draw"),
+        ):
+            count = partial.get(key, 0)
+            rows.append(
+                html.Tr(
+                    [
+                        html.Td(""),
+                        html.Td(meaning, className="summary-partial"),
+                        html.Td(f"{count:,}", className="num", id=ids.summary_count_id(f"U-not-{key}")),
+                        html.Td(f"{count / n if n else 0.0:.2%}", className="num"),
+                    ],
+                    className="summary-partial-row",
+                )
+            )
+    facts = [("N", f"{n:,}"), ("bound B", f"{bound:,}")]
+    if decided_below is not None:
+        facts.append(("decided below", decided_text(decided_below, n, bound)))
+    facts += [
         ("highest remoteness up to N", f"{max_remoteness}"),
         ("W/L with remoteness only bounded", f"{bounded:,}"),
         ("solve time", f"{seconds:.3f} s" + (" (cached)" if cached else "")),
@@ -281,7 +347,16 @@ def summary_table(
                 className="summary-table",
             ),
             html.Dl(
-                [item for label, value in facts for item in (html.Dt(label), html.Dd(value))],
+                [
+                    item
+                    for label, value in facts
+                    for item in (
+                        html.Dt(label),
+                        html.Dd(value, id=ids.summary_count_id("decided"))
+                        if label == "decided below"
+                        else html.Dd(value),
+                    )
+                ],
                 className="summary-facts",
             ),
         ],
@@ -289,8 +364,37 @@ def summary_table(
     )
 
 
+def decided_text(decided_below: int, n: int, bound: int) -> str:
+    """How far every position is decided, in words.
+
+    Parameters
+    ----------
+    decided_below : int
+        :attr:`solver.Solution.decided_below`, ``0..bound``.
+    n : int
+        N, the positions the page counts.
+    bound : int
+        The bound B.
+
+    Returns
+    -------
+    str
+        ``"2,230: every position 1..2,230 is W, L or D; 2,231 is the first
+        U"``; with ``" (all of 1..N)"`` when that reaches N, and ``"every
+        position up to the bound"`` when nothing is U.
+    """
+    if decided_below >= bound:
+        return f"{decided_below:,}: every position up to the bound is W, L or D"
+    if decided_below == 0:
+        return "0: position 1 is still U"
+    text = f"{decided_below:,}: every position 1..{decided_below:,} is W, L or D; {decided_below + 1:,} is the first U"
+    if decided_below >= n:
+        text += " (so all of 1..N is decided)"
+    return text
+
+
 def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Figure:
-    """Cumulative densities of W, L, D and U against n (thesis Figs 6-11).
+    """Cumulative densities of W, L, D and U against n (thesis Figs 6-11), and of the two partial facts of U.
 
     Parameters
     ----------
@@ -305,7 +409,10 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     Returns
     -------
     plotly.graph_objects.Figure
-        Four SVG lines on a log-n axis, one per outcome in its colour.  Each
+        Four SVG lines on a log-n axis, one per outcome in its colour, and,
+        when ``densities`` has the columns ``U_not_L`` and ``U_not_W``
+        (:func:`sampled_densities` with ``classes``), two more in U's grey,
+        dashed (cannot be L) and dotted (cannot be W).  Each
         holds the exact (transformed) value, as ``float32``, at the positions
         of :func:`geometric_positions` (every n up to a few hundred, then
         about :data:`DENSITY_POINTS` in all, and n = N); the subtitle says
@@ -340,6 +447,20 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
                 name=NAMES[key],
                 line={"color": COLOURS[key], "width": 2},
                 hovertemplate=f"n = %{{x:,}}<br>{key}: %{{y:.4g}} (exact at this n)<extra></extra>",
+            )
+        )
+    for key, column in (("L", "U_not_L"), ("W", "U_not_W")):
+        if column not in densities:
+            continue
+        y = transform_density(densities[column].to_numpy()[idx], transform).astype(np.float32)
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=y,
+                mode="lines",
+                name=f"{PARTIAL_TEXT[key]}: {PARTIAL_SHORT[key]}",
+                line={"color": COLOURS["U"], "width": 2, "dash": PARTIAL_DASH[key]},
+                hovertemplate=f"n = %{{x:,}}<br>{PARTIAL_TEXT[key]}: %{{y:.4g}} (exact at this n)<extra></extra>",
             )
         )
     if len(idx) < total:
@@ -487,66 +608,151 @@ def difference_figure(members: np.ndarray, k: int) -> go.Figure:
     return fig
 
 
-def convergence_figure(counts: pd.DataFrame, n: int) -> go.Figure:
-    """Counts of W, L, D and U up to N as the bound grows, one panel per outcome.
+def _change(first: int, last: int) -> str:
+    """``" (+71)"``, ``" (−5,832)"``: how a count moved from the first bound to the last."""
+    return f" ({last - first:+,})".replace("-", "−")
+
+
+def convergence_figure(counts: pd.DataFrame, n: int, narrow: bool = False) -> go.Figure:
+    """Positions 1..N as the bound grows: U and what it cannot be, how far all is decided, W, L and D.
+
+    The view answers the thesis's D-infinity question: the positions that
+    are still U at a bound are the candidates, and how they shrink as B
+    grows (and how far every position is decided) is what a reader wants
+    to see first.
 
     Parameters
     ----------
     counts : pandas.DataFrame
         As the first result of :func:`solver.analysis.layers.convergence`: columns
-        ``bound``, ``W``, ``L``, ``D``, ``U``.
+        ``bound``, ``W``, ``L``, ``D``, ``U`` and, when present,
+        ``U_not_L``, ``U_not_W`` (the U that cannot be L, cannot be W) and
+        ``decided_below`` (:attr:`solver.Solution.decided_below` of each
+        solve).
     n : int
         N, the number of positions counted (``1..n``).
+    narrow : bool, optional
+        For a phone: one panel per row (five rows) and shorter titles;
+        otherwise two rows (U and decided below; W, L and D).
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Four panels (W, L, D, U) sharing a log bound axis, each with a
-        linear count axis of its own range, so a change of a few percent
-        (U shrinking from 9,100 to 8,875 at N = 10,000) is as plain as a
-        doubling; a single axis, linear or log, hides it behind U's size.
-        Each panel's title names the outcome and gives the count at the
-        first and the last bound (no legend); the hover gives the count and
-        its share of ``1..n``.  One SVG line
-        with markers per outcome, in its colour, in the order W, L, D, U.
+        Panels sharing a log bound axis, each with a linear count axis of its
+        own range, so a change of a few percent is as plain as a doubling (a
+        single axis, linear or log, hides it behind the largest count).
+        First: U, with every count written at its point and, when the columns
+        are there, two more lines in U's grey for the U that cannot be L
+        (dashed) and cannot be W (dotted); and "decided below" in a neutral
+        grey, with a dotted line at N (above it every position of 1..N is
+        W, L or D).  Then W, L and D, one panel each in the outcome's
+        colour.  Each panel's title names what it counts and gives the count
+        at the first and the last bound; the hover gives the count and its
+        share of ``1..n``.  The titles name every panel; a small legend in
+        the U panel names its two partial lines.
     """
     if counts.empty:
         return message_figure("Convergence", "no bounds solved")
-    bounds = counts["bound"].to_numpy(dtype=np.int64)
-    keys = ("W", "L", "D", "U")
-    titles = []
-    for key in keys:
+    bounds = counts["bound"].to_numpy(dtype=np.int64).tolist()
+    several = len(counts) > 1
+    decided = "decided_below" in counts
+
+    def title(key: str, what: str) -> str:
         first, last = int(counts[key].iloc[0]), int(counts[key].iloc[-1])
-        change = f" ({last - first:+,})".replace("-", "−") if len(counts) > 1 else ""
-        meaning = NAMES[key].split("(", 1)[1].rstrip(")").split(": ")[-1]  # "mover wins" ...
-        titles.append(f"{key}, {meaning}: {first:,}" + (f" → {last:,}{change}" if len(counts) > 1 else ""))
-    fig = make_subplots(
-        rows=2, cols=2, shared_xaxes=True, subplot_titles=titles, vertical_spacing=0.16, horizontal_spacing=0.1
-    )
-    for number, key in enumerate(keys):
+        return f"{what}: {first:,}" + (f" → {last:,}{_change(first, last)}" if several else "")
+
+    def meaning(key: str) -> str:
+        return NAMES[key].split("(", 1)[1].rstrip(")").split(": ")[-1]  # "mover wins" ...
+
+    panels = [("U", title("U", f"U, {meaning('U')}"))]
+    if decided:
+        what = "decided below" if narrow else "decided below (all W, L or D up to it)"
+        panels.append(("decided_below", title("decided_below", what)))
+    panels += [(key, title(key, f"{key}, {meaning(key)}")) for key in ("W", "L", "D")]
+    if narrow:
+        rows, cols = len(panels), 1
+        places = [(i + 1, 1) for i in range(len(panels))]
+        specs: list[list] = [[{}] for _ in panels]
+        spacing = {"vertical_spacing": 0.3 / len(panels)}
+    else:
+        # Top row: U and decided below, three columns each; bottom row: W, L, D, two each.
+        rows, cols = 2, 6
+        places = [(1, 1), (1, 4)] if decided else [(1, 1)]
+        places += [(2, 1), (2, 3), (2, 5)]
+        specs = [
+            [{"colspan": 3}, None, None, {"colspan": 3} if decided else None, None, None],
+            [{"colspan": 2}, None, {"colspan": 2}, None, {"colspan": 2}, None],
+        ]
+        spacing = {"vertical_spacing": 0.2, "horizontal_spacing": 0.09}
+    fig = make_subplots(rows=rows, cols=cols, specs=specs, subplot_titles=[t for _k, t in panels], **spacing)
+    where = {key: place for (key, _t), place in zip(panels, places, strict=True)}
+
+    def line(key: str, name: str, colour: str, panel: str, dash: str = "solid", text: bool = False) -> None:
         count = counts[key].to_numpy(dtype=np.int64)
+        row, col = where[panel]
         fig.add_trace(
             go.Scatter(
-                x=bounds.tolist(),
+                x=bounds,
                 y=count.tolist(),
-                mode="lines+markers",
-                name=NAMES[key],
-                line={"color": COLOURS[key], "width": 2},
-                marker={"size": 7, "color": COLOURS[key]},
+                mode="lines+markers+text" if text else "lines+markers",
+                text=[f"{c:,}" for c in count] if text else None,
+                textposition="top center",
+                textfont={"size": 11, "color": NEUTRAL_DARK},
+                name=name,
+                showlegend=dash != "solid",  # the legend names only the U panel's partial lines
+                line={"color": colour, "width": 2, "dash": dash},
+                marker={"size": 7, "color": colour},
                 customdata=(100.0 * count / n).tolist(),
-                hovertemplate=f"B = %{{x:,}}<br>{key}: %{{y:,}} positions (%{{customdata:.2f}} %)<extra></extra>",
+                hovertemplate=f"B = %{{x:,}}<br>{name}: %{{y:,}} (%{{customdata:.2f}} % of 1..{n:,})<extra></extra>",
+                cliponaxis=False,
             ),
-            row=number // 2 + 1,
-            col=number % 2 + 1,
+            row=row,
+            col=col,
         )
+
+    line("U", NAMES["U"], COLOURS["U"], "U", text=True)
+    for key, column in (("L", "U_not_L"), ("W", "U_not_W")):
+        if column in counts:
+            line(column, f"{PARTIAL_TEXT[key]}: {PARTIAL_SHORT[key]}", COLOURS["U"], "U", PARTIAL_DASH[key])
+    if decided:
+        line("decided_below", "decided below", NEUTRAL, "decided_below", text=True)
+        row, col = where["decided_below"]
+        fig.add_hline(
+            y=n,
+            line={"color": NEUTRAL_LIGHT, "width": 1.5, "dash": "dot"},
+            annotation_text=f"N = {n:,}",
+            annotation_position="bottom right",
+            annotation_font={"size": 10, "color": NEUTRAL},
+            row=row,
+            col=col,
+        )
+    for key in ("W", "L", "D"):
+        line(key, NAMES[key], COLOURS[key], key)
     fig.update_xaxes(type="log")
-    fig.update_xaxes(title_text="bound B", row=2)
-    fig.update_yaxes(title_text="positions", col=1)
-    fig.update_yaxes(tickformat=",d", rangemode="normal")
+    for key in ("W", "L", "D") if not narrow else ("D",):
+        fig.update_xaxes(title_text="bound B", row=where[key][0], col=where[key][1])
+    for key, (row, col) in where.items():
+        if key in ("U", "decided_below"):
+            # These run down to 0 (or up from it): show 0, and leave room above for the counts written.
+            top = max(int(counts[key].max()), n if key == "decided_below" else 0, 1)
+            fig.update_yaxes(tickformat=",d", range=[0, 1.22 * top], row=row, col=col)
+        else:
+            fig.update_yaxes(tickformat=",d", rangemode="normal", row=row, col=col)
+    # The legend sits in the U panel's top right corner, where U has shrunk to nothing.
+    u_axis = fig.layout.yaxis.domain
     fig.update_layout(
-        title=f"Positions 1..{n:,} by outcome as the bound B grows (each panel its own scale)",
+        title=f"Positions 1..{n:,} as the bound B grows" + ("" if narrow else " (each panel its own scale)"),
         template=TEMPLATE,
-        showlegend=False,  # each panel's title names its outcome
-        margin={**MARGIN, "t": 80},
+        legend={
+            "x": 1.0 if narrow else 0.46,
+            "y": u_axis[1],
+            "xanchor": "right",
+            "yanchor": "top",
+            "bgcolor": "rgba(255,255,255,0.85)",
+            "font": {"size": 10},
+        },
+        margin={**MARGIN, "t": 80, "l": 50 if narrow else MARGIN["l"], "r": 30},
+        font={"size": 11},
     )
+    fig.update_annotations(font_size=11 if narrow else 12)
     return fig

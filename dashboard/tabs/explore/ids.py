@@ -11,6 +11,9 @@ DEPTH_INPUT = "depth-input"
 DEPTH_ERROR = "depth-error"
 #: The move depth the tree uses: the slider's value once it has rested 0.35 s.
 DEPTH_APPLIED = "depth-applied-store"
+#: The tree's depth and start, ``{"depth", "start"}``: written in the browser only
+#: while the tree is shown, so a depth change sends no request for a hidden tree.
+TREE_ARGS = "tree-args-store"
 START_INPUT = "start-input"
 START_ERROR = "start-error"
 DOWNLOAD_BUTTON = "download-button"
@@ -26,9 +29,14 @@ DENSITY_GRAPH = "density-graph"
 DENSITY_TRANSFORM = "density-transform"
 LAYERS_W_GRAPH = "layers-w-graph"
 LAYERS_L_GRAPH = "layers-l-graph"
+#: What the Layers view draws, ``{"setup", "depth"}``: written in the browser only
+#: while the view is shown, so a depth change sends no request for a hidden view.
+LAYERS_ARGS = "layers-args-store"
 DIFF_LAYER = "difference-layer"
 DIFF_GRAPH = "difference-graph"
 CONVERGENCE_GRAPH = "convergence-graph"
+#: The convergence figure for a wide screen and for a phone; the browser shows one of them.
+CONVERGENCE_FIGURES = "convergence-figures-store"
 CONVERGENCE_TABLE = "convergence-table"
 CONVERGENCE_MESSAGE = "convergence-message"
 CONVERGENCE_BUTTON = "convergence-button"
@@ -41,6 +49,8 @@ BFILE_P = "bfile-p"
 BFILE_N = "bfile-n"
 BFILE_D = "bfile-d"
 BFILE_DOWNLOAD = "bfile-download"
+#: The Records view's "also the partial terms" checklist (b-files past decided below).
+BFILE_PARTIAL = "bfile-partial"
 NIM_GRAPH = "nim-graph"
 NIM_MESSAGE = "nim-message"
 COMPARE_TABLE = "compare-table"
@@ -76,7 +86,9 @@ def summary_count_id(letter: str) -> str:
 
     Parameters
     ----------
-    letter : {"W", "L", "D", "U"}
+    letter : {"W", "L", "D", "U", "U-not-L", "U-not-W", "decided"}
+        An outcome, one of the two partial facts of U, or ``"decided"``
+        (the fact "decided below").
 
     Returns
     -------

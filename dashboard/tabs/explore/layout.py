@@ -21,7 +21,7 @@ from dash import Input, Output, State, dcc, html
 from solver import TRANSFORMS, config
 
 from ... import ids as page_ids
-from ...components import DEFERRED_SHOWN, attrs, deferred, graph, panel
+from ...components import DEFERRED_SHOWN, attrs, deferred, graph, graph_config, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
@@ -100,7 +100,9 @@ def _controls() -> html.Div:
             ),
             html.Div(
                 [
-                    html.Button("Download CSV (n, outcome, remoteness)", id=ids.DOWNLOAD_BUTTON, className="button"),
+                    html.Button(
+                        "Download CSV (n, outcome, remoteness, cannot be)", id=ids.DOWNLOAD_BUTTON, className="button"
+                    ),
                     html.Span(" N up to 1,000,000", className="hint"),
                     dcc.Download(id=ids.DOWNLOAD),
                     html.Div(id=ids.DOWNLOAD_MESSAGE, className="error", role="alert"),
@@ -118,6 +120,10 @@ def _stores() -> list:
     return [
         dcc.Interval(id=ids.CONVERGENCE_POLL, interval=700, disabled=True),
         *[dcc.Store(id=ids.explore_gate_id(view)) for view in DEFERRED_VIEWS],
+        # Mounted with the tab (not with a view), so the browser can write them
+        # whichever view is mounted.
+        dcc.Store(id=ids.LAYERS_ARGS),
+        dcc.Store(id=ids.TREE_ARGS),
     ]
 
 
@@ -270,7 +276,18 @@ def explore_layout() -> html.Div:
                                     id=ids.CONVERGENCE_PROGRESS, value="0", max="100", className="inline-progress"
                                 ),
                                 html.Div(id=ids.CONVERGENCE_MESSAGE, className="note", role="status"),
-                                graph(ids.CONVERGENCE_GRAPH, 380),
+                                dcc.Store(id=ids.CONVERGENCE_FIGURES),
+                                # Its height is the stylesheet's: taller on a phone, where the
+                                # panels stack (the browser picks that figure).
+                                dcc.Loading(
+                                    html.Div(
+                                        dcc.Graph(
+                                            id=ids.CONVERGENCE_GRAPH, style={"height": "100%"}, config=graph_config()
+                                        ),
+                                        className="convergence-box",
+                                    ),
+                                    type="circle",
+                                ),
                                 data_grid(
                                     ids.CONVERGENCE_TABLE,
                                     [
@@ -284,10 +301,13 @@ def explore_layout() -> html.Div:
                                 ),
                             ]
                         ),
-                        note="Counts up to N for B = N, 10 N, 100 N, 1000 N (as far as memory allows): how U shrinks "
-                        "and where it settles (the thesis's D-infinity question), and every position whose value "
-                        "changed between two bounds. Only U turns into W, L or D, and only a bounded remoteness "
-                        "(≤) moves. Bounds above 20 million are solved only when you press the button.",
+                        note="The thesis's D-infinity question: which positions never settle? Counts up to N for "
+                        "B = N, 10 N, 100 N, 1000 N (as far as memory allows): how U shrinks, with the U that "
+                        "cannot be L (a win or a draw) and cannot be W (a loss or a draw); how far every position "
+                        "is decided (decided below: all W, L or D up to it) against B; W, L and D. The table lists "
+                        "every position whose value changed between two bounds: only U turns into W, L or D (or "
+                        "gains a partial fact), and only a bounded remoteness (≤) moves. Bounds above 20 million "
+                        "are solved only when you press the button.",
                         wide=True,
                     ),
                     records_panel(),

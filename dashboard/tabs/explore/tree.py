@@ -54,11 +54,23 @@ from solver import (
     wins_at_once,
 )
 
+from ... import ids as page_ids
 from ... import setup as setups
 from ...components import attrs, panel
 from ...defaults import DEPTH_MAX
-from ...style import COLOURS, NAMES, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, swatch_style
+from ...style import (
+    COLOURS,
+    NAMES,
+    NEUTRAL_DARK,
+    NEUTRAL_LIGHT,
+    PARTIAL_NAMES,
+    PARTIAL_TEXT,
+    TEXT_COLOURS,
+    partial_legend,
+    swatch_style,
+)
 from . import ids
+from .viewargs import view_args_js
 
 __all__ = [
     "FONT_PX",
@@ -161,8 +173,8 @@ def _full_position(position: int) -> str:
 
 
 def _value_text(node: TreeNode) -> str:
-    """Second line of a label: outcome, remoteness, marks (★ square, ↻ repeat)."""
-    text = node.outcome.name
+    """Second line of a label: outcome ("U (not L)" for a partial fact), remoteness, marks (★ square, ↻ repeat)."""
+    text = PARTIAL_TEXT.get(node.cannot_be or "", node.outcome.name)
     if node.remoteness is not None:
         text += f" {node.remoteness}"
     elif node.remoteness_at_most is not None:
@@ -198,7 +210,7 @@ def node_tip(node: TreeNode, parent: int | None, bound: int) -> list[list[str]]:
         if parent is None or node.move is None
         else f"{move_text(node.move)} from {_full_position(parent)}"
     )
-    outcome = NAMES[node.outcome.name]
+    outcome = PARTIAL_NAMES.get(node.cannot_be or "", NAMES[node.outcome.name])
     if node.beyond_bound and not node.square:
         outcome = f"U (above the bound B = {bound:,}: unknown)"
     if node.remoteness is not None:
@@ -361,7 +373,9 @@ def tree_elements(tree: GameTree) -> list[dict]:
         centre of its box (pixels, rounded to 0.1).  Node data: ``path``,
         ``label`` (two lines: :func:`short_position`, then outcome,
         remoteness and marks), ``position`` (the exact decimal digits),
-        ``outcome`` (``"W"``, ``"L"``, ``"D"``, ``"U"``), ``remoteness``
+        ``outcome`` (``"W"``, ``"L"``, ``"D"``, ``"U"``), ``cannot_be``
+        (``"L"`` or ``"W"`` for a U that the certificate by possibility
+        narrows, else None), ``remoteness``
         (exact, or None), ``remoteness_at_most``, ``move`` (``"take"``,
         ``"put"`` or None), ``depth``, ``square``, ``repeat``, ``beyond``,
         ``best``, ``expandable``, ``expanded``, ``w`` and ``h`` (the box, px)
@@ -370,8 +384,9 @@ def tree_elements(tree: GameTree) -> list[dict]:
         node as unchanged and leaves it alone).  The root's data also has ``view``,
         which names the drawing (start, bound, base depth): the page resets
         its view when it changes.  Classes: the outcome letter and
-        ``square``, ``repeat``, ``beyond``, ``expandable``, ``expanded`` where
-        they apply.  Edge ids are ``"e" + child path``, their data
+        ``square``, ``repeat``, ``beyond``, ``expandable``, ``expanded``,
+        ``notL``, ``notW`` (a U that cannot be L, cannot be W) where they
+        apply.  Edge ids are ``"e" + child path``, their data
         ``source``, ``target``, ``label`` (the move) and class ``best`` for
         best moves.
     """
@@ -392,6 +407,8 @@ def tree_elements(tree: GameTree) -> list[dict]:
                 (node.beyond_bound, "beyond"),
                 (node.expandable, "expandable"),
                 (node.expanded, "expanded"),
+                (node.cannot_be == "L", "notL"),
+                (node.cannot_be == "W", "notW"),
             )
             if flag
         ]
@@ -401,6 +418,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
             "label": "\n".join(labels[node.path]),
             "position": str(node.position),
             "outcome": node.outcome.name,
+            "cannot_be": node.cannot_be,
             "remoteness": node.remoteness,
             "remoteness_at_most": node.remoteness_at_most,
             "move": move_text(node.move) if node.move else None,
@@ -518,6 +536,7 @@ def _legend() -> list:
         html.Span([html.Span(className="swatch", style=swatch_style(k)), NAMES[k]], className="legend-item")
         for k in ("W", "L", "D", "U")
     ]
+    items += partial_legend()
     items += [
         html.Span("★ the mover wins at once (a square, in the squares game)", className="legend-item"),
         html.Span("↻ dashed border: repeat (a loop)", className="legend-item"),
@@ -926,20 +945,35 @@ def register(app: dash.Dash) -> None:
         Output(ids.TREE_MESSAGE, "children"),
         Output(ids.START_ERROR, "children"),
         # The setup reaches the tree through its view's gate (written while the
-        # view is shown): nothing is drawn or sent before the view is opened.
+        # view is shown), the depth and start through its arguments store
+        # (written in the browser while the tree is shown): nothing is drawn or
+        # sent for a tree never opened, or hidden.
         Input(ids.explore_gate_id("tree"), "data"),
-        Input(ids.START_INPUT, "value"),
-        Input(ids.DEPTH_APPLIED, "data"),
+        Input(ids.TREE_ARGS, "data"),
         Input(ids.TREE_ACTION, "data"),
         Input(ids.TREE_BEST, "n_clicks"),
         Input(ids.TREE_COLLAPSE, "n_clicks"),
+        State(ids.START_INPUT, "value"),
+        State(ids.DEPTH_APPLIED, "data"),
         State(ids.TREE_TOGGLED, "data"),
         prevent_initial_call=True,
     )
-    def _tree(setup, start_text, depth, action, _best, _collapse, state):
+    def _tree(setup, _args, action, _best, _collapse, start_text, depth, state):
         if setup is None:
             raise PreventUpdate
         return make_tree(dash.ctx.triggered_id, setup, start_text, depth, action, state)
+
+    app.clientside_callback(
+        view_args_js("tree", ["depth", "start"], with_setup=False),
+        Output(ids.TREE_ARGS, "data"),
+        Input(ids.EXPLORE_VIEW, "value"),
+        Input(page_ids.TABS, "value"),
+        Input(ids.explore_gate_id("tree"), "data"),
+        Input(ids.DEPTH_APPLIED, "data"),
+        Input(ids.START_INPUT, "value"),
+        State(ids.TREE_ARGS, "data"),
+        prevent_initial_call=True,
+    )
 
     app.clientside_callback(
         ClientsideFunction("ptsqTree", "applyDepth"),

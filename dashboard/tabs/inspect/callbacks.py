@@ -11,18 +11,29 @@ where it comes in: bad input becomes a message, never an exception.
 
 from __future__ import annotations
 
+import json
+
 import dash
-from dash import Input, Output, no_update
+from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import Outcome, draw_certificate, get_rule, inspect_position, needs_bound, parse_int, put_chain
+from solver import (
+    Outcome,
+    draw_certificate,
+    get_rule,
+    inspect_position,
+    move_text,
+    needs_bound,
+    parse_int,
+    put_chain,
+)
 
 from ... import ids as page_ids
 from ... import setup as setups
 from ...controls import gate_solution
 from ...tables import register_exports
 from . import figures, ids
-from .layout import CERTIFICATE_HIDDEN, CERTIFICATE_SHOWN
+from .layout import CERTIFICATE_HIDDEN, certificate_box_style
 
 #: Class names of the number box, without and with a problem.
 BOX_CLASS = "num-input"
@@ -47,26 +58,32 @@ def make_inspection(text: object, gate: object) -> tuple:
     -------
     tuple
         ``(bound text, summary, moves table, chain rows, certificate
-        elements, certificate layout, certificate note, certificate box
-        style, error message, number box class)``.
-        Bad input gives empty outputs, a message saying how to fix it and
-        the box marked invalid; no solve yet gives empty outputs and the
-        bound text says why.
+        elements, certificate layout, certificate note, proof, certificate
+        box style, error message, number box class)``.  For a certified draw
+        the note says in a sentence why it is one, the proof is
+        :func:`dashboard.tabs.inspect.figures.certificate_proof` (one claim
+        per row, every number a button that inspects it) and the graph
+        shows the same certificate.  Bad input gives empty outputs, a
+        message saying how to fix it and the box marked invalid; no solve
+        yet (or the solve of a newly chosen game still running) gives empty
+        outputs and the bound text says why: never the answer of another
+        game or bound than the one named.
     """
     hidden = CERTIFICATE_HIDDEN
     try:
         n = parse_int(text, "the number", least=0)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
-        return no_update, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
+        return no_update, "", "", [], [], no_update, "", None, hidden, str(exc), INVALID_BOX_CLASS
     solution, bound_text = gate_solution(gate)
     if solution is None:
-        return bound_text, "", "", [], [], no_update, "", hidden, "", BOX_CLASS
+        return bound_text, "", "", [], [], no_update, "", None, hidden, "", BOX_CLASS
     try:
         info = inspect_position(n, solution)
     except ValueError as exc:  # e.g. a position too large to list every move of
-        return bound_text, "", "", [], [], no_update, "", hidden, str(exc), INVALID_BOX_CLASS
+        return bound_text, "", "", [], [], no_update, "", None, hidden, str(exc), INVALID_BOX_CLASS
     rows = [row.to_dict() for row in put_chain(n, solution)] if solution.rule.has_put_chain else []
     elements: list[dict] = []
+    proof = None
     style = hidden
     if info.outcome == Outcome.D:
         try:
@@ -75,20 +92,54 @@ def make_inspection(text: object, gate: object) -> tuple:
             note = str(exc)
         else:
             elements = figures.certificate_elements(certificate)
-            style = CERTIFICATE_SHOWN
-            note = (
-                f"{len(certificate.members)} positions keep the game inside themselves: "
-                f"{', '.join(f'{x:,}' for x in certificate.members)}. Exits (W: never move there): "
-                f"{', '.join(f'{x:,}' for x in certificate.exits) or 'none'}. Every move from a member goes to a "
-                "member or an exit, so from n neither player can force a win."
+            proof = figures.certificate_proof(certificate)
+            style = certificate_box_style(
+                len(certificate.members) + len(certificate.known_w) + len(certificate.known_l)
             )
+            note = certificate_note(certificate)
+    elif figures.partial_key(info.text) is not None:
+        still = "a win" if figures.partial_key(info.text) == "L" else "a loss"
+        note = (
+            f"{info.text}: not a certified draw at this bound (it may still be {still}), so there is no full "
+            f"certificate; the summary above says why it cannot be {figures.partial_key(info.text)}."
+        )
     else:
         draws = solution.rule.example_draws
         example = f" Try {' or '.join(map(str, draws))}." if draws else ""
         note = f"{info.text} is not a certified draw, so there is no draw certificate.{example}"
     layout = figures.certificate_layout(n) if elements else no_update
     summary = figures.summary_panel(info, nim_text(n, gate))
-    return bound_text, summary, figures.moves_table(info), rows, elements, layout, note, style, "", BOX_CLASS
+    return bound_text, summary, figures.moves_table(info), rows, elements, layout, note, proof, style, "", BOX_CLASS
+
+
+def certificate_note(certificate) -> str:
+    """The certificate of a draw in two sentences: its two claims, and the positions it names.
+
+    Parameters
+    ----------
+    certificate : solver.values.inspection.Certificate
+
+    Returns
+    -------
+    str
+        Why ``n`` cannot be W (every move, to a position that cannot be L)
+        and cannot be L (the move to a position that cannot be W), then the
+        members and the known W and L positions the claims rest on.
+    """
+    n = certificate.position
+    edges = certificate.edges
+    every = [e for e in edges if e.position == n and e.claim == "not W"]
+    witness = next(e for e in edges if e.position == n and e.claim == "not L")
+    moves = ", ".join(f"{move_text(e.move)} → {e.child:,} ({e.child_value})" for e in every)
+    known = [f"W: {', '.join(f'{x:,}' for x in certificate.known_w)}"] if certificate.known_w else []
+    known += [f"L: {', '.join(f'{x:,}' for x in certificate.known_l)}"] if certificate.known_l else []
+    return (
+        f"{n:,} is a draw. It cannot be W: every move leads to a position that cannot be L ({moves}). It cannot be "
+        f"L: {move_text(witness.move)} → {witness.child:,} ({witness.child_value}) leads to a position that cannot "
+        f"be W. The certificate reasons about {len(certificate.members)} positions "
+        f"({', '.join(f'{x:,}' for x in certificate.members)}) and rests on known "
+        f"{' and '.join(known) if known else 'positions'}."
+    )
 
 
 def nim_text(n: int, gate: object) -> str:
@@ -155,6 +206,30 @@ def number_from_click(triggered: str | None, cell: dict | None, node: dict | Non
     return no_update
 
 
+def number_from_proof(triggered: object, clicks: object):
+    """The number to inspect after a click on a number of the draw's proof.
+
+    Parameters
+    ----------
+    triggered : dict or None
+        The id of the button clicked, ``{"type": INSPECT_GOTO, "position":
+        "<digits>", "at": k}`` (:func:`dashboard.tabs.inspect.figures.certificate_proof`).
+    clicks : object
+        That button's ``n_clicks``: a button just drawn (no clicks) does nothing.
+
+    Returns
+    -------
+    str or dash.no_update
+        The position (exact, as text), or ``no_update`` for anything else.
+    """
+    if not isinstance(triggered, dict) or triggered.get("type") != ids.INSPECT_GOTO or not clicks:
+        return no_update
+    value = triggered.get("position")
+    if isinstance(value, str) and 0 < len(value) <= 400 and value.isascii() and value.isdigit():
+        return value
+    return no_update
+
+
 def inspect_event(gate, text):
     """The Inspect tab's main callback: :func:`make_inspection` once the tab is open.
 
@@ -180,6 +255,22 @@ def inspect_event(gate, text):
     return make_inspection(text, gate)
 
 
+# The certificate box's height follows the certificate's size; cytoscape keeps
+# the size it had, so when the box changes, resize the graph, lay it out and fit
+# it again (in the browser, after the box has its new height).
+_REFIT_CERTIFICATE = """function(style, layout) {
+    setTimeout(function() {
+        const el = document.getElementById(%s);
+        if (!el || !el._cyreg || !el._cyreg.cy || el.offsetParent === null || !layout) { return; }
+        const cy = el._cyreg.cy;
+        cy.resize();
+        cy.layout(layout).run();
+        cy.fit(undefined, 20);
+    }, 80);
+    return Date.now();
+}"""
+
+
 def register(app) -> None:
     """Wire the Inspect tab's callbacks to ``app``.
 
@@ -194,6 +285,13 @@ def register(app) -> None:
         gate store of the ``"inspect"`` tab.
     """
     register_exports(app, [ids.INSPECT_CHAIN])
+    app.clientside_callback(
+        _REFIT_CERTIFICATE % json.dumps(ids.INSPECT_CERTIFICATE),
+        Output(page_ids.GRAPH_REFRESH, "data", allow_duplicate=True),
+        Input(ids.INSPECT_CERTIFICATE_BOX, "style"),
+        State(ids.INSPECT_CERTIFICATE, "layout"),
+        prevent_initial_call=True,
+    )
     app.callback(
         Output(ids.INSPECT_BOUND, "children"),
         Output(ids.INSPECT_SUMMARY, "children"),
@@ -202,6 +300,7 @@ def register(app) -> None:
         Output(ids.INSPECT_CERTIFICATE, "elements"),
         Output(ids.INSPECT_CERTIFICATE, "layout"),
         Output(ids.INSPECT_CERTIFICATE_NOTE, "children"),
+        Output(ids.INSPECT_PROOF, "children"),
         Output(ids.INSPECT_CERTIFICATE_BOX, "style"),
         Output(ids.INSPECT_ERROR, "children"),
         Output(ids.INSPECT_INPUT, "className"),
@@ -215,3 +314,12 @@ def register(app) -> None:
         Input(ids.INSPECT_CERTIFICATE, "tapNodeData"),
         prevent_initial_call=True,
     )(lambda cell, node: number_from_click(dash.ctx.triggered_id, cell, node))
+    app.callback(
+        Output(ids.INSPECT_INPUT, "value", allow_duplicate=True),
+        Input({"type": ids.INSPECT_GOTO, "position": ALL, "at": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )(
+        lambda _clicks: number_from_proof(
+            dash.ctx.triggered_id, dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
+        )
+    )

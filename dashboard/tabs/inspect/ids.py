@@ -10,3 +10,8 @@ INSPECT_CHAIN = "inspect-chain"
 INSPECT_CERTIFICATE = "inspect-certificate"
 INSPECT_CERTIFICATE_NOTE = "inspect-certificate-note"
 INSPECT_CERTIFICATE_BOX = "inspect-certificate-box"
+#: The draw's proof in words, one claim per row (:func:`dashboard.tabs.inspect.figures.certificate_proof`).
+INSPECT_PROOF = "inspect-proof"
+#: Type of the pattern-matching ids of the proof's number buttons:
+#: ``{"type": INSPECT_GOTO, "position": "<digits>", "at": k}``.
+INSPECT_GOTO = "inspect-goto"

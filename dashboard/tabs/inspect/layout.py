@@ -15,7 +15,34 @@ from .figures import certificate_layout, certificate_stylesheet
 #: ``display: none``: cytoscape lays out and fits a graph only in a box
 #: that has a size.
 CERTIFICATE_HIDDEN = {"height": "0px", "overflow": "hidden", "visibility": "hidden"}
-CERTIFICATE_SHOWN = {"height": "auto", "overflow": "visible", "visibility": "visible"}
+CERTIFICATE_SHOWN = {"height": "420px", "overflow": "visible", "visibility": "visible"}
+#: Height of the certificate graph: 420 px up to this many positions, then
+#: more per position (breadth-first, a large certificate is tall), at most the cap.
+CERTIFICATE_SMALL = 12
+CERTIFICATE_PX_PER_POSITION = 16
+CERTIFICATE_MAX_PX = 1200
+
+
+def certificate_box_style(positions: int) -> dict:
+    """The certificate box's style for a certificate naming this many positions (members, known W and L).
+
+    Parameters
+    ----------
+    positions : int
+        Nodes of the graph.
+
+    Returns
+    -------
+    dict
+        :data:`CERTIFICATE_SHOWN`, taller for a large certificate (so its
+        labels stay readable when the graph is fitted): 420 px up to
+        :data:`CERTIFICATE_SMALL` positions, then
+        :data:`CERTIFICATE_PX_PER_POSITION` more per position, at most
+        :data:`CERTIFICATE_MAX_PX`.
+    """
+    extra = max(0, positions - CERTIFICATE_SMALL) * CERTIFICATE_PX_PER_POSITION
+    return {**CERTIFICATE_SHOWN, "height": f"{min(420 + extra, CERTIFICATE_MAX_PX)}px"}
+
 
 #: Columns of the put-chain table: (field, header).
 CHAIN_COLUMNS = [
@@ -55,9 +82,9 @@ def inspect_layout() -> html.Main:
             section(
                 "Inspect a number",
                 "Any whole number, of any size (10**30 works): its value, its two moves and the best ones. "
-                "Values come from the page's one solve, at the bound B = alpha × N set at the top; above it a "
+                "Values come from the page's one solve, at the bound B set at the top; above it a "
                 "number is unresolved (U) "
-                "unless it is a square (W1). Click a number in the table or the graph to inspect it.",
+                "unless it wins at once (a square: W1). Click a number in the table or the graph to inspect it.",
                 html.Div(
                     [
                         html.Div(
@@ -77,7 +104,7 @@ def inspect_layout() -> html.Main:
                                     className="control",
                                 ),
                                 html.Div(
-                                    "Values at the page's bound B (alpha × N, set at the top of the page).",
+                                    "Values at the page's bound B (set at the top of the page).",
                                     id=ids.INSPECT_BOUND,
                                     className="note bound-note",
                                     role="status",
@@ -108,21 +135,25 @@ def inspect_layout() -> html.Main:
             ),
             section(
                 "Draw certificate",
-                "For a certified draw (D): the smallest set of positions holding n that keeps the game inside "
-                "itself. Every move from a member goes to another member (D) or to a W position (an exit: "
-                "moving there hands the opponent the win), so neither side can force a win from any member. Green: "
-                "members (D); blue ovals: exits (W), reached by dashed moves; thick border: n. Click a node to "
-                "inspect it.",
+                "For a certified draw (D), the proof on the thesis's terms. n cannot be W: every move leads to a "
+                "position that cannot be L. n cannot be L: some move leads to a position that cannot be W. A "
+                "position cannot be L when it is a known W (its mover wins) or when it has such a move itself; it "
+                "cannot be W when it is a known L or when every move of its own leads to a position that cannot be "
+                "L. The table lists every claim and the moves that show it; the graph draws the same: the members "
+                "(green D, or grey U with a partial fact), known W and L as ovals (a move into a known W dashed), "
+                "the move that shows a member cannot be L thick, n with a thick border. Click a number or a node "
+                "to inspect it.",
                 html.Div(
                     [
                         html.Div(id=ids.INSPECT_CERTIFICATE_NOTE, className="note", role="status"),
+                        html.Div(id=ids.INSPECT_PROOF, className="proof"),
                         html.Div(
                             cyto.Cytoscape(
                                 id=ids.INSPECT_CERTIFICATE,
                                 elements=[],
                                 layout=certificate_layout(),
                                 stylesheet=certificate_stylesheet(),
-                                style={"width": "100%", "height": "420px"},
+                                style={"width": "100%", "height": "100%"},
                                 minZoom=0.2,
                                 maxZoom=3,
                                 # No custom wheelSensitivity: cytoscape warns about it on every

@@ -334,6 +334,11 @@ def play_action(trigger, store, start_text, mode, first, strength, seed_text, cl
     return {**store, "game": game.to_dict()}, ""
 
 
+def _cannot_be(position: int, solution) -> str | None:
+    """What an unresolved position cannot be (``"L"``, ``"W"``), or None (decided, or above the bound)."""
+    return solution.cannot_be(position) if 0 <= position <= solution.bound else None
+
+
 def _ticked(value) -> bool:
     return isinstance(value, (list, tuple)) and "on" in value
 
@@ -404,12 +409,21 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     take, take_style, put, put_style = "take", {}, "put", {}
     if end is None:
         values = move_values(game.position, solution)
+        kids = [_cannot_be(v.child, solution) for v in values]
         if two:
-            (take, take_style), (put, put_style) = (figures.move_button(v, hints, human_turn) for v in values)
+            (take, take_style), (put, put_style) = (
+                figures.move_button(v, hints, human_turn, kid) for v, kid in zip(values, kids, strict=True)
+            )
         else:
-            choices = [figures.move_option(v, hints) for v in values]
+            choices = [figures.move_option(v, hints, kid) for v, kid in zip(values, kids, strict=True)]
         status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_number(game.position)}."
-        said = prediction(game.position, solution).replace("the player to move", seat_name(mover, store))
+        said = prediction(game.position, solution)
+        cannot = _cannot_be(game.position, solution)
+        if cannot == "L":
+            said += ": the player to move cannot lose (a win or a draw, unknown which)"
+        elif cannot == "W":
+            said += ": the player to move cannot win (a loss or a draw, unknown which)"
+        said = said.replace("the player to move", seat_name(mover, store))
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
         if end.reason == "zero" and end.winner is not None:

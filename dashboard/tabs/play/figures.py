@@ -14,10 +14,44 @@ from dash import html
 
 from ...style import COLOURS, INK, NAMES, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, format_number
 
-_WORD = {"W": "win", "L": "loss", "D": "draw", "U": "unknown"}
+#: A value for the player it belongs to, in words: the outcome letters, and
+#: U with what it cannot be (``"U (not L)"``: that player cannot lose).
+_WORD = {
+    "W": "win",
+    "L": "loss",
+    "D": "draw",
+    "U": "unknown",
+    "U (not L)": "win or draw (unknown which)",
+    "U (not W)": "loss or draw (unknown which)",
+}
+#: The same value for the other player (the mover's result after a move is
+#: the opposite of the child's value for its own mover).
+_FLIP = {"W": "L", "L": "W", "D": "D", "U": "U", "U (not L)": "U (not W)", "U (not W)": "U (not L)"}
 
 #: The mark of a blunder, in the log and on the chart (as chess writes it).
 BLUNDER_MARK = "??"
+
+
+def row_value(row: dict) -> str:
+    """A row's value for the player to move there: its outcome letter, or ``"U (not L)"`` / ``"U (not W)"``.
+
+    Parameters
+    ----------
+    row : dict
+        A row of :func:`solver.values.play.value_history` (``outcome``, ``cannot_be``).
+
+    Returns
+    -------
+    str
+        A key of :data:`_WORD`.
+    """
+    cannot = row.get("cannot_be")
+    return f"U (not {cannot})" if row["outcome"] == "U" and cannot in ("L", "W") else row["outcome"]
+
+
+def flip(value: str) -> str:
+    """The same value for the other player: W and L swap, ``"U (not L)"`` and ``"U (not W)"`` swap."""
+    return _FLIP[value]
 
 
 def blunder_text(before: str, after: str) -> str:
@@ -27,22 +61,54 @@ def blunder_text(before: str, after: str) -> str:
     ----------
     before : {"W", "D"}
         The mover's value before the move.
-    after : {"D", "L"}
-        The mover's value after it (the opposite of the child's value for
-        its own mover).
+    after : str
+        The mover's value after it (:func:`flip` of the child's value for
+        its own mover): ``"D"``, ``"L"``, ``"U"``, ``"U (not L)"`` or
+        ``"U (not W)"``.
 
     Returns
     -------
     str
         ``"threw a win away (now a loss)"``, ``"threw a win away (now a
-        draw)"`` or ``"turned a draw into a loss"``.
+        draw)"``, ``"turned a draw into a loss"``, or, when the move leads
+        to a position the bound leaves unresolved, ``"threw a sure win away
+        (now a win or a draw, unknown which)"``, ``"gave a sure draw away
+        (now unknown: it may be a loss)"`` ...
     """
     if before == "W":
-        return f"threw a win away (now a {_WORD[after]})"
-    return "turned a draw into a loss"
+        if after in ("W", "L", "D"):
+            return f"threw a win away (now a {_WORD[after]})"
+        return f"threw a sure win away (now {'unknown' if after == 'U' else 'a ' + _WORD[after]})"
+    if after == "L":
+        return "turned a draw into a loss"
+    return "gave a sure draw away (now unknown: it may be a loss)"
 
 
-def move_button(value, hints: bool, enabled: bool) -> tuple:
+def describe(value, child_cannot_be: str | None = None) -> str:
+    """A move's value for the player making it, in a few words.
+
+    Parameters
+    ----------
+    value : solver.values.play.MoveValue
+        The move and its child's value.
+    child_cannot_be : {"L", "W"} or None, optional
+        What the child (a U position) cannot be, for its own mover
+        (:meth:`solver.Solution.cannot_be`).
+
+    Returns
+    -------
+    str
+        :meth:`solver.values.play.MoveValue.describe` (``"win in 11"``,
+        ``"draw"``, ``"unknown"``); for a child that cannot be W, ``"win or
+        draw (unknown which)"`` (the mover cannot lose by it), for one that
+        cannot be L ``"loss or draw (unknown which)"``.
+    """
+    if value.outcome.name == "U" and child_cannot_be in ("L", "W"):
+        return _WORD[flip(f"U (not {child_cannot_be})")]
+    return value.describe()
+
+
+def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None = None) -> tuple:
     """Children and style of a move button.
 
     Parameters
@@ -53,6 +119,8 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
         Show the value and colour the button by it.
     enabled : bool
         Whether the button can be pressed (a faded button otherwise).
+    child_cannot_be : {"L", "W"} or None, optional
+        What the child cannot be when it is U (see :func:`describe`).
 
     Returns
     -------
@@ -65,7 +133,8 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
     if not hints:
         return label, {}
     letter = value.outcome.name
-    text = [html.Span(label), html.Br(), html.Small(value.describe() + (" (best)" if value.best else ""))]
+    words = describe(value, child_cannot_be)
+    text = [html.Span(label), html.Br(), html.Small(words + (" (best)" if value.best else ""))]
     style = {
         "background": COLOURS[letter],
         "color": TEXT_COLOURS[letter],
@@ -76,7 +145,7 @@ def move_button(value, hints: bool, enabled: bool) -> tuple:
     return text, style
 
 
-def move_option(value, hints: bool) -> dict:
+def move_option(value, hints: bool, child_cannot_be: str | None = None) -> dict:
     """One entry of the move list (games with many moves, such as subtract-a-square).
 
     Parameters
@@ -85,6 +154,8 @@ def move_option(value, hints: bool) -> dict:
         The move, its child and the child's value for the player making it.
     hints : bool
         Add the value for the mover (``"win in 3"``, ``" (best)"``).
+    child_cannot_be : {"L", "W"} or None, optional
+        What the child cannot be when it is U (see :func:`describe`).
 
     Returns
     -------
@@ -94,7 +165,7 @@ def move_option(value, hints: bool) -> dict:
     """
     label = f"{value.label} → {format_number(value.child)}"
     if hints:
-        label += f": {value.describe()}" + (" (best)" if value.best else "")
+        label += f": {describe(value, child_cannot_be)}" + (" (best)" if value.best else "")
     return {"label": label, "value": str(value.child)}
 
 
@@ -138,7 +209,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
                 if r["remoteness"] is not None
                 else (f"≤ {r['at_most']}" if r["at_most"] is not None else None)
             )
-            text += f"<br>{r['outcome']}" + (f" in {rem}" if rem is not None else "")
+            text += f"<br>{row_value(r)}" + (f" in {rem}" if rem is not None else "")
             if r["winning"]:
                 text += f" ({names[r['winning']]} winning)"
             if r["erred"]:
@@ -270,10 +341,10 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         nxt = rows[r["ply"] + 1]
         text = f"{names[r['mover']]}: {r['move']} {format_number(r['position'])} → {format_number(nxt['position'])}"
         if hints:
-            after = {"W": "L", "L": "W"}.get(nxt["outcome"], nxt["outcome"])
-            text += f" (for the mover: {_WORD[r['outcome']]} before, {_WORD[after]} after)"
+            before, after = row_value(r), flip(row_value(nxt))
+            text += f" (for the mover: {_WORD[before]} before, {_WORD[after]} after)"
             if r["erred"]:
-                text += f" — blunder: it {blunder_text(r['outcome'], after)}"
+                text += f" — blunder: it {blunder_text(before, after)}"
                 badge = html.Span(BLUNDER_MARK, className="blunder-badge", title="blunder")
                 items.append(html.Li([badge, " ", text], className="blunder", style={"color": INK["L"]}))
                 continue

@@ -40,12 +40,15 @@ def play_layout() -> html.Main:
                         "an L position is a win for the mover) and its remoteness: the moves to the end with best "
                         "play, this one included. Reaching 0 wins; a position that comes back ends the game as a "
                         "draw, as the thesis's tree program treats repeats. Values above the bound are unknown "
-                        "except squares (a win in 1). A blunder (??) is a move that throws a win away or turns a "
-                        "draw into a loss; the log and the chart mark each one.",
+                        "except squares (a win in 1); an unresolved value may still say what it cannot be (a win or "
+                        "a draw: the player cannot lose). From a draw the perfect computer keeps the draw. A blunder "
+                        "(??) is a move that gives a sure result away: a win thrown away, a draw turned into a loss, "
+                        "or either traded for a position the bound leaves unresolved; the log and the chart mark each "
+                        "one for the rest of the game.",
                         className="note",
                     ),
                     html.Div(
-                        "Values at the page's bound B (alpha × N, set at the top of the page).",
+                        "Values at the page's bound B (set at the top of the page).",
                         id=ids.PLAY_BOUND,
                         className="note bound-note",
                         role="status",

@@ -15,6 +15,7 @@ from dash.exceptions import PreventUpdate
 from solver import MAX_HEAPS, Outcome, SumPosition, check_nim_rule, describe_text, get_rule, parse_int, sum_position
 
 from ... import ids as page_ids
+from ... import setup as setups
 from . import ids
 from .figures import moves_view, result_view
 from .layout import DEFAULT_RULE
@@ -29,6 +30,8 @@ __all__ = [
     "play",
     "show",
     "act",
+    "deciding_heap",
+    "partial_fact",
     "register",
 ]
 
@@ -131,6 +134,73 @@ def play(text: object, rule: object, move_index: int | None, reply: bool) -> tup
     return heaps_text(heaps), log
 
 
+def deciding_heap(position: SumPosition) -> int | None:
+    r"""The heap that decides an unresolved sum alone, or None.
+
+    When exactly one heap's value is ``?`` and the others are finite with
+    nim sum 0, the sum plays as that heap alone (a heap of finite loopy
+    value \*k acts as the nim heap \*k in a sum, and \*0 changes nothing:
+    Smith 1966), so its outcome is that heap's.
+
+    Parameters
+    ----------
+    position : solver.SumPosition
+
+    Returns
+    -------
+    int or None
+        The heap's index, or None.
+    """
+    unknown = [i for i, v in enumerate(position.values) if v == "?"]
+    if len(unknown) != 1:
+        return None
+    others = [v for i, v in enumerate(position.values) if i != unknown[0]]
+    if not all(v.isdigit() for v in others):
+        return None
+    total = 0
+    for v in others:
+        total ^= int(v)
+    return unknown[0] if total == 0 else None
+
+
+def partial_fact(position: SumPosition) -> str | None:
+    """What an unresolved sum cannot be, from the W/L/D classes of the heap that decides it.
+
+    Parameters
+    ----------
+    position : solver.SumPosition
+
+    Returns
+    -------
+    str or None
+        A sentence when the sum is U, one heap decides it alone
+        (:func:`deciding_heap`) and the certificate by possibility says that
+        heap cannot be L (or W) at the same bound
+        (:meth:`solver.Solution.cannot_be`); None otherwise, or when that
+        bound is not solved and too large to solve in a request.
+    """
+    if position.outcome != Outcome.U:
+        return None
+    k = deciding_heap(position)
+    if k is None or position.heaps[k] > position.bound:
+        return None
+    try:
+        solution, _ = setups.open_bound(position.bound, position.rule.name)
+    except (ValueError, OSError):
+        return None
+    cannot = solution.cannot_be(position.heaps[k])
+    if cannot is None:
+        return None
+    result = "cannot lose (a win or a draw)" if cannot == "L" else "cannot win (a loss or a draw)"
+    alone = (
+        "" if len(position.heaps) == 1 else f"The other heaps' nim sum is 0, so the sum plays as heap {k + 1} alone. "
+    )
+    return (
+        f"{alone}Heap {k + 1} ({position.heaps[k]:,}) cannot be {cannot} at bound {position.bound:,} (the "
+        f"certificate by possibility): the player to move {result}."
+    )
+
+
 def show(text: object, rule: object) -> tuple:
     """Result, moves and error message for the heaps box and the rule."""
     octal = octal_game(rule)
@@ -144,7 +214,7 @@ def show(text: object, rule: object) -> tuple:
             html.Div(),
             str(exc) if not isinstance(text, str) else f"{exc} (you typed {describe_text(text)})",
         )
-    return result_view(position), moves_view(position), ""
+    return result_view(position, partial_fact(position)), moves_view(position), ""
 
 
 def act(triggered, clicks, text, rule, reply_value) -> tuple:

@@ -6,13 +6,23 @@ from dash import html
 
 from solver import SumPosition
 
+from ...style import NAMES, swatch_style
 from . import ids
 
 _MOVE_LABEL = {"W": "wins", "L": "loses", "D": "draws", "U": "unknown"}
 
 
-def result_view(position: SumPosition) -> html.Div:
-    """The heaps with their values, and the sum's outcome with the reason."""
+def result_view(position: SumPosition, partial: str | None = None) -> html.Div:
+    """The heaps with their values, and the sum's outcome (in its colour) with the reason.
+
+    Parameters
+    ----------
+    position : solver.SumPosition
+        The sum.
+    partial : str, optional
+        A sentence on what an unresolved sum cannot be (:func:`dashboard.tabs.sums.callbacks.partial_fact`),
+        shown under the reason.
+    """
     rows = [
         html.Tr([html.Td(f"heap {i + 1}"), html.Td(f"{h:,}"), html.Td(v)])
         for i, (h, v) in enumerate(zip(position.heaps, position.values, strict=True))
@@ -21,11 +31,18 @@ def result_view(position: SumPosition) -> html.Div:
         [html.Thead(html.Tr([html.Th(""), html.Th("size"), html.Th("nim value")])), html.Tbody(rows)],
         className="table",
     )
+    letter = position.outcome.name
     outcome = html.P(
-        [html.Strong(f"{position.outcome.name} for the player to move"), f": {position.reason}."],
+        [
+            html.Span(letter, className="swatch", style=swatch_style(letter), title=NAMES[letter]),
+            html.Strong(f"{letter} for the player to move"),
+            f": {position.reason}.",
+        ],
+        className="sums-outcome",
     )
+    extra = [html.P(partial, className="note")] if partial else []
     bound = html.P(f"{position.rule.title}; values at bound {position.bound:,}.", className="note")
-    return html.Div([table, outcome, bound])
+    return html.Div([table, outcome, *extra, bound])
 
 
 def moves_view(position: SumPosition) -> html.Div:

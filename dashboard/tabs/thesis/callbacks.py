@@ -25,15 +25,20 @@ from solver import (
     STRATEGY_LABELS,
     THESIS_BOUND,
     Cost,
+    Outcome,
     SolutionCache,
     adder_subtractor,
     always_subtract,
     check_cost,
     compare_thesis_lists,
     config,
+    draw_certificate,
     fixed_strategies_cost,
     layer,
+    move_text,
+    move_values,
     parse_int,
+    position_value,
     primitive_elements,
     primitives_cost,
     random_play,
@@ -41,6 +46,7 @@ from solver import (
     solve_cost,
     strategy_matrix,
     strategy_matrix_cost,
+    value_text,
 )
 
 from ... import defaults, state
@@ -180,14 +186,98 @@ def make_thesis_lists(tab: object, solutions):
         return [], str(exc)
 
 
+#: The name :func:`solver.compare_thesis_lists` gives the rows of Appendix B.
+APPENDIX_B = "Appendix B, draws"
+
+
 def _thesis_lists(solutions):
     solution, _ = solutions.get(THESIS_BOUND)
     table = compare_thesis_lists(solution)
+    listed = (table["list"] == APPENDIX_B) & (table["thesis"] == "D")
+    table.loc[listed, "reason"] = [judge_listed_draw(int(n), solution) for n in table.loc[listed, "n"]]
     parts = []
     for name, group in table.groupby("list", sort=False):
-        parts.append(f"{name}: {int(group['agrees'].sum())} of {len(group)} rows agree")
+        if name == APPENDIX_B:
+            parts.append(appendix_b_summary(group))
+        else:
+            parts.append(f"{name}: {int(group['agrees'].sum())} of {len(group)} rows agree")
     rows = table.assign(agrees=table["agrees"].map({True: "yes", False: "no"})).to_dict("records")
     return rows, "; ".join(parts) + "."
+
+
+def judge_listed_draw(n: int, solution) -> str:
+    """The verdict on one of Appendix B's "drawing positions", with its reason, on the thesis's terms.
+
+    Parameters
+    ----------
+    n : int
+        A position the thesis lists as a draw (``<= solution.bound``).
+    solution : solver.Solution
+        The solve at the thesis's bound.
+
+    Returns
+    -------
+    str
+        For a certified draw, that it is one and the two claims that prove
+        it (the certificate's size; the Inspect tab shows it claim by
+        claim); for a W, the move to an L that wins; for an L, that every
+        move leads to a W; for a U, what it cannot be.
+    """
+    outcome, _ = position_value(n, solution)
+    text = value_text(n, solution)
+    if outcome == Outcome.D:
+        try:
+            certificate = draw_certificate(n, solution)
+        except ValueError as exc:  # larger than the default size: still a certified draw
+            return f"agrees: a certified draw ({exc})"
+        witness = next(e for e in certificate.edges if e.position == n and e.claim == "not L")
+        return (
+            f"agrees: a certified draw. It cannot be W (every move leads to a position that cannot be L) nor L "
+            f"({move_text(witness.move)} → {witness.child:,} cannot be W); the certificate names "
+            f"{len(certificate.members)} positions: click n to see it"
+        )
+    moves = move_values(n, solution)
+    if outcome == Outcome.W:
+        win = next(m for m in moves if m.best)
+        return (
+            f"not a draw: {text}, the player to move wins: {move_text(win.move)} → {win.child:,} leads to an L "
+            f"({value_text(win.child, solution)})"
+        )
+    if outcome == Outcome.L:
+        shown = ", ".join(f"{move_text(m.move)} → {m.child:,} ({value_text(m.child, solution)})" for m in moves)
+        return f"not a draw: {text}, the player to move loses: every move leads to a W ({shown})"
+    cannot = solution.cannot_be(n)
+    return f"unresolved at bound {solution.bound:,}" + (f": it cannot be {cannot}" if cannot else "")
+
+
+def appendix_b_summary(group) -> str:
+    """How Appendix B's listed draws are judged, and how many certified draws it leaves out.
+
+    Parameters
+    ----------
+    group : pandas.DataFrame
+        The rows of :func:`solver.compare_thesis_lists` for Appendix B.
+
+    Returns
+    -------
+    str
+        ``"Appendix B, draws: of its 159 listed draws, 141 are certified
+        draws, 16 are L, 2 are W (436, 601), 0 are U; 695 certified draws
+        below 975 are not listed"``.
+    """
+    listed = group[group["thesis"] == "D"]
+    letter = listed["sound"].str[0]
+    wins = ", ".join(f"{int(n):,}" for n in listed.loc[letter == "W", "n"])
+    missing = group[group["thesis"] == "(missing)"]
+    text = (
+        f"{APPENDIX_B}: of its {len(listed)} listed draws, {int((letter == 'D').sum())} are certified draws, "
+        f"{int((letter == 'L').sum())} are L, {int((letter == 'W').sum())} are W"
+        + (f" ({wins})" if wins else "")
+        + f", {int((letter == 'U').sum())} are U"
+    )
+    if len(missing):
+        text += f"; {len(missing)} certified draws below {int(listed['n'].max()):,} are not listed"
+    return text
 
 
 @memo(MEMO_ENTRIES)

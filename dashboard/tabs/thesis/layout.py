@@ -206,7 +206,8 @@ def thesis_layout() -> html.Main:
                 f"compared with the sound values at the thesis's own bound B = {THESIS_BOUND:,}. Rows marked "
                 "'(missing)' are numbers the list should hold but does not. Appendix A's layer 3 is left out: its "
                 "text in the source is damaged. Appendix B uses a heuristic notion of draw (no decision within 10 "
-                "moves), so most of it is unresolved (U) or even a forced win or loss.",
+                "moves); every draw it lists is judged here: most are certified draws (click n for the proof), "
+                "some are forced losses (L) or wins (W), each with the moves that decide it.",
                 dcc.Loading(
                     html.Div(
                         [
