@@ -15,6 +15,8 @@ import io
 
 import dash
 import dash_ag_grid as dag
+import numpy as np
+import pandas as pd
 from dash import Input, Output, State, dcc, html
 
 from .ids import export_button_id, export_download_id
@@ -115,6 +117,38 @@ def rows_to_csv(rows: list[dict], fields: list[str]) -> str:
     for row in rows:
         writer.writerow([csv_cell(row.get(field)) for field in fields])
     return out.getvalue()
+
+
+def frame_to_csv(frame: pd.DataFrame, fields: list[str]) -> str:
+    """CSV text of a table in the page's one notation, written by pandas in one call.
+
+    The same text as :func:`rows_to_csv` of ``frame.to_dict("records")``
+    for columns of text and integers, without a Python call per cell: the
+    convergence export writes 200,000 rows within a request this way.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The rows, in the order to write.
+    fields : list of str
+        The columns, in order; one missing from ``frame`` is written empty.
+
+    Returns
+    -------
+    str
+        A header row of ``fields``, then one line per row, ``\\n`` line
+        ends, quoted only where needed, missing values empty, ``≤``/``≥``
+        written ``<=``/``>=`` (:data:`CSV_TEXT`).
+    """
+    table = frame.reindex(columns=fields)
+    for field in fields:
+        column = table[field]
+        if not pd.api.types.is_numeric_dtype(column.dtype):
+            # Each distinct value is written once (labels repeat: "W≤13", "D").
+            codes, distinct = pd.factorize(column, use_na_sentinel=True)
+            written = np.array([csv_cell(value) for value in distinct] + [""], dtype=object)
+            table[field] = written[codes]
+    return table.to_csv(index=False, lineterminator="\n", na_rep="")
 
 
 def export_csv(

@@ -468,6 +468,20 @@ def test_csv_cells_quote_lists_and_write_bounds_plainly():
     assert text == 'generated,v,w\n"580, 1305",D>=2,\n'
 
 
+def test_a_frame_is_written_as_its_rows_would_be():
+    import pandas as pd
+
+    rows = [
+        {"n": 11745, "before": "W≤13", "after": "580, 1305", "to_bound": 1000000},
+        {"n": 5, "before": None, "after": 'say "D≥2"', "to_bound": 10**19},
+        {"n": 7, "before": "U (not L)", "after": "", "to_bound": 0},
+    ]
+    fields = ["n", "before", "after", "to_bound", "missing"]
+    frame = pd.DataFrame(rows)
+    assert tables.frame_to_csv(frame, fields) == tables.rows_to_csv(rows, fields)
+    assert tables.frame_to_csv(frame.iloc[:0], fields) == tables.rows_to_csv([], fields)
+
+
 def test_every_grid_comes_with_its_download():
     grid = tables.data_grid("some-grid", [("n", "n")], "some.csv")
     kinds = [type(child).__name__ for child in grid.children]

@@ -43,7 +43,7 @@ from ... import state
 from ...components import HIDDEN, SHOWN, progress_value
 from ...defaults import DEFAULT_DIFF_LAYER, DEFAULT_TRANSFORM, DEPTH_MAX
 from ...style import message_figure
-from ...tables import rows_to_csv
+from ...tables import frame_to_csv
 from . import family, figures, ids, tree
 from .layout import register_views
 from .viewargs import view_args_js
@@ -65,6 +65,10 @@ CONVERGENCE_CSV = "convergence-changes.csv"
 #: Most rows of that CSV (a few MB, written within a request); at N = 10**7 there
 #: are millions of changes between two bounds, and the message says how many.
 CONVERGENCE_EXPORT_ROWS = 200_000
+#: Positions compared at a time when changes are looked for (8 MB of each solve's codes).
+CHANGE_BLOCK = 1 << 20
+#: Exports of that CSV kept for a repeated click (each up to about 8 MB).
+CONVERGENCE_CSV_ENTRIES = 4
 #: Largest N of the CSV download (10**6 rows: about 10 MB and under a second
 #: on a 2-core machine; the command line writes larger tables).
 DOWNLOAD_N_MAX = 10**6
@@ -137,7 +141,7 @@ def convergence_counts(solutions: list, n: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def change_index(before, after, n: int) -> np.ndarray:
+def change_index(before, after, n: int, limit: int | None = None) -> np.ndarray:
     """Where the value of a position of ``1..n`` changed between two solves.
 
     Parameters
@@ -146,6 +150,10 @@ def change_index(before, after, n: int) -> np.ndarray:
         Solves to two bounds, each at least ``n``.
     n : int
         The positions compared, ``1..n``.
+    limit : int, optional
+        Stop after the first ``limit`` changes (positions are read in blocks
+        of :data:`CHANGE_BLOCK`, so a short list from a long range costs
+        little); default every change.
 
     Returns
     -------
@@ -153,11 +161,22 @@ def change_index(before, after, n: int) -> np.ndarray:
         Increasing ``int64`` indices ``i`` (position ``i + 1``) whose class
         (W, L, D, U, or what a U cannot be) or packed remoteness differs:
         the changes of :func:`solver.convergence`, and a U that gains a
-        partial fact while it stays U.
+        partial fact while it stays U; at most ``limit`` of them.
     """
-    c1, c2 = np.asarray(before.classes[1 : n + 1]), np.asarray(after.classes[1 : n + 1])
-    r1, r2 = np.asarray(before.packed_remoteness[1 : n + 1]), np.asarray(after.packed_remoteness[1 : n + 1])
-    return np.flatnonzero((c1 != c2) | (r1 != r2)).astype(np.int64)
+    found: list[np.ndarray] = []
+    count = 0
+    for start in range(1, n + 1, CHANGE_BLOCK):
+        if limit is not None and count >= limit:
+            break
+        stop = min(n, start + CHANGE_BLOCK - 1) + 1
+        c1, c2 = np.asarray(before.classes[start:stop]), np.asarray(after.classes[start:stop])
+        r1 = np.asarray(before.packed_remoteness[start:stop])
+        r2 = np.asarray(after.packed_remoteness[start:stop])
+        idx = np.flatnonzero((c1 != c2) | (r1 != r2)).astype(np.int64) + (start - 1)
+        found.append(idx)
+        count += idx.size
+    idx = np.concatenate(found) if found else np.zeros(0, np.int64)
+    return idx if limit is None else idx[:limit]
 
 
 def change_rows(before, after, idx: np.ndarray) -> pd.DataFrame:
@@ -216,7 +235,7 @@ def _first_changes(n: int, bounds: tuple[int, ...], rule: str, limit: int) -> pd
     for a, b in itertools.pairwise(solutions):
         if left <= 0:
             break
-        idx = change_index(a, b, n)[:left]
+        idx = change_index(a, b, n, left)
         parts.append(change_rows(a, b, idx))
         left -= idx.size
     if not parts:
@@ -316,7 +335,7 @@ def make_convergence_export(setup: object):
         solved bounds B = alpha * N (alpha in :data:`CONVERGENCE_ALPHAS`):
         columns :data:`CONVERGENCE_FIELDS`, every row up to
         :data:`CONVERGENCE_EXPORT_ROWS` (in order of bound, then n), in the page's CSV
-        notation (:func:`dashboard.tables.rows_to_csv`), file
+        notation (:func:`dashboard.tables.frame_to_csv`), file
         :data:`CONVERGENCE_CSV`; None when there is no valid setup (nothing
         is downloaded).  Starts no solve.
     """
@@ -330,11 +349,18 @@ def make_convergence_export(setup: object):
         bounds = _solved_convergence_bounds(n, rule)
         if not bounds:
             return None
-        changes = _first_changes(n, bounds, rule, CONVERGENCE_EXPORT_ROWS)
+        text = _convergence_csv(n, bounds, rule)
     except (ValueError, OSError):
         return None
-    rows = changes.to_dict("records")
-    return dcc.send_string(rows_to_csv(rows, list(CONVERGENCE_FIELDS)), CONVERGENCE_CSV, type="text/csv")
+    return dcc.send_string(text, CONVERGENCE_CSV, type="text/csv")
+
+
+@setups.memo(CONVERGENCE_CSV_ENTRIES)
+def _convergence_csv(n: int, bounds: tuple[int, ...], rule: str) -> str:
+    # Solved bounds only (the caller found each of them).  About 8 MB of text
+    # at CONVERGENCE_EXPORT_ROWS, so only a few are kept.
+    changes = _first_changes(n, bounds, rule, CONVERGENCE_EXPORT_ROWS)
+    return frame_to_csv(changes, list(CONVERGENCE_FIELDS))
 
 
 def make_convergence(triggered: str | None, setup: object):
