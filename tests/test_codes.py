@@ -122,3 +122,41 @@ def test_positions_with_a_value_match_the_wide_form(packed):
     assert _SMALL.positions_with(packed).tolist() == expected
     assert _SMALL_WIDE.positions_with(packed).tolist() == expected
     assert _SMALL.positions_with(packed, 100).tolist() == [n for n in expected if n <= 100]
+
+
+def _tally_by_position(codes_array, lo, hi, misere):
+    # The obvious reference: decode each position and count it.
+    classes, packed = codes.class_table(), codes.packed_table(misere)
+    out = [0] * 8
+    for c in codes_array[lo : hi + 1]:
+        out[int(classes[c])] += 1
+        r = int(packed[c])
+        out[6] = max(out[6], r)
+        if r < -1:
+            out[7] += 1
+    return out
+
+
+@given(
+    st.lists(st.integers(0, 255), min_size=0, max_size=300),
+    st.integers(0, 10),
+    st.integers(0, 10),
+    st.booleans(),
+)
+def test_the_tally_of_codes_is_the_count_position_by_position(values, lo, cut, misere):
+    from solver.engine.solution import tally_codes
+
+    array = np.array(values, np.uint8)
+    hi = len(values) - 1 - cut
+    expected = _tally_by_position(array, lo, hi, misere) if hi >= lo else [0] * 8
+    assert tally_codes(array, lo, hi, misere).tolist() == expected
+
+
+def test_the_tally_of_every_code_value():
+    from solver.engine.solution import tally_codes
+
+    every = np.repeat(np.arange(256, dtype=np.uint8), 3)
+    for misere in (False, True):
+        assert tally_codes(every, 0, len(every) - 1, misere).tolist() == _tally_by_position(
+            every, 0, len(every) - 1, misere
+        )

@@ -662,26 +662,34 @@ TALLY_SIZE = 8
 
 
 @numba.njit(cache=True)
-def _tally(codes, class_of_code, packed_of, lo, hi, out):
-    """Add to ``out`` the counts of classes 0..5, the highest exact remoteness and the bounded count over lo..hi.
+def _code_histogram(codes, lo, hi, out):
+    """Add to ``out`` (256 counts) how often each one-byte code stands in ``codes[lo..hi]``.
 
-    ``codes`` holds one-byte codes that ``class_of_code`` and ``packed_of``
-    decode (256-entry tables); the highest remoteness is kept, not added
-    (``out[6]`` starts at the running maximum).
+    Four counters in turn, so that a run of equal codes does not wait on one
+    counter's last increment.
     """
-    for i in range(lo, hi + 1):
-        c = codes[i]
-        out[class_of_code[c]] += 1
-        r = packed_of[c]
-        if r > out[6]:
-            out[6] = r
-        elif r < -1:
-            out[7] += 1
+    counts = np.zeros((4, 256), np.int64)
+    i = lo
+    while i + 3 <= hi:
+        counts[0, codes[i]] += 1
+        counts[1, codes[i + 1]] += 1
+        counts[2, codes[i + 2]] += 1
+        counts[3, codes[i + 3]] += 1
+        i += 4
+    while i <= hi:
+        counts[0, codes[i]] += 1
+        i += 1
+    for k in range(4):
+        for c in range(256):
+            out[c] += counts[k, c]
     return out
 
 
 def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np.ndarray:
     """Counts over the codes of positions ``lo..hi`` (:mod:`solver.engine.codes`).
+
+    Every figure depends on the code alone, so the codes are counted into
+    256 bins in one pass and the bins decoded once.
 
     Parameters
     ----------
@@ -701,8 +709,15 @@ def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np
         bound.  Two such arrays add up, but for the maximum (:func:`merge_tallies`).
     """
     out = np.zeros(TALLY_SIZE, np.int64)
-    if hi >= lo:
-        _tally(codes, _codes.class_table(), _codes.packed_table(misere), lo, hi, out)
+    if hi < lo:
+        return out
+    histogram = _code_histogram(codes, lo, hi, np.zeros(256, np.int64))
+    classes = _codes.class_table().astype(np.int64)
+    packed = _codes.packed_table(misere).astype(np.int64)
+    out[:6] = np.bincount(classes, weights=histogram, minlength=6)[:6].astype(np.int64)
+    present = histogram > 0
+    out[6] = max(0, int(packed[present].max(initial=0)))
+    out[7] = int(histogram[present & (packed < -1)].sum())
     return out
 
 
@@ -732,7 +747,7 @@ def tally_dict(tally: np.ndarray) -> dict[str, int]:
 
 @numba.njit(cache=True)
 def _tally_wide(classes, packed_remoteness, n):
-    """:func:`_tally` for a wide solution (classes and packed remoteness as plain arrays)."""
+    """:func:`tally_codes` for a wide solution (classes and packed remoteness as plain arrays)."""
     out = np.zeros(8, np.int64)
     for i in range(1, n + 1):
         out[classes[i]] += 1
