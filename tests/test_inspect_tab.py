@@ -106,6 +106,7 @@ def naive_thesis():
     return naive_solve(1_000_000)[0]
 
 
+@pytest.mark.slow  # the brute-force reference to 10**6 takes about 40 s
 @pytest.mark.parametrize("n", [2, 6, 8, 35, 6070])
 def test_the_proof_of_a_draw_holds_on_the_brute_force_values(n, naive_thesis):
     # The proof is checked as a proof, against the brute-force reference's
