@@ -270,7 +270,9 @@ BAD_INPUT = [
     (["chomp", "--rows", "10", "--cols", "10"], "of memory"),
     (["chomp", "--rows", "0", "--cols", "3"], "at least 1"),
     (["chomp", "--rows", "1e400", "--cols", "3"], "at most 4,096"),
-    (["classify", "--rule", "wythoff", "-3,5"], ""),  # argparse: an unknown option
+    (["classify", "--rule", "wythoff", "-3,5"], "negative entry"),  # a value, not an unknown option
+    (["tree", "--rule", "wythoff", "-2,3"], "negative entry"),
+    (["classify", "--rule", "robs-dots", "-2+3"], "cannot be negative"),
     (["classify", "--rule", "wythoff", "--", "-3,5"], "negative entry"),
     (["classify", "--rule", "wythoff", "3"], "two numbers separated by one comma"),
     (["classify", "--rule", "wythoff", ""], "empty"),

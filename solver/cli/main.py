@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import resource
 import sys
 import time
@@ -69,6 +70,13 @@ def _one_line(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # A word that starts with a minus and a digit is a value, not an option: argparse
+        # alone takes "-1,4" (a pair), "-2+3" (heaps) or "-1e5" for unknown options, and
+        # the command could not say what is wrong with them.  No option here starts with a digit.
+        self._negative_number_matcher = re.compile(r"^-\d[\w,+.*]*$")
+
     def error(self, message: str) -> NoReturn:  # one line, no usage block
         self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")
 
