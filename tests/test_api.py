@@ -33,6 +33,7 @@ HOMES = {
     "TRANSFORMS": "solver.analysis.layers",
     "classification_table": "solver.analysis.layers",
     "convergence": "solver.analysis.layers",
+    "convergence_counts": "solver.analysis.layers",
     "densities": "solver.analysis.layers",
     "differences": "solver.analysis.layers",
     "layer": "solver.analysis.layers",

@@ -30,6 +30,7 @@ from solver import (
     CLASS_TEXT,
     TRANSFORMS,
     classification_table,
+    convergence_counts,
     get_rule,
     layer,
     layers,
@@ -104,41 +105,6 @@ def _figure_message(title: str, message: object):
 @setups.memo(4 * MEMO_ENTRIES)
 def _message_figure(title: str, message: str):
     return message_figure(title, message)
-
-
-def convergence_counts(solutions: list, n: int) -> pd.DataFrame:
-    """Counts of ``1..n`` at each bound: the first result of :func:`solver.convergence`, without its changes.
-
-    Parameters
-    ----------
-    solutions : list of solver.Solution
-        Solves to increasing bounds, each at least ``n``.
-    n : int
-        The positions counted, ``1..n``.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per solve: ``bound``, ``alpha``, ``W``, ``L``, ``D``, ``U``,
-        ``U_not_L``, ``U_not_W``, ``bounded`` (one pass of
-        :meth:`solver.Solution.tally` each) and ``decided_below``.  The
-        changes are counted and listed by :func:`change_index` and
-        :func:`change_rows`, which cost nothing like the text of millions of
-        changes (5.4 million between B = 10**7 and 10**8 at N = 10**7).
-    """
-    rows = []
-    for solution in solutions:
-        tally = solution.tally(n)
-        rows.append(
-            {
-                "bound": solution.bound,
-                "alpha": solution.bound / n,
-                **{key: tally[key] for key in ("W", "L", "D", "U", "U_not_L", "U_not_W")},
-                "bounded": tally["bounded"],
-                "decided_below": solution.decided_below,
-            }
-        )
-    return pd.DataFrame(rows)
 
 
 def change_index(before, after, n: int, limit: int | None = None) -> np.ndarray:
