@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import plotly.utils
 
-from dashboard import ids
 from dashboard.app import create_app
 from dashboard.setup import open_bound
 from dashboard.tabs.explore import ids as explore_ids
@@ -51,25 +50,40 @@ def _leaf(start: int, depth: int) -> str:
     return max(n.path for n in game_tree(start, depth, solution).nodes if n.expandable and not n.expanded)
 
 
-def _request(start: str, depth: int, action: dict | None, state: dict, changed: str, clicks=(0, 0)) -> dict:
-    outputs = [
-        (explore_ids.TREE, "elements"),
-        (explore_ids.TREE_TOGGLED, "data"),
-        (explore_ids.TREE_MESSAGE, "children"),
-        (explore_ids.START_ERROR, "children"),
-    ]
+def _tree_callback(app) -> tuple[str, dict]:
+    """The registered tree callback: its output key and spec (inputs and states in the order Dash expects)."""
+    for key, spec in app.callback_map.items():
+        if f"{explore_ids.TREE}.elements" in key:
+            return key, spec
+    raise SystemExit("the app registers no callback that draws the game tree")
+
+
+def _request(callback, start: str, depth: int, action: dict | None, state: dict, changed: str, clicks=(0, 0)) -> dict:
+    """The body a browser posts for the tree callback, its values filled in from the callback's own signature."""
+    key, spec = callback
+    values = {
+        f"{explore_ids.explore_gate_id('tree')}.data": SETUP,
+        f"{explore_ids.TREE_ARGS}.data": {"depth": depth, "start": start},
+        f"{explore_ids.TREE_ACTION}.data": action,
+        f"{explore_ids.TREE_BEST}.n_clicks": clicks[0],
+        f"{explore_ids.TREE_COLLAPSE}.n_clicks": clicks[1],
+        f"{explore_ids.START_INPUT}.value": start,
+        f"{explore_ids.DEPTH_APPLIED}.data": depth,
+        f"{explore_ids.TREE_TOGGLED}.data": state,
+    }
+
+    def filled(items: list[dict]) -> list[dict]:
+        missing = [f"{i['id']}.{i['property']}" for i in items if f"{i['id']}.{i['property']}" not in values]
+        if missing:
+            raise SystemExit(f"the tree callback takes {missing}, which this benchmark does not fill in")
+        return [{**i, "value": values[f"{i['id']}.{i['property']}"]} for i in items]
+
+    outputs = [dict(zip(("id", "property"), part.rsplit(".", 1), strict=True)) for part in key.strip(".").split("...")]
     return {
-        "output": "...".join(f"{cid}.{prop}" for cid, prop in outputs).join(["..", ".."]),
-        "outputs": [{"id": cid, "property": prop} for cid, prop in outputs],
-        "inputs": [
-            {"id": ids.SETUP, "property": "data", "value": SETUP},
-            {"id": explore_ids.START_INPUT, "property": "value", "value": start},
-            {"id": explore_ids.DEPTH_APPLIED, "property": "data", "value": depth},
-            {"id": explore_ids.TREE_ACTION, "property": "data", "value": action},
-            {"id": explore_ids.TREE_BEST, "property": "n_clicks", "value": clicks[0]},
-            {"id": explore_ids.TREE_COLLAPSE, "property": "n_clicks", "value": clicks[1]},
-        ],
-        "state": [{"id": explore_ids.TREE_TOGGLED, "property": "data", "value": state}],
+        "output": key,
+        "outputs": outputs,
+        "inputs": filled(spec["inputs"]),
+        "state": filled(spec["state"]),
         "changedPropIds": [changed],
     }
 
@@ -110,14 +124,18 @@ def main() -> None:
         p50, p95, most = _quantiles(times)
         print(f"{name:<30} {nodes:>6} {len(body) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}")
 
-    client = create_app().server.test_client()
+    app = create_app()
+    client = app.server.test_client()
+    tree = _tree_callback(app)
     requests = {
-        "expand a leaf (depth 8)": _request("4708", 8, expand, default_state(8), f"{explore_ids.TREE_ACTION}.data"),
+        "expand a leaf (depth 8)": _request(
+            tree, "4708", 8, expand, default_state(8), f"{explore_ids.TREE_ACTION}.data"
+        ),
         "collapse it again": _request(
-            "4708", 8, {"path": leaf8, "seq": 2}, expanded, f"{explore_ids.TREE_ACTION}.data"
+            tree, "4708", 8, {"path": leaf8, "seq": 2}, expanded, f"{explore_ids.TREE_ACTION}.data"
         ),
         "best line of 92 (depth 11)": _request(
-            "92", 11, None, default_state(11), f"{explore_ids.TREE_BEST}.n_clicks", (1, 0)
+            tree, "92", 11, None, default_state(11), f"{explore_ids.TREE_BEST}.n_clicks", (1, 0)
         ),
     }
     print(f"\nwhole requests to /_dash-update-component ({args.repeat} runs each)")
@@ -128,6 +146,8 @@ def main() -> None:
             t0 = time.perf_counter()
             response = client.post("/_dash-update-component", json=payload)
             times.append(1000 * (time.perf_counter() - t0))
+        if response.status_code != 200:
+            raise SystemExit(f"{name}: the server answered {response.status_code}, not 200")
         p50, p95, most = _quantiles(times)
         print(
             f"{name:<30} {response.status_code:>6} {len(response.data) / 1024:>7.0f} {p50:>8.1f} {p95:>8.1f} {most:>8.1f}"
