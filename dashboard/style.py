@@ -12,7 +12,7 @@ from dash import html
 
 # The solver's own formatter (its messages use it too): one format for big
 # numbers everywhere.
-from solver import format_number
+from solver import CLASS_TEXT, CLASS_UL, CLASS_UW, format_number
 
 __all__ = [
     "COLOURS",
@@ -82,7 +82,7 @@ NAMES = {
 #: be (:meth:`solver.Solution.cannot_be`).  They are U, so they keep U's grey
 #: everywhere; the text says which one: ``"U (not L)"`` as the solver's
 #: :func:`solver.value_text` writes it.
-PARTIAL_TEXT = {"L": "U (not L)", "W": "U (not W)"}
+PARTIAL_TEXT = {"L": CLASS_TEXT[CLASS_UW], "W": CLASS_TEXT[CLASS_UL]}
 #: What each partial fact means, for legends and hover cards.
 PARTIAL_NAMES = {
     "L": "U (not L): unresolved, but it cannot be L (a win or a draw for the mover)",

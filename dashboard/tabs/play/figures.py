@@ -12,7 +12,17 @@ import math
 import plotly.graph_objects as go
 from dash import html
 
-from ...style import COLOURS, INK, NAMES, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS, format_number
+from ...style import (
+    COLOURS,
+    INK,
+    NAMES,
+    NEUTRAL,
+    NEUTRAL_DARK,
+    NEUTRAL_LIGHT,
+    PARTIAL_TEXT,
+    TEXT_COLOURS,
+    format_number,
+)
 
 #: A value for the player it belongs to, in words: the outcome letters, and
 #: U with what it cannot be (``"U (not L)"``: that player cannot lose).
@@ -21,12 +31,19 @@ _WORD = {
     "L": "loss",
     "D": "draw",
     "U": "unknown",
-    "U (not L)": "win or draw (unknown which)",
-    "U (not W)": "loss or draw (unknown which)",
+    PARTIAL_TEXT["L"]: "win or draw (unknown which)",
+    PARTIAL_TEXT["W"]: "loss or draw (unknown which)",
 }
 #: The same value for the other player (the mover's result after a move is
 #: the opposite of the child's value for its own mover).
-_FLIP = {"W": "L", "L": "W", "D": "D", "U": "U", "U (not L)": "U (not W)", "U (not W)": "U (not L)"}
+_FLIP = {
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    "U": "U",
+    PARTIAL_TEXT["L"]: PARTIAL_TEXT["W"],
+    PARTIAL_TEXT["W"]: PARTIAL_TEXT["L"],
+}
 
 #: The mark of a blunder, in the log and on the chart (as chess writes it).
 BLUNDER_MARK = "??"
@@ -46,7 +63,7 @@ def row_value(row: dict) -> str:
         A key of :data:`_WORD`.
     """
     cannot = row.get("cannot_be")
-    return f"U (not {cannot})" if row["outcome"] == "U" and cannot in ("L", "W") else row["outcome"]
+    return PARTIAL_TEXT[cannot] if row["outcome"] == "U" and cannot in PARTIAL_TEXT else row["outcome"]
 
 
 def flip(value: str) -> str:
@@ -104,7 +121,7 @@ def describe(value, child_cannot_be: str | None = None) -> str:
         cannot be L ``"loss or draw (unknown which)"``.
     """
     if value.outcome.name == "U" and child_cannot_be in ("L", "W"):
-        return _WORD[flip(f"U (not {child_cannot_be})")]
+        return _WORD[flip(PARTIAL_TEXT[child_cannot_be])]
     return value.describe()
 
 
