@@ -97,11 +97,11 @@ def make_inspection(text: object, gate: object) -> tuple:
                 len(certificate.members) + len(certificate.known_w) + len(certificate.known_l)
             )
             note = certificate_note(certificate)
-    elif figures.partial_key(info.text) is not None:
-        still = "a win" if figures.partial_key(info.text) == "L" else "a loss"
+    elif (cannot := figures.partial_key(info.text)) is not None:
+        still = "a win" if cannot == "L" else "a loss"
         note = (
             f"{info.text}: not a certified draw at this bound (it may still be {still}), so there is no full "
-            f"certificate; the summary above says why it cannot be {figures.partial_key(info.text)}."
+            f"certificate; the summary above says why it cannot be {cannot}."
         )
     else:
         draws = solution.rule.example_draws
