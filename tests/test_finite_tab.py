@@ -38,7 +38,12 @@ from dashboard.tabs.finite import TAB, downloads, figures, ids
 from dashboard.tabs.finite import callbacks as cb
 from dashboard.tabs.finite import play as finite_play
 from dashboard.tabs.finite.games import check_game_param, check_position_param, find_game
-from dashboard.tabs.finite.layout import CSV_VIEWS, PANEL_KINDS, finite_layout
+from dashboard.tabs.finite.layout import finite_layout
+from dashboard.tabs.finite.views import VIEWS, panel_id
+from dashboard.tabs.finite.views import chomp as chomp_views
+from dashboard.tabs.finite.views import octal as octal_views
+from dashboard.tabs.finite.views import pairs as pair_views
+from solver import two_heap_p_positions
 
 GATE = {"opened": True}
 ROBS_DOTS = (0, 1, 3, 7)  # the digits of 0.137
@@ -101,7 +106,7 @@ def test_png_round_trip_and_refusals():
 
 
 def test_grundy_view_marks_the_sources_p_positions_and_proves_the_period():
-    figure, note, error, rows, box = cb.grundy_view(GATE, "robs-dots", "100")
+    figure, note, error, rows, box = octal_views.grundy_view(GATE, "robs-dots", "100")
     assert error == "" and box == cb.BOX_CLASS
     naive = octal_grundy(ROBS_DOTS, 100)
     assert list(figure.data[0].y) == naive
@@ -119,11 +124,11 @@ def test_grundy_view_marks_the_sources_p_positions_and_proves_the_period():
 
 
 def test_classes_are_the_sources_and_every_heap_in_one():
-    _fig, _note, _error, rows, _box = cb.grundy_view(GATE, "octal-0.137", "12")
+    _fig, _note, _error, rows, _box = octal_views.grundy_view(GATE, "octal-0.137", "12")
     by_value = {row["value"]: row["heaps"] for row in rows}
     # "0: 0, 4, 8", "1: 1, 2, 6, 7", "2: 3, 11, 12", "3: 5, 9, 10" (the source's table to heap 12).
     assert by_value == {0: "0, 4, 8", 1: "1, 2, 6, 7", 2: "3, 11, 12", 3: "5, 9, 10"}
-    _fig, _note, _error, rows, _box = cb.grundy_view(GATE, "kayles", "300")
+    _fig, _note, _error, rows, _box = octal_views.grundy_view(GATE, "kayles", "300")
     naive = octal_grundy((0, 7, 7), 300)  # Kayles, 0.77
     for row in rows:
         heaps = [int(h) for h in row["heaps"].split(", ")]
@@ -132,23 +137,23 @@ def test_classes_are_the_sources_and_every_heap_in_one():
 
 
 def test_periodicity_notes():
-    assert "Period 12, pre-period 71" in cb.grundy_view(GATE, "kayles", "100")[1]  # Kayles (Winning Ways)
-    proved = figures.periodicity_note(34, 52, True, 256, 3)
+    assert "Period 12, pre-period 71" in octal_views.grundy_view(GATE, "kayles", "100")[1]  # Kayles (Winning Ways)
+    proved = octal_views.periodicity_note(34, 52, True, 256, 3)
     assert "2·52 + 34 + 3 = 141" in proved
-    guess = figures.periodicity_note(3, 100, False, 400, 2)
+    guess = octal_views.periodicity_note(3, 100, False, 400, 2)
     assert guess.startswith("Not proved") and "to heap 207" in guess  # 2·100 + 2·3 + 2 − 1
-    assert figures.periodicity_note(None, None, False, 65536, 1).startswith("No period")
+    assert octal_views.periodicity_note(None, None, False, 65536, 1).startswith("No period")
 
 
 def test_two_heap_grid_holds_the_sources_irreducible_pairs():
-    figure, note, error, _box = cb.pairs_view(GATE, "robs-dots", "47")
+    figure, note, error, _box = octal_views.pairs_view(GATE, "robs-dots", "47")
     assert error == ""
     naive = octal_grundy(ROBS_DOTS, 47)
     z = np.array(figure.data[0].z)
     for a in range(1, 48):
         for b in range(1, 48):
             assert z[b - 1, a - 1] == (naive[a] == naive[b])
-    kinds = figures.pair_kinds(np.array(naive), cb.two_heap_p_positions("0.137", 47))
+    kinds = octal_views.pair_kinds(np.array(naive), two_heap_p_positions("0.137", 47))
     irreducible = sorted(
         ((a, b) for a in range(1, 48) for b in range(a + 1, 48) if a + b <= 47 and kinds[b - 1, a - 1] == 1),
         key=lambda p: (p[0] + p[1], p[0]),
@@ -158,7 +163,7 @@ def test_two_heap_grid_holds_the_sources_irreducible_pairs():
 
 
 def test_a_large_pair_grid_is_one_exact_png():
-    figure, _note, error, _box = cb.pairs_view(GATE, "dawsons-kayles", "300")
+    figure, _note, error, _box = octal_views.pairs_view(GATE, "dawsons-kayles", "300")
     assert error == "" and isinstance(figure.data[0], go.Image)
     naive = octal_grundy((0, 0, 7), 300)
     pixels = decode_png(figure.data[0].source)
@@ -168,24 +173,24 @@ def test_a_large_pair_grid_is_one_exact_png():
 
 
 def test_octal_views_refuse_bad_input_with_a_message():
-    figure, note, error, rows, box = cb.grundy_view(GATE, "octal-0.137", "abc")
+    figure, note, error, rows, box = octal_views.grundy_view(GATE, "octal-0.137", "abc")
     assert figure is no_update and "whole number" in error and box == cb.INVALID_BOX_CLASS
-    assert "at most 20,000" in cb.grundy_view(GATE, "octal-0.137", "10**9")[2]
+    assert "at most 20,000" in octal_views.grundy_view(GATE, "octal-0.137", "10**9")[2]
     # Estimated first: 64 splitting digits to heap 20,000 is beyond the page's two seconds.
-    figure, note, error, rows, box = cb.grundy_view(GATE, "octal-0." + "7" * 64, "20000")
+    figure, note, error, rows, box = octal_views.grundy_view(GATE, "octal-0." + "7" * 64, "20000")
     assert "reduce n" in error and box == cb.INVALID_BOX_CLASS and rows == []
-    assert cb.pairs_view(GATE, "octal-0.137", "-3")[2] != ""
+    assert octal_views.pairs_view(GATE, "octal-0.137", "-3")[2] != ""
     # A view of another kind of game does nothing; a hidden tab does nothing at all.
-    assert cb.grundy_view(GATE, "wythoff", "100") == (no_update,) * 5
+    assert octal_views.grundy_view(GATE, "wythoff", "100") == (no_update,) * 5
     with pytest.raises(PreventUpdate):
-        cb.grundy_view(None, "octal-0.137", "100")
+        octal_views.grundy_view(None, "octal-0.137", "100")
 
 
 def test_a_long_sequence_is_thinned_to_each_bins_range():
     values = np.arange(10_001) % 7
-    x, low, high = figures.thin_sequence(values, 1000)
+    x, low, high = octal_views.thin_sequence(values, 1000)
     assert len(x) <= 1000 and low.min() == 0 and high.max() == 6
-    figure = figures.grundy_figure(values, 7, 0, True, "t")
+    figure = octal_views.grundy_figure(values, 7, 0, True, "t")
     assert sum(len(trace.x) for trace in figure.data) <= 2 * figures.MAX_POINTS
 
 
@@ -193,7 +198,7 @@ def test_a_long_sequence_is_thinned_to_each_bins_range():
 
 
 def test_wythoff_quadrant_is_the_beatty_pairs():
-    figure, note, error, _box = cb.plane_view(GATE, "wythoff", "30")
+    figure, note, error, _box = pair_views.plane_view(GATE, "wythoff", "30")
     assert error == ""
     z = np.array(figure.data[0].z)  # row b, column a; 0 = L
     p_positions = {(0, 0)}
@@ -210,7 +215,7 @@ def test_wythoff_quadrant_is_the_beatty_pairs():
 
 
 def test_euclid_quadrant_is_the_theorem():
-    figure, _note, error, _box = cb.plane_view(GATE, "euclid", "30")
+    figure, _note, error, _box = pair_views.plane_view(GATE, "euclid", "30")
     assert error == ""
     z = np.array(figure.data[0].z)
     phi = (1 + math.sqrt(5)) / 2
@@ -222,7 +227,7 @@ def test_euclid_quadrant_is_the_theorem():
 
 
 def test_a_large_quadrant_is_one_exact_png():
-    figure, note, error, _box = cb.plane_view(GATE, "wythoff", "500")
+    figure, note, error, _box = pair_views.plane_view(GATE, "wythoff", "500")
     assert error == "" and isinstance(figure.data[0], go.Image) and "one pixel per pair" in note
     pixels = decode_png(figure.data[0].source)  # row b, column a; 0 = L
     for n in range(1, 200):
@@ -232,23 +237,23 @@ def test_a_large_quadrant_is_one_exact_png():
 
 
 def test_hover_shows_the_moves_of_the_pair():
-    highlight, text = cb.plane_hover({"points": [{"x": 5, "y": 3}]}, "wythoff")
+    highlight, text = pair_views.plane_hover({"points": [{"x": 5, "y": 3}]}, "wythoff")
     moves = set(zip(highlight["moves"]["x"], highlight["moves"]["y"], strict=True))
     assert moves == wythoff_moves(5, 3) and highlight["at"] == {"x": [5], "y": [3]}
     assert text.startswith("(5, 3): L, 11 moves") and "none wins" in text  # (3, 5) = (a(2), b(2))
-    highlight, text = cb.plane_hover({"points": [{"x": 11, "y": 27}]}, "euclid")
+    highlight, text = pair_views.plane_hover({"points": [{"x": 11, "y": 27}]}, "euclid")
     assert set(zip(highlight["moves"]["x"], highlight["moves"]["y"], strict=True)) == euclid_moves(11, 27)
     # The source's sample game goes (11,27) → (11,5), but the winning move is to (11,16): 16/11 < φ.
     assert text == "(11, 27): W, 2 moves; winning: take 1×11 from b → 11,16."
-    highlight, text = cb.plane_hover({"points": [{"x": 0, "y": 7}]}, "euclid")
+    highlight, text = pair_views.plane_hover({"points": [{"x": 0, "y": 7}]}, "euclid")
     assert highlight["moves"]["x"] == [] and "lost" in text
     for bad in (None, {}, {"points": []}, {"points": [{"x": "a", "y": 1}]}, {"points": [{"x": -1, "y": 1}]}):
-        assert cb.plane_hover(bad, "wythoff") == (None, no_update)
-    assert cb.plane_hover({"points": [{"x": 1, "y": 1}]}, "kayles") == (None, no_update)
+        assert pair_views.plane_hover(bad, "wythoff") == (None, no_update)
+    assert pair_views.plane_hover({"points": [{"x": 1, "y": 1}]}, "kayles") == (None, no_update)
 
 
 def test_sieve_steps_through_the_sources_sequences():
-    view, figure, note = cb.sieve_view(GATE, "wythoff", 10)
+    view, figure, note = pair_views.sieve_view(GATE, "wythoff", 10)
     text = str(view)
     assert "a(n): " + ", ".join(map(str, SOURCE_A)) in text and "b(n): " + ", ".join(map(str, SOURCE_B)) in text
     assert "the first number left, 16, is good" in text and "26 is struck" in text
@@ -256,18 +261,18 @@ def test_sieve_steps_through_the_sources_sequences():
     assert list(zip(figure.data[0].x[1:], figure.data[0].y[1:], strict=True)) == pairs
     assert pairs == [(floor_n_phi(n), floor_n_phi(n) + n) for n in range(1, 31)]
     assert "equal" in note
-    view, _figure, _note = cb.sieve_view(GATE, "wythoff", 3)
+    view, _figure, _note = pair_views.sieve_view(GATE, "wythoff", 3)
     assert "a(3) = 4" in str(view) and "b(3) = 7" in str(view)
-    assert cb.sieve_view(GATE, "euclid", 3) == (no_update,) * 3
-    assert cb.sieve_view(GATE, "wythoff", "x")[0] is not no_update  # a bad step shows step 1
+    assert pair_views.sieve_view(GATE, "euclid", 3) == (no_update,) * 3
+    assert pair_views.sieve_view(GATE, "wythoff", "x")[0] is not no_update  # a bad step shows step 1
 
 
 def test_step_buttons():
-    assert cb.step_buttons(ids.SIEVE_NEXT, 4) == 5
-    assert cb.step_buttons(ids.SIEVE_PREV, 1) == 1
-    assert cb.step_buttons(ids.SIEVE_NEXT, cb.SIEVE_STEPS) == cb.SIEVE_STEPS
-    assert cb.step_buttons(ids.SIEVE_NEXT, "7") == 2  # a value that is not a step counts as step 1
-    assert cb.step_buttons("other", 4) is no_update
+    assert pair_views.step_buttons(ids.SIEVE_NEXT, 4) == 5
+    assert pair_views.step_buttons(ids.SIEVE_PREV, 1) == 1
+    assert pair_views.step_buttons(ids.SIEVE_NEXT, pair_views.SIEVE_STEPS) == pair_views.SIEVE_STEPS
+    assert pair_views.step_buttons(ids.SIEVE_NEXT, "7") == 2  # a value that is not a step counts as step 1
+    assert pair_views.step_buttons("other", 4) is no_update
 
 
 # ---------------------------------------------------------------- Chomp
@@ -275,19 +280,23 @@ def test_step_buttons():
 
 @pytest.mark.parametrize(("name", "rows", "cols", "count"), [("chomp-2x6", 2, 6, 132), ("chomp-3x4", 3, 4, 182)])
 def test_losing_bars_are_the_sources_count_and_each_loses(name, rows, cols, count):
-    gallery, note, error = cb.bars_view(GATE, name)
+    gallery, note, error = chomp_views.bars_view(GATE, name)
     assert error == "" and note.startswith(f"{count} losing bars")
     pictures = [c for c in gallery.children[1].children]
-    assert len(pictures) == count
+    assert len(pictures) == count and all(isinstance(p, html.Img) for p in pictures)
     for picture in pictures:
         text = picture.title
         bar = frozenset((r, c) for r, line in enumerate(text.split("/")) for c, ch in enumerate(line) if ch == "#")
         assert not chomp_wins(bar)
-        assert len(picture.children) == rows * cols
+        # The image: a 4-pixel block per place (2 a piece, 1 a missing one) with 1-pixel gaps.
+        pixels = decode_png(picture.src)
+        assert pixels.shape == (5 * rows + 1, 5 * cols + 1)
+        drawn = frozenset((r, c) for r in range(rows) for c in range(cols) if pixels[1 + 5 * r, 1 + 5 * c] == 2)
+        assert drawn == bar and picture.alt == f"bar {text}"
 
 
 def test_the_binary_square_holds_the_losing_bars():
-    figure, note, error, _box = cb.square_view(GATE, "chomp-2x6", "6")
+    figure, note, error, _box = chomp_views.square_view(GATE, "chomp-2x6", "6")
     assert error == "" and note.startswith("132 losing bars")
     pixels = decode_png(figure.data[0].source)  # row: the bottom row's number, column: the top row's
     assert pixels.shape == (64, 64) and int(pixels.sum()) == 132
@@ -295,8 +304,8 @@ def test_the_binary_square_holds_the_losing_bars():
         for bottom in range(0, 64, 7):
             bar = chomp_bar(2, 6, top | bottom << 6)
             assert pixels[bottom, top] == (not chomp_wins(bar))
-    assert cb.square_view(GATE, "chomp-2x6", "13")[2] != ""
-    assert cb.square_view(GATE, "chomp-2x6", "<b>")[3] == cb.INVALID_BOX_CLASS
+    assert chomp_views.square_view(GATE, "chomp-2x6", "13")[2] != ""
+    assert chomp_views.square_view(GATE, "chomp-2x6", "<b>")[3] == cb.INVALID_BOX_CLASS
 
 
 # ---------------------------------------------------------------- play and the tree
@@ -341,14 +350,14 @@ def test_chomp_pieces_are_the_moves():
     game = find_game("chomp-2x3")
     position = game.parse("###/##.")
     rows = finite_play.move_rows(game, position)
-    pieces = finite_play.piece_moves(game, position, rows)
+    pieces = chomp_views.piece_moves(game, position, rows)
     bar = chomp_bar(2, 3, position)
     assert set(pieces) == set(bar)
     for piece, (index, outcome) in pieces.items():
         child = chomp_bar(2, 3, rows[index].child)
         assert child == chomp_next(bar)[piece]
         assert (outcome == "L") == (not chomp_wins(child))
-    board = figures.chomp_board(game.format(position), pieces)
+    board = chomp_views.chomp_board(game.format(position), pieces)
     buttons = [c for c in board.children if isinstance(c, html.Button)]
     assert len(buttons) == len(bar) and all("eat row" in b.title for b in buttons)
 
@@ -417,12 +426,18 @@ def test_choose_game_by_menu_and_by_name():
     for bad, words in [("octal-0.8", "octal code"), ("chomp-5x5", "at most 24 pieces"), ("<script>", "no finite")]:
         out = cb.choose_game(ids.GAME_OTHER, bad, "octal-0.137")
         assert out[0] is no_update and words in out[2]
+    hidden = {"display": "none"}
     out = cb.choose_game(ids.GAME, None, "wythoff")
-    styles = dict(zip(PANEL_KINDS, out[5:], strict=True))
-    assert styles[ids.PANEL_PAIR] == {} and styles[ids.PANEL_WYTHOFF] == {}
-    assert styles[ids.PANEL_OCTAL] == {"display": "none"} and styles[ids.PANEL_CHOMP] == {"display": "none"}
+    styles = dict(zip(VIEWS, out[5:], strict=True))
+    assert styles["plane"] == {} and styles["sieve"] == {}
+    assert all(styles[key] == hidden for key in ("grundy", "pairs", "bars", "square"))
     out = cb.choose_game(ids.GAME, None, "euclid")
-    assert dict(zip(PANEL_KINDS, out[5:], strict=True))[ids.PANEL_WYTHOFF] == {"display": "none"}
+    styles = dict(zip(VIEWS, out[5:], strict=True))
+    assert styles["plane"] == {} and styles["sieve"] == hidden
+    # Every game of the menu shows exactly the views it declares.
+    for name in ("robs-dots", "kayles", "wythoff", "euclid", "chomp-2x6"):
+        styles = dict(zip(VIEWS, cb.choose_game(ids.GAME, None, name)[5:], strict=True))
+        assert {key for key, style in styles.items() if style == {}} == set(find_game(name).views)
     with pytest.raises(PreventUpdate):
         cb.choose_game(ids.GAME_OTHER, "  ", "wythoff")
 
@@ -442,29 +457,33 @@ def test_address_checks():
 
 
 def test_csv_of_each_view():
-    controls = {"heaps": "30", "pairs": "20", "size": "12", "cols": "6", "position": "5,8", "depth": 2}
-    grundy = downloads.csv_download("grundy", "robs-dots", controls)["content"].splitlines()
+    def csv(key, name, *values):
+        return downloads.csv_download(key, name, values)["content"].splitlines()
+
+    grundy = csv("grundy", "robs-dots", "30")
     assert grundy[0] == "n,value" and grundy[1:] == [f"{h},{v}" for h, v in enumerate(octal_grundy(ROBS_DOTS, 30))]
-    pairs = downloads.csv_download("pairs", "robs-dots", controls)["content"].splitlines()
+    pairs = csv("pairs", "robs-dots", "20")
     assert pairs[0] == "a,b,value,kind" and "1,2,1,irreducible" in pairs and "4,8,0,reducible" in pairs
-    plane = downloads.csv_download("plane", "euclid", controls)["content"].splitlines()
+    plane = csv("plane", "euclid", "12")
     assert plane[0] == "a,b,outcome" and len(plane) == 1 + 144
     assert all((line.split(",")[2] == "W") == euclid_wins(*map(int, line.split(",")[:2])) for line in plane[1:])
-    sieve = downloads.csv_download("sieve", "wythoff", controls)["content"].splitlines()
+    sieve = csv("sieve", "wythoff")
     assert sieve[1:4] == ["1,1,2,1,2", "2,3,5,3,5", "3,4,7,4,7"]
-    bars = downloads.csv_download("bars", "chomp-2x6", controls)["content"].splitlines()
+    bars = csv("bars", "chomp-2x6")
     assert len(bars) == 1 + 132 and bars[1] == "....../......,0"
-    square = downloads.csv_download("square", "chomp-2x6", controls)["content"].splitlines()
+    square = csv("square", "chomp-2x6", "6")
     assert len(square) == 1 + 132
-    moves = downloads.csv_download("moves", "euclid", controls)["content"].splitlines()
+    moves = csv("moves", "euclid", "5,8")
     assert moves[0] == "move,leaves,outcome_left,wins" and len(moves) == 1 + len(euclid_moves(5, 8))
-    tree = downloads.csv_download("tree", "euclid", controls)["content"].splitlines()
+    tree = csv("tree", "euclid", "5,8", 2)
     assert tree[0] == "node,parent,move,position,outcome" and tree[1] == 't0,,,"5,8",L'  # 8/5 < φ
-    # A view of another kind, a bad view or bad controls give no file.
-    assert downloads.csv_download("bars", "wythoff", controls) is None
-    assert downloads.csv_download("nonsense", "wythoff", controls) is None
-    assert downloads.csv_download({"x": 1}, None, {}) is None
-    assert downloads.csv_download("grundy", "robs-dots", {"heaps": "-1"}) is None
+    # An export of a view the game does not have, an unknown export, or bad controls give no file.
+    assert downloads.csv_download("bars", "wythoff", ()) is None
+    assert downloads.csv_download("sieve", "euclid", ()) is None
+    assert downloads.csv_download("nonsense", "wythoff", ()) is None
+    assert downloads.csv_download({"x": 1}, None, ()) is None
+    assert downloads.csv_download("grundy", "robs-dots", ("-1",)) is None
+    assert downloads.csv_download("grundy", "robs-dots", ("30", "extra")) is None
 
 
 def test_layout_holds_every_id_and_opens_on_rob_s_dots():
@@ -472,8 +491,10 @@ def test_layout_holds_every_id_and_opens_on_rob_s_dots():
     for name in dir(ids):
         if name.isupper() and name != "MOVE":
             assert getattr(ids, name) in text, name
-    for view in CSV_VIEWS:
-        assert ids.csv_button_id(view) in text and ids.csv_file_id(view) in text
+    for key in downloads.ALL_EXPORTS:
+        assert ids.csv_button_id(key) in text and ids.csv_file_id(key) in text
+    for key in VIEWS:
+        assert panel_id(key) in text
     assert "Rob's Dots (0.137)" in text
 
 
@@ -504,21 +525,21 @@ NUMBERS = st.sampled_from(["0", "1", "7", "50", "-1", "10**9", "2,5", "0,0", "5+
 )
 def test_hostile_values_never_raise(gate, name, a, b):
     calls = [
-        lambda: cb.grundy_view(gate, name, a),
-        lambda: cb.pairs_view(gate, name, a),
-        lambda: cb.plane_view(gate, name, a),
-        lambda: cb.sieve_view(gate, name, a),
-        lambda: cb.bars_view(gate, name),
-        lambda: cb.square_view(gate, name, a),
+        lambda: octal_views.grundy_view(gate, name, a),
+        lambda: octal_views.pairs_view(gate, name, a),
+        lambda: pair_views.plane_view(gate, name, a),
+        lambda: pair_views.sieve_view(gate, name, a),
+        lambda: chomp_views.bars_view(gate, name),
+        lambda: chomp_views.square_view(gate, name, a),
         lambda: cb.play_view(gate, name, a),
         lambda: cb.tree_view(gate, name, a, b),
-        lambda: cb.plane_hover(a, name),
+        lambda: pair_views.plane_hover(a, name),
         lambda: cb.reset_position(a, name, b, a),
         lambda: cb.play_act(a, b, name, a, b),
-        lambda: cb.step_buttons(a, b),
-        lambda: downloads.csv_download(
-            a, name, {"heaps": a, "pairs": b, "size": a, "cols": b, "position": a, "depth": b}
-        ),
+        lambda: pair_views.step_buttons(a, b),
+        lambda: downloads.csv_download(a, name, (b,)),
+        lambda: downloads.csv_download("tree", name, (a, b)),
+        lambda: downloads.csv_download("grundy", name, (a,)),
         lambda: cb.choose_game(a, b, name),
     ]
     for call in calls:

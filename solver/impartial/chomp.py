@@ -472,6 +472,8 @@ class ChompGame(ImpartialGame[int]):
 
     kind: ClassVar[str] = "chomp"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "chomp")
+    views: ClassVar[tuple[str, ...]] = ("bars", "square")
+    play_surface: ClassVar[str] = "bar"
     position_help: ClassVar[str] = (
         "bars written as rows from the top, '#' a piece and '.' a gap, joined by '/' (###/##.)"
     )

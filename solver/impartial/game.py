@@ -18,7 +18,8 @@ Each kind of game is a subclass that overrides what differs
 (:mod:`solver.impartial.octal`, :mod:`solver.impartial.wythoff`,
 :mod:`solver.impartial.chomp`); :func:`solver.impartial.registry.impartial_game`
 finds one by name.  Code outside this package asks the game, never which kind
-it is: ``kind`` only lets a view pick which pictures to draw, and a command
+it is: a game declares the pictures the page draws of it (``views``) and
+how its moves are played there (``play_surface``), and a command
 that does not apply to a game raises :class:`~solver.errors.NotApplicableError`
 with the reason (:meth:`ImpartialGame.why_not`).
 
@@ -248,9 +249,10 @@ class ImpartialGame(abc.ABC, Generic[P]):
     Notes
     -----
     Class attributes of each kind: ``kind`` (``"octal"``, ``"pair"`` or
-    ``"chomp"``, only so that a view can pick which pictures to draw),
-    ``commands`` (the commands of ``python -m solver`` that apply) and
-    ``position_help`` (how a position is written).
+    ``"chomp"``, for the tests and docs), ``commands`` (the commands of
+    ``python -m solver`` that apply), ``position_help`` (how a position is
+    written), and what the page draws: ``views``, ``play_surface`` and
+    ``heap_positions``.
 
     Positions are hashable values (a sorted tuple of heaps, a pair, a
     bitmask); views only pass them between :meth:`parse`, :meth:`format`
@@ -268,6 +270,15 @@ class ImpartialGame(abc.ABC, Generic[P]):
     kind: ClassVar[str]
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum")
     position_help: ClassVar[str]
+    #: The pictures of this game's sources that the page draws, by name: each is a view of the Finite games
+    #: tab (``dashboard/tabs/finite/views``), such as ``"grundy"`` (the Grundy sequence of one heap) or
+    #: ``"plane"`` (the quadrant of pairs by outcome).  The page shows these and asks nothing else of the kind.
+    views: ClassVar[tuple[str, ...]] = ()
+    #: How the page lets a player move: ``"buttons"`` (a button per move), ``"heaps"`` (buttons, and each
+    #: heap's value), ``"bar"`` (Chomp: click a piece of the bar).
+    play_surface: ClassVar[str] = "buttons"
+    #: Positions are sums of heaps, one heap of ``h`` tokens being ``(h,)``: the Sums tab can play the game.
+    heap_positions: ClassVar[bool] = False
 
     # -- positions --------------------------------------------------------------
 

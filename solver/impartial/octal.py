@@ -879,6 +879,9 @@ class OctalGame(ImpartialGame[tuple[int, ...]]):
 
     kind: ClassVar[str] = "octal"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "nim-values", "periodicity")
+    views: ClassVar[tuple[str, ...]] = ("grundy", "pairs")
+    play_surface: ClassVar[str] = "heaps"
+    heap_positions: ClassVar[bool] = True
     position_help: ClassVar[str] = "heaps of tokens written 5 or 3+5, 0 for no heap"
 
     @classmethod

@@ -641,6 +641,7 @@ class PairGame(ImpartialGame[tuple[int, int]]):
 
     kind: ClassVar[str] = "pair"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "plane")
+    views: ClassVar[tuple[str, ...]] = ("plane",)
     position_help: ClassVar[str] = "pairs of whole numbers written a,b, such as 3,5"
 
     def check(self, position: object) -> tuple[int, int]:
@@ -718,6 +719,8 @@ class WythoffGame(PairGame):
     remoteness of the P-positions below, each the largest over its options,
     whose remoteness comes from their at most three P-options.
     """
+
+    views: ClassVar[tuple[str, ...]] = ("plane", "sieve")
 
     @classmethod
     def make(cls) -> WythoffGame:

@@ -9,13 +9,7 @@ GAME_ERROR = "finite-game-error"
 #: What the game is (its title and moves), under the selector.
 GAME_SUMMARY = "finite-game-summary"
 
-# ---------------------------------------------------------------- panels, one per view (shown for their kind)
-#: ``panel_id(kind, view)``: the kinds are "octal", "pair" and "chomp".
-PANEL_OCTAL = "finite-panels-octal"
-PANEL_PAIR = "finite-panels-pair"
-PANEL_CHOMP = "finite-panels-chomp"
-#: Panels shown only for Wythoff's game (the sieve and the Beatty pairs).
-PANEL_WYTHOFF = "finite-panel-wythoff"
+# The container of a view's panels is ``views.base.panel_id(key)``: ``finite-view-grundy`` ...
 
 # ---------------------------------------------------------------- octal games
 HEAPS_N = "finite-heaps-n"
@@ -51,7 +45,7 @@ SQUARE_GRAPH = "finite-square-graph"
 SQUARE_NOTE = "finite-square-note"
 SQUARE_ERROR = "finite-square-error"
 
-# ---------------------------------------------------------------- play and the game tree (every kind)
+# ---------------------------------------------------------------- play and the game tree (every game)
 POSITION = "finite-position"
 #: How a position of the chosen game is written, beside the position box.
 POSITION_HELP = "finite-position-help"
@@ -75,11 +69,11 @@ TREE_FIT = "finite-tree-fit"
 # ---------------------------------------------------------------- CSV downloads, one per view
 
 
-def csv_button_id(view: str) -> str:
-    """Id of a view's "Download CSV" button (``view``: a name of :data:`.layout.CSV_VIEWS`)."""
-    return f"finite-csv-{view}"
+def csv_button_id(key: str) -> str:
+    """Id of a "Download CSV" button (``key``: the export's name, :class:`.views.base.CsvExport`)."""
+    return f"finite-csv-{key}"
 
 
-def csv_file_id(view: str) -> str:
-    """Id of the ``dcc.Download`` that receives a view's CSV."""
-    return f"finite-csv-{view}-file"
+def csv_file_id(key: str) -> str:
+    """Id of the ``dcc.Download`` that receives an export's CSV."""
+    return f"finite-csv-{key}-file"

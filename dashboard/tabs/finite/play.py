@@ -20,7 +20,6 @@ __all__ = [
     "computer_choice",
     "described",
     "move_rows",
-    "piece_moves",
     "play",
     "small_tree",
     "tree_depth",
@@ -185,32 +184,6 @@ def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:
 def described(row: MoveRow) -> str:
     """A move with the position it leaves: ``"take 2 from 5 → 3, leaving 3+7+9"``."""
     return row.text if row.text.endswith(row.child_text) else f"{row.text}, leaving {row.child_text}"
-
-
-def piece_moves(game, position, rows: list[MoveRow]) -> dict[tuple[int, int], tuple[int, str]]:
-    """For a Chomp bar: which move eats from which piece.
-
-    The bar and each result are read from their text (rows ``"###/##."``);
-    the piece chosen by a move is the top-left corner of what it eats (the
-    least row and the least column eaten: the move eats that piece and
-    everything at or below it and at or right of it).
-
-    Returns
-    -------
-    dict
-        ``(row, column) -> (move index, outcome of the bar left)``.
-    """
-    before = game.format(position).split("/")
-    found: dict[tuple[int, int], tuple[int, str]] = {}
-    for row in rows:
-        after = row.child_text.split("/")
-        eaten = [
-            (r, c) for r, line in enumerate(before) for c, ch in enumerate(line) if ch == "#" and after[r][c] != "#"
-        ]
-        if eaten:
-            corner = (min(r for r, _ in eaten), min(c for _, c in eaten))
-            found[corner] = (row.index, row.outcome)
-    return found
 
 
 def tree_depth(depth: object) -> int:

@@ -25,7 +25,7 @@ __all__ = ["MAX_BUTTONS", "OCTAL_OPTIONS", "octal_game", "octal_play", "octal_sh
 OCTAL_OPTIONS = [
     {"label": game.title, "value": game.name}
     for game in (impartial_game(name) for name in IMPARTIAL_EXAMPLES)
-    if game.kind == "octal"
+    if game.heap_positions
 ]
 #: Most move buttons drawn.
 MAX_BUTTONS = 300

@@ -1,0 +1,219 @@
+"""What a view of the Finite games tab is, and the pieces every view module builds its panels from.
+
+A game declares the pictures it has by name (:attr:`solver.ImpartialGame.views`,
+such as ``("grundy", "pairs")`` for an octal game) and how its moves are
+played (:attr:`solver.ImpartialGame.play_surface`).  A view module of this
+package implements views under those names: each :class:`View` brings its
+panels, its callbacks, its address keys and its CSV exports, and each
+:class:`Surface` draws the moves of a position to play.  The tab shows the
+panels of the views the chosen game declares and nothing else, so nothing in
+the page asks which kind a game is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from dash import dcc, html, no_update
+from dash.exceptions import PreventUpdate
+
+from ....components import attrs, graph_config
+from ....tables import rows_to_csv
+from ....urlkeys import UrlKey
+from .. import ids
+from ..games import find_game
+
+__all__ = [
+    "BOX_CLASS",
+    "INVALID_BOX_CLASS",
+    "CsvExport",
+    "Surface",
+    "View",
+    "csv_button",
+    "csv_file",
+    "game_with_view",
+    "graph",
+    "number_box",
+    "panel",
+    "panel_id",
+    "skip",
+]
+
+#: Class names of a number box, without and with a problem.
+BOX_CLASS = "num-input num-input-short"
+INVALID_BOX_CLASS = "num-input num-input-short invalid"
+
+
+@dataclasses.dataclass(frozen=True)
+class CsvExport:
+    """A "Download CSV" button of a view and what it writes.
+
+    Attributes
+    ----------
+    key : str
+        The export's name, unique over the tab: its button is
+        ``ids.csv_button_id(key)`` and its download ``ids.csv_file_id(key)``.
+    what : str
+        What the file holds, for the button's accessible name ("the Grundy
+        values").
+    controls : tuple of str
+        Ids of the controls (their ``value``) that ``write`` reads, in order.
+    write : callable
+        ``write(game, *values)``: what ``dcc.send_string`` makes, or None
+        when there is nothing to write (the view itself says why).  It may
+        raise ``ValueError``/``TypeError`` for bad input, which the tab
+        treats as nothing to write.
+    """
+
+    key: str
+    what: str
+    controls: tuple[str, ...]
+    write: Callable[..., dict | None]
+
+
+@dataclasses.dataclass(frozen=True)
+class View:
+    """One view of the Finite games tab, under the name games declare it by.
+
+    Attributes
+    ----------
+    key : str
+        The name (``"grundy"``, ``"plane"``, ``"bars"``): a game shows the view
+        when ``key`` is in its :attr:`solver.ImpartialGame.views`.  Its panels
+        sit in the container ``panel_id(key)``.
+    title : str
+        What the view shows, in a few words (for docs and checks).
+    layout : callable
+        ``layout()``: the view's panels (a list of components), built once
+        with the page; hidden while the chosen game does not declare the view.
+    register : callable
+        ``register(app, gate)``: wires the view's callbacks.  ``gate`` is the
+        tab's gate ``Input``; a callback of the view reads the game from
+        ``Input(ids.GAME, "value")`` and does nothing for a game without the
+        view (:func:`game_with_view`).
+    url_keys : tuple of UrlKey
+        Its controls in the page's address.
+    exports : tuple of CsvExport
+        Its "Download CSV" buttons.
+    relayout_graphs : tuple of (str, str)
+        Cytoscape graphs of the view laid out again when the tab is shown.
+    """
+
+    key: str
+    title: str
+    layout: Callable[[], list]
+    register: Callable[[Any, Any], None]
+    url_keys: tuple[UrlKey, ...] = ()
+    exports: tuple[CsvExport, ...] = ()
+    relayout_graphs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Surface:
+    """How the Play panel shows a position of a game and its moves.
+
+    Attributes
+    ----------
+    key : str
+        The name games declare (:attr:`solver.ImpartialGame.play_surface`).
+    moves : callable
+        ``moves(game, position, rows)``: the moves to click, from the rows of
+        :func:`dashboard.tabs.finite.play.move_rows`; each clickable move has
+        the id ``{"type": ids.MOVE, "index": row.index}``.
+    details : callable
+        ``details(game, position)``: components shown under the position's
+        value (a list, possibly empty).
+    drawn_as : str or None
+        How the line above the moves names the position when the surface
+        draws it ("the bar below"); None: its text.
+    """
+
+    key: str
+    moves: Callable[[Any, Any, Sequence], Any]
+    details: Callable[[Any, Any], list] = lambda game, position: []
+    drawn_as: str | None = None
+
+
+def panel_id(key: str) -> str:
+    """Id of the container of a view's panels."""
+    return f"finite-view-{key}"
+
+
+def game_with_view(gate: object, name: object, key: str) -> Any:
+    """The chosen game when it has the view ``key``; None when the view should do nothing.
+
+    Raises
+    ------
+    PreventUpdate
+        The tab is not open yet (its gate holds no setup).
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate
+    try:
+        game = find_game(name)
+    except ValueError:
+        return None
+    return game if key in game.views else None
+
+
+def skip(count: int) -> tuple:
+    """``count`` outputs left as they are."""
+    return tuple(no_update for _ in range(count))
+
+
+def panel(title: str, note: str, body: list, *, wide: bool = False) -> html.Section:
+    """A titled panel (as :func:`dashboard.components.panel`)."""
+    return html.Section(
+        [html.H2(title), html.P(note, className="note"), *body],
+        className="panel" + (" panel-wide" if wide else ""),
+    )
+
+
+def graph(graph_id: str, height: int) -> dcc.Loading:
+    """A Plotly graph of a view, with a loading state."""
+    return dcc.Loading(
+        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config(), className="finite-graph"),
+        type="circle",
+    )
+
+
+def number_box(component_id: str, label: str, value: int, hint: str) -> html.Div:
+    """A labelled text box for a whole number, with its range as a hint."""
+    return html.Div(
+        [
+            html.Label([label, html.Span(f" ({hint})", className="hint")], htmlFor=component_id),
+            dcc.Input(
+                id=component_id,
+                type="text",
+                value=str(value),
+                debounce=True,
+                className=BOX_CLASS,
+                inputMode="numeric",
+                autoComplete="off",
+            ),
+        ],
+        className="control",
+    )
+
+
+def csv_button(export: CsvExport) -> html.Span:
+    """A "Download CSV" button and its download; its accessible name starts with its visible text."""
+    return html.Span(
+        [
+            html.Button(
+                "Download CSV",
+                id=ids.csv_button_id(export.key),
+                className="button button-small",
+                n_clicks=0,
+                **attrs({"aria-label": f"Download CSV of {export.what}"}),
+            ),
+            dcc.Download(id=ids.csv_file_id(export.key)),
+        ]
+    )
+
+
+def csv_file(fields: list[str], rows: list[dict], file_name: str) -> dict:
+    """A CSV download in the page's notation (:func:`dashboard.tables.rows_to_csv`)."""
+    return dcc.send_string(rows_to_csv(rows, fields), file_name, type="text/csv")
