@@ -571,7 +571,7 @@ def fair_shares_position(game: FairShares, partition: tuple[int, ...] | str) -> 
     --------
     >>> found = fair_shares_position(fair_shares(6), "3+2+1")
     >>> found.outcome.name, found.value, [format_partition(m.result) for m in found.moves if m.winning]
-    ('W', '1', ['3+3'])
+    ('W', '3', ['4+2', '3+3'])
     """
     i = game.position_index(partition)
     moves = _moves(game, i)

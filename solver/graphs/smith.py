@@ -331,7 +331,9 @@ def loopy_values(graph: Graph) -> LoopyValues:
     --------
     >>> from solver.graphs import parse_graph
     >>> loopy_values(parse_graph("0>1,1>2,2>0,1>3", directed=True)).texts()
-    ['inf{}', 'inf{0}', 'inf{}', '0']
+    ['0', '2', '1', '0']
+    >>> loopy_values(parse_graph("0>0,0>1,1>2", directed=True)).texts()
+    ['inf{1}', '1', '0']
     """
     if not isinstance(graph, Graph):
         raise TypeError(f"graph must be a solver.graphs.Graph, got {type(graph).__name__}")
