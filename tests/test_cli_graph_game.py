@@ -162,9 +162,9 @@ def test_the_command_runs_as_a_program():
 
 def test_docstring_examples_of_the_graph_games():
     import doctest
+    import importlib
 
-    from solver.graphs import fair_shares, smith, snakes, tokens
-
-    for module in (smith, tokens, snakes, fair_shares):
+    for name in ("smith", "tokens", "snakes", "fair_shares"):
+        module = importlib.import_module(f"solver.graphs.{name}")
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         assert result.failed == 0 and result.attempted >= 1, module.__name__
