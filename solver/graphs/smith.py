@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: Seconds per arc and round of the labelling (measured: see benchmarks/graph_games.py), rounded up.
-SECONDS_PER_ARC_ROUND = 20e-9
+SECONDS_PER_ARC_ROUND = 10e-9
 #: Seconds per vertex for building the arrays and reading K (Python), rounded up.
 SECONDS_PER_VERTEX = 3e-6
 #: Bytes per vertex and per arc held while the values are computed.
