@@ -14,6 +14,7 @@ from .defaults import DEFAULT_TAB
 from .tabs import Tab
 from .tabs.explore import TAB as EXPLORE
 from .tabs.finite import TAB as FINITE
+from .tabs.graphs import TAB as GRAPHS
 from .tabs.inspect import TAB as INSPECT
 from .tabs.play import TAB as PLAY
 from .tabs.sums import TAB as SUMS
@@ -22,7 +23,7 @@ from .tabs.thesis import TAB as THESIS
 __all__ = ["TABS", "check_tabs"]
 
 #: Every tab, in the order of the tab bar.
-TABS: tuple[Tab, ...] = (EXPLORE, THESIS, PLAY, INSPECT, SUMS, FINITE)
+TABS: tuple[Tab, ...] = (EXPLORE, THESIS, PLAY, INSPECT, SUMS, FINITE, GRAPHS)
 
 
 def check_tabs(tabs: tuple[Tab, ...]) -> None:

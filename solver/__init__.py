@@ -133,12 +133,14 @@ from .games import (
 )
 from .graphs import (
     DEFAULT_SNAKES_BOARD,
+    GRAPH_FORMS,
     MAX_ALMONDS,
     MAX_BOARD_SIZE,
     MAX_TOKENS,
     FairShares,
     FairSharesMove,
     FairSharesPosition,
+    Graph,
     LoopyValues,
     SnakesBoard,
     SnakesPosition,
@@ -150,14 +152,17 @@ from .graphs import (
     fair_shares,
     fair_shares_cost,
     fair_shares_position,
+    format_graph,
     format_partition,
     loopy_value_text,
     loopy_values,
     loopy_values_cost,
     loopy_values_of_followers,
     parse_arrows,
+    parse_graph,
     parse_partition,
     parse_squares,
+    parse_vertices,
     partition_count,
     partition_moves,
     snakes_board,
@@ -166,6 +171,9 @@ from .graphs import (
     token_outcome,
     token_position,
     tokens_cost,
+)
+from .graphs import (
+    PRESETS as GRAPH_PRESETS,
 )
 from .impartial.chomp import (
     ChompGame,
@@ -443,6 +451,12 @@ __all__ = [
     "CertificateError",
     # loopy games on a graph (solver.graphs): tokens, Snakes-and-Adders, Fair Shares
     "DEFAULT_SNAKES_BOARD",
+    "GRAPH_FORMS",
+    "GRAPH_PRESETS",
+    "Graph",
+    "format_graph",
+    "parse_graph",
+    "parse_vertices",
     "MAX_ALMONDS",
     "MAX_BOARD_SIZE",
     "MAX_TOKENS",

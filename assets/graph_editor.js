@@ -1,0 +1,71 @@
+/*
+ * The graph editor of the Games on graphs tab (dashboard/tabs/graphs): what a
+ * click or a drag on the drawing means is decided by the server; this file
+ * only turns cytoscape's events into requests.
+ *
+ * - a tap on the background: {kind: "background", x, y} (a new vertex there,
+ *   when the tab is in its "edit" mode);
+ * - a tap on a vertex: {kind: "vertex", v} (the first or second end of an
+ *   edge, a token placed or removed, a move's start or end, by the mode);
+ * - a vertex dragged and let go: {kind: "moved", v, x, y} (its place kept).
+ *
+ * Each request goes to the store ids.INTENT with a sequence number, so that
+ * two taps on one vertex are two requests.  The drawing itself comes back
+ * from the server as cytoscape elements; no state lives here.
+ */
+(function () {
+    'use strict';
+
+    var CANVAS = 'graphs-canvas';
+    var INTENT = 'graphs-intent';
+    var st = {cy: null, seq: 0};
+
+    function cyOf() {
+        var el = document.getElementById(CANVAS);
+        return (el && el._cyreg && el._cyreg.cy) || null;
+    }
+
+    function send(intent) {
+        st.seq += 1;
+        intent.seq = st.seq;
+        if (window.dash_clientside && window.dash_clientside.set_props) {
+            window.dash_clientside.set_props(INTENT, {data: intent});
+        }
+    }
+
+    function vertexOf(node) {
+        var v = node.data('vertex');
+        return typeof v === 'number' ? v : null;
+    }
+
+    function attach(cy) {
+        st.cy = cy;
+        cy.on('tap', function (event) {
+            if (event.target === cy) {
+                send({kind: 'background', x: Math.round(event.position.x), y: Math.round(event.position.y)});
+            }
+        });
+        cy.on('tap', 'node', function (event) {
+            var v = vertexOf(event.target);
+            if (v !== null) {
+                send({kind: 'vertex', v: v});
+            }
+        });
+        cy.on('dragfree', 'node', function (event) {
+            var v = vertexOf(event.target);
+            var p = event.target.position();
+            if (v !== null) {
+                send({kind: 'moved', v: v, x: Math.round(p.x), y: Math.round(p.y)});
+            }
+        });
+    }
+
+    function watch() {
+        var cy = cyOf();
+        if (cy && cy !== st.cy) {
+            attach(cy);
+        }
+    }
+
+    window.setInterval(watch, 250);
+}());

@@ -1,0 +1,429 @@
+"""Callbacks of the Games on graphs tab, and the plain functions they call (tested without a browser).
+
+The board box and the position box hold the whole state that matters (they
+are the address's ``ggraph=`` and ``gpos=``); the drawing is made from them
+on every change (:func:`show`).  A tap on the drawing
+(``assets/graph_editor.js`` writes it to :data:`ids.INTENT`) becomes, by the
+mode, a vertex or an edge added to the board, a token placed or removed, or
+a move (:func:`act`), and a move button or "Computer moves" makes a move
+(:func:`play_button`).  The computer wins when it can, keeps a draw when it
+cannot win, and otherwise loses as slowly as it knows how
+(:func:`.games.computer_choice`).  Bad input becomes a message next to the
+boxes, never an exception.
+"""
+
+from __future__ import annotations
+
+import dash
+from dash import ALL, Input, Output, State, no_update
+from dash.exceptions import PreventUpdate
+
+from ... import ids as page_ids
+from ...tables import register_exports
+from . import figures, ids
+from .games import GAMES, Analysis, Board, GraphGame, GraphMove, find_game
+
+__all__ = [
+    "MODES",
+    "act",
+    "apply_move",
+    "choose_game",
+    "mode_options",
+    "play_button",
+    "register",
+    "show",
+]
+
+#: What a tap on the drawing does, by mode.
+MODES = {
+    "edit": "draw the graph (tap the background for a vertex, two vertices for an edge; drag to move)",
+    "tokens": "place tokens (tap a vertex to put one there or take one away)",
+    "play": "play (tap a token, then where it goes; or tap the vertex to mark)",
+}
+#: Most vertices drawn.
+MAX_DRAWN = 400
+
+
+def mode_options(game: GraphGame) -> list[dict]:
+    """The mode switch's options for ``game``: editing only where the board is drawn by hand."""
+    return [
+        {"label": text, "value": key, "disabled": key == "edit" and not game.editable} for key, text in MODES.items()
+    ]
+
+
+def choose_game(name: object, board_text: object, position_text: object) -> tuple:
+    """The boxes after a game is chosen: the board and position kept when they are the new game's, else its defaults.
+
+    Returns
+    -------
+    tuple
+        ``(board, position, summary, board help, position label, mode
+        options, mode, error)``.
+    """
+    try:
+        game = find_game(name)
+    except ValueError as exc:
+        return (no_update,) * 7 + (str(exc),)
+    try:
+        board = game.board(board_text)
+        board_value = board.text
+        position_value = game.analyse(board, position_text).position
+    except ValueError:
+        # Not a board and position of this game: its own, as a new game.
+        board_value, position_value = game.default_board, game.default_position
+    summary = f"{game.title}. {game.summary} ({game.source})"
+    return (
+        board_value,
+        position_value,
+        summary,
+        f" ({game.board_help})",
+        f"{game.position_label} ",
+        mode_options(game),
+        "play",
+        "",
+    )
+
+
+def _places(board: Board, stored: object) -> list[tuple[float, float]]:
+    """The vertices' places: the board's own, else those stored for this board text, else the default ones."""
+    if board.places is not None:
+        return list(board.places)
+    defaults = figures.default_places(board.text, board.n)
+    if isinstance(stored, dict) and stored.get("for") == board.text and isinstance(stored.get("places"), list):
+        kept = stored["places"]
+        out = []
+        for v in range(board.n):
+            place = kept[v] if v < len(kept) else None
+            ok = isinstance(place, list) and len(place) == 2 and all(isinstance(c, (int, float)) for c in place)
+            out.append((float(place[0]), float(place[1])) if ok else defaults[v])  # type: ignore[index]
+        return out
+    return defaults
+
+
+def _selected(value: object, board: Board) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < board.n else None
+
+
+def show(gate: object, name: object, board_text: object, position_text: object, selected: object, stored: object):
+    """The drawing, the outcome, the moves and the values of the position on the board.
+
+    Returns
+    -------
+    tuple
+        ``(elements, layout, outcome, moves, error, note, values rows)``; an
+        empty drawing and the message for bad input.
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+        if board.n > MAX_DRAWN and board.drawable:
+            raise ValueError(f"the board has {board.n:,} vertices; the page draws at most {MAX_DRAWN}")
+        analysis = game.analyse(board, position_text)
+    except ValueError as exc:
+        return [], no_update, "", "", str(exc), "", []
+    places = _places(board, stored)
+    directed = board.directed
+    elements = (
+        figures.elements(board, analysis, places, _selected(selected, board), directed, board.places is not None)
+        if board.drawable
+        else []
+    )
+    count = sum(1 for m in analysis.moves if m.outcome == "L")
+    draws = sum(1 for m in analysis.moves if m.outcome == "D")
+    note = f"{board.n} vertices, {len(board.arcs)} {'arcs' if directed else 'edges'}; "
+    note += (
+        f"{len(analysis.moves)} moves, "
+        + (f"{count} winning" if count or not draws else f"{draws} keeping a draw")
+        + "."
+    )
+    if not board.drawable:
+        note += " Too many to draw: the table below lists every vertex."
+    return (
+        elements,
+        figures.GRAPH_LAYOUT,
+        analysis.sentence,
+        figures.moves_view(analysis.moves),
+        "",
+        note,
+        game.values_rows(board, analysis),
+    )
+
+
+def apply_move(game: GraphGame, board: Board, move: GraphMove, who: str, reply: bool) -> tuple[str, str, str]:
+    """Make ``move`` (and the computer's reply when ``reply``): the new board text, position text and log line."""
+    board_text = move.board if move.board is not None else board.text
+    position = move.position
+    log = f"{who}: {move.text}."
+    if who == "You":
+        log += {"L": " A winning move.", "D": " It keeps a draw.", "W": " That leaves the computer a win."}[
+            move.outcome
+        ]
+    after = game.board(board_text)
+    analysis = game.analyse(after, position)
+    if reply and who == "You":
+        k = game.computer(after, analysis)
+        if k is None:
+            return board_text, position, log + " The computer has no move: you win."
+        answer = analysis.moves[k]
+        board_text = answer.board if answer.board is not None else board_text
+        position = answer.position
+        log += f" Computer: {answer.text}."
+        analysis = game.analyse(game.board(board_text), position)
+        if not analysis.moves:
+            log += " You have no move: the computer wins."
+    elif who == "Computer" and not analysis.moves:
+        log += " No move is left: the computer wins."
+    return board_text, position, log
+
+
+def _intent(value: object) -> dict | None:
+    if not isinstance(value, dict) or value.get("kind") not in ("background", "vertex", "moved"):
+        return None
+    for key in ("v", "x", "y"):
+        if key in value and (not isinstance(value[key], (int, float)) or isinstance(value[key], bool)):
+            return None
+    if value["kind"] != "background" and not isinstance(value.get("v"), int):
+        return None
+    if value["kind"] != "vertex" and not all(isinstance(value.get(k), (int, float)) for k in ("x", "y")):
+        return None
+    return value
+
+
+def act(
+    intent: object,
+    mode: object,
+    name: object,
+    board_text: object,
+    position_text: object,
+    selected: object,
+    stored: object,
+    reply: object,
+) -> tuple:
+    """A tap or a drag on the drawing.
+
+    Parameters
+    ----------
+    intent : dict
+        ``{"kind": "background", "x", "y"}``, ``{"kind": "vertex", "v"}`` or
+        ``{"kind": "moved", "v", "x", "y"}`` (``assets/graph_editor.js``).
+    mode : str
+        ``"edit"``, ``"tokens"`` or ``"play"`` (:data:`MODES`).
+    name, board_text, position_text : object
+        The game and the two boxes.
+    selected : object
+        The vertex tapped first, or None.
+    stored : object
+        The places store.
+    reply : object
+        The reply switch (``["on"]``: the computer answers a move).
+
+    Returns
+    -------
+    tuple
+        ``(board, position, selected, places, log, error)``.
+    """
+    found = _intent(intent)
+    if found is None:
+        raise PreventUpdate
+    skip = no_update
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+    except ValueError as exc:
+        return skip, skip, skip, skip, skip, str(exc)
+    places = _places(board, stored)
+    kind = found["kind"]
+    if kind == "moved":
+        v = found["v"]
+        if board.places is not None or not 0 <= v < board.n:
+            raise PreventUpdate
+        places[v] = (float(found["x"]), float(found["y"]))
+        return skip, skip, skip, {"for": board.text, "places": places}, skip, skip
+    first = _selected(selected, board)
+    try:
+        if mode == "edit":
+            if not game.editable:
+                return skip, skip, skip, skip, skip, f"the board of {game.title} is not drawn by hand: type it"
+            if kind == "background":
+                text = game.add_vertex(board)
+                places.append((float(found["x"]), float(found["y"])))
+                return text, skip, None, {"for": text, "places": places}, f"Added vertex {board.n}.", ""
+            v = found["v"]
+            if first is None:
+                return skip, skip, v, skip, f"Vertex {v} chosen: tap another to join them.", ""
+            if first == v and not board.directed:
+                return skip, skip, None, skip, "", ""
+            text = game.toggle_edge(board, first, v)
+            sep = "→" if board.directed else "–"
+            had = (first, v) in board.arcs or (not board.directed and (v, first) in board.arcs)
+            word = "Removed" if had else "Added"
+            return text, skip, None, {"for": text, "places": places}, f"{word} {first}{sep}{v}.", ""
+        if kind != "vertex":
+            raise PreventUpdate
+        v = found["v"]
+        if not 0 <= v < board.n:
+            raise PreventUpdate
+        if mode == "tokens":
+            return skip, game.toggle(board, position_text, v), None, skip, "", ""
+        analysis = game.analyse(board, position_text)
+        taps = (v,) if first is None else (first, v)
+        for move in analysis.moves:
+            if move.taps == taps or move.taps == (v,):
+                new_board, new_position, log = apply_move(game, board, move, "You", _on(reply))
+                if new_board == board.text:
+                    return skip, new_position, None, skip, log, ""
+                # The board changed (an edge erased): the vertices stay where they were.
+                return new_board, new_position, None, {"for": new_board, "places": places}, log, ""
+        if any(len(m.taps) > 1 and m.taps[0] == v for m in analysis.moves):
+            return skip, skip, v, skip, f"{board.names[v]} chosen: tap where it goes.", ""
+        return skip, skip, None, skip, f"No move starts or ends at {board.names[v]} here.", ""
+    except ValueError as exc:
+        return skip, skip, None, skip, skip, str(exc)
+
+
+def _on(reply: object) -> bool:
+    return isinstance(reply, list) and "on" in reply
+
+
+def play_button(
+    triggered: object,
+    clicks: object,
+    name: object,
+    board_text: object,
+    position_text: object,
+    reply: object,
+    stored: object = None,
+) -> tuple:
+    """A move button or "Computer moves": ``(board, position, selected, places, log, error)``.
+
+    The places store follows a board the move changes (an edge erased), so
+    the vertices stay where they were.
+    """
+    if triggered is None or not clicks:
+        raise PreventUpdate
+    skip = no_update
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+        analysis: Analysis = game.analyse(board, position_text)
+        if isinstance(triggered, dict):
+            index = triggered.get("index")
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(analysis.moves):
+                return skip, skip, skip, skip, skip, "that move is not available any more: the position changed"
+            move, who = analysis.moves[index], "You"
+        elif triggered == ids.COMPUTER:
+            k = game.computer(board, analysis)
+            if k is None:
+                return skip, skip, None, skip, "No move left: the player to move has lost.", ""
+            move, who = analysis.moves[k], "Computer"
+        else:
+            raise PreventUpdate
+        new_board, new_position, log = apply_move(game, board, move, who, _on(reply))
+    except ValueError as exc:
+        return skip, skip, skip, skip, skip, str(exc)
+    if new_board == board.text:
+        return skip, new_position, None, skip, log, ""
+    return new_board, new_position, None, {"for": new_board, "places": _places(board, stored)}, log, ""
+
+
+def new_game(name: object) -> tuple:
+    """ "New game": the game's own board and position."""
+    try:
+        game = find_game(name)
+    except ValueError as exc:
+        return no_update, no_update, str(exc)
+    return game.default_board, game.default_position, f"New game of {game.title}."
+
+
+def register(app) -> None:
+    """Wire the Games on graphs tab's callbacks to ``app``."""
+    gate = Input(page_ids.tab_gate_id("graphs"), "data")
+    register_exports(app, [ids.VALUES])
+
+    @app.callback(
+        Output(ids.BOARD, "value"),
+        Output(ids.POSITION, "value"),
+        Output(ids.GAME_SUMMARY, "children"),
+        Output(ids.BOARD_HELP, "children"),
+        Output(ids.POSITION_LABEL, "children"),
+        Output(ids.MODE, "options"),
+        Output(ids.MODE, "value"),
+        Output(ids.ERROR, "children"),
+        Input(ids.GAME, "value"),
+        State(ids.BOARD, "value"),
+        State(ids.POSITION, "value"),
+        prevent_initial_call=True,
+    )
+    def _choose(name, board_text, position_text):
+        return choose_game(name, board_text, position_text)
+
+    @app.callback(
+        Output(ids.BOARD, "value", allow_duplicate=True),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.LOG, "children", allow_duplicate=True),
+        Input(ids.NEW, "n_clicks"),
+        State(ids.GAME, "value"),
+        prevent_initial_call=True,
+    )
+    def _new(_clicks, name):
+        return new_game(name)
+
+    app.callback(
+        Output(ids.BOARD, "value", allow_duplicate=True),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.SELECTED, "data", allow_duplicate=True),
+        Output(ids.PLACES, "data", allow_duplicate=True),
+        Output(ids.LOG, "children", allow_duplicate=True),
+        Output(ids.ERROR, "children", allow_duplicate=True),
+        Input(ids.INTENT, "data"),
+        State(ids.MODE, "value"),
+        State(ids.GAME, "value"),
+        State(ids.BOARD, "value"),
+        State(ids.POSITION, "value"),
+        State(ids.SELECTED, "data"),
+        State(ids.PLACES, "data"),
+        State(ids.REPLY, "value"),
+        prevent_initial_call=True,
+    )(act)
+
+    @app.callback(
+        Output(ids.BOARD, "value", allow_duplicate=True),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.SELECTED, "data", allow_duplicate=True),
+        Output(ids.PLACES, "data", allow_duplicate=True),
+        Output(ids.LOG, "children", allow_duplicate=True),
+        Output(ids.ERROR, "children", allow_duplicate=True),
+        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.COMPUTER, "n_clicks"),
+        State(ids.GAME, "value"),
+        State(ids.BOARD, "value"),
+        State(ids.POSITION, "value"),
+        State(ids.REPLY, "value"),
+        State(ids.PLACES, "data"),
+        prevent_initial_call=True,
+    )
+    def _play(_moves, _computer, name, board_text, position_text, reply, stored):
+        value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
+        return play_button(dash.ctx.triggered_id, value, name, board_text, position_text, reply, stored)
+
+    app.callback(
+        Output(ids.CANVAS, "elements"),
+        Output(ids.CANVAS, "layout"),
+        Output(ids.OUTCOME, "children"),
+        Output(ids.MOVES, "children"),
+        Output(ids.ERROR, "children", allow_duplicate=True),
+        Output(ids.NOTE, "children"),
+        Output(ids.VALUES, "rowData"),
+        gate,
+        Input(ids.GAME, "value"),
+        Input(ids.BOARD, "value"),
+        Input(ids.POSITION, "value"),
+        Input(ids.SELECTED, "data"),
+        State(ids.PLACES, "data"),
+        prevent_initial_call=True,
+    )(show)
+
+
+__all__ += ["GAMES", "new_game"]

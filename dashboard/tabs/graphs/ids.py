@@ -1,0 +1,43 @@
+"""Component ids of the Games on graphs tab (the page-wide ones are in :mod:`dashboard.ids`)."""
+
+# ---------------------------------------------------------------- the game and its board
+#: Menu of the game.
+GAME = "graphs-game"
+GAME_SUMMARY = "graphs-game-summary"
+#: The board's text: a graph (``0>1,1>2``, ``petersen``), a Snakes-and-Adders board (``20: 5>12,14>3``),
+#: a number of almonds.
+BOARD = "graphs-board"
+BOARD_HELP = "graphs-board-help"
+#: Presets of the board (a menu of examples for the game).
+PRESET = "graphs-preset"
+#: The position's text: tokens, erasers, marks (``0,0,2``), a partition (``3+2+1``).
+POSITION = "graphs-position"
+POSITION_LABEL = "graphs-position-label"
+#: What a tap on the drawing does: edit the board, place tokens, or play.
+MODE = "graphs-mode"
+ERROR = "graphs-error"
+
+# ---------------------------------------------------------------- the drawing
+CANVAS = "graphs-canvas"
+#: A tap or a drag on the drawing, sent by assets/graph_editor.js: ``{"kind", "v", "x", "y", "seq"}``.
+INTENT = "graphs-intent"
+#: The vertex tapped first (an edge's first end, a move's start), or None.
+SELECTED = "graphs-selected"
+#: Where the vertices are drawn: ``{"for": board text, "places": [[x, y], ...]}``.
+PLACES = "graphs-places"
+#: The outcome of the position and its reason.
+OUTCOME = "graphs-outcome"
+NOTE = "graphs-note"
+
+# ---------------------------------------------------------------- play
+MOVES = "graphs-moves"
+LOG = "graphs-log"
+COMPUTER = "graphs-computer"
+REPLY = "graphs-reply"
+NEW = "graphs-new"
+#: Pattern-matching id type of a move button: ``{"type": MOVE, "index": k}``.
+MOVE = "graphs-move"
+
+# ---------------------------------------------------------------- values
+#: The table of vertex values (its "Export CSV" writes them).
+VALUES = "graphs-values"

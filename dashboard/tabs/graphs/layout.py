@@ -1,0 +1,182 @@
+"""Layout of the Games on graphs tab: the game and its board, the drawing, play, and the table of vertex values."""
+
+from __future__ import annotations
+
+import dash_cytoscape as cyto
+from dash import dcc, html
+
+from ...components import attrs
+from ...tables import data_grid
+from . import ids
+from .callbacks import MODES, mode_options
+from .figures import GRAPH_LAYOUT, stylesheet
+from .games import DEFAULT_GAME, GAMES, find_game
+
+__all__ = ["graphs_layout"]
+
+
+def _box(component_id: str, label: list | str, value: str, label_id: str | None = None) -> html.Div:
+    return html.Div(
+        [
+            html.Label(label, htmlFor=component_id, id=label_id)
+            if label_id
+            else html.Label(label, htmlFor=component_id),
+            dcc.Input(
+                id=component_id,
+                type="text",
+                value=value,
+                debounce=True,
+                className="num-input graphs-text",
+                autoComplete="off",
+                spellCheck=False,
+            ),
+        ],
+        className="control control-wide",
+    )
+
+
+def graphs_layout() -> html.Main:
+    """Return the Games on graphs tab's components.
+
+    Returns
+    -------
+    dash.html.Main
+        The game menu and what the game is; the board and position boxes;
+        the mode switch; the drawing with the outcome and the moves; play
+        controls and log; the table of vertex values.
+    """
+    game = find_game(DEFAULT_GAME)
+    return html.Main(
+        [
+            html.Section(
+                [
+                    html.H2("Games on graphs"),
+                    html.P(
+                        "Games played on a drawn graph. Tokens slide along arcs (Nim's Island), counters run up a "
+                        "Snakes-and-Adders board, heaps of almonds are shared and merged, vertices are marked "
+                        "(Monochrome), erasers rub out edges (Eraserhead). Draw or type the graph, place the "
+                        "tokens, and read each vertex's value and the position's outcome on the drawing: blue W, "
+                        "vermilion L, green D (a draw). The loopy games have draws; their values are Smith's loopy "
+                        "nim values (*r, or ∞ with the set K of finite values it can move to).",
+                        className="note",
+                    ),
+                    html.Div(
+                        [
+                            html.Div(
+                                [
+                                    html.Label("game", htmlFor=ids.GAME),
+                                    dcc.Dropdown(
+                                        id=ids.GAME,
+                                        options=[{"label": g.title, "value": g.name} for g in GAMES.values()],
+                                        value=DEFAULT_GAME,
+                                        clearable=False,
+                                        searchable=False,
+                                    ),
+                                ],
+                                className="control control-wide",
+                            ),
+                            _box(
+                                ids.BOARD,
+                                ["board", html.Span(f" ({game.board_help})", id=ids.BOARD_HELP, className="hint")],
+                                game.default_board,
+                            ),
+                            _box(ids.POSITION, f"{game.position_label} ", game.default_position, ids.POSITION_LABEL),
+                        ],
+                        className="controls",
+                    ),
+                    html.P(f"{game.title}. {game.summary} ({game.source})", id=ids.GAME_SUMMARY, className="note"),
+                    html.Div(id=ids.ERROR, className="error", role="alert"),
+                ],
+                className="panel panel-wide",
+            ),
+            html.Div(
+                [
+                    html.Section(
+                        [
+                            html.H2("The board"),
+                            html.Fieldset(
+                                [
+                                    html.Legend("a tap on the drawing will"),
+                                    dcc.RadioItems(
+                                        id=ids.MODE,
+                                        options=mode_options(game),
+                                        value="play",
+                                        className="graphs-modes",
+                                    ),
+                                ],
+                                className="graphs-mode-set",
+                            ),
+                            html.P(id=ids.OUTCOME, className="summary-text", role="status"),
+                            dcc.Loading(
+                                cyto.Cytoscape(
+                                    id=ids.CANVAS,
+                                    elements=[],
+                                    layout=GRAPH_LAYOUT,
+                                    stylesheet=stylesheet(),
+                                    style={"width": "100%", "height": "480px"},
+                                    minZoom=0.2,
+                                    maxZoom=3,
+                                    boxSelectionEnabled=False,
+                                ),
+                                type="circle",
+                            ),
+                            html.P(id=ids.NOTE, className="note", role="status"),
+                            dcc.Store(id=ids.INTENT),
+                            dcc.Store(id=ids.SELECTED),
+                            dcc.Store(id=ids.PLACES),
+                        ],
+                        className="panel panel-wide",
+                    ),
+                    html.Section(
+                        [
+                            html.H2("Play against the computer"),
+                            html.P(
+                                "Tap a token and then where it goes, tap a vertex to mark it, or press a move. The "
+                                "computer wins when it can, keeps a draw when it cannot win, and otherwise makes "
+                                "the game last longest.",
+                                className="note",
+                            ),
+                            html.Div(
+                                [
+                                    html.Button("New game", id=ids.NEW, className="button", n_clicks=0),
+                                    html.Button("Computer moves", id=ids.COMPUTER, className="button", n_clicks=0),
+                                    dcc.Checklist(
+                                        id=ids.REPLY,
+                                        options=[{"label": "computer replies to my move", "value": "on"}],
+                                        value=["on"],
+                                    ),
+                                ],
+                                className="controls controls-inline",
+                            ),
+                            html.Div(id=ids.MOVES, className="finite-moves"),
+                            html.Div(
+                                id=ids.LOG, className="summary-text", role="log", **attrs({"aria-live": "polite"})
+                            ),
+                        ],
+                        className="panel",
+                    ),
+                    html.Section(
+                        [
+                            html.H2("Vertex values"),
+                            html.P(
+                                "Each vertex's value as the drawing shows it, and its outcome colour.",
+                                className="note",
+                            ),
+                            data_grid(
+                                ids.VALUES,
+                                [("vertex", "vertex"), ("name", "name"), ("value", "value"), ("outcome", "outcome")],
+                                "graph-values.csv",
+                                page_size=10,
+                            ),
+                        ],
+                        className="panel",
+                    ),
+                ],
+                className="views",
+            ),
+        ],
+        className="graphs",
+    )
+
+
+__all__ += ["MODES"]
