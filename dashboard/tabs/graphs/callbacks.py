@@ -40,8 +40,9 @@ MODES = {
     "tokens": "place tokens (tap a vertex to put one there or take one away)",
     "play": "play (tap a token, then where it goes; or tap the vertex to mark)",
 }
-#: Most vertices drawn.
+#: Most vertices and edges drawn.
 MAX_DRAWN = 400
+MAX_DRAWN_EDGES = 2_000
 
 
 def mode_options(game: GraphGame) -> list[dict]:
@@ -58,12 +59,12 @@ def choose_game(name: object, board_text: object, position_text: object) -> tupl
     -------
     tuple
         ``(board, position, summary, board help, position label, mode
-        options, mode, error)``.
+        options, mode, error, preset options)``.
     """
     try:
         game = find_game(name)
     except ValueError as exc:
-        return (no_update,) * 7 + (str(exc),)
+        return (no_update,) * 7 + (str(exc), no_update)
     try:
         board = game.board(board_text)
         board_value = board.text
@@ -81,7 +82,25 @@ def choose_game(name: object, board_text: object, position_text: object) -> tupl
         mode_options(game),
         "play",
         "",
+        preset_options(game),
     )
+
+
+def preset_options(game: GraphGame) -> list[dict]:
+    """The presets menu of ``game``: ``{"label", "value"}`` with the preset's index as its value."""
+    return [{"label": label, "value": k} for k, (label, _board, _position) in enumerate(game.presets)]
+
+
+def choose_preset(index: object, name: object) -> tuple:
+    """A preset chosen: ``(board, position, log)``."""
+    try:
+        game = find_game(name)
+    except ValueError:
+        raise PreventUpdate from None
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(game.presets):
+        raise PreventUpdate
+    label, board, position = game.presets[index]
+    return board, position, f"{game.title}: {label}."
 
 
 def _places(board: Board, stored: object) -> list[tuple[float, float]]:
@@ -118,8 +137,11 @@ def show(gate: object, name: object, board_text: object, position_text: object, 
     try:
         game = find_game(name)
         board = game.board(board_text)
-        if board.n > MAX_DRAWN and board.drawable:
-            raise ValueError(f"the board has {board.n:,} vertices; the page draws at most {MAX_DRAWN}")
+        if board.drawable and (board.n > MAX_DRAWN or len(board.arcs) > MAX_DRAWN_EDGES):
+            raise ValueError(
+                f"the board has {board.n:,} vertices and {len(board.arcs):,} edges; the page draws at most "
+                f"{MAX_DRAWN} vertices and {MAX_DRAWN_EDGES:,} edges: draw a smaller graph"
+            )
         analysis = game.analyse(board, position_text)
     except ValueError as exc:
         return [], no_update, "", "", str(exc), "", []
@@ -351,6 +373,7 @@ def register(app) -> None:
         Output(ids.MODE, "options"),
         Output(ids.MODE, "value"),
         Output(ids.ERROR, "children"),
+        Output(ids.PRESET, "options"),
         Input(ids.GAME, "value"),
         State(ids.BOARD, "value"),
         State(ids.POSITION, "value"),
@@ -358,6 +381,17 @@ def register(app) -> None:
     )
     def _choose(name, board_text, position_text):
         return choose_game(name, board_text, position_text)
+
+    @app.callback(
+        Output(ids.BOARD, "value", allow_duplicate=True),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.LOG, "children", allow_duplicate=True),
+        Input(ids.PRESET, "value"),
+        State(ids.GAME, "value"),
+        prevent_initial_call=True,
+    )
+    def _preset(index, name):
+        return choose_preset(index, name)
 
     @app.callback(
         Output(ids.BOARD, "value", allow_duplicate=True),
@@ -426,4 +460,4 @@ def register(app) -> None:
     )(show)
 
 
-__all__ += ["GAMES", "new_game"]
+__all__ += ["GAMES", "choose_preset", "new_game", "preset_options"]

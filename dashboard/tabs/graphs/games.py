@@ -232,6 +232,8 @@ class GraphGame:
     default_position: str
     editable: bool = True
     tokens_word: str = "token"
+    #: Examples offered in the presets menu: (label, board, position).
+    presets: tuple[tuple[str, str, str], ...] = ()
 
     def board(self, text: object) -> Board:
         """Read the board box; ValueError says how to write one."""
@@ -390,6 +392,14 @@ class TokensGame(EditableGraphGame):
     default_board = "1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6"
     default_position = "1,6"
     tokens_word = "token"
+    presets = (
+        ("an island of 8 platforms, home 0 (a win through an ∞)", default_board, default_position),
+        ("a directed cycle: every token draws", "cycle-5", "0,2"),
+        ("a path to its end: plain nim", "path-6", "0,1,3"),
+        ("loops at a vertex", "0>0,1>0,2>1,2>2,3>2", "1,3"),
+        ("a grid, arcs right and down", "grid-3x4", "0,5"),
+        ("every arc i → j, i < j", "complete-6", "0,1,2"),
+    )
 
     def _tokens(self, board: Board, position: object) -> tuple[int, ...]:
         return parse_vertices(_text(position, "the tokens' vertices", MAX_POSITION_TEXT), board.drawn_graph, "a token")
@@ -481,6 +491,12 @@ class SnakesGame(GraphGame):
     default_board = f"{DEFAULT_SNAKES_BOARD.size}: {DEFAULT_SNAKES_BOARD.arrows_text()}"
     default_position = "1,4"
     tokens_word = "counter"
+    presets = (
+        ("our board: a ladder 10 → 19, snakes 8 → 2 and 15 → 12", default_board, default_position),
+        ("no arrows: distances to HOME", "12", "1,4"),
+        ("a long snake from 18 back to 1", "20: 18>1,5>9", "2,7"),
+        ("a chain of arrows", "25: 3>12,12>20,22>6", "1,2,4"),
+    )
 
     def _parse(self, text: object):
         body = _text(text, "the board", MAX_BOARD_TEXT)
@@ -600,6 +616,13 @@ class FairSharesGame(GraphGame):
     default_position = "3+2+1"
     editable = False
     tokens_word = "position"
+    presets = (
+        ("6 almonds (the lesson's exercise)", "6", "3+2+1"),
+        ("8 almonds", "8", "4+4"),
+        ("10 almonds, every partition drawn", "10", "5+3+2"),
+        ("15 almonds (a table)", "15", "8+4+2+1"),
+        ("40 almonds, 37,338 positions (a table)", "40", "20+10+5+3+2"),
+    )
 
     def _game(self, text: object):
         n = parse_int(_text(text, "N, the number of almonds", 20).strip(), "N, the almonds", least=1, most=MAX_ALMONDS)

@@ -8,7 +8,7 @@ from dash import dcc, html
 from ...components import attrs
 from ...tables import data_grid
 from . import ids
-from .callbacks import MODES, mode_options
+from .callbacks import MODES, mode_options, preset_options
 from .figures import GRAPH_LAYOUT, stylesheet
 from .games import DEFAULT_GAME, GAMES, find_game
 
@@ -81,6 +81,19 @@ def graphs_layout() -> html.Main:
                                 game.default_board,
                             ),
                             _box(ids.POSITION, f"{game.position_label} ", game.default_position, ids.POSITION_LABEL),
+                            html.Div(
+                                [
+                                    html.Label("presets", htmlFor=ids.PRESET),
+                                    dcc.Dropdown(
+                                        id=ids.PRESET,
+                                        options=preset_options(game),
+                                        placeholder="choose an example",
+                                        clearable=False,
+                                        searchable=False,
+                                    ),
+                                ],
+                                className="control control-wide",
+                            ),
                         ],
                         className="controls",
                     ),

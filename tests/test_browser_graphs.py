@@ -1,0 +1,217 @@
+"""Real-browser tests of the Games on graphs tab: drawing by taps, tokens, values, play and the shared address.
+
+Headless Debian Chromium via Playwright, the app served in-process (the
+recipe of docs/browser-tests.md).  Outcomes are checked against the
+brute-force product graph of ``tests/naive_tokens.py``, not the page's code.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+
+from browser_support import CHROMIUM, served_page
+from naive_tokens import product_outcomes
+from playwright.sync_api import Page, expect
+
+from solver import parse_graph
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+LOAD_TIMEOUT = 90_000
+WAIT_TIMEOUT = 30_000
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+CY = "document.getElementById('graphs-canvas')._cyreg.cy"
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """Serve the page on a free port, the loopy values' kernel compiled first."""
+    from solver import parse_graph as graph_of
+    from solver import token_position
+
+    token_position(graph_of("0>1,1>0", directed=True), (0,))
+    with served_page("dash-graphs-test-server") as url:
+        yield url
+
+
+class PageWatch:
+    """Uncaught page errors and failed callback requests."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on(
+            "response",
+            lambda r: (
+                self.errors.append(f"HTTP {r.status} {r.url}")
+                if "_dash-update-component" in r.url and r.status >= 400
+                else None
+            ),
+        )
+
+    def assert_clean(self) -> None:
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(page: Page) -> PageWatch:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    return PageWatch(page)
+
+
+def open_graphs(page: Page, url: str, **keys: str) -> None:
+    query = urllib.parse.urlencode({"tab": "graphs", **keys})
+    page.goto(f"{url}?{query}")
+    expect(page.locator("#graphs-outcome")).not_to_be_empty(timeout=LOAD_TIMEOUT)
+    wait_nodes(page)
+
+
+def wait_nodes(page: Page) -> None:
+    page.wait_for_function(f"() => {{ try {{ return {CY}.nodes().length > 0; }} catch (e) {{ return false; }} }}")
+
+
+def canvas_box(page: Page) -> dict:
+    """The drawing's box in the viewport, scrolled into view first (a click outside the viewport hits nothing)."""
+    canvas = page.locator("#graphs-canvas")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    return box
+
+
+def node_point(page: Page, vertex: int) -> tuple[float, float]:
+    """Where vertex ``vertex`` is drawn on the page (viewport coordinates)."""
+    page.wait_for_function(f"() => {CY}.getElementById('v{vertex}').nonempty()")
+    canvas_box(page)
+    return page.evaluate(
+        f"""() => {{
+        const cy = {CY};
+        cy.resize();
+        const box = cy.container().getBoundingClientRect();
+        const p = cy.getElementById('v{vertex}').renderedPosition();
+        return [box.left + p.x, box.top + p.y];
+    }}"""
+    )
+
+
+def tap_vertex(page: Page, vertex: int) -> None:
+    x, y = node_point(page, vertex)
+    page.mouse.click(x, y)
+
+
+def node_count(page: Page) -> int:
+    return page.evaluate(f"() => {CY}.nodes().length")
+
+
+def set_mode(page: Page, mode: str) -> None:
+    page.locator(f"#graphs-mode input[value='{mode}']").check()
+
+
+def test_draw_a_graph_by_taps_place_tokens_and_play(page: Page, server_url: str, watch: PageWatch) -> None:
+    open_graphs(page, server_url, ggame="tokens", gboard="0>1", gpos="0")
+    assert node_count(page) == 2
+    # Edit: a tap on the empty background adds vertex 2 there ...
+    set_mode(page, "edit")
+    box = canvas_box(page)
+    page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 40)
+    expect(page.locator("#graphs-board")).to_have_value("0>1,2")
+    page.wait_for_function(f"() => {CY}.nodes().length === 3")
+    # ... and taps on 1 then 2 add the arc 1 → 2.
+    tap_vertex(page, 1)
+    expect(page.locator("#graphs-log")).to_contain_text("Vertex 1 chosen")
+    tap_vertex(page, 2)
+    expect(page.locator("#graphs-board")).to_have_value("0>1,1>2")
+    page.wait_for_function(f"() => {CY}.edges().length === 2")
+    # Tokens: a tap on 2 puts a token there.
+    set_mode(page, "tokens")
+    tap_vertex(page, 2)
+    expect(page.locator("#graphs-position")).to_have_value("0,2")
+    # The outcome agrees with the product graph: tokens on 0 and 2 of the path 0 > 1 > 2.
+    truth = product_outcomes(parse_graph("0>1,1>2", directed=True).neighbours(), 2)[(0, 2)]
+    expect(page.locator("#graphs-outcome")).to_contain_text(f"{truth}:")
+    # Play: tap the token on 0, then 1; the computer replies.
+    set_mode(page, "play")
+    tap_vertex(page, 0)
+    expect(page.locator("#graphs-log")).to_contain_text("tap where it goes")
+    tap_vertex(page, 1)
+    expect(page.locator("#graphs-log")).to_contain_text("You: token 0 → 1")
+    # The address holds the drawn board and the position: opening it again shows the same.
+    page.wait_for_function("() => window.location.search.includes('gboard=')")
+    shared = page.url
+    params = urllib.parse.parse_qs(urllib.parse.urlparse(shared).query)
+    assert params["gboard"] == ["0>1,1>2"] and params.get("ggame", ["tokens"]) == ["tokens"]  # the default is left out
+    position = page.locator("#graphs-position").input_value()
+    page.goto(shared)
+    expect(page.locator("#graphs-position")).to_have_value(position, timeout=LOAD_TIMEOUT)
+    wait_nodes(page)
+    assert node_count(page) == 3
+    page.screenshot(path=str(ARTIFACTS / "graphs-tokens-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_values_on_the_drawing_and_their_csv(page: Page, server_url: str, watch: PageWatch) -> None:
+    board = "1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6"
+    open_graphs(page, server_url, ggame="tokens", gboard=board, gpos="1,6")
+    single = product_outcomes(parse_graph(board, directed=True).neighbours(), 1)
+    classes = page.evaluate(f"() => {CY}.nodes().map(n => [n.data('vertex'), n.classes()[0] || ''])")
+    assert {v: c for v, c in classes} == {v: single[(v,)] for v in range(8)}
+    expect(page.locator("#graphs-outcome")).to_contain_text("W:")
+    # A winning move button, then the computer's reply: the game goes on or ends, never a traceback.
+    page.locator("#graphs-moves button", has_text="★").first.click()
+    expect(page.locator("#graphs-log")).to_contain_text("A winning move")
+    with page.expect_download() as info:
+        page.locator("#graphs-values-export, [id='graphs-values-export']").first.click()
+    download = info.value
+    text = Path(download.path()).read_text()
+    assert text.splitlines()[0] == "vertex,name,value,outcome" and len(text.splitlines()) == 9
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("game", "count"),
+    [("snakes-and-adders", 21), ("fair-shares", 11)],
+)
+def test_boards_of_the_other_games(page: Page, server_url: str, watch: PageWatch, game: str, count: int) -> None:
+    open_graphs(page, server_url, ggame=game)
+    assert node_count(page) == count
+    before = page.locator("#graphs-position").input_value()
+    page.locator("#graphs-computer").click()
+    expect(page.locator("#graphs-log")).to_contain_text("Computer:")
+    assert page.locator("#graphs-position").input_value() != before
+    # A preset from the menu.
+    from dashboard.tabs.graphs.games import GAMES
+
+    label, preset_board, _position = GAMES[game].presets[1]
+    page.locator("#graphs-preset").click()
+    page.get_by_role("option", name=label).click()
+    expect(page.locator("#graphs-board")).to_have_value(preset_board)
+    expect(page.locator("#graphs-log")).to_contain_text(label)
+    watch.assert_clean()
+
+
+def test_bad_input_and_a_phone(page: Page, server_url: str, watch: PageWatch) -> None:
+    page.set_viewport_size({"width": 390, "height": 900})
+    open_graphs(page, server_url, ggame="tokens")
+    board = page.locator("#graphs-board")
+    board.fill("0>1,1>x")
+    board.press("Enter")
+    expect(page.locator("#graphs-error")).to_contain_text("not an edge")
+    board.fill("petersen")
+    board.press("Enter")
+    expect(page.locator("#graphs-error")).to_be_empty()
+    page.wait_for_function(f"() => {CY}.nodes().length === 10")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, width
+    page.screenshot(path=str(ARTIFACTS / "graphs-tokens-390.png"), full_page=True)
+    watch.assert_clean()

@@ -1,0 +1,287 @@
+"""The Games on graphs tab's functions (dashboard.tabs.graphs), without a browser, against brute force."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from dash import no_update
+from dash.exceptions import PreventUpdate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from naive_tokens import product_outcomes
+
+from dashboard.tabs.graphs import TAB, figures, ids
+from dashboard.tabs.graphs import callbacks as cb
+from dashboard.tabs.graphs.games import GAMES, computer_choice, find_game, loopy_class, loopy_label
+from dashboard.tabs.graphs.layout import graphs_layout
+from solver import parse_graph
+
+GATE = {"opened": True}
+
+
+def _succ(text: str) -> list[list[int]]:
+    return parse_graph(text, directed=True).neighbours()
+
+
+# ---------------------------------------------------------------- the drawing shows the solver's truth
+
+
+@pytest.mark.parametrize(
+    ("board", "tokens"),
+    [
+        ("1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6", "1,6"),
+        ("1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6", "3,5,7"),
+        ("0>1,1>2,2>0,1>3", "0,0,2"),
+        ("0>0,1>0,2>1,2>2", "1,2"),
+        ("cycle-4", "0"),
+        ("path-5", "0,2"),
+    ],
+)
+def test_tokens_outcome_and_every_move_agree_with_the_product_graph(board, tokens):
+    elements, _layout, sentence, moves, error, note, rows = cb.show(GATE, "tokens", board, tokens, None, None)
+    assert error == ""
+    game = find_game("tokens")
+    analysis = game.analyse(game.board(board), tokens)
+    succ = _succ(board)
+    k = len(analysis.tokens and [v for v, c in enumerate(analysis.tokens) for _ in range(c)])
+    truth = product_outcomes(succ, k)
+    state = tuple(sorted(int(v) for v in tokens.split(",")))
+    assert analysis.outcome == truth[state]
+    assert sentence.startswith({"W": "W:", "L": "L:", "D": "D:"}[truth[state]]) or sentence.startswith("no move")
+    for move in analysis.moves:
+        after = tuple(sorted(int(v) for v in move.position.split(","))) if move.position else ()
+        assert move.outcome == truth[after]
+    # One node per vertex in its value's colour; a token vertex carries the token class.
+    nodes = [e for e in elements if "source" not in e["data"]]
+    assert len(nodes) == len(succ) == len(rows)
+    single = product_outcomes(succ, 1)
+    for node in nodes:
+        v = node["data"]["vertex"]
+        assert node["classes"].split()[0] == single[(v,)]
+        assert ("token" in node["classes"]) == (str(v) in tokens.split(","))
+    # The marked arcs are the winning moves, or the drawing ones when none wins.
+    best = {e["data"]["id"] for e in elements if "best" in e.get("classes", "")}
+    wins = [m for m in analysis.moves if m.outcome == "L"]
+    marked = wins or [m for m in analysis.moves if m.outcome == "D"]
+    assert best == {f"e{m.arc[0]}-{m.arc[1]}" for m in marked}
+    assert "moves" in note
+
+
+def test_loopy_labels_and_colours():
+    assert [loopy_label(t) for t in ("0", "3", "inf{}", "inf{0,2}")] == ["*0", "*3", "∞", "∞(0,2)"]
+    assert [loopy_class(t) for t in ("0", "3", "inf{}", "inf{0,2}", "inf{1}")] == ["L", "W", "D", "W", "D"]
+
+
+def test_snakes_board_is_the_token_game_of_its_board():
+    game = find_game("snakes-and-adders")
+    board = game.board("6")
+    assert board.names[-1] == "HOME" and board.drawn == ()
+    analysis = game.analyse(board, "1,4")
+    # A board of 6 squares without arrows: the counters' values are the distance to HOME mod 5.
+    assert analysis.labels[:6] == tuple(f"*{(6 + 1 - s) % 5}" for s in range(1, 7))
+    truth = product_outcomes(board.drawn_graph.neighbours(), 2)
+    assert analysis.outcome == truth[(0, 3)]
+    with pytest.raises(ValueError, match="tail"):
+        game.analyse(game.board("20: 8>2"), "8")
+    assert game.toggle_edge(game.board("20: 8>2"), 7, 1) == "20"
+    assert game.toggle_edge(game.board("20"), 9, 18) == "20: 10>19"
+
+
+def test_fair_shares_positions_and_the_lesson_count():
+    game = find_game("fair-shares")
+    board = game.board("6")
+    assert board.n == 11  # "there are altogether 11 positions"
+    analysis = game.analyse(board, "3+2+1")
+    truth = product_outcomes(board.drawn_graph.neighbours(), 1)
+    assert analysis.classes == tuple(truth[(v,)] for v in range(11))
+    assert analysis.outcome == truth[(board.names.index("3+2+1"),)]
+    large = game.board("40")
+    assert large.n == 37_338 and not large.drawable
+    elements, _layout, _s, _m, error, note, rows = cb.show(GATE, "fair-shares", "40", "40", None, None)
+    assert error == "" and elements == [] and "table below" in note and len(rows) == 37_338
+    with pytest.raises(ValueError):
+        game.analyse(board, "3+2")
+
+
+# ---------------------------------------------------------------- taps on the drawing
+
+
+def test_edit_mode_adds_vertices_and_toggles_edges():
+    board, position, selected, places, log, error = cb.act(
+        {"kind": "background", "x": 10, "y": 20}, "edit", "tokens", "0>1", "0", None, None, []
+    )
+    assert board == "0>1,2" and places["for"] == board and places["places"][2] == (10.0, 20.0) and error == ""
+    out = cb.act({"kind": "vertex", "v": 1}, "edit", "tokens", board, "0", None, places, [])
+    assert out[2] == 1 and "tap another" in out[4]
+    out = cb.act({"kind": "vertex", "v": 2}, "edit", "tokens", board, "0", 1, places, [])
+    assert out[0] == "0>1,1>2" and out[2] is None and out[4] == "Added 1→2."
+    out = cb.act({"kind": "vertex", "v": 2}, "edit", "tokens", "0>1,1>2", "0", 1, out[3], [])
+    assert out[0] == "0>1,2" and out[4] == "Removed 1→2."
+    # An undirected game: no loop; a board not drawn by hand refuses editing.
+    assert (
+        "not drawn by hand"
+        in cb.act({"kind": "background", "x": 0, "y": 0}, "edit", "fair-shares", "6", "6", None, None, [])[5]
+    )
+
+
+def test_tokens_mode_places_and_removes_tokens():
+    out = cb.act({"kind": "vertex", "v": 3}, "tokens", "tokens", "path-5", "0", None, None, [])
+    assert out[1] == "0,3"
+    out = cb.act({"kind": "vertex", "v": 0}, "tokens", "tokens", "path-5", "0,0,3", None, None, [])
+    assert out[1] == "0,3"
+    assert cb.act({"kind": "vertex", "v": 4}, "tokens", "fair-shares", "6", "6", None, None, [])[1] == "3+3"
+
+
+def test_play_by_two_taps_and_the_computer_reply():
+    board = "path-4"
+    out = cb.act({"kind": "vertex", "v": 0}, "play", "tokens", board, "0", None, None, [])
+    assert out[2] == 0 and "tap where it goes" in out[4]
+    out = cb.act({"kind": "vertex", "v": 1}, "play", "tokens", board, "0", 0, None, ["on"])
+    # path 0>1>2>3: from 1 the computer moves to 2, and the player moves last to 3.
+    assert out[1] == "2" and "Computer: token 1 → 2" in out[4]
+    out = cb.act({"kind": "vertex", "v": 3}, "play", "tokens", board, "0", None, None, [])
+    assert "No move starts or ends" in out[4]
+
+
+def test_move_buttons_and_computer_moves():
+    board = "1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6"
+    game = find_game("tokens")
+    analysis = game.analyse(game.board(board), "1,6")
+    k = next(i for i, m in enumerate(analysis.moves) if m.outcome == "L")
+    out = cb.play_button({"type": ids.MOVE, "index": k}, 1, "tokens", board, "1,6", [])
+    assert out[1] == analysis.moves[k].position and "A winning move" in out[4]
+    out = cb.play_button(ids.COMPUTER, 1, "tokens", board, "1,6", [])
+    assert "Computer:" in out[4]
+    after = game.analyse(game.board(board), out[1])
+    assert after.outcome == "L"  # from a W position the computer leaves an L position
+    assert "not available" in cb.play_button({"type": ids.MOVE, "index": 99}, 1, "tokens", board, "1,6", [])[5]
+    assert "lost" in cb.play_button(ids.COMPUTER, 1, "tokens", "0>1", "1", [])[4]
+    with pytest.raises(PreventUpdate):
+        cb.play_button({"type": ids.MOVE, "index": 0}, 0, "tokens", board, "1,6", [])
+
+
+def test_the_computer_wins_a_won_token_game_against_every_defence():
+    """From a W position the computer's moves end the game: no defence loops for ever (Smith's counter)."""
+    board = "1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6"
+    game = find_game("tokens")
+    frontier = {"1,6"}
+    seen = set()
+    for _ in range(40):
+        following = set()
+        for position in frontier:
+            analysis = game.analyse(game.board(board), position)
+            assert analysis.outcome == "W"
+            mine = analysis.moves[game.computer(game.board(board), analysis)]
+            reply = game.analyse(game.board(board), mine.position)
+            assert reply.outcome == "L"
+            for answer in reply.moves:
+                if answer.position not in seen:
+                    seen.add(answer.position)
+                    if game.analyse(game.board(board), answer.position).moves:
+                        following.add(answer.position)
+        frontier = following
+        if not frontier:
+            break
+    assert not frontier
+
+
+def test_computer_choice_prefers_a_quick_win_then_a_draw_then_a_slow_loss():
+    from dashboard.tabs.graphs.games import GraphMove
+
+    def m(outcome, rem):
+        return GraphMove("x", "", None, outcome, (0,), None, rem)
+
+    assert computer_choice([m("W", 3), m("L", 5), m("L", 2), m("D", None)]) == 2
+    assert computer_choice([m("W", 3), m("D", None)]) == 1
+    assert computer_choice([m("W", 3), m("W", 7)]) == 1
+    assert computer_choice([]) is None
+
+
+# ---------------------------------------------------------------- the game menu and the address
+
+
+def test_choose_game_keeps_what_fits_and_resets_what_does_not():
+    out = cb.choose_game("snakes-and-adders", "0>1", "0")
+    game = find_game("snakes-and-adders")
+    assert out[0] == game.default_board and out[1] == game.default_position and out[7] == ""
+    assert out[5][0]["disabled"] is True or game.editable
+    out = cb.choose_game("tokens", "0>1,1>0", "0,1")
+    assert out[0] == "0>1,1>0" and out[1] == "0,1"
+    assert cb.choose_game("nonsense", "", "")[7].startswith("choose a game")
+    assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, False]
+
+
+def test_address_keys_and_layout():
+    keys = {k.key: k for k in TAB.url_keys}
+    assert set(keys) == {"ggame", "gboard", "gpos"}
+    assert keys["ggame"].check("fair-shares") == "fair-shares"
+    for bad in ["nope", ""]:
+        with pytest.raises(ValueError):
+            keys["ggame"].check(bad)
+    with pytest.raises(ValueError):
+        keys["gboard"].check("x" * 30_000)
+    text = str(graphs_layout())
+    for name in dir(ids):
+        if name.isupper() and name != "MOVE":
+            assert getattr(ids, name) in text, name
+
+
+def test_bad_input_is_a_message():
+    for board, position, words in [
+        ("0>a", "0", "not an edge"),
+        ("0>1", "5", "off the graph"),
+        ("0-1", "0", "directed"),
+        ("complete-200", "0", "at most 400 vertices and 2,000 edges"),
+        ("path-500", "0", "at most 400 vertices"),
+    ]:
+        out = cb.show(GATE, "tokens", board, position, None, None)
+        assert out[0] == [] and words in out[4], (board, out[4])
+    assert "almonds" in cb.show(GATE, "fair-shares", "61", "61", None, None)[4]
+    assert "tail" in cb.show(GATE, "snakes-and-adders", "20: 8>2", "8", None, None)[4]
+    assert "off the board" in cb.show(GATE, "snakes-and-adders", "20: 8>25", "1", None, None)[4]
+
+
+def test_default_places_follow_the_preset():
+    grid = figures.default_places("grid-2x3", 6)
+    assert grid[4] == (figures.SPACING, figures.SPACING)
+    path = figures.default_places("path-12", 12)
+    assert path[10] == (9 * figures.SPACING, figures.SPACING)  # the second row runs back
+    circle = figures.default_places("0-1,1-2", 3)
+    assert len(set(circle)) == 3
+
+
+HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.sampled_from(["0>1,1>0", "path-5", "petersen", "20: 8>2", "6", "3+2+1", "0,0", "1e400", "<b>", "9" * 500]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.sampled_from(["kind", "v", "x", "y"]), st.one_of(st.integers(-3, 40), st.text(max_size=3))),
+)
+NAMES = st.one_of(st.sampled_from(list(GAMES)), HOSTILE)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gate=st.one_of(st.just(GATE), HOSTILE), name=NAMES, a=HOSTILE, b=HOSTILE, c=HOSTILE)
+def test_hostile_values_never_raise(gate, name, a, b, c):
+    calls = [
+        lambda: cb.show(gate, name, a, b, c, a),
+        lambda: cb.act(a, b, name, a, b, c, a, b),
+        lambda: cb.act({"kind": "vertex", "v": 1}, "play", name, a, b, c, None, ["on"]),
+        lambda: cb.act({"kind": "background", "x": 1, "y": 2}, "edit", name, a, b, c, None, []),
+        lambda: cb.play_button(a, b, name, a, b, c),
+        lambda: cb.play_button(ids.COMPUTER, 1, name, a, b, ["on"]),
+        lambda: cb.choose_game(name, a, b),
+        lambda: cb.new_game(name),
+    ]
+    for call in calls:
+        with contextlib.suppress(PreventUpdate):
+            call()
+
+
+def test_new_game():
+    assert cb.new_game("tokens")[:2] == (GAMES["tokens"].default_board, GAMES["tokens"].default_position)
+    assert cb.new_game("x")[:2] == (no_update, no_update)
