@@ -31,7 +31,7 @@ WAIT_TIMEOUT = 30_000
 
 #: The bound of ``?n=1000000`` at the default alpha = 100, written out on purpose.
 BIG_BOUND = 100_000_000
-TABS = ["explore", "thesis", "play", "inspect", "sums", "finite"]
+TABS = ["explore", "thesis", "play", "inspect", "sums", "finite", "graphs"]
 TAB_NAMES = {
     "explore": "Explore",
     "thesis": "Thesis analyses",
@@ -39,6 +39,7 @@ TAB_NAMES = {
     "inspect": "Inspect a number",
     "sums": "Sums",
     "finite": "Finite games",
+    "graphs": "Games on graphs",
 }
 
 pytestmark = [
