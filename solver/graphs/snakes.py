@@ -45,6 +45,7 @@ __all__ = [
     "MAX_BOARD_SIZE",
     "MAX_STEP",
     "SnakesBoard",
+    "SnakesPosition",
     "parse_arrows",
     "parse_squares",
     "snakes_board",
