@@ -229,6 +229,7 @@ HOMES = {
     "partition_count": "solver.graphs.fair_shares",
     "partition_moves": "solver.graphs.fair_shares",
     "snakes_board": "solver.graphs.snakes",
+    "snakes_cost": "solver.graphs.snakes",
     "snakes_position": "solver.graphs.snakes",
     "token_moves": "solver.graphs.tokens",
     "token_outcome": "solver.graphs.tokens",

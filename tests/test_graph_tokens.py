@@ -383,6 +383,8 @@ def test_bad_input():
         apply_token_move((0,), 1, 0)
     with pytest.raises(ValueError, match="at most"):
         token_outcome(values, (0,) * 10_001)
+    with pytest.raises(ValueError, match="another graph"):
+        token_position(parse_graph("0>1,1>2", directed=True), (0,), values)
 
 
 def test_costs_cover_the_largest_graph_the_format_reads():

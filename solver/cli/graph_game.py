@@ -42,7 +42,14 @@ from solver.graphs.fair_shares import (
     parse_partition,
     partition_count,
 )
-from solver.graphs.snakes import DEFAULT_SNAKES_BOARD, MAX_BOARD_SIZE, parse_squares, snakes_board, snakes_position
+from solver.graphs.snakes import (
+    DEFAULT_SNAKES_BOARD,
+    MAX_BOARD_SIZE,
+    parse_squares,
+    snakes_board,
+    snakes_cost,
+    snakes_position,
+)
 from solver.graphs.tokens import token_position, tokens_cost
 from solver.parsing import argparse_int
 
@@ -139,8 +146,7 @@ def snakes_and_adders(args: argparse.Namespace) -> None:
         size = DEFAULT_SNAKES_BOARD.size if args.size is None else args.size
         board = snakes_board(size, args.arrows or "")
     counters = parse_squares(args.tokens or "", board)
-    graph = board.graph()
-    _check(args, tokens_cost(graph, len(counters)), "choose a smaller --size")
+    _check(args, snakes_cost(board, len(counters)), "choose a smaller --size")
     found = snakes_position(board, counters)
     position = found.position
     values = found.value_texts()
