@@ -350,7 +350,7 @@ class FairShares:
         ]
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def _solved(n: int) -> FairShares:
     from solver.engine.graph import certify, parent_lists
 
@@ -384,7 +384,7 @@ def fair_shares(n: int) -> FairShares:
     Returns
     -------
     FairShares
-        Kept for the last 8 values of ``n`` asked for (the same object is
+        Kept for the last 4 values of ``n`` asked for (the same object is
         returned again).
 
     Raises
