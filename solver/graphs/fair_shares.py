@@ -340,13 +340,24 @@ class FairShares:
         """How many positions are W, L and D."""
         return {o.name: int((self.outcome == o).sum()) for o in (Outcome.W, Outcome.L, Outcome.D)}
 
+    def texts(self) -> list[str]:
+        """Every position as text (``"3+2+1"``), in order."""
+        names = [str(i) for i in range(self.n + 1)]
+        nonzero = self.parts > 0
+        flat = [names[p] for p in self.parts[nonzero].tolist()]
+        found = []
+        start = 0
+        for end in np.cumsum(np.count_nonzero(nonzero, axis=1)).tolist():
+            found.append("+".join(flat[start:end]))
+            start = end
+        return found
+
     def rows(self) -> list[dict]:
         """``[{"partition": "3+2+1", "outcome": "W", "value": "3"}, …]`` for every position, in order."""
         names = {int(o): o.name for o in (Outcome.W, Outcome.L, Outcome.D)}
-        texts = self.values.texts()
         return [
-            {"partition": "+".join(str(p) for p in row if p), "outcome": names[o], "value": t}
-            for row, o, t in zip(self.parts.tolist(), self.outcome.tolist(), texts, strict=True)
+            {"partition": p, "outcome": names[o], "value": t}
+            for p, o, t in zip(self.texts(), self.outcome.tolist(), self.values.texts(), strict=True)
         ]
 
 
