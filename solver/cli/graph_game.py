@@ -128,7 +128,7 @@ def tokens(args: argparse.Namespace) -> None:
             "moves": moves,
             "computer": choice,
         }
-        json.dump(result, out)
+        out.write(json.dumps(result))
         out.write("\n")
         return
     print(f"# tokens on the directed graph {graph}; tokens on {','.join(map(str, found)) or 'no vertex'}", file=out)
@@ -162,7 +162,7 @@ def snakes_and_adders(args: argparse.Namespace) -> None:
             "size": board.size,
             "arrows": board.arrows_text(),
         }
-        json.dump(result, out)
+        out.write(json.dumps(result))
         out.write("\n")
         return
     ours = " (the project's default board)" if board == DEFAULT_SNAKES_BOARD else ""
@@ -191,7 +191,7 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         position = fair_shares_position(game, heaps)
         result = {"n": n, **position.as_dict()}
         if args.json:
-            json.dump(result, out)
+            out.write(json.dumps(result))
             out.write("\n")
             return
         rem = "" if position.remoteness < 0 else f", remoteness {position.remoteness}"
@@ -210,7 +210,7 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         return
     table = game.rows()
     if args.json:
-        json.dump({"n": n, "counts": game.counts(), "positions": table}, out)
+        out.write(json.dumps({"n": n, "counts": game.counts(), "positions": table}))
         out.write("\n")
         return
     counts = game.counts()
