@@ -149,16 +149,21 @@ def test_general_results_to_thirty():
         parts = [game.partition(i) for i in range(len(game))]
         outcome = [Outcome(int(o)) for o in game.outcome]
         counts = game.counts()
-        # 1. Draws appear exactly from 11 almonds on.
+        # 3. Draws appear exactly from 11 almonds on; every value is finite up to 9 almonds, and the
+        #    infinite values of 10 almonds are all wins (0 in K).
         assert (counts["D"] > 0) == (n >= 11), n
+        infinite = [i for i in range(len(game)) if game.values.value[i] < 0]
+        assert bool(infinite) == (n >= 10), n
+        if n == 10:
+            assert all(0 in game.values.k_of(i) for i in infinite)
         for p, o, r in zip(parts, outcome, game.remoteness, strict=True):
             big = [x for x in p if x > 1]
-            # 2. No move only at 1+...+1 (L); one heap of two or more is a win in one move.
+            # 1. No move only at 1+...+1 (L); one heap of two or more is a win in one move.
             if not big:
                 assert o == Outcome.L and r == 0
             elif len(big) == 1:
                 assert o == Outcome.W and r == 1
-            # 3. Two heaps, both prime (equal or not): every move leaves one heap of two or more: L.
+            # 2. Two heaps, both prime (equal or not): every move leaves one heap of two or more: L.
             if len(p) == 2 and is_prime(p[0]) and is_prime(p[1]):
                 assert o == Outcome.L
             # 4. From 11 almonds on, an L position other than 1+...+1 has exactly two heaps of two or more

@@ -241,9 +241,11 @@ def test_no_smaller_counterexample():
     for n in (1, 2):
         for succ in all_digraphs(n):
             assert not lesson_fails(succ, 3), succ
-    for arcs in itertools.combinations([(u, v) for u in range(3) for v in range(3)], 2):
-        succ = tuple(tuple(v for (u, v) in arcs if u == w) for w in range(3))
-        assert not lesson_fails(succ, 3), succ
+    pairs = [(u, v) for u in range(3) for v in range(3)]
+    for size in (0, 1, 2):
+        for arcs in itertools.combinations(pairs, size):
+            succ = tuple(tuple(v for (u, v) in arcs if u == w) for w in range(3))
+            assert not lesson_fails(succ, 3), succ
     assert lesson_fails(parse_graph(SMALLEST, directed=True).neighbours(), 1)
 
 
@@ -381,6 +383,8 @@ def test_bad_input():
         apply_token_move((0,), 1, 0)
     with pytest.raises(ValueError, match="at most"):
         token_outcome(values, (0,) * 10_001)
+    with pytest.raises(ValueError, match="another graph"):
+        token_position(parse_graph("0>1,1>2", directed=True), (0,), values)
 
 
 def test_costs_cover_the_largest_graph_the_format_reads():

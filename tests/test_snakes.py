@@ -22,6 +22,7 @@ from solver.graphs import (
     parse_arrows,
     parse_squares,
     snakes_board,
+    snakes_cost,
     snakes_position,
 )
 
@@ -203,3 +204,9 @@ def test_command_line_prints_the_fields():
     assert {"from": "1", "to": "12", "steps": [4]}.items() <= next(m for m in out["moves"] if m["to"] == "12").items()
     default = json.loads(ok("graph-game", "--game", "snakes-and-adders", "--tokens", "11,16", "--json"))
     assert default["arrows"] == DEFAULT_SNAKES_BOARD.arrows_text() and default["outcome"] == "L"
+
+
+def test_the_estimate_covers_the_largest_board():
+    board = snakes_board(9_999, "9000>10,5000>9500,100>50")
+    cost = snakes_cost(board, 3)
+    assert 0.2 < cost.seconds < 2.0 and cost.bytes < 100 * 2**20

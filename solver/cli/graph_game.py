@@ -42,7 +42,14 @@ from solver.graphs.fair_shares import (
     parse_partition,
     partition_count,
 )
-from solver.graphs.snakes import DEFAULT_SNAKES_BOARD, MAX_BOARD_SIZE, parse_squares, snakes_board, snakes_position
+from solver.graphs.snakes import (
+    DEFAULT_SNAKES_BOARD,
+    MAX_BOARD_SIZE,
+    parse_squares,
+    snakes_board,
+    snakes_cost,
+    snakes_position,
+)
 from solver.graphs.tokens import token_position, tokens_cost
 from solver.parsing import argparse_int
 
@@ -121,7 +128,7 @@ def tokens(args: argparse.Namespace) -> None:
             "moves": moves,
             "computer": choice,
         }
-        json.dump(result, out)
+        out.write(json.dumps(result))
         out.write("\n")
         return
     print(f"# tokens on the directed graph {graph}; tokens on {','.join(map(str, found)) or 'no vertex'}", file=out)
@@ -139,8 +146,7 @@ def snakes_and_adders(args: argparse.Namespace) -> None:
         size = DEFAULT_SNAKES_BOARD.size if args.size is None else args.size
         board = snakes_board(size, args.arrows or "")
     counters = parse_squares(args.tokens or "", board)
-    graph = board.graph()
-    _check(args, tokens_cost(graph, len(counters)), "choose a smaller --size")
+    _check(args, snakes_cost(board, len(counters)), "choose a smaller --size")
     found = snakes_position(board, counters)
     position = found.position
     values = found.value_texts()
@@ -156,7 +162,7 @@ def snakes_and_adders(args: argparse.Namespace) -> None:
             "size": board.size,
             "arrows": board.arrows_text(),
         }
-        json.dump(result, out)
+        out.write(json.dumps(result))
         out.write("\n")
         return
     ours = " (the project's default board)" if board == DEFAULT_SNAKES_BOARD else ""
@@ -185,7 +191,7 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         position = fair_shares_position(game, heaps)
         result = {"n": n, **position.as_dict()}
         if args.json:
-            json.dump(result, out)
+            out.write(json.dumps(result))
             out.write("\n")
             return
         rem = "" if position.remoteness < 0 else f", remoteness {position.remoteness}"
@@ -204,7 +210,7 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         return
     table = game.rows()
     if args.json:
-        json.dump({"n": n, "counts": game.counts(), "positions": table}, out)
+        out.write(json.dumps({"n": n, "counts": game.counts(), "positions": table}))
         out.write("\n")
         return
     counts = game.counts()

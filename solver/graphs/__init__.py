@@ -42,6 +42,7 @@ from .snakes import (
     parse_arrows,
     parse_squares,
     snakes_board,
+    snakes_cost,
     snakes_position,
 )
 from .tokens import (
@@ -94,6 +95,7 @@ __all__ = [
     "partition_count",
     "partition_moves",
     "snakes_board",
+    "snakes_cost",
     "snakes_position",
     "token_moves",
     "token_outcome",

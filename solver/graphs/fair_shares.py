@@ -340,17 +340,28 @@ class FairShares:
         """How many positions are W, L and D."""
         return {o.name: int((self.outcome == o).sum()) for o in (Outcome.W, Outcome.L, Outcome.D)}
 
+    def texts(self) -> list[str]:
+        """Every position as text (``"3+2+1"``), in order."""
+        names = [str(i) for i in range(self.n + 1)]
+        nonzero = self.parts > 0
+        flat = [names[p] for p in self.parts[nonzero].tolist()]
+        found = []
+        start = 0
+        for end in np.cumsum(np.count_nonzero(nonzero, axis=1)).tolist():
+            found.append("+".join(flat[start:end]))
+            start = end
+        return found
+
     def rows(self) -> list[dict]:
         """``[{"partition": "3+2+1", "outcome": "W", "value": "3"}, …]`` for every position, in order."""
         names = {int(o): o.name for o in (Outcome.W, Outcome.L, Outcome.D)}
-        texts = self.values.texts()
         return [
-            {"partition": "+".join(str(p) for p in row if p), "outcome": names[o], "value": t}
-            for row, o, t in zip(self.parts.tolist(), self.outcome.tolist(), texts, strict=True)
+            {"partition": p, "outcome": names[o], "value": t}
+            for p, o, t in zip(self.texts(), self.outcome.tolist(), self.values.texts(), strict=True)
         ]
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)
 def _solved(n: int) -> FairShares:
     from solver.engine.graph import certify, parent_lists
 
@@ -378,13 +389,13 @@ def fair_shares(n: int) -> FairShares:
     ----------
     n : int
         The almonds, 1 to :data:`MAX_ALMONDS` (check the time first with
-        :func:`fair_shares_cost`: p(40) = 37,338 positions take well under a
-        second, p(60) = 966,467 some half a minute).
+        :func:`fair_shares_cost`: p(40) = 37,338 positions take about 0.2 s of
+        CPU, p(60) = 966,467 about 8 s and 0.7 GB; the estimate is higher).
 
     Returns
     -------
     FairShares
-        Kept for the last 8 values of ``n`` asked for (the same object is
+        Kept for the last 4 values of ``n`` asked for (the same object is
         returned again).
 
     Raises

@@ -29,15 +29,17 @@ section 4).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Sequence
 
+from solver.costs import Cost
 from solver.parsing import describe_text
 from solver.validation import check_integer
 
 from .formats import MAX_VERTICES, Graph
-from .smith import LoopyValues, loopy_values
-from .tokens import TokenMove, TokenPosition, token_position
+from .smith import LoopyValues, loopy_values, loopy_values_cost
+from .tokens import SECONDS_PER_MOVE, SECONDS_PER_TOKEN, TokenMove, TokenPosition, token_position
 
 __all__ = [
     "DEFAULT_SNAKES_BOARD",
@@ -45,9 +47,11 @@ __all__ = [
     "MAX_BOARD_SIZE",
     "MAX_STEP",
     "SnakesBoard",
+    "SnakesPosition",
     "parse_arrows",
     "parse_squares",
     "snakes_board",
+    "snakes_cost",
     "snakes_position",
 ]
 
@@ -57,6 +61,8 @@ HOME = "HOME"
 MAX_BOARD_SIZE = MAX_VERTICES - 1
 #: A counter advances 1 to MAX_STEP squares.
 MAX_STEP = 4
+#: Seconds per square to build the board's graph (Python), rounded up (benchmarks/graph_games.py).
+SECONDS_PER_SQUARE = 30e-6
 
 _SQUARE = re.compile(r"\d{1,7}|home")
 
@@ -136,9 +142,13 @@ class SnakesBoard:
         tails = self.tails()
         return [s for s in range(1, self.home + 1) if s not in tails]
 
+    @functools.cached_property
+    def _heads(self) -> dict[int, int]:
+        return dict(self.arrows)
+
     def rest(self, square: int) -> int:
         """Where a counter that lands on ``square`` comes to rest (following arrows to the end of the chain)."""
-        heads = dict(self.arrows)
+        heads = self._heads
         while square in heads:
             square = heads[square]
         return square
@@ -302,6 +312,20 @@ class SnakesPosition:
             "winning": move.winning,
             "drawing": move.drawing,
         }
+
+
+def snakes_cost(board: SnakesBoard, counters: int) -> Cost:
+    """Estimated time and memory of :func:`snakes_position` with ``counters`` counters on ``board``.
+
+    The board's graph (at most 4 arcs a square, built in Python), its values
+    (:func:`~solver.graphs.smith.loopy_values_cost`) and the moves listed.
+    """
+    squares = board.home
+    values = loopy_values_cost(squares, MAX_STEP * board.size, MAX_STEP)
+    seconds = (
+        values.seconds + squares * SECONDS_PER_SQUARE + counters * (SECONDS_PER_TOKEN + MAX_STEP * SECONDS_PER_MOVE)
+    )
+    return Cost(seconds, values.bytes + 1_000 * squares, f"a board of {board.size:,} squares")
 
 
 def snakes_position(board: SnakesBoard, counters: Sequence[int]) -> SnakesPosition:

@@ -379,6 +379,8 @@ def token_position(graph: Graph, tokens: Sequence[int], values: LoopyValues | No
     """
     if values is None:
         values = loopy_values(graph)
+    elif values.n != graph.n or values.kids.shape[0] != len(graph.edges):
+        raise ValueError(f"the values given are of another graph ({values.n} vertices, not {graph.n})")
     tokens = _check_tokens(values, tokens)
     moves = token_moves(values, tokens)
     return TokenPosition(tokens, _outcome_of(values, tokens), values, moves, computer_token_move(values, tokens))
