@@ -5,7 +5,17 @@ in :mod:`solver.impartial`; the loopy ones (tokens on a directed graph,
 Snakes-and-Adders, Fair Shares and Varied Pairs) live in this package.
 """
 
-from .formats import GRAPH_FORMS, MAX_EDGES, MAX_VERTICES, PRESETS, Graph, format_graph, parse_graph, parse_vertices
+from .formats import (
+    GRAPH_FORMS,
+    MAX_EDGES,
+    MAX_VERTICES,
+    PRESETS,
+    Graph,
+    format_graph,
+    parse_graph,
+    parse_vertices,
+    preset_text,
+)
 
 __all__ = [
     "GRAPH_FORMS",
@@ -16,4 +26,5 @@ __all__ = [
     "format_graph",
     "parse_graph",
     "parse_vertices",
+    "preset_text",
 ]

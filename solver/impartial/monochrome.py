@@ -1,0 +1,940 @@
+"""Monochrome (node Kayles) on any undirected graph; Rob's Dots is Monochrome on a path.
+
+"The Independence Game" (C. Wright, 2017) plays Rob's Dots ("Avoid the
+Neighbours") on a row of dots: a player marks a dot that is neither marked
+nor next to a marked one, and a player who cannot mark loses.  On a general
+graph the game is called Monochrome (the post, after the Wikipedia page on
+map-colouring games), also node Kayles: a move marks a vertex in play, which
+then leaves the game with its neighbours.  The marked vertices always form
+an independent set, and the game ends when it is a maximal one.
+
+A position is the graph and its marked vertices, written ``GRAPH`` (nothing
+marked) or ``GRAPH:MARKED`` (``petersen:0,7``) on the original vertex
+numbers, so that a drawing keeps its labels.  The vertices in play are those
+neither marked nor next to a marked vertex.
+
+How values are computed
+-----------------------
+The vertices in play split into connected components (of the graph they
+induce); a move changes one of them, so the position's Grundy value is the
+XOR of theirs.  A component is recognised first by its shape:
+
+* a **path** of L vertices is a heap of L in the octal game 0.137 (marking
+  an end removes 2 vertices and leaves one path, marking the vertex next to
+  an end removes 3 and leaves one, marking an inner one removes 3 and leaves
+  two): its value is read from :class:`~solver.impartial.octal.OctalGame`
+  ``octal-0.137`` (Rob's Dots), exact for any length through its proved
+  period;
+* a **cycle** of L vertices: every move leaves a path of L − 3, so its value
+  is 1 when that path's value is 0, else 0;
+* a **complete graph** (a single vertex, an edge, a triangle, ...): every
+  move ends it, value 1.
+
+Any other component is searched: a numba kernel walks its sets of vertices
+in play as 64-bit masks (at most :data:`MAX_SEARCH_VERTICES` vertices),
+splits each option into components again, and keeps every component's value
+in a dictionary kept with the game, keyed by its mask in the frame it was met
+in (the connected component of the whole graph, or the component in play
+when that is larger than a mask holds).  Later positions of the same graph,
+and the moves of a position, reuse it.
+
+The work of a search is estimated before it starts, from a model measured on
+this machine (``benchmarks/graph_games.py``): the components a search meets
+grow about as ``b**k`` with k the vertices of the component and b rising with
+its edges per vertex.  The search also stops, with a ``WorkTooLargeError``,
+when it has met more components than the time limit allows, so a graph the
+model underestimates is refused without running on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import numba
+import numpy as np
+from numba import types
+from numba.typed import Dict
+
+from .. import costs
+from ..costs import Cost
+from ..errors import WorkTooLargeError
+from ..graphs.formats import GRAPH_FORMS, Graph, format_graph, parse_graph, parse_vertices, preset_text
+from ..parsing import describe_text
+from ..text import format_count
+from ..validation import check_integer
+from .game import ImpartialGame, check_work, search_remoteness, seconds_limit
+
+__all__ = [
+    "MonochromePosition",
+    "MonochromeMove",
+    "MonochromeGame",
+    "parse_monochrome",
+    "format_monochrome",
+    "monochrome_position",
+    "monochrome_moves",
+    "monochrome_cost",
+    "monochrome_value",
+    "monochrome_move_values",
+    "MAX_SEARCH_VERTICES",
+]
+
+#: Most vertices of a component searched (a 64-bit mask, the sign bit left alone).
+MAX_SEARCH_VERTICES = 62
+#: Most vertices of a graph of Monochrome (components that are paths, cycles or complete cost nothing).
+MAX_VERTICES = 10_000
+#: Searched frames (components of a graph) whose values are kept, least recently used dropped.
+KEPT_FRAMES = 64
+#: Most components kept per frame; beyond it the frame starts afresh.
+KEPT_PER_FRAME = 4_000_000
+
+# Cost model (benchmarks/graph_games.py, the project's machine, warm numba cache): seconds per
+# component searched (its moves listed, each split into components and looked up), and the
+# growth of the components met with the size of the component searched.
+_SECONDS_PER_STATE_VERTEX = 0.45e-6
+_BYTES_PER_STATE = 120
+#: Components a search may meet before its estimate is asked: a search this small is simply done.
+PROBE_STATES = 10_000
+#: Seconds and bytes to build the Python side of a position (components, shapes) per vertex.
+_SECONDS_PER_VERTEX = 5e-6
+
+_HELP = (
+    "GRAPH or GRAPH:MARKED, an undirected graph ("
+    + GRAPH_FORMS
+    + ") and the vertices marked so far, e.g. petersen or path-7:3"
+)
+_SEPARATOR = ":"
+
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class MonochromePosition:
+    """A position of Monochrome: a graph and its marked vertices.
+
+    Attributes
+    ----------
+    graph : Graph
+        Undirected, on vertices ``0..n-1``; it never changes during play.
+    marked : tuple of int
+        The marked vertices, increasing; no two adjacent.
+
+    Notes
+    -----
+    Build one with :func:`monochrome_position` or :func:`parse_monochrome`,
+    which check it.
+    """
+
+    graph: Graph
+    marked: tuple[int, ...]
+
+    def in_play(self) -> list[int]:
+        """The vertices in play: neither marked nor next to a marked vertex, increasing."""
+        marked = set(self.marked)
+        out = set(marked)
+        for u, v in self.graph.edges:
+            if u in marked:
+                out.add(v)
+            if v in marked:
+                out.add(u)
+        return [v for v in range(self.graph.n) if v not in out]
+
+    def __str__(self) -> str:
+        return format_monochrome(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class MonochromeMove:
+    """One move of Monochrome: a vertex marked, with the value it leaves (:func:`monochrome_move_values`).
+
+    Attributes
+    ----------
+    vertex : int
+        The vertex marked.
+    removed : tuple of int
+        The vertices that leave the game with it: it and its neighbours in
+        play, increasing.
+    result : MonochromePosition
+        The position after the move.
+    value : int or None
+        Grundy value of ``result`` (None from :func:`monochrome_moves`); 0
+        means the move wins.
+    """
+
+    vertex: int
+    removed: tuple[int, ...]
+    result: MonochromePosition
+    value: int | None = None
+
+    @property
+    def wins(self) -> bool:
+        """Whether the move leaves a P-position (value 0): a winning move."""
+        return self.value == 0
+
+    @property
+    def text(self) -> str:
+        """``"mark 3 (removes 2, 3, 4)"``."""
+        return f"mark {self.vertex} (removes {', '.join(map(str, self.removed))})"
+
+
+def monochrome_position(graph: Graph, marked: Iterable[int] = ()) -> MonochromePosition:
+    """Check and build a position: an undirected graph and marked vertices, no two adjacent.
+
+    Parameters
+    ----------
+    graph : Graph
+        Undirected, at most :data:`MAX_VERTICES` vertices.
+    marked : iterable of int
+        Marked vertices, in the order they were marked (any order gives the
+        same position).
+
+    Returns
+    -------
+    MonochromePosition
+
+    Raises
+    ------
+    TypeError
+        If ``graph`` is not a :class:`~solver.graphs.Graph` or a vertex is
+        not an integer.
+    ValueError
+        If the graph is directed or too large, or a vertex is off the graph,
+        marked twice, or out of play (next to a vertex marked before it).
+    """
+    if not isinstance(graph, Graph):
+        raise TypeError(f"a Monochrome position needs a solver.graphs.Graph, got {type(graph).__name__}")
+    if graph.directed:
+        raise ValueError("Monochrome is played on an undirected graph: write its edges with '-', e.g. 0-1,1-2")
+    if graph.n > MAX_VERTICES:
+        raise ValueError(f"a Monochrome graph has at most {MAX_VERTICES:,} vertices, got {graph.n:,}")
+    if isinstance(marked, (str, bytes)):
+        raise TypeError("marked vertices are numbers; read text with parse_monochrome")
+    neighbours = graph.neighbours()
+    done: list[int] = []
+    gone: dict[int, int] = {}
+    for v in marked:
+        v = check_integer(v, "a marked vertex", least=0)
+        if v >= graph.n:
+            raise ValueError(f"vertex {v} is off the graph: its vertices are 0..{graph.n - 1}")
+        if v in gone:
+            by = gone[v]
+            if by == v:
+                raise ValueError(f"vertex {v} is marked twice: mark each vertex at most once")
+            raise ValueError(f"vertex {v} is out of play: it is a neighbour of the marked vertex {by}; mark another")
+        done.append(v)
+        gone[v] = v
+        for w in neighbours[v]:
+            gone.setdefault(w, v)
+    return MonochromePosition(graph, tuple(sorted(done)))
+
+
+def parse_monochrome(text: object) -> MonochromePosition:
+    """Read a position written ``GRAPH`` or ``GRAPH:MARKED`` (``petersen``, ``path-7:3``, ``0-1,1-2:0``).
+
+    Parameters
+    ----------
+    text : str
+        The graph as :func:`solver.graphs.parse_graph` reads it (undirected),
+        then optionally a colon and the marked vertices separated by commas.
+
+    Returns
+    -------
+    MonochromePosition
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a string.
+    ValueError
+        If the graph is malformed or too large, or a marked vertex is off
+        the graph, named twice, or out of play; one line that says what to
+        fix.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a Monochrome position is text such as petersen or path-7:3, got {type(text).__name__}")
+    graph_text, _, marked_text = text.partition(_SEPARATOR)
+    if _SEPARATOR in marked_text:
+        raise ValueError(f"{describe_text(text)} has two colons: write GRAPH:MARKED, e.g. path-7:3")
+    graph = parse_graph(graph_text)
+    if graph.n > MAX_VERTICES:
+        raise ValueError(f"a Monochrome graph has at most {MAX_VERTICES:,} vertices, got {graph.n:,}")
+    return monochrome_position(graph, parse_vertices(marked_text, graph, "a mark"))
+
+
+def format_monochrome(position: MonochromePosition) -> str:
+    """Write a position as ``GRAPH`` or ``GRAPH:MARKED``; :func:`parse_monochrome` reads it back.
+
+    The graph is written as its preset when it is one
+    (:func:`solver.graphs.preset_text`), else as its edge list.
+    """
+    graph = preset_text(position.graph) or format_graph(position.graph)
+    if not position.marked:
+        return graph
+    return f"{graph}:{','.join(map(str, position.marked))}"
+
+
+def monochrome_moves(position: MonochromePosition) -> list[MonochromeMove]:
+    """Every move of a position, without values: mark each vertex in play, in increasing order.
+
+    Returns
+    -------
+    list of MonochromeMove
+        ``value`` None; empty when no vertex is in play (the player to move
+        has lost).
+    """
+    play = set(position.in_play())
+    neighbours = position.graph.neighbours()
+    moves = []
+    for v in sorted(play):
+        removed = tuple(sorted({v} | (set(neighbours[v]) & play)))
+        result = MonochromePosition(position.graph, tuple(sorted(position.marked + (v,))))
+        moves.append(MonochromeMove(v, removed, result))
+    return moves
+
+
+# ---------------------------------------------------------------------------
+# The search kernel (numba)
+# ---------------------------------------------------------------------------
+
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DEBRUIJN_INDEX = np.zeros(64, np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
+
+
+@numba.njit(cache=True)
+def _low_index(low: int, index: np.ndarray) -> int:  # pragma: no cover - numba
+    """The index of the single bit of ``low`` (below bit 63)."""
+    return index[((low * 0x03F79D71B4CB0A89) >> 58) & 63]
+
+
+@numba.njit(cache=True)
+def _popcount(x: int) -> int:  # pragma: no cover - numba
+    count = 0
+    while x != 0:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def _component(start: int, mask: int, adjacent: np.ndarray, index: np.ndarray) -> int:  # pragma: no cover - numba
+    """The vertices of ``mask`` connected to vertex ``start`` within ``mask``."""
+    component = 1 << start
+    frontier = component
+    while frontier != 0:
+        grown = 0
+        while frontier != 0:
+            low = frontier & -frontier
+            frontier ^= low
+            grown |= adjacent[_low_index(low, index)]
+        frontier = grown & mask & ~component
+        component |= frontier
+    return component
+
+
+@numba.njit(cache=True)
+def _shape_value(
+    component: int, adjacent: np.ndarray, path_values: np.ndarray, index: np.ndarray
+) -> int:  # pragma: no cover
+    """The value of a complete graph (1), a path (octal 0.137) or a cycle; -1 for any other shape."""
+    size = _popcount(component)
+    degrees = 0
+    largest = 0
+    bits = component
+    while bits != 0:
+        low = bits & -bits
+        bits ^= low
+        d = _popcount(adjacent[_low_index(low, index)] & component)
+        degrees += d
+        if d > largest:
+            largest = d
+    edges = degrees // 2
+    if edges == size * (size - 1) // 2:
+        return 1
+    if largest <= 2 and edges == size - 1:
+        return path_values[size]
+    if largest == 2 and edges == size:
+        return 1 if path_values[size - 3] == 0 else 0
+    return -1
+
+
+@numba.njit(cache=True)
+def _search(
+    roots: np.ndarray,
+    adjacent: np.ndarray,
+    closed: np.ndarray,
+    memo,
+    path_values: np.ndarray,
+    index: np.ndarray,
+    shapes: bool,
+    cap: int,
+) -> tuple[np.ndarray, int, bool]:  # pragma: no cover - numba
+    """Grundy values of vertex sets (masks, each any union of components), memoised in ``memo`` (numba; unchecked).
+
+    Returns the values, the number of components searched (added to the
+    memo) and whether the search stopped at ``cap`` (then the values are 0
+    and must not be used; the memo holds only exact values).
+    """
+    n = adjacent.shape[0]
+    stack = np.zeros(n + 2, np.int64)
+    next_vertex = np.zeros(n + 2, np.int64)
+    seen = np.zeros(n + 2, np.int64)
+    found = np.zeros(roots.shape[0], np.int64)
+    searched = 0
+    for r in range(roots.shape[0]):
+        total = 0
+        rest = roots[r]
+        while rest != 0:
+            low = rest & -rest
+            component = _component(_low_index(low, index), rest, adjacent, index)
+            rest &= ~component
+            if component in memo:
+                total ^= memo[component]
+                continue
+            if shapes:
+                value = _shape_value(component, adjacent, path_values, index)
+                if value >= 0:
+                    memo[component] = value
+                    total ^= value
+                    continue
+            depth = 1
+            stack[0] = component
+            next_vertex[0] = 0
+            seen[0] = 0
+            while depth > 0:
+                here = stack[depth - 1]
+                if here in memo:
+                    depth -= 1
+                    continue
+                v = next_vertex[depth - 1]
+                options = seen[depth - 1]
+                pushed = False
+                while v < n:
+                    if (here >> v) & 1:
+                        left = here & ~closed[v]
+                        x = 0
+                        missing = 0
+                        while left != 0:
+                            low = left & -left
+                            part = _component(_low_index(low, index), left, adjacent, index)
+                            left &= ~part
+                            if part in memo:
+                                x ^= memo[part]
+                                continue
+                            if shapes:
+                                value = _shape_value(part, adjacent, path_values, index)
+                                if value >= 0:
+                                    memo[part] = value
+                                    x ^= value
+                                    continue
+                            missing = part
+                            break
+                        if missing != 0:
+                            next_vertex[depth - 1] = v
+                            seen[depth - 1] = options
+                            stack[depth] = missing
+                            next_vertex[depth] = 0
+                            seen[depth] = 0
+                            depth += 1
+                            pushed = True
+                            break
+                        options |= 1 << x
+                    v += 1
+                if pushed:
+                    continue
+                value = 0
+                while (options >> value) & 1:
+                    value += 1
+                memo[here] = value
+                searched += 1
+                depth -= 1
+                if searched > cap:
+                    return found, searched, True
+            total ^= memo[component]
+        found[r] = total
+    return found, searched, False
+
+
+# ---------------------------------------------------------------------------
+# Frames: the graphs searched, with their kept values
+# ---------------------------------------------------------------------------
+
+
+class _Frame:
+    """A connected graph of at most 62 vertices searched, with the values of its components kept."""
+
+    def __init__(self, size: int, edges: tuple[tuple[int, int], ...]) -> None:
+        self.size = size
+        self.adjacent = np.zeros(size, np.int64)
+        for u, v in edges:
+            self.adjacent[u] |= np.int64(1) << np.int64(v)
+            self.adjacent[v] |= np.int64(1) << np.int64(u)
+        self.closed = self.adjacent | (np.int64(1) << np.arange(size, dtype=np.int64))
+        self.memo = Dict.empty(key_type=types.int64, value_type=types.int64)
+        self.lock = threading.Lock()
+
+    def known(self, mask: int) -> bool:
+        return mask in self.memo
+
+    def values(self, masks: Sequence[int], cap: int, *, shapes: bool = True) -> list[int] | None:
+        """The values of vertex sets (masks) of this frame, or None when the search met more than ``cap``."""
+        with self.lock:
+            if len(self.memo) > KEPT_PER_FRAME:
+                self.memo.clear()
+            roots = np.array(masks, dtype=np.int64)
+            found, _, stopped = _search(
+                roots, self.adjacent, self.closed, self.memo, _path_values(), _DEBRUIJN_INDEX, shapes, cap
+            )
+        return None if stopped else [int(v) for v in found]
+
+
+_FRAMES: OrderedDict[tuple, _Frame] = OrderedDict()
+_FRAMES_LOCK = threading.Lock()
+
+
+def _frame(size: int, edges: tuple[tuple[int, int], ...]) -> _Frame:
+    key = (size, edges)
+    with _FRAMES_LOCK:
+        frame = _FRAMES.get(key)
+        if frame is not None:
+            _FRAMES.move_to_end(key)
+            return frame
+        frame = _Frame(size, edges)
+        _FRAMES[key] = frame
+        while len(_FRAMES) > KEPT_FRAMES:
+            _FRAMES.popitem(last=False)
+        return frame
+
+
+_PATH_VALUES: list[np.ndarray] = []
+
+
+def _path_values() -> np.ndarray:
+    """Values of paths of 0..64 vertices: Rob's Dots, octal 0.137, heaps 0..64."""
+    if not _PATH_VALUES:
+        _PATH_VALUES.append(_rob().heap_values(list(range(MAX_SEARCH_VERTICES + 2))))
+        _PATH_VALUES[0] = np.array(_PATH_VALUES[0], dtype=np.int64)
+    return _PATH_VALUES[0]
+
+
+def _rob():
+    from .registry import impartial_game
+
+    return impartial_game("robs-dots")
+
+
+# ---------------------------------------------------------------------------
+# Components of a position
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Part:
+    """A component in play: its vertices (original numbers), edges, shape value or frame and mask."""
+
+    vertices: tuple[int, ...]
+    edges: int
+    largest_degree: int
+    shape: int | None
+    frame_vertices: tuple[int, ...] | None
+    frame_edges: tuple[tuple[int, int], ...] | None
+    mask: int
+
+
+def _shape(size: int, edges: int, largest: int) -> str | None:
+    if edges == size * (size - 1) // 2:
+        return "complete"
+    if largest <= 2 and edges == size - 1:
+        return "path"
+    if largest == 2 and edges == size:
+        return "cycle"
+    return None
+
+
+def _parts(graph: Graph, play: Sequence[int], neighbours: list[list[int]], frames_of: dict) -> list[_Part]:
+    """The components in play, each with its shape or the frame it is searched in."""
+    playing = set(play)
+    seen: set[int] = set()
+    parts = []
+    for start in play:
+        if start in seen:
+            continue
+        seen.add(start)
+        group = [start]
+        todo = [start]
+        while todo:
+            v = todo.pop()
+            for w in neighbours[v]:
+                if w in playing and w not in seen:
+                    seen.add(w)
+                    group.append(w)
+                    todo.append(w)
+        group.sort()
+        members = set(group)
+        degrees = [sum(1 for w in neighbours[v] if w in members) for v in group]
+        edges = sum(degrees) // 2
+        largest = max(degrees)
+        kind = _shape(len(group), edges, largest)
+        if kind is not None:
+            parts.append(_Part(tuple(group), edges, largest, _shape_value_of(kind, len(group)), None, None, 0))
+            continue
+        frame_vertices = frames_of.get(group[0])
+        if frame_vertices is None or len(frame_vertices) > MAX_SEARCH_VERTICES:
+            frame_vertices = tuple(group)
+        index = {v: i for i, v in enumerate(frame_vertices)}
+        frame_set = set(frame_vertices)
+        frame_edges = tuple(sorted((index[u], index[v]) for u, v in graph.edges if u in frame_set and v in frame_set))
+        mask = 0
+        for v in group:
+            mask |= 1 << index[v]
+        parts.append(_Part(tuple(group), edges, largest, None, frame_vertices, frame_edges, mask))
+    return parts
+
+
+def _shape_value_of(kind: str, size: int) -> int:
+    if kind == "complete":
+        return 1
+    if kind == "path":
+        return _rob().heap_values([size])[0]
+    return 1 if _rob().heap_values([size - 3])[0] == 0 else 0
+
+
+def _frames_of(graph: Graph) -> dict[int, tuple[int, ...]]:
+    """Each vertex's connected component of the whole graph (the frame its components are searched in)."""
+    found: dict[int, tuple[int, ...]] = {}
+    for component in graph.components():
+        members = tuple(component)
+        for v in component:
+            found[v] = members
+    return found
+
+
+def _growth(size: int, edges: int) -> float:
+    """Components a search of one connected component of k vertices and m edges meets: ``8 b(d)**k``.
+
+    ``d = 2m / k`` is the average degree; ``b`` rises from 1.23 (trees,
+    d = 2) to 1.37 (d = 3, cubic graphs) and falls by 0.03 per unit of d
+    beyond (a move removes more vertices), never below 1.05.  Measured on
+    random trees, random graphs of 1.1 to 3 edges per vertex, random cubic
+    graphs and grids of 16 to 60 vertices (``benchmarks/graph_games.py``):
+    a model, 1 to 15 times the components met, not a bound.
+    """
+    degree = 2 * edges / size if size else 0.0
+    if degree <= 3:
+        base = 1.23 + 0.14 * min(max(degree - 2, 0.0), 1.0)
+    else:
+        base = max(1.05, 1.37 - 0.03 * (degree - 3))
+    return 8.0 * base**size
+
+
+def _part_cost(part: _Part) -> float:
+    if part.shape is not None or part.frame_edges is None:
+        return 0.0
+    frame = _FRAMES.get((len(part.frame_vertices or ()), part.frame_edges))
+    if frame is not None and frame.known(part.mask):
+        return 0.0
+    return _growth(len(part.vertices), part.edges)
+
+
+def _check_position(position: object) -> MonochromePosition:
+    if not isinstance(position, MonochromePosition):
+        raise TypeError(f"a Monochrome position is a MonochromePosition, got {type(position).__name__}")
+    return monochrome_position(position.graph, position.marked)
+
+
+def _short(position: MonochromePosition) -> str:
+    text = format_monochrome(position)
+    return text if len(text) <= 60 else f"{text[:40]}… ({len(text):,} characters)"
+
+
+def _estimate(parts: Sequence[_Part], what: str, n: int) -> tuple[Cost, int]:
+    states = 0.0
+    seconds = n * _SECONDS_PER_VERTEX
+    for part in parts:
+        found = _part_cost(part)
+        states += found
+        seconds += found * _SECONDS_PER_STATE_VERTEX * len(part.vertices)
+    count = int(min(states, 1e18))
+    return Cost(min(seconds, math.inf), count * _BYTES_PER_STATE, what), count
+
+
+def monochrome_cost(position: MonochromePosition) -> Cost:
+    """Estimate the time and memory of :func:`monochrome_value` (and of the values of its moves).
+
+    Parameters
+    ----------
+    position : MonochromePosition
+
+    Returns
+    -------
+    Cost
+        Nothing for components in play that are paths, cycles or complete
+        graphs, or whose values are kept.  A search of at most
+        :data:`PROBE_STATES` components (about 0.1 s) is done here and kept,
+        and costs nothing after.  Beyond it, for each other component of k
+        vertices, the components met by the model of :func:`_growth`
+        (``8 b**k``, b from 1.05 to 1.37 by the average degree) at
+        ``0.45 us × k`` each: a model measured on this machine
+        (``benchmarks/graph_games.py``), not a bound; the search itself
+        stops where the time limit would be passed.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not a checked position, or a component to search
+        has more than :data:`MAX_SEARCH_VERTICES` vertices.
+    """
+    position = _check_position(position)
+    parts_of, asks = _frame_parts(position, [])
+    what = f"the value of Monochrome on {_short(position)}"
+    if _search_all(asks, PROBE_STATES) is not None:
+        return Cost(position.graph.n * _SECONDS_PER_VERTEX, 0, f"{what} (kept)")
+    return _estimate(parts_of[0], what, position.graph.n)[0]
+
+
+def _position_parts(position: MonochromePosition) -> list[_Part]:
+    graph = position.graph
+    parts = _parts(graph, position.in_play(), graph.neighbours(), _frames_of(graph))
+    for part in parts:
+        if part.frame_edges is not None and len(part.frame_vertices or ()) > MAX_SEARCH_VERTICES:
+            raise ValueError(
+                f"a component in play of {len(part.vertices)} vertices is neither a path, a cycle nor complete: "
+                f"components of more than {MAX_SEARCH_VERTICES} vertices of another shape are not searched; "
+                "mark some of its vertices first or choose a smaller graph"
+            )
+    return parts
+
+
+def _frame_parts(
+    position: MonochromePosition, results: Sequence[MonochromePosition]
+) -> tuple[list[list[_Part]], dict[tuple, list[int]]]:
+    """The components in play of ``position`` and ``results``, and the masks to search, by frame.
+
+    A component of the whole graph too large to search lends its frame to
+    nothing: the components in play of ``position`` are then the frames of
+    its results too, so that their values come from one search.
+    """
+    graph = position.graph
+    neighbours = graph.neighbours()
+    root = _position_parts(position)
+    frames_of = _frames_of(graph)
+    for part in root:
+        if part.frame_vertices == part.vertices:
+            for v in part.vertices:
+                frames_of[v] = part.vertices
+    parts_of = [root] + [_parts(graph, p.in_play(), neighbours, frames_of) for p in results]
+    asks: dict[tuple, list[int]] = {}
+    for parts in parts_of:
+        for part in parts:
+            if part.shape is None:
+                asks.setdefault((len(part.frame_vertices or ()), part.frame_edges), []).append(part.mask)
+    return parts_of, asks
+
+
+def _search_all(asks: dict[tuple, list[int]], cap: int) -> dict[tuple, dict[int, int]] | None:
+    """The values of the masks of every frame, or None when a search met more than ``cap`` components."""
+    answers: dict[tuple, dict[int, int]] = {}
+    for key, masks in asks.items():
+        unique = sorted(set(masks))
+        found = _frame(*key).values(unique, cap)
+        if found is None:
+            return None
+        answers[key] = dict(zip(unique, found, strict=True))
+    return answers
+
+
+def _values(
+    position: MonochromePosition, results: Sequence[MonochromePosition], max_seconds: float | None
+) -> list[int]:
+    """Values of ``position`` and of ``results`` (positions of the same graph), after checking the work.
+
+    A search of at most :data:`PROBE_STATES` components is simply done;
+    beyond it the estimate (:func:`monochrome_cost`) is checked first, and
+    the search stops where the time limit would be passed.
+    """
+    parts_of, asks = _frame_parts(position, results)
+    what = f"the value of Monochrome on {_short(position)}"
+    answers = _search_all(asks, PROBE_STATES)
+    if answers is None:
+        cost, count = _estimate(parts_of[0], what, position.graph.n)
+        check_work(cost, "choose a smaller graph or mark some vertices first", max_seconds)
+        limit = seconds_limit(max_seconds)
+        per_state = _SECONDS_PER_STATE_VERTEX * max(1, len(position.in_play()))
+        cap = int(4 * count + min(limit, 1e6) / per_state + PROBE_STATES)
+        answers = _search_all(asks, cap)
+        if answers is None:
+            raise WorkTooLargeError(
+                f"{what} met more than {format_count(cap)} components, beyond its estimate ({cost.describe()}) "
+                "and the time limit; choose a smaller graph or mark some vertices first"
+            )
+    out = []
+    for parts in parts_of:
+        total = 0
+        for part in parts:
+            if part.shape is not None:
+                total ^= part.shape
+            else:
+                total ^= answers[(len(part.frame_vertices or ()), part.frame_edges)][part.mask]
+        out.append(total)
+    return out
+
+
+def monochrome_value(position: MonochromePosition, *, max_seconds: float | None = None) -> int:
+    """The Grundy value of a Monochrome position: 0 exactly when the player to move loses.
+
+    Parameters
+    ----------
+    position : MonochromePosition
+    max_seconds : float, optional
+        Refuse work estimated above this (default
+        ``config.IMPARTIAL_MAX_SECONDS``); a search that meets more
+        components than the limit allows stops and refuses too.
+
+    Returns
+    -------
+    int
+        The XOR of the values of the components in play (module notes);
+        exact.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``position`` is not a position, a component to search has more
+        than :data:`MAX_SEARCH_VERTICES` vertices, or the work is beyond the
+        limits (``WorkTooLargeError`` with the estimate).
+
+    Notes
+    -----
+    Rules of "The Independence Game" (Monochrome; Rob's Dots on a path):
+    a move marks a vertex in play, which leaves the game with its
+    neighbours; a player with no move loses.
+    """
+    position = _check_position(position)
+    return _values(position, [], max_seconds)[0]
+
+
+def monochrome_move_values(
+    position: MonochromePosition, *, max_seconds: float | None = None
+) -> tuple[int, list[MonochromeMove]]:
+    """The value of a position and every move with the value it leaves (winning moves leave 0).
+
+    A drawing colours each vertex in play by the value its move leaves.
+
+    Returns
+    -------
+    value : int
+        Grundy value of ``position``.
+    moves : list of MonochromeMove
+        As :func:`monochrome_moves`, each with its ``value``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`monochrome_value`.
+    """
+    position = _check_position(position)
+    moves = monochrome_moves(position)
+    values = _values(position, [m.result for m in moves], max_seconds)
+    return values[0], [dataclasses.replace(m, value=v) for m, v in zip(moves, values[1:], strict=True)]
+
+
+# ---------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------
+
+#: Seconds per move of the remoteness search over whole positions (Python).
+_REMOTENESS_SECONDS_PER_MOVE = 50e-6
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class MonochromeGame(ImpartialGame[MonochromePosition]):
+    """Monochrome (node Kayles) on any undirected graph: mark a vertex, it leaves with its neighbours.
+
+    A position (:class:`MonochromePosition`) is written ``GRAPH`` or
+    ``GRAPH:MARKED``.  Values are exact (module notes); remoteness comes from
+    a memoised search over whole positions.
+    """
+
+    kind: ClassVar[str] = "monochrome"
+    commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "graph-game")
+    position_help: ClassVar[str] = _HELP
+
+    @classmethod
+    def make(cls) -> MonochromeGame:
+        """The game, with its name, title, summary and source."""
+        return cls(
+            name="monochrome",
+            title="Monochrome (node Kayles)",
+            summary=(
+                "Mark a vertex in play of a graph; it leaves the game with its neighbours; a player with no move "
+                "loses (Rob's Dots on a path)."
+            ),
+            source='C. Wright, "The Independence Game" (2017): Monochrome, Rob\'s Dots on a path',
+        )
+
+    def check(self, position: object) -> MonochromePosition:
+        """A checked :class:`MonochromePosition`."""
+        return _check_position(position)
+
+    def parse(self, text: str) -> MonochromePosition:
+        """Read ``GRAPH`` or ``GRAPH:MARKED`` (:func:`parse_monochrome`)."""
+        return parse_monochrome(text)
+
+    def format(self, position: MonochromePosition) -> str:
+        """``GRAPH`` or ``GRAPH:MARKED`` (:func:`format_monochrome`)."""
+        return format_monochrome(self.check(position))
+
+    def start(self) -> MonochromePosition:
+        """The Petersen graph, nothing marked."""
+        return parse_monochrome("petersen")
+
+    def moves(self, position: MonochromePosition) -> list[tuple[str, MonochromePosition]]:
+        """``"mark 3 (removes 2, 3, 4)"`` for each vertex in play (:func:`monochrome_moves`)."""
+        listed = monochrome_moves(self.check(position))
+        self._check_move_count(position, len(listed))
+        return [(m.text, m.result) for m in listed]
+
+    def value_cost(self, position: MonochromePosition) -> Cost:
+        """:func:`monochrome_cost`."""
+        return monochrome_cost(self.check(position))
+
+    def value(self, position: MonochromePosition, *, max_seconds: float | None = None) -> int:
+        """:func:`monochrome_value`."""
+        return monochrome_value(self.check(position), max_seconds=max_seconds)
+
+    def remoteness_cost(self, position: MonochromePosition) -> Cost:
+        """The values' estimate, plus every set of vertices in play reachable (a bound: ``2**k``) searched."""
+        position = self.check(position)
+        play = len(position.in_play())
+        whole = 1 << play
+        return self.value_cost(position) + Cost(
+            costs._times(whole * max(play, 1), _REMOTENESS_SECONDS_PER_MOVE),
+            whole * 300,
+            f"the remoteness of Monochrome on {_short(position)}",
+        )
+
+    def remoteness(self, position: MonochromePosition, *, max_seconds: float | None = None) -> int:
+        """Exact remoteness, by a memoised search over whole positions (:func:`~.game.search_remoteness`)."""
+        return self.remotenesses([position], max_seconds=max_seconds)[0]
+
+    def remotenesses(self, positions: Sequence[MonochromePosition], *, max_seconds: float | None = None) -> list[int]:
+        """:meth:`remoteness` of several positions, one search over the sets of vertices in play."""
+        checked = [self.check(p) for p in positions]
+        for p in checked:
+            check_work(self.remoteness_cost(p), "choose a smaller position", max_seconds)
+        values: dict[MonochromePosition, int] = {}
+
+        def is_p(p: MonochromePosition) -> bool:
+            if p not in values:
+                values[p] = monochrome_value(p, max_seconds=max_seconds)
+            return values[p] == 0
+
+        return search_remoteness(checked, lambda p: [m.result for m in monochrome_moves(p)], is_p)
