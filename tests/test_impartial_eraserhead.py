@@ -320,9 +320,7 @@ def test_lost_triples_of_paths_of_12_and_13_vertices():
 
 def _lost_by_brute_force(kind, n):
     edges = path_edges(n) if kind == "path" else cycle_edges(n)
-    return [
-        t for t in itertools.combinations(range(n), 3) if eraserhead_grundy(eraserhead_state(edges, t)) == 0
-    ]
+    return [t for t in itertools.combinations(range(n), 3) if eraserhead_grundy(eraserhead_state(edges, t)) == 0]
 
 
 @pytest.mark.slow

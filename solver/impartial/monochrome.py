@@ -93,12 +93,12 @@ KEPT_FRAMES = 64
 KEPT_PER_FRAME = 4_000_000
 
 # Cost model (benchmarks/graph_games.py, the project's machine, warm numba cache): seconds per
-# component searched (its moves listed, each split into components and looked up), and the
-# growth of the components met with the size of the component searched.
-_SECONDS_PER_STATE_VERTEX = 0.45e-6
+# move looked at (the option split into components, each looked up), a component of k vertices
+# having k moves; the components met are modelled by _growth.
+_SECONDS_PER_MOVE = 0.45e-6
 _BYTES_PER_STATE = 120
-#: Components a search may meet before its estimate is asked: a search this small is simply done.
-PROBE_STATES = 10_000
+#: Moves a search may look at before its estimate is asked (about 0.1 s): a search this small is simply done.
+PROBE_MOVES = 100_000
 #: Seconds and bytes to build the Python side of a position (components, shapes) per vertex.
 _SECONDS_PER_VERTEX = 5e-6
 
@@ -380,8 +380,9 @@ def _search(
     """Grundy values of vertex sets (masks, each any union of components), memoised in ``memo`` (numba; unchecked).
 
     Returns the values, the number of components searched (added to the
-    memo) and whether the search stopped at ``cap`` (then the values are 0
-    and must not be used; the memo holds only exact values).
+    memo) and whether the search stopped after ``cap`` moves looked at
+    (then the values are 0 and must not be used; the memo holds only exact
+    values).
     """
     n = adjacent.shape[0]
     stack = np.zeros(n + 2, np.int64)
@@ -389,6 +390,7 @@ def _search(
     seen = np.zeros(n + 2, np.int64)
     found = np.zeros(roots.shape[0], np.int64)
     searched = 0
+    work = 0
     for r in range(roots.shape[0]):
         total = 0
         rest = roots[r]
@@ -419,6 +421,9 @@ def _search(
                 pushed = False
                 while v < n:
                     if (here >> v) & 1:
+                        work += 1
+                        if work > cap:
+                            return found, searched, True
                         left = here & ~closed[v]
                         x = 0
                         missing = 0
@@ -456,8 +461,6 @@ def _search(
                 memo[here] = value
                 searched += 1
                 depth -= 1
-                if searched > cap:
-                    return found, searched, True
             total ^= memo[component]
         found[r] = total
     return found, searched, False
@@ -485,7 +488,7 @@ class _Frame:
         return mask in self.memo
 
     def values(self, masks: Sequence[int], cap: int, *, shapes: bool = True) -> list[int] | None:
-        """The values of vertex sets (masks) of this frame, or None when the search met more than ``cap``."""
+        """The values of vertex sets (masks) of this frame, or None when the search looked at more than ``cap`` moves."""
         with self.lock:
             if len(self.memo) > KEPT_PER_FRAME:
                 self.memo.clear()
@@ -661,7 +664,7 @@ def _estimate(parts: Sequence[_Part], what: str, n: int) -> tuple[Cost, int]:
     for part in parts:
         found = _part_cost(part)
         states += found
-        seconds += found * _SECONDS_PER_STATE_VERTEX * len(part.vertices)
+        seconds += found * _SECONDS_PER_MOVE * len(part.vertices)
     count = int(min(states, 1e18))
     return Cost(min(seconds, math.inf), count * _BYTES_PER_STATE, what), count
 
@@ -678,7 +681,7 @@ def monochrome_cost(position: MonochromePosition) -> Cost:
     Cost
         Nothing for components in play that are paths, cycles or complete
         graphs, or whose values are kept.  A search of at most
-        :data:`PROBE_STATES` components (about 0.1 s) is done here and kept,
+        :data:`PROBE_MOVES` moves (about 0.1 s) is done here and kept,
         and costs nothing after.  Beyond it, for each other component of k
         vertices, the components met by the model of :func:`_growth`
         (``8 b**k``, b from 1.05 to 1.37 by the average degree) at
@@ -695,7 +698,7 @@ def monochrome_cost(position: MonochromePosition) -> Cost:
     position = _check_position(position)
     parts_of, asks = _frame_parts(position, [])
     what = f"the value of Monochrome on {_short(position)}"
-    if _search_all(asks, PROBE_STATES) is not None:
+    if _search_all(asks, PROBE_MOVES) is not None:
         return Cost(position.graph.n * _SECONDS_PER_VERTEX, 0, f"{what} (kept)")
     return _estimate(parts_of[0], what, position.graph.n)[0]
 
@@ -756,23 +759,22 @@ def _values(
 ) -> list[int]:
     """Values of ``position`` and of ``results`` (positions of the same graph), after checking the work.
 
-    A search of at most :data:`PROBE_STATES` components is simply done;
+    A search of at most :data:`PROBE_MOVES` moves is simply done;
     beyond it the estimate (:func:`monochrome_cost`) is checked first, and
     the search stops where the time limit would be passed.
     """
     parts_of, asks = _frame_parts(position, results)
     what = f"the value of Monochrome on {_short(position)}"
-    answers = _search_all(asks, PROBE_STATES)
+    answers = _search_all(asks, PROBE_MOVES)
     if answers is None:
-        cost, count = _estimate(parts_of[0], what, position.graph.n)
+        cost, _ = _estimate(parts_of[0], what, position.graph.n)
         check_work(cost, "choose a smaller graph or mark some vertices first", max_seconds)
         limit = seconds_limit(max_seconds)
-        per_state = _SECONDS_PER_STATE_VERTEX * max(1, len(position.in_play()))
-        cap = int(4 * count + min(limit, 1e6) / per_state + PROBE_STATES)
+        cap = int(min(limit, 1e6) / _SECONDS_PER_MOVE + PROBE_MOVES)
         answers = _search_all(asks, cap)
         if answers is None:
             raise WorkTooLargeError(
-                f"{what} met more than {format_count(cap)} components, beyond its estimate ({cost.describe()}) "
+                f"{what} looked at more than {format_count(cap)} moves, beyond its estimate ({cost.describe()}) "
                 "and the time limit; choose a smaller graph or mark some vertices first"
             )
     out = []
