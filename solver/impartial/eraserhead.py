@@ -93,10 +93,12 @@ MAX_TRIPLE_VERTICES = 200
 # kernel takes about 1.2 ns per (occupancy, vertex); the memoised search in Python about 12 us
 # per move of a path or cycle and 40 us per move of any other component (moves listed, the
 # result split into components and made canonical), rounded up.
-_TABLE_SECONDS_PER_ENTRY = 15e-9
-_PATH_SECONDS_PER_KEY = 15e-6
+_TABLE_SECONDS_PER_ENTRY = 25e-9
+_PATH_SECONDS_PER_KEY = 25e-6
 _GRAPH_SECONDS_PER_KEY = 400e-6
 _BYTES_PER_STATE = 250
+#: Most erasers on a cycle whose bound adds the bounds of every first move (k**2 steps); beyond, a coarser one.
+_CYCLE_EXACT_ERASERS = 64
 #: Most components whose values are kept; beyond it the memo starts afresh.
 KEPT_COMPONENTS = 2_000_000
 #: Components a search may meet before its estimate is asked: a search this small is simply done.
@@ -541,44 +543,104 @@ def _line_states(length: int, occupied: Sequence[int], cycle: bool) -> int:
     return product
 
 
-def _path_keys(length: int, occupied: Sequence[int]) -> int:
-    """Bound on the components a search of a path meets (module notes).
+def _gap_bound(gaps: Sequence[int]) -> tuple[int, int]:
+    """Bound on the components a search of a path meets, from its free runs (module notes).
 
-    An eraser that has moved sits at an end of its component (the edge it
-    came along is erased), at the left end if it moved right, the right end
-    if it moved left, and erasers keep their order.  So a component holding
-    erasers ``j..l`` (``j < l``) is fixed by how far j moved right
-    (``0..g_j``, 0 only when nothing erased lies left of it) and how far l
-    moved left (``0..g_(l-1)``), where ``g_i`` is the number of free vertices
-    between erasers i and i + 1; one holding one eraser j by its move (right
-    by ``1..g_j``, left by ``1..g_(j-1)``, or none): at most
-    ``1 + sum_(j<l) (g_j + 1)(g_(l-1) + 1) + sum_j (g_(j-1) + g_j + 1)``.
+    ``gaps[i]`` is the number of free vertices left of eraser i and
+    ``gaps[i + 1]`` right of it (k erasers, k + 1 runs).  An eraser that has
+    moved sits at an end of its component (the edge it came along is
+    erased): the left end if it moved right, the right end if it moved left;
+    erasers keep their order, and a component's key is its occupancy up to
+    translation.  So a component holding erasers ``j..l`` (``j < l``) is
+    fixed by the free run left after j (``gaps[j+1] + 1`` values) and the one
+    before l (``gaps[l] + 1`` values), one run only when ``l = j + 1``, and
+    by the free vertices beyond them, which exist only when j is the first
+    eraser and has not moved (or l the last, unmoved): a factor 2 each.  A
+    component holding one eraser j is fixed by its move: right by
+    ``1..gaps[j+1]``, left by ``1..gaps[j]``, or none.
+
+    Returns
+    -------
+    keys : int
+        The bound on the components met.
+    work : int
+        The same, each weighted by 1 + its erasers (its moves are listed).
+    """
+    k = len(gaps) - 1
+    if k <= 0:
+        return 0, 0
+    keys = 1 + k
+    work = 1 + k
+    for j in range(k):
+        single = gaps[j] + gaps[j + 1] + 1
+        keys += single
+        work += 2 * single
+    ends = [2 if i in (0, k - 1) else 1 for i in range(k)]
+    for j in range(k - 1):
+        adjacent = ends[j] * ends[j + 1] * (gaps[j + 1] + 1)
+        keys += adjacent
+        work += 3 * adjacent
+    # pairs j < l with l >= j + 2: sum of ends[j] (gaps[j+1] + 1) ends[l] (gaps[l] + 1), weighted by l - j + 2
+    plain = 0  # running sums over l >= j + 2 of ends[l] (gaps[l] + 1) and of that times (l + 2)
+    weighted = 0
+    for j in range(k - 3, -1, -1):
+        last = j + 2
+        term = ends[last] * (gaps[last] + 1)
+        plain += term
+        weighted += term * (last + 2)
+        left = ends[j] * (gaps[j + 1] + 1)
+        keys += left * plain
+        work += left * (weighted - j * plain)
+    return keys, work
+
+
+def _line_gaps(length: int, occupied: Sequence[int]) -> list[int]:
+    """The free runs of a path: left of each eraser, then right of the last."""
+    return (
+        [occupied[0]]
+        + [occupied[i + 1] - occupied[i] - 1 for i in range(len(occupied) - 1)]
+        + [length - 1 - occupied[-1]]
+    )
+
+
+def _path_keys(length: int, occupied: Sequence[int]) -> tuple[int, int]:
+    """:func:`_gap_bound` of a path of ``length`` vertices with erasers on ``occupied`` (increasing)."""
+    if not occupied:
+        return 0, 0
+    return _gap_bound(_line_gaps(length, occupied))
+
+
+def _cycle_keys(length: int, occupied: Sequence[int]) -> tuple[int, int]:
+    """Bound on the components a search of a cycle meets: the cycle, and for each first move its path's bound.
+
+    With the free runs ``c_0..c_(k-1)`` around the cycle (``c_i`` after
+    eraser i), moving eraser i forward leaves the path whose runs are
+    ``0, c_i - 1, c_(i+1), ..., c_(i-2), c_(i-1) + 1``; moving it back, the
+    mirror image.
     """
     k = len(occupied)
     if k == 0:
-        return 0
-    gaps = [occupied[0]] + [occupied[i + 1] - occupied[i] - 1 for i in range(k - 1)] + [length - 1 - occupied[-1]]
-    # gaps[i] is the free run left of eraser i (0-based); gaps[i + 1] the run right of it
-    right = [gaps[i + 1] + 1 for i in range(k)]  # how far eraser i may have moved right, or not
-    left = [gaps[i] + 1 for i in range(k)]  # how far eraser i may have moved left, or not
-    total = 1 + sum(gaps[i] + gaps[i + 1] + 1 for i in range(k))
-    suffix = 0
-    for j in range(k - 1, -1, -1):
-        total += right[j] * suffix
-        suffix += left[j]
-    return total
-
-
-def _cycle_keys(length: int, occupied: Sequence[int]) -> int:
-    """Bound on the components a search of a cycle meets: the cycle and, for each first move, its path's bound."""
-    total = 1
-    full = (1 << length) - 1
-    mask = sum(1 << v for v in occupied)
-    for i in occupied:
-        turned = ((mask >> i) | (mask << (length - i))) & full
-        for path in ((turned >> 1) | 1, (turned & ~1) | (1 << (length - 1))):
-            total += _path_keys(length, [j for j in range(length) if (path >> j) & 1])
-    return total
+        return 0, 0
+    runs = [(occupied[(i + 1) % k] - occupied[i] - 1) % length for i in range(k)]
+    if k == 1:
+        runs = [length - 1]
+    if k > _CYCLE_EXACT_ERASERS:
+        # every path left has k erasers and runs adding up to length - k: the pairs are at most (2 length)**2
+        per_move = 1 + 2 * k + 2 * length + 4 * length + 4 * length * length
+        keys = 1 + 2 * k * per_move
+        return keys, keys * (k + 2)
+    keys, work = 1, 2 * k
+    for i in range(k):
+        if runs[i] >= 1:
+            order = [runs[(i + m) % k] for m in range(k)]
+            found = _gap_bound([0, order[0] - 1, *order[1:-1], order[-1] + 1] if k > 1 else [0, length - 1])
+            keys, work = keys + found[0], work + found[1]
+        before = runs[(i - 1) % k]
+        if before >= 1:
+            order = [runs[(i - 1 - m) % k] for m in range(k)]
+            found = _gap_bound([0, order[0] - 1, *order[1:-1], order[-1] + 1] if k > 1 else [0, length - 1])
+            keys, work = keys + found[0], work + found[1]
+    return keys, work
 
 
 def _graph_bound(vertices: int, edges: int, erasers: int) -> int:
@@ -667,8 +729,8 @@ def _plan(position: EraserheadPosition, kept_top: int, max_seconds: float) -> _P
             whole *= _line_states(length, occupied, cycle)
             if length <= table_top:
                 continue
-            keys = _cycle_keys(length, occupied) if cycle else _path_keys(length, occupied)
-            seconds = costs._times(keys, _PATH_SECONDS_PER_KEY * (k + 1))
+            keys, work = _cycle_keys(length, occupied) if cycle else _path_keys(length, occupied)
+            seconds = costs._times(work, _PATH_SECONDS_PER_KEY)
             if length <= TABLE_MAX_VERTICES:
                 table = _table_cost(length).seconds
                 if table <= seconds and table <= max_seconds:

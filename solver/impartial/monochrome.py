@@ -487,6 +487,15 @@ class _Frame:
     def known(self, mask: int) -> bool:
         return mask in self.memo
 
+    def value(self, mask: int) -> int:
+        """The kept value of a component met by an earlier search (searched again, briefly, if dropped since)."""
+        found = self.memo.get(mask)
+        if found is not None:
+            return int(found)
+        again = self.values([mask], 1 << 62)
+        assert again is not None
+        return again[0]
+
     def values(self, masks: Sequence[int], cap: int, *, shapes: bool = True) -> list[int] | None:
         """The values of vertex sets (masks) of this frame, or None when the search looked at more than ``cap`` moves."""
         with self.lock:
@@ -541,14 +550,19 @@ def _rob():
 
 @dataclasses.dataclass(frozen=True)
 class _Part:
-    """A component in play: its vertices (original numbers), edges, shape value or frame and mask."""
+    """A component in play: its vertices (original numbers), its edges, and its shape value or its frame and mask.
+
+    ``frame`` is the key of the :class:`_Frame` it is searched in (the
+    connected component of the whole graph, or the component itself when
+    that is too large to search), ``index`` the frame's numbering of the
+    vertices and ``mask`` the component in it; all None for a shape.
+    """
 
     vertices: tuple[int, ...]
     edges: int
-    largest_degree: int
     shape: int | None
-    frame_vertices: tuple[int, ...] | None
-    frame_edges: tuple[tuple[int, int], ...] | None
+    frame: tuple[int, tuple[tuple[int, int], ...]] | None
+    index: dict[int, int] | None
     mask: int
 
 
@@ -562,12 +576,26 @@ def _shape(size: int, edges: int, largest: int) -> str | None:
     return None
 
 
-def _parts(graph: Graph, play: Sequence[int], neighbours: list[list[int]], frames_of: dict) -> list[_Part]:
-    """The components in play, each with its shape or the frame it is searched in."""
-    playing = set(play)
+class _Shapes:
+    """Values of paths (Rob's Dots, octal 0.137) and cycles, read from the octal game's table once per call."""
+
+    def __init__(self, largest: int) -> None:
+        self.paths = _rob().heap_values(list(range(largest + 1)))
+
+    def value(self, kind: str, size: int) -> int:
+        if kind == "complete":
+            return 1
+        if kind == "path":
+            return self.paths[size]
+        return 1 if self.paths[size - 3] == 0 else 0
+
+
+def _groups(members: Sequence[int], neighbours: list[list[int]]) -> list[list[int]]:
+    """The connected components of the graph induced by ``members``, each sorted, by least vertex."""
+    inside = set(members)
     seen: set[int] = set()
-    parts = []
-    for start in play:
+    groups = []
+    for start in sorted(members):
         if start in seen:
             continue
         seen.add(start)
@@ -576,48 +604,85 @@ def _parts(graph: Graph, play: Sequence[int], neighbours: list[list[int]], frame
         while todo:
             v = todo.pop()
             for w in neighbours[v]:
-                if w in playing and w not in seen:
+                if w in inside and w not in seen:
                     seen.add(w)
                     group.append(w)
                     todo.append(w)
         group.sort()
-        members = set(group)
-        degrees = [sum(1 for w in neighbours[v] if w in members) for v in group]
-        edges = sum(degrees) // 2
-        largest = max(degrees)
-        kind = _shape(len(group), edges, largest)
-        if kind is not None:
-            parts.append(_Part(tuple(group), edges, largest, _shape_value_of(kind, len(group)), None, None, 0))
-            continue
-        frame_vertices = frames_of.get(group[0])
-        if frame_vertices is None or len(frame_vertices) > MAX_SEARCH_VERTICES:
-            frame_vertices = tuple(group)
-        index = {v: i for i, v in enumerate(frame_vertices)}
-        frame_set = set(frame_vertices)
-        frame_edges = tuple(sorted((index[u], index[v]) for u, v in graph.edges if u in frame_set and v in frame_set))
-        mask = 0
-        for v in group:
-            mask |= 1 << index[v]
-        parts.append(_Part(tuple(group), edges, largest, None, frame_vertices, frame_edges, mask))
-    return parts
+        groups.append(group)
+    return groups
 
 
-def _shape_value_of(kind: str, size: int) -> int:
-    if kind == "complete":
-        return 1
-    if kind == "path":
-        return _rob().heap_values([size])[0]
-    return 1 if _rob().heap_values([size - 3])[0] == 0 else 0
+_FrameKey = tuple[int, tuple[tuple[int, int], ...]]
 
 
-def _frames_of(graph: Graph) -> dict[int, tuple[int, ...]]:
-    """Each vertex's connected component of the whole graph (the frame its components are searched in)."""
-    found: dict[int, tuple[int, ...]] = {}
-    for component in graph.components():
-        members = tuple(component)
-        for v in component:
-            found[v] = members
-    return found
+class _Frames:
+    """The frame of each group in play: its component of the whole graph when that can be searched, else itself."""
+
+    def __init__(self, graph: Graph, neighbours: list[list[int]]) -> None:
+        self.neighbours = neighbours
+        self.whole = {v: i for i, c in enumerate(graph.components()) for v in c}
+        self.components = graph.components()
+        self.kept: dict[int, tuple[_FrameKey, dict[int, int]]] = {}
+
+    def of(self, group: Sequence[int]) -> tuple[_FrameKey, dict[int, int]]:
+        which = self.whole[group[0]]
+        if which in self.kept:
+            return self.kept[which]
+        vertices = self.components[which]
+        own = len(vertices) > MAX_SEARCH_VERTICES
+        if own:
+            vertices = list(group)
+        index = {v: i for i, v in enumerate(vertices)}
+        edges = tuple(
+            sorted((index[u], index[w]) for u in vertices for w in self.neighbours[u] if u < w and w in index)
+        )
+        found = ((len(vertices), edges), index)
+        if not own:
+            self.kept[which] = found
+        return found
+
+
+class _OneFrame:
+    """The frame of a part, for the groups its moves leave (all inside it)."""
+
+    def __init__(self, key: _FrameKey, index: dict[int, int]) -> None:
+        self.found = (key, index)
+
+    def of(self, group: Sequence[int]) -> tuple[_FrameKey, dict[int, int]]:
+        return self.found
+
+
+def _part(group: list[int], neighbours: list[list[int]], shapes: _Shapes, frames: _Frames | _OneFrame) -> _Part:
+    """A component in play as a :class:`_Part`: its shape value, or its frame and mask there."""
+    members = set(group)
+    degrees = [sum(1 for w in neighbours[v] if w in members) for v in group]
+    edges = sum(degrees) // 2
+    kind = _shape(len(group), edges, max(degrees))
+    if kind is not None:
+        return _Part(tuple(group), edges, shapes.value(kind, len(group)), None, None, 0)
+    key, index = frames.of(group)
+    mask = 0
+    for v in group:
+        mask |= 1 << index[v]
+    return _Part(tuple(group), edges, None, key, index, mask)
+
+
+def _position_parts(position: MonochromePosition) -> tuple[list[_Part], _Shapes]:
+    """The components in play of a position as parts (checked: none too large to search)."""
+    graph = position.graph
+    neighbours = graph.neighbours()
+    shapes = _Shapes(graph.n)
+    frames = _Frames(graph, neighbours)
+    parts = [_part(group, neighbours, shapes, frames) for group in _groups(position.in_play(), neighbours)]
+    for part in parts:
+        if part.frame is not None and part.frame[0] > MAX_SEARCH_VERTICES:
+            raise ValueError(
+                f"a component in play of {len(part.vertices)} vertices is neither a path, a cycle nor complete: "
+                f"components of more than {MAX_SEARCH_VERTICES} vertices of another shape are not searched; "
+                "mark some of its vertices first or choose a smaller graph"
+            )
+    return parts, shapes
 
 
 def _growth(size: int, edges: int) -> float:
@@ -638,15 +703,6 @@ def _growth(size: int, edges: int) -> float:
     return 8.0 * base**size
 
 
-def _part_cost(part: _Part) -> float:
-    if part.shape is not None or part.frame_edges is None:
-        return 0.0
-    frame = _FRAMES.get((len(part.frame_vertices or ()), part.frame_edges))
-    if frame is not None and frame.known(part.mask):
-        return 0.0
-    return _growth(len(part.vertices), part.edges)
-
-
 def _check_position(position: object) -> MonochromePosition:
     if not isinstance(position, MonochromePosition):
         raise TypeError(f"a Monochrome position is a MonochromePosition, got {type(position).__name__}")
@@ -658,31 +714,75 @@ def _short(position: MonochromePosition) -> str:
     return text if len(text) <= 60 else f"{text[:40]}… ({len(text):,} characters)"
 
 
-def _estimate(parts: Sequence[_Part], what: str, n: int) -> tuple[Cost, int]:
-    states = 0.0
-    seconds = n * _SECONDS_PER_VERTEX
+def _asks(parts: Sequence[_Part]) -> dict[tuple, list[int]]:
+    asks: dict[tuple, list[int]] = {}
     for part in parts:
-        found = _part_cost(part)
+        if part.frame is not None:
+            asks.setdefault(part.frame, []).append(part.mask)
+    return asks
+
+
+def _search_all(asks: dict[tuple, list[int]], cap: int) -> dict[tuple, dict[int, int]] | None:
+    """The values of the masks of every frame, or None when a search looked at more than ``cap`` moves."""
+    answers: dict[tuple, dict[int, int]] = {}
+    for key, masks in asks.items():
+        unique = sorted(set(masks))
+        found = _frame(*key).values(unique, cap)
+        if found is None:
+            return None
+        answers[key] = dict(zip(unique, found, strict=True))
+    return answers
+
+
+def _python_seconds(parts: Sequence[_Part], moves: bool) -> float:
+    """The Python side: reading the position, and with ``moves`` splitting each move's component again."""
+    seconds = 0.0
+    for part in parts:
+        size = len(part.vertices)
+        seconds += (size + part.edges) * _SECONDS_PER_VERTEX
+        if moves:
+            seconds += size * (size + part.edges) * _SECONDS_PER_VERTEX
+    return seconds
+
+
+def _estimate(parts: Sequence[_Part], what: str, *, moves: bool = False) -> Cost:
+    """The model's cost of searching the parts not kept (:func:`_growth`), and the Python side."""
+    states = 0.0
+    seconds = _python_seconds(parts, moves)
+    for part in parts:
+        if part.frame is None:
+            continue
+        frame = _FRAMES.get(part.frame)
+        if frame is not None and frame.known(part.mask):
+            continue
+        found = _growth(len(part.vertices), part.edges)
         states += found
         seconds += found * _SECONDS_PER_MOVE * len(part.vertices)
-    count = int(min(states, 1e18))
-    return Cost(min(seconds, math.inf), count * _BYTES_PER_STATE, what), count
+    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE, what)
 
 
-def monochrome_cost(position: MonochromePosition) -> Cost:
-    """Estimate the time and memory of :func:`monochrome_value` (and of the values of its moves).
+def _what(position: MonochromePosition) -> str:
+    return f"the value of Monochrome on {_short(position)}"
+
+
+def monochrome_cost(position: MonochromePosition, *, moves: bool = False) -> Cost:
+    """Estimate the time and memory of :func:`monochrome_value` (or, with ``moves``, :func:`monochrome_move_values`).
 
     Parameters
     ----------
     position : MonochromePosition
+    moves : bool, optional
+        Estimate the values of every move too (each move's component split
+        again in Python: about ``k (k + m)`` steps for a component of k
+        vertices and m edges).
 
     Returns
     -------
     Cost
         Nothing for components in play that are paths, cycles or complete
         graphs, or whose values are kept.  A search of at most
-        :data:`PROBE_MOVES` moves (about 0.1 s) is done here and kept,
-        and costs nothing after.  Beyond it, for each other component of k
+        :data:`PROBE_MOVES` moves (about 0.1 s) is done here and kept, and
+        costs nothing after.  Beyond it, for each other component of k
         vertices, the components met by the model of :func:`_growth`
         (``8 b**k``, b from 1.05 to 1.37 by the average degree) at
         ``0.45 us × k`` each: a model measured on this machine
@@ -696,97 +796,32 @@ def monochrome_cost(position: MonochromePosition) -> Cost:
         has more than :data:`MAX_SEARCH_VERTICES` vertices.
     """
     position = _check_position(position)
-    parts_of, asks = _frame_parts(position, [])
-    what = f"the value of Monochrome on {_short(position)}"
-    if _search_all(asks, PROBE_MOVES) is not None:
-        return Cost(position.graph.n * _SECONDS_PER_VERTEX, 0, f"{what} (kept)")
-    return _estimate(parts_of[0], what, position.graph.n)[0]
+    parts, _ = _position_parts(position)
+    python = _python_seconds(parts, moves)
+    if _search_all(_asks(parts), PROBE_MOVES) is not None:
+        return Cost(python, 0, f"{_what(position)} (its searches done)")
+    return _estimate(parts, _what(position), moves=moves)
 
 
-def _position_parts(position: MonochromePosition) -> list[_Part]:
-    graph = position.graph
-    parts = _parts(graph, position.in_play(), graph.neighbours(), _frames_of(graph))
-    for part in parts:
-        if part.frame_edges is not None and len(part.frame_vertices or ()) > MAX_SEARCH_VERTICES:
-            raise ValueError(
-                f"a component in play of {len(part.vertices)} vertices is neither a path, a cycle nor complete: "
-                f"components of more than {MAX_SEARCH_VERTICES} vertices of another shape are not searched; "
-                "mark some of its vertices first or choose a smaller graph"
-            )
-    return parts
-
-
-def _frame_parts(
-    position: MonochromePosition, results: Sequence[MonochromePosition]
-) -> tuple[list[list[_Part]], dict[tuple, list[int]]]:
-    """The components in play of ``position`` and ``results``, and the masks to search, by frame.
-
-    A component of the whole graph too large to search lends its frame to
-    nothing: the components in play of ``position`` are then the frames of
-    its results too, so that their values come from one search.
-    """
-    graph = position.graph
-    neighbours = graph.neighbours()
-    root = _position_parts(position)
-    frames_of = _frames_of(graph)
-    for part in root:
-        if part.frame_vertices == part.vertices:
-            for v in part.vertices:
-                frames_of[v] = part.vertices
-    parts_of = [root] + [_parts(graph, p.in_play(), neighbours, frames_of) for p in results]
-    asks: dict[tuple, list[int]] = {}
-    for parts in parts_of:
-        for part in parts:
-            if part.shape is None:
-                asks.setdefault((len(part.frame_vertices or ()), part.frame_edges), []).append(part.mask)
-    return parts_of, asks
-
-
-def _search_all(asks: dict[tuple, list[int]], cap: int) -> dict[tuple, dict[int, int]] | None:
-    """The values of the masks of every frame, or None when a search met more than ``cap`` components."""
-    answers: dict[tuple, dict[int, int]] = {}
-    for key, masks in asks.items():
-        unique = sorted(set(masks))
-        found = _frame(*key).values(unique, cap)
-        if found is None:
-            return None
-        answers[key] = dict(zip(unique, found, strict=True))
-    return answers
-
-
-def _values(
-    position: MonochromePosition, results: Sequence[MonochromePosition], max_seconds: float | None
+def _part_values(
+    position: MonochromePosition, parts: Sequence[_Part], max_seconds: float | None, *, moves: bool
 ) -> list[int]:
-    """Values of ``position`` and of ``results`` (positions of the same graph), after checking the work.
-
-    A search of at most :data:`PROBE_MOVES` moves is simply done;
-    beyond it the estimate (:func:`monochrome_cost`) is checked first, and
-    the search stops where the time limit would be passed.
-    """
-    parts_of, asks = _frame_parts(position, results)
-    what = f"the value of Monochrome on {_short(position)}"
+    """The value of each part, after checking the work (a probe first, then the estimate, then a capped search)."""
+    what = _what(position)
+    asks = _asks(parts)
+    check_work(Cost(_python_seconds(parts, moves), 0, what), "choose a smaller graph", max_seconds)
     answers = _search_all(asks, PROBE_MOVES)
     if answers is None:
-        cost, _ = _estimate(parts_of[0], what, position.graph.n)
+        cost = _estimate(parts, what, moves=moves)
         check_work(cost, "choose a smaller graph or mark some vertices first", max_seconds)
-        limit = seconds_limit(max_seconds)
-        cap = int(min(limit, 1e6) / _SECONDS_PER_MOVE + PROBE_MOVES)
+        cap = int(min(seconds_limit(max_seconds), 1e6) / _SECONDS_PER_MOVE + PROBE_MOVES)
         answers = _search_all(asks, cap)
         if answers is None:
             raise WorkTooLargeError(
                 f"{what} looked at more than {format_count(cap)} moves, beyond its estimate ({cost.describe()}) "
                 "and the time limit; choose a smaller graph or mark some vertices first"
             )
-    out = []
-    for parts in parts_of:
-        total = 0
-        for part in parts:
-            if part.shape is not None:
-                total ^= part.shape
-            else:
-                total ^= answers[(len(part.frame_vertices or ()), part.frame_edges)][part.mask]
-        out.append(total)
-    return out
+    return [part.shape if part.shape is not None else answers[part.frame][part.mask] for part in parts]  # type: ignore[index]
 
 
 def monochrome_value(position: MonochromePosition, *, max_seconds: float | None = None) -> int:
@@ -797,8 +832,8 @@ def monochrome_value(position: MonochromePosition, *, max_seconds: float | None 
     position : MonochromePosition
     max_seconds : float, optional
         Refuse work estimated above this (default
-        ``config.IMPARTIAL_MAX_SECONDS``); a search that meets more
-        components than the limit allows stops and refuses too.
+        ``config.IMPARTIAL_MAX_SECONDS``); a search that looks at more moves
+        than the limit allows stops and refuses too.
 
     Returns
     -------
@@ -820,7 +855,11 @@ def monochrome_value(position: MonochromePosition, *, max_seconds: float | None 
     neighbours; a player with no move loses.
     """
     position = _check_position(position)
-    return _values(position, [], max_seconds)[0]
+    parts, _ = _position_parts(position)
+    total = 0
+    for value in _part_values(position, parts, max_seconds, moves=False):
+        total ^= value
+    return total
 
 
 def monochrome_move_values(
@@ -829,6 +868,8 @@ def monochrome_move_values(
     """The value of a position and every move with the value it leaves (winning moves leave 0).
 
     A drawing colours each vertex in play by the value its move leaves.
+    Only the component of the vertex marked changes: its rest is split
+    again and read from the values the search kept.
 
     Returns
     -------
@@ -840,12 +881,32 @@ def monochrome_move_values(
     Raises
     ------
     TypeError, ValueError
-        As :func:`monochrome_value`.
+        As :func:`monochrome_value` (the estimate includes the moves).
     """
     position = _check_position(position)
-    moves = monochrome_moves(position)
-    values = _values(position, [m.result for m in moves], max_seconds)
-    return values[0], [dataclasses.replace(m, value=v) for m, v in zip(moves, values[1:], strict=True)]
+    parts, shapes = _position_parts(position)
+    values = _part_values(position, parts, max_seconds, moves=True)
+    total = 0
+    for value in values:
+        total ^= value
+    neighbours = position.graph.neighbours()
+    after: dict[int, int] = {}
+    for part, value in zip(parts, values, strict=True):
+        frame = None if part.frame is None else _frame(*part.frame)
+        inside = _OneFrame(part.frame, part.index) if part.frame is not None and part.index is not None else None
+        for v in part.vertices:
+            gone = {v, *neighbours[v]}
+            x = total ^ value
+            for group in _groups([w for w in part.vertices if w not in gone], neighbours):
+                sub = _part(group, neighbours, shapes, inside)  # type: ignore[arg-type]
+                if sub.shape is not None:
+                    x ^= sub.shape
+                else:
+                    assert frame is not None
+                    x ^= frame.value(sub.mask)
+            after[v] = x
+    moves = [dataclasses.replace(m, value=after[m.vertex]) for m in monochrome_moves(position)]
+    return total, moves
 
 
 # ---------------------------------------------------------------------------
