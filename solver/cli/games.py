@@ -395,7 +395,7 @@ def eraserhead(args: argparse.Namespace, budget: Budget) -> None:
     if args.erasers is None:
         raise ValueError("eraserhead needs --erasers (e.g. --erasers 0,2,4) or --lost-triples")
     position = eraserhead_position(graph, parse_vertices(args.erasers, graph, "an eraser", distinct=True))
-    budget.check((eraserhead_cost(position), "choose a smaller graph or fewer erasers"))
+    budget.check((eraserhead_cost(position, moves=True), "choose a smaller graph or fewer erasers"))
     value, moves = eraserhead_move_values(position, max_seconds=budget.max_seconds)
     outcome = "L" if value == 0 else "W"
     if args.json:

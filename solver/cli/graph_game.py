@@ -63,7 +63,7 @@ def monochrome(args: argparse.Namespace, budget: Budget) -> None:
     graph = _graph(args, "monochrome")
     marked = parse_vertices(args.marked or "", graph, "a mark")
     position = monochrome_position(graph, marked)
-    budget.check((monochrome_cost(position), "choose a smaller graph or mark some vertices first"))
+    budget.check((monochrome_cost(position, moves=True), "choose a smaller graph or mark some vertices first"))
     value, moves = monochrome_move_values(position, max_seconds=budget.max_seconds)
     outcome = "L" if value == 0 else "W"
     out = _out(args)

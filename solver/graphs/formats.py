@@ -169,6 +169,36 @@ class Graph:
             groups.setdefault(root(v), []).append(v)
         return [groups[r] for r in sorted(groups)]
 
+    def without_edge(self, edge: tuple[int, int]) -> Graph:
+        """This graph without one of its edges (or arcs), on the same vertices.
+
+        Parameters
+        ----------
+        edge : tuple of (int, int)
+            An edge of the graph, ``(u, v)`` with ``u < v`` when undirected.
+
+        Returns
+        -------
+        Graph
+            The same ``n`` and ``directed``; the edges stay sorted, so nothing
+            is checked again (linear in the edges).
+
+        Raises
+        ------
+        ValueError
+            If ``edge`` is not an edge of the graph.
+        """
+        edges = self.edges
+        try:
+            i = edges.index(tuple(edge))  # type: ignore[arg-type]
+        except ValueError:
+            raise ValueError(f"{edge!r:.40} is not an edge of this graph") from None
+        smaller = object.__new__(Graph)
+        object.__setattr__(smaller, "n", self.n)
+        object.__setattr__(smaller, "edges", edges[:i] + edges[i + 1 :])
+        object.__setattr__(smaller, "directed", self.directed)
+        return smaller
+
     def degree(self) -> list[int]:
         """Each vertex's degree (undirected) or out-degree (directed)."""
         return [len(r) for r in self.neighbours()]

@@ -104,6 +104,8 @@ KEPT_COMPONENTS = 2_000_000
 #: Components a search may meet before its estimate is asked: a search this small is simply done.
 PROBE_KEYS = 300
 _REMOTENESS_SECONDS_PER_MOVE = 60e-6
+#: Seconds per (move, edge or vertex) of listing the moves: the graph after each move copied and written.
+_SECONDS_PER_EDGE_COPIED = 0.2e-6
 #: Seconds per triple of :func:`lost_triples` beyond the search (its key made and looked up; a cycle's
 #: key turns the mask n times).
 _TRIPLE_SECONDS = 5e-6
@@ -292,9 +294,8 @@ def eraserhead_moves(position: EraserheadPosition) -> list[EraserMove]:
             if w in occupied:
                 continue
             edge = (min(v, w), max(v, w))
-            left = Graph(graph.n, tuple(e for e in graph.edges if e != edge))
             erasers = tuple(sorted((occupied - {v}) | {w}))
-            moves.append(EraserMove(v, w, edge, EraserheadPosition(left, erasers)))
+            moves.append(EraserMove(v, w, edge, EraserheadPosition(graph.without_edge(edge), erasers)))
     return moves
 
 
@@ -854,20 +855,26 @@ def _check_position(position: object) -> EraserheadPosition:
     return eraserhead_position(position.graph, position.erasers)
 
 
-def eraserhead_cost(position: EraserheadPosition) -> Cost:
-    """Estimate the time and memory of :func:`eraserhead_value` (and of the values of its moves).
+def eraserhead_cost(position: EraserheadPosition, *, moves: bool = False) -> Cost:
+    """Estimate the time and memory of :func:`eraserhead_value` (with ``moves``, of :func:`eraserhead_move_values`).
 
     Parameters
     ----------
     position : EraserheadPosition
+    moves : bool, optional
+        Include listing every move with its graph (about 0.2 us per move and
+        edge); the moves' values come from the same search.
 
     Returns
     -------
     Cost
-        The table of paths where it is cheaper than a search (about 2 ns per
-        occupancy and vertex, one byte per occupancy), and a bound on the
-        positions each search visits (module notes) at its measured time per
-        position.  Zero when the values are kept from an earlier call.
+        A search of at most :data:`PROBE_KEYS` components is done here and
+        kept, and then costs nothing.  Beyond it: the table of paths where
+        it is cheaper than a search (25 ns per occupancy and vertex, one
+        byte per occupancy), a bound on the components each search of a
+        path or cycle meets (module notes) at 25 us per component and
+        eraser, and for any other component the model of the module notes
+        at 400 us per component.
 
     Raises
     ------
@@ -876,12 +883,14 @@ def eraserhead_cost(position: EraserheadPosition) -> Cost:
     """
     position = _check_position(position)
     what = f"the value of Eraserhead at {_short(position)}"
+    extra = _moves_cost(position) if moves else Cost(0.0, 0, what)
     keys = _split(position.graph.edges, position.erasers)
     try:
         _SEARCH.values(keys, PROBE_KEYS)
-        return Cost(0.0, 0, f"{what} (kept)")
+        return Cost(extra.seconds, extra.bytes, f"{what} (its search done)")
     except _Stopped:
-        return _plan(position, _SEARCH.table_top, math.inf).cost(_SEARCH.table_top, what)
+        found = _plan(position, _SEARCH.table_top, math.inf).cost(_SEARCH.table_top, what)
+        return Cost(found.seconds + extra.seconds, found.bytes + extra.bytes, what)
 
 
 def _short(position: EraserheadPosition) -> str:
@@ -951,17 +960,82 @@ def eraserhead_value(position: EraserheadPosition, *, max_seconds: float | None 
     return _evaluate([_split(position.graph.edges, position.erasers)], position, max_seconds)[0]
 
 
+@dataclasses.dataclass(frozen=True)
+class _Component:
+    """A component with a move: its key, and how a move in it changes it (the vertex order of a path or cycle)."""
+
+    key: tuple
+    vertices: frozenset[int]
+    edges: tuple[tuple[int, int], ...]
+    erasers: frozenset[int]
+    order: tuple[int, ...] | None
+
+    def after(self, move: EraserMove) -> tuple[tuple, ...]:
+        """The keys of what this component becomes after ``move`` (of one of its erasers)."""
+        if self.order is None:
+            return tuple(_split((e for e in self.edges if e != move.edge), (self.erasers - {move.eraser}) | {move.to}))
+        order = self.order
+        length = len(order)
+        i = order.index(move.eraser)
+        mask = sum(1 << j for j, v in enumerate(order) if v in self.erasers)
+        if self.key[0] == "C":
+            turned = ((mask >> i) | (mask << (length - i))) & ((1 << length) - 1)
+            forward = order[(i + 1) % length] == move.to
+            path = (turned >> 1) | 1 if forward else (turned & ~1) | (1 << (length - 1))
+            return _parts(((length, path),))
+        low = mask & ((1 << i) - 1)
+        if i + 1 < length and order[i + 1] == move.to:
+            return _parts(((i + 1, low), (length - i - 1, (mask >> (i + 1)) | 1)))
+        return _parts(((i, low | (1 << (i - 1))), (length - i, (mask >> (i + 1)) << 1)))
+
+
+def _line_order(vertices: Sequence[int], edges: Sequence[tuple[int, int]], cycle: bool) -> tuple[int, ...]:
+    adjacent: dict[int, list[int]] = {v: [] for v in vertices}
+    for u, v in edges:
+        adjacent[u].append(v)
+        adjacent[v].append(u)
+    start = min(vertices) if cycle else min(v for v in vertices if len(adjacent[v]) == 1)
+    order = [start]
+    previous = -1
+    while len(order) < len(vertices):
+        here = order[-1]
+        step = min(w for w in adjacent[here] if w != previous and w not in order[-2:])
+        previous = here
+        order.append(step)
+    return tuple(order)
+
+
+def _components_of(position: EraserheadPosition) -> list[_Component]:
+    found = []
+    for key, vertices, edges, here in _parts_of(position):
+        order = _line_order(vertices, edges, key[0] == "C") if key[0] in ("P", "C") else None
+        found.append(_Component(key, frozenset(vertices), tuple(edges), frozenset(here), order))
+    return found
+
+
+def _moves_cost(position: EraserheadPosition) -> Cost:
+    """The Python side of the moves' values: each move's graph copied, and its component split again."""
+    graph = position.graph
+    count = sum(len(row) for v, row in enumerate(graph.neighbours()) if v in set(position.erasers))
+    seconds = count * (len(graph.edges) + graph.n) * _SECONDS_PER_EDGE_COPIED
+    return Cost(seconds, count * (len(graph.edges) + 8) * 16, f"the moves of Eraserhead at {_short(position)}")
+
+
 def eraserhead_move_values(
     position: EraserheadPosition, *, max_seconds: float | None = None
 ) -> tuple[int, list[EraserMove]]:
     """The value of a position and every move with the value it leaves (winning moves leave 0).
 
+    Only the component of the eraser moved changes: the value after a move
+    is the position's value with that component's replaced by the values of
+    what it becomes (read from the same search).
+
     Parameters
     ----------
     position : EraserheadPosition
     max_seconds : float, optional
-        As :func:`eraserhead_value` (the moves' values come from the same
-        search).
+        As :func:`eraserhead_value`; the moves' own work
+        (:func:`eraserhead_cost` includes it) is checked first.
 
     Returns
     -------
@@ -976,11 +1050,27 @@ def eraserhead_move_values(
         As :func:`eraserhead_value`.
     """
     position = _check_position(position)
+    check_work(_moves_cost(position), "choose a smaller graph or fewer erasers", max_seconds)
+    components = _components_of(position)
     moves = eraserhead_moves(position)
-    keys = [_split(position.graph.edges, position.erasers)]
-    keys += [_split(m.result.graph.edges, m.result.erasers) for m in moves]
-    values = _evaluate(keys, position, max_seconds)
-    return values[0], [dataclasses.replace(m, value=v) for m, v in zip(moves, values[1:], strict=True)]
+    where = {v: c for c in components for v in c.erasers}
+    changed = [where[m.eraser].after(m) if m.eraser in where else None for m in moves]
+    own = [c.key for c in components]
+    lists = [own] + [list(keys) for keys in changed if keys is not None]
+    roots = [key for keys in lists for key in keys]
+    values = dict(zip(roots, _evaluate([[key] for key in roots], position, max_seconds), strict=True))
+    total = 0
+    for key in own:
+        total ^= values[key]
+    valued = []
+    for move, keys in zip(moves, changed, strict=True):
+        after = total
+        if keys is not None:
+            after ^= values[where[move.eraser].key]
+            for key in keys:
+                after ^= values[key]
+        valued.append(dataclasses.replace(move, value=after))
+    return total, valued
 
 
 def _check_line(kind: object, n: object) -> tuple[str, int]:
