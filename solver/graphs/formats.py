@@ -190,7 +190,7 @@ class Graph:
         """
         edges = self.edges
         try:
-            i = edges.index(tuple(edge))  # type: ignore[arg-type]
+            i = edges.index(tuple(edge))
         except ValueError:
             raise ValueError(f"{edge!r:.40} is not an edge of this graph") from None
         smaller = object.__new__(Graph)
