@@ -32,8 +32,10 @@ subpackage                 contents
 :mod:`solver.values`       values of positions, best moves, game trees, play, the
                            inspector, loopy nim values and sums
 :mod:`solver.impartial`    finite impartial games (octal games, Wythoff's game, Euclid's
-                           game, Chomp): :func:`impartial_game`, exact Grundy values,
-                           outcomes and remoteness
+                           game, Chomp, Eraserhead, Monochrome): :func:`impartial_game`,
+                           exact Grundy values, outcomes and remoteness
+:mod:`solver.graphs`       graphs as text (edge and arc lists, presets) for the games on
+                           graphs
 :mod:`solver.cli`          the command line, ``python -m solver``
 :mod:`solver.errors`       every exception
 :mod:`solver.costs`        estimates of time and memory before work starts
@@ -131,6 +133,7 @@ from .games import (
     square_below,
     take,
 )
+from .graphs import GRAPH_FORMS, Graph, format_graph, parse_graph, parse_vertices, preset_text
 from .impartial.chomp import (
     ChompGame,
     binary_square,
@@ -141,7 +144,33 @@ from .impartial.chomp import (
     format_bar,
     parse_bar,
 )
+from .impartial.eraserhead import (
+    EraserheadGame,
+    EraserheadPosition,
+    EraserMove,
+    eraserhead_cost,
+    eraserhead_move_values,
+    eraserhead_moves,
+    eraserhead_position,
+    eraserhead_value,
+    format_eraserhead,
+    lost_triples,
+    lost_triples_cost,
+    parse_eraserhead,
+)
 from .impartial.game import ImpartialGame, SumOption
+from .impartial.monochrome import (
+    MonochromeGame,
+    MonochromeMove,
+    MonochromePosition,
+    format_monochrome,
+    monochrome_cost,
+    monochrome_move_values,
+    monochrome_moves,
+    monochrome_position,
+    monochrome_value,
+    parse_monochrome,
+)
 from .impartial.octal import (
     OctalCode,
     OctalGame,
@@ -383,6 +412,35 @@ __all__ = [
     "binary_square",
     "parse_bar",
     "format_bar",
+    # graphs and the games on graphs
+    "Graph",
+    "GRAPH_FORMS",
+    "parse_graph",
+    "format_graph",
+    "parse_vertices",
+    "preset_text",
+    "EraserheadGame",
+    "EraserheadPosition",
+    "EraserMove",
+    "parse_eraserhead",
+    "format_eraserhead",
+    "eraserhead_position",
+    "eraserhead_moves",
+    "eraserhead_cost",
+    "eraserhead_value",
+    "eraserhead_move_values",
+    "lost_triples",
+    "lost_triples_cost",
+    "MonochromeGame",
+    "MonochromePosition",
+    "MonochromeMove",
+    "parse_monochrome",
+    "format_monochrome",
+    "monochrome_position",
+    "monochrome_moves",
+    "monochrome_cost",
+    "monochrome_value",
+    "monochrome_move_values",
     # costs
     "Cost",
     "check_cost",
