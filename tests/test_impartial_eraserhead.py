@@ -365,6 +365,18 @@ def test_paths_and_cycles_up_to_16_vertices_are_estimated_within_2_seconds(kind,
         assert lost_triples_cost(kind, n).seconds <= 2.0
 
 
+@pytest.mark.slow
+def test_the_bound_of_a_path_search_holds_on_every_small_path_and_cycle():
+    for length in range(2, 11):
+        for mask in range(1, 1 << length):
+            occupied = [i for i in range(length) if (mask >> i) & 1]
+            for cycle in (False, True) if length >= 3 else (False,):
+                search = eh._Search()
+                search.values([eh._cycle_key(length, mask) if cycle else eh._path_key(length, mask)], 10**7)
+                bound = (eh._cycle_keys(length, occupied) if cycle else eh._path_keys(length, occupied))[0]
+                assert len(search.memo) <= bound, (length, cycle, occupied)
+
+
 def test_the_bound_of_a_path_search_holds():
     # the components a search of a path or cycle meets never exceed the bound of the estimate
     import random

@@ -37,13 +37,17 @@ canonical form:
 The memoised search is iterative (no recursion limit) and keeps its values
 with the game, so later positions of the same game reuse them.
 
-Costs are estimated before work (:func:`eraserhead_cost`): for a path the
-table or an exact bound on the search (erasers never pass each other on a
-path or cycle, and each walks in one direction, so the positions reachable are
-at most the product over erasers of ``1 +`` the free vertices on both sides);
-for any other component the smaller of ``2**E × C(V, k)`` (erased edges ×
-eraser vertices) and the product over erasers of the trails from their
-vertices.
+Costs are estimated before work (:func:`eraserhead_cost`), after a search of
+at most :data:`PROBE_KEYS` components, which is simply done (and kept).  For
+a path or cycle the plan takes the table or the search, whichever is
+cheaper, with a bound on the components the search meets
+(:func:`_gap_bound`: an eraser that has moved sits at an end of its
+component, erasers keep their order, and keys are taken up to translation);
+the tests check the bound on random paths and cycles.  For a component of
+any other shape the components met are a model measured on this machine
+(:func:`_graph_model`), kept below the bound of :func:`_graph_bound`; a
+search that goes past its estimate stops at the time limit
+(``WorkTooLargeError``).
 """
 
 from __future__ import annotations
@@ -89,16 +93,14 @@ MAX_VERTICES = 1000
 #: Most vertices of a path or cycle of :func:`lost_triples`.
 MAX_TRIPLE_VERTICES = 200
 
-# Cost model (benchmarks/graph_games.py, the project's machine, warm numba cache): the table
-# kernel takes about 1.2 ns per (occupancy, vertex); the memoised search in Python about 12 us
-# per move of a path or cycle and 40 us per move of any other component (moves listed, the
-# result split into components and made canonical), rounded up.
+# Cost model (benchmarks/graph_games.py, the project's machine under the load of several
+# engineers, warm numba cache): the table kernel, seconds per (occupancy, vertex); the memoised
+# search in Python, seconds per component of a path or cycle and per eraser in it (its moves
+# listed, each result made canonical), and per component of any other shape; rounded up.
 _TABLE_SECONDS_PER_ENTRY = 25e-9
 _PATH_SECONDS_PER_KEY = 25e-6
 _GRAPH_SECONDS_PER_KEY = 400e-6
 _BYTES_PER_STATE = 250
-#: Most erasers on a cycle whose bound adds the bounds of every first move (k**2 steps); beyond, a coarser one.
-_CYCLE_EXACT_ERASERS = 64
 #: Most components whose values are kept; beyond it the memo starts afresh.
 KEPT_COMPONENTS = 2_000_000
 #: Components a search may meet before its estimate is asked: a search this small is simply done.
@@ -544,6 +546,16 @@ def _line_states(length: int, occupied: Sequence[int], cycle: bool) -> int:
     return product
 
 
+def _adjacent(gap: int) -> int:
+    """Components holding two neighbouring erasers with ``gap`` free vertices between them.
+
+    Each may have moved into the gap (d and d' with d + d' <= gap), and
+    whether each has moved decides the free vertices beyond it: at most
+    ``min(4 (gap + 1), (gap + 1)(gap + 2) / 2)``.
+    """
+    return min(4 * (gap + 1), (gap + 1) * (gap + 2) // 2)
+
+
 def _gap_bound(gaps: Sequence[int]) -> tuple[int, int]:
     """Bound on the components a search of a path meets, from its free runs (module notes).
 
@@ -551,14 +563,14 @@ def _gap_bound(gaps: Sequence[int]) -> tuple[int, int]:
     ``gaps[i + 1]`` right of it (k erasers, k + 1 runs).  An eraser that has
     moved sits at an end of its component (the edge it came along is
     erased): the left end if it moved right, the right end if it moved left;
-    erasers keep their order, and a component's key is its occupancy up to
-    translation.  So a component holding erasers ``j..l`` (``j < l``) is
-    fixed by the free run left after j (``gaps[j+1] + 1`` values) and the one
-    before l (``gaps[l] + 1`` values), one run only when ``l = j + 1``, and
-    by the free vertices beyond them, which exist only when j is the first
-    eraser and has not moved (or l the last, unmoved): a factor 2 each.  A
-    component holding one eraser j is fixed by its move: right by
-    ``1..gaps[j+1]``, left by ``1..gaps[j]``, or none.
+    erasers keep their order, the erasers inside a component have not moved,
+    and a component's key is its occupancy up to translation.  So a
+    component holding erasers ``j..l`` (``j < l``) is fixed by how far j
+    moved right, ``0..gaps[j+1]`` (when it has not, the free vertices left of
+    it are fixed too: all of its run, and the vertex its left neighbour
+    left), and how far l moved left, ``0..gaps[l]``; a component holding one
+    eraser by its move (right by ``1..gaps[j+1]``, left by ``1..gaps[j]``, or
+    none).
 
     Returns
     -------
@@ -570,28 +582,24 @@ def _gap_bound(gaps: Sequence[int]) -> tuple[int, int]:
     k = len(gaps) - 1
     if k <= 0:
         return 0, 0
-    keys = 1 + k
-    work = 1 + k
+    keys = work = 1
     for j in range(k):
         single = gaps[j] + gaps[j + 1] + 1
         keys += single
         work += 2 * single
-    ends = [2 if i in (0, k - 1) else 1 for i in range(k)]
     for j in range(k - 1):
-        adjacent = ends[j] * ends[j + 1] * (gaps[j + 1] + 1)
-        keys += adjacent
-        work += 3 * adjacent
-    # pairs j < l with l >= j + 2: sum of ends[j] (gaps[j+1] + 1) ends[l] (gaps[l] + 1), weighted by l - j + 2
-    plain = 0  # running sums over l >= j + 2 of ends[l] (gaps[l] + 1) and of that times (l + 2)
+        pair = _adjacent(gaps[j + 1])
+        keys += pair
+        work += 3 * pair
+    # runs j..l with l >= j + 2: (gaps[j+1] + 1)(gaps[l] + 1), weighted by l - j + 2
+    plain = 0  # sums over l >= j + 2 of (gaps[l] + 1), and of that times (l + 2)
     weighted = 0
     for j in range(k - 3, -1, -1):
         last = j + 2
-        term = ends[last] * (gaps[last] + 1)
-        plain += term
-        weighted += term * (last + 2)
-        left = ends[j] * (gaps[j + 1] + 1)
-        keys += left * plain
-        work += left * (weighted - j * plain)
+        plain += gaps[last] + 1
+        weighted += (gaps[last] + 1) * (last + 2)
+        keys += (gaps[j + 1] + 1) * plain
+        work += (gaps[j + 1] + 1) * (weighted - j * plain)
     return keys, work
 
 
@@ -612,35 +620,32 @@ def _path_keys(length: int, occupied: Sequence[int]) -> tuple[int, int]:
 
 
 def _cycle_keys(length: int, occupied: Sequence[int]) -> tuple[int, int]:
-    """Bound on the components a search of a cycle meets: the cycle, and for each first move its path's bound.
+    """Bound on the components a search of a cycle meets, as :func:`_gap_bound` with runs taken around the cycle.
 
-    With the free runs ``c_0..c_(k-1)`` around the cycle (``c_i`` after
-    eraser i), moving eraser i forward leaves the path whose runs are
-    ``0, c_i - 1, c_(i+1), ..., c_(i-2), c_(i-1) + 1``; moving it back, the
-    mirror image.
+    With ``c_j`` free vertices after eraser j (cyclically): the cycle itself;
+    one eraser's component by its move (``c_(j-1) + c_j + 1``); two
+    neighbours' by :func:`_adjacent`; a run of 3 to k erasers from j to l
+    by ``(c_j + 1)(c_(l-1) + 1)``.  A lone eraser walks around either way:
+    ``2 (L - 1)`` components.
     """
     k = len(occupied)
     if k == 0:
         return 0, 0
-    runs = [(occupied[(i + 1) % k] - occupied[i] - 1) % length for i in range(k)]
     if k == 1:
-        runs = [length - 1]
-    if k > _CYCLE_EXACT_ERASERS:
-        # every path left has k erasers and runs adding up to length - k: the pairs are at most (2 length)**2
-        per_move = 1 + 2 * k + 2 * length + 4 * length + 4 * length * length
-        keys = 1 + 2 * k * per_move
-        return keys, keys * (k + 2)
-    keys, work = 1, 2 * k
-    for i in range(k):
-        if runs[i] >= 1:
-            order = [runs[(i + m) % k] for m in range(k)]
-            found = _gap_bound([0, order[0] - 1, *order[1:-1], order[-1] + 1] if k > 1 else [0, length - 1])
-            keys, work = keys + found[0], work + found[1]
-        before = runs[(i - 1) % k]
-        if before >= 1:
-            order = [runs[(i - 1 - m) % k] for m in range(k)]
-            found = _gap_bound([0, order[0] - 1, *order[1:-1], order[-1] + 1] if k > 1 else [0, length - 1])
-            keys, work = keys + found[0], work + found[1]
+        return 1 + 2 * (length - 1), 1 + 4 * (length - 1)
+    runs = [(occupied[(j + 1) % k] - occupied[j] - 1) % length for j in range(k)]
+    keys = work = 1
+    for j in range(k):
+        single = runs[j - 1] + runs[j] + 1
+        pair = _adjacent(runs[j])
+        keys += single + pair
+        work += 2 * single + 3 * pair
+    total = sum(r + 1 for r in runs)  # = length
+    for j in range(k):
+        # runs of 3..k erasers from j: l - 1 ranges over every eraser but j and j - 1
+        rest = total - (runs[j] + 1) - (runs[j - 1] + 1)
+        keys += (runs[j] + 1) * rest
+        work += (runs[j] + 1) * rest * (k + 1)
     return keys, work
 
 
@@ -1086,6 +1091,15 @@ def _line_keys_bound(n: int) -> int:
     return sum(math.comb(length, 1) + math.comb(length, 2) + math.comb(length, 3) for length in range(2, n + 1))
 
 
+def _triples_use_table(n: int) -> bool:
+    """Whether :func:`lost_triples` reads the table (kept, or cheaper to build than the search)."""
+    if n <= _SEARCH.table_top:
+        return True
+    if n > TABLE_MAX_VERTICES:
+        return False
+    return _table_cost(n).seconds <= _line_keys_bound(n) * 4 * _PATH_SECONDS_PER_KEY
+
+
 def lost_triples_cost(kind: str, n: int) -> Cost:
     """Estimate :func:`lost_triples`: the table of paths up to ``n`` vertices, or the search.
 
@@ -1098,9 +1112,11 @@ def lost_triples_cost(kind: str, n: int) -> Cost:
     Returns
     -------
     Cost
-        Up to :data:`TABLE_MAX_VERTICES` vertices the table (unless kept)
-        and 10 us per triple; beyond, every path of at most n vertices with
-        1 to 3 erasers searched (about n**4 / 24 of them).
+        The table when it is kept or cheaper (25 ns per occupancy and
+        vertex, one byte per occupancy: up to about 20 vertices), else every
+        path of at most n vertices with 1 to 3 erasers searched (about
+        ``n**4 / 24`` of them, 25 us per component and eraser); and 5 us per
+        triple (``n`` times that on a cycle, whose key is turned).
 
     Raises
     ------
@@ -1113,7 +1129,7 @@ def lost_triples_cost(kind: str, n: int) -> Cost:
     per_triple = Cost(triples * _TRIPLE_SECONDS * (n if kind == "cycle" else 1), triples * 100, what)
     if n <= _SEARCH.table_top:
         return per_triple
-    if n <= TABLE_MAX_VERTICES:
+    if _triples_use_table(n):
         table = _table_cost(n)
         return Cost(per_triple.seconds + table.seconds, per_triple.bytes + table.bytes, what)
     states = _line_keys_bound(n)
@@ -1155,7 +1171,7 @@ def lost_triples(kind: str, n: int, *, max_seconds: float | None = None) -> np.n
     kind, n = _check_line(kind, n)
     cost = lost_triples_cost(kind, n)
     check_work(cost, "choose fewer vertices", max_seconds)
-    if n <= TABLE_MAX_VERTICES:
+    if _triples_use_table(n):
         _SEARCH.ensure_table(n)
     triples = [(x, y, z) for x in range(n) for y in range(x + 1, n) for z in range(y + 1, n)]
     make = _cycle_key if kind == "cycle" else _path_key

@@ -621,8 +621,8 @@ class _Frames:
 
     def __init__(self, graph: Graph, neighbours: list[list[int]]) -> None:
         self.neighbours = neighbours
-        self.whole = {v: i for i, c in enumerate(graph.components()) for v in c}
         self.components = graph.components()
+        self.whole = {v: i for i, c in enumerate(self.components) for v in c}
         self.kept: dict[int, tuple[_FrameKey, dict[int, int]]] = {}
 
     def of(self, group: Sequence[int]) -> tuple[_FrameKey, dict[int, int]]:
