@@ -195,7 +195,7 @@ def monochrome_goal(quick: bool) -> None:
             verdict = "answered" if estimate <= LIMIT else "refused at 2 s by the estimate"
         cold_monochrome()
         seconds = timed(lambda position=position: mono.monochrome_move_values(position, max_seconds=600))
-        states = sum(len(frame.memo) for frame in mono._FRAMES.values())
+        states = sum(frame.count for frame in mono._FRAMES.values())
         print(
             f"  {name:<18} n={graph.n:<3} m={len(graph.edges):<3} {seconds:8.3f} s  components {states:>9,}  "
             f"estimate {estimate:8.2f} s  {verdict}"

@@ -278,7 +278,7 @@ def test_the_growth_model_errs_high_on_measured_graphs():
         mono._FRAMES.clear()
         frame = mono._frame(graph.n, graph.edges)
         frame.values([(1 << graph.n) - 1], 10**7)
-        assert len(frame.memo) <= mono._growth(graph.n, len(graph.edges))
+        assert frame.count <= mono._growth(graph.n, len(graph.edges))
 
 
 def test_remoteness_of_the_game_matches_the_brute_force():

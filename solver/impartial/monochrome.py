@@ -57,8 +57,6 @@ from typing import ClassVar
 
 import numba
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from .. import costs
 from ..costs import Cost
@@ -88,8 +86,8 @@ MAX_SEARCH_VERTICES = 62
 #: Most vertices of a graph of Monochrome (components that are paths, cycles or complete cost nothing).
 MAX_VERTICES = 10_000
 #: Searched frames (components of a graph) whose values are kept, least recently used dropped.
-KEPT_FRAMES = 64
-#: Most components kept per frame; beyond it the frame starts afresh.
+KEPT_FRAMES = 16
+#: Most components kept per frame (9 bytes each, in a table at most half full); beyond it the frame starts afresh.
 KEPT_PER_FRAME = 4_000_000
 
 # Cost model (benchmarks/graph_games.py, the project's machine, warm numba cache): seconds per
@@ -366,30 +364,70 @@ def _shape_value(
     return -1
 
 
+#: Multiplier of the hash of a mask (2**64 / golden ratio, as a signed 64-bit integer).
+_HASH = -7046029254386353131
+
+
+@numba.njit(cache=True)
+def _slot(keys: np.ndarray, key: int) -> int:  # pragma: no cover - numba
+    """The slot of ``key`` in an open-addressing table (its own, or the empty one where it would go)."""
+    last = keys.shape[0] - 1
+    i = ((key * _HASH) >> 29) & last
+    while True:
+        found = keys[i]
+        if found == key or found == 0:
+            return i
+        i = (i + 1) & last
+
+
+@numba.njit(cache=True)
+def _lookup(keys: np.ndarray, values: np.ndarray, key: int) -> int:  # pragma: no cover - numba
+    """The value kept for ``key``, or -1."""
+    i = _slot(keys, key)
+    return -1 if keys[i] == 0 else values[i]
+
+
+@numba.njit(cache=True)
+def _grown(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - numba
+    """The table rehashed into twice the slots."""
+    new_keys = np.zeros(2 * keys.shape[0], np.int64)
+    new_values = np.zeros(2 * keys.shape[0], np.int8)
+    for i in range(keys.shape[0]):
+        if keys[i] != 0:
+            j = _slot(new_keys, keys[i])
+            new_keys[j] = keys[i]
+            new_values[j] = values[i]
+    return new_keys, new_values
+
+
 @numba.njit(cache=True)
 def _search(
     roots: np.ndarray,
     adjacent: np.ndarray,
     closed: np.ndarray,
-    memo,
+    keys: np.ndarray,
+    values: np.ndarray,
+    count: int,
     path_values: np.ndarray,
     index: np.ndarray,
     shapes: bool,
     cap: int,
-) -> tuple[np.ndarray, int, bool]:  # pragma: no cover - numba
-    """Grundy values of vertex sets (masks, each any union of components), memoised in ``memo`` (numba; unchecked).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, bool]:  # pragma: no cover - numba
+    """Grundy values of vertex sets (masks, each any union of components), memoised (numba; unchecked).
 
-    Returns the values, the number of components searched (added to the
-    memo) and whether the search stopped after ``cap`` moves looked at
-    (then the values are 0 and must not be used; the memo holds only exact
-    values).
+    The memo is an open-addressing table: ``keys`` (int64, 0 = empty; a
+    component is never empty) and ``values`` (int8: a component of at most 62
+    vertices has at most 62 options, so its value is below 63), holding
+    ``count`` components, kept at most half full.  Returns the values, the
+    table (grown if need be) and its count, and whether the search stopped
+    after ``cap`` moves looked at (then the values are 0 and must not be
+    used; the table holds only exact values).
     """
     n = adjacent.shape[0]
     stack = np.zeros(n + 2, np.int64)
     next_vertex = np.zeros(n + 2, np.int64)
     seen = np.zeros(n + 2, np.int64)
     found = np.zeros(roots.shape[0], np.int64)
-    searched = 0
     work = 0
     for r in range(roots.shape[0]):
         total = 0
@@ -398,32 +436,34 @@ def _search(
             low = rest & -rest
             component = _component(_low_index(low, index), rest, adjacent, index)
             rest &= ~component
-            if component in memo:
-                total ^= memo[component]
-                continue
-            if shapes:
-                value = _shape_value(component, adjacent, path_values, index)
-                if value >= 0:
-                    memo[component] = value
-                    total ^= value
-                    continue
             depth = 1
             stack[0] = component
             next_vertex[0] = 0
             seen[0] = 0
             while depth > 0:
                 here = stack[depth - 1]
-                if here in memo:
+                slot = _slot(keys, here)
+                if keys[slot] != 0:
                     depth -= 1
                     continue
                 v = next_vertex[depth - 1]
                 options = seen[depth - 1]
+                if shapes and v == 0 and options == 0:
+                    value = _shape_value(here, adjacent, path_values, index)
+                    if value >= 0:
+                        keys[slot] = here
+                        values[slot] = value
+                        count += 1
+                        if 2 * count > keys.shape[0]:
+                            keys, values = _grown(keys, values)
+                        depth -= 1
+                        continue
                 pushed = False
                 while v < n:
                     if (here >> v) & 1:
                         work += 1
                         if work > cap:
-                            return found, searched, True
+                            return found, keys, values, count, True
                         left = here & ~closed[v]
                         x = 0
                         missing = 0
@@ -431,13 +471,19 @@ def _search(
                             low = left & -left
                             part = _component(_low_index(low, index), left, adjacent, index)
                             left &= ~part
-                            if part in memo:
-                                x ^= memo[part]
+                            known = _lookup(keys, values, part)
+                            if known >= 0:
+                                x ^= known
                                 continue
                             if shapes:
                                 value = _shape_value(part, adjacent, path_values, index)
                                 if value >= 0:
-                                    memo[part] = value
+                                    j = _slot(keys, part)
+                                    keys[j] = part
+                                    values[j] = value
+                                    count += 1
+                                    if 2 * count > keys.shape[0]:
+                                        keys, values = _grown(keys, values)
                                     x ^= value
                                     continue
                             missing = part
@@ -458,17 +504,24 @@ def _search(
                 value = 0
                 while (options >> value) & 1:
                     value += 1
-                memo[here] = value
-                searched += 1
+                j = _slot(keys, here)
+                keys[j] = here
+                values[j] = value
+                count += 1
+                if 2 * count > keys.shape[0]:
+                    keys, values = _grown(keys, values)
                 depth -= 1
-            total ^= memo[component]
+            total ^= _lookup(keys, values, component)
         found[r] = total
-    return found, searched, False
+    return found, keys, values, count, False
 
 
 # ---------------------------------------------------------------------------
 # Frames: the graphs searched, with their kept values
 # ---------------------------------------------------------------------------
+
+#: Slots of a new frame's table (it doubles when half full).
+_FIRST_SLOTS = 1 << 12
 
 
 class _Frame:
@@ -481,17 +534,23 @@ class _Frame:
             self.adjacent[u] |= np.int64(1) << np.int64(v)
             self.adjacent[v] |= np.int64(1) << np.int64(u)
         self.closed = self.adjacent | (np.int64(1) << np.arange(size, dtype=np.int64))
-        self.memo = Dict.empty(key_type=types.int64, value_type=types.int64)
         self.lock = threading.Lock()
+        self._empty()
+
+    def _empty(self) -> None:
+        self.keys = np.zeros(_FIRST_SLOTS, np.int64)
+        self.kept = np.zeros(_FIRST_SLOTS, np.int8)
+        self.count = 0
 
     def known(self, mask: int) -> bool:
-        return mask in self.memo
+        """Whether the value of this component is kept."""
+        return bool(_lookup(self.keys, self.kept, mask) >= 0)
 
     def value(self, mask: int) -> int:
-        """The kept value of a component met by an earlier search (searched again, briefly, if dropped since)."""
-        found = self.memo.get(mask)
-        if found is not None:
-            return int(found)
+        """The kept value of a component met by an earlier search (searched again if dropped since)."""
+        found = int(_lookup(self.keys, self.kept, mask))
+        if found >= 0:
+            return found
         again = self.values([mask], 1 << 62)
         assert again is not None
         return again[0]
@@ -499,11 +558,20 @@ class _Frame:
     def values(self, masks: Sequence[int], cap: int, *, shapes: bool = True) -> list[int] | None:
         """The values of vertex sets (masks) of this frame, or None when the search looked at more than ``cap`` moves."""
         with self.lock:
-            if len(self.memo) > KEPT_PER_FRAME:
-                self.memo.clear()
+            if self.count > KEPT_PER_FRAME:
+                self._empty()
             roots = np.array(masks, dtype=np.int64)
-            found, _, stopped = _search(
-                roots, self.adjacent, self.closed, self.memo, _path_values(), _DEBRUIJN_INDEX, shapes, cap
+            found, self.keys, self.kept, self.count, stopped = _search(
+                roots,
+                self.adjacent,
+                self.closed,
+                self.keys,
+                self.kept,
+                self.count,
+                _path_values(),
+                _DEBRUIJN_INDEX,
+                shapes,
+                cap,
             )
         return None if stopped else [int(v) for v in found]
 
