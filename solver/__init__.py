@@ -32,8 +32,10 @@ subpackage                 contents
 :mod:`solver.values`       values of positions, best moves, game trees, play, the
                            inspector, loopy nim values and sums
 :mod:`solver.impartial`    finite impartial games (octal games, Wythoff's game, Euclid's
-                           game, Chomp): :func:`impartial_game`, exact Grundy values,
-                           outcomes and remoteness
+                           game, Chomp, Eraserhead, Monochrome): :func:`impartial_game`,
+                           exact Grundy values, outcomes and remoteness
+:mod:`solver.graphs`       graphs as text (edge and arc lists, presets) for the games on
+                           graphs
 :mod:`solver.cli`          the command line, ``python -m solver``
 :mod:`solver.errors`       every exception
 :mod:`solver.costs`        estimates of time and memory before work starts
@@ -165,6 +167,7 @@ from .graphs import (
     parse_vertices,
     partition_count,
     partition_moves,
+    preset_text,
     snakes_board,
     snakes_cost,
     snakes_position,
@@ -172,9 +175,6 @@ from .graphs import (
     token_outcome,
     token_position,
     tokens_cost,
-)
-from .graphs import (
-    PRESETS as GRAPH_PRESETS,
 )
 from .impartial.chomp import (
     ChompGame,
@@ -186,7 +186,33 @@ from .impartial.chomp import (
     format_bar,
     parse_bar,
 )
+from .impartial.eraserhead import (
+    EraserheadGame,
+    EraserheadPosition,
+    EraserMove,
+    eraserhead_cost,
+    eraserhead_move_values,
+    eraserhead_moves,
+    eraserhead_position,
+    eraserhead_value,
+    format_eraserhead,
+    lost_triples,
+    lost_triples_cost,
+    parse_eraserhead,
+)
 from .impartial.game import ImpartialGame, SumOption
+from .impartial.monochrome import (
+    MonochromeGame,
+    MonochromeMove,
+    MonochromePosition,
+    format_monochrome,
+    monochrome_cost,
+    monochrome_move_values,
+    monochrome_moves,
+    monochrome_position,
+    monochrome_value,
+    parse_monochrome,
+)
 from .impartial.octal import (
     OctalCode,
     OctalGame,
@@ -428,6 +454,35 @@ __all__ = [
     "binary_square",
     "parse_bar",
     "format_bar",
+    # graphs and the games on graphs
+    "Graph",
+    "GRAPH_FORMS",
+    "parse_graph",
+    "format_graph",
+    "parse_vertices",
+    "preset_text",
+    "EraserheadGame",
+    "EraserheadPosition",
+    "EraserMove",
+    "parse_eraserhead",
+    "format_eraserhead",
+    "eraserhead_position",
+    "eraserhead_moves",
+    "eraserhead_cost",
+    "eraserhead_value",
+    "eraserhead_move_values",
+    "lost_triples",
+    "lost_triples_cost",
+    "MonochromeGame",
+    "MonochromePosition",
+    "MonochromeMove",
+    "parse_monochrome",
+    "format_monochrome",
+    "monochrome_position",
+    "monochrome_moves",
+    "monochrome_cost",
+    "monochrome_value",
+    "monochrome_move_values",
     # costs
     "Cost",
     "check_cost",
@@ -452,12 +507,6 @@ __all__ = [
     "CertificateError",
     # loopy games on a graph (solver.graphs): tokens, Snakes-and-Adders, Fair Shares
     "DEFAULT_SNAKES_BOARD",
-    "GRAPH_FORMS",
-    "GRAPH_PRESETS",
-    "Graph",
-    "format_graph",
-    "parse_graph",
-    "parse_vertices",
     "MAX_ALMONDS",
     "MAX_BOARD_SIZE",
     "MAX_TOKENS",

@@ -47,7 +47,7 @@ def refused(*argv: str) -> str:
 
 
 def test_the_games_table():
-    assert list(HANDLERS) == ["tokens", "snakes-and-adders", "fair-shares"]
+    assert list(HANDLERS) == ["tokens", "snakes-and-adders", "fair-shares", "monochrome"]
 
 
 def test_tokens_prints_outcome_values_and_moves():

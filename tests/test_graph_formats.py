@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.graphs import Graph, format_graph, parse_graph, parse_vertices
+from solver.graphs import Graph, format_graph, parse_graph, parse_vertices, preset_text
 
 
 def _degrees(graph: Graph) -> list[int]:
@@ -127,3 +127,32 @@ def test_format_reads_back_to_the_same_graph(case):
             assert (u, v) in edges or (not directed and (v, u) in edges)
     start, targets = graph.csr()
     assert [list(targets[start[v] : start[v + 1]]) for v in range(n)] == graph.neighbours()
+
+
+@pytest.mark.parametrize(
+    "name", ["path-1", "path-7", "cycle-3", "cycle-12", "complete-5", "grid-3x4", "grid-2x2", "petersen"]
+)
+def test_preset_text_names_each_preset(name):
+    for directed in (False, True):
+        graph = parse_graph(name, directed=directed)
+        found = preset_text(graph)
+        assert found is not None and parse_graph(found, directed=directed) == graph
+    # a graph that is several presets gets the first of path, cycle, complete, grid, petersen
+    assert preset_text(parse_graph("path-2")) == "path-2"
+    assert preset_text(parse_graph("grid-2x2")) == "grid-2x2"  # a 4-cycle, but not numbered as cycle-4
+
+
+@pytest.mark.parametrize(
+    "text", ["0-2", "0-1,2-3", "0-1,1-2,2-0,3", "1-2,2-3,3-4,4-0,0-1,0-2", "0-1,1-2,2-3,3-4,4-0,6"]
+)
+def test_preset_text_of_other_graphs_is_none(text):
+    assert preset_text(parse_graph(text)) is None
+
+
+@given(st.integers(1, 9), st.data())
+def test_preset_text_round_trips_any_graph(n, data):
+    pairs = list(itertools.combinations(range(n), 2))
+    edges = data.draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []
+    graph = Graph(n, tuple(edges))
+    found = preset_text(graph)
+    assert found is None or parse_graph(found) == graph

@@ -12,13 +12,16 @@ command                                                        prints
                                                                "checked_to"}``, or a sentence
 ``plane --rule wythoff|euclid --size S``                       CSV ``a,b,outcome`` (W/L), 0 <= a, b < S
 ``chomp --rows R --cols C [--json]``                           ``{"positions", "losing"}`` over every bar
+``eraserhead --graph G --erasers 0,2,4 [--json]``              ``{"value", "outcome", "moves"}`` of Eraserhead
+``eraserhead --graph path-N --lost-triples [--json]``          ``{"count", "triples"}``: the lost triples
 ``classify --rule G POSITION ...`` (or ``--n N``, octal)       CSV ``position,outcome,value,remoteness``
 ``tree POSITION --rule G``                                     the game tree as JSON
 ``sum POSITION POSITION ... --rule G``                         each value, the nim-sum, every move
 =============================================================  ===============================================
 
 A position is written as the game reads it: ``5`` or ``3+5`` (heaps), ``3,5``
-(pairs), ``###/##.`` (Chomp bars).  A command or option that does not apply
+(pairs), ``###/##.`` (Chomp bars), ``cycle-9:0,2,4`` (Eraserhead),
+``petersen:0,7`` (Monochrome).  A command or option that does not apply
 (``solve``, ``--bound`` ...) ends with one line saying why
 (:meth:`solver.impartial.ImpartialGame.why_not`), exit status 2.  Every
 handler estimates its work first and checks it against the command's
@@ -37,8 +40,17 @@ from typing import IO, Protocol
 
 from solver import costs
 from solver.errors import NotApplicableError
+from solver.graphs import parse_graph, parse_vertices, preset_text
 from solver.impartial import ImpartialGame, impartial_game
 from solver.impartial.chomp import MAX_CELLS, chomp_cost
+from solver.impartial.eraserhead import (
+    eraserhead_cost,
+    eraserhead_move_values,
+    eraserhead_position,
+    format_eraserhead,
+    lost_triples,
+    lost_triples_cost,
+)
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
 from solver.parsing import argparse_int
@@ -354,6 +366,65 @@ def chomp(args: argparse.Namespace, budget: Budget) -> None:
     )
 
 
+def eraserhead(args: argparse.Namespace, budget: Budget) -> None:
+    """``eraserhead``: a position's value, outcome and every move with its value; or the lost triples."""
+    graph = parse_graph(args.graph)
+    out = _out(args)
+    if args.lost_triples:
+        if args.erasers is not None:
+            raise ValueError("give either --erasers (a position) or --lost-triples (every three-eraser position)")
+        name = preset_text(graph) or ""
+        kind, _, size = name.partition("-")
+        if kind not in ("path", "cycle"):
+            raise ValueError(
+                f"--lost-triples is for a path or a cycle: write --graph path-N or cycle-N, not {args.graph.strip()[:40]!r}"
+            )
+        cost = lost_triples_cost(kind, int(size))
+        budget.check((cost, "choose fewer vertices"))
+        triples = lost_triples(kind, int(size), max_seconds=budget.max_seconds)
+        if args.json:
+            out.write(json.dumps({"count": int(triples.shape[0]), "triples": triples.tolist()}) + "\n")
+            return
+        out.write(
+            f"Eraserhead on {name}: {triples.shape[0]:,} lost three-eraser positions (x < y < z, value 0, "
+            "the player to move loses)\n"
+        )
+        for x, y, z in triples.tolist():
+            out.write(f"  {x},{y},{z}\n")
+        return
+    if args.erasers is None:
+        raise ValueError("eraserhead needs --erasers (e.g. --erasers 0,2,4) or --lost-triples")
+    position = eraserhead_position(graph, parse_vertices(args.erasers, graph, "an eraser", distinct=True))
+    budget.check((eraserhead_cost(position, moves=True), "choose a smaller graph or fewer erasers"))
+    value, moves = eraserhead_move_values(position, max_seconds=budget.max_seconds)
+    outcome = "L" if value == 0 else "W"
+    if args.json:
+        result = {
+            "value": value,
+            "outcome": outcome,
+            "moves": [
+                {
+                    "from": m.eraser,
+                    "to": m.to,
+                    "edge": list(m.edge),
+                    "position": format_eraserhead(m.result),
+                    "value": m.value,
+                    "wins": m.wins,
+                }
+                for m in moves
+            ],
+        }
+        out.write(json.dumps(result) + "\n")
+        return
+    where = format_eraserhead(position)
+    verdict = "W for the player to move (a move to value 0 wins)" if value else "L for the player to move"
+    out.write(f"Eraserhead at {where}: value {value}, {verdict}\n")
+    if not moves:
+        out.write("  no move: no eraser has an unoccupied neighbour\n")
+    for m in moves:
+        out.write(f"  {m.text} -> {format_eraserhead(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
+
+
 def _chomp_size(name: str) -> Callable[[str], int]:
     return argparse_int(name, least=1, most=4096)
 
@@ -365,7 +436,7 @@ def register(
     rule_help: str,
     finite: Callable[[Handler, str], Callable[[argparse.Namespace], None]],
 ) -> None:
-    """Add ``periodicity``, ``plane`` and ``chomp`` to ``python -m solver``'s subparsers.
+    """Add ``periodicity``, ``plane``, ``chomp`` and ``eraserhead`` to ``python -m solver``'s subparsers.
 
     Parameters
     ----------
@@ -409,6 +480,30 @@ def register(
     p.add_argument("--json", action="store_true", help='one JSON object {"positions", "losing"}')
     _add_max_seconds(p)
     p.set_defaults(run=finite(chomp, "chomp"), rule=None)
+
+    p = subparsers.add_parser(
+        "eraserhead", help="Eraserhead on a graph: a position's value and every move, or the lost triples"
+    )
+    p.add_argument(
+        "--graph",
+        required=True,
+        metavar="GRAPH",
+        help="the graph left: an edge list 0-1,1-2,... on vertices 0..n-1, or path-N, cycle-N, grid-RxC, "
+        "complete-N, petersen",
+    )
+    p.add_argument("--erasers", metavar="V,V,...", help="the eraser vertices, at most one per vertex (e.g. 0,2,4)")
+    p.add_argument(
+        "--lost-triples",
+        action="store_true",
+        help="list every three-eraser position x < y < z of path-N or cycle-N with value 0",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON object: {"value", "outcome", "moves"}, or {"count", "triples"} with --lost-triples',
+    )
+    _add_max_seconds(p)
+    p.set_defaults(run=finite(eraserhead, "eraserhead"), rule=None)
 
 
 def _add_max_seconds(p: argparse.ArgumentParser) -> None:

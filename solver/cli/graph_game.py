@@ -11,7 +11,12 @@ command                                                                      pri
                                                                              partition's outcome and value
 ``graph-game --game fair-shares --position 3+2+1``                           ``{"partition", "outcome", "remoteness",
                                                                              "value", "moves", "computer"}``
+``graph-game --game monochrome --graph petersen [--marked 0,7]``             ``{"value", "outcome", "moves"}``: every
+                                                                             move with the value it leaves
 ===========================================================================  ==========================================
+
+Eraserhead has its own command (``python -m solver eraserhead``,
+:mod:`solver.cli.games`).
 
 The games are the entries of :data:`HANDLERS` (name → handler); ``--game``
 takes its choices from that table.  An option that only some games use says
@@ -32,7 +37,7 @@ from typing import IO
 from solver import costs
 from solver.engine.budget import usable_memory
 from solver.engine.solution import Outcome
-from solver.graphs import parse_graph, parse_vertices
+from solver.graphs import GRAPH_FORMS, parse_graph, parse_vertices
 from solver.graphs.fair_shares import (
     MAX_ALMONDS,
     fair_shares,
@@ -51,6 +56,7 @@ from solver.graphs.snakes import (
     snakes_position,
 )
 from solver.graphs.tokens import token_position, tokens_cost
+from solver.impartial.monochrome import format_monochrome, monochrome_cost, monochrome_move_values, monochrome_position
 from solver.parsing import argparse_int
 
 __all__ = ["HANDLERS", "Handler", "register"]
@@ -224,16 +230,58 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         print(f"{row['partition']},{row['outcome']},{row['value']}", file=out)
 
 
+def monochrome(args: argparse.Namespace) -> None:
+    """``--game monochrome``: the value and outcome of a position and every move with the value it leaves."""
+    _only(args, ("--graph", "--marked"))
+    if args.graph is None:
+        raise ValueError(f"--game monochrome needs --graph: {GRAPH_FORMS}")
+    graph = parse_graph(args.graph)
+    marked = parse_vertices(args.marked or "", graph, "a mark")
+    position = monochrome_position(graph, marked)
+    _check(args, monochrome_cost(position, moves=True), "choose a smaller graph or mark some vertices first")
+    seconds = getattr(args, "max_seconds", None)
+    value, moves = monochrome_move_values(
+        position, max_seconds=float(costs.DEFAULT_MAX_SECONDS if seconds is None else seconds)
+    )
+    outcome = "L" if value == 0 else "W"
+    out = _out(args)
+    if args.json:
+        result = {
+            "value": value,
+            "outcome": outcome,
+            "moves": [
+                {
+                    "vertex": m.vertex,
+                    "removed": list(m.removed),
+                    "position": format_monochrome(m.result),
+                    "value": m.value,
+                    "wins": m.wins,
+                }
+                for m in moves
+            ],
+        }
+        out.write(json.dumps(result) + "\n")
+        return
+    verdict = "W for the player to move (a move to value 0 wins)" if value else "L for the player to move"
+    out.write(f"Monochrome (node Kayles) on {format_monochrome(position)}: value {value}, {verdict}\n")
+    if not moves:
+        out.write("  no move: every vertex is marked or next to a marked one\n")
+    for m in moves:
+        out.write(f"  {m.text}: value {m.value}{'  wins' if m.wins else ''}\n")
+
+
 #: The games of ``graph-game``: ``--game NAME`` → its handler.
 HANDLERS: dict[str, Handler] = {
     "tokens": tokens,
     "snakes-and-adders": snakes_and_adders,
     "fair-shares": fair_shares_game,
+    "monochrome": monochrome,
 }
 
 #: The options that only some games use, and those games (for the check and the messages).
 _OPTION_GAMES: dict[str, tuple[str, ...]] = {
-    "--graph": ("tokens",),
+    "--graph": ("tokens", "monochrome"),
+    "--marked": ("monochrome",),
     "--tokens": ("tokens", "snakes-and-adders"),
     "--size": ("snakes-and-adders",),
     "--arrows": ("snakes-and-adders",),
@@ -260,16 +308,23 @@ def register(subparsers) -> None:
         description=(
             "Games played on a graph. tokens: tokens on a directed graph (Nim's Island), a move slides one token "
             "along one arc; snakes-and-adders: counters advance 1 to 4 squares and follow arrows; fair-shares: "
-            "Fair Shares and Varied Pairs, divide a heap into equal heaps or merge two heaps of different sizes. "
+            "Fair Shares and Varied Pairs, divide a heap into equal heaps or merge two heaps of different sizes; monochrome: "
+            "node Kayles, mark a vertex, which leaves the game with its neighbours. "
             "Values are Smith's loopy nim values: a number, or inf{K} with K the finite values among the followers."
         ),
     )
     p.add_argument("--game", required=True, choices=list(HANDLERS), metavar="NAME", help=", ".join(HANDLERS))
     p.add_argument(
         "--graph",
-        metavar="ARCS",
-        help='tokens only: the directed graph, arcs such as "0>1,1>2,2>0,1>3" on vertices 0..n-1 (a lone number '
-        "adds a vertex without arcs), or path-N, cycle-N, grid-RxC, complete-N, petersen (arcs from low to high)",
+        metavar="GRAPH",
+        help='tokens and monochrome: for tokens the directed graph, arcs such as "0>1,1>2,2>0,1>3" on vertices '
+        "0..n-1 (a lone number adds a vertex without arcs), or path-N, cycle-N, grid-RxC, complete-N, petersen "
+        "(arcs from low to high); for monochrome the undirected graph, edges such as 0-1,1-2, or a preset",
+    )
+    p.add_argument(
+        "--marked",
+        metavar="LIST",
+        help="monochrome only: the vertices marked so far, no two adjacent (default none)",
     )
     p.add_argument(
         "--tokens",

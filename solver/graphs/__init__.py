@@ -32,7 +32,17 @@ from .fair_shares import (
     partition_count,
     partition_moves,
 )
-from .formats import GRAPH_FORMS, MAX_EDGES, MAX_VERTICES, PRESETS, Graph, format_graph, parse_graph, parse_vertices
+from .formats import (
+    GRAPH_FORMS,
+    MAX_EDGES,
+    MAX_VERTICES,
+    PRESETS,
+    Graph,
+    format_graph,
+    parse_graph,
+    parse_vertices,
+    preset_text,
+)
 from .smith import LoopyValues, loopy_value_text, loopy_values, loopy_values_cost, loopy_values_of_followers
 from .snakes import (
     DEFAULT_SNAKES_BOARD,
@@ -92,6 +102,7 @@ __all__ = [
     "parse_partition",
     "parse_squares",
     "parse_vertices",
+    "preset_text",
     "partition_count",
     "partition_moves",
     "snakes_board",

@@ -48,6 +48,7 @@ __all__ = [
     "format_graph",
     "parse_graph",
     "parse_vertices",
+    "preset_text",
 ]
 
 #: Most vertices of a graph read from text.
@@ -167,6 +168,36 @@ class Graph:
         for v in range(self.n):
             groups.setdefault(root(v), []).append(v)
         return [groups[r] for r in sorted(groups)]
+
+    def without_edge(self, edge: tuple[int, int]) -> Graph:
+        """This graph without one of its edges (or arcs), on the same vertices.
+
+        Parameters
+        ----------
+        edge : tuple of (int, int)
+            An edge of the graph, ``(u, v)`` with ``u < v`` when undirected.
+
+        Returns
+        -------
+        Graph
+            The same ``n`` and ``directed``; the edges stay sorted, so nothing
+            is checked again (linear in the edges).
+
+        Raises
+        ------
+        ValueError
+            If ``edge`` is not an edge of the graph.
+        """
+        edges = self.edges
+        try:
+            i = edges.index(tuple(edge))
+        except ValueError:
+            raise ValueError(f"{edge!r:.40} is not an edge of this graph") from None
+        smaller = object.__new__(Graph)
+        object.__setattr__(smaller, "n", self.n)
+        object.__setattr__(smaller, "edges", edges[:i] + edges[i + 1 :])
+        object.__setattr__(smaller, "directed", self.directed)
+        return smaller
 
     def degree(self) -> list[int]:
         """Each vertex's degree (undirected) or out-degree (directed)."""
@@ -328,6 +359,54 @@ def format_graph(graph: Graph) -> str:
     if graph.n - 1 not in touched:
         items.append(str(graph.n - 1))
     return ",".join(items)
+
+
+def preset_text(graph: Graph) -> str | None:
+    """The preset that names ``graph`` exactly (``path-N``, ``cycle-N``, ``grid-RxC``, ``complete-N``, ``petersen``), or None.
+
+    Parameters
+    ----------
+    graph : Graph
+        Undirected or directed (read with the presets' arcs, see the module
+        notes).
+
+    Returns
+    -------
+    str or None
+        A text that :func:`parse_graph` reads back to an equal graph (with
+        the same ``directed``), or None when no preset has these edges on
+        these vertex numbers.  A graph that is several presets (``path-2`` is
+        ``complete-2`` and ``grid-1x2``) gets the first of ``path``,
+        ``cycle``, ``complete``, ``grid``, ``petersen``; a grid is tried for
+        every R × C = n with R, C >= 2.
+
+    Examples
+    --------
+    >>> preset_text(parse_graph("0-1,1-2,2-3,0-3"))
+    'cycle-4'
+    >>> preset_text(parse_graph("0-1,1-2")) is None
+    False
+    >>> preset_text(parse_graph("0-2")) is None
+    True
+    """
+    n = graph.n
+    edges = len(graph.edges)
+    names = []
+    if edges == n - 1:
+        names.append(f"path-{n}")
+    if edges == n and n >= 3:
+        names.append(f"cycle-{n}")
+    if edges == n * (n - 1) // 2 and n * (n - 1) // 2 <= MAX_EDGES:
+        names.append(f"complete-{n}")
+    for rows in range(2, n // 2 + 1):
+        if n % rows == 0 and n // rows >= 2 and edges == rows * (n // rows - 1) + (rows - 1) * (n // rows):
+            names.append(f"grid-{rows}x{n // rows}")
+    if n == 10 and edges == 15:
+        names.append("petersen")
+    for name in names:
+        if parse_graph(name, directed=graph.directed) == graph:
+            return name
+    return None
 
 
 def parse_vertices(text: object, graph: Graph, name: str = "a token", *, distinct: bool = False) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""Finite, loop-free impartial games: octal games, Wythoff's game, Euclid's game and Chomp.
+"""Finite, loop-free impartial games: octal games, Wythoff's game, Euclid's game, Chomp, Eraserhead and Monochrome.
 
 Each game here ends (every move shrinks the position), so every position is
 either an N-position (the player to move wins: outcome W) or a P-position
@@ -25,6 +25,12 @@ module                              contents
                                     :class:`EuclidGame`
 :mod:`solver.impartial.chomp`       Chomp on fragmentary bars in an R x C box (outcomes of every
                                     bar, counts of losing bars, the 2 x C picture); :class:`ChompGame`
+:mod:`solver.impartial.eraserhead`  Eraserhead on any graph (erasers walk along edges and erase
+                                    them): values with the split into components, the table of
+                                    paths, the lost triples; :class:`EraserheadGame`
+:mod:`solver.impartial.monochrome`  Monochrome (node Kayles) on any graph: values with the split
+                                    into components, paths as Rob's Dots (0.137), the numba
+                                    search; :class:`MonochromeGame`
 ==================================  =============================================================
 
 Conventions: outcome arrays are ``uint8`` with 1 = W (N-position) and
@@ -51,7 +57,33 @@ from .chomp import (
     format_bar,
     parse_bar,
 )
+from .eraserhead import (
+    EraserheadGame,
+    EraserheadPosition,
+    EraserMove,
+    eraserhead_cost,
+    eraserhead_move_values,
+    eraserhead_moves,
+    eraserhead_position,
+    eraserhead_value,
+    format_eraserhead,
+    lost_triples,
+    lost_triples_cost,
+    parse_eraserhead,
+)
 from .game import ImpartialGame, SumOption
+from .monochrome import (
+    MonochromeGame,
+    MonochromeMove,
+    MonochromePosition,
+    format_monochrome,
+    monochrome_cost,
+    monochrome_move_values,
+    monochrome_moves,
+    monochrome_position,
+    monochrome_value,
+    parse_monochrome,
+)
 from .octal import (
     OctalCode,
     OctalGame,
@@ -129,4 +161,28 @@ __all__ = [
     "parse_bar",
     "format_bar",
     "binary_square",
+    # Eraserhead
+    "EraserheadGame",
+    "EraserheadPosition",
+    "EraserMove",
+    "parse_eraserhead",
+    "format_eraserhead",
+    "eraserhead_position",
+    "eraserhead_moves",
+    "eraserhead_cost",
+    "eraserhead_value",
+    "eraserhead_move_values",
+    "lost_triples",
+    "lost_triples_cost",
+    # Monochrome
+    "MonochromeGame",
+    "MonochromePosition",
+    "MonochromeMove",
+    "parse_monochrome",
+    "format_monochrome",
+    "monochrome_position",
+    "monochrome_moves",
+    "monochrome_cost",
+    "monochrome_value",
+    "monochrome_move_values",
 ]

@@ -12,6 +12,10 @@ name                       game
 ``euclid``                 Euclid's game
 ``chomp-RxC``              Chomp on fragmentary bars in an R x C box
                            (``chomp-2x6``), at most 24 pieces
+``eraserhead``             Eraserhead on any graph (positions
+                           ``GRAPH:ERASERS``)
+``monochrome``             Monochrome, node Kayles, on any graph (positions
+                           ``GRAPH`` or ``GRAPH:MARKED``)
 =========================  ===================================================
 
 Names are matched without regard to case or surrounding spaces; the name a
@@ -27,7 +31,9 @@ import functools
 import re
 
 from .chomp import MAX_CELLS, ChompGame
+from .eraserhead import EraserheadGame
 from .game import ImpartialGame
+from .monochrome import MonochromeGame
 from .octal import OctalGame, parse_octal
 from .wythoff import EuclidGame, WythoffGame
 
@@ -56,8 +62,12 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
 IMPARTIAL_FORMS = (
     "octal-<code> for any octal code (octal-0.137, octal-0.07, octal-0.77, octal-4.7), "
     f"{', '.join(IMPARTIAL_ALIASES)}, wythoff, euclid, "
-    f"and chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6)"
+    f"chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6), "
+    "and the games on graphs eraserhead and monochrome"
 )
+
+#: The games whose name is a single word (no parameter).
+_PLAIN = ("wythoff", "euclid", "eraserhead", "monochrome")
 
 _CHOMP = re.compile(r"chomp-(\d{1,6})[x×](\d{1,6})")
 _MAX_NAME = 200
@@ -66,14 +76,14 @@ _MAX_NAME = 200
 def is_impartial_name(name: object) -> bool:
     """Whether ``name`` has the form of a finite impartial game's name (it may still be invalid).
 
-    True for the aliases, ``wythoff``, ``euclid`` and anything starting with
-    ``octal-`` or ``chomp-``, so that a caller can tell a mistyped impartial
+    True for the aliases, ``wythoff``, ``euclid``, ``eraserhead``,
+    ``monochrome`` and anything starting with ``octal-`` or ``chomp-``, so that a caller can tell a mistyped impartial
     game (say ``octal-0.8``) from a name of another family.
     """
     if not isinstance(name, str):
         return False
     key = name.strip().lower()
-    return key in IMPARTIAL_ALIASES or key in ("wythoff", "euclid") or key.startswith(("octal-", "chomp-"))
+    return key in IMPARTIAL_ALIASES or key in _PLAIN or key.startswith(("octal-", "chomp-"))
 
 
 @functools.lru_cache(maxsize=64)
@@ -82,6 +92,10 @@ def _build(canonical: str) -> ImpartialGame:
         return WythoffGame.make()
     if canonical == "euclid":
         return EuclidGame.make()
+    if canonical == "eraserhead":
+        return EraserheadGame.make()
+    if canonical == "monochrome":
+        return MonochromeGame.make()
     if canonical.startswith("octal-"):
         return OctalGame.of(canonical.removeprefix("octal-"))
     match = _CHOMP.fullmatch(canonical)
@@ -98,8 +112,9 @@ def impartial_game(name: str) -> ImpartialGame:
         ``"octal-<code>"`` for any valid octal code (``"octal-0.137"``,
         ``"octal-4.7"``), an alias of :data:`IMPARTIAL_ALIASES`
         (``"robs-dots"``, ``"dawsons-kayles"``, ``"kayles"``),
-        ``"wythoff"``, ``"euclid"`` or ``"chomp-RxC"`` (``"chomp-2x6"``, at
-        most 24 pieces).  Case and surrounding spaces are ignored.
+        ``"wythoff"``, ``"euclid"``, ``"chomp-RxC"`` (``"chomp-2x6"``, at
+        most 24 pieces), ``"eraserhead"`` or ``"monochrome"``.  Case and
+        surrounding spaces are ignored.
 
     Returns
     -------
@@ -130,7 +145,7 @@ def impartial_game(name: str) -> ImpartialGame:
     if len(key) > _MAX_NAME:
         raise ValueError(f"a game's name has at most {_MAX_NAME} characters; the names are {IMPARTIAL_FORMS}")
     key = IMPARTIAL_ALIASES.get(key, key)
-    if key in ("wythoff", "euclid"):
+    if key in _PLAIN:
         return _build(key)
     if key.startswith("octal-"):
         try:
