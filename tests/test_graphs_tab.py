@@ -285,3 +285,57 @@ def test_hostile_values_never_raise(gate, name, a, b, c):
 def test_new_game():
     assert cb.new_game("tokens")[:2] == (GAMES["tokens"].default_board, GAMES["tokens"].default_position)
     assert cb.new_game("x")[:2] == (no_update, no_update)
+
+
+# ---------------------------------------------------------------- the finite games on a graph
+
+
+def test_monochrome_marks_and_values_against_brute_force():
+    from naive_graphs import monochrome_in_play, monochrome_reference
+
+    game = find_game("monochrome")
+    board = game.board("path-7")
+    analysis = game.analyse(board, "")
+    edges = list(board.drawn_graph.edges)
+    grundy = monochrome_reference(edges)[0]
+
+    def monochrome_value(n, edges, marked):
+        return grundy(monochrome_in_play(n, edges, marked))
+
+    assert analysis.outcome == ("L" if monochrome_value(7, edges, ()) == 0 else "W")
+    for move in analysis.moves:
+        (v,) = move.taps
+        after = monochrome_value(7, edges, (v,))
+        assert move.outcome == ("L" if after == 0 else "W") and analysis.labels[v] == f"→*{after}"
+    out = cb.act({"kind": "vertex", "v": 3}, "play", "monochrome", "path-7", "", None, None, [])
+    assert out[1] == "3" and "You: mark 3" in out[4]
+    # Marked and out of play: a tap on a vertex next to a mark is not a move.
+    marked = game.analyse(board, "3")
+    assert marked.tokens[3] == 1 and marked.out[2] and marked.out[4] and not marked.out[0]
+    assert "No move" in cb.act({"kind": "vertex", "v": 4}, "play", "monochrome", "path-7", "3", None, None, [])[4]
+    with pytest.raises(ValueError):
+        game.toggle(board, "3", 4)  # next to the mark: not a position
+
+
+def test_eraserhead_moves_erase_their_edge_and_match_brute_force():
+    from naive_graphs import eraserhead_grundy, eraserhead_state
+
+    def eraserhead_value(n, edges, erasers):
+        return eraserhead_grundy(eraserhead_state(edges, erasers))
+
+    game = find_game("eraserhead")
+    board = game.board("cycle-5")
+    analysis = game.analyse(board, "0,2")
+    edges = list(board.drawn_graph.edges)
+    assert analysis.outcome == ("L" if eraserhead_value(5, edges, (0, 2)) == 0 else "W")
+    for move in analysis.moves:
+        start, end = move.taps
+        left = [e for e in edges if e != move.arc]
+        erasers = tuple(sorted({0, 2} - {start} | {end}))
+        assert move.outcome == ("L" if eraserhead_value(5, left, erasers) == 0 else "W")
+        assert game.board(move.board).drawn_graph.edges == tuple(sorted(left))
+    # Play by two taps: the edge goes, the vertices stay where they were.
+    out = cb.act(
+        {"kind": "vertex", "v": 1}, "play", "eraserhead", "cycle-5", "0,2", 0, {"for": "cycle-5", "places": []}, []
+    )
+    assert out[1] == "1,2" and out[0] == "0-4,1-2,2-3,3-4" and out[3]["for"] == out[0]

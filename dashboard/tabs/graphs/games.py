@@ -26,11 +26,19 @@ from solver import (
     check_cost,
     computer_token_move,
     describe_text,
+    eraserhead_cost,
+    eraserhead_move_values,
+    eraserhead_position,
+    eraserhead_value,
     fair_shares,
     fair_shares_cost,
     fair_shares_position,
+    format_eraserhead,
     format_graph,
     format_partition,
+    monochrome_cost,
+    monochrome_move_values,
+    monochrome_position,
     parse_arrows,
     parse_graph,
     parse_int,
@@ -48,7 +56,9 @@ PAGE_SECONDS = 2.0
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
+    "EraserheadGame",
     "FairSharesGame",
+    "MonochromeGame",
     "SnakesGame",
     "TokensGame",
     "check_game_param",
@@ -692,8 +702,151 @@ def _how(how: Sequence[str], result: str) -> str:
     return how[0].replace("->", "→") if len(how) == 1 else f"to {result}"
 
 
+class _UndirectedGame(EditableGraphGame):
+    """A finite game on an undirected graph the user draws: positions are vertices (erasers, marks) on it."""
+
+    directed = False
+    board_label = "graph"
+    board_help = "edges 0-1,1-2 on vertices 0..n-1, or path-N, cycle-N, grid-RxC, complete-N, petersen"
+
+    def _vertices(self, board: Board, position: object) -> tuple[int, ...]:
+        text = _text(position, f"the {self.tokens_word}s' vertices", MAX_POSITION_TEXT)
+        return parse_vertices(text, board.drawn_graph, f"a {self.tokens_word}", distinct=True)
+
+    def toggle(self, board: Board, position: object, vertex: int) -> str:
+        """A mark (eraser) put on ``vertex``, or taken away when it is there."""
+        vertices = list(self._vertices(board, position))
+        if vertex in vertices:
+            vertices.remove(vertex)
+        else:
+            vertices.append(vertex)
+        self.analyse(board, _vertex_text(vertices))  # refused here when it is not a position
+        return _vertex_text(vertices)
+
+    def computer(self, board: Board, analysis: Analysis) -> int | None:
+        """A winning move (to value 0) when there is one, else the first move: a finite game ends anyway."""
+        return computer_choice(analysis.moves)
+
+
+class MonochromeGame(_UndirectedGame):
+    """Monochrome (node Kayles): mark a vertex, which leaves the game with its neighbours."""
+
+    name = "monochrome"
+    title = "Monochrome (node Kayles)"
+    summary = (
+        "A move marks a vertex in play; it leaves the game with its neighbours. A player with no move loses. On a "
+        "path this is Rob's Dots (octal 0.137). Each vertex in play shows the value its marking leaves: vermilion "
+        "(value 0) marks a winning move."
+    )
+    source = "the post on the independence game; node Kayles"
+    position_label = "marked"
+    position_help = "the marked vertices, e.g. 0,5"
+    default_board = "petersen"
+    default_position = ""
+    tokens_word = "mark"
+    presets = (
+        ("the Petersen graph", "petersen", ""),
+        ("a path of 12: Rob's Dots", "path-12", ""),
+        ("a cycle of 9", "cycle-9", ""),
+        ("a 3 × 4 grid", "grid-3x4", ""),
+        ("a 4 × 4 grid, two marks made", "grid-4x4", "0,10"),
+    )
+
+    def analyse(self, board: Board, position: object) -> Analysis:
+        """The value of the marked graph and the value each marking leaves."""
+        found = monochrome_position(board.drawn_graph, self._vertices(board, position))
+        check_cost(monochrome_cost(found, moves=True), max_seconds=PAGE_SECONDS, advice="draw a smaller graph")
+        value, moves = monochrome_move_values(found, max_seconds=PAGE_SECONDS)
+        left = {m.vertex: m.value for m in moves}
+        in_play = set(found.in_play())
+        listed = tuple(
+            GraphMove(m.text, _vertex_text((*found.marked, m.vertex)), None, "L" if m.value == 0 else "W", (m.vertex,))
+            for m in moves
+        )
+        outcome = "L" if value == 0 else "W"
+        return Analysis(
+            _vertex_text(found.marked),
+            outcome,
+            _sentence(outcome, listed, f"Grundy value {value}, the XOR of its components' values"),
+            tuple(f"→*{left[v]}" if v in left else "" for v in range(board.n)),
+            tuple(("L" if left[v] == 0 else "W") if v in left else "" for v in range(board.n)),
+            tuple(1 if v in found.marked else 0 for v in range(board.n)),
+            tuple(v not in in_play and v not in found.marked for v in range(board.n)),
+            listed,
+        )
+
+
+class EraserheadGame(_UndirectedGame):
+    """Eraserhead: an eraser moves along an edge to an empty neighbour and erases the edge."""
+
+    name = "eraserhead"
+    title = "Eraserhead"
+    summary = (
+        "Erasers sit on vertices. A move takes one eraser along an edge to an unoccupied neighbour and erases that "
+        "edge; the last mover wins. Each vertex shows the value of its part of the graph (the component it lies in): "
+        "the position's value is their XOR."
+    )
+    source = "Games on Circles I"
+    position_label = "erasers"
+    position_help = "the erasers' vertices, e.g. 0,2,4"
+    default_board = "cycle-9"
+    default_position = "0,2,4"
+    tokens_word = "eraser"
+    presets = (
+        ("the source's cycle of 9, three erasers", "cycle-9", "0,2,4"),
+        ("a path of 12, erasers at both ends and one between", "path-12", "0,5,11"),
+        ("a cycle of 8: odd cycles win", "cycle-8", "0,3"),
+        ("the Petersen graph", "petersen", "0,7"),
+        ("a 3 × 3 grid, opposite corners", "grid-3x3", "0,8"),
+    )
+
+    def analyse(self, board: Board, position: object) -> Analysis:
+        """The value of the position, each component's value, and the value each move leaves."""
+        graph = board.drawn_graph
+        found = eraserhead_position(graph, self._vertices(board, position))
+        check_cost(eraserhead_cost(found, moves=True), max_seconds=PAGE_SECONDS, advice="draw a smaller graph")
+        value, moves = eraserhead_move_values(found, max_seconds=PAGE_SECONDS)
+        listed = tuple(
+            GraphMove(
+                m.text,
+                _vertex_text(m.result.erasers),
+                format_eraserhead(m.result).rsplit(":", 1)[0],
+                "L" if m.value == 0 else "W",
+                (m.eraser, m.to),
+                m.edge,
+            )
+            for m in moves
+        )
+        labels = [""] * board.n
+        classes = [""] * board.n
+        erasers = set(found.erasers)
+        for component in graph.components():
+            inside = [v for v in component if v in erasers]
+            if not inside or len(component) < 2:
+                continue
+            members = set(component)
+            part = eraserhead_position(Graph(graph.n, tuple(e for e in graph.edges if e[0] in members), False), inside)
+            part_value = eraserhead_value(part, max_seconds=PAGE_SECONDS)
+            for v in component:
+                labels[v] = f"*{part_value}"
+                classes[v] = "L" if part_value == 0 else "W"
+        outcome = "L" if value == 0 else "W"
+        return Analysis(
+            _vertex_text(found.erasers),
+            outcome,
+            _sentence(outcome, listed, f"Grundy value {value}, the XOR of its components' values"),
+            tuple(labels),
+            tuple(classes),
+            tuple(1 if v in erasers else 0 for v in range(board.n)),
+            (False,) * board.n,
+            listed,
+        )
+
+
 #: The games of the tab, in the menu's order.
-GAMES: dict[str, GraphGame] = {game.name: game for game in (TokensGame(), SnakesGame(), FairSharesGame())}
+GAMES: dict[str, GraphGame] = {
+    game.name: game for game in (TokensGame(), SnakesGame(), FairSharesGame(), MonochromeGame(), EraserheadGame())
+}
 #: The game shown first.
 DEFAULT_GAME = "tokens"
 
