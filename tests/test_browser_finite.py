@@ -11,6 +11,7 @@ Run: ``.venv/bin/python -m pytest tests/test_browser_finite.py -s``.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import time
@@ -302,6 +303,46 @@ def test_chomp_bars_square_and_play_by_click_and_keyboard(page: Page, server_url
         # ######/### minus (1,6) is #####./###...: a win for the mover, so the computer left a loss.
         assert not chomp_wins(bar)
     page.screenshot(path=str(ARTIFACTS / "finite-chomp-play-1440.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_eraserhead_drawn_played_by_taps_and_its_lost_triples_in_3d(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    from naive_graphs import eraserhead_grundy, eraserhead_state, path_edges
+
+    open_tab(page, server_url, "&fgame=eraserhead&fpos=cycle-9:0,2,4&flostn=9")
+    cy = "document.getElementById('finite-graph-drawing')._cyreg.cy"
+    page.wait_for_function(f"() => {{ try {{ return {cy}.nodes().length === 9; }} catch (e) {{ return false; }} }}")
+    page.locator("#finite-play-reply input").uncheck()
+
+    def tap(vertex: int) -> None:
+        page.locator("#finite-graph-drawing").scroll_into_view_if_needed()
+        x, y = page.evaluate(
+            f"""() => {{
+            const c = {cy}; c.resize();
+            const box = c.container().getBoundingClientRect();
+            const p = c.getElementById('v{vertex}').renderedPosition();
+            return [box.left + p.x, box.top + p.y];
+        }}"""
+        )
+        page.mouse.click(x, y)
+
+    tap(0)
+    expect(page.locator("#finite-play-log")).to_contain_text("Eraser 0 chosen")
+    tap(8)
+    expect(page.locator("#finite-play-log")).to_contain_text("You: eraser 0 → 8")
+    expect(page.locator("#finite-position")).to_have_value("path-9:2,4,8")  # the cycle without 0-8 is a path
+    page.wait_for_function(f"() => {cy}.edges().length === 8")
+    # The lost triples of a path of 9 as cubes, each in every order: six points per lost triple.
+    lost = [
+        t for t in itertools.combinations(range(9), 3) if eraserhead_grundy(eraserhead_state(path_edges(9), t)) == 0
+    ]
+    wait_graph(
+        page, "finite-lost-graph", "d.length === 2 && d[0].type === 'mesh3d' && d[1].x.length === arg", 6 * len(lost)
+    )
+    expect(page.locator("#finite-lost-note")).to_contain_text(f"{len(lost)} of the 84 positions")
+    page.screenshot(path=str(ARTIFACTS / "finite-eraserhead-1440.png"), full_page=True)
     watch.assert_clean()
 
 

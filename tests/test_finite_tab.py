@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import itertools
 import math
 import struct
 import zlib
@@ -545,3 +546,54 @@ def test_hostile_values_never_raise(gate, name, a, b):
     for call in calls:
         with contextlib.suppress(PreventUpdate):
             call()
+
+
+# ---------------------------------------------------------------- the games on a graph: the drawing and the lost triples
+
+
+def test_the_position_drawn_and_played_by_taps():
+    from naive_graphs import eraserhead_grundy, eraserhead_state
+
+    from dashboard.tabs.finite.views import graphs as graph_views
+
+    elements, note, link, _selected = graph_views.drawing_view(GATE, "eraserhead", "cycle-9:0,2,4", None)
+    nodes = [e for e in elements if "source" not in e["data"]]
+    assert len(nodes) == 9 and sum("token" in n["classes"] for n in nodes) == 3
+    edges = [(i, (i + 1) % 9) for i in range(9)]
+    value = eraserhead_grundy(eraserhead_state(edges, (0, 2, 4)))
+    assert note.startswith("L:" if value == 0 else "W:") and "gboard=cycle-9" in link
+    assert graph_views.drawing_view(GATE, "wythoff", "3,5", None) == (no_update,) * 4
+    # Tap an eraser, then its neighbour: the game's own move is made (the reply off).
+    text, log, selected = graph_views.tap_move("eraserhead", "cycle-9:0,2,4", {"vertex": 0}, None, [])
+    assert text is no_update and selected == 0 and "chosen" in log
+    text, log, selected = graph_views.tap_move("eraserhead", "cycle-9:0,2,4", {"vertex": 8}, 0, [])
+    game = find_game("eraserhead")
+    after = game.parse(text)
+    assert after.erasers == (2, 4, 8) and (0, 8) not in after.graph.edges and log.startswith("You: eraser 0 → 8")
+    text, log, _ = graph_views.tap_move("eraserhead", "cycle-9:0,2,4", {"vertex": 6}, None, [])
+    assert text is no_update and "No move" in log
+    text, log, _ = graph_views.tap_move("monochrome", "path-5", {"vertex": 2}, None, [])
+    assert text == "path-5:2" and "A winning move" in log  # the middle of a path of 5 leaves two single vertices
+    for bad in [None, {"vertex": "x"}, {"vertex": True}, "3"]:
+        assert graph_views.tap_move("eraserhead", "cycle-9:0,2,4", bad, None, [])[0] is no_update
+
+
+def test_lost_triples_are_the_brute_forces_and_drawn_as_cubes():
+    from naive_graphs import eraserhead_grundy, eraserhead_state, path_edges
+
+    from dashboard.tabs.finite.views import graphs as graph_views
+
+    figure, note, error, box = graph_views.lost_view(GATE, "eraserhead", "path", "7", [])
+    edges = path_edges(7)
+    lost = [t for t in itertools.combinations(range(7), 3) if eraserhead_grundy(eraserhead_state(edges, t)) == 0]
+    assert error == "" and note.startswith(f"{len(lost)} of the 35 positions")
+    mesh, points = figure.data
+    assert len(mesh.x) == 8 * len(lost) and len(mesh.i) == 12 * len(lost)
+    assert sorted(zip(points.x, points.y, points.z)) == sorted(lost)
+    figure, note, _e, _b = graph_views.lost_view(GATE, "eraserhead", "path", "7", ["all"])
+    assert len(figure.data[1].x) == 6 * len(lost) and "six orders" in note
+    assert graph_views.lost_view(GATE, "eraserhead", "path", "2", [])[3] == cb.INVALID_BOX_CLASS
+    assert "would take" in graph_views.lost_view(GATE, "eraserhead", "path", "40", [])[2]
+    assert graph_views.lost_view(GATE, "monochrome", "path", "7", []) == (no_update,) * 4
+    rows = downloads.csv_download("lost-triples", "eraserhead", ("path", "7"))["content"].splitlines()
+    assert rows[0] == "x,y,z" and len(rows) == 1 + len(lost)

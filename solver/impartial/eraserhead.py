@@ -1201,6 +1201,7 @@ class EraserheadGame(ImpartialGame[EraserheadPosition]):
 
     kind: ClassVar[str] = "eraserhead"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "eraserhead")
+    views: ClassVar[tuple[str, ...]] = ("graph", "lost-triples")
     position_help: ClassVar[str] = _HELP
 
     @classmethod

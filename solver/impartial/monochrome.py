@@ -996,6 +996,7 @@ class MonochromeGame(ImpartialGame[MonochromePosition]):
 
     kind: ClassVar[str] = "monochrome"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "graph-game")
+    views: ClassVar[tuple[str, ...]] = ("graph",)
     position_help: ClassVar[str] = _HELP
 
     @classmethod

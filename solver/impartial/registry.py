@@ -56,6 +56,8 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "euclid",
     "chomp-2x6",
     "chomp-3x4",
+    "eraserhead",
+    "monochrome",
 )
 
 #: The accepted forms of a name, for messages and help.
