@@ -32,7 +32,8 @@ subpackage                 contents
 :mod:`solver.values`       values of positions, best moves, game trees, play, the
                            inspector, loopy nim values and sums
 :mod:`solver.impartial`    finite impartial games (octal games, Wythoff's game, Euclid's
-                           game, Chomp): :func:`impartial_game`, exact Grundy values,
+                           game, Chomp, Magnetism, Spring Cleaning, Euclid's game on
+                           triples): :func:`impartial_game`, exact Grundy values,
                            outcomes and remoteness
 :mod:`solver.cli`          the command line, ``python -m solver``
 :mod:`solver.errors`       every exception
@@ -141,7 +142,19 @@ from .impartial.chomp import (
     format_bar,
     parse_bar,
 )
+from .impartial.euclid3 import (
+    Euclid3Game,
+    euclid3_outcomes,
+    euclid3_outcomes_cost,
+    euclid3_table_cost,
+)
 from .impartial.game import ImpartialGame, SumOption
+from .impartial.magnetism import (
+    MagnetismGame,
+    elementary_strips,
+    magnetism_sequences,
+    magnetism_sequences_cost,
+)
 from .impartial.octal import (
     OctalCode,
     OctalGame,
@@ -155,6 +168,16 @@ from .impartial.octal import (
     two_heap_p_positions,
 )
 from .impartial.registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game
+from .impartial.spring_cleaning import (
+    SpringCleaningGame,
+    couples_are_forever,
+    couples_are_forever_cost,
+    l_shape,
+    l_shape_table,
+    l_shape_value,
+    zigzag,
+    zigzag_values,
+)
 from .impartial.wythoff import (
     EuclidGame,
     SieveStep,
@@ -383,6 +406,22 @@ __all__ = [
     "binary_square",
     "parse_bar",
     "format_bar",
+    "MagnetismGame",
+    "elementary_strips",
+    "magnetism_sequences",
+    "magnetism_sequences_cost",
+    "SpringCleaningGame",
+    "couples_are_forever",
+    "couples_are_forever_cost",
+    "l_shape",
+    "l_shape_table",
+    "l_shape_value",
+    "zigzag",
+    "zigzag_values",
+    "Euclid3Game",
+    "euclid3_outcomes",
+    "euclid3_outcomes_cost",
+    "euclid3_table_cost",
     # costs
     "Cost",
     "check_cost",

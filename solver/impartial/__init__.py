@@ -1,4 +1,4 @@
-"""Finite, loop-free impartial games: octal games, Wythoff's game, Euclid's game and Chomp.
+"""Finite, loop-free impartial games: octal games, Wythoff's, Euclid's, Chomp, Magnetism, Spring Cleaning.
 
 Each game here ends (every move shrinks the position), so every position is
 either an N-position (the player to move wins: outcome W) or a P-position
@@ -25,6 +25,14 @@ module                              contents
                                     :class:`EuclidGame`
 :mod:`solver.impartial.chomp`       Chomp on fragmentary bars in an R x C box (outcomes of every
                                     bar, counts of losing bars, the 2 x C picture); :class:`ChompGame`
+:mod:`solver.impartial.magnetism`   Magnetism: strips, their elementary strips and the four
+                                    sequences; :class:`MagnetismGame`
+:mod:`solver.impartial.spring_cleaning`
+                                    Spring Cleaning: grids split into groups of dirt, the numba
+                                    kernel over canonical groups, the L-shapes, the zigzags and
+                                    Couples are Forever; :class:`SpringCleaningGame`
+:mod:`solver.impartial.euclid3`     Euclid's game on triples: the octant of outcomes, values and
+                                    remoteness of a box; :class:`Euclid3Game`
 ==================================  =============================================================
 
 Conventions: outcome arrays are ``uint8`` with 1 = W (N-position) and
@@ -37,7 +45,8 @@ gives the definitions, the sources and the methods.  Sources: Berlekamp,
 Conway and Guy, *Winning Ways*, chapter 4 (octal games); C. Wright, "The
 Independence Game" (2017, Rob's Dots = 0.137); W. A. Wythoff (1907); Cole
 and Davie (1969, Euclid's game); "Sieves and Wythoff's Nim", "Chomp",
-"Euclid's Game" (blog posts of one author, quoted in the tests).
+"Euclid's Game", "Magnetism", "Spring Cleaning I" and "II" (blog posts of
+one author, quoted in the tests).
 """
 
 from .chomp import (
@@ -51,7 +60,21 @@ from .chomp import (
     format_bar,
     parse_bar,
 )
+from .euclid3 import (
+    Euclid3Game,
+    euclid3_outcomes,
+    euclid3_outcomes_cost,
+    euclid3_table_cost,
+)
 from .game import ImpartialGame, SumOption
+from .magnetism import (
+    MAGNETISM_FAMILIES,
+    MagnetismGame,
+    elementary_strips,
+    magnetism_sequences,
+    magnetism_sequences_cost,
+    parse_strip,
+)
 from .octal import (
     OctalCode,
     OctalGame,
@@ -68,6 +91,17 @@ from .octal import (
     two_heap_p_positions,
 )
 from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
+from .spring_cleaning import (
+    SpringCleaningGame,
+    couples_are_forever,
+    couples_are_forever_cost,
+    l_shape,
+    l_shape_table,
+    l_shape_value,
+    parse_grid,
+    zigzag,
+    zigzag_values,
+)
 from .wythoff import (
     EuclidGame,
     PairGame,
@@ -129,4 +163,26 @@ __all__ = [
     "parse_bar",
     "format_bar",
     "binary_square",
+    # Magnetism
+    "MagnetismGame",
+    "elementary_strips",
+    "magnetism_sequences",
+    "magnetism_sequences_cost",
+    "MAGNETISM_FAMILIES",
+    "parse_strip",
+    # Spring Cleaning
+    "SpringCleaningGame",
+    "couples_are_forever",
+    "couples_are_forever_cost",
+    "l_shape",
+    "l_shape_table",
+    "l_shape_value",
+    "zigzag",
+    "zigzag_values",
+    "parse_grid",
+    # Euclid's game on triples
+    "Euclid3Game",
+    "euclid3_outcomes",
+    "euclid3_outcomes_cost",
+    "euclid3_table_cost",
 ]
