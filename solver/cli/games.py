@@ -456,10 +456,11 @@ def _legs(text: str) -> tuple[int, int]:
     parts = text.split(",")
     if len(parts) != 2:
         raise argparse.ArgumentTypeError(f"--lshape takes two legs A,B such as 5,3, got {text[:40]!r}")
-    a, b = (
-        parse_int(part.strip(), name, least=1, most=MAX_LEG)
-        for part, name in zip(parts, ("the leg A", "the leg B"), strict=True)
-    )
+    try:
+        a = parse_int(parts[0].strip(), "the leg A (--lshape)", least=1, most=MAX_LEG)
+        b = parse_int(parts[1].strip(), "the leg B (--lshape)", least=1, most=MAX_LEG)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return a, b
 
 

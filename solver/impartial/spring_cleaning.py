@@ -109,8 +109,9 @@ KEPT_GROUPS = 200_000
 REACH_FACTOR = 4.0
 SECONDS_PER_GROUP_PIECE2 = 30e-9
 BYTES_PER_GROUP = 700
-#: The kernel stops (and the call is refused) past this many times the estimated groups.
+#: The kernel stops (and the call is refused) past this many times the estimated groups, plus the slack.
 GUARD_FACTOR = 4
+GUARD_SLACK = 1000
 
 _HOW = "write rows of '#' (dirt) and '.' (clean), top row first, joined by '/' (e.g. ###/#../#..)"
 _UNKNOWN = -1
@@ -866,7 +867,7 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
                 sizes, f"the Grundy values of a Spring Cleaning position ({max(sizes):,} pieces in its largest group)"
             )
             check_work(cost, "choose a position with fewer dirt pieces per group", max_seconds)
-            most_new = GUARD_FACTOR * int(sum(min(_reach(k), 1e15) for k in sizes)) + 1000
+            most_new = GUARD_FACTOR * int(sum(min(_reach(k), 1e15) for k in sizes)) + GUARD_SLACK
             for (key, _), value in zip(unknown, self._solve([cells for _, cells in unknown], most_new), strict=True):
                 found[key] = value
         totals = []
@@ -999,7 +1000,7 @@ def _shape_value(text: str, reach: int, max_seconds: float | None) -> int:
         f"the Grundy value of a shape of {pieces} pieces ({reach:,} groups at most)",
     )
     check_work(cost, "choose a smaller shape", max_seconds)
-    values = game._solve(groups, GUARD_FACTOR * reach + 1000)
+    values = game._solve(groups, GUARD_FACTOR * reach + GUARD_SLACK)
     total = 0
     for v in values:
         total ^= v
