@@ -122,8 +122,11 @@ def test_the_value_pass_and_the_outcome_pass_agree_at_sixty():
     # The L triples with no zero entry (x <= y <= z) do not all satisfy z < x + y; the source's "cone" is not a
     # cone of the triangle inequality, and inside it the L triples are less than half ("not solid").
     x, y, z = np.sort(np.stack(np.nonzero((plane == 0) & nonzero)), axis=0)
-    assert (z >= x + y).any() and (z < x + y).mean() > 0.9
-    assert 4 < (z / y).max() < 4.2
+    assert int((z >= x + y).sum()) == 3_123 and (z / (x + y)).max() == 2.25
+    assert plane[11, 13, 54] == 0 and (z / y).max() == 54 / 13
+    a, b, c = np.meshgrid(*[np.arange(1, 60)] * 3, indexing="ij")
+    inside = (a <= b) & (b <= c) & (c < a + b)
+    assert int(inside.sum()) == 18_445 and int((inside & (plane[1:, 1:, 1:] == 0)).sum()) == 8_297
 
 
 @pytest.mark.parametrize(

@@ -52,6 +52,7 @@ from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
 from solver.impartial.spring_cleaning import (
     MAX_LEG,
     MAX_ZIGZAG,
+    SPRING_CLEANING,
     couples_are_forever,
     l_shape,
     l_shape_value,
@@ -466,14 +467,14 @@ def _legs(text: str) -> tuple[int, int]:
 
 def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
     """``spring-cleaning``: a grid's value, outcome, moves and groups; or the value of the source's L or zigzag."""
-    game = impartial_game("spring-cleaning")
+    game = SPRING_CLEANING
     out = _out(args)
     if args.lshape is not None or args.zigzag is not None:
         if args.lshape is not None:
             a, b = args.lshape
             text = l_shape(a, b)
             value = l_shape_value(a, b, max_seconds=budget.max_seconds)
-            found = {"shape": f"({a},{b})-L", "position": text}
+            found: dict[str, object] = {"shape": f"({a},{b})-L", "position": text}
         else:
             n = args.zigzag
             text = zigzag(n)
@@ -487,7 +488,8 @@ def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
         if args.json:
             out.write(json.dumps(found) + "\n")
             return
-        out.write(f"{game.title}, the {found['shape']} ({found['pieces']} pieces): {text}\n")
+        name = f"the {found['shape']}" if args.lshape is not None else f"the zigzag {found['shape']}"
+        out.write(f"{game.title}, {name} ({found['pieces']} pieces): {text}\n")
         out.write(f"  value {value}: {found['outcome']} for the player to move\n")
         if args.zigzag is not None:
             out.write(f"  Couples are Forever on a pile of {args.zigzag + 2} (n + 2): {found['couples_are_forever']}\n")

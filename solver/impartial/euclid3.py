@@ -20,7 +20,7 @@ numba kernel gives the outcomes of the cube ``0 <= a, b, c < S``
 triple of a box (:class:`Euclid3Game`).  A permutation of the entries maps
 moves to moves, so values are read at the sorted triple.
 
-What the octant shows (``docs/impartial-games.md`` section 6): about a
+What the octant shows (``docs/impartial-games.md`` section 9): about a
 quarter of the triples below S are L (54,060 of 216,000 for S = 60); the L
 triples with no zero entry lie near the diagonal but not inside a cone of
 fixed angle (with ``x <= y <= z``, ``z/y`` reaches 4.15 below 60 and 7.25

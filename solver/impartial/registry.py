@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from .chomp import MAX_CELLS, ChompGame
 from .euclid3 import Euclid3Game
@@ -67,7 +68,7 @@ IMPARTIAL_FORMS = (
 )
 
 #: The games with one name each (no parameter), by name.
-_SINGLE = {
+_SINGLE: dict[str, Callable[[], ImpartialGame]] = {
     "wythoff": WythoffGame.make,
     "euclid": EuclidGame.make,
     "magnetism": MagnetismGame.make,

@@ -130,7 +130,7 @@ def _words(header: np.uint64) -> int:  # pragma: no cover - numba
     """Words of a key in use: the header and the words of its rows x columns squares (the rest is ignored)."""
     h = np.int64(header & np.uint64(0xFFFF))
     w = np.int64((header >> np.uint64(16)) & np.uint64(0xFFFF))
-    return 1 + (h * w + 63) // 64
+    return int(1 + (h * w + 63) // 64)
 
 
 @numba.njit(cache=True)
@@ -151,14 +151,14 @@ def _slot(slots: np.ndarray, table: np.ndarray, keys: np.ndarray, row: int) -> i
     while True:
         i = slots[s]
         if i < 0:
-            return s
+            return int(s)
         same = True
         for j in range(used):
             if table[i, j] != keys[row, j]:
                 same = False
                 break
         if same:
-            return s
+            return int(s)
         s = (s + 1) & mask
 
 
