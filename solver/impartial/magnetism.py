@@ -59,6 +59,7 @@ the multisets of elementary strips (:meth:`MagnetismGame.remoteness`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Sequence
 from typing import ClassVar
@@ -94,8 +95,8 @@ MAGNETISM_FAMILIES: tuple[str, ...] = ("G", "G+", "G++", "G+-")
 MAX_SQUARES = MAX_TEXT
 #: Largest n of :func:`magnetism_sequences`.
 MAX_SEQUENCE = 100_000
-#: Most empty squares a remoteness search starts from (beyond, its estimate is not computed).
-MAX_SEARCH_SQUARES = 400
+#: Most empty squares a remoteness search starts from (beyond, its estimate is not computed: far too large).
+MAX_SEARCH_SQUARES = 120
 
 _HOW = "write a strip square by square, '.' an empty square, '+' and '-' tokens (e.g. +..-...)"
 _SIGNS = {"+": 1, "-": 2}
@@ -347,6 +348,7 @@ def _options(family: int, n: int) -> set[tuple[tuple[int, int], ...]]:
     return found
 
 
+@functools.lru_cache(maxsize=256)
 def _multiset_count(squares: int) -> int:
     """Multisets of elementary strips of the families G+, G++, G+− with at most ``squares`` empty squares, plus one."""
     counts = [1] + [0] * squares

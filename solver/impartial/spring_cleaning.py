@@ -195,6 +195,12 @@ def _box(qr: np.ndarray, qc: np.ndarray, k: int) -> tuple[int, int, int, int]:  
 def _translated_key(qr: np.ndarray, qc: np.ndarray, k: int, out: np.ndarray) -> None:  # pragma: no cover - numba
     """The key of a group moved to the top-left corner, unturned (numba; unchecked: its box fits)."""
     rmin, cmin, h, w = _box(qr, qc, k)
+    _boxed_key(qr, qc, k, rmin, cmin, h, w, out)
+
+
+@numba.njit(cache=True)
+def _boxed_key(qr, qc, k: int, rmin: int, cmin: int, h: int, w: int, out: np.ndarray) -> None:  # pragma: no cover
+    """:func:`_translated_key` of a group whose box (top row, left column, rows, columns) is known."""
     for j in range(1, 1 + (h * w + 63) // 64):
         out[0, j] = 0
     out[0, 0] = np.uint64(h) | (np.uint64(w) << np.uint64(16)) | (np.uint64(k) << np.uint64(32))
@@ -308,6 +314,7 @@ def _solve(roots, store, vals, slots, count, raw, raw_id, raw_slots, raw_count, 
     stamp = np.zeros(side * 4, np.int32)
     rs = np.empty(MAX_BOX, np.int64)
     cs = np.empty(MAX_BOX, np.int64)
+    ps = np.empty(MAX_BOX, np.int64)
     queue = np.empty(MAX_BOX, np.int64)
     qr = np.empty(MAX_BOX, np.int64)
     qc = np.empty(MAX_BOX, np.int64)
@@ -349,11 +356,12 @@ def _solve(roots, store, vals, slots, count, raw, raw_id, raw_slots, raw_count, 
                 grid[(r + 1) * s + c + 1] = 1
                 rs[k] = r + 1
                 cs[k] = c + 1
+                ps[k] = (r + 1) * s + c + 1
                 k += 1
         tag = 0
         for across in range(2):
             for i in range(k):
-                p = rs[i] * s + cs[i]
+                p = ps[i]
                 length = 0
                 if across == 0:
                     if grid[p - 1]:
@@ -377,40 +385,62 @@ def _solve(roots, store, vals, slots, count, raw, raw_id, raw_slots, raw_count, 
                     grid[run[j]] = 0
                 tag += 1
                 for i2 in range(k):
-                    p2 = rs[i2] * s + cs[i2]
+                    p2 = ps[i2]
                     if grid[p2] == 0 or stamp[p2] == tag:
                         continue
+                    # The group of p2 left by the sweep: breadth first, with its rows, columns and box.
                     stamp[p2] = tag
                     qh = 0
                     qt = 1
                     queue[0] = p2
+                    qr[0] = rs[i2]
+                    qc[0] = cs[i2]
+                    rmin = rs[i2]
+                    rmax = rmin
+                    cmin = cs[i2]
+                    cmax = cmin
                     while qh < qt:
                         x = queue[qh]
+                        xr = qr[qh]
+                        xc = qc[qh]
                         qh += 1
                         y = x + 1
                         if grid[y] and stamp[y] != tag:
                             stamp[y] = tag
                             queue[qt] = y
+                            qr[qt] = xr
+                            qc[qt] = xc + 1
                             qt += 1
+                            if xc + 1 > cmax:
+                                cmax = xc + 1
                         y = x - 1
                         if grid[y] and stamp[y] != tag:
                             stamp[y] = tag
                             queue[qt] = y
+                            qr[qt] = xr
+                            qc[qt] = xc - 1
                             qt += 1
+                            if xc - 1 < cmin:
+                                cmin = xc - 1
                         y = x + s
                         if grid[y] and stamp[y] != tag:
                             stamp[y] = tag
                             queue[qt] = y
+                            qr[qt] = xr + 1
+                            qc[qt] = xc
                             qt += 1
+                            if xr + 1 > rmax:
+                                rmax = xr + 1
                         y = x - s
                         if grid[y] and stamp[y] != tag:
                             stamp[y] = tag
                             queue[qt] = y
+                            qr[qt] = xr - 1
+                            qc[qt] = xc
                             qt += 1
-                    for j in range(qt):
-                        qr[j] = queue[j] // s
-                        qc[j] = queue[j] - qr[j] * s
-                    _translated_key(qr, qc, qt, key)
+                            if xr - 1 < rmin:
+                                rmin = xr - 1
+                    _boxed_key(qr, qc, qt, rmin, cmin, rmax - rmin + 1, cmax - cmin + 1, key)
                     rslot = _slot(raw_slots, raw, key, 0)
                     known = raw_slots[rslot]
                     if known >= 0:
