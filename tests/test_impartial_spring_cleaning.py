@@ -351,3 +351,24 @@ def test_tree():
     assert root["value"] == GRUNDY(cells) and root["remoteness"] == REMOTENESS(cells)
     best = [c["move"] for c in root["children"] if c["best"]]
     assert best and all(GRUNDY(grid_cells(c["position"])) == 0 for c in root["children"] if c["best"])
+
+
+@pytest.mark.slow
+def test_a_tree_shaped_group_of_sixteen_pieces_matches_brute_force():
+    # Tree-shaped groups reach the most groups for their size; this one reaches hundreds.
+    text = "...##./...#../..##../.#.###/####../.#.#../...#.."
+    assert GAME.value(GAME.parse(text)) == GRUNDY(grid_cells(text))
+
+
+@pytest.mark.slow
+def test_the_costliest_groups_found_stay_within_their_estimate():
+    for text in (
+        ".........#../...#.#.#.#../.#.#.#.#####/########.#../..#.#.#...../.....###..../.....#.#....",
+        "..###.../....###./..###.../.#..#.../#######./....#.../..######/.....#../....##../.....#../.....#..",
+    ):
+        game = spring_cleaning.SpringCleaningGame.make()
+        position = game.parse(text)
+        assert game.pieces(position) == 30
+        game.value(position)
+        reached = int(game.memo.get("table").count[0])
+        assert 60_000 < reached < spring_cleaning.REACH_FACTOR * 2**15 / 2

@@ -29,9 +29,10 @@ one up first by its translated form, then by its canonical form, and then
 sets the values in order of increasing pieces by the mex.  A group must
 fit in 1024 squares of its bounding box (any group of at most 63 pieces
 does).  The work grows about as ``2^(k/2)`` groups for a group of k pieces
-(tree-shaped groups of 30 pieces reach about 65,000 groups; rectangles,
-L-shapes and zigzags far fewer), and is estimated from the groups' sizes
-before it starts (:meth:`SpringCleaningGame.value_cost`).
+(tree-shaped groups of 30 pieces with many short branches reach up to about
+95,000 groups; rectangles, L-shapes and zigzags a few dozen), and is
+estimated from the groups' sizes before it starts
+(:meth:`SpringCleaningGame.value_cost`).
 
 Positions are written as rows of ``#`` (dirt) and ``.`` (clean), top row
 first, joined by ``/``: ``"###/#../#.."``.  Rows and columns are numbered
@@ -102,11 +103,12 @@ MAX_PILE = 200_000
 #: Groups kept with the game between calls (about 700 bytes each).
 KEPT_GROUPS = 200_000
 
-# Cost model (benchmarks/impartial_games.py, reference machine, rounded up): the groups reached
-# from a group of k pieces, at most REACH_FACTOR * 2**(k/2) (the most found, over thousands of
-# random groups of 10 to 30 pieces, was below 2.1 * 2**(k/2): tree-shaped groups), and the seconds
-# per reached group and per square piece of its size (k² ns, about k moves each checking k squares).
-REACH_FACTOR = 4.0
+# Cost model (benchmarks/spring_cleaning_reach.py and impartial_games.py, reference machine, rounded
+# up): the groups reached from a group of k pieces, at most REACH_FACTOR * 2**(k/2) (the most found
+# over 2,200 random groups of 10 to 30 pieces was 4.04 * 2**(k/2), at k = 26; at k = 30, 95,132
+# groups, 2.9 * 2**15: tree-shaped groups with many short branches), and the seconds per reached
+# group and per square of the root's pieces (about k moves, each searching about k squares).
+REACH_FACTOR = 8.0
 SECONDS_PER_GROUP_PIECE2 = 30e-9
 BYTES_PER_GROUP = 700
 #: The kernel stops (and the call is refused) past this many times the estimated groups, plus the slack.
@@ -840,10 +842,11 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
     def value_cost(self, position: tuple[str, ...]) -> Cost:
         """Estimate :meth:`value` from the sizes of its groups not valued yet (see the module constants).
 
-        Each group of k pieces: at most ``4 * 2**(k/2) + 1`` groups reached,
-        ``30 k²`` ns and 700 bytes each (a group of 30 pieces: about 3.5 s;
-        tree-shaped groups of 30 pieces, the most costly found, take about
-        1 s).  Nothing for groups already valued and kept.
+        Each group of k pieces: at most ``8 * 2**(k/2) + 1`` groups reached,
+        ``30 k²`` ns and 700 bytes each (a group of 30 pieces: about 7 s,
+        whatever its shape; the costliest found, tree-shaped, reaches 95,132
+        groups in about 1 to 2 s).  Nothing for groups already valued and
+        kept.
 
         Raises
         ------
