@@ -24,7 +24,7 @@ What the octant shows (``docs/impartial-games.md`` section 9): about a
 quarter of the triples below S are L (54,060 of 216,000 for S = 60); the L
 triples with no zero entry lie near the diagonal but not inside a cone of
 fixed angle (with ``x <= y <= z``, ``z/y`` reaches 4.15 below 60 and 7.25
-below 150), and about 5% of them have ``z >= x + y``.
+below 150), and 5 to 6% of them have ``z >= x + y``.
 
 Outcome arrays are ``uint8``: 1 = W (N-position), 0 = L (P-position).
 """

@@ -45,9 +45,9 @@ by induction on ``n`` (the statements hold at ``n = 0`` and ``G++(1) = 1``):
   value is even and ``i = (n − 1)/2`` gives 0: G(n) = 1; for n even they
   differ in parity, every value is odd: G(n) = 0.
 
-These are the closed forms of the source's table, with G++ starting at
-``n = 1`` (G++(0) would be two equal adjacent tokens, not a position; the
-source's row of G++ has one entry fewer for that reason).
+These are the closed forms of the source's table.  Its row of G++ has six
+entries, one fewer than the others; here it starts at ``n = 1`` (G++(0)
+would be two equal adjacent tokens, not a position).
 :func:`magnetism_sequences` computes the four sequences by the mex from the
 rules, without the closed forms, and the tests check both against a brute
 force over whole strips.
