@@ -72,7 +72,7 @@ COMMANDS = {
     "classify": "lists positions with their outcome and value",
     "tree": "draws the game tree of a position",
     "sum": "analyses a sum of positions by their Grundy values",
-    "nim-values": "lists the Grundy values of the one-heap positions 0..N",
+    "nim-values": "lists the Grundy values of the positions 0..N of one parameter (heaps of an octal game, empty strips of Magnetism)",
     "periodicity": "finds the period of the Grundy values of one heap",
     "plane": "colours the pairs (a, b) of a two-pile game, or the triples (a, b, c) of Euclid's game on triples, by outcome",
     "chomp": "counts the losing bars of a Chomp box",
