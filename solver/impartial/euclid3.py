@@ -48,10 +48,11 @@ from .wythoff import EuclidGame, euclid_is_win
 
 __all__ = ["Euclid3Game", "euclid3_outcomes", "euclid3_outcomes_cost", "euclid3_table_cost"]
 
-# Cost model (benchmarks/impartial_games.py, reference machine, rounded up): seconds per option
-# and per triple of the value and remoteness pass; the outcome pass stops at a losing option.
-_SECONDS_PER_OPTION = 3e-9
-_SECONDS_PER_CELL = 10e-9
+# Cost model (benchmarks/impartial_games.py, reference machine at load 7, rounded up): seconds per
+# option and per triple of the value and remoteness pass (the box of (100, 120, 150): 0.23 s,
+# estimated 0.24 s); the outcome pass stops at a losing option (S = 150: 0.17 s, estimated 0.44 s).
+_SECONDS_PER_OPTION = 6e-9
+_SECONDS_PER_CELL = 20e-9
 #: Largest box kept with the game (cells; 8 bytes each).
 KEPT_CELLS = 1 << 22
 
