@@ -11,11 +11,18 @@ Goals:
 
 * Grundy values of the octal games 0.137 and 0.77 for heaps 0..10**5: <= 10 s each;
 * Wythoff's game, a 2000 x 2000 table of outcomes: <= 5 s;
-* Chomp, every bar of a box of 2**20 positions (4 x 5 and 2 x 10): <= 30 s.
+* Chomp, every bar of a box of 2**20 positions (4 x 5 and 2 x 10): <= 30 s;
+* Spring Cleaning, a group of 30 dirt pieces (the costliest shapes found, tree-shaped): <= 2 s each;
+* Euclid's game on triples, the octant 0 <= a, b, c < 60 (216,000 triples): <= 10 s.
 
 Then, without goals, the games' own methods (:func:`solver.impartial_game`):
 Wythoff values and remoteness, Chomp values, octal remoteness, a heap of
-10**400 through its proved period.
+10**400 through its proved period, Magnetism's sequences and remoteness,
+Spring Cleaning's L-shapes and zigzags, values of triples.
+
+Times are wall-clock seconds; on a shared machine they include waiting for a
+core, so the load average before and after is printed too, and the CPU
+seconds of the process are printed beside the goals of Spring Cleaning.
 """
 
 from __future__ import annotations
@@ -28,19 +35,34 @@ from collections.abc import Callable
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from solver import (
+    SpringCleaningGame,
     chomp_cost,
     chomp_counts,
     chomp_outcomes,
+    euclid3_outcomes,
+    euclid3_outcomes_cost,
     euclid_outcomes,
     grundy_cost,
     grundy_values,
     impartial_game,
+    l_shape_table,
+    magnetism_sequences,
+    magnetism_sequences_cost,
     outcomes_cost,
     periodicity,
     wythoff_outcomes,
+    zigzag_values,
 )
 
 REPEATS = 2
+
+#: The costliest groups of 30 dirt pieces found (random tree-shaped groups, benchmarks/spring_cleaning_reach.py):
+#: 95,132, 65,357 and 61,546 groups reached.
+SPRING_CLEANING_WORST = (
+    ".........#../...#.#.#.#../.#.#.#.#####/########.#../..#.#.#...../.....###..../.....#.#....",
+    "..###.../....###./..###.../.#..#.../#######./....#.../..######/.....#../....##../.....#../.....#..",
+    "..#...../###..#../..#.##../.####.#./.#..####/.#.##.#./.#..##../.#.##.../....#.../....#...",
+)
 
 
 def best_of(call: Callable[[], object], repeats: int = REPEATS) -> float:
@@ -69,6 +91,10 @@ def main() -> None:
     wythoff_outcomes(10)
     euclid_outcomes(10)
     chomp_outcomes(2, 2)
+    euclid3_outcomes(5)
+    magnetism_sequences(5)
+    SpringCleaningGame.make().value(("##.", ".##"))
+    impartial_game("euclid3").value((2, 3, 4))
     print(f"warm-up (numba compilation or cache load): {time.perf_counter() - start:.2f} s")
     print(f"load average before: {os.getloadavg()}")
 
@@ -100,6 +126,21 @@ def main() -> None:
     counts = chomp_counts(4, 6)
     print(f"  4 x 6 box: {counts['losing']:,} losing bars of {counts['positions']:,}")
 
+    for text in SPRING_CLEANING_WORST:
+        game = SpringCleaningGame.make()  # nothing kept: the whole work each time
+        position = game.parse(text)
+        estimate = game.value_cost(position).seconds
+        cpu = time.process_time()
+        seconds = best_of(lambda game=game, position=position: game.value(position), 1)
+        cpu = time.process_time() - cpu
+        groups = int(game.memo.get("table").count[0])
+        report(f"spring-cleaning, 30 pieces ({groups:,} groups)", seconds, 2.0, estimate)
+        print(f"  CPU seconds {cpu:.3f}")
+    seconds = best_of(lambda: euclid3_outcomes(60))
+    report("euclid3_outcomes(60) (216,000 triples)", seconds, 10.0, euclid3_outcomes_cost(60).seconds)
+    seconds = best_of(lambda: euclid3_outcomes(150), 1)
+    report("euclid3_outcomes(150) (3.4 million triples)", seconds, None, euclid3_outcomes_cost(150).seconds)
+
     print("the games' methods (no goals):")
     wythoff = impartial_game("wythoff")
     wythoff.value((3, 3))
@@ -124,6 +165,32 @@ def main() -> None:
     big = (3**2000, 2**3000)
     seconds = best_of(lambda: euclid.remoteness(big), 1)
     report("euclid remoteness of (3**2000, 2**3000)", seconds, None, euclid.remoteness_cost(big).seconds)
+    seconds = best_of(lambda: magnetism_sequences(10_000), 1)
+    report("magnetism_sequences(10,000)", seconds, None, magnetism_sequences_cost(10_000).seconds)
+    magnetism = impartial_game("magnetism")
+    for strip in ("+" + "." * 19_998 + "-", "." * 14, "+" + "." * 16):
+        seconds = best_of(lambda strip=strip: magnetism.value(strip), 1)
+        report(f"magnetism value, {len(strip):,} squares", seconds, None, magnetism.value_cost(strip).seconds)
+    for strip in ("." * 12, "+" + "." * 14, ".." + "+" + "." * 13):
+        seconds = best_of(lambda strip=strip: magnetism.remoteness(strip, max_seconds=600), 1)
+        report(f"magnetism remoteness of {strip}", seconds, None, magnetism.remoteness_cost(strip).seconds)
+    spring = SpringCleaningGame.make()
+    rectangle = spring.parse("/".join(["######"] * 5))
+    estimate = spring.value_cost(rectangle).seconds
+    seconds = best_of(lambda: spring.value(rectangle), 1)
+    report("spring-cleaning, the 5 x 6 rectangle (30 pieces)", seconds, None, estimate)
+    seconds = best_of(lambda: l_shape_table(6), 1)
+    report("spring-cleaning, the L-shapes 2..6", seconds, None, 0.0)
+    seconds = best_of(lambda: zigzag_values(63), 1)
+    report("spring-cleaning, the zigzags Z(1..63)", seconds, None, 0.0)
+    grid = spring.parse("###./#.##/####/.#.#")
+    seconds = best_of(lambda: spring.remoteness(grid, max_seconds=600), 1)
+    report("spring-cleaning remoteness, 12 pieces", seconds, None, spring.remoteness_cost(grid).seconds)
+    euclid3 = impartial_game("euclid3")
+    for triple in ((40, 50, 60), (100, 120, 150)):
+        estimate = euclid3.value_cost(triple).seconds
+        seconds = best_of(lambda triple=triple: euclid3.value(triple), 1)
+        report(f"euclid3 value of {triple}", seconds, None, estimate)
     print(f"load average after: {os.getloadavg()}")
 
 

@@ -32,10 +32,11 @@ subpackage                 contents
 :mod:`solver.values`       values of positions, best moves, game trees, play, the
                            inspector, loopy nim values and sums
 :mod:`solver.impartial`    finite impartial games (octal games, Wythoff's game, Euclid's
-                           game, Chomp, Eraserhead, Monochrome): :func:`impartial_game`,
+                           game, Chomp, Magnetism, Spring Cleaning, Euclid's game on
+                           triples, Eraserhead, Monochrome): :func:`impartial_game`,
                            exact Grundy values, outcomes and remoteness
-:mod:`solver.graphs`       graphs as text (edge and arc lists, presets) for the games on
-                           graphs
+:mod:`solver.graphs`       graphs as text (edge and arc lists, presets) and the loopy
+                           games on graphs
 :mod:`solver.cli`          the command line, ``python -m solver``
 :mod:`solver.errors`       every exception
 :mod:`solver.costs`        estimates of time and memory before work starts
@@ -200,7 +201,19 @@ from .impartial.eraserhead import (
     lost_triples_cost,
     parse_eraserhead,
 )
+from .impartial.euclid3 import (
+    Euclid3Game,
+    euclid3_outcomes,
+    euclid3_outcomes_cost,
+    euclid3_table_cost,
+)
 from .impartial.game import ImpartialGame, SumOption
+from .impartial.magnetism import (
+    MagnetismGame,
+    elementary_strips,
+    magnetism_sequences,
+    magnetism_sequences_cost,
+)
 from .impartial.monochrome import (
     MonochromeGame,
     MonochromeMove,
@@ -226,6 +239,16 @@ from .impartial.octal import (
     two_heap_p_positions,
 )
 from .impartial.registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game
+from .impartial.spring_cleaning import (
+    SpringCleaningGame,
+    couples_are_forever,
+    couples_are_forever_cost,
+    l_shape,
+    l_shape_table,
+    l_shape_value,
+    zigzag,
+    zigzag_values,
+)
 from .impartial.wythoff import (
     EuclidGame,
     SieveStep,
@@ -483,6 +506,22 @@ __all__ = [
     "monochrome_cost",
     "monochrome_value",
     "monochrome_move_values",
+    "MagnetismGame",
+    "elementary_strips",
+    "magnetism_sequences",
+    "magnetism_sequences_cost",
+    "SpringCleaningGame",
+    "couples_are_forever",
+    "couples_are_forever_cost",
+    "l_shape",
+    "l_shape_table",
+    "l_shape_value",
+    "zigzag",
+    "zigzag_values",
+    "Euclid3Game",
+    "euclid3_outcomes",
+    "euclid3_outcomes_cost",
+    "euclid3_table_cost",
     # costs
     "Cost",
     "check_cost",

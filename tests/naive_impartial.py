@@ -193,3 +193,91 @@ def make_reference(children):
         return 1 + max(remoteness(c) for c in kids)
 
     return grundy, wins, remoteness
+
+
+# --- Magnetism ----------------------------------------------------------------------------
+
+
+def magnetism_moves(strip: str) -> set[str]:
+    """Every strip one move away: a + or a - on an empty square, never next to an equal token (the whole strip)."""
+    found = set()
+    for i, square in enumerate(strip):
+        if square != ".":
+            continue
+        for token in "+-":
+            left = strip[i - 1] if i > 0 else ""
+            right = strip[i + 1] if i + 1 < len(strip) else ""
+            if token not in (left, right):
+                found.add(strip[:i] + token + strip[i + 1 :])
+    return found
+
+
+# --- Spring Cleaning ----------------------------------------------------------------------
+
+
+def grid_cells(text: str) -> frozenset[tuple[int, int]]:
+    """The dirt pieces (row, column) of a grid written ``###/#..``."""
+    return frozenset((r, c) for r, row in enumerate(text.split("/")) for c, ch in enumerate(row) if ch == "#")
+
+
+def _lines(cells: frozenset[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """The maximal runs of consecutive pieces of every row and every column, each a list of pieces in order."""
+    runs = []
+    for r, c in cells:
+        if (r, c - 1) not in cells:  # a run of the row starts here
+            run = [(r, c)]
+            while (r, run[-1][1] + 1) in cells:
+                run.append((r, run[-1][1] + 1))
+            runs.append(run)
+        if (r - 1, c) not in cells:  # a run of the column starts here
+            run = [(r, c)]
+            while (run[-1][0] + 1, c) in cells:
+                run.append((run[-1][0] + 1, c))
+            runs.append(run)
+    return runs
+
+
+def spring_cleaning_moves(cells: frozenset[tuple[int, int]], reading: str = "maximal") -> set[frozenset]:
+    """Every position one sweep away, on the whole grid (no split, no symmetry).
+
+    ``reading="maximal"``: a sweep removes a maximal run of consecutive
+    pieces of a row or a column (a piece alone in its row or its column is
+    such a run); ``reading="part"``: any nonempty block of consecutive
+    pieces of a run.
+    """
+    found = set()
+    for run in _lines(cells):
+        if reading == "maximal":
+            found.add(cells - frozenset(run))
+        else:
+            for i in range(len(run)):
+                for j in range(i + 1, len(run) + 1):
+                    found.add(cells - frozenset(run[i:j]))
+    return found
+
+
+# --- Euclid's game on triples ----------------------------------------------------------------
+
+
+def euclid3_moves(position: tuple[int, int, int]) -> set[tuple[int, int, int]]:
+    """Take a positive multiple of one nonzero entry from another entry, leaving it >= 0."""
+    found = set()
+    for i in range(3):
+        for j in range(3):
+            if i == j or position[j] == 0:
+                continue
+            k = 1
+            while position[i] - k * position[j] >= 0:
+                after = list(position)
+                after[i] -= k * position[j]
+                found.add((after[0], after[1], after[2]))
+                k += 1
+    return found
+
+
+def couples_are_forever_values(n: int) -> list[int]:
+    """Couples are Forever: split a pile of at least 3 into two nonempty piles; values of piles 0..n by the mex."""
+    g = [0] * (n + 1)
+    for pile in range(3, n + 1):
+        g[pile] = mex(g[a] ^ g[pile - a] for a in range(1, pile))
+    return g

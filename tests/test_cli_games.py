@@ -1,8 +1,9 @@
 """The command line for the finite impartial games (solver.cli.games), against the games' own answers and brute force.
 
-``nim-values``, ``periodicity``, ``plane``, ``chomp``, and ``classify``,
-``tree``, ``sum`` with ``--rule octal-…``, ``wythoff``, ``euclid``,
-``chomp-RxC``; the commands that do not apply (``solve``, ``--bound`` ...)
+``nim-values``, ``periodicity``, ``plane``, ``chomp``, ``magnetism``,
+``spring-cleaning``, and ``classify``, ``tree``, ``sum`` with ``--rule
+octal-…``, ``wythoff``, ``euclid``, ``chomp-RxC``, ``magnetism``,
+``spring-cleaning``, ``euclid3``; the commands that do not apply (``solve``, ``--bound`` ...)
 end with one line saying why, exit status 2.  Hostile input (huge numbers,
 empty strings, unicode, negatives) is fuzzed with the limits lowered as in
 ``tests/test_cli_fuzz.py``: no traceback, one line, and work that runs stays
@@ -25,10 +26,15 @@ from hypothesis import strategies as st
 from naive_impartial import (
     chomp_bar,
     chomp_wins,
+    couples_are_forever_values,
+    euclid3_moves,
     euclid_wins,
+    grid_cells,
+    magnetism_moves,
     make_reference,
     octal_grundy,
     octal_position_moves,
+    spring_cleaning_moves,
     wythoff_wins,
 )
 
@@ -169,6 +175,106 @@ def test_chomp_counts(rows, cols, losing):
     assert f"{losing:,} losing" in text and "empty bar included" in text
 
 
+# --- plane of triples, magnetism, spring-cleaning -------------------------------------------------------------
+
+MAGNETISM = make_reference(magnetism_moves)
+SPRING_CLEANING = make_reference(spring_cleaning_moves)
+EUCLID3 = make_reference(euclid3_moves)
+
+
+def test_plane_of_triples_matches_brute_force():
+    comments, rows = csv_rows(ok("plane", "--rule", "euclid3", "--size", "10"))
+    assert rows[0] == ["a", "b", "c", "outcome"]
+    cells = {(int(a), int(b), int(c)): outcome for a, b, c, outcome in rows[1:]}
+    assert len(cells) == len(rows) - 1 == 1000
+    _, wins, _ = EUCLID3
+    assert all(outcome == ("W" if wins(p) else "L") for p, outcome in cells.items())
+    assert any("0 <= a, b, c < 10" in c for c in comments)
+    _, rows = csv_rows(ok("plane", "--rule", "euclid3", "--size", "60"))
+    assert sum(row[3] == "L" for row in rows[1:]) == 54_060
+
+
+def test_magnetism_position_json():
+    grundy, _, _ = MAGNETISM
+    data = json.loads(ok("magnetism", "--position", "+...-..", "--json"))
+    assert {"value", "outcome", "moves"} <= set(data)
+    assert data["value"] == grundy("+...-..") == 2 and data["outcome"] == "W"
+    assert sorted(m["position"] for m in data["moves"]) == sorted(magnetism_moves("+...-.."))
+    for move in data["moves"]:
+        assert move["value"] == grundy(move["position"]) and move["wins"] == (move["value"] == 0)
+    assert [m["move"] for m in data["moves"] if m["wins"]] == ["put + on square 7"]
+    text = ok("magnetism", "--position", "−..+")
+    assert "Magnetism: -..+" in text and "value 0: L" in text
+    assert json.loads(ok("magnetism", "--position=-..+", "--json"))["value"] == 0
+    assert json.loads(ok("magnetism", "--position", "-..+", "--json"))["position"] == "-..+"
+
+
+def test_magnetism_sequences():
+    data = json.loads(ok("magnetism", "--sequences", "6", "--json"))
+    assert data == {
+        "n": [0, 1, 2, 3, 4, 5, 6],
+        "G": [0, 1, 0, 1, 0, 1, 0],
+        "G+": [0, 1, 2, 3, 4, 5, 6],
+        "G++": [None, 1, 1, 1, 1, 1, 1],
+        "G+-": [0, 0, 0, 0, 0, 0, 0],
+    }
+    comments, rows = csv_rows(ok("magnetism", "--sequences", "3"))
+    assert rows == [["n", "G", "G+", "G++", "G+-"], ["0", "0", "0", "", "0"], ["1", "1", "1", "1", "0"],
+                    ["2", "0", "2", "1", "0"], ["3", "1", "3", "1", "0"]]  # fmt: skip
+    assert any("none for n = 0" in c for c in comments)
+
+
+def test_spring_cleaning_position_json():
+    grundy, _, _ = SPRING_CLEANING
+    data = json.loads(ok("spring-cleaning", "--position", "###/#../#..", "--json"))
+    assert {"value", "outcome", "moves"} <= set(data)
+    assert data["value"] == grundy(grid_cells("###/#../#..")) == 1 and data["outcome"] == "W"
+    for move in data["moves"]:
+        assert move["value"] == grundy(grid_cells(move["position"])) and move["wins"] == (move["value"] == 0)
+    assert data["parts"] == [{"position": "###/#../#..", "pieces": 5, "value": 1}]
+    text = ok("spring-cleaning", "--position", "#.#/.../#.#")
+    assert "value 0: L" in text and "sweep the piece at row 1, column 1" in text
+
+
+def test_spring_cleaning_shapes():
+    data = json.loads(ok("spring-cleaning", "--lshape", "5,3", "--json"))
+    assert data == {"shape": "(5,3)-L", "position": "#####/#..../#....", "pieces": 7, "value": 1, "outcome": "W"}
+    data = json.loads(ok("spring-cleaning", "--lshape", "2,4", "--json"))
+    assert data["value"] == 3  # the source's table prints 4 at (2,4)
+    caf = couples_are_forever_values(40)
+    for n in (1, 2, 3, 11, 13, 30):
+        data = json.loads(ok("spring-cleaning", "--zigzag", str(n), "--json"))
+        assert data["pieces"] == n and data["position"].count("#") == n
+        assert data["value"] == data["couples_are_forever"] == caf[n + 2]
+    assert "Couples are Forever on a pile of 15" in ok("spring-cleaning", "--zigzag", "13")
+
+
+def test_the_new_games_through_classify_tree_and_sum():
+    grundy, wins, remoteness = SPRING_CLEANING
+    _, rows = csv_rows(ok("classify", "--rule", "spring-cleaning", "###/#../#..", "##/##", "."))
+    assert rows[1:] == [["###/#../#..", "W", "1", str(remoteness(grid_cells("###/#../#..")))],
+                        ["##/##", "L", "0", str(remoteness(grid_cells("##/##")))], [".", "L", "0", "0"]]  # fmt: skip
+    _, rows = csv_rows(ok("classify", "--rule", "magnetism", "-..+", "+.+", "......."))
+    m_grundy, _, m_rem = MAGNETISM
+    assert [(r[0], int(r[2]), int(r[3])) for r in rows[1:]] == [
+        (s, m_grundy(s), m_rem(s)) for s in ("-..+", "+.+", ".......")
+    ]
+    e_grundy, _, e_rem = EUCLID3
+    _, rows = csv_rows(ok("classify", "--rule", "euclid3", "3,5,7", "0,5,8", "1,1,1"))
+    assert [(int(r[2]), int(r[3])) for r in rows[1:]] == [
+        (e_grundy(p), e_rem(p)) for p in ((3, 5, 7), (0, 5, 8), (1, 1, 1))
+    ]
+    _, rows = csv_rows(ok("nim-values", "--rule", "magnetism", "--n", "9"))
+    assert [int(v) for _, v in rows[1:]] == [m_grundy("." * n) for n in range(10)]
+    _, rows = csv_rows(ok("classify", "--rule", "magnetism", "--n", "4"))
+    assert rows[1:] == [["0", "L", "0"], ["1", "W", "1"], ["2", "L", "0"], ["3", "W", "1"], ["4", "L", "0"]]
+    for rule, position in (("magnetism", "+...-.."), ("spring-cleaning", "###/#.."), ("euclid3", "3,5,7")):
+        tree = json.loads(ok("tree", position, "--rule", rule, "--depth", "2"))
+        assert tree["rule"] == rule and tree["root"]["children"]
+        data = json.loads(ok("sum", position, position, "--rule", rule, "--json"))
+        assert data["value"] == 0 and data["outcome"] == "L"
+
+
 # --- classify, tree, sum -------------------------------------------------------------------------------------
 
 
@@ -250,6 +356,13 @@ NOT_APPLICABLE = [
     (["classify", "--rule", "wythoff", "--n", "5"], "classify --n lists the heaps 0..N of an octal game"),
     (["classify", "--rule", "wythoff"], "needs positions"),
     (["classify", "--n", "10", "3,5"], "positions as arguments are for the finite impartial games"),
+    (["solve", "--bound", "100", "--rule", "magnetism"], "does not apply to magnetism"),
+    (["nim-values", "--rule", "spring-cleaning", "--n", "5"], "does not apply to spring-cleaning"),
+    (["nim-values", "--rule", "euclid3", "--n", "5"], "does not apply to euclid3"),
+    (["periodicity", "--rule", "magnetism"], "does not apply to magnetism"),
+    (["plane", "--rule", "spring-cleaning", "--size", "5"], "does not apply to spring-cleaning"),
+    (["classify", "--rule", "euclid3", "--n", "5"], "classify --n lists the heaps 0..N"),
+    (["tree", "3,5,7", "--rule", "euclid3", "--bound", "9"], "--bound does not apply to euclid3"),
 ]
 
 
@@ -257,6 +370,9 @@ NOT_APPLICABLE = [
 def test_what_does_not_apply_says_why(argv, needle):
     assert needle in refused(*argv)
 
+
+#: Not bad input: the command runs (a Magnetism strip that starts with a minus is read as a position).
+RUNS = "(runs)"
 
 BAD_INPUT = [
     (["nim-values", "--rule", "octal-0.8", "--n", "5"], "not an octal game"),
@@ -289,6 +405,34 @@ BAD_INPUT = [
     (["nim-values", "--rule", "kayles", "--n", "-1"], "at least 0"),
     (["periodicity", "--rule", "kayles", "--n", "10**12"], "about"),
     (["classify", "--rule", "chomp-9x9"], "at most 24 pieces"),
+    (["magnetism", "--position", "++.."], "two equal tokens"),
+    (["magnetism", "--position", "+x."], "characters"),
+    (["magnetism", "--position", ""], "empty"),
+    (["magnetism", "--position", "." * 30_000], "more than 20,000"),
+    (["magnetism", "--sequences", "10**6"], "at most 100,000"),
+    (["magnetism", "--sequences", "100000", "--max-seconds", "1"], "would take"),
+    (["magnetism"], "one of the arguments"),
+    (["classify", "--rule", "magnetism", "--", "--+."], "two equal tokens"),
+    (["classify", "--rule", "magnetism", "-.-+-."], RUNS),
+    (["tree", "-" + "." * 60, "--rule", "magnetism", "--depth", "1"], RUNS),
+    (["spring-cleaning", "--position", "##/#"], "one length"),
+    (["spring-cleaning", "--position", "#x#"], "characters"),
+    (["spring-cleaning", "--position", "/".join(["#" * 9] * 9)], "would need"),
+    (["spring-cleaning", "--position", "/".join(["#" * 6] * 6), "--max-seconds", "5"], "would take"),
+    (["spring-cleaning", "--position", "/".join(["#" * 40] + ["#" + "." * 39] * 39)], "1,024 squares"),
+    (["spring-cleaning", "--lshape", "5"], "two legs"),
+    (["spring-cleaning", "--lshape", "0,3"], "at least 1"),
+    (["spring-cleaning", "--lshape", "5,33"], "at most 32"),
+    (["spring-cleaning", "--zigzag", "64"], "at most 63"),
+    (["spring-cleaning", "--zigzag", "3", "--lshape", "2,2"], "not allowed with"),
+    (["sum", "/".join(["#" * 8] * 8), "--rule", "spring-cleaning"], "would"),
+    (["classify", "--rule", "euclid3", "3,5"], "two commas"),
+    (["classify", "--rule", "euclid3", "-3,5,7"], "negative entry"),
+    (["classify", "--rule", "euclid3", "3000,4000,5000"], "would need"),
+    (["classify", "--rule", "euclid3", "300,400,500", "--max-seconds", "1"], "would take"),
+    (["plane", "--rule", "euclid3", "--size", "5000"], "would"),
+    (["tree", "1,1000000,1", "--rule", "euclid3"], "would take"),
+    (["tree", "1,1000000,0", "--rule", "euclid3"], "more than 100,000"),
 ]
 
 
@@ -297,6 +441,9 @@ def test_bad_input_is_one_clear_line(argv, needle):
     status, out, err = run_here(*argv)
     if needle == "remoteness left out":  # not an error: the value is exact, the remoteness too costly
         assert status == 0 and needle in err
+        return
+    if needle is RUNS:  # runs: a strip that starts with a minus is a position, not an option
+        assert status == 0 and "Traceback" not in err, err
         return
     assert status == 2, (status, out, err)
     assert out == ""
@@ -328,6 +475,9 @@ GAMES = [
     "euclid",
     "chomp-2x6",
     "chomp-4x6",
+    "magnetism",
+    "spring-cleaning",
+    "euclid3",
 ]
 HOSTILE = [
     "1e400",
@@ -345,6 +495,12 @@ HOSTILE = [
     "###/##.",
     "1e9",
     "nan",
+    "+..-...",
+    "-..+",
+    "++",
+    "3,5,7",
+    "#####/#..../#....",
+    "/".join(["#" * 6] * 6),
 ]
 texts = st.one_of(
     st.sampled_from(HOSTILE),
@@ -352,6 +508,10 @@ texts = st.one_of(
     st.lists(st.integers(0, 40), min_size=1, max_size=4).map(lambda h: "+".join(map(str, h))),
     st.tuples(st.integers(-2, 10**5), st.integers(0, 10**5)).map(lambda p: f"{p[0]},{p[1]}"),
     st.text(alphabet="#./", max_size=16),
+    st.text(alphabet="+-.−", max_size=16),
+    st.tuples(st.integers(-2, 10**4), st.integers(0, 10**4), st.integers(0, 10**4)).map(
+        lambda p: f"{p[0]},{p[1]},{p[2]}"
+    ),
     st.text(max_size=8),
 )
 COMMANDS = {
@@ -368,6 +528,19 @@ COMMANDS = {
 def game_commands(draw) -> list[str]:
     if draw(st.integers(0, 5)) == 0:
         return ["chomp", "--rows", draw(texts), "--cols", draw(texts), *draw(st.sampled_from([[], ["--json"]]))]
+    if draw(st.integers(0, 5)) == 0:
+        json_flag = draw(st.sampled_from([[], ["--json"]]))
+        return draw(
+            st.sampled_from(
+                [
+                    ["magnetism", f"--position={draw(texts)}", *json_flag],
+                    ["magnetism", "--sequences", draw(texts), *json_flag],
+                    ["spring-cleaning", f"--position={draw(texts)}", *json_flag],
+                    ["spring-cleaning", "--lshape", draw(texts), *json_flag],
+                    ["spring-cleaning", "--zigzag", draw(texts), *json_flag],
+                ]
+            )
+        )
     command = draw(st.sampled_from(sorted(COMMANDS)))
     return [command, "--rule", draw(st.sampled_from(GAMES)), *COMMANDS[command](draw)]
 

@@ -11,6 +11,7 @@ Euclid's theorem, Chomp's 132 and 182 losing bars.
 from __future__ import annotations
 
 import doctest
+import itertools
 import math
 from decimal import Decimal, localcontext
 from pathlib import Path
@@ -74,7 +75,16 @@ def test_names_aliases_and_examples():
     for name in IMPARTIAL_EXAMPLES:
         game = impartial_game(name)
         assert isinstance(game, ImpartialGame)
-        assert game.kind in ("octal", "pair", "chomp")
+        assert game.kind in (
+            "octal",
+            "pair",
+            "chomp",
+            "eraserhead",
+            "monochrome",
+            "magnetism",
+            "spring-cleaning",
+            "euclid3",
+        )
         assert game.title and game.summary and game.source
         assert impartial_game(game.name) is game
     assert impartial_game(" Octal-.1370 ").name == "octal-0.137"
@@ -293,12 +303,44 @@ heaps = st.lists(st.integers(0, 12), max_size=4).filter(lambda h: sum(h) <= 20)
 pairs = st.tuples(st.integers(0, 40), st.integers(0, 40))
 
 
+def _small_graphs():
+    """Random undirected graphs of 2 to 7 vertices: (n, edges)."""
+    return st.integers(2, 7).flatmap(
+        lambda n: st.tuples(st.just(n), st.sets(st.sampled_from(list(itertools.combinations(range(n), 2))), max_size=9))
+    )
+
+
+def _graph_positions(game):
+    """Positions of a game on a graph: ``GRAPH:VERTICES`` with a random graph and random distinct vertices."""
+
+    def build(case):
+        (n, edges), chosen = case
+        graph = ",".join(f"{u}-{v}" for u, v in sorted(edges)) or "0"
+        graph += f",{n - 1}" if all(n - 1 not in e for e in edges) else ""
+        return graph, chosen
+
+    def position(case):
+        graph, chosen = build(case)
+        for vertices in (chosen, ()):
+            try:
+                return game.parse(f"{graph}:{','.join(map(str, sorted(vertices)))}")
+            except ValueError:  # marks next to each other: not a Monochrome position
+                continue
+        raise AssertionError("a graph without marks is a position")
+
+    return st.tuples(_small_graphs(), st.sets(st.integers(0, 6), max_size=3)).map(
+        lambda c: position(((c[0][0], c[0][1]), {v for v in c[1] if v < c[0][0]}))
+    )
+
+
 def _positions(name):
     game = impartial_game(name)
     if game.kind == "octal":
         return heaps.map(game.check)
     if game.kind == "pair":
         return pairs
+    if game.kind in ("eraserhead", "monochrome"):
+        return _graph_positions(game)
     return st.integers(0, (1 << game.cells) - 1)
 
 

@@ -8,19 +8,26 @@ commands of these games alone are registered here:
 command                                                        prints
 =============================================================  ===============================================
 ``nim-values --rule octal-0.137 --n N``                        CSV ``n,value``: Grundy values of heaps 0..N
+                                                               (``--rule magnetism``: empty strips)
 ``periodicity --rule octal-0.77 [--n N] [--json]``             ``{"period", "preperiod", "proved",
                                                                "checked_to"}``, or a sentence
 ``plane --rule wythoff|euclid --size S``                       CSV ``a,b,outcome`` (W/L), 0 <= a, b < S
+``plane --rule euclid3 --size S``                              CSV ``a,b,c,outcome``, 0 <= a, b, c < S
 ``chomp --rows R --cols C [--json]``                           ``{"positions", "losing"}`` over every bar
 ``eraserhead --graph G --erasers 0,2,4 [--json]``              ``{"value", "outcome", "moves"}`` of Eraserhead
 ``eraserhead --graph path-N --lost-triples [--json]``          ``{"count", "triples"}``: the lost triples
+``magnetism --position STRIP [--json]``                        ``{"value", "outcome", "moves"}`` of a strip
+``magnetism --sequences N [--json]``                           G, G+, G++, G+− for n = 0..N
+``spring-cleaning --position GRID [--json]``                   ``{"value", "outcome", "moves", "parts"}``
+``spring-cleaning --lshape A,B | --zigzag N [--json]``         the source's shapes: grid, value, outcome
 ``classify --rule G POSITION ...`` (or ``--n N``, octal)       CSV ``position,outcome,value,remoteness``
 ``tree POSITION --rule G``                                     the game tree as JSON
 ``sum POSITION POSITION ... --rule G``                         each value, the nim-sum, every move
 =============================================================  ===============================================
 
 A position is written as the game reads it: ``5`` or ``3+5`` (heaps), ``3,5``
-(pairs), ``###/##.`` (Chomp bars), ``cycle-9:0,2,4`` (Eraserhead),
+(pairs), ``3,5,7`` (triples), ``###/##.`` (Chomp bars, Spring Cleaning
+grids), ``+..-...`` (Magnetism strips), ``cycle-9:0,2,4`` (Eraserhead),
 ``petersen:0,7`` (Monochrome).  A command or option that does not apply
 (``solve``, ``--bound`` ...) ends with one line saying why
 (:meth:`solver.impartial.ImpartialGame.why_not`), exit status 2.  Every
@@ -52,8 +59,19 @@ from solver.impartial.eraserhead import (
     lost_triples_cost,
 )
 from solver.impartial.game import MAX_TREE_NODES
+from solver.impartial.magnetism import MAX_SEQUENCE, magnetism_sequences, magnetism_sequences_cost
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
-from solver.parsing import argparse_int
+from solver.impartial.spring_cleaning import (
+    MAX_LEG,
+    MAX_ZIGZAG,
+    SPRING_CLEANING,
+    couples_are_forever,
+    l_shape,
+    l_shape_value,
+    zigzag,
+    zigzag_values,
+)
+from solver.parsing import argparse_int, parse_int
 
 __all__ = ["Budget", "HANDLERS", "register", "not_applicable", "only_finite"]
 
@@ -158,10 +176,11 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         values = game.grundy_sequence(args.n, max_seconds=budget.max_seconds)
     except NotApplicableError:
         raise NotApplicableError(
-            f"classify --n lists the heaps 0..N of an octal game; the positions of {game.name} are "
-            f"{game.position_help}: give them as arguments, e.g. classify --rule {game.name} {_example(game)}"
+            f"classify --n lists the heaps 0..N of an octal game (or the empty strips of Magnetism); the positions "
+            f"of {game.name} are {game.position_help}: give them as arguments, e.g. classify --rule {game.name} "
+            f"{_example(game)}"
         ) from None
-    out.write(_header(game, f"one heap of n tokens, n = 0..{args.n}: outcome for the player to move, Grundy value"))
+    out.write(_header(game, f"{game.sequence_help}, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
     _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())))
 
@@ -238,7 +257,7 @@ def sum_command(args: argparse.Namespace, budget: Budget) -> None:
 
 
 def nim_values(args: argparse.Namespace, budget: Budget) -> None:
-    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps 0..N (octal games)."""
+    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps 0..N (octal games; Magnetism's empty strips)."""
     game: ImpartialGame = args.rule
     _no_bound(args, game)
     n = args.n
@@ -248,7 +267,7 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
     )
     values = game.grundy_sequence(n, max_seconds=budget.max_seconds)
     out = _out(args)
-    out.write(_header(game, f"Grundy values of the heaps 0..{n}") + "n,value\n")
+    out.write(_header(game, f"Grundy values of {game.sequence_help}, n = 0..{n}") + "n,value\n")
     _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())))
 
 
@@ -273,7 +292,7 @@ def not_applicable(command: str) -> Handler:
 #: The games each command of the finite games alone is for.
 FINITE_ONLY = {
     "periodicity": "octal games (--rule octal-<code>, robs-dots, dawsons-kayles, kayles)",
-    "plane": "the two-pile games (--rule wythoff or euclid)",
+    "plane": "the two-pile games (--rule wythoff or euclid) and Euclid's game on triples (--rule euclid3)",
 }
 
 
@@ -324,24 +343,37 @@ def periodicity(args: argparse.Namespace, budget: Budget) -> None:
 
 
 def plane(args: argparse.Namespace, budget: Budget) -> None:
-    """``plane``: CSV ``a,b,outcome`` of a two-pile game for ``0 <= a, b < S``."""
+    """``plane``: CSV ``a,b,outcome`` of a two-pile game for ``0 <= a, b < S`` (``a,b,c,outcome`` for triples)."""
     game: ImpartialGame = args.rule
     size = args.size
+    axes = game.plane_axes
+    rows = size ** len(axes)
     budget.check(
         (game.plane_cost(size), "choose a smaller --size"),
-        (_rows_cost(size * size, f"a CSV of {costs.format_count(size * size)} rows"), "choose a smaller --size"),
+        (_rows_cost(rows, f"a CSV of {costs.format_count(rows)} rows"), "choose a smaller --size"),
     )
     table = game.plane(size, max_seconds=budget.max_seconds)
     out = _out(args)
+    names = ", ".join(axes)
     out.write(
-        _header(game, f"outcome of (a, b) for the player to move, W (N-position) or L (P-position), 0 <= a, b < {size}")
+        _header(
+            game,
+            f"outcome of ({names}) for the player to move, W (N-position) or L (P-position), 0 <= {names} < {size}",
+        )
     )
-    out.write("a,b,outcome\n")
+    out.write(",".join(axes) + ",outcome\n")
     letters = ("L", "W")
-    _write_rows(
-        out,
-        (f"{a},{b},{letters[w]}\n" for a, row in enumerate(table.tolist()) for b, w in enumerate(row)),
-    )
+    cells = table.tolist()
+    if len(axes) == 2:
+        rows_text = (f"{a},{b},{letters[w]}\n" for a, row in enumerate(cells) for b, w in enumerate(row))
+    else:
+        rows_text = (
+            f"{a},{b},{c},{letters[w]}\n"
+            for a, layer in enumerate(cells)
+            for b, row in enumerate(layer)
+            for c, w in enumerate(row)
+        )
+    _write_rows(out, rows_text)
 
 
 def chomp(args: argparse.Namespace, budget: Budget) -> None:
@@ -425,6 +457,120 @@ def eraserhead(args: argparse.Namespace, budget: Budget) -> None:
         out.write(f"  {m.text} -> {format_eraserhead(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
 
 
+def _position_report(game: ImpartialGame, position, args: argparse.Namespace, budget: Budget, extra: dict) -> None:
+    """The value and outcome of one position and of every move's result, as JSON or text (``magnetism``, ``spring-cleaning``)."""
+    budget.check((game.value_cost(position), "choose a smaller position"))
+    value = game.value(position, max_seconds=budget.max_seconds)
+    listed = game.moves(position)
+    results = [result for _, result in listed]
+    budget.check((game.values_cost(results), "choose a smaller position"))
+    values = game.values(results, max_seconds=budget.max_seconds)
+    result = {
+        "rule": game.name,
+        "position": game.format(position),
+        "value": value,
+        "outcome": "L" if value == 0 else "W",
+        "moves": [
+            {"move": text, "position": game.format(after), "value": v, "wins": v == 0}
+            for (text, after), v in zip(listed, values, strict=True)
+        ],
+        **extra,
+    }
+    out = _out(args)
+    if args.json:
+        out.write(json.dumps(result) + "\n")
+        return
+    out.write(f"{game.title}: {result['position']}\n")
+    for key, item in extra.items():
+        out.write(f"  {key}: {item}\n")
+    if value:
+        out.write(f"  value {value}: W for the player to move (a move to value 0 wins)\n")
+    else:
+        out.write("  value 0: L for the player to move (every move leaves a nonzero value)\n")
+    for move in result["moves"]:
+        mark = "  wins" if move["wins"] else ""
+        out.write(f"  {move['move']} -> {move['position']}: value {move['value']}{mark}\n")
+
+
+def magnetism(args: argparse.Namespace, budget: Budget) -> None:
+    """``magnetism``: a strip's value, outcome and moves, or the four elementary sequences to N."""
+    game = impartial_game("magnetism")
+    if args.sequences is not None:
+        n = args.sequences
+        budget.check((magnetism_sequences_cost(n), "choose a smaller --sequences"))
+        found = magnetism_sequences(n, max_seconds=budget.max_seconds)
+        out = _out(args)
+        if args.json:
+            out.write(json.dumps(found) + "\n")
+            return
+        out.write(
+            "# Magnetism: Grundy values of the elementary strips of n empty squares, by the mex from the rules\n"
+            "# G: no token at either end; G+: a token at one end; G++: equal tokens at both ends "
+            "(none for n = 0: two equal tokens side by side); G+-: different tokens\n"
+            "n,G,G+,G++,G+-\n"
+        )
+        _write_rows(
+            out,
+            (
+                f"{n},{g},{gp},{'' if gpp is None else gpp},{gpm}\n"
+                for n, g, gp, gpp, gpm in zip(
+                    found["n"], found["G"], found["G+"], found["G++"], found["G+-"], strict=True
+                )
+            ),
+        )
+        return
+    strip = game.parse(args.position)
+    _position_report(game, strip, args, budget, {})
+
+
+def _legs(text: str) -> tuple[int, int]:
+    """``--lshape A,B``: two legs from 1 to 32."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"--lshape takes two legs A,B such as 5,3, got {text[:40]!r}")
+    try:
+        a = parse_int(parts[0].strip(), "the leg A (--lshape)", least=1, most=MAX_LEG)
+        b = parse_int(parts[1].strip(), "the leg B (--lshape)", least=1, most=MAX_LEG)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return a, b
+
+
+def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
+    """``spring-cleaning``: a grid's value, outcome, moves and groups; or the value of the source's L or zigzag."""
+    game = SPRING_CLEANING
+    out = _out(args)
+    if args.lshape is not None or args.zigzag is not None:
+        if args.lshape is not None:
+            a, b = args.lshape
+            text = l_shape(a, b)
+            value = l_shape_value(a, b, max_seconds=budget.max_seconds)
+            found: dict[str, object] = {"shape": f"({a},{b})-L", "position": text}
+        else:
+            n = args.zigzag
+            text = zigzag(n)
+            value = zigzag_values(n, max_seconds=budget.max_seconds)[-1]
+            found = {"shape": f"Z({n})", "position": text}
+        found["pieces"] = text.count("#")
+        found["value"] = value
+        found["outcome"] = "L" if value == 0 else "W"
+        if args.zigzag is not None:
+            found["couples_are_forever"] = int(couples_are_forever(args.zigzag + 2)[-1])
+        if args.json:
+            out.write(json.dumps(found) + "\n")
+            return
+        name = f"the {found['shape']}" if args.lshape is not None else f"the zigzag {found['shape']}"
+        out.write(f"{game.title}, {name} ({found['pieces']} pieces): {text}\n")
+        out.write(f"  value {value}: {found['outcome']} for the player to move\n")
+        if args.zigzag is not None:
+            out.write(f"  Couples are Forever on a pile of {args.zigzag + 2} (n + 2): {found['couples_are_forever']}\n")
+        return
+    grid = game.parse(args.position)
+    budget.check((game.value_cost(grid), "choose a position with fewer dirt pieces per group"))
+    parts = game.parts(grid, max_seconds=budget.max_seconds)
+    _position_report(game, grid, args, budget, {"parts": parts})
+
+
 def _chomp_size(name: str) -> Callable[[str], int]:
     return argparse_int(name, least=1, most=4096)
 
@@ -436,7 +582,7 @@ def register(
     rule_help: str,
     finite: Callable[[Handler, str], Callable[[argparse.Namespace], None]],
 ) -> None:
-    """Add ``periodicity``, ``plane``, ``chomp`` and ``eraserhead`` to ``python -m solver``'s subparsers.
+    """Add ``periodicity``, ``plane``, ``chomp``, ``eraserhead``, ``magnetism`` and ``spring-cleaning`` to ``python -m solver``'s subparsers.
 
     Parameters
     ----------
@@ -468,8 +614,11 @@ def register(
     _add_max_seconds(p)
     p.set_defaults(run=finite(periodicity, "periodicity"))
 
-    p = subparsers.add_parser("plane", help="CSV a,b,outcome (W/L) of Wythoff's or Euclid's game for 0 <= a, b < S")
-    p.add_argument("--rule", type=game_arg, required=True, metavar="NAME", help="wythoff or euclid")
+    p = subparsers.add_parser(
+        "plane",
+        help="CSV a,b,outcome (W/L) of Wythoff's or Euclid's game for 0 <= a, b < S; a,b,c,outcome for euclid3",
+    )
+    p.add_argument("--rule", type=game_arg, required=True, metavar="NAME", help="wythoff, euclid or euclid3")
     p.add_argument("--size", type=argparse_int("the size (--size)", least=0), required=True, metavar="S", help="side S")
     _add_max_seconds(p)
     p.set_defaults(run=finite(plane, "plane"))
@@ -504,6 +653,47 @@ def register(
     )
     _add_max_seconds(p)
     p.set_defaults(run=finite(eraserhead, "eraserhead"), rule=None)
+
+    p = subparsers.add_parser(
+        "magnetism", help="a Magnetism strip's value, outcome and moves, or the values of its four elementary strips"
+    )
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument(
+        "--position",
+        metavar="STRIP",
+        help="a strip: '.' empty, '+' and '-' tokens (e.g. +...-..; one that starts with '-' as --position=-..+)",
+    )
+    what.add_argument(
+        "--sequences",
+        type=argparse_int("N (--sequences)", least=0, most=MAX_SEQUENCE),
+        metavar="N",
+        help="the Grundy values of G(n), G+(n), G++(n), G+-(n) for n = 0..N (CSV, or JSON lists with --json)",
+    )
+    p.add_argument("--json", action="store_true", help='one JSON object: {"value", "outcome", "moves"} of a strip')
+    _add_max_seconds(p)
+    p.set_defaults(run=finite(magnetism, "magnetism"), rule=None)
+
+    p = subparsers.add_parser(
+        "spring-cleaning",
+        help="a Spring Cleaning grid's value, outcome and moves, or the source's L-shapes and zigzags",
+    )
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--position", metavar="GRID", help="rows of '#' (dirt) and '.' joined by '/' (e.g. ###/#../#..)")
+    what.add_argument(
+        "--lshape",
+        type=_legs,
+        metavar="A,B",
+        help=f"the (A,B)-L: A pieces along the top row, B down the left column, the corner in both (1 to {MAX_LEG})",
+    )
+    what.add_argument(
+        "--zigzag",
+        type=argparse_int("N (--zigzag)", least=1, most=MAX_ZIGZAG),
+        metavar="N",
+        help=f"the zigzag Z(N): the staircase of N pieces (1 to {MAX_ZIGZAG}), with Couples are Forever on N + 2",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    _add_max_seconds(p)
+    p.set_defaults(run=finite(spring_cleaning, "spring-cleaning"), rule=None)
 
 
 def _add_max_seconds(p: argparse.ArgumentParser) -> None:

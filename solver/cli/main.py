@@ -75,8 +75,10 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         # A word that starts with a minus and a digit is a value, not an option: argparse
         # alone takes "-1,4" (a pair), "-2+3" (heaps) or "-1e5" for unknown options, and
-        # the command could not say what is wrong with them.  No option here starts with a digit.
-        self._negative_number_matcher = re.compile(r"^-\d[\w,+.*]*$")
+        # the command could not say what is wrong with them.  So is a Magnetism strip that
+        # starts with a minus token ("-..+."): signs and dots, at least one dot or plus.
+        # No option here starts with a digit, a dot or a plus.
+        self._negative_number_matcher = re.compile(r"^-\d[\w,+.*]*$|^-[-+.\u2212]*[.+][-+.\u2212]*$")
 
     def error(self, message: str) -> NoReturn:  # one line, no usage block
         self.exit(2, f"{self.prog}: error: {_one_line(message)}\n")

@@ -1,4 +1,4 @@
-"""Finite, loop-free impartial games: octal games, Wythoff's game, Euclid's game, Chomp, Eraserhead and Monochrome.
+"""Finite, loop-free impartial games: octal games, Wythoff's, Euclid's (pairs and triples), Chomp, Magnetism, Spring Cleaning, Eraserhead, Monochrome.
 
 Each game here ends (every move shrinks the position), so every position is
 either an N-position (the player to move wins: outcome W) or a P-position
@@ -31,6 +31,14 @@ module                              contents
 :mod:`solver.impartial.monochrome`  Monochrome (node Kayles) on any graph: values with the split
                                     into components, paths as Rob's Dots (0.137), the numba
                                     search; :class:`MonochromeGame`
+:mod:`solver.impartial.magnetism`   Magnetism: strips, their elementary strips and the four
+                                    sequences; :class:`MagnetismGame`
+:mod:`solver.impartial.spring_cleaning`
+                                    Spring Cleaning: grids split into groups of dirt, the numba
+                                    kernel over canonical groups, the L-shapes, the zigzags and
+                                    Couples are Forever; :class:`SpringCleaningGame`
+:mod:`solver.impartial.euclid3`     Euclid's game on triples: the octant of outcomes, values and
+                                    remoteness of a box; :class:`Euclid3Game`
 ==================================  =============================================================
 
 Conventions: outcome arrays are ``uint8`` with 1 = W (N-position) and
@@ -43,7 +51,8 @@ gives the definitions, the sources and the methods.  Sources: Berlekamp,
 Conway and Guy, *Winning Ways*, chapter 4 (octal games); C. Wright, "The
 Independence Game" (2017, Rob's Dots = 0.137); W. A. Wythoff (1907); Cole
 and Davie (1969, Euclid's game); "Sieves and Wythoff's Nim", "Chomp",
-"Euclid's Game" (blog posts of one author, quoted in the tests).
+"Euclid's Game", "Magnetism", "Spring Cleaning I" and "II" (blog posts of
+one author, quoted in the tests).
 """
 
 from .chomp import (
@@ -71,7 +80,21 @@ from .eraserhead import (
     lost_triples_cost,
     parse_eraserhead,
 )
+from .euclid3 import (
+    Euclid3Game,
+    euclid3_outcomes,
+    euclid3_outcomes_cost,
+    euclid3_table_cost,
+)
 from .game import ImpartialGame, SumOption
+from .magnetism import (
+    MAGNETISM_FAMILIES,
+    MagnetismGame,
+    elementary_strips,
+    magnetism_sequences,
+    magnetism_sequences_cost,
+    parse_strip,
+)
 from .monochrome import (
     MonochromeGame,
     MonochromeMove,
@@ -100,6 +123,17 @@ from .octal import (
     two_heap_p_positions,
 )
 from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
+from .spring_cleaning import (
+    SpringCleaningGame,
+    couples_are_forever,
+    couples_are_forever_cost,
+    l_shape,
+    l_shape_table,
+    l_shape_value,
+    parse_grid,
+    zigzag,
+    zigzag_values,
+)
 from .wythoff import (
     EuclidGame,
     PairGame,
@@ -185,4 +219,26 @@ __all__ = [
     "monochrome_cost",
     "monochrome_value",
     "monochrome_move_values",
+    # Magnetism
+    "MagnetismGame",
+    "elementary_strips",
+    "magnetism_sequences",
+    "magnetism_sequences_cost",
+    "MAGNETISM_FAMILIES",
+    "parse_strip",
+    # Spring Cleaning
+    "SpringCleaningGame",
+    "couples_are_forever",
+    "couples_are_forever_cost",
+    "l_shape",
+    "l_shape_table",
+    "l_shape_value",
+    "zigzag",
+    "zigzag_values",
+    "parse_grid",
+    # Euclid's game on triples
+    "Euclid3Game",
+    "euclid3_outcomes",
+    "euclid3_outcomes_cost",
+    "euclid3_table_cost",
 ]

@@ -16,7 +16,8 @@ max`` over every option for a P-position (*Winning Ways*, chapter 9;
 
 Each kind of game is a subclass that overrides what differs
 (:mod:`solver.impartial.octal`, :mod:`solver.impartial.wythoff`,
-:mod:`solver.impartial.chomp`); :func:`solver.impartial.registry.impartial_game`
+:mod:`solver.impartial.chomp`, :mod:`solver.impartial.magnetism`,
+:mod:`solver.impartial.spring_cleaning`, :mod:`solver.impartial.euclid3`); :func:`solver.impartial.registry.impartial_game`
 finds one by name.  Code outside this package asks the game, never which kind
 it is: a game declares the pictures the page draws of it (``views``) and
 how its moves are played there (``play_surface``), and a command
@@ -72,10 +73,12 @@ COMMANDS = {
     "classify": "lists positions with their outcome and value",
     "tree": "draws the game tree of a position",
     "sum": "analyses a sum of positions by their Grundy values",
-    "nim-values": "lists the Grundy values of the one-heap positions 0..N",
+    "nim-values": "lists the Grundy values of the positions 0..N of one parameter (heaps of an octal game, empty strips of Magnetism)",
     "periodicity": "finds the period of the Grundy values of one heap",
-    "plane": "colours the pairs (a, b) of a two-pile game by outcome",
+    "plane": "colours the pairs (a, b) of a two-pile game, or the triples (a, b, c) of Euclid's game on triples, by outcome",
     "chomp": "counts the losing bars of a Chomp box",
+    "magnetism": "analyses a Magnetism strip or lists the values of its four elementary strips",
+    "spring-cleaning": "analyses a Spring Cleaning grid, the source's L-shapes or its zigzags",
     "solve": "solves a loopy game to a bound",
     "layers": "lists the positions of each remoteness of a loopy game up to a bound",
     "records": "lists the record remoteness of a loopy game solved to a bound",
@@ -248,11 +251,15 @@ class ImpartialGame(abc.ABC, Generic[P]):
 
     Notes
     -----
-    Class attributes of each kind: ``kind`` (``"octal"``, ``"pair"`` or
-    ``"chomp"``, for the tests and docs), ``commands`` (the commands of
-    ``python -m solver`` that apply), ``position_help`` (how a position is
-    written), and what the page draws: ``views``, ``play_surface`` and
-    ``heap_positions``.
+    Class attributes of each kind: ``kind`` (``"octal"``, ``"pair"``,
+    ``"chomp"``, ``"magnetism"``, ``"spring-cleaning"`` or ``"euclid3"``,
+    for the tests and docs), ``commands`` (the
+    commands of ``python -m solver`` that apply), ``position_help`` (how a
+    position is written), ``sequence_help`` (what position n of
+    :meth:`grundy_sequence` is, for headers: ``"one heap of n tokens"``)
+    and ``plane_axes`` (the names of the axes of :meth:`plane`: ``("a",
+    "b")`` for pairs, ``("a", "b", "c")`` for triples), and what the page
+    draws: ``views``, ``play_surface`` and ``heap_positions``.
 
     Positions are hashable values (a sorted tuple of heaps, a pair, a
     bitmask); views only pass them between :meth:`parse`, :meth:`format`
@@ -279,6 +286,8 @@ class ImpartialGame(abc.ABC, Generic[P]):
     play_surface: ClassVar[str] = "buttons"
     #: Positions are sums of heaps, one heap of ``h`` tokens being ``(h,)``: the Sums tab can play the game.
     heap_positions: ClassVar[bool] = False
+    sequence_help: ClassVar[str] = "one heap of n tokens"
+    plane_axes: ClassVar[tuple[str, ...]] = ("a", "b")
 
     # -- positions --------------------------------------------------------------
 
@@ -640,7 +649,7 @@ class ImpartialGame(abc.ABC, Generic[P]):
         raise self._not_applicable("periodicity")
 
     def plane_cost(self, size: int) -> costs.Cost:
-        """Estimate :meth:`plane` (two-pile games only; else :class:`~solver.errors.NotApplicableError`)."""
+        """Estimate :meth:`plane` (games of pairs or triples only; else :class:`~solver.errors.NotApplicableError`)."""
         raise self._not_applicable("plane")
 
     def counts_cost(self) -> costs.Cost:
@@ -648,12 +657,12 @@ class ImpartialGame(abc.ABC, Generic[P]):
         raise self._not_applicable("chomp")
 
     def grundy_sequence(self, n: int, *, max_seconds: float | None = None) -> Any:
-        """The Grundy values of the one-heap positions ``0..n`` (octal games only).
+        """The Grundy values of the one-parameter positions ``0..n`` (:attr:`sequence_help`): heaps of an octal game, empty strips of Magnetism.
 
         Raises
         ------
         NotApplicableError
-            For a game whose positions are not heaps.
+            For a game without such a family of positions.
         """
         raise self._not_applicable("nim-values")
 
@@ -668,12 +677,14 @@ class ImpartialGame(abc.ABC, Generic[P]):
         raise self._not_applicable("periodicity")
 
     def plane(self, size: int, *, max_seconds: float | None = None) -> Any:
-        """Outcomes of the pairs ``0 <= a, b < size`` (two-pile games only).
+        """Outcomes of the pairs ``0 <= a, b < size`` (two-pile games), or of the triples (Euclid's game on triples).
+
+        Returns an array with one axis per name of :attr:`plane_axes`.
 
         Raises
         ------
         NotApplicableError
-            For a game whose positions are not pairs.
+            For a game whose positions are not pairs or triples.
         """
         raise self._not_applicable("plane")
 

@@ -16,6 +16,9 @@ name                       game
                            ``GRAPH:ERASERS``)
 ``monochrome``             Monochrome, node Kayles, on any graph (positions
                            ``GRAPH`` or ``GRAPH:MARKED``)
+``magnetism``              Magnetism (+ and − tokens on a strip)
+``spring-cleaning``        Spring Cleaning (sweeps of dirt on a grid)
+``euclid3``                Euclid's game on triples
 =========================  ===================================================
 
 Names are matched without regard to case or surrounding spaces; the name a
@@ -29,12 +32,16 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 
 from .chomp import MAX_CELLS, ChompGame
 from .eraserhead import EraserheadGame
+from .euclid3 import Euclid3Game
 from .game import ImpartialGame
+from .magnetism import MagnetismGame
 from .monochrome import MonochromeGame
 from .octal import OctalGame, parse_octal
+from .spring_cleaning import SPRING_CLEANING
 from .wythoff import EuclidGame, WythoffGame
 
 __all__ = ["impartial_game", "IMPARTIAL_ALIASES", "IMPARTIAL_EXAMPLES", "IMPARTIAL_FORMS", "is_impartial_name"]
@@ -65,11 +72,19 @@ IMPARTIAL_FORMS = (
     "octal-<code> for any octal code (octal-0.137, octal-0.07, octal-0.77, octal-4.7), "
     f"{', '.join(IMPARTIAL_ALIASES)}, wythoff, euclid, "
     f"chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6), "
-    "and the games on graphs eraserhead and monochrome"
+    "magnetism, spring-cleaning, euclid3, and the games on graphs eraserhead and monochrome"
 )
 
-#: The games whose name is a single word (no parameter).
-_PLAIN = ("wythoff", "euclid", "eraserhead", "monochrome")
+#: The games with one name each (no parameter), by name.
+_SINGLE: dict[str, Callable[[], ImpartialGame]] = {
+    "wythoff": WythoffGame.make,
+    "euclid": EuclidGame.make,
+    "magnetism": MagnetismGame.make,
+    "spring-cleaning": lambda: SPRING_CLEANING,
+    "euclid3": Euclid3Game.make,
+    "eraserhead": EraserheadGame.make,
+    "monochrome": MonochromeGame.make,
+}
 
 _CHOMP = re.compile(r"chomp-(\d{1,6})[x×](\d{1,6})")
 _MAX_NAME = 200
@@ -78,26 +93,22 @@ _MAX_NAME = 200
 def is_impartial_name(name: object) -> bool:
     """Whether ``name`` has the form of a finite impartial game's name (it may still be invalid).
 
-    True for the aliases, ``wythoff``, ``euclid``, ``eraserhead``,
-    ``monochrome`` and anything starting with ``octal-`` or ``chomp-``, so that a caller can tell a mistyped impartial
-    game (say ``octal-0.8``) from a name of another family.
+    True for the aliases, the names of one game (``wythoff``, ``euclid``,
+    ``magnetism``, ``spring-cleaning``, ``euclid3``,
+    ``eraserhead``, ``monochrome``) and anything starting
+    with ``octal-`` or ``chomp-``, so that a caller can tell a mistyped
+    impartial game (say ``octal-0.8``) from a name of another family.
     """
     if not isinstance(name, str):
         return False
     key = name.strip().lower()
-    return key in IMPARTIAL_ALIASES or key in _PLAIN or key.startswith(("octal-", "chomp-"))
+    return key in IMPARTIAL_ALIASES or key in _SINGLE or key.startswith(("octal-", "chomp-"))
 
 
 @functools.lru_cache(maxsize=64)
 def _build(canonical: str) -> ImpartialGame:
-    if canonical == "wythoff":
-        return WythoffGame.make()
-    if canonical == "euclid":
-        return EuclidGame.make()
-    if canonical == "eraserhead":
-        return EraserheadGame.make()
-    if canonical == "monochrome":
-        return MonochromeGame.make()
+    if canonical in _SINGLE:
+        return _SINGLE[canonical]()
     if canonical.startswith("octal-"):
         return OctalGame.of(canonical.removeprefix("octal-"))
     match = _CHOMP.fullmatch(canonical)
@@ -115,8 +126,9 @@ def impartial_game(name: str) -> ImpartialGame:
         ``"octal-4.7"``), an alias of :data:`IMPARTIAL_ALIASES`
         (``"robs-dots"``, ``"dawsons-kayles"``, ``"kayles"``),
         ``"wythoff"``, ``"euclid"``, ``"chomp-RxC"`` (``"chomp-2x6"``, at
-        most 24 pieces), ``"eraserhead"`` or ``"monochrome"``.  Case and
-        surrounding spaces are ignored.
+        most 24 pieces), ``"magnetism"``, ``"spring-cleaning"``, ``"euclid3"``,
+        ``"eraserhead"`` or ``"monochrome"``.  Case and surrounding spaces are
+        ignored.
 
     Returns
     -------
@@ -147,7 +159,7 @@ def impartial_game(name: str) -> ImpartialGame:
     if len(key) > _MAX_NAME:
         raise ValueError(f"a game's name has at most {_MAX_NAME} characters; the names are {IMPARTIAL_FORMS}")
     key = IMPARTIAL_ALIASES.get(key, key)
-    if key in _PLAIN:
+    if key in _SINGLE:
         return _build(key)
     if key.startswith("octal-"):
         try:
