@@ -463,10 +463,12 @@ def _split(graph_edges: Iterable[tuple[int, int]], erasers: Iterable[int]) -> li
 
 def _path_options(length: int, mask: int) -> list[tuple[tuple, ...]]:
     options = []
-    for i in range(length):
-        if not (mask >> i) & 1:
-            continue
-        low = mask & ((1 << i) - 1)
+    bits = mask
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        i = bit.bit_length() - 1
+        low = mask & (bit - 1)
         if i + 1 < length and not (mask >> (i + 1)) & 1:
             options.append(_parts(((i + 1, low), (length - i - 1, (mask >> (i + 1)) | 1))))
         if i >= 1 and not (mask >> (i - 1)) & 1:
@@ -485,9 +487,11 @@ def _parts(paths: Iterable[tuple[int, int]]) -> tuple[tuple, ...]:
 def _cycle_options(length: int, mask: int) -> list[tuple[tuple, ...]]:
     full = (1 << length) - 1
     options = []
-    for i in range(length):
-        if not (mask >> i) & 1:
-            continue
+    bits = mask
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        i = bit.bit_length() - 1
         # read the cycle from vertex i: bit j is vertex (i + j) mod L
         turned = ((mask >> i) | (mask << (length - i))) & full
         if not (turned >> 1) & 1:  # to i + 1: the path i+1, i+2, ..., i with the eraser at its start
