@@ -141,17 +141,21 @@ from .impartial.chomp import (
     format_bar,
     parse_bar,
 )
+from .impartial.couples import CouplesGame, couples_values, couples_values_cost
 from .impartial.game import ImpartialGame, SumOption
 from .impartial.octal import (
+    HeapGame,
     OctalCode,
     OctalGame,
     Periodicity,
     equivalence_classes,
     grundy_cost,
+    grundy_method,
     grundy_values,
     p_positions,
     parse_octal,
     periodicity,
+    sparse_space,
     two_heap_p_positions,
 )
 from .impartial.registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game
@@ -353,7 +357,9 @@ __all__ = [
     "IMPARTIAL_EXAMPLES",
     "IMPARTIAL_FORMS",
     "ImpartialGame",
+    "HeapGame",
     "OctalGame",
+    "CouplesGame",
     "WythoffGame",
     "EuclidGame",
     "ChompGame",
@@ -362,6 +368,10 @@ __all__ = [
     "parse_octal",
     "grundy_values",
     "grundy_cost",
+    "grundy_method",
+    "sparse_space",
+    "couples_values",
+    "couples_values_cost",
     "Periodicity",
     "periodicity",
     "p_positions",

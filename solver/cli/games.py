@@ -8,6 +8,7 @@ commands of these games alone are registered here:
 command                                                        prints
 =============================================================  ===============================================
 ``nim-values --rule octal-0.137 --n N``                        CSV ``n,value``: Grundy values of heaps 0..N
+``nim-values --rule couples-are-forever --n N``                the same for the piles 0..N
 ``periodicity --rule octal-0.77 [--n N] [--json]``             ``{"period", "preperiod", "proved",
                                                                "checked_to"}``, or a sentence
 ``plane --rule wythoff|euclid --size S``                       CSV ``a,b,outcome`` (W/L), 0 <= a, b < S
@@ -39,6 +40,7 @@ from solver import costs
 from solver.errors import NotApplicableError
 from solver.impartial import ImpartialGame, impartial_game
 from solver.impartial.chomp import MAX_CELLS, chomp_cost
+from solver.impartial.couples import COUPLES_NAME
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
 from solver.parsing import argparse_int
@@ -100,6 +102,11 @@ def _example(game: ImpartialGame) -> str:
     return game.format(game.start())
 
 
+def _unit(game: ImpartialGame) -> str:
+    """What one heap of the game is called: ``"heap"`` (octal games) or ``"pile"`` (Couples are Forever)."""
+    return str(getattr(game, "unit", "heap"))
+
+
 # ---------------------------------------------------------------------------
 # Shared commands
 # ---------------------------------------------------------------------------
@@ -146,10 +153,11 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         values = game.grundy_sequence(args.n, max_seconds=budget.max_seconds)
     except NotApplicableError:
         raise NotApplicableError(
-            f"classify --n lists the heaps 0..N of an octal game; the positions of {game.name} are "
+            f"classify --n lists the heaps 0..N of a heap game (octal games, {COUPLES_NAME}); the positions of {game.name} are "
             f"{game.position_help}: give them as arguments, e.g. classify --rule {game.name} {_example(game)}"
         ) from None
-    out.write(_header(game, f"one heap of n tokens, n = 0..{args.n}: outcome for the player to move, Grundy value"))
+    unit = _unit(game)
+    out.write(_header(game, f"one {unit} of n tokens, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
     _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())))
 
@@ -226,7 +234,7 @@ def sum_command(args: argparse.Namespace, budget: Budget) -> None:
 
 
 def nim_values(args: argparse.Namespace, budget: Budget) -> None:
-    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps 0..N (octal games)."""
+    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps (piles) 0..N (octal games, Couples are Forever)."""
     game: ImpartialGame = args.rule
     _no_bound(args, game)
     n = args.n
@@ -236,7 +244,7 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
     )
     values = game.grundy_sequence(n, max_seconds=budget.max_seconds)
     out = _out(args)
-    out.write(_header(game, f"Grundy values of the heaps 0..{n}") + "n,value\n")
+    out.write(_header(game, f"Grundy values of the {_unit(game)}s 0..{n}") + "n,value\n")
     _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())))
 
 
@@ -260,7 +268,7 @@ def not_applicable(command: str) -> Handler:
 
 #: The games each command of the finite games alone is for.
 FINITE_ONLY = {
-    "periodicity": "octal games (--rule octal-<code>, robs-dots, dawsons-kayles, kayles)",
+    "periodicity": f"octal games (--rule octal-<code>, robs-dots, dawsons-kayles, kayles) and {COUPLES_NAME}",
     "plane": "the two-pile games (--rule wythoff or euclid)",
 }
 
@@ -283,7 +291,7 @@ def only_finite(command: str) -> Callable[[argparse.Namespace], None]:
 
 
 def periodicity(args: argparse.Namespace, budget: Budget) -> None:
-    """``periodicity``: the period and preperiod of an octal game's heap values, proved when the theorem applies."""
+    """``periodicity``: the period and preperiod of a heap game's values, proved when the octal games' theorem applies."""
     game: ImpartialGame = args.rule
     budget.check((game.periodicity_cost(args.n), "choose a smaller --n"))
     found = game.periodicity(args.n)
@@ -297,18 +305,19 @@ def periodicity(args: argparse.Namespace, budget: Budget) -> None:
     if args.json:
         out.write(json.dumps(result) + "\n")
         return
-    out.write(f"{game.title} [{game.name}], Grundy values of heaps 0..{found.checked_to:,}:\n")
+    unit = _unit(game)
+    out.write(f"{game.title} [{game.name}], Grundy values of {unit}s 0..{found.checked_to:,}:\n")
     if found.period is None:
         out.write("  no period: the values computed repeat no period three times at their end\n")
         return
-    last = "" if not found.preperiod else f"; the last exception is heap {found.preperiod - 1}"
+    last = "" if not found.preperiod else f"; the last exception is {unit} {found.preperiod - 1}"
     out.write(
         f"  period {found.period}, preperiod {found.preperiod} (G(n + {found.period}) = G(n) for n >= {found.preperiod}{last})\n"
     )
     if found.proved:
-        out.write("  proved for every heap by the octal games periodicity theorem (Winning Ways, chapter 4)\n")
+        out.write(f"  proved for every {unit} by the octal games periodicity theorem (Winning Ways, chapter 4)\n")
     else:
-        out.write("  not proved: a candidate seen in the values computed; the theorem needs more heaps (--n)\n")
+        out.write(f"  not proved: a candidate seen in the values computed; the theorem needs more {unit}s (--n)\n")
 
 
 def plane(args: argparse.Namespace, budget: Budget) -> None:
@@ -379,9 +388,15 @@ def register(
         ``finite(handler, command)``: the ``run`` of a command for the finite
         games only (it gives the handler its budget and refuses a loopy rule).
     """
-    p = subparsers.add_parser("periodicity", help="period and preperiod of an octal game's Grundy values (proved?)")
+    p = subparsers.add_parser(
+        "periodicity", help=f"period and preperiod of an octal game's (or {COUPLES_NAME}'s) Grundy values (proved?)"
+    )
     p.add_argument(
-        "--rule", type=game_arg, required=True, metavar="NAME", help="an octal game: octal-<code>, " + rule_help
+        "--rule",
+        type=game_arg,
+        required=True,
+        metavar="NAME",
+        help=f"an octal game (octal-<code>) or {COUPLES_NAME}; " + rule_help,
     )
     p.add_argument(
         "--n",

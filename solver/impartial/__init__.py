@@ -1,4 +1,4 @@
-"""Finite, loop-free impartial games: octal games, Wythoff's game, Euclid's game and Chomp.
+"""Finite, loop-free impartial games: octal games, Couples are Forever, Wythoff's game, Euclid's game and Chomp.
 
 Each game here ends (every move shrinks the position), so every position is
 either an N-position (the player to move wins: outcome W) or a P-position
@@ -20,6 +20,10 @@ module                              contents
                                     Dawson's chess and Rob's Dots ``0.137``, ...): codes,
                                     Grundy values of heaps, proved periodicity, P-positions,
                                     equivalence classes, sums of heaps; :class:`OctalGame`
+:mod:`solver.impartial.sparse`      the sparse-space method (rare and common values): fast
+                                    exact Grundy values of octal games with splits
+:mod:`solver.impartial.couples`     Couples are Forever (split a pile of at least 3 in two):
+                                    the values of 0.6 one pile down; :class:`CouplesGame`
 :mod:`solver.impartial.wythoff`     Wythoff's game (outcomes, the sieve, the Beatty pairs,
                                     values, remoteness) and Euclid's game; :class:`WythoffGame`,
                                     :class:`EuclidGame`
@@ -51,18 +55,22 @@ from .chomp import (
     format_bar,
     parse_bar,
 )
+from .couples import CouplesGame, couples_game, couples_values, couples_values_cost
 from .game import ImpartialGame, SumOption
 from .octal import (
+    HeapGame,
     OctalCode,
     OctalGame,
     Periodicity,
     SumMove,
     equivalence_classes,
     grundy_cost,
+    grundy_method,
     grundy_values,
     p_positions,
     parse_octal,
     periodicity,
+    sparse_space,
     sum_moves,
     sum_value,
     two_heap_p_positions,
@@ -92,7 +100,9 @@ __all__ = [
     "IMPARTIAL_ALIASES",
     "IMPARTIAL_EXAMPLES",
     "IMPARTIAL_FORMS",
+    "HeapGame",
     "OctalGame",
+    "CouplesGame",
     "PairGame",
     "WythoffGame",
     "EuclidGame",
@@ -102,6 +112,8 @@ __all__ = [
     "parse_octal",
     "grundy_cost",
     "grundy_values",
+    "grundy_method",
+    "sparse_space",
     "Periodicity",
     "periodicity",
     "p_positions",
@@ -110,6 +122,10 @@ __all__ = [
     "sum_value",
     "SumMove",
     "sum_moves",
+    # Couples are Forever
+    "couples_game",
+    "couples_values",
+    "couples_values_cost",
     # Wythoff's game and Euclid's game
     "wythoff_outcomes",
     "wythoff_pairs",

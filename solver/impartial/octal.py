@@ -73,6 +73,7 @@ __all__ = [
     "sum_value",
     "SumMove",
     "sum_moves",
+    "HeapGame",
     "OctalGame",
     "OCTAL_TITLES",
     "describe_code",
@@ -472,7 +473,8 @@ class _Plan:
 def _plan(parsed: OctalCode, n: int, method: str = "auto") -> _Plan:
     """Choose the method for heaps 0..n and estimate it (see :func:`grundy_cost`)."""
     plain = _plain_cost(parsed, n)
-    if method == "plain" or not parsed.splits or (method == "auto" and plain.seconds <= SPARSE_MIN_SECONDS):
+    small = plain.seconds <= SPARSE_MIN_SECONDS or n > MAX_SPARSE_N
+    if method == "plain" or not parsed.splits or (method == "auto" and small):
         return _Plan("plain", plain, None)
     profile = _profile(parsed.text, _profile_level(parsed, n))
     heaps = format_count(n)
@@ -495,7 +497,7 @@ def _plan(parsed: OctalCode, n: int, method: str = "auto") -> _Plan:
     return _Plan("plain", plain, profile)
 
 
-def grundy_cost(code: str | OctalCode, n: int) -> Cost:
+def grundy_cost(code: str | OctalCode, n: int, *, method: str = "auto") -> Cost:
     """Estimate the time and memory of :func:`grundy_values` for heaps ``0..n``, by the method it will use.
 
     Parameters
@@ -504,6 +506,9 @@ def grundy_cost(code: str | OctalCode, n: int) -> Cost:
         The octal code (see :func:`parse_octal`).
     n : int
         Largest heap, ``>= 0`` (any size: the estimate is arithmetic).
+    method : {"auto", "plain", "sparse"}, optional
+        The method of :func:`grundy_values` (default ``"auto"``: the one
+        estimated faster).
 
     Returns
     -------
@@ -517,7 +522,8 @@ def grundy_cost(code: str | OctalCode, n: int) -> Cost:
     TypeError
         If ``n`` is not an integer or ``code`` not a string.
     ValueError
-        If ``n < 0`` or the code is invalid.
+        If ``n < 0``, the code is invalid, or ``method`` is unknown or
+        ``"sparse"`` for a code without splits.
 
     Notes
     -----
@@ -528,11 +534,12 @@ def grundy_cost(code: str | OctalCode, n: int) -> Cost:
     to about ``n / 16``, at most 2**16, computed once per code and kept)
     decide whether the sparse-space method is faster (:func:`grundy_method`)
     and give its estimate: the rare heaps, their growth and the witness scans
-    per heap, extrapolated (``docs/impartial-games.md``, section 3).
+    per heap, extrapolated (``docs/impartial-games.md``, section 3).  The
+    estimate is of the work left: the heaps kept by that look cost nothing.
     """
     parsed = parse_octal(code)
     n = check_integer(n, "n, the largest heap", least=0)
-    return _plan(parsed, n).cost
+    return _plan(parsed, n, _check_method(method, parsed)).cost
 
 
 def grundy_method(code: str | OctalCode, n: int) -> str:
@@ -609,10 +616,12 @@ def _largest_affordable_n(parsed: OctalCode, max_seconds: float, method: str = "
     return lo
 
 
-def _check_method(method: object) -> str:
-    if method not in METHODS:
+def _check_method(method: object, parsed: OctalCode) -> str:
+    if not isinstance(method, str) or method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r:.40}")
-    return str(method)
+    if method == "sparse" and not parsed.splits:
+        raise ValueError(f"the sparse-space method is for codes that split heaps; {parsed.text} never does")
+    return method
 
 
 def grundy_values(
@@ -665,11 +674,9 @@ def grundy_values(
     """
     parsed = parse_octal(code)
     n = check_integer(n, "n, the largest heap", least=0)
-    method = _check_method(method)
-    if method == "sparse" and not parsed.splits:
-        raise ValueError(f"the sparse-space method is for codes that split heaps; {parsed.text} never does")
-    if n > MAX_SPARSE_N and method != "plain":
-        method = "plain"
+    method = _check_method(method, parsed)
+    if method == "sparse" and n > MAX_SPARSE_N:
+        raise ValueError(f"the sparse-space method reaches heap {MAX_SPARSE_N:,} at most; reduce n")
     plan = _plan(parsed, n, method)
     limit = seconds_limit(max_seconds)
     if not costs.within_limits(plan.cost, max_seconds=limit):
@@ -1128,8 +1135,6 @@ SMALL_TABLE = 1023
 #: Largest number of tokens for which :meth:`OctalGame.remoteness_cost` counts partitions.
 MAX_SEARCH_TOKENS = 400
 
-_HOW = "write heaps like 5 or 3+5 (0 for no heap)"
-
 
 def describe_code(code: str | OctalCode) -> str:
     """The moves of an octal game in words, one clause per nonzero digit.
@@ -1179,8 +1184,91 @@ def _partition_counts(top: int) -> list[int]:
     return p
 
 
+class HeapGame(ImpartialGame[tuple[int, ...]]):
+    """A game played with heaps (piles) of tokens: its positions and their text.
+
+    A position is a collection of heaps, held as the sorted tuple of the
+    nonempty ones: ``(3, 5)`` is written ``"3+5"``, the empty position ``()``
+    is written ``"0"``.  Subclasses give the moves and the values
+    (:class:`OctalGame`, :class:`solver.impartial.couples.CouplesGame`);
+    ``unit`` names a heap in messages (``"heap"``, ``"pile"``).
+    """
+
+    unit: ClassVar[str] = "heap"
+
+    @property
+    def _how(self) -> str:
+        return f"write {self.unit}s like 5 or 3+5 (0 for no {self.unit})"
+
+    # -- positions ------------------------------------------------------------------
+
+    def check(self, position: object) -> tuple[int, ...]:
+        """A position as the sorted tuple of its nonempty heaps (piles).
+
+        Parameters
+        ----------
+        position : sequence of int
+            Heap sizes, each ``>= 0`` (0 is no heap) and below ``10**4000``;
+            at most 1000 heaps; any order.
+
+        Raises
+        ------
+        TypeError
+            If ``position`` is not a sequence of integers.
+        ValueError
+            If a heap is negative or too large, or there are too many heaps.
+        """
+        if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
+            raise TypeError(f"a position of {self.title} is a sequence of {self.unit} sizes, got {position!r:.60}")
+        heaps = []
+        for h in position:
+            heaps.append(check_entry(h, f"a {self.unit} size"))
+            if len(heaps) > MAX_HEAPS:
+                raise ValueError(f"a position has at most {MAX_HEAPS:,} {self.unit}s")
+        return tuple(sorted(h for h in heaps if h))
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        """Read heaps (piles) joined by ``+``: ``"5"``, ``"3+5"``, ``"0"`` (none).
+
+        Each heap is a whole number in any form of
+        :func:`solver.parsing.parse_int` (``1_000``, ``1e6``, ``10**30``).
+
+        Raises
+        ------
+        TypeError
+            If ``text`` is not a string.
+        ValueError
+            If the text is empty, a heap is missing, negative or not a whole
+            number, or there are more than 1000 heaps.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a position must be text like '3+5', got {text!r:.60}")
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"the position has {len(text):,} characters, more than {MAX_TEXT:,}; {self._how}")
+        if not text.strip():
+            raise ValueError(f"the position is empty; {self._how}")
+        parts = text.split("+")
+        if len(parts) > MAX_HEAPS:
+            raise ValueError(f"a position has at most {MAX_HEAPS:,} {self.unit}s, got {len(parts):,}")
+        heaps = []
+        for part in parts:
+            h = parse_entry(part, f"a {self.unit}", self._how)
+            if h < 0:
+                raise ValueError(f"a {self.unit} cannot be negative, got {part.strip()[:40]}; {self._how}")
+            heaps.append(h)
+        return self.check(heaps)
+
+    def format(self, position: tuple[int, ...]) -> str:
+        """``"3+5"``; ``"0"`` for the empty position (the inverse of :meth:`parse`)."""
+        return "+".join(map(str, self.check(position))) or "0"
+
+    def start(self) -> tuple[int, ...]:
+        """Three heaps, ``5+7+9``."""
+        return (5, 7, 9)
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class OctalGame(ImpartialGame[tuple[int, ...]]):
+class OctalGame(HeapGame):
     """An octal game (*Winning Ways*, chapter 4): heaps of tokens, moves given by the code.
 
     A position is a collection of heaps, held as the sorted tuple of the
@@ -1229,72 +1317,6 @@ class OctalGame(ImpartialGame[tuple[int, ...]]):
             source += "; Rob's Dots (Dawson's chess): C. Wright, \"The Independence Game\" (2017)"
         summary = f"Heaps of tokens; {describe_code(parsed)}; a player with no move loses."
         return cls(name=f"octal-{parsed.text}", title=title, summary=summary, source=source, code=parsed)
-
-    # -- positions ------------------------------------------------------------------
-
-    def check(self, position: object) -> tuple[int, ...]:
-        """A position as the sorted tuple of its nonempty heaps.
-
-        Parameters
-        ----------
-        position : sequence of int
-            Heap sizes, each ``>= 0`` (0 is no heap) and below ``10**4000``;
-            at most 1000 heaps; any order.
-
-        Raises
-        ------
-        TypeError
-            If ``position`` is not a sequence of integers.
-        ValueError
-            If a heap is negative or too large, or there are too many heaps.
-        """
-        if isinstance(position, (str, bytes)) or not isinstance(position, Iterable):
-            raise TypeError(f"a position of {self.title} is a sequence of heap sizes, got {position!r:.60}")
-        heaps = []
-        for h in position:
-            heaps.append(check_entry(h, "a heap size"))
-            if len(heaps) > MAX_HEAPS:
-                raise ValueError(f"a position has at most {MAX_HEAPS:,} heaps")
-        return tuple(sorted(h for h in heaps if h))
-
-    def parse(self, text: str) -> tuple[int, ...]:
-        """Read heaps joined by ``+``: ``"5"``, ``"3+5"``, ``"0"`` (no heap).
-
-        Each heap is a whole number in any form of
-        :func:`solver.parsing.parse_int` (``1_000``, ``1e6``, ``10**30``).
-
-        Raises
-        ------
-        TypeError
-            If ``text`` is not a string.
-        ValueError
-            If the text is empty, a heap is missing, negative or not a whole
-            number, or there are more than 1000 heaps.
-        """
-        if not isinstance(text, str):
-            raise TypeError(f"a position must be text like '3+5', got {text!r:.60}")
-        if len(text) > MAX_TEXT:
-            raise ValueError(f"the position has {len(text):,} characters, more than {MAX_TEXT:,}; {_HOW}")
-        if not text.strip():
-            raise ValueError(f"the position is empty; {_HOW}")
-        parts = text.split("+")
-        if len(parts) > MAX_HEAPS:
-            raise ValueError(f"a position has at most {MAX_HEAPS:,} heaps, got {len(parts):,}")
-        heaps = []
-        for part in parts:
-            h = parse_entry(part, "a heap", _HOW)
-            if h < 0:
-                raise ValueError(f"a heap cannot be negative, got {part.strip()[:40]}; {_HOW}")
-            heaps.append(h)
-        return self.check(heaps)
-
-    def format(self, position: tuple[int, ...]) -> str:
-        """``"3+5"``; ``"0"`` for the empty position (the inverse of :meth:`parse`)."""
-        return "+".join(map(str, self.check(position))) or "0"
-
-    def start(self) -> tuple[int, ...]:
-        """Three heaps, ``5+7+9``."""
-        return (5, 7, 9)
 
     # -- moves ----------------------------------------------------------------------
 

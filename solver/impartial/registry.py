@@ -8,6 +8,8 @@ name                       game
 ``robs-dots``              ``octal-0.137`` (Rob's Dots, Dawson's chess)
 ``dawsons-kayles``         ``octal-0.07``
 ``kayles``                 ``octal-0.77``
+``couples-are-forever``    Couples are Forever (split a pile of at least 3
+                           in two; the values of ``octal-0.6``, one pile down)
 ``wythoff``                Wythoff's game
 ``euclid``                 Euclid's game
 ``chomp-RxC``              Chomp on fragmentary bars in an R x C box
@@ -27,6 +29,7 @@ import functools
 import re
 
 from .chomp import MAX_CELLS, ChompGame
+from .couples import COUPLES_NAME, couples_game
 from .game import ImpartialGame
 from .octal import OctalGame, parse_octal
 from .wythoff import EuclidGame, WythoffGame
@@ -55,7 +58,7 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
 #: The accepted forms of a name, for messages and help.
 IMPARTIAL_FORMS = (
     "octal-<code> for any octal code (octal-0.137, octal-0.07, octal-0.77, octal-4.7), "
-    f"{', '.join(IMPARTIAL_ALIASES)}, wythoff, euclid, "
+    f"{', '.join(IMPARTIAL_ALIASES)}, {COUPLES_NAME}, wythoff, euclid, "
     f"and chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6)"
 )
 
@@ -66,14 +69,16 @@ _MAX_NAME = 200
 def is_impartial_name(name: object) -> bool:
     """Whether ``name`` has the form of a finite impartial game's name (it may still be invalid).
 
-    True for the aliases, ``wythoff``, ``euclid`` and anything starting with
+    True for the aliases, ``couples-are-forever``, ``wythoff``, ``euclid`` and anything starting with
     ``octal-`` or ``chomp-``, so that a caller can tell a mistyped impartial
     game (say ``octal-0.8``) from a name of another family.
     """
     if not isinstance(name, str):
         return False
     key = name.strip().lower()
-    return key in IMPARTIAL_ALIASES or key in ("wythoff", "euclid") or key.startswith(("octal-", "chomp-"))
+    return (
+        key in IMPARTIAL_ALIASES or key in (COUPLES_NAME, "wythoff", "euclid") or key.startswith(("octal-", "chomp-"))
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -82,6 +87,8 @@ def _build(canonical: str) -> ImpartialGame:
         return WythoffGame.make()
     if canonical == "euclid":
         return EuclidGame.make()
+    if canonical == COUPLES_NAME:
+        return couples_game()
     if canonical.startswith("octal-"):
         return OctalGame.of(canonical.removeprefix("octal-"))
     match = _CHOMP.fullmatch(canonical)
@@ -98,7 +105,7 @@ def impartial_game(name: str) -> ImpartialGame:
         ``"octal-<code>"`` for any valid octal code (``"octal-0.137"``,
         ``"octal-4.7"``), an alias of :data:`IMPARTIAL_ALIASES`
         (``"robs-dots"``, ``"dawsons-kayles"``, ``"kayles"``),
-        ``"wythoff"``, ``"euclid"`` or ``"chomp-RxC"`` (``"chomp-2x6"``, at
+        ``"couples-are-forever"``, ``"wythoff"``, ``"euclid"`` or ``"chomp-RxC"`` (``"chomp-2x6"``, at
         most 24 pieces).  Case and surrounding spaces are ignored.
 
     Returns
@@ -130,7 +137,7 @@ def impartial_game(name: str) -> ImpartialGame:
     if len(key) > _MAX_NAME:
         raise ValueError(f"a game's name has at most {_MAX_NAME} characters; the names are {IMPARTIAL_FORMS}")
     key = IMPARTIAL_ALIASES.get(key, key)
-    if key in ("wythoff", "euclid"):
+    if key in (COUPLES_NAME, "wythoff", "euclid"):
         return _build(key)
     if key.startswith("octal-"):
         try:
