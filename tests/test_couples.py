@@ -289,7 +289,10 @@ def test_cli_classify_tree_sum_periodicity():
         (["solve", "--bound", "10", "--rule", "couples-are-forever"], "does not apply to couples-are-forever"),
         (["classify", "--rule", "couples-are-forever", "3+-1"], "a pile cannot be negative"),
         (["periodicity", "--rule", "couples-are-forever", "--n", "1"], "at least 2"),
-        (["nim-values", "--rule", "couples-are-forever", "--n", "10**9"], "piles 0..1,000,000,000, that is the Grundy values of 0.6"),
+        (
+            ["nim-values", "--rule", "couples-are-forever", "--n", "10**9"],
+            "piles 0..1,000,000,000, that is the Grundy values of 0.6",
+        ),
         (["nim-values", "--rule", "couples-are-forever", "--n", "10**8", "--max-seconds", "60"], "would take"),
     ],
 )

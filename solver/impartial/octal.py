@@ -589,7 +589,7 @@ def _sparse_from_start_cost(parsed: OctalCode, n: int) -> Cost:
     if n > 1 << SPARSE_PROFILE_TOP and _plain_cost(parsed, n).seconds > SPARSE_MIN_SECONDS:
         profile = _profile(parsed.text, _profile_level(parsed, n))
         if profile.sparse:
-            below = _sparse_worst_seconds(parsed, profile.heaps)
+            below = min(_sparse_worst_seconds(parsed, profile.heaps), _plain_cost(parsed, profile.heaps).seconds)
             seconds = min(seconds, below + _sparse_seconds(profile, _split_digits(parsed), n))
     return Cost(
         seconds,
