@@ -127,6 +127,13 @@ def main() -> None:
         method = grundy_method(code, 10**6)
         estimate = grundy_cost(code, 10**6).seconds
         print(f"  {code:6} {verdict}; 10**6 heaps: {method}, estimate {estimate:,.1f} s (look {wall:.2f} s)")
+    print("grundy_values by the method chosen, against its estimate (the first heaps already looked at):")
+    for code, n in (("0.16", 10**6), ("0.56", 10**6), ("0.36", 5 * 10**5), ("0.66", 3 * 10**5), ("0.74", 3 * 10**5),
+                    ("0.77", 2 * 10**5), ("4.4", 2 * 10**5), ("0.137", 10**5)):  # fmt: skip
+        estimate = grundy_cost(code, n).seconds
+        method = grundy_method(code, n)
+        _, wall, cpu = timed(lambda code=code, n=n: grundy_values(code, n, max_seconds=3600))
+        report(f"grundy_values({code!r}, {n:,}) ({method})", wall, cpu, None, estimate)
     print(f"load average after: {os.getloadavg()}")
 
 
