@@ -13,6 +13,11 @@ Goals:
 * Wythoff's game, a 2000 x 2000 table of outcomes: <= 5 s;
 * Chomp, every bar of a box of 2**20 positions (4 x 5 and 2 x 10): <= 30 s.
 
+The estimates are CPU seconds of one core; under other work on the machine the
+wall time measured here can be 2.5 to 5 times larger.  The sparse-space
+method of octal games with splits (0.6 to 10**6 and 10**7) has its own script,
+``benchmarks/sparse_space.py``.
+
 Then, without goals, the games' own methods (:func:`solver.impartial_game`):
 Wythoff values and remoteness, Chomp values, octal remoteness, a heap of
 10**400 through its proved period.

@@ -113,6 +113,15 @@ def test_couples_values_for_a_plot_beyond_the_sources_25000():
     assert values[:25_001].max() == plain[:25_000].max()
 
 
+@pytest.mark.slow
+def test_the_single_pile_p_positions_up_to_10_5():
+    # docs/impartial-games.md section 3.2, from the plain kernel (the reference): the piles of value 0.
+    plain = grundy_values("0.6", 10**5 - 1, method="plain", max_seconds=600)
+    piles = [0, *(np.flatnonzero(plain == 0) + 1).tolist()]
+    assert piles == [0, 1, 2, 5, 13, 21, 31, 47, 73, 99, 125, 151, 177, 315, 409]
+    assert (np.flatnonzero(couples_values(10**5) == 0)).tolist() == piles
+
+
 # --- The game object against brute force -------------------------------------------------------------
 
 

@@ -101,6 +101,7 @@ def test_random_codes_with_splits_match_brute_force(digits, n, mask):
     assert values.tolist() == octal_grundy(digits, n)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(split_codes, st.integers(4097, 9000))
 def test_random_codes_with_splits_match_plain_across_mask_changes(digits, n):
@@ -124,16 +125,29 @@ def test_06_to_10_5():
 
 
 def test_method_and_estimate_follow_the_code():
+    n = 2 * 10**5
     assert grundy_method("0.6", 1000) == "plain"  # small: not worth a look
-    assert grundy_method("0.33", 10**6) == "plain"  # no splits
-    assert grundy_method("0.6", 10**6) == "sparse"
-    assert grundy_method("0.137", 10**6) == "plain"  # no sparse space: 41% of the heaps rare at best
-    cost = grundy_cost("0.6", 10**6)
+    assert grundy_method("0.33", n) == "plain"  # no splits
+    assert grundy_method("0.6", n) == "sparse"
+    assert grundy_method("0.137", n) == "plain"  # no sparse space: 41% of the heaps rare at best
+    cost = grundy_cost("0.6", n)
     assert "sparse space: mask 494" in cost.what
+    assert cost.seconds < 10  # the plain kernel's estimate is 14 s
+    assert grundy_cost("0.6", n, method="plain").seconds > 13
+    assert "no sparse space" in grundy_cost("0.137", n).what
+    assert "every option visited" in grundy_cost("0.6", 1000).what
+    assert grundy_cost("0.6", 1000).seconds <= SPARSE_MIN_SECONDS
+
+
+@pytest.mark.slow
+def test_method_at_10_6():
+    # The look at the first 2**16 heaps: 0.6 keeps 1,583 rare heaps, 0.137 has no sparse space.
+    assert grundy_method("0.6", 10**6) == "sparse"
+    cost = grundy_cost("0.6", 10**6)
+    assert "mask 494, 1,583 rare heaps up to 65,536" in cost.what
     assert cost.seconds < 30  # the plain kernel's estimate is 350 s
     assert grundy_cost("0.6", 10**6, method="plain").seconds > 300
-    assert "no sparse space" in grundy_cost("0.137", 10**6).what
-    assert grundy_cost("0.6", 1000).seconds <= SPARSE_MIN_SECONDS
+    assert grundy_method("0.137", 10**6) == "plain"
 
 
 def test_estimates_refuse_by_the_method_that_runs():
