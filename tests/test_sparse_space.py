@@ -139,6 +139,13 @@ def test_method_and_estimate_follow_the_code():
     assert grundy_cost("0.6", 1000).seconds <= SPARSE_MIN_SECONDS
 
 
+@pytest.mark.parametrize("code", ["0.6", "0.137", "4.4"])
+def test_the_sparse_method_on_request(code):
+    # method="sparse" runs the method from heap 1 up to 2**16 heaps, whether or not the code has sparse space.
+    assert "by the sparse-space method" in grundy_cost(code, 5000, method="sparse").what
+    assert grundy_values(code, 5000, method="sparse").tolist() == plain(code, 5000).tolist()
+
+
 @pytest.mark.slow
 def test_method_at_10_6():
     # The look at the first 2**16 heaps: 0.6 keeps 1,583 rare heaps, 0.137 has no sparse space.

@@ -471,23 +471,35 @@ class _Plan:
 
 
 def _plan(parsed: OctalCode, n: int, method: str = "auto") -> _Plan:
-    """Choose the method for heaps 0..n and estimate it (see :func:`grundy_cost`)."""
+    """Choose the method for heaps 0..n and estimate it (see :func:`grundy_cost`).
+
+    ``method`` ``"plain"``: the plain kernel.  ``"sparse"``: the sparse-space
+    method, from heap 1 (``"start"``) up to 2**16 heaps, beyond from the
+    profile's heaps.  ``"auto"``: the plain kernel for small work, codes
+    without splits or without sparse space, else the faster estimate; the
+    profile's own values (``"kept"``) when they cover the heaps.
+    """
     plain = _plain_cost(parsed, n)
     small = plain.seconds <= SPARSE_MIN_SECONDS or n > MAX_SPARSE_N
     if method == "plain" or not parsed.splits or (method == "auto" and small):
         return _Plan("plain", plain, None)
+    if method == "sparse" and (small or n <= 1 << SPARSE_PROFILE_TOP):
+        return _Plan("start", _sparse_from_start_cost(parsed, n), None)
     profile = _profile(parsed.text, _profile_level(parsed, n))
     heaps = format_count(n)
     if n <= profile.heaps:
         return _Plan(
             "kept", Cost(0.0, 12 * (n + 1), f"the Grundy values of {parsed.text} for heaps 0..{heaps}"), profile
         )
-    if not profile.sparse and method == "auto":
+    if not profile.sparse:
         why = f"{profile.rare_fraction:.0%} of heaps {profile.heaps // 2 + 1:,}..{profile.heaps:,} rare at best"
-        return _Plan("plain", dataclasses.replace(plain, what=f"{plain.what}; no sparse space: {why}"), profile)
-    seconds = _sparse_seconds(profile, _split_digits(parsed), n) if profile.sparse else 2 * plain.seconds
+        if method == "auto":
+            return _Plan("plain", dataclasses.replace(plain, what=f"{plain.what}; no sparse space: {why}"), profile)
+        seconds = _sparse_worst_seconds(parsed, n) - _sparse_worst_seconds(parsed, profile.heaps)
+        what = f"the Grundy values of {parsed.text} for heaps 0..{heaps} by the sparse-space method ({why})"
+        return _Plan("sparse", Cost(seconds, (n + 1) * _SPARSE_BYTES_PER_HEAP, what), profile)
     sparse = Cost(
-        seconds,
+        _sparse_seconds(profile, _split_digits(parsed), n),
         (n + 1) * _SPARSE_BYTES_PER_HEAP,
         f"the Grundy values of {parsed.text} for heaps 0..{heaps} (sparse space: mask {profile.mask}, "
         f"{profile.rare:,} rare heaps up to {profile.heaps:,})",
@@ -568,7 +580,7 @@ def grundy_method(code: str | OctalCode, n: int) -> str:
     parsed = parse_octal(code)
     n = check_integer(n, "n, the largest heap", least=0)
     method = _plan(parsed, n).method
-    return "sparse" if method == "kept" else method
+    return "plain" if method == "plain" else "sparse"
 
 
 def _sparse_worst_seconds(parsed: OctalCode, n: int) -> float:
@@ -640,7 +652,9 @@ def grundy_values(
         ``config.IMPARTIAL_MAX_SECONDS``, 60).
     method : {"auto", "plain", "sparse"}, optional
         ``"plain"``: visit every option (the reference); ``"sparse"``: the
-        sparse-space method (codes with splits only); ``"auto"`` (default):
+        sparse-space method (codes with splits only; from heap 1 up to
+        2**16 heaps, beyond that from the first heaps kept for the code,
+        whose first 4,096 the plain kernel computes); ``"auto"`` (default):
         the one estimated faster (:func:`grundy_method`).  The values are the
         same.
 
@@ -683,6 +697,8 @@ def grundy_values(
         check_work(plan.cost, f"reduce n to at most {_largest_affordable_n(parsed, limit, method):,}", limit)
     if plan.method == "plain":
         return _plain_values(parsed, n)
+    if plan.method == "start":
+        return sparse_grundy(np.array(parsed.digits, dtype=np.int64), np.zeros(1, np.int64), n)[0]
     assert plan.profile is not None
     if plan.method == "kept":
         return plan.profile.values[: n + 1].astype(np.int64)

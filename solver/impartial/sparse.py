@@ -26,8 +26,9 @@ without visiting all of its ``h / 2`` splits:
 The result is exact for any mask: the mask decides only the speed.  The
 driver (:func:`sparse_grundy`) chooses the mask from the values themselves:
 the mask over the bits of the values seen that makes the fewest heaps rare
-(:func:`best_mask`), chosen again as the values grow (0.6: ``0b1101110``
-from the first 4,096 heaps, ``0b111101110`` = 494 from about 16,000 on).
+(:func:`best_mask`), chosen again as the values grow (0.6: 110 =
+``0b1101110`` after 4,096 heaps, 238 after 8,192, 494 = ``0b111101110``
+from heap 12,289 on).
 
 Numba kernels (prefixed ``_``) are unchecked; :mod:`solver.impartial.octal`
 calls the driver through :func:`solver.impartial.octal.grundy_values`, which
