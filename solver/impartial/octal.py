@@ -463,7 +463,12 @@ def _sparse_seconds(profile: _Profile, splits: int, n: int) -> float:
 
 @dataclasses.dataclass(frozen=True)
 class _Plan:
-    """How :func:`grundy_values` computes heaps 0..n: ``method`` ``"plain"``, ``"sparse"`` or ``"kept"`` (the profile has them)."""
+    """How :func:`grundy_values` computes heaps 0..n, and the estimate.
+
+    ``method``: ``"plain"`` (the plain kernel), ``"sparse"`` (the
+    sparse-space method from the profile's heaps), ``"start"`` (the
+    sparse-space method from heap 1) or ``"kept"`` (the profile has them).
+    """
 
     method: str
     cost: Cost
