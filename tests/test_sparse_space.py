@@ -132,8 +132,8 @@ def test_method_and_estimate_follow_the_code():
     assert grundy_method("0.137", n) == "plain"  # no sparse space: 41% of the heaps rare at best
     cost = grundy_cost("0.6", n)
     assert "sparse space: mask 494" in cost.what
-    assert cost.seconds < 10  # the plain kernel's estimate is 14 s
-    assert grundy_cost("0.6", n, method="plain").seconds > 13
+    assert cost.seconds < 10  # the plain kernel's estimate is 16 s
+    assert grundy_cost("0.6", n, method="plain").seconds > 15
     assert "no sparse space" in grundy_cost("0.137", n).what
     assert "every option visited" in grundy_cost("0.6", 1000).what
     assert grundy_cost("0.6", 1000).seconds <= SPARSE_MIN_SECONDS
@@ -152,8 +152,8 @@ def test_method_at_10_6():
     assert grundy_method("0.6", 10**6) == "sparse"
     cost = grundy_cost("0.6", 10**6)
     assert "mask 494, 1,583 rare heaps up to 65,536" in cost.what
-    assert cost.seconds < 30  # the plain kernel's estimate is 350 s
-    assert grundy_cost("0.6", 10**6, method="plain").seconds > 300
+    assert cost.seconds < 30  # the plain kernel's estimate is 400 s
+    assert grundy_cost("0.6", 10**6, method="plain").seconds > 350
     assert grundy_method("0.137", 10**6) == "plain"
 
 

@@ -105,11 +105,12 @@ SPARSE_PROFILE_TOP = 16
 
 # Cost model, measured by benchmarks/impartial_games.py and benchmarks/sparse_space.py on this project's
 # machine (2 cores shared with other work, CPU seconds of the process): the plain kernel takes 0.9 to 1.0 ns
-# per two-heap option while every value is below 64 (the vectorised bit-mask path) and up to 1.35 ns after
-# (the stamp path), so 1.4 ns, which errs high; 5 ns per (heap, digit) pair.  The sparse-space method takes
+# per two-heap option while every value is below 64 (the vectorised bit-mask path) and up to 1.42 ns after
+# (the stamp path: 0.6 to 10**6, 356 s for 2.5e11 options at a load of 9 to 15), so 1.6 ns, which errs high;
+# 5 ns per (heap, digit) pair.  The sparse-space method takes
 # SECONDS_PER_STEP per split visited (with a rare heap, or by a witness scan) or step over a list of values,
 # and SECONDS_PER_HEAP for each heap.
-_SECONDS_PER_SPLIT = 1.4e-9
+_SECONDS_PER_SPLIT = 1.6e-9
 _SECONDS_PER_DIGIT = 5e-9
 _BYTES_PER_HEAP = 8 + 1 + 1  # int64 values, uint8 copy, uint8 reversed copy
 _SPARSE_SECONDS_PER_STEP = 3e-9
@@ -546,7 +547,7 @@ def grundy_cost(code: str | OctalCode, n: int, *, method: str = "auto") -> Cost:
     -----
     The plain kernel visits every option: heap ``h`` has about ``(h - k) /
     2`` two-heap options for each digit ``d_k`` with the bit 4, about
-    ``n**2 / 4`` per such digit in all, 1.4 ns each.  For a code with splits
+    ``n**2 / 4`` per such digit in all, 1.6 ns each.  For a code with splits
     whose plain estimate is above 0.25 s, the values of the first heaps (up
     to about ``n / 16``, at most 2**16, computed once per code and kept)
     decide whether the sparse-space method is faster (:func:`grundy_method`)
