@@ -15,6 +15,11 @@ Goals:
 * Spring Cleaning, a group of 30 dirt pieces (the costliest shapes found, tree-shaped): <= 2 s each;
 * Euclid's game on triples, the octant 0 <= a, b, c < 60 (216,000 triples): <= 10 s.
 
+The estimates are CPU seconds of one core; under other work on the machine the
+wall time measured here can be 2.5 to 5 times larger.  The sparse-space
+method of octal games with splits (0.6 to 10**6 and 10**7) has its own script,
+``benchmarks/sparse_space.py``.
+
 Then, without goals, the games' own methods (:func:`solver.impartial_game`):
 Wythoff values and remoteness, Chomp values, octal remoteness, a heap of
 10**400 through its proved period, Magnetism's sequences and remoteness,

@@ -187,6 +187,7 @@ from .impartial.chomp import (
     format_bar,
     parse_bar,
 )
+from .impartial.couples import CouplesGame, couples_values, couples_values_cost
 from .impartial.eraserhead import (
     EraserheadGame,
     EraserheadPosition,
@@ -227,22 +228,23 @@ from .impartial.monochrome import (
     parse_monochrome,
 )
 from .impartial.octal import (
+    HeapGame,
     OctalCode,
     OctalGame,
     Periodicity,
     equivalence_classes,
     grundy_cost,
+    grundy_method,
     grundy_values,
     p_positions,
     parse_octal,
     periodicity,
+    sparse_space,
     two_heap_p_positions,
 )
 from .impartial.registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game
 from .impartial.spring_cleaning import (
     SpringCleaningGame,
-    couples_are_forever,
-    couples_are_forever_cost,
     l_shape,
     l_shape_table,
     l_shape_value,
@@ -447,7 +449,9 @@ __all__ = [
     "IMPARTIAL_EXAMPLES",
     "IMPARTIAL_FORMS",
     "ImpartialGame",
+    "HeapGame",
     "OctalGame",
+    "CouplesGame",
     "WythoffGame",
     "EuclidGame",
     "ChompGame",
@@ -456,6 +460,10 @@ __all__ = [
     "parse_octal",
     "grundy_values",
     "grundy_cost",
+    "grundy_method",
+    "sparse_space",
+    "couples_values",
+    "couples_values_cost",
     "Periodicity",
     "periodicity",
     "p_positions",
@@ -511,8 +519,6 @@ __all__ = [
     "magnetism_sequences",
     "magnetism_sequences_cost",
     "SpringCleaningGame",
-    "couples_are_forever",
-    "couples_are_forever_cost",
     "l_shape",
     "l_shape_table",
     "l_shape_value",

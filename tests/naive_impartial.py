@@ -85,6 +85,35 @@ def octal_make_solver(digits: tuple[int, ...]):
     return outer
 
 
+# --- Couples are Forever -----------------------------------------------------------------
+
+
+def couples_position_moves(piles: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Couples are Forever ("Spring Cleaning II"): split any one pile of at least three tokens into two piles.
+
+    Every position one move away, as sorted tuples of the nonempty piles.
+    """
+    piles = tuple(h for h in piles if h > 0)
+    result = set()
+    for i, h in enumerate(piles):
+        if h < 3:
+            continue
+        others = piles[:i] + piles[i + 1 :]
+        for a in range(1, h):
+            result.add(tuple(sorted(others + (a, h - a))))
+    return result
+
+
+def couples_grundy(n: int) -> list[int]:
+    """Grundy values of one pile of 0..n tokens, by memoised recursion on the rules (two piles: XOR)."""
+
+    @cache
+    def g(h: int) -> int:
+        return mex(g(a) ^ g(h - a) for a in range(1, h) if h >= 3)
+
+    return [g(h) for h in range(n + 1)]
+
+
 # --- Wythoff's game ---------------------------------------------------------------------
 
 

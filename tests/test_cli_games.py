@@ -353,7 +353,7 @@ NOT_APPLICABLE = [
     (["periodicity", "--rule", "put-or-take-a-square"], "periodicity is for octal games"),
     (["plane", "--rule", "kayles", "--size", "5"], "does not apply to octal-0.77"),
     (["plane", "--rule", "subtract-a-square", "--size", "5"], "plane is for the two-pile games"),
-    (["classify", "--rule", "wythoff", "--n", "5"], "classify --n lists the heaps 0..N of an octal game"),
+    (["classify", "--rule", "wythoff", "--n", "5"], "classify --n lists the heaps 0..N of a heap game"),
     (["classify", "--rule", "wythoff"], "needs positions"),
     (["classify", "--n", "10", "3,5"], "positions as arguments are for the finite impartial games"),
     (["solve", "--bound", "100", "--rule", "magnetism"], "does not apply to magnetism"),

@@ -16,7 +16,7 @@ from naive_impartial import couples_are_forever_values, grid_cells, make_referen
 
 from solver import (
     NotApplicableError,
-    couples_are_forever,
+    couples_values,
     grundy_values,
     impartial_game,
     l_shape,
@@ -141,13 +141,13 @@ def test_zigzags_are_the_sources_table_shifted_by_two():
     # one or two pieces has value 0 (one piece: 1; two: 2), so no shape of n pieces has the table's Z(1) or Z(2).
     assert found == SOURCE_Z[2:]
     assert found[:2] != SOURCE_Z[:2]
-    assert couples_are_forever(15).tolist()[1:] == SOURCE_Z
+    assert couples_values(15).tolist()[1:] == SOURCE_Z
 
 
-def test_zigzags_match_brute_force_and_couples_are_forever():
+def test_zigzags_match_brute_force_and_couples_values():
     for n in range(1, 13):
         assert zigzag_values(n)[-1] == GRUNDY(grid_cells(zigzag(n))), n
-    caf = couples_are_forever(65).tolist()
+    caf = couples_values(65).tolist()
     found = zigzag_values(63)
     assert found == caf[3:66]
     # The same moves as the octal game 0.37 (sweep an end piece; sweep two neighbours, leaving 0, 1 or 2 parts).
@@ -155,11 +155,11 @@ def test_zigzags_match_brute_force_and_couples_are_forever():
 
 
 def test_couples_are_forever_against_brute_force():
-    assert couples_are_forever(300).tolist() == couples_are_forever_values(300)
+    assert couples_values(300).tolist() == couples_are_forever_values(300)
     with pytest.raises(ValueError, match=r"would (take|need)"):
-        couples_are_forever(200_000, max_seconds=0.1)
+        couples_values(200_000, max_seconds=0.1)
     with pytest.raises(ValueError):
-        couples_are_forever(-1)
+        couples_values(-1)
 
 
 # --- The game against the brute force -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ command                                                        prints
 =============================================================  ===============================================
 ``nim-values --rule octal-0.137 --n N``                        CSV ``n,value``: Grundy values of heaps 0..N
                                                                (``--rule magnetism``: empty strips)
+``nim-values --rule couples-are-forever --n N``                the same for the piles 0..N
 ``periodicity --rule octal-0.77 [--n N] [--json]``             ``{"period", "preperiod", "proved",
                                                                "checked_to"}``, or a sentence
 ``plane --rule wythoff|euclid --size S``                       CSV ``a,b,outcome`` (W/L), 0 <= a, b < S
@@ -50,6 +51,7 @@ from solver.errors import NotApplicableError
 from solver.graphs import parse_graph, parse_vertices, preset_text
 from solver.impartial import ImpartialGame, impartial_game
 from solver.impartial.chomp import MAX_CELLS, chomp_cost
+from solver.impartial.couples import COUPLES_NAME, couples_values
 from solver.impartial.eraserhead import (
     eraserhead_cost,
     eraserhead_move_values,
@@ -65,7 +67,6 @@ from solver.impartial.spring_cleaning import (
     MAX_LEG,
     MAX_ZIGZAG,
     SPRING_CLEANING,
-    couples_are_forever,
     l_shape,
     l_shape_value,
     zigzag,
@@ -130,6 +131,11 @@ def _example(game: ImpartialGame) -> str:
     return game.format(game.start())
 
 
+def _unit(game: ImpartialGame) -> str:
+    """What one heap of the game is called: ``"heap"`` (octal games) or ``"pile"`` (Couples are Forever)."""
+    return str(getattr(game, "unit", "heap"))
+
+
 # ---------------------------------------------------------------------------
 # Shared commands
 # ---------------------------------------------------------------------------
@@ -176,9 +182,9 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         values = game.grundy_sequence(args.n, max_seconds=budget.max_seconds)
     except NotApplicableError:
         raise NotApplicableError(
-            f"classify --n lists the heaps 0..N of an octal game (or the empty strips of Magnetism); the positions "
-            f"of {game.name} are {game.position_help}: give them as arguments, e.g. classify --rule {game.name} "
-            f"{_example(game)}"
+            f"classify --n lists the heaps 0..N of a heap game (octal games, {COUPLES_NAME}) or the empty strips "
+            f"of Magnetism; the positions of {game.name} are {game.position_help}: give them as arguments, e.g. "
+            f"classify --rule {game.name} {_example(game)}"
         ) from None
     out.write(_header(game, f"{game.sequence_help}, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
@@ -257,7 +263,7 @@ def sum_command(args: argparse.Namespace, budget: Budget) -> None:
 
 
 def nim_values(args: argparse.Namespace, budget: Budget) -> None:
-    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps 0..N (octal games; Magnetism's empty strips)."""
+    """``nim-values``: CSV ``n,value`` of the Grundy values of the heaps (piles) 0..N (octal games, Couples are Forever; Magnetism's empty strips)."""
     game: ImpartialGame = args.rule
     _no_bound(args, game)
     n = args.n
@@ -291,7 +297,7 @@ def not_applicable(command: str) -> Handler:
 
 #: The games each command of the finite games alone is for.
 FINITE_ONLY = {
-    "periodicity": "octal games (--rule octal-<code>, robs-dots, dawsons-kayles, kayles)",
+    "periodicity": f"octal games (--rule octal-<code>, robs-dots, dawsons-kayles, kayles) and {COUPLES_NAME}",
     "plane": "the two-pile games (--rule wythoff or euclid) and Euclid's game on triples (--rule euclid3)",
 }
 
@@ -314,7 +320,7 @@ def only_finite(command: str) -> Callable[[argparse.Namespace], None]:
 
 
 def periodicity(args: argparse.Namespace, budget: Budget) -> None:
-    """``periodicity``: the period and preperiod of an octal game's heap values, proved when the theorem applies."""
+    """``periodicity``: the period and preperiod of a heap game's values, proved when the octal games' theorem applies."""
     game: ImpartialGame = args.rule
     budget.check((game.periodicity_cost(args.n), "choose a smaller --n"))
     found = game.periodicity(args.n)
@@ -328,18 +334,19 @@ def periodicity(args: argparse.Namespace, budget: Budget) -> None:
     if args.json:
         out.write(json.dumps(result) + "\n")
         return
-    out.write(f"{game.title} [{game.name}], Grundy values of heaps 0..{found.checked_to:,}:\n")
+    unit = _unit(game)
+    out.write(f"{game.title} [{game.name}], Grundy values of {unit}s 0..{found.checked_to:,}:\n")
     if found.period is None:
         out.write("  no period: the values computed repeat no period three times at their end\n")
         return
-    last = "" if not found.preperiod else f"; the last exception is heap {found.preperiod - 1}"
+    last = "" if not found.preperiod else f"; the last exception is {unit} {found.preperiod - 1}"
     out.write(
         f"  period {found.period}, preperiod {found.preperiod} (G(n + {found.period}) = G(n) for n >= {found.preperiod}{last})\n"
     )
     if found.proved:
-        out.write("  proved for every heap by the octal games periodicity theorem (Winning Ways, chapter 4)\n")
+        out.write(f"  proved for every {unit} by the octal games periodicity theorem (Winning Ways, chapter 4)\n")
     else:
-        out.write("  not proved: a candidate seen in the values computed; the theorem needs more heaps (--n)\n")
+        out.write(f"  not proved: a candidate seen in the values computed; the theorem needs more {unit}s (--n)\n")
 
 
 def plane(args: argparse.Namespace, budget: Budget) -> None:
@@ -555,7 +562,7 @@ def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
         found["value"] = value
         found["outcome"] = "L" if value == 0 else "W"
         if args.zigzag is not None:
-            found["couples_are_forever"] = int(couples_are_forever(args.zigzag + 2)[-1])
+            found["couples_are_forever"] = int(couples_values(args.zigzag + 2, max_seconds=budget.max_seconds)[-1])
         if args.json:
             out.write(json.dumps(found) + "\n")
             return
@@ -596,9 +603,15 @@ def register(
         ``finite(handler, command)``: the ``run`` of a command for the finite
         games only (it gives the handler its budget and refuses a loopy rule).
     """
-    p = subparsers.add_parser("periodicity", help="period and preperiod of an octal game's Grundy values (proved?)")
+    p = subparsers.add_parser(
+        "periodicity", help=f"period and preperiod of an octal game's (or {COUPLES_NAME}'s) Grundy values (proved?)"
+    )
     p.add_argument(
-        "--rule", type=game_arg, required=True, metavar="NAME", help="an octal game: octal-<code>, " + rule_help
+        "--rule",
+        type=game_arg,
+        required=True,
+        metavar="NAME",
+        help=f"an octal game (octal-<code>) or {COUPLES_NAME}; " + rule_help,
     )
     p.add_argument(
         "--n",

@@ -1,4 +1,4 @@
-"""Finite, loop-free impartial games: octal games, Wythoff's, Euclid's (pairs and triples), Chomp, Magnetism, Spring Cleaning, Eraserhead, Monochrome.
+"""Finite, loop-free impartial games: octal games, Couples are Forever, Wythoff's, Euclid's (pairs and triples), Chomp, Magnetism, Spring Cleaning, Eraserhead, Monochrome.
 
 Each game here ends (every move shrinks the position), so every position is
 either an N-position (the player to move wins: outcome W) or a P-position
@@ -20,6 +20,10 @@ module                              contents
                                     Dawson's chess and Rob's Dots ``0.137``, ...): codes,
                                     Grundy values of heaps, proved periodicity, P-positions,
                                     equivalence classes, sums of heaps; :class:`OctalGame`
+:mod:`solver.impartial.sparse`      the sparse-space method (rare and common values): fast
+                                    exact Grundy values of octal games with splits
+:mod:`solver.impartial.couples`     Couples are Forever (split a pile of at least 3 in two):
+                                    the values of 0.6 one pile down; :class:`CouplesGame`
 :mod:`solver.impartial.wythoff`     Wythoff's game (outcomes, the sieve, the Beatty pairs,
                                     values, remoteness) and Euclid's game; :class:`WythoffGame`,
                                     :class:`EuclidGame`
@@ -66,6 +70,7 @@ from .chomp import (
     format_bar,
     parse_bar,
 )
+from .couples import CouplesGame, couples_game, couples_values, couples_values_cost
 from .eraserhead import (
     EraserheadGame,
     EraserheadPosition,
@@ -108,16 +113,19 @@ from .monochrome import (
     parse_monochrome,
 )
 from .octal import (
+    HeapGame,
     OctalCode,
     OctalGame,
     Periodicity,
     SumMove,
     equivalence_classes,
     grundy_cost,
+    grundy_method,
     grundy_values,
     p_positions,
     parse_octal,
     periodicity,
+    sparse_space,
     sum_moves,
     sum_value,
     two_heap_p_positions,
@@ -125,8 +133,6 @@ from .octal import (
 from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
 from .spring_cleaning import (
     SpringCleaningGame,
-    couples_are_forever,
-    couples_are_forever_cost,
     l_shape,
     l_shape_table,
     l_shape_value,
@@ -158,7 +164,9 @@ __all__ = [
     "IMPARTIAL_ALIASES",
     "IMPARTIAL_EXAMPLES",
     "IMPARTIAL_FORMS",
+    "HeapGame",
     "OctalGame",
+    "CouplesGame",
     "PairGame",
     "WythoffGame",
     "EuclidGame",
@@ -168,6 +176,8 @@ __all__ = [
     "parse_octal",
     "grundy_cost",
     "grundy_values",
+    "grundy_method",
+    "sparse_space",
     "Periodicity",
     "periodicity",
     "p_positions",
@@ -176,6 +186,10 @@ __all__ = [
     "sum_value",
     "SumMove",
     "sum_moves",
+    # Couples are Forever
+    "couples_game",
+    "couples_values",
+    "couples_values_cost",
     # Wythoff's game and Euclid's game
     "wythoff_outcomes",
     "wythoff_pairs",
@@ -228,8 +242,6 @@ __all__ = [
     "parse_strip",
     # Spring Cleaning
     "SpringCleaningGame",
-    "couples_are_forever",
-    "couples_are_forever_cost",
     "l_shape",
     "l_shape_table",
     "l_shape_value",

@@ -8,6 +8,8 @@ name                       game
 ``robs-dots``              ``octal-0.137`` (Rob's Dots, Dawson's chess)
 ``dawsons-kayles``         ``octal-0.07``
 ``kayles``                 ``octal-0.77``
+``couples-are-forever``    Couples are Forever (split a pile of at least 3
+                           in two; the values of ``octal-0.6``, one pile down)
 ``wythoff``                Wythoff's game
 ``euclid``                 Euclid's game
 ``chomp-RxC``              Chomp on fragmentary bars in an R x C box
@@ -35,6 +37,7 @@ import re
 from collections.abc import Callable
 
 from .chomp import MAX_CELLS, ChompGame
+from .couples import COUPLES_NAME, couples_game
 from .eraserhead import EraserheadGame
 from .euclid3 import Euclid3Game
 from .game import ImpartialGame
@@ -70,7 +73,7 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
 #: The accepted forms of a name, for messages and help.
 IMPARTIAL_FORMS = (
     "octal-<code> for any octal code (octal-0.137, octal-0.07, octal-0.77, octal-4.7), "
-    f"{', '.join(IMPARTIAL_ALIASES)}, wythoff, euclid, "
+    f"{', '.join(IMPARTIAL_ALIASES)}, {COUPLES_NAME}, wythoff, euclid, "
     f"chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6), "
     "magnetism, spring-cleaning, euclid3, and the games on graphs eraserhead and monochrome"
 )
@@ -84,6 +87,7 @@ _SINGLE: dict[str, Callable[[], ImpartialGame]] = {
     "euclid3": Euclid3Game.make,
     "eraserhead": EraserheadGame.make,
     "monochrome": MonochromeGame.make,
+    COUPLES_NAME: couples_game,
 }
 
 _CHOMP = re.compile(r"chomp-(\d{1,6})[x×](\d{1,6})")
@@ -93,7 +97,7 @@ _MAX_NAME = 200
 def is_impartial_name(name: object) -> bool:
     """Whether ``name`` has the form of a finite impartial game's name (it may still be invalid).
 
-    True for the aliases, the names of one game (``wythoff``, ``euclid``,
+    True for the aliases, the names of one game (``couples-are-forever``, ``wythoff``, ``euclid``,
     ``magnetism``, ``spring-cleaning``, ``euclid3``,
     ``eraserhead``, ``monochrome``) and anything starting
     with ``octal-`` or ``chomp-``, so that a caller can tell a mistyped
@@ -125,7 +129,7 @@ def impartial_game(name: str) -> ImpartialGame:
         ``"octal-<code>"`` for any valid octal code (``"octal-0.137"``,
         ``"octal-4.7"``), an alias of :data:`IMPARTIAL_ALIASES`
         (``"robs-dots"``, ``"dawsons-kayles"``, ``"kayles"``),
-        ``"wythoff"``, ``"euclid"``, ``"chomp-RxC"`` (``"chomp-2x6"``, at
+        ``"couples-are-forever"``, ``"wythoff"``, ``"euclid"``, ``"chomp-RxC"`` (``"chomp-2x6"``, at
         most 24 pieces), ``"magnetism"``, ``"spring-cleaning"``, ``"euclid3"``,
         ``"eraserhead"`` or ``"monochrome"``.  Case and surrounding spaces are
         ignored.

@@ -47,7 +47,7 @@ pieces) and "sweep an end piece alone", which is the octal game 0.37, and
 Couples are Forever (split a pile of at least 3 tokens into two piles) on a
 pile of n + 2: sweeping an end piece is splitting off one token, sweeping
 two neighbours is splitting into piles of a + 2 and b + 2
-(:func:`couples_are_forever`).
+(:func:`solver.impartial.couples.couples_values`).
 """
 
 from __future__ import annotations
@@ -63,7 +63,6 @@ import numpy as np
 
 from ..costs import Cost
 from ..parsing import describe_text
-from ..text import format_count
 from ..validation import check_integer
 from .game import (
     MAX_TEXT,
@@ -77,8 +76,6 @@ from .game import (
 __all__ = [
     "SPRING_CLEANING",
     "SpringCleaningGame",
-    "couples_are_forever",
-    "couples_are_forever_cost",
     "l_shape",
     "l_shape_table",
     "l_shape_value",
@@ -98,8 +95,6 @@ MAX_SEARCH_PIECES = 40
 #: Largest leg of :func:`l_shape_table` and largest n of :func:`zigzag_values` (their groups fit 1024 squares).
 MAX_LEG = 32
 MAX_ZIGZAG = 63
-#: Largest pile of :func:`couples_are_forever`.
-MAX_PILE = 200_000
 #: Groups kept with the game between calls (about 700 bytes each).
 KEPT_GROUPS = 200_000
 
@@ -1113,7 +1108,7 @@ def zigzag_values(n: int, *, max_seconds: float | None = None) -> list[int]:
     list of int
         Entry ``i`` is Z(i + 1): 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, ...,
         which is Couples are Forever on piles of 3, 4, 5, ...
-        (:func:`couples_are_forever`).  The source's table, 0 0 1 2 0 1 2 3 1
+        (:func:`solver.impartial.couples.couples_values`).  The source's table, 0 0 1 2 0 1 2 3 1
         2 3 4 0 3 4 for "Z(1)" to "Z(15)", is Couples are Forever on piles of
         1 to 15: its entry n is the zigzag of n − 2 pieces.
 
@@ -1130,61 +1125,6 @@ def zigzag_values(n: int, *, max_seconds: float | None = None) -> list[int]:
     """
     n = check_integer(n, "the number of zigzags", least=1, most=MAX_ZIGZAG)
     return [_shape_value(zigzag(m), m + 2, max_seconds) for m in range(1, n + 1)]
-
-
-def couples_are_forever_cost(n: int) -> Cost:
-    """Estimate :func:`couples_are_forever`: about ``n² / 4`` splits, 2 ns each."""
-    n = check_integer(n, "the largest pile", least=0)
-    try:
-        seconds = float(n) * float(n) / 4 * 2e-9
-    except OverflowError:
-        seconds = math.inf
-    return Cost(seconds, 16 * (n + 1), f"Couples are Forever for piles 0..{format_count(n)}")
-
-
-@numba.njit(cache=True)
-def _couples_kernel(n: int) -> np.ndarray:  # pragma: no cover - numba
-    g = np.zeros(n + 1, np.int64)
-    seen = np.zeros(n + 2, np.int64)
-    for pile in range(3, n + 1):
-        for a in range(1, pile // 2 + 1):
-            v = g[a] ^ g[pile - a]
-            if v <= n:
-                seen[v] = pile
-        v = 0
-        while seen[v] == pile:
-            v += 1
-        g[pile] = v
-    return g
-
-
-def couples_are_forever(n: int, *, max_seconds: float | None = None) -> np.ndarray:
-    """Grundy values of Couples are Forever for one pile of 0..n tokens.
-
-    A move splits a pile of at least 3 tokens into two nonempty piles
-    (the game as the source "Spring Cleaning II" states it; piles of 1 and 2
-    are dead, value 0).  Values for piles 1..15: 0 0 1 2 0 1 2 3 1 2 3 4 0 3 4.
-
-    Parameters
-    ----------
-    n : int
-        Largest pile, ``0 <= n <= 200,000``.
-    max_seconds : float, optional
-        Refuse work estimated above this (:func:`couples_are_forever_cost`).
-
-    Returns
-    -------
-    numpy.ndarray
-        int64, shape ``(n + 1,)``: entry ``p`` is the value of a pile of p.
-
-    Raises
-    ------
-    TypeError, ValueError
-        If ``n`` is out of range or the work is beyond ``max_seconds``.
-    """
-    n = check_integer(n, "the largest pile", least=0, most=MAX_PILE)
-    check_work(couples_are_forever_cost(n), "choose a smaller n", max_seconds)
-    return _couples_kernel(n)
 
 
 #: The game (the registry's ``spring-cleaning``): its kept table of groups serves every caller.
