@@ -133,6 +133,8 @@ HOMES = {
     "sparse_space": "solver.impartial.octal",
     "Periodicity": "solver.impartial.octal",
     "equivalence_classes": "solver.impartial.octal",
+    "classes_of_values": "solver.impartial.octal",
+    "pairs_of_equal_values": "solver.impartial.octal",
     "grundy_cost": "solver.impartial.octal",
     "grundy_values": "solver.impartial.octal",
     "p_positions": "solver.impartial.octal",

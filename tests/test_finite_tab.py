@@ -176,7 +176,7 @@ def test_a_large_pair_grid_is_one_exact_png():
 def test_octal_views_refuse_bad_input_with_a_message():
     figure, note, error, rows, box = octal_views.grundy_view(GATE, "octal-0.137", "abc")
     assert figure is no_update and "whole number" in error and box == cb.INVALID_BOX_CLASS
-    assert "at most 20,000" in octal_views.grundy_view(GATE, "octal-0.137", "10**9")[2]
+    assert "at most 1,000,000" in octal_views.grundy_view(GATE, "octal-0.137", "10**9")[2]
     # Estimated first: 64 splitting digits to heap 20,000 is beyond the page's two seconds.
     figure, note, error, rows, box = octal_views.grundy_view(GATE, "octal-0." + "7" * 64, "20000")
     assert "reduce n" in error and box == cb.INVALID_BOX_CLASS and rows == []

@@ -77,6 +77,7 @@ def test_names_aliases_and_examples():
         assert isinstance(game, ImpartialGame)
         assert game.kind in (
             "octal",
+            "heaps",
             "pair",
             "chomp",
             "eraserhead",
@@ -335,7 +336,7 @@ def _graph_positions(game):
 
 def _positions(name):
     game = impartial_game(name)
-    if game.kind == "octal":
+    if game.kind in ("octal", "heaps"):
         return heaps.map(game.check)
     if game.kind == "pair":
         return pairs

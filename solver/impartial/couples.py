@@ -88,6 +88,8 @@ class CouplesGame(HeapGame):
     officers: OctalGame
 
     kind: ClassVar[str] = "heaps"
+    views: ClassVar[tuple[str, ...]] = ("grundy", "pairs")
+    play_surface: ClassVar[str] = "heaps"
     sequence_help: ClassVar[str] = "one pile of n tokens"
     unit: ClassVar[str] = "pile"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "nim-values", "periodicity")

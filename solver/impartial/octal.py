@@ -70,6 +70,8 @@ __all__ = [
     "p_positions",
     "two_heap_p_positions",
     "equivalence_classes",
+    "pairs_of_equal_values",
+    "classes_of_values",
     "sum_value",
     "SumMove",
     "sum_moves",
@@ -972,8 +974,36 @@ def two_heap_p_positions(code: str | OctalCode, n: int, *, irreducible: bool = F
     A position is a P-position exactly when the XOR of the Grundy values of
     its heaps is 0 (Sprague–Grundy); for two heaps, when the values are equal.
     """
-    values = grundy_values(code, n)[1:]
-    counts = np.bincount(values)
+    return pairs_of_equal_values(grundy_values(code, n), irreducible=irreducible)
+
+
+def pairs_of_equal_values(values: np.ndarray, *, irreducible: bool = False) -> np.ndarray:
+    """The two-heap P-positions ``(a, b)``, ``1 <= a <= b <= n``, of any heap game, from its heaps' values.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        int64, shape ``(n + 1,)``: the Grundy values of the heaps ``0..n``
+        (:meth:`HeapGame.grundy_sequence`).
+    irreducible : bool, optional
+        As :func:`two_heap_p_positions`.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(m, 2)``: the pairs with ``G(a) = G(b)`` (two heaps
+        are a P-position exactly then, Sprague–Grundy), ordered by ``a + b``,
+        then by ``a``.
+
+    Raises
+    ------
+    ValueError
+        When there would be more than :data:`MAX_PAIRS` pairs.
+    """
+    values = np.asarray(values, dtype=np.int64)
+    n = values.shape[0] - 1
+    values = values[1:]
+    counts = np.bincount(values) if values.shape[0] else np.zeros(0, np.int64)
     total = int((counts * (counts + 1) // 2).sum())
     if total > MAX_PAIRS:
         raise ValueError(
@@ -1019,7 +1049,24 @@ def equivalence_classes(code: str | OctalCode, n: int) -> dict[int, np.ndarray]:
     TypeError, ValueError
         As :func:`grundy_values`.
     """
-    values = grundy_values(code, n)
+    return classes_of_values(grundy_values(code, n))
+
+
+def classes_of_values(values: np.ndarray) -> dict[int, np.ndarray]:
+    """Group the heaps ``0..n`` of any heap game by Grundy value (:func:`equivalence_classes` from the values).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        int64, shape ``(n + 1,)``: the Grundy values of the heaps ``0..n``.
+
+    Returns
+    -------
+    dict of int to numpy.ndarray
+        Grundy value -> the heaps with that value (int64, increasing), by
+        increasing value.
+    """
+    values = np.asarray(values, dtype=np.int64)
     order = np.argsort(values, kind="stable")
     distinct, starts = np.unique(values[order], return_index=True)
     groups = np.split(order.astype(np.int64), starts[1:])
@@ -1217,6 +1264,12 @@ class HeapGame(ImpartialGame[tuple[int, ...]]):
     """
 
     unit: ClassVar[str] = "heap"
+    heap_positions: ClassVar[bool] = True
+
+    @property
+    def theorem_k(self) -> int | None:
+        """``k`` of the octal games periodicity theorem (the most tokens a move removes), or None where it does not apply."""
+        return None
 
     @property
     def _how(self) -> str:
@@ -1317,6 +1370,11 @@ class OctalGame(HeapGame):
     """
 
     code: OctalCode
+
+    @property
+    def theorem_k(self) -> int | None:
+        """``k`` of the periodicity theorem: the position of the code's last nonzero digit."""
+        return self.code.max_removal
 
     kind: ClassVar[str] = "octal"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "nim-values", "periodicity")

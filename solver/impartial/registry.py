@@ -62,6 +62,7 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "dawsons-kayles",
     "kayles",
     "octal-4.7",
+    "couples-are-forever",
     "wythoff",
     "euclid",
     "chomp-2x6",

@@ -7,7 +7,9 @@ and the grid of two-heap P-positions.  The Play panel lists each heap's
 Grundy value and their nim sum (the ``"heaps"`` surface).
 
 Games declare these views as ``"grundy"`` (the sequence and the classes) and
-``"pairs"``; the views read the game's ``code`` (:class:`solver.OctalGame`).
+``"pairs"``; any game whose positions are heaps (:class:`solver.impartial.octal.HeapGame`:
+the octal games, Couples are Forever) can have them: they read its
+``grundy_sequence``, ``periodicity`` and ``theorem_k``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, dcc, html, no_update
 
-from solver import OctalGame, equivalence_classes, grundy_cost, two_heap_p_positions
+from solver import classes_of_values, pairs_of_equal_values
 
 from ....style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
 from ....tables import data_grid, register_exports
@@ -60,9 +62,12 @@ __all__ = [
     "thin_sequence",
 ]
 
-#: Heaps 0..N of the Grundy sequence and the classes, and the largest N typed.
+#: Heaps 0..N of the Grundy sequence and the classes, and the largest N typed (work beyond the page's
+#: time limit is refused by its estimate first; Couples are Forever reaches 10**5 and more by sparse space).
 DEFAULT_HEAPS_N = 200
-HEAPS_N_MAX = 20_000
+HEAPS_N_MAX = 1_000_000
+#: Most heaps of one class written out in the table of classes.
+CLASS_HEAPS_SHOWN = 200
 #: Heaps 1..M of the grid of two-heap P-positions (the source's picture: each heap <= 50).
 DEFAULT_PAIRS_N = 50
 PAIRS_N_MAX = 400
@@ -208,16 +213,19 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
     return fig
 
 
-def periodicity_note(period: int | None, preperiod: int | None, proved: bool, checked_to: int, max_removal: int) -> str:
+def periodicity_note(
+    period: int | None, preperiod: int | None, proved: bool, checked_to: int, max_removal: int | None
+) -> str:
     """What the periodicity check found, and the theorem that proves it when it does.
 
     Parameters
     ----------
     period, preperiod, proved, checked_to
         The fields of :class:`solver.impartial.Periodicity`.
-    max_removal : int
+    max_removal : int or None
         ``k``: the position of the code's last nonzero digit (the most
-        tokens a move removes).
+        tokens a move removes); None for a game the theorem does not cover
+        (then a period found is only a candidate).
 
     Returns
     -------
@@ -234,6 +242,11 @@ def periodicity_note(period: int | None, preperiod: int | None, proved: bool, ch
             "problem; Officers, 0.6, is not known to be.)"
         )
     last = f"the last exception is heap {preperiod - 1:,}" if preperiod > 0 else "no exception"
+    if max_removal is None:
+        return (
+            f"The values up to heap {checked_to:,} repeat with period {period:,} from heap {preperiod:,} on; the "
+            "octal games periodicity theorem does not cover this game, so this is a candidate, not a fact."
+        )
     if proved:
         e = max(preperiod, 1)
         return (
@@ -264,12 +277,16 @@ def class_rows(classes: dict[int, np.ndarray]) -> list[dict]:
     -------
     list of dict
         ``{"value", "count", "heaps"}`` by increasing value; ``heaps`` is
-        every heap of the class, increasing, as text ``"1, 2, 6, 7"``.
+        the heaps of the class, increasing, as text ``"1, 2, 6, 7"``: every
+        one up to :data:`CLASS_HEAPS_SHOWN`, then how many more.
     """
-    return [
-        {"value": int(v), "count": int(heaps.shape[0]), "heaps": ", ".join(str(int(h)) for h in heaps)}
-        for v, heaps in sorted(classes.items())
-    ]
+    rows = []
+    for v, heaps in sorted(classes.items()):
+        text = ", ".join(str(int(h)) for h in heaps[:CLASS_HEAPS_SHOWN])
+        if heaps.shape[0] > CLASS_HEAPS_SHOWN:
+            text += f", … ({heaps.shape[0] - CLASS_HEAPS_SHOWN:,} more)"
+        rows.append({"value": int(v), "count": int(heaps.shape[0]), "heaps": text})
+    return rows
 
 
 #: Kinds of a two-heap position (a, b) in :func:`pair_kinds`, and their hover text.
@@ -430,13 +447,11 @@ def periodicity_for(name: str):
     solver.Periodicity
     """
     game = find_game(name)
-    if not isinstance(game, OctalGame):
-        raise ValueError(f"{game.title} is not an octal game: its values have no period to find")
     size = PERIODICITY_START
     result = game.periodicity(size)
     while not result.proved and size < PERIODICITY_MAX_N:
         following = min(2 * size, PERIODICITY_MAX_N)
-        if grundy_cost(game.code, following).seconds > PERIODICITY_STEP_SECONDS:
+        if game.periodicity_cost(following).seconds > PERIODICITY_STEP_SECONDS:
             break
         size = following
         result = game.periodicity(size)
@@ -470,12 +485,12 @@ def grundy_view(gate: object, name: object, n_text: object) -> tuple:
         return no_update, no_update, str(exc), no_update, INVALID_BOX_CLASS
     try:
         values = game.grundy_sequence(n, max_seconds=PAGE_SECONDS)
-        classes = equivalence_classes(game.code, n)
+        classes = classes_of_values(values)
         found = periodicity_for(game.name)
     except ValueError as exc:
         return message_figure("Grundy values", str(exc)), "", str(exc), [], INVALID_BOX_CLASS
     figure = grundy_figure(values, found.period, found.preperiod, found.proved, f"{game.title}: heaps 0..{n:,}")
-    note = periodicity_note(found.period, found.preperiod, found.proved, found.checked_to, game.code.max_removal)
+    note = periodicity_note(found.period, found.preperiod, found.proved, found.checked_to, game.theorem_k)
     return figure, note, "", class_rows(classes), BOX_CLASS
 
 
@@ -496,7 +511,7 @@ def pairs_view(gate: object, name: object, m_text: object) -> tuple:
         return no_update, no_update, str(exc), INVALID_BOX_CLASS
     try:
         values = game.grundy_sequence(m, max_seconds=PAGE_SECONDS)
-        pairs = two_heap_p_positions(game.code, m)
+        pairs = pairs_of_equal_values(values)
     except ValueError as exc:
         return message_figure("Two-heap P-positions", str(exc)), "", str(exc), INVALID_BOX_CLASS
     kinds = pair_kinds(values, pairs)
@@ -523,7 +538,7 @@ def pairs_csv(game, pairs_text: object) -> dict | None:
     """The two-heap P-positions a ≤ b ≤ M: CSV ``a,b,value,kind``."""
     m = parse_number(pairs_text, "M", PAIRS_N_MAX)
     values = game.grundy_sequence(m, max_seconds=PAGE_SECONDS)
-    pairs = two_heap_p_positions(game.code, m)
+    pairs = pairs_of_equal_values(values)
     kinds = pair_kinds(values, pairs)
     names = {1: "irreducible", 2: "mirror", 3: "reducible"}
     rows = [
