@@ -21,6 +21,7 @@ from . import controls, ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
 from .registry import TABS
+from .tables import register_every_export
 
 #: Cytoscape graphs laid out again when their tab is shown: (graph id, the
 #: State that holds its layout), from every tab's
@@ -189,6 +190,8 @@ def register(app: dash.Dash) -> None:
         tab.register(app)
     links.register(app)
     urlstate.register(app)
+    # Every grid's "Export CSV" downloads its rows, whichever tab holds it.
+    register_every_export(app, app.layout)
 
     values = [tab.value for tab in TABS]
     gated = [tab.value for tab in TABS if tab.gated]

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -45,13 +45,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
-    with served_page("dash-page-test-server") as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

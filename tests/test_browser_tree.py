@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
 from dashboard.tabs.explore.layout import VIEW_LABELS
@@ -47,13 +47,6 @@ pytestmark = [
 # --------------------------------------------------------------------------
 # fixtures
 # --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
-    with served_page("tree-test-server") as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
