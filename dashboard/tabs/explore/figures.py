@@ -341,7 +341,16 @@ def summary_table(
         [
             html.Table(
                 [
-                    html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")])),
+                    html.Thead(
+                        html.Tr(
+                            [
+                                html.Th(html.Span("code", className="visually-hidden")),
+                                html.Th("outcome"),
+                                html.Th("count"),
+                                html.Th("share"),
+                            ]
+                        )
+                    ),
                     html.Tbody(rows),
                 ],
                 className="summary-table",

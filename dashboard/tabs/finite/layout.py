@@ -92,7 +92,7 @@ def _csv_button(view: str) -> html.Span:
                 id=ids.csv_button_id(view),
                 className="button button-small",
                 n_clicks=0,
-                **attrs({"aria-label": f"download the {view} view as CSV"}),
+                **attrs({"aria-label": f"Download CSV of the {view} view"}),
             ),
             dcc.Download(id=ids.csv_file_id(view)),
         ]

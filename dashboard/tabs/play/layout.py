@@ -71,7 +71,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("mode"),
+                                    html.Label("mode", htmlFor=ids.PLAY_MODE),
                                     dcc.RadioItems(
                                         id=ids.PLAY_MODE,
                                         value=DEFAULT_PLAY_MODE,
@@ -83,7 +83,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("who moves first (you vs computer)"),
+                                    html.Label("who moves first (you vs computer)", htmlFor=ids.PLAY_FIRST),
                                     dcc.RadioItems(
                                         id=ids.PLAY_FIRST,
                                         value=DEFAULT_PLAY_FIRST,
@@ -97,7 +97,10 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("computer strength p (best move with probability p, else random)"),
+                                    html.Label(
+                                        "computer strength p (best move with probability p, else random)",
+                                        htmlFor=ids.PLAY_STRENGTH,
+                                    ),
                                     dcc.Slider(
                                         id=ids.PLAY_STRENGTH,
                                         min=0,
@@ -148,7 +151,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Span(
                                 [
-                                    html.Label("move", htmlFor=ids.PLAY_CHOICE, className="sr-only"),
+                                    html.Label("move", htmlFor=ids.PLAY_CHOICE, className="visually-hidden"),
                                     dcc.Dropdown(
                                         id=ids.PLAY_CHOICE,
                                         options=[],

@@ -28,7 +28,7 @@ def result_view(position: SumPosition, partial: str | None = None) -> html.Div:
         for i, (h, v) in enumerate(zip(position.heaps, position.values, strict=True))
     ]
     table = html.Table(
-        [html.Thead(html.Tr([html.Th(""), html.Th("size"), html.Th("nim value")])), html.Tbody(rows)],
+        [html.Thead(html.Tr([html.Th("heap"), html.Th("size"), html.Th("nim value")])), html.Tbody(rows)],
         className="table",
     )
     letter = position.outcome.name

@@ -134,7 +134,7 @@ def result_view(game: ImpartialGame, heaps: tuple[int, ...], values: list[int]) 
     ]
     rows.append(html.Tr([html.Th("nim sum (XOR)"), html.Td(""), html.Td(html.Strong(str(total)))]))
     table = html.Table(
-        [html.Thead(html.Tr([html.Th(""), html.Th("size"), html.Th("Grundy value")])), html.Tbody(rows)],
+        [html.Thead(html.Tr([html.Th("heap"), html.Th("size"), html.Th("Grundy value")])), html.Tbody(rows)],
         className="table",
     )
     letter = "L" if total == 0 else "W"
