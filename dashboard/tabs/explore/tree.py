@@ -106,7 +106,7 @@ NODE_H = 2 * LINE_PX + 12
 #: Space between two node boxes of one column.
 V_GAP = 12
 #: Space between two columns (room for the "take"/"put" edge labels).
-H_GAP = 88
+H_GAP = 72
 #: Padding left and right of a label inside its box.
 PAD_X = 10
 #: Estimated width of a character, in em: generous for digits and Latin
