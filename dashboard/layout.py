@@ -58,7 +58,6 @@ def build_layout() -> html.Div:
     """
     return html.Div(
         [
-            location(),
             dcc.Store(id=ids.GRAPH_REFRESH),
             *[dcc.Store(id=ids.tab_gate_id(tab.value)) for tab in TABS if tab.gated],
             html.Header(
@@ -75,6 +74,8 @@ def build_layout() -> html.Div:
                     ),
                 ]
             ),
+            # The address (and the notice of what it held that was ignored, under the title).
+            location(),
             setup_bar(),
             *setup_stores(),
             # dcc.Tabs keeps the selected value (the URL and the links set

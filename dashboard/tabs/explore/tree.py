@@ -867,20 +867,22 @@ def make_tree(
     -------
     tuple
         ``(elements, state, message, start message)``: the cytoscape
-        elements (:func:`tree_elements`; ``[]`` when an input is wrong),
+        elements (:func:`tree_elements`; ``no_update``, the last good tree
+        kept, for a bad start number or depth; ``[]`` without a valid setup),
         the new state (``seq`` echoes the action's, so the page knows the
         answer arrived), the message above the tree and the message under
         the start-number box ("" when there is nothing to say).  Never
         raises: every problem becomes a message.
     """
+    # A bad start number or depth keeps the tree as it is, with the message.
     try:
         start = parse_int(start_text, "the start number")  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
-        return [], no_update, "", str(exc)
+        return no_update, no_update, no_update, f"{exc}; the tree shows the last good one."
     try:
         depth = parse_int(depth, "the move depth", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
-        return [], no_update, f"{exc}: choose a depth from 1 to {DEPTH_MAX}.", ""
+        return no_update, no_update, f"{exc}: choose a depth from 1 to {DEPTH_MAX}.", ""
     if not setup:
         return [], no_update, "Fix the highlighted input above.", ""
     try:
