@@ -65,6 +65,19 @@
         });
     }
 
+    // 7. Tables (dash-ag-grid): whole numbers are shown with thousands
+    //    separators (1,000,000), also those sent as text because they are
+    //    larger than a JavaScript number holds exactly; the CSV export keeps
+    //    the plain digits (dashboard/tables.py).
+    var grids = window.dashAgGridFunctions = window.dashAgGridFunctions || {};
+    grids.groupDigits = function (value) {
+        if (typeof value === "number" && Number.isInteger(value)) { return value.toLocaleString("en-US"); }
+        if (typeof value === "string" && /^-?[0-9]{4,}$/.test(value)) {
+            try { return BigInt(value).toLocaleString("en-US"); } catch (err) { return value; }
+        }
+        return value;
+    };
+
     function nice(exponent) {
         // 10**x to two significant figures, as the page's N box shows it
         // (dashboard/setup_callbacks.py).

@@ -30,6 +30,8 @@ __all__ = [
     "contrast_ratio",
     "format_number",
     "format_position",
+    "nim_text",
+    "position_detail",
     "message_figure",
     "outcome_legend",
     "partial_legend",
@@ -176,8 +178,13 @@ def message_figure(title: str, message: str) -> go.Figure:
     return fig
 
 
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
 def format_position(position: int, digits: int = 12) -> str:
-    """Short text for a position: exact up to ``digits`` digits, else ``d.ddd×10^e``.
+    """A position as the page writes it everywhere: exact when short, else mantissa and power of ten.
+
+    One notation for every tab (the tree, Play, Inspect, Sums).
 
     Parameters
     ----------
@@ -189,11 +196,55 @@ def format_position(position: int, digits: int = 12) -> str:
     Returns
     -------
     str
+        ``"4,708"`` up to ``digits`` digits, with thousands separators;
+        ``"10³⁰"`` for an exact power of ten; otherwise the first four digits
+        and the power, with an ellipsis that says digits were left out:
+        ``"1.000…×10³⁰"`` for ``10**30 + 1`` (:func:`position_detail` adds
+        how many digits there are).
     """
-    text = str(position)
+    text = str(abs(position))
+    sign = "-" if position < 0 else ""
     if len(text) <= digits:
-        return text
-    return f"{text[0]}.{text[1:4]}×10^{len(text) - 1}"
+        return f"{position:,}"
+    power = str(len(text) - 1).translate(_SUPERSCRIPT)
+    if text[0] == "1" and not text[1:].strip("0"):
+        return f"{sign}10{power}"
+    return f"{sign}{text[0]}.{text[1:4]}…×10{power}"
+
+
+def position_detail(position: int) -> str:
+    """:func:`format_position`, and the number of digits when it is shortened: ``"10³⁰ (31 digits)"``.
+
+    Parameters
+    ----------
+    position : int
+        Any integer.
+
+    Returns
+    -------
+    str
+    """
+    shown = format_position(position)
+    digits = len(str(abs(position)))
+    return shown if digits <= 12 else f"{shown} ({digits} digits)"
+
+
+def nim_text(text: str) -> str:
+    """A loopy nim value as the page writes it: ``"∞{0,2}"`` for the solver's ``"inf{0,2}"``.
+
+    Parameters
+    ----------
+    text : str
+        :func:`solver.nim_value_text` (``"0"``, ``"inf{0,2}"``, ``"inf{}"``,
+        ``"?"``); the command line and CSV files keep that ASCII form.
+
+    Returns
+    -------
+    str
+        The same value with ``∞`` for ``inf``: one notation on every tab
+        (the Nim values view, Inspect, Sums).
+    """
+    return "∞" + text[3:] if text.startswith("inf") else text
 
 
 def tree_stylesheet() -> list[dict]:

@@ -54,9 +54,22 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
             html.Button("Export CSV", id=export_button_id(grid_id), className="button button-small"),
             dag.AgGrid(
                 id=grid_id,
-                columnDefs=[{"field": field, "headerName": header} for field, header in columns],
+                # Whole numbers with thousands separators (assets/page.js); the CSV keeps the digits.
+                columnDefs=[
+                    {"field": field, "headerName": header, "valueFormatter": {"function": "groupDigits(params.value)"}}
+                    for field, header in columns
+                ],
                 rowData=[],
-                defaultColDef={"sortable": True, "filter": True, "resizable": True, "flex": 1, "minWidth": 90},
+                defaultColDef={
+                    "sortable": True,
+                    "filter": True,
+                    "resizable": True,
+                    "flex": 1,
+                    "minWidth": 90,
+                    # Headers wrap between words instead of being cut.
+                    "wrapHeaderText": True,
+                    "autoHeaderHeight": True,
+                },
                 dashGridOptions={
                     "pagination": True,
                     "paginationPageSize": page_size,

@@ -310,7 +310,7 @@ def test_sums_tab_plays_heaps_of_an_octal_game(page: Page, server_url: str, watc
     assert g[6] == g[41] == 1
     # The loopy games are still there, with their own values.
     page.goto(server_url + "?tab=sums&heaps=1,5", timeout=LOAD_TIMEOUT)
-    expect(result).to_contain_text("inf{0}", timeout=LOAD_TIMEOUT)
+    expect(result).to_contain_text("∞{0}", timeout=LOAD_TIMEOUT)
     watch.assert_clean()
 
 

@@ -121,8 +121,15 @@ def test_difference_figure_shows_consecutive_gaps():
 
 
 def test_format_position():
-    assert style.format_position(4708) == "4708"
-    assert style.format_position(10**30) == "1.000×10^30"
+    # One notation for positions on every tab (the tree, Play, Inspect, Sums).
+    assert style.format_position(4708) == "4,708"
+    assert style.format_position(123_456_789_012) == "123,456,789,012"
+    assert style.format_position(10**30) == "10³⁰"
+    assert style.format_position(10**30 + 1) == "1.000…×10³⁰"
+    assert style.position_detail(10**30) == "10³⁰ (31 digits)"
+    assert style.position_detail(4708) == "4,708"
+    assert style.nim_text("inf{0,2}") == "∞{0,2}" and style.nim_text("inf{}") == "∞{}"
+    assert style.nim_text("3") == "3" and style.nim_text("?") == "?"
 
 
 def test_stylesheet_colours_every_outcome():

@@ -45,7 +45,7 @@ from solver import (
 
 from ... import setup as setups
 from ...components import graph, panel
-from ...style import COLOURS, MARGIN, message_figure
+from ...style import COLOURS, MARGIN, message_figure, nim_text
 from ...tables import data_grid
 from . import ids
 
@@ -84,7 +84,7 @@ def nim_panel() -> html.Section:
                 dcc.Loading(graph(ids.NIM_GRAPH, 380), type="dot"),
             ]
         ),
-        note="Smith's generalised Sprague-Grundy values: a finite *k, or ∞(K) with K the finite values among the "
+        note="Smith's generalised Sprague-Grundy values: a finite *k, or ∞{K} with K the finite values among the "
         "followers; ? where the value depends on positions above the bound. A value shown is true of the infinite "
         "game. They decide sums of heaps (the Sums tab); the value 0 is exactly the L positions.",
         wide=True,
@@ -117,9 +117,9 @@ def nim_figure(table, n: int) -> go.Figure:
     kinds = [
         ("value 0 (L)", (value == 0), value, "L", "circle"),
         ("finite value > 0 (W)", (value > 0), value, "W", "circle"),
-        ("∞(K), 0 in K (W)", (value == INF) & (k_mask & 1 == 1), np.full(value.shape, inf_row), "W", "diamond"),
+        ("∞{K}, 0 in K (W)", (value == INF) & (k_mask & 1 == 1), np.full(value.shape, inf_row), "W", "diamond"),
         (
-            "∞(K), 0 not in K (a draw)",
+            "∞{K}, 0 not in K (a draw)",
             (value == INF) & (k_mask & 1 == 0),
             np.full(value.shape, inf_row),
             "D",
@@ -131,7 +131,7 @@ def nim_figure(table, n: int) -> go.Figure:
     for name, mask, ys, letter, symbol in kinds:
         if not mask.any():
             continue
-        texts = [nim_value_text(int(v), int(k)) for v, k in zip(value[mask], k_mask[mask], strict=True)]
+        texts = [nim_text(nim_value_text(int(v), int(k))) for v, k in zip(value[mask], k_mask[mask], strict=True)]
         figure.add_trace(
             go.Scattergl(
                 x=positions[mask],
@@ -200,7 +200,7 @@ def nim_agreement(value: np.ndarray, k_mask: np.ndarray, classes: np.ndarray) ->
     """How the nim values of 1..N agree with the W/L/D classes of the same solve, in a sentence.
 
     A value says what a position is alone: 0 is L, a finite value above 0
-    or ∞(K) with 0 in K is W, ∞(K) without 0 in K is a draw, ``?`` is
+    or ∞{K} with 0 in K is W, ∞{K} without 0 in K is a draw, ``?`` is
     unknown.  Both come from the certificate by possibility
     (``docs/nim-values.md`` section 2, ``docs/mathematics.md`` section
     3.3), so they should agree position by position.
@@ -299,13 +299,12 @@ def _compare_grid(columns: list[tuple[str, str]]) -> html.Div:
     # The game's title and the first L positions need room; the counts do not, and their
     # headers ("U (not L)", "decided below") wrap instead of being cut.
     for column in grid.children[1].columnDefs:
-        column["wrapHeaderText"] = True
-        column["autoHeaderHeight"] = True
         if column["field"] in ("title", "first_L"):
-            column["flex"] = 3
-            column["minWidth"] = 200
-        elif column["field"] in ("decided_below", "max_remoteness"):
-            column["minWidth"] = 120
+            # Names and lists wrap onto more lines instead of being cut.
+            column.update(flex=3, minWidth=210 if column["field"] == "title" else 180, wrapText=True, autoHeight=True)
+        elif column["field"] in ("bound", "decided_below", "max_remoteness"):
+            # Room for "1,000,000" and for the longest word of the header.
+            column["minWidth"] = 130 if column["field"] == "max_remoteness" else 112
     return grid
 
 

@@ -15,6 +15,7 @@ from ...style import (
     PARTIAL_TEXT,
     TEXT_COLOURS,
     format_position,
+    position_detail,
     swatch_style,
 )
 from . import ids
@@ -122,7 +123,7 @@ def summary_panel(info, nim: str | None = None) -> html.Div:
     info : solver.values.inspection.Inspection
         :func:`solver.values.inspection.inspect_position` of the number.
     nim : str, optional
-        The loopy nim value's text (``"0"``, ``"inf{0}"``, ``"?"``, or why
+        The loopy nim value's text (``"0"``, ``"∞{0}"``, ``"?"``, or why
         there is none); the row is left out when None.
 
     Returns
@@ -151,7 +152,7 @@ def summary_panel(info, nim: str | None = None) -> html.Div:
     else:
         value = f"{info.text}: {_value_phrase(info.outcome.name)}"
     facts = [
-        ("n", str(info.position)),
+        ("n", position_detail(info.position)),
         ("value", value),
         ("remoteness", rem),
         ("best moves", best),
@@ -263,7 +264,7 @@ def moves_table(info) -> html.Div | html.Table:
         html.Tr(
             [
                 html.Td(move_text(m.move) + (" ★ best" if m.best else "")),
-                html.Td(str(m.child), className="num long-number"),
+                html.Td(format_position(m.child), className="num long-number", title=str(m.child)),
                 html.Td(
                     [html.Span(className="swatch", style=swatch_style(m.outcome.name)), m.text]
                     + ([" (above the bound)"] if m.above_bound else [])

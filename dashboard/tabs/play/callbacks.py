@@ -43,7 +43,7 @@ from solver import (
 from ... import ids as page_ids
 from ...controls import bound_note, gate_solution
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
-from ...style import format_number
+from ...style import format_position
 from . import figures, ids
 from .layout import STRENGTH_STEP
 
@@ -416,7 +416,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
             )
         else:
             choices = [figures.move_option(v, hints, kid) for v, kid in zip(values, kids, strict=True)]
-        status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_number(game.position)}."
+        status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_position(game.position)}."
         said = prediction(game.position, solution)
         cannot = _cannot_be(game.position, solution)
         if cannot == "L":
@@ -427,13 +427,13 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
         if end.reason == "zero" and end.winner is not None:
-            last = format_number(game.position)
+            last = format_position(game.position)
             how = "made the last move" if solution.rule.last_mover_wins else "was left without a move"
             status = f"Game over at {last}: {seat_name(end.winner, store)} {how} and wins after {game.ply} plies."
         else:
             status = (
-                f"Game over: draw, {format_number(end.loop[0])} repeated — loop "
-                f"{' → '.join(format_number(p) for p in end.loop)}."
+                f"Game over: draw, {format_position(end.loop[0])} repeated — loop "
+                f"{' → '.join(format_position(p) for p in end.loop)}."
             )
         pred = ""
     rows = value_history(game, solution, include_redo=True)

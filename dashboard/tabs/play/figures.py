@@ -21,7 +21,7 @@ from ...style import (
     NEUTRAL_LIGHT,
     PARTIAL_TEXT,
     TEXT_COLOURS,
-    format_number,
+    format_position,
 )
 
 #: A value for the player it belongs to, in words: the outcome letters, and
@@ -146,7 +146,7 @@ def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None =
         hints also the value (``" (best)"`` on a best move), on the
         outcome's colour.
     """
-    label = f"{value.label} → {format_number(value.child)}"
+    label = f"{value.label} → {format_position(value.child)}"
     if not hints:
         return label, {}
     letter = value.outcome.name
@@ -180,7 +180,7 @@ def move_option(value, hints: bool, child_cannot_be: str | None = None) -> dict:
         A ``dcc.Dropdown`` option: ``label`` ``"take 9 → 21"`` (with the
         value when ``hints``) and ``value`` the child as decimal text.
     """
-    label = f"{value.label} → {format_number(value.child)}"
+    label = f"{value.label} → {format_position(value.child)}"
     if hints:
         label += f": {describe(value, child_cannot_be)}" + (" (best)" if value.best else "")
     return {"label": label, "value": str(value.child)}
@@ -219,7 +219,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
     hover = []
     for r in rows:
         who = names[r["mover"]]
-        text = f"ply {r['ply']}: {format_number(r['position'])}, {who} to move"
+        text = f"ply {r['ply']}: {format_position(r['position'])}, {who} to move"
         if hints:
             rem = (
                 r["remoteness"]
@@ -356,7 +356,7 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         if r["future"]:
             break
         nxt = rows[r["ply"] + 1]
-        text = f"{names[r['mover']]}: {r['move']} {format_number(r['position'])} → {format_number(nxt['position'])}"
+        text = f"{names[r['mover']]}: {r['move']} {format_position(r['position'])} → {format_position(nxt['position'])}"
         if hints:
             before, after = row_value(r), flip(row_value(nxt))
             text += f" (for the mover: {_WORD[before]} before, {_WORD[after]} after)"
@@ -370,6 +370,6 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         if end.reason == "zero":
             items.append(html.Li(f"{names[end.winner]} reached 0 and wins."))
         else:
-            loop = " → ".join(format_number(p) for p in end.loop)
-            items.append(html.Li(f"Draw: {format_number(end.loop[0])} repeated (loop {loop})."))
+            loop = " → ".join(format_position(p) for p in end.loop)
+            items.append(html.Li(f"Draw: {format_position(end.loop[0])} repeated (loop {loop})."))
     return items
