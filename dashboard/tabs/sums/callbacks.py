@@ -214,8 +214,8 @@ def play(
     turn = turn if turn in (YOU, COMPUTER) else YOU
     octal = octal_game(rule)
     if octal is not None:
-        heaps, lines = octal_play(parse_heaps(text), octal, move_index, reply, turn)
-        return heaps, lines[0], lines[1]
+        octal_heaps, (octal_lines, octal_turn) = octal_play(parse_heaps(text), octal, move_index, reply, turn)
+        return octal_heaps, octal_lines, octal_turn
     position = analyse(text, rule, gate)
     if not position.moves:
         return heaps_text(position.heaps), [no_move_text(turn)], turn

@@ -87,7 +87,7 @@ def no_move_text(turn: str) -> str:
     return "No move in any heap: you cannot move, so the computer wins."
 
 
-def log_view(game: object, text: object) -> html.Div | str:
+def log_view(game: object, text: object) -> html.Ol | str:
     """Every move of the game since the heaps were typed, numbered, the last one last.
 
     Parameters
