@@ -28,6 +28,8 @@ from plotly.subplots import make_subplots
 
 from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, TRANSFORMS, Outcome, transform_density
 
+from ...components import inspect_link
+from ...controls import decided_text
 from ...style import (
     COLOURS,
     MARGIN,
@@ -262,6 +264,8 @@ def summary_table(
     cached: bool,
     partial: dict[str, int] | None = None,
     decided_below: int | None = None,
+    unsettled: dict | None = None,
+    rule: str | None = None,
 ) -> html.Div:
     """The summary panel: counts of W, L, D, U up to N, what U cannot be, how far all is decided.
 
@@ -289,6 +293,14 @@ def summary_table(
     decided_below : int, optional
         :attr:`solver.Solution.decided_below`: every position ``1..`` it is
         W, L or D at this bound.  A fact of the summary when given.
+    unsettled : dict, optional
+        ``{"U": [(position, value text)], "bounded": [...]}``: the first U
+        positions of ``1..n`` and the first W/L whose remoteness is only
+        bounded (:func:`dashboard.tabs.explore.callbacks.unsettled_positions`),
+        listed under the table as links to the Inspect tab, with the count
+        of each and the command that lists them all.
+    rule : str, optional
+        The game's name, for that command.
 
     Returns
     -------
@@ -329,6 +341,7 @@ def summary_table(
                     className="summary-partial-row",
                 )
             )
+    lists = _unsettled_lists(unsettled, counts.get("U", 0), bounded, n, bound, rule) if unsettled else []
     facts = [("N", f"{n:,}"), ("bound B", f"{bound:,}")]
     if decided_below is not None:
         facts.append(("decided below", decided_text(decided_below, n, bound)))
@@ -368,38 +381,40 @@ def summary_table(
                 ],
                 className="summary-facts",
             ),
+            *lists,
         ],
         className="summary",
     )
 
 
-def decided_text(decided_below: int, n: int, bound: int) -> str:
-    """How far every position is decided, in words.
-
-    Parameters
-    ----------
-    decided_below : int
-        :attr:`solver.Solution.decided_below`, ``0..bound``.
-    n : int
-        N, the positions the page counts.
-    bound : int
-        The bound B.
-
-    Returns
-    -------
-    str
-        ``"2,230: every position 1..2,230 is W, L or D; 2,231 is the first
-        U"``; with ``" (all of 1..N)"`` when that reaches N, and ``"every
-        position up to the bound"`` when nothing is U.
-    """
-    if decided_below >= bound:
-        return f"{decided_below:,}: every position up to the bound is W, L or D"
-    if decided_below == 0:
-        return "0: position 1 is still U"
-    text = f"{decided_below:,}: every position 1..{decided_below:,} is W, L or D; {decided_below + 1:,} is the first U"
-    if decided_below >= n:
-        text += " (so all of 1..N is decided)"
-    return text
+def _unsettled_lists(
+    unsettled: dict, u_count: int, bounded_count: int, n: int, bound: int, rule: str | None
+) -> list[html.Div]:
+    """The Summary's lists of U positions and of W/L with a bounded remoteness, each a link to Inspect."""
+    command = f"python -m solver classify --n {n} --bound {bound}" + (f" --rule {rule}" if rule else "")
+    parts = []
+    for key, count, title in (
+        ("U", u_count, "U positions (unresolved at the bound)"),
+        ("bounded", bounded_count, "W/L with remoteness only bounded"),
+    ):
+        shown = unsettled.get(key, [])
+        if not count:
+            continue
+        items: list = []
+        for i, (position, text) in enumerate(shown):
+            items += ([", "] if i else []) + [inspect_link(position), f" ({text})"]
+        more = count - len(shown)
+        tail = f" … and {more:,} more ({command} lists them all)." if more > 0 else "."
+        parts.append(
+            html.Div(
+                [html.Span(f"{title}, {count:,}: ", className="summary-list-title"), *items, tail],
+                className="summary-list",
+                id=ids.summary_list_id(key),
+            )
+        )
+    if parts:
+        parts.insert(0, html.P("Click a number to inspect it.", className="note summary-list-note"))
+    return parts
 
 
 def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Figure:

@@ -362,6 +362,27 @@ def _waiting(message: str) -> dict:
     }  # fmt: skip
 
 
+def above_bound_text(rule) -> str:
+    """What Play knows of a position above the bound, for the game being played.
+
+    Parameters
+    ----------
+    rule : solver.Rule
+        The page's game.
+
+    Returns
+    -------
+    str
+        ``"Above the bound, values are unknown except where the player to
+        move wins at once: a cube, taken to 0."`` (the game's own sequence),
+        or that they are all unknown for a game where no position wins at
+        once (misère play).
+    """
+    if rule.misere:
+        return "Above the bound, values are unknown."
+    return f"Above the bound, values are unknown except where the player to move wins at once: a {rule.sequence}, taken to 0."
+
+
 def render(store, hints_value, auto_value, solution, note: str | None = None) -> dict:
     """Everything the page shows for the game in the store.
 
@@ -391,7 +412,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     if solution is None:
         return _waiting(note or "No values yet.")
     hints = _ticked(hints_value)
-    bound_text = note or bound_note(solution.bound, solution.rule)
+    bound_text = (note or bound_note(solution.bound, solution.rule)) + " " + above_bound_text(solution.rule)
     store, game, damaged = _checked_store(store)
     if game is not None and game.rule.name != solution.rule.name:
         out = _waiting(bound_text)

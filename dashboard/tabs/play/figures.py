@@ -125,6 +125,27 @@ def describe(value, child_cannot_be: str | None = None) -> str:
     return value.describe()
 
 
+def marked_best(value, child_cannot_be: str | None = None) -> bool:
+    """Whether a move is marked "(best)": a best move whose value says something.
+
+    A move to a position whose value is unknown (plain U) is never called
+    best: the ranking puts it above a sure loss, but it may lose as well.  A
+    U that cannot be L or W (a partial fact) says something and may be best.
+
+    Parameters
+    ----------
+    value : solver.values.play.MoveValue
+        The move and its value for the mover.
+    child_cannot_be : {"L", "W"} or None, optional
+        What the child cannot be when it is U.
+
+    Returns
+    -------
+    bool
+    """
+    return bool(value.best) and (value.outcome.name != "U" or child_cannot_be is not None)
+
+
 def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None = None) -> tuple:
     """Children and style of a move button.
 
@@ -151,7 +172,7 @@ def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None =
         return label, {}
     letter = value.outcome.name
     words = describe(value, child_cannot_be)
-    text = [html.Span(label), html.Br(), html.Small(words + (" (best)" if value.best else ""))]
+    text = [html.Span(label), html.Br(), html.Small(words + (" (best)" if marked_best(value, child_cannot_be) else ""))]
     style = {
         "background": COLOURS[letter],
         "color": TEXT_COLOURS[letter],
@@ -182,7 +203,7 @@ def move_option(value, hints: bool, child_cannot_be: str | None = None) -> dict:
     """
     label = f"{value.label} → {format_position(value.child)}"
     if hints:
-        label += f": {describe(value, child_cannot_be)}" + (" (best)" if value.best else "")
+        label += f": {describe(value, child_cannot_be)}" + (" (best)" if marked_best(value, child_cannot_be) else "")
     return {"label": label, "value": str(value.child)}
 
 

@@ -39,9 +39,10 @@ def play_layout() -> html.Main:
                         "computer against computer. Each move shows its value for the player making it (moving to "
                         "an L position is a win for the mover) and its remoteness: the moves to the end with best "
                         "play, this one included. Reaching 0 wins; a position that comes back ends the game as a "
-                        "draw, as the thesis's tree program treats repeats. Values above the bound are unknown "
-                        "except squares (a win in 1); an unresolved value may still say what it cannot be (a win or "
-                        "a draw: the player cannot lose). From a draw the perfect computer keeps the draw. A blunder "
+                        "draw, as the thesis's tree program treats repeats. The line under this says what is known "
+                        "above the bound for the game being played; an unresolved value may still say what it cannot "
+                        "be (a win or a draw: the player cannot lose). A move marked best is one whose value is "
+                        "known: a move whose value is unknown is never called best. From a draw the perfect computer keeps the draw. A blunder "
                         "(??) is a move that gives a sure result away: a win thrown away, a draw turned into a loss, "
                         "or either traded for a position the bound leaves unresolved; the log and the chart mark each "
                         "one for the rest of the game.",
