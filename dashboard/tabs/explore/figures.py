@@ -389,10 +389,10 @@ def summary_table(
 
 def _unsettled_lists(
     unsettled: dict, u_count: int, bounded_count: int, n: int, bound: int, rule: str | None
-) -> list[html.Div]:
+) -> list:
     """The Summary's lists of U positions and of W/L with a bounded remoteness, each a link to Inspect."""
     command = f"python -m solver classify --n {n} --bound {bound}" + (f" --rule {rule}" if rule else "")
-    parts = []
+    parts: list = []
     for key, count, title in (
         ("U", u_count, "U positions (unresolved at the bound)"),
         ("bounded", bounded_count, "W/L with remoteness only bounded"),
