@@ -17,6 +17,7 @@ Every trace is an SVG ``scatter`` (no WebGL) and every figure uses the slim
 
 from __future__ import annotations
 
+import colorsys
 from typing import Any, Protocol
 
 import numpy as np
@@ -387,9 +388,7 @@ def summary_table(
     )
 
 
-def _unsettled_lists(
-    unsettled: dict, u_count: int, bounded_count: int, n: int, bound: int, rule: str | None
-) -> list:
+def _unsettled_lists(unsettled: dict, u_count: int, bounded_count: int, n: int, bound: int, rule: str | None) -> list:
     """The Summary's lists of U positions and of W/L with a bounded remoteness, each a link to Inspect."""
     command = f"python -m solver classify --n {n} --bound {bound}" + (f" --rule {rule}" if rule else "")
     parts: list = []
@@ -509,6 +508,36 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     return fig
 
 
+def layer_shades(letter: str, count: int) -> list[str]:
+    """``count`` shades of an outcome's hue, light to dark, each dark enough to see on white.
+
+    Parameters
+    ----------
+    letter : {"W", "L"}
+        The outcome whose colour (:data:`dashboard.style.COLOURS`) the shades keep.
+    count : int
+        How many layers.
+
+    Returns
+    -------
+    list of str
+        ``"#rrggbb"`` colours of the outcome's hue and saturation, their
+        lightness spread from 45 % (the first layer) to 20 % (the last): at
+        least 3:1 against white (WCAG 1.4.11 for graphics); one
+        layer gets the outcome's own colour.
+    """
+    if count <= 1:
+        return [COLOURS[letter]][:count]
+    red, green, blue = (int(COLOURS[letter][i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, _lightness, saturation = colorsys.rgb_to_hls(red, green, blue)
+    shades = []
+    for i in range(count):
+        lightness = 0.45 - (0.45 - 0.2) * i / (count - 1)
+        r, g, b = colorsys.hls_to_rgb(hue, lightness, saturation)
+        shades.append(f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}")
+    return shades
+
+
 def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) -> go.Figure:
     """Ordered elements of the odd (W) or even (L) layers (thesis Figs 4, 5).
 
@@ -525,9 +554,11 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
     Returns
     -------
     plotly.graph_objects.Figure
-        One SVG scatter per layer (element index against value, log value
-        axis), all in the colour of the outcome ``parity``, told apart by
-        marker symbol and line dash.  A click names the member (the point's
+        One SVG scatter per layer (element index against value, both axes
+        logarithmic, so a small layer is not squeezed against the value
+        axis), each in its own shade of the outcome ``parity``'s hue
+        (:func:`layer_shades`: light for the first layer, dark for the
+        last), and told apart by marker symbol and line dash too.  A click names the member (the point's
         y value).  At most :data:`LAYER_POINTS` members in all: each layer
         keeps a share proportional to its size, spread evenly and with its
         first and last member; the title then says "showing k of m".
@@ -547,6 +578,7 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
     total = sum(len(m) for _, m in chosen)
     fig = go.Figure()
     sent = 0
+    shades = layer_shades(parity, len(chosen))
     for number, (k, members) in enumerate(chosen):
         share = max(2, int(LAYER_POINTS * len(members) / total)) if total > LAYER_POINTS else len(members)
         idx = downsample_index(len(members), share)
@@ -558,10 +590,10 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
                 if len(members) and members[-1] >= 2**31
                 else members[idx].astype(np.int32),
                 mode="lines+markers",
-                line={"color": COLOURS[parity], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
+                line={"color": shades[number], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
                 marker={
                     "size": 5 if len(idx) <= 300 else 3,  # small marks where they crowd into a band
-                    "color": COLOURS[parity],
+                    "color": shades[number],
                     "symbol": _LAYER_SYMBOLS[number % len(_LAYER_SYMBOLS)],
                 },
                 name=f"l{k} ({len(members):,})",
@@ -570,7 +602,7 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
         )
     fig.update_layout(
         title=f"Ordered elements of the {kind} layers{_shown(sent, total, 'members')}",
-        xaxis={"title": "element index"},
+        xaxis={"title": "element index", "type": "log"},
         yaxis={"title": "value", "type": "log"},
         template=TEMPLATE,
         margin=MARGIN,
