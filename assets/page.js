@@ -210,6 +210,40 @@
         }
     });
 
+    // 8. Chart titles on narrow screens.  A title wider than its chart is
+    //    cut by the browser: it is wrapped onto more lines (and the chart's
+    //    top margin grown to hold them), once per figure.
+    function titleText(gd) {
+        var title = gd.layout && gd.layout.title;
+        return typeof title === "string" ? title : (title && typeof title.text === "string" ? title.text : "");
+    }
+
+    function wrapTitles() {
+        if (!window.Plotly) { return; }
+        document.querySelectorAll(".js-plotly-plot").forEach(function (gd) {
+            var svg = gd.querySelector(".main-svg");
+            var shown = gd.querySelector(".gtitle");
+            if (!svg || !shown || gd.offsetParent === null) { return; }
+            var text = titleText(gd);
+            if (!text || gd.getAttribute("data-title-wrapped") === text) { return; }
+            var room = svg.getBoundingClientRect().width - 24;
+            var wide = shown.getBoundingClientRect().width;
+            if (wide <= room || room <= 0) { return; }
+            var perChar = wide / Math.max(shown.textContent.length, 1);
+            var most = Math.max(12, Math.floor(room / perChar));
+            var lines = [], line = "";
+            text.replace(/<br>/g, " ").split(" ").forEach(function (word) {
+                if (line && (line + " " + word).length > most) { lines.push(line); line = word; }
+                else { line = line ? line + " " + word : word; }
+            });
+            if (line) { lines.push(line); }
+            var wrapped = lines.join("<br>");
+            gd.setAttribute("data-title-wrapped", wrapped);
+            var top = (gd._fullLayout && gd._fullLayout.margin && gd._fullLayout.margin.t) || 60;
+            window.Plotly.relayout(gd, {"title.text": wrapped, "margin.t": top + 18 * (lines.length - 1)});
+        });
+    }
+
     var queued = false;
     function update() {
         queued = false;
@@ -217,6 +251,7 @@
         labelSliders();
         fixOptionLists();
         fixDropdowns();
+        if (window.innerWidth <= 700) { wrapTitles(); }
     }
     function schedule() {
         if (!queued) {

@@ -78,6 +78,10 @@ def certificate_stylesheet() -> list[dict]:
         # The one move that shows a member cannot be L (its target cannot be
         # W): the move that keeps the draw, drawn as the tree draws a best move.
         {
+            "selector": "edge.level",
+            "style": {"curve-style": "unbundled-bezier", "control-point-distances": [-60], "control-point-weights": [0.5]},
+        },
+        {
             "selector": "edge.claimL",
             "style": {"width": 4, "line-color": NEUTRAL_DARK, "target-arrow-color": NEUTRAL_DARK, "z-index": 2},
         },
@@ -314,8 +318,10 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
         is drawn once), data ``label`` (``"take"``/``"put"``, or ``"take
         9"``, ``"add 1"`` in the other games) and ``claims``; classes
         ``claimW`` (one of every move of a member that cannot be W),
-        ``claimL`` (the move that shows a member cannot be L) and ``exit``
-        (into a known W).
+        ``claimL`` (the move that shows a member cannot be L), ``exit``
+        (into a known W) and ``level`` (a move between two positions of one
+        row of the breadth-first layout, drawn as an arc so that it passes
+        no node between them).
     """
     values = _certificate_values(certificate)
     not_w, not_l = set(certificate.cannot_be_w), set(certificate.cannot_be_l)
@@ -350,10 +356,15 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
             moves[key] = {"label": move_text(e.move), "claims": []}
         moves[key]["claims"].append(e.claim)
     known_w = set(certificate.known_w)
+    depth = _bfs_depths(certificate.position, moves)
     for (source, target), move in moves.items():
         classes = ["claimW" if c == "not W" else "claimL" for c in move["claims"]]
         if target in known_w:
             classes.append("exit")
+        if depth.get(source) is not None and depth.get(source) == depth.get(target):
+            # Both ends on one row of the breadth-first layout: drawn straight, the move would run
+            # through the nodes between them (19 → 3 through 1, for 6); it arcs over the row instead.
+            classes.append("level")
         elements.append(
             {
                 "data": {
@@ -367,6 +378,21 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
             }
         )
     return elements
+
+
+def _bfs_depths(root: int, moves: dict[tuple[int, int], dict]) -> dict[int, int]:
+    """The row of each position in the certificate's breadth-first layout (moves followed from the root)."""
+    children: dict[int, list[int]] = {}
+    for source, target in moves:
+        children.setdefault(source, []).append(target)
+    depth = {root: 0}
+    queue = [root]
+    for position in queue:
+        for child in children.get(position, []):
+            if child not in depth:
+                depth[child] = depth[position] + 1
+                queue.append(child)
+    return depth
 
 
 def _goto(position: int, counter: list[int]) -> html.Button:
