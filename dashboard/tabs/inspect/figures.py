@@ -79,7 +79,11 @@ def certificate_stylesheet() -> list[dict]:
         # W): the move that keeps the draw, drawn as the tree draws a best move.
         {
             "selector": "edge.level",
-            "style": {"curve-style": "unbundled-bezier", "control-point-distances": [-60], "control-point-weights": [0.5]},
+            "style": {
+                "curve-style": "unbundled-bezier",
+                "control-point-distances": [-60],
+                "control-point-weights": [0.5],
+            },
         },
         {
             "selector": "edge.claimL",
