@@ -23,7 +23,6 @@ from typing import Any, Protocol
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-import plotly.io as pio
 from dash import html
 from plotly.subplots import make_subplots
 
@@ -44,6 +43,7 @@ from ...style import (
     message_figure,
     swatch_style,
 )
+from ...style import TEMPLATE as STYLE_TEMPLATE
 from . import ids
 
 #: Density curves keep their values at about this many positions each.
@@ -55,24 +55,8 @@ DIFFERENCE_POINTS = 2_000
 #: The largest of the caps above: no figure sends more points than this.
 MAX_POINTS = max(4 * DENSITY_POINTS, LAYER_POINTS, DIFFERENCE_POINTS)
 
-#: The look of ``plotly_white`` without the ~7 KB of defaults for trace types
-#: the page never draws (3-D scenes, maps, colour scales ...).
-TEMPLATE = go.layout.Template(
-    layout={
-        key: pio.templates["plotly_white"].layout[key]
-        for key in (
-            "autotypenumbers",
-            "font",
-            "hovermode",
-            "hoverlabel",
-            "paper_bgcolor",
-            "plot_bgcolor",
-            "title",
-            "xaxis",
-            "yaxis",
-        )
-    }
-)
+#: The page's figure template (:data:`dashboard.style.TEMPLATE`).
+TEMPLATE = STYLE_TEMPLATE
 
 #: Marker symbols and line dashes that tell the layers of one figure apart
 #: (they share their outcome's colour).

@@ -20,6 +20,7 @@ from ...style import (
     NEUTRAL_DARK,
     NEUTRAL_LIGHT,
     PARTIAL_TEXT,
+    TEMPLATE,
     TEXT_COLOURS,
     format_position,
 )
@@ -329,7 +330,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         fig.add_hline(y=0, line={"color": NEUTRAL_LIGHT, "width": 1, "dash": "dot"})
     fig.update_layout(
         title=title,
-        template="plotly_white",
+        template=TEMPLATE,
         margin={"l": 50, "r": 20, "t": 70, "b": 40},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
         yaxis={"title": ytitle},
@@ -348,7 +349,7 @@ def empty_history_figure() -> go.Figure:
         No traces, titled "No game yet".
     """
     fig = go.Figure()
-    fig.update_layout(template="plotly_white", title="No game yet")
+    fig.update_layout(template=TEMPLATE, title="No game yet")
     return fig
 
 
