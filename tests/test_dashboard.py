@@ -156,7 +156,7 @@ def test_layout_has_every_component_the_callbacks_use():
     from dashboard.tabs.sums import ids as sums_ids
 
     # A pattern-matching id's type names components the callbacks make, not one of the layout.
-    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO}
+    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO, ids.INSPECT_LINK}
     layout = build_layout()
     for module in _id_modules():
         for name in dir(module):
