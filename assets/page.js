@@ -150,7 +150,8 @@
     }
 
     function fixOptionLists() {
-        document.querySelectorAll(".dash-options-list").forEach(function (list) {
+        // Only radio items and check lists: a drop-down menu's list is a real list box of options.
+        document.querySelectorAll(".dash-options-list.dash-radioitems, .dash-options-list.dash-checklist").forEach(function (list) {
             setAttr(list, "role", list.querySelector("input[type=radio]") ? "radiogroup" : "group");
             list.querySelectorAll(".dash-options-list-option").forEach(function (option) {
                 if (option.hasAttribute("role")) { option.removeAttribute("role"); }

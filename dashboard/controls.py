@@ -123,7 +123,7 @@ def decided_text(decided_below: int, n: int, bound: int) -> str:
     return text
 
 
-def decided_view(setup: object) -> str:
+def decided_view(setup: object) -> list | str:
     """The setup bar's line on how far the page's solve decides every position (drawn with each new setup).
 
     Parameters
@@ -133,17 +133,19 @@ def decided_view(setup: object) -> str:
 
     Returns
     -------
-    str
-        ``"Decided below 2,230: every position 1..2,230 is W, L or D; 2,231
-        is the first U."`` (:func:`decided_text`), or "" when there is no
-        valid setup or its solve cannot be opened.
+    list or str
+        "Decided below 2,230" (bold) and ": every position 1..2,230 is W,
+        L or D; 2,231 is the first U." (:func:`decided_text`), or "" when
+        there is no valid setup or its solve cannot be opened.
     """
     try:
         checked = validated_setup(setup)
         solution, _ = setup_solution(checked)
     except (ValueError, OSError):
         return ""
-    return f"Decided below {decided_text(solution.decided_below, checked['n'], checked['bound'])}."
+    number, _, rest = decided_text(solution.decided_below, checked["n"], checked["bound"]).partition(": ")
+    # On a phone only the number shows (the folded bar stays one line); the rest says what it means.
+    return [html.Strong(f"Decided below {number}"), html.Span(f": {rest}.", className="setup-decided-more")]
 
 
 def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:

@@ -140,14 +140,25 @@ def register(app: dash.Dash) -> None:
                     return str(number), "inspect"
         return no_update, no_update
 
-    @app.callback(
+    # In the browser (no request): links drawn with a view must not cost a round trip, and only a click opens one.
+    # The same rule as link_target, its tested reference.
+    app.clientside_callback(
+        """function(clicks) {
+            const ctx = window.dash_clientside.callback_context;
+            const nu = window.dash_clientside.no_update;
+            const fired = ctx && ctx.triggered && ctx.triggered.length ? ctx.triggered[0] : null;
+            if (!fired || !fired.value) { return [nu, nu]; }
+            let id;
+            try { id = JSON.parse(fired.prop_id.slice(0, fired.prop_id.lastIndexOf('.'))); } catch (err) { return [nu, nu]; }
+            const position = id && id.position;
+            if (typeof position !== 'string' || !/^[0-9]{1,4000}$/.test(position)) { return [nu, nu]; }
+            return [position, 'inspect'];
+        }""",
         Output(inspect_ids.INSPECT_INPUT, "value", allow_duplicate=True),
         Output(ids.TABS, "value", allow_duplicate=True),
         Input({"type": ids.INSPECT_LINK, "position": ALL}, "n_clicks"),
         prevent_initial_call=True,
     )
-    def _link(_clicks):
-        return link_target(dash.ctx.triggered_id, dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None)
 
 
 def link_target(triggered: object, clicks: object) -> tuple:
