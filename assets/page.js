@@ -10,13 +10,26 @@
       announces the raw value (the N slider said "4" for N = 10,000).  Each
       thumb gets an aria-label and an aria-valuetext in words.
 
-   3. Graphs.  The page's mode bar config (dashboard/components.py: no logo,
+   3. Option lists (dcc.RadioItems, dcc.Checklist).  Dash 4 draws them as
+      role="listbox" holding labels with role="option" around real radio
+      buttons and check boxes: an interactive control inside another, and a
+      list box with no name.  The list becomes a radiogroup (or a group of
+      check boxes), the labels plain labels, and the group is named by the
+      <label for=ID> that names it, else its one option's text, else the
+      aria-label of the element around it.
+   4. Drop-down menus (dcc.Dropdown).  Dash 4 puts an aria-hidden text box
+      before the menu's button to take the Tab key's focus and hand it on (a
+      focusable element hidden from screen readers).  The box leaves the Tab
+      order and the button, which has the menu's name, takes its place.
+   5. The number box beside a slider (allow_direct_input) gets the slider's name.
+
+   6. Graphs.  The page's mode bar config (dashboard/components.py: no logo,
       no cloud buttons, PNG camera) becomes plotly.js's default the moment
       plotly.js loads, so every graph has it whoever built the graph, plus a
       "Download plot as SVG" button (its action is a function, which a Dash
       figure's JSON config cannot carry).
 
-   A MutationObserver applies 1 and 2 whenever Dash redraws the page. */
+   A MutationObserver applies 1 to 5 whenever Dash redraws the page. */
 (function () {
     "use strict";
 
@@ -52,6 +65,19 @@
         });
     }
 
+    // 7. Tables (dash-ag-grid): whole numbers are shown with thousands
+    //    separators (1,000,000), also those sent as text because they are
+    //    larger than a JavaScript number holds exactly; the CSV export keeps
+    //    the plain digits (dashboard/tables.py).
+    var grids = window.dashAgGridFunctions = window.dashAgGridFunctions || {};
+    grids.groupDigits = function (value) {
+        if (typeof value === "number" && Number.isInteger(value)) { return value.toLocaleString("en-US"); }
+        if (typeof value === "string" && /^-?[0-9]{4,}$/.test(value)) {
+            try { return BigInt(value).toLocaleString("en-US"); } catch (err) { return value; }
+        }
+        return value;
+    };
+
     function nice(exponent) {
         // 10**x to two significant figures, as the page's N box shows it
         // (dashboard/setup_callbacks.py).
@@ -79,7 +105,24 @@
         if (el.getAttribute(name) !== value) { el.setAttribute(name, value); }
     }
 
+    function sliderName(thumb) {
+        var holder = thumb.closest("[id]");
+        var spec = holder ? SLIDERS[holder.id] : undefined;
+        if (spec) { return spec.label; }
+        var control = thumb.closest(".control");
+        var label = control ? control.querySelector("label") : null;
+        return label ? label.textContent.trim() : null;
+    }
+
     function labelSliders() {
+        // The box for typing a slider's value carries the slider's name.
+        document.querySelectorAll(".dash-slider-container").forEach(function (slider) {
+            var thumb = slider.querySelector("[role=slider]");
+            var name = thumb ? sliderName(thumb) : null;
+            slider.querySelectorAll("input").forEach(function (box) {
+                if (name && !box.getAttribute("aria-label")) { setAttr(box, "aria-label", name + " (type a value)"); }
+            });
+        });
         document.querySelectorAll("[role=slider]").forEach(function (thumb) {
             var holder = thumb.closest("[id]");
             var spec = holder ? SLIDERS[holder.id] : undefined;
@@ -92,6 +135,40 @@
                 var label = control ? control.querySelector("label") : null;
                 if (label) { setAttr(thumb, "aria-label", label.textContent.trim()); }
             }
+        });
+    }
+
+    function groupName(list) {
+        if (list.id) {
+            var label = document.querySelector('label[for="' + list.id.replace(/"/g, '\\"') + '"]');
+            if (label && label.textContent.trim()) { return label.textContent.trim(); }
+        }
+        var options = list.querySelectorAll(".dash-options-list-option");
+        if (options.length === 1 && options[0].textContent.trim()) { return options[0].textContent.trim(); }
+        var around = list.parentElement ? list.parentElement.closest("[aria-label]") : null;
+        return around ? around.getAttribute("aria-label") : null;
+    }
+
+    function fixOptionLists() {
+        // Only radio items and check lists: a drop-down menu's list is a real list box of options.
+        document.querySelectorAll(".dash-options-list.dash-radioitems, .dash-options-list.dash-checklist").forEach(function (list) {
+            setAttr(list, "role", list.querySelector("input[type=radio]") ? "radiogroup" : "group");
+            list.querySelectorAll(".dash-options-list-option").forEach(function (option) {
+                if (option.hasAttribute("role")) { option.removeAttribute("role"); }
+                if (option.hasAttribute("aria-selected")) { option.removeAttribute("aria-selected"); }
+            });
+            if (!list.getAttribute("aria-labelledby")) {
+                var name = groupName(list);
+                if (name) { setAttr(list, "aria-label", name); }
+            }
+        });
+    }
+
+    function fixDropdowns() {
+        document.querySelectorAll(".dash-dropdown-focus-target").forEach(function (box) {
+            setAttr(box, "tabindex", "-1");
+            var button = box.nextElementSibling;
+            if (button && button.tagName === "BUTTON" && !button.disabled) { setAttr(button, "tabindex", "0"); }
         });
     }
 
@@ -134,11 +211,48 @@
         }
     });
 
+    // 8. Chart titles on narrow screens.  A title wider than its chart is
+    //    cut by the browser: it is wrapped onto more lines (and the chart's
+    //    top margin grown to hold them), once per figure.
+    function titleText(gd) {
+        var title = gd.layout && gd.layout.title;
+        return typeof title === "string" ? title : (title && typeof title.text === "string" ? title.text : "");
+    }
+
+    function wrapTitles() {
+        if (!window.Plotly) { return; }
+        document.querySelectorAll(".js-plotly-plot").forEach(function (gd) {
+            var svg = gd.querySelector(".main-svg");
+            var shown = gd.querySelector(".gtitle");
+            if (!svg || !shown || gd.offsetParent === null) { return; }
+            var text = titleText(gd);
+            if (!text || gd.getAttribute("data-title-wrapped") === text) { return; }
+            var room = svg.getBoundingClientRect().width - 24;
+            var wide = shown.getBoundingClientRect().width;
+            if (wide <= room || room <= 0) { return; }
+            var perChar = wide / Math.max(shown.textContent.length, 1);
+            var most = Math.max(12, Math.floor(room / perChar));
+            var lines = [], line = "";
+            text.replace(/<br>/g, " ").split(" ").forEach(function (word) {
+                if (line && (line + " " + word).length > most) { lines.push(line); line = word; }
+                else { line = line ? line + " " + word : word; }
+            });
+            if (line) { lines.push(line); }
+            var wrapped = lines.join("<br>");
+            gd.setAttribute("data-title-wrapped", wrapped);
+            var top = (gd._fullLayout && gd._fullLayout.margin && gd._fullLayout.margin.t) || 60;
+            window.Plotly.relayout(gd, {"title.text": wrapped, "margin.t": top + 18 * (lines.length - 1)});
+        });
+    }
+
     var queued = false;
     function update() {
         queued = false;
         enhanceTabs();
         labelSliders();
+        fixOptionLists();
+        fixDropdowns();
+        if (window.innerWidth <= 700) { wrapTitles(); }
     }
     function schedule() {
         if (!queued) {
@@ -152,7 +266,7 @@
             subtree: true,
             childList: true,
             attributes: true,
-            attributeFilter: ["class", "aria-valuenow"]
+            attributeFilter: ["class", "aria-valuenow", "role", "aria-selected", "tabindex"]
         });
         schedule();
     }

@@ -53,6 +53,12 @@
     var DEPTH_INPUT = 'depth-input';
     var INSPECT_BUTTON = 'tree-inspect-button';
     var MARGIN = 24;
+    var BEST_BUTTON = 'tree-best-button';
+    var COLLAPSE_BUTTON = 'tree-collapse-button';
+    // The box grows with the tree (so a tree is never cut off at the top or
+    // bottom while it fits this height readably) and shrinks with it.
+    var BOX_MIN_PX = 300;
+    var BOX_MAX_PX = 1600;
     var DEPTH_REST_MS = 350;
     var ANSWER_TIMEOUT_MS = 4000;
 
@@ -74,7 +80,9 @@
         releaseTimer: 0,   // gives up waiting for an answer that changed nothing
         changed: false,    // graph events seen, their handling queued
         tapData: null,     // a tapped node's data, not yet handed to dash
-        cardText: null     // what the hover card shows (label and tip)
+        cardText: null,    // what the hover card shows (label and tip)
+        keyCard: false,    // the card shows the keyboard's selection (until Escape, a click outside or blur)
+        fitNext: false     // the next answer gets the whole-tree view (Expand the best line, Collapse all)
     };
 
     function noUpdate() {
@@ -92,31 +100,70 @@
 
     // ------------------------------------------------------------ the view
 
+    // The box's height for a tree of model height treeH drawn at a zoom.
+    function boxHeightFor(treeH, zoom) {
+        return clamp(Math.ceil(treeH * zoom + 2 * MARGIN), BOX_MIN_PX, BOX_MAX_PX);
+    }
+
+    // The canvas's height becomes px (the box's border is added to it).
+    function setBoxHeight(cy, px) {
+        if (!st.box) {
+            return;
+        }
+        var border = st.box.offsetHeight - st.box.clientHeight;
+        if (Math.abs(st.box.clientHeight - px) < 1) {
+            return;
+        }
+        st.box.style.height = (px + Math.max(border, 0)) + 'px';
+        cy.resize();
+    }
+
+    // The whole tree in view: the largest zoom (at most 1) at which it fits
+    // the box's width and the tallest box, never below the graph's minZoom
+    // (labels stay >= 11 px); the box takes the tree's height.  A tree too
+    // large even then shows its start at the left, centred on the start.
     function setInitialView(cy) {
         var w = cy.width();
-        var h = cy.height();
         var nodes = cy.nodes();
-        if (!w || !h || nodes.empty()) {
+        if (!w || !cy.height() || nodes.empty()) {
             st.needsView = true;
             return;
         }
         st.needsView = false;
         var bb = nodes.boundingBox();
-        var fit = Math.min((w - 2 * MARGIN) / Math.max(bb.w, 1), (h - 2 * MARGIN) / Math.max(bb.h, 1));
-        var zoom = clamp(fit, cy.minZoom(), Math.min(1.25, cy.maxZoom()));
+        var fit = Math.min((w - 2 * MARGIN) / Math.max(bb.w, 1), (BOX_MAX_PX - 2 * MARGIN) / Math.max(bb.h, 1));
+        var zoom = clamp(fit, cy.minZoom(), Math.min(1, cy.maxZoom()));
+        setBoxHeight(cy, boxHeightFor(bb.h, zoom));
+        var h = cy.height();
+        // the canvas may come out a pixel short of what was asked
+        zoom = clamp(Math.min(zoom, (h - 2 * MARGIN) / Math.max(bb.h, 1)), cy.minZoom(), zoom);
         var root = cy.getElementById('n');
         var pan = {};
-        if (bb.w * zoom <= w - 2 * MARGIN) {
+        if (bb.w * zoom <= w - 2 * MARGIN + 1) {
             pan.x = (w - bb.w * zoom) / 2 - bb.x1 * zoom;
         } else {
             pan.x = MARGIN - bb.x1 * zoom;
         }
-        if (bb.h * zoom <= h - 2 * MARGIN) {
+        if (bb.h * zoom <= h - 2 * MARGIN + 1) {
             pan.y = (h - bb.h * zoom) / 2 - bb.y1 * zoom;
         } else {
             pan.y = h / 2 - (root.nonempty() ? root.position('y') : 0) * zoom;
         }
         cy.viewport({zoom: zoom, pan: pan});
+    }
+
+    // After a click changed the tree: the box grows to the tree's height at
+    // the user's zoom (up to its limit), so the tree can be seen whole by
+    // panning; nothing moves, so the clicked node stays under the pointer.
+    function growBox(cy) {
+        var nodes = cy.nodes();
+        if (nodes.empty() || !cy.width() || !st.box) {
+            return;
+        }
+        var wanted = boxHeightFor(nodes.boundingBox().h, cy.zoom());
+        if (wanted > st.box.offsetHeight) {
+            setBoxHeight(cy, wanted);
+        }
     }
 
     // No node of the tree is inside its canvas (a tree with no size or no
@@ -171,16 +218,20 @@
             return;
         }
         var token = root.data('view');
-        if (token !== st.viewToken || st.needsView) {
+        if (token !== st.viewToken || st.needsView || st.fitNext) {
             st.viewToken = token;
             st.anchor = null;
+            st.fitNext = false;
             setInitialView(cy);
-        } else if (st.anchor) {
-            var node = cy.getElementById(st.anchor.id);
-            if (node.nonempty()) {
-                var p = node.renderedPosition();
-                cy.panBy({x: st.anchor.x - p.x, y: st.anchor.y - p.y});
+        } else {
+            if (st.anchor) {
+                var node = cy.getElementById(st.anchor.id);
+                if (node.nonempty()) {
+                    var p = node.renderedPosition();
+                    cy.panBy({x: st.anchor.x - p.x, y: st.anchor.y - p.y});
+                }
             }
+            growBox(cy);
         }
         if (st.focus && cy.getElementById(st.focus).empty()) {
             st.focus = null;
@@ -189,7 +240,7 @@
         if (st.focus) {
             cy.getElementById(st.focus).addClass('focus');
         }
-        var shown = st.hover || st.focus;
+        var shown = st.hover || (st.keyCard ? st.focus : null);
         if (shown && cy.getElementById(shown).nonempty()) {
             showCard(cy.getElementById(shown));
         } else {
@@ -311,6 +362,16 @@
         }
     }
 
+    // The pointer left the nodes: only the keyboard's selection keeps a card.
+    function cardOfSelection() {
+        var cy = st.cy;
+        if (cy && st.keyCard && st.focus && cy.getElementById(st.focus).nonempty()) {
+            showCard(cy.getElementById(st.focus));
+        } else {
+            hideCard();
+        }
+    }
+
     function announce(node) {
         var region = document.getElementById(SELECTION);
         if (!region) {
@@ -335,10 +396,14 @@
             // "Inspect the selected node" reads tapNodeData, as after a click.
             st.tapData = null;
             window.dash_clientside.set_props(TREE, {tapNodeData: node.data()});
+            // The keyboard's selection keeps its card until Escape, a click outside or leaving the tree.
+            st.keyCard = true;
+            showCard(node);
         } else {
+            // A click selects the node; its card follows the pointer and goes when the pointer leaves.
             st.tapData = node.data();
+            st.keyCard = false;
         }
-        showCard(node);
         announce(node);
     }
 
@@ -478,6 +543,7 @@
             setInitialView(cy);
             break;
         case 'Escape':
+            st.keyCard = false;
             hideCard();
             break;
         default:
@@ -591,6 +657,7 @@
         cy.on('add remove data', graphChanged);
         cy.on('tap', function (event) {
             if (event.target === cy) {
+                st.keyCard = false;
                 hideCard();
             }
         });
@@ -609,11 +676,7 @@
         cy.on('mouseout', 'node', function () {
             st.hover = null;
             cy.container().style.cursor = '';
-            if (st.focus && cy.getElementById(st.focus).nonempty()) {
-                showCard(cy.getElementById(st.focus));
-            } else {
-                hideCard();
-            }
+            cardOfSelection();
         });
         cy.on('taphold', 'node', function (event) {
             showCard(event.target);
@@ -645,12 +708,15 @@
         box.addEventListener('keydown', onKey);
         box.addEventListener('mouseleave', function () {
             // cytoscape may miss the mouse leaving a node at the canvas edge
-            var cy = st.cy;
             st.hover = null;
-            if (cy && st.focus && cy.getElementById(st.focus).nonempty()) {
-                showCard(cy.getElementById(st.focus));
-            } else {
-                hideCard();
+            cardOfSelection();
+        });
+        box.addEventListener('focusout', function (event) {
+            if (!event.relatedTarget || !box.contains(event.relatedTarget)) {
+                st.keyCard = false;
+                if (!st.hover) {
+                    hideCard();
+                }
             }
         });
         box.addEventListener('wheel', onWheel, {capture: true, passive: false});
@@ -712,6 +778,30 @@
     window.setInterval(watch, 250);
     document.addEventListener('pointerdown', inspectPressed, true);
     document.addEventListener('keydown', inspectPressed, true);
+    // A press outside the tree closes the card for good (it does not come back
+    // with the next answer); Escape closes it wherever the focus is.
+    document.addEventListener('pointerdown', function (event) {
+        var target = event.target;
+        if (st.box && target instanceof Node && !st.box.contains(target)) {
+            st.keyCard = false;
+            st.hover = null;
+            hideCard();
+        }
+        if (target instanceof Element && target.closest('#' + BEST_BUTTON + ', #' + COLLAPSE_BUTTON)) {
+            st.fitNext = true;  // the answer gets the whole-tree view
+        }
+    }, true);
+    document.addEventListener('keydown', function (event) {
+        if (event.key === 'Escape' && document.getElementById(CARD) && document.getElementById(CARD).style.display === 'block') {
+            st.keyCard = false;
+            hideCard();
+        }
+        var target = event.target;
+        if ((event.key === 'Enter' || event.key === ' ') && target instanceof Element &&
+                target.closest('#' + BEST_BUTTON + ', #' + COLLAPSE_BUTTON)) {
+            st.fitNext = true;
+        }
+    }, true);
 
     function inspectPressed(event) {
         var target = event.target;

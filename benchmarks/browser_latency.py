@@ -20,7 +20,12 @@ in milliseconds:
   pressing Enter, until the page has drawn every answer;
 - depth change: typing a move depth and pressing Enter, likewise (at ``--n``);
 - tree expand: clicking an unexpanded node of the game tree, likewise;
-- play move: pressing a move button in the Play tab, likewise.
+- play move: pressing a move button in the Play tab, likewise;
+- every tab's first opening, and every Explore view's: in a page that has
+  loaded the default view (a new page each run, the browser's script cache
+  kept), clicking the tab (or the view's switch) until every answer it
+  started is drawn.  The first run of each is the server's first time too
+  (its memos empty); it is printed on its own line as well.
 
 "Drawn" is measured in the page: a wrapper around ``window.fetch`` counts
 the callback requests in flight and, when the last one's answer has been
@@ -175,6 +180,48 @@ def show_explore_view(page, label: str) -> None:
         switch.first.click()
 
 
+#: The tabs other than the default one, by their label in the tab bar.
+TAB_LABELS = ["Thesis analyses", "Play", "Inspect a number", "Sums", "Finite games"]
+#: The Explore views other than the Summary, by their switch's label.
+VIEW_LABELS = [
+    "Densities",
+    "Layers",
+    "Differences",
+    "Convergence",
+    "Records",
+    "Nim values",
+    "Rules compared",
+    "Game tree",
+]
+
+
+def first_openings(browser, url: str, repeat: int, times: dict[str, list[float]], errors: list[str]) -> None:
+    """Time each tab's and each Explore view's first opening (ms), ``repeat`` runs each."""
+    targets = [(f"first opening: {label}", "tab", label) for label in TAB_LABELS]
+    targets += [(f"first opening: view {label}", "view", label) for label in VIEW_LABELS]
+    for name, kind, label in targets:
+        times.setdefault(name, [])
+        for i in range(repeat):
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            try:
+                page.add_init_script(TRACKER)
+                page.goto(url, timeout=120_000)
+                page.locator("#summary-count-W").wait_for(timeout=60_000)
+                settle(page, 0)
+                if kind == "tab":
+                    target = page.locator("#tabs .tab", has_text=label)
+                else:
+                    target = page.locator("#explore-view").get_by_text(label, exact=True)
+                ms = timed_action(page, target.click)
+                times[name].append(ms)
+                if i == 0:
+                    times.setdefault(f"{name} (server's first time)", []).append(ms)
+            except Exception as exc:  # a measurement that fails is reported, the others go on
+                errors.append(f"{name}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+            finally:
+                page.close()
+
+
 def run(args) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
@@ -292,6 +339,8 @@ def run(args) -> dict[str, list[float]]:
                 before = sent(page)
                 page.locator("#play-restart").click()
                 settle(page, before)
+            if args.tab_repeat:
+                first_openings(browser, url, args.tab_repeat, times, errors)
             browser.close()
     finally:
         server.terminate()
@@ -310,23 +359,33 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="server port (default: a free one)")
     parser.add_argument("--n", type=int, default=1_000_000, help="N of the control-change measurements (default 10**6)")
     parser.add_argument("--cache-dir", default=None, help="solve cache folder (default: a new temporary one)")
+    parser.add_argument(
+        "--tab-repeat", type=int, default=5, help="runs of each tab's and view's first opening (default 5; 0: none)"
+    )
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if args.tab_repeat < 0:
+        parser.error("--tab-repeat must be at least 0")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        raise SystemExit("this benchmark needs playwright: pip install -e '.[test]'") from None
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"no Chromium at {CHROMIUM}: run scripts/install-browser.sh")
     with tempfile.TemporaryDirectory(prefix="ptsq-bench-") as tmp:
         args.cache_dir = args.cache_dir or tmp
         times = run(args)
     print(f"\nbrowser latency, {args.repeat} runs each (ms; N = {DEFAULT_N:,} for the first load, alpha = {ALPHA}):")
-    print(f"{'measurement':<34}{'p50':>9}{'p95':>9}{'max':>9}{'runs':>6}")
+    print(f"load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores")
+    print(f"{'measurement':<58}{'p50':>9}{'p95':>9}{'max':>9}{'runs':>6}")
     for name, values in times.items():
         if values:
             print(
-                f"{name:<34}{percentile(values, 50):>9.0f}{percentile(values, 95):>9.0f}{max(values):>9.0f}{len(values):>6}"
+                f"{name:<58}{percentile(values, 50):>9.0f}{percentile(values, 95):>9.0f}{max(values):>9.0f}{len(values):>6}"
             )
         else:
-            print(f"{name:<34}{'-':>9}{'-':>9}{'-':>9}{0:>6}")
+            print(f"{name:<58}{'-':>9}{'-':>9}{'-':>9}{0:>6}")
 
 
 if __name__ == "__main__":

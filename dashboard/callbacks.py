@@ -21,6 +21,8 @@ from . import controls, ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
 from .registry import TABS
+from .tables import register_every_export
+from .tabs import SetupView
 
 #: Cytoscape graphs laid out again when their tab is shown: (graph id, the
 #: State that holds its layout), from every tab's
@@ -105,7 +107,9 @@ _SUMMARY = """function(request, setup, pending) {
     const games = %s;
     if (!request) { return 'N or alpha needs fixing: see the message below them.'; }
     const game = games[request.rule || %s] || {};
-    let text = (game.default ? '' : game.title + ' · ') + 'N = ' + fmt(request.n) + ' · α = ' + fmt(request.alpha)
+    // A game that never climbs past n + 1 does not use alpha: the line leaves it out.
+    let text = (game.default ? '' : game.title + ' · ') + 'N = ' + fmt(request.n)
+        + (game.climbs === false ? '' : ' · α = ' + fmt(request.alpha))
         + ' · B = ' + game.bound + ' = ' + fmt(request.bound);
     if (pending && setup && setup.bound !== pending.bound) {
         text += ' (solving; the views show B = ' + fmt(setup.bound) + ' until it is done)';
@@ -116,14 +120,15 @@ _SUMMARY = """function(request, setup, pending) {
 }"""
 
 # The header and the browser's title name the chosen game, as soon as it is chosen;
-# the hint beside alpha says how that game's bound follows from N and alpha.
+# the hint beside alpha says how that game's bound follows from N and alpha, and
+# the alpha box is off for a game that does not use it (its bound is N + 1).
 _TITLE = """function(chosen) {
     const games = %s;
     const game = games[chosen || %s];
     const nu = window.dash_clientside.no_update;
-    if (!game) { return [nu, nu, nu]; }
+    if (!game) { return [nu, nu, nu, nu]; }
     document.title = game.title + ' explorer';
-    return [game.title + ' explorer', game.summary + ' (' + game.source + ').', game.alpha_hint];
+    return [game.title + ' explorer', game.summary + ' (' + game.source + ').', game.alpha_hint, !game.climbs];
 }"""
 
 # The Edit button opens and closes the controls on narrow screens.
@@ -143,6 +148,7 @@ _GAMES = json.dumps(
             "source": rule.source,
             "bound": rule.bound_formula.replace("alpha x", "α ×"),
             "alpha_hint": controls.alpha_hint(rule),
+            "climbs": rule.climbs,
             "default": rule is DEFAULT_RULE,
         }
         for name, rule in RULES.items()
@@ -184,11 +190,15 @@ def register(app: dash.Dash) -> None:
         of :data:`dashboard.registry.TABS`), the links, the address, and the
         page shell's own.
     """
-    setup_callbacks.register(app, [view for tab in TABS for view in tab.setup_views])
+    # The setup bar's line "decided below …" comes with each setup, as the tabs' setup views do.
+    decided = SetupView(ids.SETUP_DECIDED, "children", controls.decided_view)
+    setup_callbacks.register(app, [decided, *[view for tab in TABS for view in tab.setup_views]])
     for tab in TABS:
         tab.register(app)
     links.register(app)
     urlstate.register(app)
+    # Every grid's "Export CSV" downloads its rows, whichever tab holds it.
+    register_every_export(app, app.layout)
 
     values = [tab.value for tab in TABS]
     gated = [tab.value for tab in TABS if tab.gated]
@@ -219,6 +229,7 @@ def register(app: dash.Dash) -> None:
         Output(ids.PAGE_TITLE, "children"),
         Output(ids.PAGE_INTRO, "children"),
         Output(ids.ALPHA_HINT, "children"),
+        Output(ids.ALPHA_INPUT, "disabled"),
         Input(ids.RULE_SELECT, "value"),
     )
     app.clientside_callback(

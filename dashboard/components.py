@@ -6,6 +6,8 @@ from typing import Any
 
 from dash import dcc, html
 
+from .ids import INSPECT_LINK
+
 #: The mode bar of every graph: nothing leaves the machine (no Plotly logo,
 #: no "send to cloud" or "edit in Chart Studio"), and only the tools that
 #: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
@@ -171,6 +173,24 @@ def number_control(component_id: str, label: str, value: int | str) -> html.Div:
     )
 
 
+#: The figure of a graph before its first answer: no axes, nothing drawn (empty axes with no message
+#: looked like a broken chart while a bound was being solved).
+BLANK_FIGURE: dict[str, Any] = {
+    "data": [],
+    "layout": {
+        "xaxis": {"visible": False},
+        "yaxis": {"visible": False},
+        "plot_bgcolor": "#fff",
+        "paper_bgcolor": "#fff",
+    },
+}
+
+
+def blank_figure() -> dict[str, Any]:
+    """A fresh copy of :data:`BLANK_FIGURE` (a graph's figure before its first answer, or when it has none)."""
+    return {"data": [], "layout": dict(BLANK_FIGURE["layout"])}
+
+
 def graph(graph_id: str, height: int = 420) -> dcc.Loading:
     """A Plotly graph of a fixed height with a loading spinner and the page's mode bar.
 
@@ -184,9 +204,10 @@ def graph(graph_id: str, height: int = 420) -> dcc.Loading:
     Returns
     -------
     dash.dcc.Loading
+        The graph starts blank (:data:`BLANK_FIGURE`): no empty axes before its figure arrives.
     """
     return dcc.Loading(
-        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config()),
+        dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config(), figure=blank_figure()),
         type="circle",
     )
 
@@ -210,3 +231,28 @@ def progress_value(fraction: float) -> str:
         The whole percentage, ``"0"`` to ``"100"``.
     """
     return str(round(100 * min(max(fraction, 0.0), 1.0)))
+
+
+def inspect_link(position: int, text: str | None = None) -> html.Button:
+    """A number drawn as a link that opens it in the Inspect tab (:mod:`dashboard.links`).
+
+    Parameters
+    ----------
+    position : int
+        The number, ``>= 0``.
+    text : str, optional
+        What the link shows; default the number with thousands separators.
+
+    Returns
+    -------
+    dash.html.Button
+        Id ``{"type": INSPECT_LINK, "position": "<digits>"}``, class
+        ``link-button``.
+    """
+    return html.Button(
+        text if text is not None else f"{position:,}",
+        id={"type": INSPECT_LINK, "position": str(position)},
+        className="link-button",
+        n_clicks=0,
+        title=f"Inspect {position:,}",
+    )

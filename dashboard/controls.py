@@ -31,6 +31,8 @@ __all__ = [
     "URL_KEYS",
     "alpha_hint",
     "bound_note",
+    "decided_text",
+    "decided_view",
     "gate_solution",
     "setup_bar",
     "setup_stores",
@@ -90,6 +92,60 @@ def alpha_hint(rule: Rule = DEFAULT_RULE) -> str:
     """
     formula = rule.bound_formula.replace("alpha x", "alpha ×")
     return f" bound B = {formula}" if rule.climbs else f" not used by this game: B = {formula}"
+
+
+def decided_text(decided_below: int, n: int, bound: int) -> str:
+    """How far every position is decided, in words.
+
+    Parameters
+    ----------
+    decided_below : int
+        :attr:`solver.Solution.decided_below`, ``0..bound``.
+    n : int
+        N, the positions the page counts.
+    bound : int
+        The bound B.
+
+    Returns
+    -------
+    str
+        ``"2,230: every position 1..2,230 is W, L or D; 2,231 is the first
+        U"``; with ``" (so all of 1..N is decided)"`` when that reaches N, and
+        ``"every position up to the bound"`` when nothing is U.
+    """
+    if decided_below >= bound:
+        return f"{decided_below:,}: every position up to the bound is W, L or D"
+    if decided_below == 0:
+        return "0: position 1 is still U"
+    text = f"{decided_below:,}: every position 1..{decided_below:,} is W, L or D; {decided_below + 1:,} is the first U"
+    if decided_below >= n:
+        text += " (so all of 1..N is decided)"
+    return text
+
+
+def decided_view(setup: object) -> list | str:
+    """The setup bar's line on how far the page's solve decides every position (drawn with each new setup).
+
+    Parameters
+    ----------
+    setup : dict or None
+        The setup (checked again here).
+
+    Returns
+    -------
+    list or str
+        "Decided below 2,230" (bold) and ": every position 1..2,230 is W,
+        L or D; 2,231 is the first U." (:func:`decided_text`), or "" when
+        there is no valid setup or its solve cannot be opened.
+    """
+    try:
+        checked = validated_setup(setup)
+        solution, _ = setup_solution(checked)
+    except (ValueError, OSError):
+        return ""
+    number, _, rest = decided_text(solution.decided_below, checked["n"], checked["bound"]).partition(": ")
+    # On a phone only the number shows (the folded bar stays one line); the rest says what it means.
+    return [html.Strong(f"Decided below {number}"), html.Span(f": {rest}.", className="setup-decided-more")]
 
 
 def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
@@ -239,6 +295,7 @@ def setup_bar() -> html.Section:
                         role="status",
                         **attrs({"aria-live": "polite"}),
                     ),
+                    html.Span(id=ids.SETUP_DECIDED, className="setup-decided note", role="status"),
                     html.Button(
                         "Edit",
                         id=ids.SETUP_EDIT,

@@ -32,11 +32,17 @@ ALPHA_ERROR = "alpha-error"
 ALPHA_HINT = "alpha-hint"
 SETUP_BAR = "setup-bar"
 SETUP_SUMMARY = "setup-summary"
+#: How far every position is decided at the page's bound (a line of the setup bar, every tab sees it).
+SETUP_DECIDED = "setup-decided"
 SETUP_EDIT = "setup-edit"
 SETUP_CONTROLS = "setup-controls"
 SETUP_ERROR = "setup-error"
 SOLVE_PROGRESS = "solve-progress"
 SOLVE_PROGRESS_BOX = "solve-progress-box"
+
+#: Pattern-matching id type of a number that opens in the Inspect tab when clicked:
+#: ``{"type": INSPECT_LINK, "position": "2231"}`` (:func:`dashboard.components.inspect_link`).
+INSPECT_LINK = "inspect-link"
 
 # ---------------------------------------------------------------- the shared setup: what the bar asks for, what the views read
 REQUEST = "request-store"

@@ -32,16 +32,15 @@ DEFAULT_RULE_INTRO = (
 
 
 def _container(tab: Tab) -> html.Div:
-    # A tab panel named after its tab, for screen readers.  Only the default
-    # tab's content is mounted with the page.
+    # A tab panel (its tab in the tab bar names it; a name of its own would make
+    # axe count the panel as content outside the page's landmarks).  Only the
+    # default tab's content is mounted with the page.
     content = tab.layout()
     if tab.value == DEFAULT_TAB:
         style, body = None, content
     else:
         style, body = {"display": "none"}, deferred(ids.deferred_id(tab.value), content)
-    return html.Div(
-        body, id=ids.tab_container_id(tab.value), style=style, role="tabpanel", **attrs({"aria-label": tab.label})
-    )
+    return html.Div(body, id=ids.tab_container_id(tab.value), style=style, role="tabpanel")
 
 
 def build_layout() -> html.Div:
@@ -59,7 +58,6 @@ def build_layout() -> html.Div:
     """
     return html.Div(
         [
-            location(),
             dcc.Store(id=ids.GRAPH_REFRESH),
             *[dcc.Store(id=ids.tab_gate_id(tab.value)) for tab in TABS if tab.gated],
             html.Header(
@@ -76,18 +74,24 @@ def build_layout() -> html.Div:
                     ),
                 ]
             ),
+            # The address (and the notice of what it held that was ignored, under the title).
+            location(),
             setup_bar(),
             *setup_stores(),
             # dcc.Tabs keeps the selected value (the URL and the links set
             # it); assets/page.js gives its tabs the roles,
             # focus and keys of a WAI-ARIA tab list.  mobile_breakpoint=0:
             # the tabs stay in one row on phones (they wrap in the CSS).
-            dcc.Tabs(
-                id=ids.TABS,
-                value=DEFAULT_TAB,
-                children=[dcc.Tab(label=tab.label, value=tab.value) for tab in TABS],
-                className="tabs",
-                mobile_breakpoint=0,
+            # A navigation landmark around the tab bar, so every part of the page is in one.
+            html.Nav(
+                dcc.Tabs(
+                    id=ids.TABS,
+                    value=DEFAULT_TAB,
+                    children=[dcc.Tab(label=tab.label, value=tab.value) for tab in TABS],
+                    className="tabs",
+                    mobile_breakpoint=0,
+                ),
+                **attrs({"aria-label": "tabs"}),
             ),
             *[_container(tab) for tab in TABS],
         ],

@@ -54,9 +54,22 @@ def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page
             html.Button("Export CSV", id=export_button_id(grid_id), className="button button-small"),
             dag.AgGrid(
                 id=grid_id,
-                columnDefs=[{"field": field, "headerName": header} for field, header in columns],
+                # Whole numbers with thousands separators (assets/page.js); the CSV keeps the digits.
+                columnDefs=[
+                    {"field": field, "headerName": header, "valueFormatter": {"function": "groupDigits(params.value)"}}
+                    for field, header in columns
+                ],
                 rowData=[],
-                defaultColDef={"sortable": True, "filter": True, "resizable": True, "flex": 1, "minWidth": 90},
+                defaultColDef={
+                    "sortable": True,
+                    "filter": True,
+                    "resizable": True,
+                    "flex": 1,
+                    "minWidth": 90,
+                    # Headers wrap between words instead of being cut.
+                    "wrapHeaderText": True,
+                    "autoHeaderHeight": True,
+                },
                 dashGridOptions={
                     "pagination": True,
                     "paginationPageSize": page_size,
@@ -195,8 +208,15 @@ def export_csv(
     return dcc.send_string(rows_to_csv(chosen, fields), name, type="text/csv")
 
 
+#: The attribute of a ``dash.Dash`` that lists the grids whose export is registered on it.
+_REGISTERED = "_ptsq_grid_exports"
+
+
 def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
     """Make each grid's export button download its rows as CSV (:func:`export_csv`).
+
+    A grid whose export is registered on ``app`` already is left alone, so a
+    tab may register its own grids and :func:`register_every_export` the rest.
 
     Parameters
     ----------
@@ -205,7 +225,12 @@ def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
     grid_ids : list of str
         Ids of grids made by :func:`data_grid`.
     """
+    done: set[str] = getattr(app, _REGISTERED, set())
+    setattr(app, _REGISTERED, done)
     for grid_id in grid_ids:
+        if grid_id in done:
+            continue
+        done.add(grid_id)
         app.callback(
             Output(export_download_id(grid_id), "data"),
             Input(export_button_id(grid_id), "n_clicks"),
@@ -215,3 +240,64 @@ def register_exports(app: dash.Dash, grid_ids: list[str]) -> None:
             State(grid_id, "csvExportParams"),
             prevent_initial_call=True,
         )(lambda _clicks, virtual, rows, defs, params: export_csv(virtual, rows, defs, params))
+
+
+def exported_grids(layout) -> list[str]:
+    """Ids of every grid in a layout that has an "Export CSV" button (:func:`data_grid`).
+
+    Parameters
+    ----------
+    layout : dash component
+        A component tree (the page's layout, or a tab's).
+
+    Returns
+    -------
+    list of str
+        Each ``dag.AgGrid`` id whose :func:`dashboard.ids.export_button_id`
+        is also in the tree, in the order of the tree.
+    """
+    found: list[str] = []
+    buttons: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+            return
+        if not hasattr(node, "to_plotly_json"):
+            return
+        node_id = getattr(node, "id", None)
+        if isinstance(node, dag.AgGrid) and isinstance(node_id, str):
+            found.append(node_id)
+        elif isinstance(node_id, str):
+            buttons.add(node_id)
+        walk(getattr(node, "children", None))
+
+    walk(layout)
+    return [grid_id for grid_id in found if export_button_id(grid_id) in buttons]
+
+
+def register_every_export(app: dash.Dash, layout) -> None:
+    """Register the export of every grid of ``layout`` that has an export button (:func:`exported_grids`).
+
+    The page calls it once all tabs have registered their callbacks, so no
+    "Export CSV" button can be left without a download.
+
+    Parameters
+    ----------
+    app : dash.Dash
+        The application.
+    layout : dash component
+        The page's whole layout.
+    """
+    written = _written_outputs(app)
+    register_exports(app, [g for g in exported_grids(layout) if f"{export_download_id(g)}.data" not in written])
+
+
+def _written_outputs(app: dash.Dash) -> set[str]:
+    """Every ``"id.prop"`` some callback of ``app`` writes (a tab may export a grid its own way)."""
+    written: set[str] = set()
+    for key in app.callback_map:
+        for part in key.strip(".").split("..."):
+            written.add(part.split("@")[0])
+    return written

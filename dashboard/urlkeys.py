@@ -10,7 +10,10 @@ with a ``ValueError`` whose message the page shows in its notice.
 
 A number box's key is :func:`number_box_key`; other controls combine a
 :class:`UrlKey` with a check (:func:`slider`, :func:`choice`, or one of
-their own).
+their own).  The checks made here also carry ``spec``, the same check as
+data, which the page's script applies before it writes a control's value to
+the address (:data:`dashboard.urlstate.QUERY_JS`): a value its check refuses
+is never written there.
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ def whole(name: str, *, least: int = 1, most: int | None = None) -> Check:
         parse_int(raw, name, least=least, most=most)
         return raw
 
+    # Bounds as text: JSON numbers lose the digits of 2**63.
+    check.spec = {"kind": "whole", "least": str(least), "most": None if most is None else str(most)}  # type: ignore[attr-defined]
     return check
 
 
@@ -133,6 +138,7 @@ def slider(name: str, least: int, most: int) -> Check:
             raise ValueError(f"{name} must be a whole number from {least} to {most}")
         return value
 
+    check.spec = {"kind": "range", "least": least, "most": most}  # type: ignore[attr-defined]
     return check
 
 
@@ -158,4 +164,5 @@ def choice(name: str, options: Iterable[str]) -> Check:
             raise ValueError(f"{name} must be one of {', '.join(allowed)}")
         return raw
 
+    check.spec = {"kind": "choice", "options": list(allowed)}  # type: ignore[attr-defined]
     return check

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 import dash
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import describe_text
+from solver import MAX_DIGITS, describe_text
 
 from . import controls, defaults, ids
 from .registry import TABS
@@ -264,8 +264,28 @@ def _same(value, default) -> bool:
     return _text(value) == str(default)
 
 
-def query_from_controls(values: list, params=None) -> str:
-    """The query string for control values (defaults left out).
+def _passes(key: str, value: object) -> bool:
+    """Whether a control's value passes its key's check, where the page's script checks it too.
+
+    Only the checks that carry ``spec`` (:mod:`dashboard.urlkeys`: whole
+    numbers, sliders, menus) are applied, as :data:`QUERY_JS` applies them;
+    a key with another check, or none, passes.
+    """
+    check = CHECKS.get(key)
+    if getattr(check, "spec", None) is None or check is None:
+        return True
+    text = _text(value)
+    if text is None:
+        return False
+    try:
+        check(text)
+    except ValueError:
+        return False
+    return True
+
+
+def query_from_controls(values: list, params=None, current: object = "") -> str:
+    """The query string for control values (defaults left out, refused values not written).
 
     Parameters
     ----------
@@ -273,6 +293,11 @@ def query_from_controls(values: list, params=None) -> str:
         One value per parameter, in :data:`PARAMS` order.
     params : list, optional
         The parameter table; default :data:`PARAMS`.
+    current : str, optional
+        The address's query string now.  A value its key's check refuses
+        (``n=12abc``, ``alpha=5000``, ``start=abc``) is not written: the key
+        keeps the value the current address gives it, when that passes, and
+        is left out otherwise.
 
     Returns
     -------
@@ -280,11 +305,14 @@ def query_from_controls(values: list, params=None) -> str:
         ``"?key=value&..."``, or ``""`` when everything is at its default.
     """
     params = params or PARAMS
-    pairs = [
-        (key, _text(value))
-        for (key, _cid, _prop, default), value in zip(params, values, strict=False)
-        if value is not None and not _same(value, default) and _text(value) is not None
-    ]
+    now = urllib.parse.parse_qs(current.lstrip("?"), keep_blank_values=True) if isinstance(current, str) else {}
+    pairs = []
+    for (key, _cid, _prop, default), value in zip(params, values, strict=False):
+        if value is not None and not _passes(key, value):
+            kept = now.get(key, [None])[-1]
+            value = kept if kept is not None and _passes(key, kept) else None
+        if value is not None and not _same(value, default) and _text(value) is not None:
+            pairs.append((key, _text(value)))
     return "?" + urllib.parse.urlencode(pairs) if pairs else ""
 
 
@@ -329,8 +357,8 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
         held += [None] * (len(controls) - len(held))
         kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
         return [no_update, *notice(ignored), *kept]
-    wanted = query_from_controls(list(values), params)
     current = search if isinstance(search, str) else ""
+    wanted = query_from_controls(list(values), params, current)
     return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]
 
 
@@ -385,8 +413,64 @@ def read_address(data: object, values: list, params=None) -> list:
 #: values of other kinds (lists, objects), which no control of the table
 #: has, are left out of the address where Python would write their
 #: ``str``.  ``tests/test_urlstate.py`` runs both on the same values.
-QUERY_JS = r"""function (values, table) {
+QUERY_JS = r"""function (values, table, current) {
     var MAX = __MAX__;
+    var DIGITS = __DIGITS__;
+    function wholeNumber(text) {
+        // solver.parse_int's forms, exactly (a BigInt), or null: terms joined by + and -,
+        // each a power (10**30, 10^30) or a whole decimal number (4708, 1e6, 1.5e3).
+        var raw = text.trim().replace(/[_, ]/g, '');
+        if (!raw || raw.length > DIGITS + 10) { return null; }
+        var term = /([0-9]+)(?:\*\*|\^)([0-9]+)|((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)/y;
+        var total = 0n, position = 0, sign = 1n;
+        if (raw[0] === '+' || raw[0] === '-') { sign = raw[0] === '-' ? -1n : 1n; position = 1; }
+        for (;;) {
+            term.lastIndex = position;
+            var m = term.exec(raw);
+            if (!m) { return null; }
+            var value;
+            if (m[1] !== undefined) {
+                var base = m[1].replace(/^0+/, '') || '0';
+                if (Number(m[2]) * base.length > DIGITS) { return null; }
+                value = BigInt(m[1]) ** BigInt(m[2]);
+            } else {
+                if (m[3].length > DIGITS) { return null; }
+                var parts = /^([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/.exec(m[3]);
+                var fraction = parts[2] || '';
+                var digits = ((parts[1] || '') + fraction).replace(/^0+/, '') || '0';
+                var exponent = Number(parts[3] || '0') - fraction.length;
+                if (exponent + digits.length - 1 >= DIGITS) { return null; }
+                if (exponent >= 0) {
+                    value = BigInt(digits) * 10n ** BigInt(exponent);
+                } else {
+                    var cut = digits.length + exponent;
+                    if (!/^0*$/.test(digits.slice(Math.max(cut, 0)))) { return null; }
+                    value = cut > 0 ? BigInt(digits.slice(0, cut)) : 0n;
+                }
+            }
+            total += sign * value;
+            position = term.lastIndex;
+            if (position === raw.length) { return total; }
+            if (raw[position] !== '+' && raw[position] !== '-') { return null; }
+            sign = raw[position] === '-' ? -1n : 1n;
+            position += 1;
+        }
+    }
+    function passes(spec, text) {
+        // The key's check (dashboard.urlkeys), where it has one the page can run.
+        if (!spec) { return true; }
+        if (text === null) { return false; }
+        if (spec.kind === 'choice') { return spec.options.indexOf(text) >= 0; }
+        if (spec.kind === 'range') {
+            var t = text.trim();
+            return /^[0-9]{1,6}$/.test(t) && Number(t) >= spec.least && Number(t) <= spec.most;
+        }
+        if (spec.kind === 'whole') {
+            var n = wholeNumber(text);
+            return n !== null && n >= BigInt(spec.least) && (spec.most === null || n <= BigInt(spec.most));
+        }
+        return true;
+    }
     function pyText(value) {
         // Python's str() of what the page sends as JSON.
         if (typeof value === 'string') {
@@ -416,11 +500,19 @@ QUERY_JS = r"""function (values, table) {
             return '%' + c.charCodeAt(0).toString(16).toUpperCase();
         }).replace(/%20/g, '+');
     }
+    var now = new URLSearchParams(typeof current === 'string' ? current : '');
     var pairs = [];
     table.forEach(function (row, i) {
-        var key = row[0], fallback = row[1], numeric = row[2], value = values[i];
+        var key = row[0], fallback = row[1], numeric = row[2], spec = row[3], value = values[i];
         if (value === null || value === undefined) { return; }
         var text = pyText(value);
+        if (!passes(spec, text)) {
+            // A refused value is never written: the key keeps what the address says, if that passes.
+            var kept = now.has(key) ? now.getAll(key).pop() : null;
+            if (kept === null || !passes(spec, kept)) { return; }
+            value = kept;
+            text = kept;
+        }
         if (text === null) { return; }
         if (numeric ? pyFloat(value) === fallback : text === fallback) { return; }
         try {
@@ -430,7 +522,7 @@ QUERY_JS = r"""function (values, table) {
         }
     });
     return pairs.length ? '?' + pairs.join('&') : '';
-}""".replace("__MAX__", str(MAX_QUERY_CHARS))
+}""".replace("__MAX__", str(MAX_QUERY_CHARS)).replace("__DIGITS__", str(MAX_DIGITS))
 
 
 def query_table(params=None) -> list:
@@ -444,16 +536,18 @@ def query_table(params=None) -> list:
     Returns
     -------
     list
-        ``[key, default, numeric]`` per parameter: ``numeric`` is true for
-        a number default (compared as a float, as :func:`query_from_controls`
-        does), whose default is then a float; otherwise the default is its
-        text.
+        ``[key, default, numeric, spec]`` per parameter: ``numeric`` is
+        true for a number default (compared as a float, as
+        :func:`query_from_controls` does), whose default is then a float;
+        otherwise the default is its text.  ``spec`` is the key's check as
+        data (:mod:`dashboard.urlkeys`), or None.
     """
     params = params or PARAMS
     table = []
     for key, _cid, _prop, default in params:
         numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
-        table.append([key, float(default) if numeric else str(default), numeric])
+        spec = getattr(CHECKS.get(key), "spec", None)
+        table.append([key, float(default) if numeric else str(default), numeric, spec])
     return table
 
 
@@ -478,7 +572,7 @@ WRITE_JS = """function () {
     var state = %s;
     var values = Array.prototype.slice.call(arguments, 0, table.length);
     var settled = arguments[table.length];
-    var query = toQuery(values, table);
+    var query = toQuery(values, table, state.current);
     var replace = false;
     if (settled && typeof settled.search === 'string' && settled.seq !== state.settled) {
         state.settled = settled.seq;

@@ -266,7 +266,7 @@ from .impartial.wythoff import (
     wythoff_outcomes,
     wythoff_pairs,
 )
-from .parsing import describe_number, describe_text, parse_int
+from .parsing import MAX_DIGITS, describe_number, describe_text, parse_int
 from .store import SolutionCache, cache_dir, cache_entries, open_store, solve_cached, solve_dask
 from .text import format_bytes, format_count, format_number, format_seconds
 from .validation import check_integer
@@ -592,6 +592,7 @@ __all__ = [
     "tokens_cost",
     # input and text
     "parse_int",
+    "MAX_DIGITS",
     "describe_number",
     "describe_text",
     "check_integer",

@@ -8,10 +8,15 @@ import math
 import numbers
 import re
 
-__all__ = ["argparse_int", "describe_number", "describe_text", "parse_int"]
+__all__ = ["MAX_DIGITS", "argparse_int", "describe_number", "describe_text", "parse_int"]
 
-_POWER = re.compile(r"^(\d+)\s*(?:\*\*|\^)\s*(\d+)$")
-_MAX_DIGITS = 4000
+#: One term of a typed number: a power ``10**30`` (or ``10^30``), or a decimal
+#: number that is whole (``4708``, ``1e6``, ``1.5e3``).  Terms are joined by
+#: ``+`` and ``-`` (``10**30+1``).  ASCII digits only.
+_TERM = re.compile(r"([0-9]+)(?:\*\*|\^)([0-9]+)|((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
+#: Most digits a typed number may have (:func:`parse_int` refuses more).
+MAX_DIGITS = 4000
+_MAX_DIGITS = MAX_DIGITS
 #: Longest number (in digits) and text (in characters) a message repeats
 #: in full; longer ones are described ("a number with 401 digits").
 _ECHO_DIGITS = 30
@@ -73,6 +78,42 @@ def describe_text(text: object) -> str:
     return f"{raw[:20]!r}… ({len(raw):,} characters)".replace("'…", "…'")
 
 
+def _term_value(match: re.Match, name: str, text: object) -> int:
+    """The value of one term matched by :data:`_TERM`, refusing what is not whole or too large."""
+    if match.group(1) is not None:
+        base, exponent = int(match.group(1)), int(match.group(2))
+        if exponent * max(1, len(match.group(1).lstrip("0") or "0")) > _MAX_DIGITS:
+            raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
+        return base**exponent
+    term = match.group(3)
+    if len(term) > _MAX_DIGITS:
+        raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
+    number = decimal.Decimal(term)
+    if number != number.to_integral_value():
+        raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
+    if number.adjusted() >= _MAX_DIGITS:
+        raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
+    return int(number)
+
+
+def _sum_of_terms(raw: str, name: str, text: object) -> int:
+    """The value of typed text made of :data:`_TERM` terms joined by ``+`` and ``-`` (a sign may lead)."""
+    total, position, sign = 0, 0, 1
+    if raw[:1] in ("+", "-"):
+        sign, position = (-1 if raw[0] == "-" else 1), 1
+    while True:
+        match = _TERM.match(raw, position)
+        if match is None:
+            raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
+        total += sign * _term_value(match, name, text)
+        position = match.end()
+        if position == len(raw):
+            return total
+        if raw[position] not in "+-":
+            raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
+        sign, position = (-1 if raw[position] == "-" else 1), position + 1
+
+
 def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most: int | None = None) -> int:
     """Read a whole number from user input, with a message that says how to fix it.
 
@@ -81,9 +122,11 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
     text : str, int, float or None
         What was typed.  Accepted: digits (``4708``), digit groups with ``_``
         or ``,`` (``10_000``, ``10,000``), scientific notation that is a
-        whole number (``1e6``), and powers (``10**30``, ``10^30``); also
-        integers and whole floats (Python or numpy).  Anything else (a
-        list, a dict ...) is refused with a ``ValueError``.
+        whole number (``1e6``), powers (``10**30``, ``10^30``), and sums and
+        differences of these (``10**30+1``, ``2**64 - 1``); also integers and
+        whole floats (Python or numpy).  Anything else (a list, a dict ...)
+        is refused with a ``ValueError``.  The same forms are read on the
+        command line and in every number box of the page.
     name : str
         What the number is, for the message ("the start number").
     least : int, optional
@@ -120,24 +163,7 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
         raw = text.strip().replace("_", "").replace(",", "").replace(" ", "")
         if len(raw) > _MAX_DIGITS + 10:
             raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
-        power = _POWER.match(raw)
-        if power:
-            base, exponent = int(power.group(1)), int(power.group(2))
-            if exponent * max(1, len(str(base))) > _MAX_DIGITS:
-                raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
-            value = base**exponent
-        else:
-            if len(raw) > _MAX_DIGITS:
-                raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
-            try:
-                number = decimal.Decimal(raw)
-            except decimal.InvalidOperation:
-                raise ValueError(f"{name} must be a whole number, got {describe_text(text)}") from None
-            if not number.is_finite() or number != number.to_integral_value():
-                raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
-            if number.adjusted() >= _MAX_DIGITS:
-                raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
-            value = int(number)
+        value = _sum_of_terms(raw, name, text)
     if value < least:
         raise ValueError(f"{name} must be at least {least:,}, got {describe_number(value)}")
     if most is not None and value > most:

@@ -26,3 +26,22 @@ def browser_type_launch_args(browser_type_launch_args):
     from browser_support import CHROMIUM, CHROMIUM_ARGS
 
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def server_url():
+    """The page served once for every real-browser test of the session (``browser_support.served_page``).
+
+    The finite impartial games' kernels are compiled (or loaded) first, as
+    the page's own kernels are by ``served_page``.
+    """
+    from browser_support import served_page
+
+    from solver import impartial_game, parse_graph, token_position
+
+    for name, position in [("robs-dots", "5+7+9"), ("wythoff", "7,12"), ("euclid", "5,8"), ("chomp-2x6", "###/###")]:
+        game = impartial_game(name)
+        game.value(game.parse(position))
+    token_position(parse_graph("0>1,1>0", directed=True), (0,))  # the loopy values of the Games on graphs tab
+    with served_page("ptsq-test-server") as url:
+        yield url

@@ -159,6 +159,7 @@ HOMES = {
     "describe_number": "solver.parsing",
     "describe_text": "solver.parsing",
     "parse_int": "solver.parsing",
+    "MAX_DIGITS": "solver.parsing",
     "SolutionCache": "solver.store",
     "cache_dir": "solver.store",
     "cache_entries": "solver.store",

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -51,13 +51,6 @@ pytestmark = [
 # --------------------------------------------------------------------------
 # fixtures
 # --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
-    with served_page("dash-test-server") as url:
-        yield url
 
 
 class PageWatch:

@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from naive_tokens import product_outcomes
 from playwright.sync_api import Page, expect
 
@@ -32,17 +32,6 @@ pytestmark = [
 ]
 
 CY = "document.getElementById('graphs-canvas')._cyreg.cy"
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    """Serve the page on a free port, the loopy values' kernel compiled first."""
-    from solver import parse_graph as graph_of
-    from solver import token_position
-
-    token_position(graph_of("0>1,1>0", directed=True), (0,))
-    with served_page("dash-graphs-test-server") as url:
-        yield url
 
 
 class PageWatch:

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
 from dashboard.tabs.explore.layout import VIEW_LABELS
@@ -47,13 +47,6 @@ pytestmark = [
 # --------------------------------------------------------------------------
 # fixtures
 # --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    """Serve ``create_app()`` with werkzeug on a free port in a daemon thread."""
-    with served_page("tree-test-server") as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
@@ -205,11 +198,16 @@ def visible_point(page: Page, node_id: str) -> dict:
         f"""(id) => {{
             const cy = {CY};
             const node = cy.getElementById(id);
-            const box = cy.container().getBoundingClientRect();
+            let box = cy.container().getBoundingClientRect();
             let p = node.renderedPosition();
             if (p.x < 60 || p.y < 40 || p.x > box.width - 60 || p.y > box.height - 40) {{
                 cy.center(node);
                 p = node.renderedPosition();
+            }}
+            // The box may be taller than the window: scroll the node itself into the window.
+            if (box.top + p.y < 60 || box.top + p.y > window.innerHeight - 60) {{
+                window.scrollBy(0, box.top + p.y - window.innerHeight / 2);
+                box = cy.container().getBoundingClientRect();
             }}
             return {{x: box.left + p.x, y: box.top + p.y, rx: p.x, ry: p.y}};
         }}""",
@@ -444,7 +442,9 @@ def test_zoom_buttons_keep_labels_readable(page: Page, server_url: str, watch: P
     page.click("#tree-fit")
     page.wait_for_function(f"Math.abs({CY}.zoom() - {start}) < 1e-6", timeout=WAIT_TIMEOUT)
     page.click("#tree-fit")
-    # The wheel pans the tree (it does not shrink it).
+    # The wheel pans a tree larger than its box (it does not shrink it).
+    submit(page, "#depth-input", "8")
+    wait_paths(page, expected_paths(solution, START, 8))
     point = visible_point(page, "n")
     page.mouse.move(point["x"], point["y"], steps=4)
     before = page.evaluate(f"[{CY}.zoom(), {CY}.pan().y]")
@@ -489,4 +489,84 @@ def test_the_tree_view_survives_other_views_and_tabs(page: Page, server_url: str
     # (A check that a whole-graph fit brings the tree back after panning it out
     # of sight crashed headless Chromium's renderer in clean CI runs, with small
     # and large pans alike, so it is not run here.)
+    watch.assert_clean()
+
+
+#: The rendered box of every node, and the canvas's size (the tree's view as a reader sees it).
+TREE_EXTENT = f"""() => {{
+    const cy = {CY};
+    const b = cy.nodes().renderedBoundingBox({{includeOverlays: false, includeUnderlays: false}});
+    return {{x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2, w: cy.width(), h: cy.height(), zoom: cy.zoom()}};
+}}"""
+
+
+def assert_whole_tree_in_view(page: Page) -> dict:
+    extent = page.evaluate(TREE_EXTENT)
+    assert extent["x1"] >= 0 and extent["y1"] >= 0, extent
+    assert extent["x2"] <= extent["w"] and extent["y2"] <= extent["h"], extent
+    return extent
+
+
+def test_the_default_tree_is_whole_in_its_box_and_fit_brings_it_back(
+    page: Page, server_url: str, watch: PageWatch, solution
+) -> None:
+    open_tree(page, server_url)
+    wait_paths(page, expected_paths(solution, START, 6))
+    # The 69 nodes of 4708 at depth 6 are all inside the canvas (once they ran from y = -168 to 1207 in 636 px),
+    # the box as tall as the tree, and every label readable.
+    extent = assert_whole_tree_in_view(page)
+    assert extent["h"] > 900
+    assert_readable(page)
+    # Panned away, Fit shows the whole tree again (it once stayed at the smallest zoom and changed nothing).
+    page.evaluate(f"{CY}.panBy({{x: -900, y: 700}})")
+    page.click("#tree-fit")
+    page.wait_for_function(
+        f"(() => {{ const e = ({TREE_EXTENT})(); return e.x1 >= 0 && e.y1 >= 0 && e.x2 <= e.w && e.y2 <= e.h; }})()",
+        timeout=WAIT_TIMEOUT,
+    )
+    watch.assert_clean()
+
+
+def test_the_best_line_stays_inside_the_box(page: Page, server_url: str, watch: PageWatch, solution) -> None:
+    open_tree(page, server_url)
+    submit(page, "#start-input", "92")
+    wait_paths(page, expected_paths(solution, 92, 6))
+    page.click("#tree-best-button")
+    # 92 wins in 11: the line runs 11 columns to the right (it once ran off the right edge).
+    page.wait_for_function(f"{CY}.nodes().length === 47", timeout=WAIT_TIMEOUT)
+    page.wait_for_function(
+        f"(() => {{ const e = ({TREE_EXTENT})(); return e.x1 >= 0 && e.y1 >= 0 && e.x2 <= e.w && e.y2 <= e.h; }})()",
+        timeout=WAIT_TIMEOUT,
+    )
+    assert_readable(page)
+    watch.assert_clean()
+
+
+def test_the_card_goes_with_the_pointer_escape_and_a_click_outside(
+    page: Page, server_url: str, watch: PageWatch, solution
+) -> None:
+    open_tree(page, server_url)
+    wait_paths(page, expected_paths(solution, START, 6))
+    card = page.locator("#tree-card")
+    # A click on a node: its card shows while the pointer is on it and goes when the pointer leaves.
+    from solver.values.tree import game_tree
+
+    leaf = max(n.path for n in game_tree(START, 6, solution).nodes if n.expandable and not n.expanded)
+    point = visible_point(page, "n" + leaf)
+    page.mouse.click(point["x"], point["y"])
+    wait_paths(page, expected_paths(solution, START, 6, toggled=[leaf]))
+    expect(card).to_be_visible()
+    page.mouse.move(point["x"] + 5, page.locator("#tree-box").bounding_box()["y"] - 40, steps=3)
+    expect(card).to_be_hidden()
+    # A press outside the tree, then the next answer: the card does not come back.
+    page.mouse.click(5, 5)
+    submit(page, "#depth-input", "5")
+    wait_paths(page, expected_paths(solution, START, 5))
+    expect(card).to_be_hidden()
+    # The keyboard's selection keeps its card until Escape.
+    page.locator("#tree-box").focus()
+    page.keyboard.press("ArrowRight")
+    expect(card).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(card).to_be_hidden()
     watch.assert_clean()

@@ -24,7 +24,7 @@ import pytest
 pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
-from browser_support import CHROMIUM, served_page
+from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
 from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
@@ -56,12 +56,6 @@ RECORD_REQUESTS = """(() => {
         return fetch.apply(this, arguments);
     };
 })()"""
-
-
-@pytest.fixture(scope="module")
-def server_url():
-    with served_page("views-test-server") as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

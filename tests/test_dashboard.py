@@ -11,7 +11,7 @@ import pytest
 from dash import html, no_update
 from naive import naive_classes, naive_solve
 
-from dashboard import ids, setup_callbacks, state, style
+from dashboard import controls, ids, setup_callbacks, state, style
 from dashboard.jobs import SolveJobs
 from dashboard.layout import build_layout
 from dashboard.tabs.explore import callbacks, figures
@@ -121,8 +121,15 @@ def test_difference_figure_shows_consecutive_gaps():
 
 
 def test_format_position():
-    assert style.format_position(4708) == "4708"
-    assert style.format_position(10**30) == "1.000×10^30"
+    # One notation for positions on every tab (the tree, Play, Inspect, Sums).
+    assert style.format_position(4708) == "4,708"
+    assert style.format_position(123_456_789_012) == "123,456,789,012"
+    assert style.format_position(10**30) == "10³⁰"
+    assert style.format_position(10**30 + 1) == "1.000…×10³⁰"
+    assert style.position_detail(10**30) == "10³⁰ (31 digits)"
+    assert style.position_detail(4708) == "4,708"
+    assert style.nim_text("inf{0,2}") == "∞{0,2}" and style.nim_text("inf{}") == "∞{}"
+    assert style.nim_text("3") == "3" and style.nim_text("?") == "?"
 
 
 def test_stylesheet_colours_every_outcome():
@@ -150,7 +157,7 @@ def test_layout_has_every_component_the_callbacks_use():
     from dashboard.tabs.sums import ids as sums_ids
 
     # A pattern-matching id's type names components the callbacks make, not one of the layout.
-    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO, graphs_ids.MOVE}
+    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO, graphs_ids.MOVE, ids.INSPECT_LINK}
     layout = build_layout()
     for module in _id_modules():
         for name in dir(module):
@@ -241,9 +248,9 @@ def test_summary_at_the_thesis_setup_shows_the_known_facts():
     [(10, "10: every position 1..10 is W, L or D; 11 is the first U"), (0, "0: position 1 is still U")],
 )
 def test_decided_text(decided, words):
-    assert figures.decided_text(decided, 300, 3000).startswith(words)
-    assert "all of 1..N" in figures.decided_text(400, 300, 3000)
-    assert "up to the bound" in figures.decided_text(3000, 300, 3000)
+    assert controls.decided_text(decided, 300, 3000).startswith(words)
+    assert "all of 1..N" in controls.decided_text(400, 300, 3000)
+    assert "up to the bound" in controls.decided_text(3000, 300, 3000)
 
 
 def test_density_callback_draws_the_partial_facts_of_u(classes_small):
@@ -904,3 +911,38 @@ def test_slider_exponent_refuses_a_huge_int_without_overflow():
 
     assert slider_exponent(10**400) is None and slider_exponent(-(10**400)) is None
     assert slider_exponent(4) == 4.0
+
+
+def test_the_summary_lists_the_u_positions_and_the_bounded_ones_as_links():
+    import numpy as np
+
+    from dashboard.ids import INSPECT_LINK
+    from dashboard.links import link_target
+    from dashboard.tabs.explore import callbacks as explore
+    from solver import CLASS_U, CLASS_UL, CLASS_UW
+    from solver.engine import solve
+
+    def links(summary) -> list[int]:
+        return [int(c.id["position"]) for c in summary._traverse() if isinstance(getattr(c, "id", None), dict)]
+
+    # The thesis's setup: the 11 U of 1..10,000, read here from the solver's classes.
+    thesis = solve(10**6)
+    classes = np.asarray(thesis.classes[1 : 10**4 + 1])
+    want = (np.flatnonzero(np.isin(classes, [CLASS_U, CLASS_UL, CLASS_UW])) + 1).tolist()
+    assert len(want) == 11 and want[0] == 2231
+    summary = explore.make_summary({"n": 10_000, "alpha": 100, "rule": "put-or-take-a-square"})
+    assert links(summary) == want
+    assert "U positions (unresolved at the bound), 11:" in str(summary) and "U (not L)" in str(summary)
+    # N = 10**5, alpha = 10: 23 W/L whose remoteness is only bounded; 1,825 U, of which the first 50 are listed.
+    ten = solve(10**6)  # the same bound, N larger
+    packed = np.asarray(ten.packed_remoteness[1 : 10**5 + 1])
+    bounded = (np.flatnonzero(packed < -1) + 1).tolist()
+    assert len(bounded) == 23
+    summary = explore.make_summary({"n": 100_000, "alpha": 10, "rule": "put-or-take-a-square"})
+    shown = links(summary)
+    assert shown[50:] == bounded and len(shown) == 50 + 23
+    assert "and 1,775 more (python -m solver classify --n 100000 --bound 1000000" in str(summary)
+    # A link opens its number in the Inspect tab, and only when clicked.
+    assert link_target({"type": INSPECT_LINK, "position": "2231"}, 1) == ("2231", "inspect")
+    assert link_target({"type": INSPECT_LINK, "position": "2231"}, 0)[0] is no_update
+    assert link_target({"type": INSPECT_LINK, "position": "x"}, 1)[0] is no_update

@@ -150,7 +150,8 @@ def test_compare_view_counts_the_partial_facts_and_decided_below():
 
 
 def test_nim_values_agree_with_the_classes_at_the_thesis_setup():
-    figure, message = family.make_nim_values({"n": 10_000, "alpha": 100})
+    figure, message, style = family.make_nim_values({"n": 10_000, "alpha": 100})
+    assert style == family.NIM_SHOWN
     # The thesis's setup: 9,030 draws, 157 L; the 11 U are ? (8 cannot be L, 3 cannot be W).
     assert "They agree with the W/L/D views position by position: 9,030 draws" in message
     assert "157 L; 11 of the ? are U there (8 cannot be L, 3 cannot be W)" in message
@@ -198,7 +199,7 @@ def test_nim_values_view_and_inspector_row():
     from solver.values.nimvalues import INF, nim_values
 
     setup = {"n": 300, "alpha": 10, "rule": "put-or-take-a-square"}
-    figure, message = family.make_nim_values(setup)
+    figure, message, _style = family.make_nim_values(setup)
     table = nim_values("put-or-take-a-square", 300, 3000)
     counts = {trace.name.split(":")[0]: int(trace.name.split(": ")[1].replace(",", "")) for trace in figure.data}
     assert counts["value 0 (L)"] == int((table.value[1:] == 0).sum())
@@ -215,5 +216,46 @@ def test_nim_values_view_and_inspector_row():
     assert nim_text(5, {"setup": setup}) == "0"
     assert nim_text(10**6, {"setup": setup}) == "? (above the bound)"
     assert "no nim values" in nim_text(3, {"setup": {**setup, "rule": "subtract-a-square-misere"}})
-    figure, message = family.make_nim_values({**setup, "rule": "subtract-a-square-misere"})
-    assert "no nim values" in message
+    figure, message, style = family.make_nim_values({**setup, "rule": "subtract-a-square-misere"})
+    # The reason is said once, in the message; the chart is hidden (it once repeated it inside empty axes).
+    assert "no nim values" in message and style == family.NIM_HIDDEN and not figure["data"]
+    assert "no nim values" not in str(figure)
+
+
+def test_nim_values_too_long_for_the_page_say_so_once():
+    from dashboard.setup import NIM_SECONDS
+    from solver import get_rule, nim_values_seconds
+
+    # N = 10**6 at alpha = 100: the estimate is above the page's limit (the solver's own estimate, not run).
+    assert nim_values_seconds(get_rule("put-or-take-a-square"), 10**6, 10**8) > NIM_SECONDS
+    figure, message, style = family.make_nim_values({"n": 10**6, "alpha": 100, "bound": 10**8})
+    assert "would take about" in message and "python -m solver nim-values" in message
+    assert style == family.NIM_HIDDEN and "would take" not in str(figure)
+
+
+def test_every_graph_starts_blank_not_as_empty_axes():
+    from dash import dcc
+
+    from dashboard.components import BLANK_FIGURE, graph
+    from dashboard.tabs.explore.family import nim_panel
+
+    made = graph("some-graph").children
+    assert isinstance(made, dcc.Graph) and made.figure["layout"]["xaxis"] == {"visible": False}
+    assert made.figure["data"] == [] and BLANK_FIGURE["layout"]["yaxis"] == {"visible": False}
+    # Before its first answer the Nim values view says what it waits for.
+    assert "once the page's bound is solved" in str(nim_panel())
+
+
+def test_no_nim_marker_hides_under_another_kind():
+    # Each kind of value has rows of its own: the W of ∞{K} with 0 in K (795 of them at the thesis's setup)
+    # once sat on the draws' row, under them.
+    figure, _message, _style = family.make_nim_values({"n": 10_000, "alpha": 100})
+    rows = {trace.name.split(":")[0]: set(trace.y.tolist()) for trace in figure.data}
+    names = list(rows)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if "finite" in a or "finite" in b or "value 0" in a or "value 0" in b:
+                continue  # finite values share the value axis (0 and the values above 0 never meet)
+            assert not rows[a] & rows[b], (a, b)
+    wins = next(t for t in figure.data if t.name.startswith("∞{K}, 0 in K"))
+    assert int(wins.name.split(": ")[1].replace(",", "")) == len(wins.x) > 700

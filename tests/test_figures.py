@@ -266,9 +266,10 @@ def test_layer_points_wear_their_layers_outcome_colour(sol6):
     for parity in ("W", "L"):
         sent = _sent(figures.layer_figure(found, parity))
         assert len(sent["data"]) == 3
-        for trace in sent["data"]:
-            assert _trace_colours(trace) == {style.COLOURS[parity].lower()}
-        # told apart by shape instead of colour
+        # each layer in its own shade of its outcome's colour (figures.layer_shades), and its own shape
+        shades = [c.lower() for c in figures.layer_shades(parity, 3)]
+        for trace, shade in zip(sent["data"], shades, strict=True):
+            assert _trace_colours(trace) == {shade}
         assert len({t["marker"]["symbol"] for t in sent["data"]}) == 3
     for k in (2, 3):
         trace = _sent(figures.difference_figure(found[k - 1], k))["data"][0]
@@ -622,3 +623,23 @@ def test_the_setup_callback_is_make_setup_then_resolve_setup(monkeypatch, n_text
     ]
     assert out[3] == (made[3] if message is no_update else message)
     assert (pending is not None) == bool(started)
+
+
+def test_layers_at_depth_10_each_have_their_own_shade_and_room():
+    import colorsys
+
+    from dashboard.style import COLOURS, contrast_ratio
+    from dashboard.tabs.explore import callbacks as explore
+
+    # Depth 10 at the thesis's setup: five W layers and five L layers (they once all shared one colour, and the
+    # small ones piled up against the value axis).
+    w, lose = explore.make_layers({"n": 10_000, "alpha": 100}, 10)
+    for figure, letter in ((w, "W"), (lose, "L")):
+        colours = [trace.line.color for trace in figure.data]
+        assert len(colours) == 5 and len(set(colours)) == 5
+        hue = colorsys.rgb_to_hls(*(int(COLOURS[letter][i : i + 2], 16) / 255 for i in (1, 3, 5)))[0]
+        for colour in colours:
+            own = colorsys.rgb_to_hls(*(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)))[0]
+            assert abs(own - hue) < 0.02  # the outcome's hue: blue for W, vermilion for L
+            assert contrast_ratio(colour, "#ffffff") >= 3.0
+        assert figure.layout.xaxis.type == "log" and figure.layout.yaxis.type == "log"

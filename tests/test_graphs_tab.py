@@ -69,7 +69,7 @@ def test_tokens_outcome_and_every_move_agree_with_the_product_graph(board, token
 
 
 def test_loopy_labels_and_colours():
-    assert [loopy_label(t) for t in ("0", "3", "inf{}", "inf{0,2}")] == ["*0", "*3", "∞", "∞(0,2)"]
+    assert [loopy_label(t) for t in ("0", "3", "inf{}", "inf{0,2}")] == ["*0", "*3", "∞{}", "∞{0,2}"]
     assert [loopy_class(t) for t in ("0", "3", "inf{}", "inf{0,2}", "inf{1}")] == ["L", "W", "D", "W", "D"]
 
 

@@ -132,7 +132,8 @@ def test_the_proof_of_a_draw_holds_on_the_brute_force_values(n, naive_thesis):
     # Every number of the table is a button that inspects it.
     buttons = [b for b in proof._traverse() if getattr(b, "id", None) and isinstance(b.id, dict)]
     assert len({(b.id["position"], b.id["at"]) for b in buttons}) == len(buttons)
-    assert all(b.id["type"] == inspect_ids.INSPECT_GOTO and b.children == f"{int(b.id['position'])}" for b in buttons)
+    # written as every position is on the page: with thousands separators (6,070)
+    assert all(b.id["type"] == inspect_ids.INSPECT_GOTO and b.children == f"{int(b.id['position']):,}" for b in buttons)
     assert "is a draw" in note
 
 
@@ -147,14 +148,14 @@ def test_a_partial_u_says_why_it_cannot_be_l_or_w():
     text = _text(summary)
     assert "U (not L): unresolved, but it cannot be L (a win or a draw for the mover)" in text
     # The named move leads to a position that cannot be W (L, D or U (not W)) by the solver's classes.
-    witness = int(text.split("It cannot be L: ")[1].split(" leads to")[0].split("→ ")[1])
+    witness = int(text.split("It cannot be L: ")[1].split(" leads to")[0].split("→ ")[1].replace(",", ""))
     assert int(classes[witness]) in (CLASS_L, CLASS_D, CLASS_UL)
     assert "may still be a win" in note
     _b, summary, *_rest = callbacks.make_inspection("4440", _gate())
     text = _text(summary)
     assert "It cannot be W: every move leads to a position that cannot be L" in text
     for child in (4440 - 66**2, 4440 + 66**2):
-        assert f"{child}" in text and int(classes[child]) in (CLASS_W, CLASS_D, CLASS_UW)
+        assert f"{child:,}" in text and int(classes[child]) in (CLASS_W, CLASS_D, CLASS_UW)
 
 
 def test_number_from_proof():

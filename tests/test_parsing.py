@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.parsing import parse_int
 
@@ -154,3 +156,43 @@ def test_numpy_numbers_are_numbers():
 
     assert parse_int(np.int64(12), NAME) == 12
     assert parse_int(np.float64(1e3), NAME) == 1000
+
+
+# ---------------------------------------------------------------- sums of terms (the command line's forms, everywhere)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10**30+1", 10**30 + 1),
+        ("10**30 + 1", 10**30 + 1),
+        ("2**64 - 1", 2**64 - 1),
+        ("1e6+1", 10**6 + 1),
+        ("10^3+10^2", 1100),
+        ("+7", 7),
+        ("1_000 + 1,000", 2000),
+    ],
+)
+def test_sums_and_differences_of_terms(text, expected):
+    assert parse_int(text, "n") == expected
+
+
+@pytest.mark.parametrize("text", ["10**30+", "+", "1++1", "--3", "1e-5+3", "10**30 + 0.5", "3*4", "(1)", "1+abc"])
+def test_malformed_sums_are_refused(text):
+    with pytest.raises(ValueError, match="whole number"):
+        parse_int(text, "n", least=-(10**40))
+
+
+_terms = st.one_of(
+    st.integers(0, 10**12).map(lambda v: (str(v), v)),
+    st.tuples(st.integers(0, 99), st.integers(0, 40)).map(lambda be: (f"{be[0]}**{be[1]}", be[0] ** be[1])),
+    st.integers(0, 999).map(lambda v: (f"{v}e3", v * 1000)),
+)
+
+
+@given(st.lists(st.tuples(st.sampled_from("+-"), _terms), min_size=1, max_size=5))
+def test_a_sum_of_terms_is_its_value(parts):
+    # The reference: Python's own arithmetic on the same terms.
+    text = "".join(sign + term for sign, (term, _value) in parts)
+    expected = sum((1 if sign == "+" else -1) * value for sign, (_term, value) in parts)
+    assert parse_int(text, "n", least=-(10**100)) == expected

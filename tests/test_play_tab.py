@@ -369,6 +369,21 @@ def test_a_move_that_gives_a_sure_result_away_to_a_u_is_a_blunder(big, start, tr
     assert [list(t.x) for t in out["figure"].data if (t.name or "").startswith("??")] == [[0]]
 
 
+def test_an_unknown_move_is_never_called_best():
+    from solver import Outcome, move_values, solve
+
+    # Power-of-2 at the default bound 10**6: from 100 both moves lead to positions the bound leaves U.
+    power = solve(10**6, rule="put-or-take-a-power-of-2")
+    values = move_values(100, power)
+    assert [v.outcome for v in values] == [Outcome.U, Outcome.U] and all(v.best for v in values)
+    store, _ = act(play_ids.PLAY_NEW, None, start="100", mode="hvh", solution=power)
+    out = callbacks.render(store, ["on"], [], power)
+    assert "unknown" in str(out["take"]) and "(best)" not in str(out["take"]) + str(out["put"])
+    # What is known above the bound follows the game: a power of 2 wins at once, not "squares".
+    assert "a power of 2, taken to 0" in out["bound"] and "square" not in out["bound"]
+    assert "except squares" not in str(tab_layout.play_layout())
+
+
 def test_move_buttons_and_prediction_say_what_a_u_cannot_be(big):
     from solver import CLASS_D, CLASS_UL, CLASS_UW
 

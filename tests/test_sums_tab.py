@@ -27,7 +27,7 @@ def test_show_gives_values_outcome_and_moves():
     result, moves, error = cb.show("1,5", "put-or-take-a-square")
     assert error == ""
     text = str(result)
-    assert "inf{0}" in text and "W for the player to move" in text
+    assert "∞{0}" in text and "inf{" not in text and "W for the player to move" in text
     assert "★ heap 1 → 0" in str(moves)
     _, _, error = cb.show("5,banana", "put-or-take-a-square")
     assert "heap 2" in error
@@ -64,32 +64,77 @@ def test_the_outcome_wears_its_colour():
 
 
 def test_play_and_computer_reply():
-    text, log = cb.play("1,5", "put-or-take-a-square", 0, reply=False)
-    assert text == "0,5" and "You" in log
-    # a winning position: the computer takes the winning move, leaving an L sum
-    text, log = cb.play("1,5", "put-or-take-a-square", None, reply=False)
-    assert text == "0,5" and "Computer" in log
+    text, lines, turn = cb.play("1,5", "put-or-take-a-square", 0, reply=False)
+    assert text == "0,5" and lines[0].startswith("You:") and turn == "computer"
+    # a winning position: the computer, asked to move for you, takes the winning move, leaving an L sum
+    text, lines, turn = cb.play("1,5", "put-or-take-a-square", None, reply=False)
+    assert text == "0,5" and lines[0].startswith("Computer, for you:") and turn == "computer"
     assert sum_position([0, 5]).outcome == Outcome.L
+    # the computer's own move, on its turn
+    text, lines, turn = cb.play("0,5", "put-or-take-a-square", None, reply=False, turn="computer")
+    assert lines[0].startswith("Computer:") and turn == "you"
     # you move from an L sum; the computer replies with a winning move
-    text, log = cb.play("5,5", "put-or-take-a-square", 0, reply=True)
+    text, lines, turn = cb.play("5,5", "put-or-take-a-square", 0, reply=True)
     after = sum_position(cb.parse_heaps(text))
-    assert "Computer" in log and after.outcome in (Outcome.L, Outcome.U)
+    assert lines[1].startswith("Computer:") and after.outcome in (Outcome.L, Outcome.U) and turn == "you"
     with pytest.raises(ValueError):
         cb.play("5,5", "put-or-take-a-square", 99, reply=False)
-    text, log = cb.play("0,0", "put-or-take-a-square", None, reply=False)
-    assert "lost" in log
+    # the side to move with no move has lost, and the log says who won
+    assert cb.play("0,0", "put-or-take-a-square", None, reply=False)[1] == [
+        "No move in any heap: you cannot move, so the computer wins."
+    ]
+    assert cb.play("0,0", "put-or-take-a-square", None, reply=False, turn="computer")[1] == [
+        "No move in any heap: the computer cannot move, so you win."
+    ]
+    # 1 + 0: you take the 1 to 0, and the computer, to move, has no move
+    text, lines, turn = cb.play("1,0", "put-or-take-a-square", 0, reply=True)
+    assert text == "0,0" and lines[-1] == "No move in any heap: the computer cannot move, so you win."
 
 
-def test_act_ignores_buttons_just_drawn():
+def test_act_ignores_buttons_just_drawn_and_keeps_the_whole_log():
     assert cb.act({"type": ids.SUMS_MOVE, "index": 0}, 0, "1,5", "put-or-take-a-square", ["on"]) == (
         no_update,
         no_update,
         no_update,
     )
-    new, log, error = cb.act({"type": ids.SUMS_MOVE, "index": 0}, 1, "1,5", "put-or-take-a-square", [])
-    assert new == "0,5" and error == ""
-    new, log, error = cb.act(ids.SUMS_COMPUTER, 1, "5,x", "put-or-take-a-square", [])
+    new, game, error = cb.act({"type": ids.SUMS_MOVE, "index": 0}, 1, "1,5", "put-or-take-a-square", [])
+    assert new == "0,5" and error == "" and game["turn"] == "computer" and game["heaps"] == "0,5"
+    # The log keeps every exchange of the game, not only the last one.
+    new2, game2, _ = cb.act(ids.SUMS_COMPUTER, 1, new, "put-or-take-a-square", [], None, game)
+    assert game2["log"][: len(game["log"])] == game["log"] and len(game2["log"]) > len(game["log"])
+    assert game2["log"][0] == "Heaps 1,5: you move first."
+    # Heaps typed since the last move start a new game (and a new log), you to move.
+    _, game3, _ = cb.act(ids.SUMS_COMPUTER, 1, "7,7", "put-or-take-a-square", [], None, game2)
+    assert game3["log"][0] == "Heaps 7,7: you move first." and game3["log"][1].startswith("Computer, for you:")
+    new, game, error = cb.act(ids.SUMS_COMPUTER, 1, "5,x", "put-or-take-a-square", [])
     assert new is no_update and "heap 2" in error
+    assert cb.computer_button_text("computer") == "Computer moves"
+    assert cb.computer_button_text("you") == "Computer moves for you"
+
+
+def _gate(n: int, alpha: int, rule: str) -> dict:
+    from dashboard.setup import validated_setup
+
+    return {"opened": True, "setup": validated_setup({"n": n, "alpha": alpha, "rule": rule}), "pending": None}
+
+
+def test_the_sums_follow_the_page_setup():
+    from dashboard.tabs.sums.layout import SETUP_GAME
+
+    # Cube, N = 1,000, alpha = 10: the sums are of that game at bound 10,000 (once they said the square game at 10**6).
+    result, moves, error = cb.show("5,5", SETUP_GAME, _gate(1000, 10, "put-or-take-a-cube"))
+    assert error == "" and "Put-or-Take-a-Cube; values at bound 10,000." in str(result)
+    position = cb.analyse("5,5", SETUP_GAME, _gate(1000, 10, "put-or-take-a-cube"))
+    assert position.rule.name == "put-or-take-a-cube" and position.bound == 10_000
+    # The reference: the solver's sum at the same game and bound.
+    assert position.outcome == sum_position((5, 5), "put-or-take-a-cube", 10_000).outcome
+    # Subtract-a-square at N = 5,000: bound N + 1.
+    assert cb.analyse("7", SETUP_GAME, _gate(5000, 100, "subtract-a-square")).bound == 5001
+    # No setup yet, a game without nim values, a bound too large for a request: a message, never a traceback.
+    assert "Open this tab" in cb.show("5,5", SETUP_GAME, None)[2]
+    assert "normal play" in cb.show("5,5", SETUP_GAME, _gate(1000, 10, "subtract-a-square-misere"))[2]
+    error = cb.show("5,5", SETUP_GAME, _gate(100_000, 200, "put-or-take-a-square"))[2]
+    assert "too long for the page" in error and "python -m solver sum" in error
 
 
 def test_a_sum_answers_fast_once_cached():
@@ -114,7 +159,7 @@ def test_octal_games_are_in_the_menu_and_the_loopy_ones_stay():
 
     values = [o["value"] for o in RULE_OPTIONS]
     assert {"octal-0.137", "octal-0.07", "octal-0.77"} <= set(values)
-    assert values[0] == "put-or-take-a-square"
+    assert values[0] == "setup"  # the page's game, at the page's bound
 
 
 def test_octal_heaps_show_grundy_values_and_the_nim_sum():
@@ -138,13 +183,13 @@ def test_octal_play_the_computer_leaves_nim_sum_zero():
     from naive_impartial import octal_grundy
 
     g = octal_grundy((0, 0, 7), 40)  # Dawson's Kayles, 0.07
-    text, log = cb.play("9,13,20", "octal-0.07", None, reply=False)
+    text, lines, _turn = cb.play("9,13,20", "octal-0.07", None, reply=False)
     heaps = cb.parse_heaps(text)
     total = 0
     for h in heaps:
         total ^= g[h]
-    assert g[9] ^ g[13] ^ g[20] != 0 and total == 0 and log.startswith("Computer")
-    text, log = cb.play("1", "octal-0.137", 0, reply=True)
-    assert text == "0" and "you win" in log
+    assert g[9] ^ g[13] ^ g[20] != 0 and total == 0 and lines[0].startswith("Computer")
+    text, lines, _turn = cb.play("1", "octal-0.137", 0, reply=True)
+    assert text == "0" and "you win" in lines[-1]
     with pytest.raises(ValueError):
         cb.play("5,5", "octal-0.137", 999, reply=False)

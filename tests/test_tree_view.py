@@ -12,6 +12,7 @@ import math
 import re
 
 import pytest
+from dash import no_update
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from naive import MOVE_ORDER, naive_classes, naive_solve
@@ -384,14 +385,17 @@ def test_bad_input_becomes_a_message():
     def run(setup=THESIS_SETUP, start="4708", depth=6, triggered=None, action=None, state=None):
         return view.make_tree(triggered, setup, start, depth, action, state)
 
-    elements, _, message, error = run(start="abc")
-    assert elements == [] and "start number" in error
+    # A bad start number or depth keeps the last good tree (no_update), with its message.
+    for start in ("abc", "-5", "", "4.5", None):
+        elements, state, message, error = run(start=start)
+        assert elements is no_update and state is no_update and message is no_update
+        assert "start number" in error and "last good" in error
     assert "at least 1" in run(start="0")[3]
     assert "digits" in run(start="9" * 5000)[3]
-    assert run(start="10**30 + 0")[3]
+    assert run(start="10**30 + 1 +")[3]
     for depth in (0, 21, "x", None, 2.5, True):
-        elements, _, message, error = run(depth=depth)
-        assert elements == [] and "depth" in message and error == ""
+        elements, state, message, error = run(depth=depth)
+        assert elements is no_update and state is no_update and "depth" in message and error == ""
     for setup in (
         None,
         {},
@@ -515,10 +519,12 @@ def test_tree_callback_never_fails(triggered, setup, start, depth, action, state
     result = view.make_tree(triggered, setup, start, depth, action, state)
     assert isinstance(result, tuple) and len(result) == 4
     elements, new_state, message, error = result
-    assert isinstance(elements, list) and isinstance(message, str) and isinstance(error, str)
+    # A bad start number or depth keeps the last good tree: no_update for it and its state.
+    assert (isinstance(elements, list) or elements is no_update) and isinstance(error, str)
+    assert isinstance(message, str) or (message is no_update and elements is no_update)
     for text in (message, error):
-        assert "Traceback" not in text and len(text) < 600
-    if elements:
+        assert text is no_update or ("Traceback" not in text and len(text) < 600)
+    if isinstance(elements, list) and elements:
         assert error == ""
         assert view.check_state(new_state) == new_state
         nodes = split(elements)[0]

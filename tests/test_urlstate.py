@@ -306,7 +306,7 @@ _JS_CASES = [
     {"strength": 0.05, "seed": "2**63", "heaps": "1, 5"},
     {"strength": 1e-05, "depth": 1e21, "diff": 12345678901234567890},
     {"strength": "1_0", "depth": "1e0", "diff": "inf"},
-    {"start": "a b&c=d/e?f#g+h%i", "heaps": "ä€𝄞 ~*'()!"},
+    {"heaps": "a b&c=d/e?f#g+h%i", "fpos": "ä€𝄞 ~*'()!"},  # keys the page's script does not check
     {"start": "", "n": None, "alpha": "  100"},
     {"mode": True, "first": False, "view": "tree"},
     {"inspect": "9" * 30000},
@@ -345,4 +345,4 @@ def test_the_browser_writes_the_same_address_as_python(page):
         assert js == python, (case, js[:200], python[:200])
     # The cases reach what they mean to: defaults left out, text quoted as Python quotes it.
     assert want[0] == "" and want[2] == ""
-    assert "start=a+b%26c%3Dd%2Fe%3Ff%23g%2Bh%25i" in want[7] and "%7E" not in want[7]
+    assert "heaps=a+b%26c%3Dd%2Fe%3Ff%23g%2Bh%25i" in want[7] and "%7E" not in want[7]

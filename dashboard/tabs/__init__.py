@@ -68,7 +68,7 @@ class Tab:
         address, and the ids made from it (:func:`dashboard.ids.tab_container_id`,
         :func:`dashboard.ids.tab_gate_id`, :func:`dashboard.ids.deferred_id`).
     label : str
-        The tab bar's label, also the name of the tab's panel for screen readers.
+        The tab bar's label; the tab names its panel (``role="tabpanel"``) for screen readers.
     layout : callable
         ``layout()`` returns the tab's components.  Every tab's components
         are in the page's layout from the start (so the address reaches every

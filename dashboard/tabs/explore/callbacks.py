@@ -28,6 +28,9 @@ from dash.exceptions import PreventUpdate
 
 from solver import (
     CLASS_TEXT,
+    CLASS_U,
+    CLASS_UL,
+    CLASS_UW,
     TRANSFORMS,
     classification_table,
     convergence_counts,
@@ -36,6 +39,7 @@ from solver import (
     layers,
     parse_int,
     value_labels,
+    value_text,
 )
 
 from ... import ids as page_ids
@@ -454,6 +458,52 @@ def _tally(bound: int, n: int, rule: str) -> dict:
     return {**solution.tally(n), "seconds": solution.seconds, "decided_below": solution.decided_below}
 
 
+#: Most positions the Summary lists of each kind (U, and W/L whose remoteness is only bounded).
+SUMMARY_LIST = 50
+#: Positions read at a time while looking for them (a mapped solve is read a block at a time).
+_SCAN_BLOCK = 1 << 20
+
+
+def unsettled_positions(solution, n: int, limit: int = SUMMARY_LIST) -> dict[str, list[tuple[int, str]]]:
+    """The first U positions of ``1..n``, and the first W/L whose remoteness is only bounded, with their values.
+
+    Parameters
+    ----------
+    solution : solver.Solution
+        The page's solve.
+    n : int
+        N, ``1 <= n <= bound``.
+    limit : int, optional
+        Most positions of each kind.
+
+    Returns
+    -------
+    dict
+        ``{"U": [(position, value text), ...], "bounded": [...]}`` in
+        increasing order, at most ``limit`` each; the value text is the
+        solver's (``"U (not L)"``, ``"W≤13"``, :func:`solver.value_text`).
+    """
+    found: dict[str, list[int]] = {"U": [], "bounded": []}
+    unresolved = np.array([CLASS_U, CLASS_UW, CLASS_UL])
+    for lo in range(1, n + 1, _SCAN_BLOCK):
+        hi = min(n, lo + _SCAN_BLOCK - 1)
+        if len(found["U"]) < limit:
+            classes = np.asarray(solution.classes[lo : hi + 1])
+            found["U"] += (np.flatnonzero(np.isin(classes, unresolved))[: limit - len(found["U"])] + lo).tolist()
+        if len(found["bounded"]) < limit:
+            packed = np.asarray(solution.packed_remoteness[lo : hi + 1])
+            found["bounded"] += (np.flatnonzero(packed < -1)[: limit - len(found["bounded"])] + lo).tolist()
+        if len(found["U"]) >= limit and len(found["bounded"]) >= limit:
+            break
+    return {kind: [(p, value_text(p, solution)) for p in positions] for kind, positions in found.items()}
+
+
+@setups.memo(MEMO_ENTRIES)
+def _unsettled(bound: int, n: int, rule: str) -> dict:
+    solution, _ = setups.open_bound(bound, rule)
+    return unsettled_positions(solution, n)
+
+
 def make_summary(setup: object):
     """The summary panel for a setup.
 
@@ -492,6 +542,8 @@ def make_summary(setup: object):
         not setups.setup_fresh(setup),
         partial={"L": tally["U_not_L"], "W": tally["U_not_W"]},
         decided_below=tally["decided_below"],
+        unsettled=_unsettled(checked["bound"], checked["n"], checked["rule"]),
+        rule=checked["rule"],
     )
 
 

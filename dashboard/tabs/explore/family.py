@@ -44,8 +44,8 @@ from solver import (
 )
 
 from ... import setup as setups
-from ...components import graph, panel
-from ...style import COLOURS, MARGIN, message_figure
+from ...components import blank_figure, graph, panel
+from ...style import COLOURS, MARGIN, nim_text
 from ...tables import data_grid
 from . import ids
 
@@ -72,6 +72,9 @@ _BFILE_OF_BUTTON = {cid: letter for letter, cid in _BFILE_BUTTONS.items()}
 
 #: Most points the nim-value figure draws (evenly spread over 1..N).
 NIM_POINTS = 20_000
+#: The nim chart's style with a figure, and without one (the message says why).
+NIM_SHOWN = {"height": "380px"}
+NIM_HIDDEN = {"display": "none"}
 
 
 def nim_panel() -> html.Section:
@@ -80,11 +83,16 @@ def nim_panel() -> html.Section:
         "Nim values",
         html.Div(
             [
-                html.Div(id=ids.NIM_MESSAGE, className="note", role="status"),
+                html.Div(
+                    "The nim values show here once the page's bound is solved (see the setup bar).",
+                    id=ids.NIM_MESSAGE,
+                    className="note",
+                    role="status",
+                ),
                 dcc.Loading(graph(ids.NIM_GRAPH, 380), type="dot"),
             ]
         ),
-        note="Smith's generalised Sprague-Grundy values: a finite *k, or ∞(K) with K the finite values among the "
+        note="Smith's generalised Sprague-Grundy values: a finite *k, or ∞{K} with K the finite values among the "
         "followers; ? where the value depends on positions above the bound. A value shown is true of the infinite "
         "game. They decide sums of heaps (the Sums tab); the value 0 is exactly the L positions.",
         wide=True,
@@ -105,7 +113,8 @@ def nim_figure(table, n: int) -> go.Figure:
     -------
     plotly.graph_objects.Figure
         One scatter (WebGL) per kind: value 0 (L colour), finite above 0 (W),
-        ∞ with 0 in K (W, diamonds), ∞ without 0 in K (D), ? (U); at most
+        ∞ with 0 in K (W, diamonds) and ∞ without 0 in K (D) each on a row
+        of its own above the finite values, ? (U) on the top row; at most
         :data:`NIM_POINTS` positions in all.
     """
     positions = np.unique(np.linspace(1, n, num=min(n, NIM_POINTS)).astype(np.int64))
@@ -113,25 +122,26 @@ def nim_figure(table, n: int) -> go.Figure:
     k_mask = np.asarray(table.k_mask)[positions]
     finite = value >= 0
     top = int(value[finite].max()) if finite.any() else 0
-    inf_row, unknown_row = top + 1, top + 2
+    # ∞ with 0 in K (W) and ∞ without (a draw) on rows of their own: on one row the dense draws hid the wins.
+    win_row, draw_row, unknown_row = top + 1, top + 2, top + 3
     kinds = [
         ("value 0 (L)", (value == 0), value, "L", "circle"),
         ("finite value > 0 (W)", (value > 0), value, "W", "circle"),
-        ("∞(K), 0 in K (W)", (value == INF) & (k_mask & 1 == 1), np.full(value.shape, inf_row), "W", "diamond"),
         (
-            "∞(K), 0 not in K (a draw)",
+            "∞{K}, 0 not in K (a draw)",
             (value == INF) & (k_mask & 1 == 0),
-            np.full(value.shape, inf_row),
+            np.full(value.shape, draw_row),
             "D",
             "diamond",
         ),
+        ("∞{K}, 0 in K (W)", (value == INF) & (k_mask & 1 == 1), np.full(value.shape, win_row), "W", "diamond"),
         ("? (depends on positions above the bound)", (value == UNKNOWN), np.full(value.shape, unknown_row), "U", "x"),
     ]
     figure = go.Figure()
     for name, mask, ys, letter, symbol in kinds:
         if not mask.any():
             continue
-        texts = [nim_value_text(int(v), int(k)) for v, k in zip(value[mask], k_mask[mask], strict=True)]
+        texts = [nim_text(nim_value_text(int(v), int(k))) for v, k in zip(value[mask], k_mask[mask], strict=True)]
         figure.add_trace(
             go.Scattergl(
                 x=positions[mask],
@@ -143,8 +153,8 @@ def nim_figure(table, n: int) -> go.Figure:
                 hovertemplate="n = %{x:,}: value %{text}<extra></extra>",
             )
         )
-    ticks = list(range(top + 1)) + [inf_row, unknown_row]
-    labels = [str(k) for k in range(top + 1)] + ["∞", "?"]
+    ticks = list(range(top + 1)) + [win_row, draw_row, unknown_row]
+    labels = [str(k) for k in range(top + 1)] + ["∞, 0 ∈ K", "∞, 0 ∉ K", "?"]
     shown = "" if positions.size == n else f" (showing {positions.size:,} of {n:,})"
     figure.update_layout(
         title=f"Nim values of 1..{n:,} at bound {table.bound:,}{shown}",
@@ -167,19 +177,20 @@ def make_nim_values(setup: object) -> tuple:
     Returns
     -------
     tuple
-        ``(figure, message)``: :func:`nim_figure` of ``1..N`` at the setup's
-        bound, and a count of each kind of value; a message figure when the
-        game has no nim values (misère) or the computation is too long for
-        the page (:func:`dashboard.setup.nim_table`).
+        ``(figure, message, chart style)``: :func:`nim_figure` of ``1..N``
+        at the setup's bound, a count of each kind of value and
+        :data:`NIM_SHOWN`; when the game has no nim values (misère) or the
+        computation is too long for the page (:func:`dashboard.setup.nim_table`),
+        a blank figure, the message alone and :data:`NIM_HIDDEN`.
     """
-    title = "Nim values"
+    # Without values the chart is hidden and the message alone says why (once, not also inside an empty chart).
     if not setup:
-        return message_figure(title, "No valid setup"), "No valid setup: fix the game, N or alpha above."
+        return blank_figure(), "No valid setup: fix the game, N or alpha above.", NIM_HIDDEN
     try:
         checked = setups.validated_setup(setup)
         table = setups.nim_table(checked["n"], checked["bound"], checked["rule"])
     except (ValueError, OSError) as exc:
-        return message_figure(title, str(exc)), str(exc)
+        return blank_figure(), str(exc), NIM_HIDDEN
     value = np.asarray(table.value)[1 : checked["n"] + 1]
     k_mask = np.asarray(table.k_mask)[1 : checked["n"] + 1]
     finite, infinite, unknown = int((value >= 0).sum()), int((value == INF).sum()), int((value == UNKNOWN).sum())
@@ -193,14 +204,14 @@ def make_nim_values(setup: object) -> tuple:
         solution = None
     if solution is not None and solution.classes is not None:  # a Solution always fills its classes
         message += " " + nim_agreement(value, k_mask, np.asarray(solution.classes[1 : checked["n"] + 1]))
-    return nim_figure(table, checked["n"]), message
+    return nim_figure(table, checked["n"]), message, NIM_SHOWN
 
 
 def nim_agreement(value: np.ndarray, k_mask: np.ndarray, classes: np.ndarray) -> str:
     """How the nim values of 1..N agree with the W/L/D classes of the same solve, in a sentence.
 
     A value says what a position is alone: 0 is L, a finite value above 0
-    or ∞(K) with 0 in K is W, ∞(K) without 0 in K is a draw, ``?`` is
+    or ∞{K} with 0 in K is W, ∞{K} without 0 in K is a draw, ``?`` is
     unknown.  Both come from the certificate by possibility
     (``docs/nim-values.md`` section 2, ``docs/mathematics.md`` section
     3.3), so they should agree position by position.
@@ -299,13 +310,12 @@ def _compare_grid(columns: list[tuple[str, str]]) -> html.Div:
     # The game's title and the first L positions need room; the counts do not, and their
     # headers ("U (not L)", "decided below") wrap instead of being cut.
     for column in grid.children[1].columnDefs:
-        column["wrapHeaderText"] = True
-        column["autoHeaderHeight"] = True
         if column["field"] in ("title", "first_L"):
-            column["flex"] = 3
-            column["minWidth"] = 200
-        elif column["field"] in ("decided_below", "max_remoteness"):
-            column["minWidth"] = 120
+            # Names and lists wrap onto more lines instead of being cut.
+            column.update(flex=3, minWidth=210 if column["field"] == "title" else 180, wrapText=True, autoHeight=True)
+        elif column["field"] in ("bound", "decided_below", "max_remoteness"):
+            # Room for "1,000,000" and for the longest word of the header.
+            column["minWidth"] = 130 if column["field"] == "max_remoteness" else 112
     return grid
 
 
@@ -513,6 +523,7 @@ def register(app: dash.Dash) -> None:
     app.callback(
         Output(ids.NIM_GRAPH, "figure"),
         Output(ids.NIM_MESSAGE, "children"),
+        Output(ids.NIM_GRAPH, "style"),
         Input(ids.explore_gate_id("nim"), "data"),
         prevent_initial_call=True,
     )(lambda setup: make_nim_values(opened(setup)))

@@ -17,17 +17,19 @@ Every trace is an SVG ``scatter`` (no WebGL) and every figure uses the slim
 
 from __future__ import annotations
 
+import colorsys
 from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-import plotly.io as pio
 from dash import html
 from plotly.subplots import make_subplots
 
 from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, TRANSFORMS, Outcome, transform_density
 
+from ...components import inspect_link
+from ...controls import decided_text
 from ...style import (
     COLOURS,
     MARGIN,
@@ -41,6 +43,7 @@ from ...style import (
     message_figure,
     swatch_style,
 )
+from ...style import TEMPLATE as STYLE_TEMPLATE
 from . import ids
 
 #: Density curves keep their values at about this many positions each.
@@ -52,24 +55,8 @@ DIFFERENCE_POINTS = 2_000
 #: The largest of the caps above: no figure sends more points than this.
 MAX_POINTS = max(4 * DENSITY_POINTS, LAYER_POINTS, DIFFERENCE_POINTS)
 
-#: The look of ``plotly_white`` without the ~7 KB of defaults for trace types
-#: the page never draws (3-D scenes, maps, colour scales ...).
-TEMPLATE = go.layout.Template(
-    layout={
-        key: pio.templates["plotly_white"].layout[key]
-        for key in (
-            "autotypenumbers",
-            "font",
-            "hovermode",
-            "hoverlabel",
-            "paper_bgcolor",
-            "plot_bgcolor",
-            "title",
-            "xaxis",
-            "yaxis",
-        )
-    }
-)
+#: The page's figure template (:data:`dashboard.style.TEMPLATE`).
+TEMPLATE = STYLE_TEMPLATE
 
 #: Marker symbols and line dashes that tell the layers of one figure apart
 #: (they share their outcome's colour).
@@ -262,6 +249,8 @@ def summary_table(
     cached: bool,
     partial: dict[str, int] | None = None,
     decided_below: int | None = None,
+    unsettled: dict | None = None,
+    rule: str | None = None,
 ) -> html.Div:
     """The summary panel: counts of W, L, D, U up to N, what U cannot be, how far all is decided.
 
@@ -289,6 +278,14 @@ def summary_table(
     decided_below : int, optional
         :attr:`solver.Solution.decided_below`: every position ``1..`` it is
         W, L or D at this bound.  A fact of the summary when given.
+    unsettled : dict, optional
+        ``{"U": [(position, value text)], "bounded": [...]}``: the first U
+        positions of ``1..n`` and the first W/L whose remoteness is only
+        bounded (:func:`dashboard.tabs.explore.callbacks.unsettled_positions`),
+        listed under the table as links to the Inspect tab, with the count
+        of each and the command that lists them all.
+    rule : str, optional
+        The game's name, for that command.
 
     Returns
     -------
@@ -329,6 +326,7 @@ def summary_table(
                     className="summary-partial-row",
                 )
             )
+    lists = _unsettled_lists(unsettled, counts.get("U", 0), bounded, n, bound, rule) if unsettled else []
     facts = [("N", f"{n:,}"), ("bound B", f"{bound:,}")]
     if decided_below is not None:
         facts.append(("decided below", decided_text(decided_below, n, bound)))
@@ -341,7 +339,16 @@ def summary_table(
         [
             html.Table(
                 [
-                    html.Thead(html.Tr([html.Th(""), html.Th("outcome"), html.Th("count"), html.Th("share")])),
+                    html.Thead(
+                        html.Tr(
+                            [
+                                html.Th(html.Span("code", className="visually-hidden")),
+                                html.Th("outcome"),
+                                html.Th("count"),
+                                html.Th("share"),
+                            ]
+                        )
+                    ),
                     html.Tbody(rows),
                 ],
                 className="summary-table",
@@ -359,38 +366,38 @@ def summary_table(
                 ],
                 className="summary-facts",
             ),
+            *lists,
         ],
         className="summary",
     )
 
 
-def decided_text(decided_below: int, n: int, bound: int) -> str:
-    """How far every position is decided, in words.
-
-    Parameters
-    ----------
-    decided_below : int
-        :attr:`solver.Solution.decided_below`, ``0..bound``.
-    n : int
-        N, the positions the page counts.
-    bound : int
-        The bound B.
-
-    Returns
-    -------
-    str
-        ``"2,230: every position 1..2,230 is W, L or D; 2,231 is the first
-        U"``; with ``" (all of 1..N)"`` when that reaches N, and ``"every
-        position up to the bound"`` when nothing is U.
-    """
-    if decided_below >= bound:
-        return f"{decided_below:,}: every position up to the bound is W, L or D"
-    if decided_below == 0:
-        return "0: position 1 is still U"
-    text = f"{decided_below:,}: every position 1..{decided_below:,} is W, L or D; {decided_below + 1:,} is the first U"
-    if decided_below >= n:
-        text += " (so all of 1..N is decided)"
-    return text
+def _unsettled_lists(unsettled: dict, u_count: int, bounded_count: int, n: int, bound: int, rule: str | None) -> list:
+    """The Summary's lists of U positions and of W/L with a bounded remoteness, each a link to Inspect."""
+    command = f"python -m solver classify --n {n} --bound {bound}" + (f" --rule {rule}" if rule else "")
+    parts: list = []
+    for key, count, title in (
+        ("U", u_count, "U positions (unresolved at the bound)"),
+        ("bounded", bounded_count, "W/L with remoteness only bounded"),
+    ):
+        shown = unsettled.get(key, [])
+        if not count:
+            continue
+        items: list = []
+        for i, (position, text) in enumerate(shown):
+            items += ([", "] if i else []) + [inspect_link(position), f" ({text})"]
+        more = count - len(shown)
+        tail = f" … and {more:,} more ({command} lists them all)." if more > 0 else "."
+        parts.append(
+            html.Div(
+                [html.Span(f"{title}, {count:,}: ", className="summary-list-title"), *items, tail],
+                className="summary-list",
+                id=ids.summary_list_id(key),
+            )
+        )
+    if parts:
+        parts.insert(0, html.P("Click a number to inspect it.", className="note summary-list-note"))
+    return parts
 
 
 def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Figure:
@@ -485,6 +492,36 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
     return fig
 
 
+def layer_shades(letter: str, count: int) -> list[str]:
+    """``count`` shades of an outcome's hue, light to dark, each dark enough to see on white.
+
+    Parameters
+    ----------
+    letter : {"W", "L"}
+        The outcome whose colour (:data:`dashboard.style.COLOURS`) the shades keep.
+    count : int
+        How many layers.
+
+    Returns
+    -------
+    list of str
+        ``"#rrggbb"`` colours of the outcome's hue and saturation, their
+        lightness spread from 45 % (the first layer) to 20 % (the last): at
+        least 3:1 against white (WCAG 1.4.11 for graphics); one
+        layer gets the outcome's own colour.
+    """
+    if count <= 1:
+        return [COLOURS[letter]][:count]
+    red, green, blue = (int(COLOURS[letter][i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, _lightness, saturation = colorsys.rgb_to_hls(red, green, blue)
+    shades = []
+    for i in range(count):
+        lightness = 0.45 - (0.45 - 0.2) * i / (count - 1)
+        r, g, b = colorsys.hls_to_rgb(hue, lightness, saturation)
+        shades.append(f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}")
+    return shades
+
+
 def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) -> go.Figure:
     """Ordered elements of the odd (W) or even (L) layers (thesis Figs 4, 5).
 
@@ -501,9 +538,11 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
     Returns
     -------
     plotly.graph_objects.Figure
-        One SVG scatter per layer (element index against value, log value
-        axis), all in the colour of the outcome ``parity``, told apart by
-        marker symbol and line dash.  A click names the member (the point's
+        One SVG scatter per layer (element index against value, both axes
+        logarithmic, so a small layer is not squeezed against the value
+        axis), each in its own shade of the outcome ``parity``'s hue
+        (:func:`layer_shades`: light for the first layer, dark for the
+        last), and told apart by marker symbol and line dash too.  A click names the member (the point's
         y value).  At most :data:`LAYER_POINTS` members in all: each layer
         keeps a share proportional to its size, spread evenly and with its
         first and last member; the title then says "showing k of m".
@@ -523,6 +562,7 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
     total = sum(len(m) for _, m in chosen)
     fig = go.Figure()
     sent = 0
+    shades = layer_shades(parity, len(chosen))
     for number, (k, members) in enumerate(chosen):
         share = max(2, int(LAYER_POINTS * len(members) / total)) if total > LAYER_POINTS else len(members)
         idx = downsample_index(len(members), share)
@@ -534,10 +574,10 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
                 if len(members) and members[-1] >= 2**31
                 else members[idx].astype(np.int32),
                 mode="lines+markers",
-                line={"color": COLOURS[parity], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
+                line={"color": shades[number], "width": 1, "dash": _LAYER_DASHES[number % len(_LAYER_DASHES)]},
                 marker={
                     "size": 5 if len(idx) <= 300 else 3,  # small marks where they crowd into a band
-                    "color": COLOURS[parity],
+                    "color": shades[number],
                     "symbol": _LAYER_SYMBOLS[number % len(_LAYER_SYMBOLS)],
                 },
                 name=f"l{k} ({len(members):,})",
@@ -546,7 +586,7 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
         )
     fig.update_layout(
         title=f"Ordered elements of the {kind} layers{_shown(sent, total, 'members')}",
-        xaxis={"title": "element index"},
+        xaxis={"title": "element index", "type": "log"},
         yaxis={"title": "value", "type": "log"},
         template=TEMPLATE,
         margin=MARGIN,

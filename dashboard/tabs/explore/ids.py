@@ -148,3 +148,19 @@ def explore_gate_id(view: str) -> str:
         request when N or alpha change.
     """
     return f"explore-gate-{view}"
+
+
+def summary_list_id(kind: str) -> str:
+    """Id of one of the Summary's lists of positions.
+
+    Parameters
+    ----------
+    kind : {"U", "bounded"}
+        The U positions, or the W/L whose remoteness is only bounded.
+
+    Returns
+    -------
+    str
+        ``"summary-list-<kind>"``.
+    """
+    return f"summary-list-{kind}"

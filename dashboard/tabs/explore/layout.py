@@ -127,7 +127,7 @@ def _stores() -> list:
     ]
 
 
-def _views(panels: list) -> html.Main:
+def _views(panels: list) -> html.Div:
     """The view switch and one container per view (only the default one shown)."""
     switch = dcc.RadioItems(
         id=ids.EXPLORE_VIEW,
@@ -146,7 +146,7 @@ def _views(panels: list) -> html.Main:
         )
         for value, body in zip(VIEW_LABELS, panels, strict=True)
     ]
-    return html.Main(
+    return html.Div(
         [html.Nav(switch, className="view-switch", **attrs({"aria-label": "Explore views"})), *containers],
         className="explore-views",
     )
@@ -209,19 +209,19 @@ def register_views(app: dash.Dash) -> None:
     )
 
 
-def explore_layout() -> html.Div:
+def explore_layout() -> html.Main:
     """Return the Explore tab's components: its stores, the controls and the views.
 
     Returns
     -------
-    dash.html.Div
+    dash.html.Main
         The tab's stores (the convergence poll, the views' gates), the sticky controls (move depth,
         CSV download), the view switch and the summary, density, layer,
         difference, convergence and game-tree panels, one per view
         (:data:`VIEW_LABELS`, the tree from
         :func:`dashboard.tabs.explore.tree.tree_panel`).
     """
-    return html.Div(
+    return html.Main(
         [
             *_stores(),
             _controls(),
@@ -232,6 +232,7 @@ def explore_layout() -> html.Div:
                         "Densities",
                         html.Div(
                             [
+                                html.Label("transform", htmlFor=ids.DENSITY_TRANSFORM, className="visually-hidden"),
                                 dcc.RadioItems(
                                     id=ids.DENSITY_TRANSFORM,
                                     options=[{"label": label, "value": key} for key, label in TRANSFORMS.items()],

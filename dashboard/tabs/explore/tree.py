@@ -44,7 +44,6 @@ from solver import (
     TreeNode,
     best_rule_moves,
     config,
-    format_number,
     game_tree,
     move_text,
     parse_int,
@@ -66,7 +65,9 @@ from ...style import (
     PARTIAL_NAMES,
     PARTIAL_TEXT,
     TEXT_COLOURS,
+    format_position,
     partial_legend,
+    position_detail,
     swatch_style,
 )
 from . import ids
@@ -106,7 +107,7 @@ NODE_H = 2 * LINE_PX + 12
 #: Space between two node boxes of one column.
 V_GAP = 12
 #: Space between two columns (room for the "take"/"put" edge labels).
-H_GAP = 88
+H_GAP = 72
 #: Padding left and right of a label inside its box.
 PAD_X = 10
 #: Estimated width of a character, in em: generous for digits and Latin
@@ -129,7 +130,6 @@ MAX_FLIPPED = 2000
 LINE_MOVES = 60
 
 _PATH = re.compile(r"[tp]*|(?:/\d{1,7})*")
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 # ---------------------------------------------------------------- text
@@ -140,7 +140,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def short_position(position: int) -> str:
-    """A position as a node label shows it: exact when short, else mantissa and power of ten.
+    """A position as a node label shows it: :func:`dashboard.style.format_position`.
 
     Parameters
     ----------
@@ -151,25 +151,13 @@ def short_position(position: int) -> str:
     -------
     str
         ``"4,708"`` up to 12 digits; ``"10³⁰"`` for an exact power of ten;
-        otherwise the first four digits and the power, with an ellipsis
-        that says digits were left out: ``"1.000…×10³⁰"`` for
-        ``10**30 + 1``.  (The hover card gives every digit.)
+        otherwise ``"1.000…×10³⁰"`` (the hover card says how many digits).
     """
-    text = str(position)
-    if len(text) <= 12:
-        return f"{position:,}"
-    power = str(len(text) - 1).translate(_SUPERSCRIPT)
-    if text[0] == "1" and not text[1:].strip("0"):
-        return f"10{power}"
-    return f"{text[0]}.{text[1:4]}…×10{power}"
+    return format_position(position)
 
 
 def _full_position(position: int) -> str:
-    text = format_number(position)
-    digits = len(str(position))
-    if digits > 12 and "digits)" not in text:
-        text += f" ({digits} digits)"
-    return text
+    return position_detail(position)
 
 
 def _value_text(node: TreeNode) -> str:
@@ -867,20 +855,22 @@ def make_tree(
     -------
     tuple
         ``(elements, state, message, start message)``: the cytoscape
-        elements (:func:`tree_elements`; ``[]`` when an input is wrong),
+        elements (:func:`tree_elements`; ``no_update``, the last good tree
+        kept, for a bad start number or depth; ``[]`` without a valid setup),
         the new state (``seq`` echoes the action's, so the page knows the
         answer arrived), the message above the tree and the message under
         the start-number box ("" when there is nothing to say).  Never
         raises: every problem becomes a message.
     """
+    # A bad start number or depth keeps the tree as it is, with the message.
     try:
         start = parse_int(start_text, "the start number")  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
-        return [], no_update, "", str(exc)
+        return no_update, no_update, no_update, f"{exc}; the tree shows the last good one."
     try:
         depth = parse_int(depth, "the move depth", most=DEPTH_MAX)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except (TypeError, ValueError) as exc:
-        return [], no_update, f"{exc}: choose a depth from 1 to {DEPTH_MAX}.", ""
+        return no_update, no_update, f"{exc}: choose a depth from 1 to {DEPTH_MAX}.", ""
     if not setup:
         return [], no_update, "Fix the highlighted input above.", ""
     try:

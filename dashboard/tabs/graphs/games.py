@@ -50,6 +50,8 @@ from solver import (
     tokens_cost,
 )
 
+from ...style import nim_text
+
 #: Seconds of work one request may ask of the solver.
 PAGE_SECONDS = 2.0
 
@@ -182,10 +184,10 @@ class Analysis:
     outcome : str
         ``"W"``, ``"L"`` or ``"D"`` for the player to move.
     sentence : str
-        The outcome and its reason in words ("nim-sum 3: a win"; "one ∞(K)
+        The outcome and its reason in words ("nim-sum 3: a win"; "one ∞{K}
         and 2 not in K: a draw").
     labels : tuple of str
-        Each vertex's label (its value: ``*2``, ``∞(0,1)``; empty for none).
+        Each vertex's label (its value: ``*2``, ``∞{0,1}``; empty for none).
     classes : tuple of str
         Each vertex's colour class: ``"W"``, ``"L"``, ``"D"`` or ``""`` (none).
     tokens : tuple of int
@@ -353,15 +355,12 @@ def _remoteness_or(move: GraphMove, default: int) -> int:
 
 
 def loopy_label(text: str) -> str:
-    """A loopy nim value as the drawing writes it: ``"2"`` → ``*2``, ``"inf{0,2}"`` → ``∞(0,2)``, ``"inf{}"`` → ``∞``."""
-    if text.startswith("inf{") and text.endswith("}"):
-        inner = text[4:-1]
-        return f"∞({inner})" if inner else "∞"
-    return f"*{text}" if text.isdigit() else text
+    """A loopy nim value as the drawing writes it: ``"2"`` → ``*2``, ``"inf{0,2}"`` → ``∞{0,2}`` (the page's notation, :func:`dashboard.style.nim_text`)."""
+    return f"*{text}" if text.isdigit() else nim_text(text)
 
 
 def loopy_class(text: str) -> str:
-    """The outcome of one token on a vertex of this value: L for 0, W for another finite value or ∞(K) with 0 in K, else D."""
+    """The outcome of one token on a vertex of this value: L for 0, W for another finite value or ∞{K} with 0 in K, else D."""
     if text.isdigit():
         return "L" if text == "0" else "W"
     if text.startswith("inf{"):

@@ -31,6 +31,7 @@ from solver import (
 from ... import ids as page_ids
 from ... import setup as setups
 from ...controls import gate_solution
+from ...style import nim_text as style_nim_text
 from ...tables import register_exports
 from . import figures, ids
 from .layout import CERTIFICATE_HIDDEN, certificate_box_style
@@ -156,7 +157,8 @@ def nim_text(n: int, gate: object) -> str:
     Returns
     -------
     str
-        ``"0"``, ``"2"``, ``"inf{0,2}"`` or ``"?"`` (:mod:`solver.values.nimvalues`),
+        ``"0"``, ``"2"``, ``"∞{0,2}"`` or ``"?"`` (:mod:`solver.values.nimvalues`,
+        written as :func:`dashboard.style.nim_text`),
         computed for ``0..max(N, n)`` when that is quick enough
         (:func:`dashboard.setup.nim_table`); otherwise a sentence saying why
         not, with the command that computes it.
@@ -172,7 +174,7 @@ def nim_text(n: int, gate: object) -> str:
         table = setups.nim_table(top, checked["bound"], checked["rule"])
     except ValueError as exc:
         return f"not computed here: {exc}"
-    text = table.text(n)
+    text = style_nim_text(table.text(n))
     return text + (" (depends on positions above the bound)" if text == "?" else "")
 
 

@@ -15,6 +15,7 @@ from ...style import (
     PARTIAL_TEXT,
     TEXT_COLOURS,
     format_position,
+    position_detail,
     swatch_style,
 )
 from . import ids
@@ -77,6 +78,14 @@ def certificate_stylesheet() -> list[dict]:
         # The one move that shows a member cannot be L (its target cannot be
         # W): the move that keeps the draw, drawn as the tree draws a best move.
         {
+            "selector": "edge.level",
+            "style": {
+                "curve-style": "unbundled-bezier",
+                "control-point-distances": [-60],
+                "control-point-weights": [0.5],
+            },
+        },
+        {
             "selector": "edge.claimL",
             "style": {"width": 4, "line-color": NEUTRAL_DARK, "target-arrow-color": NEUTRAL_DARK, "z-index": 2},
         },
@@ -122,7 +131,7 @@ def summary_panel(info, nim: str | None = None) -> html.Div:
     info : solver.values.inspection.Inspection
         :func:`solver.values.inspection.inspect_position` of the number.
     nim : str, optional
-        The loopy nim value's text (``"0"``, ``"inf{0}"``, ``"?"``, or why
+        The loopy nim value's text (``"0"``, ``"∞{0}"``, ``"?"``, or why
         there is none); the row is left out when None.
 
     Returns
@@ -151,7 +160,7 @@ def summary_panel(info, nim: str | None = None) -> html.Div:
     else:
         value = f"{info.text}: {_value_phrase(info.outcome.name)}"
     facts = [
-        ("n", str(info.position)),
+        ("n", position_detail(info.position)),
         ("value", value),
         ("remoteness", rem),
         ("best moves", best),
@@ -263,7 +272,7 @@ def moves_table(info) -> html.Div | html.Table:
         html.Tr(
             [
                 html.Td(move_text(m.move) + (" ★ best" if m.best else "")),
-                html.Td(str(m.child), className="num long-number"),
+                html.Td(format_position(m.child), className="num long-number", title=str(m.child)),
                 html.Td(
                     [html.Span(className="swatch", style=swatch_style(m.outcome.name)), m.text]
                     + ([" (above the bound)"] if m.above_bound else [])
@@ -313,8 +322,10 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
         is drawn once), data ``label`` (``"take"``/``"put"``, or ``"take
         9"``, ``"add 1"`` in the other games) and ``claims``; classes
         ``claimW`` (one of every move of a member that cannot be W),
-        ``claimL`` (the move that shows a member cannot be L) and ``exit``
-        (into a known W).
+        ``claimL`` (the move that shows a member cannot be L), ``exit``
+        (into a known W) and ``level`` (a move between two positions of one
+        row of the breadth-first layout, drawn as an arc so that it passes
+        no node between them).
     """
     values = _certificate_values(certificate)
     not_w, not_l = set(certificate.cannot_be_w), set(certificate.cannot_be_l)
@@ -349,10 +360,15 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
             moves[key] = {"label": move_text(e.move), "claims": []}
         moves[key]["claims"].append(e.claim)
     known_w = set(certificate.known_w)
+    depth = _bfs_depths(certificate.position, moves)
     for (source, target), move in moves.items():
         classes = ["claimW" if c == "not W" else "claimL" for c in move["claims"]]
         if target in known_w:
             classes.append("exit")
+        if depth.get(source) is not None and depth.get(source) == depth.get(target):
+            # Both ends on one row of the breadth-first layout: drawn straight, the move would run
+            # through the nodes between them (19 → 3 through 1, for 6); it arcs over the row instead.
+            classes.append("level")
         elements.append(
             {
                 "data": {
@@ -366,6 +382,21 @@ def certificate_elements(certificate: Certificate) -> list[dict]:
             }
         )
     return elements
+
+
+def _bfs_depths(root: int, moves: dict[tuple[int, int], dict]) -> dict[int, int]:
+    """The row of each position in the certificate's breadth-first layout (moves followed from the root)."""
+    children: dict[int, list[int]] = {}
+    for source, target in moves:
+        children.setdefault(source, []).append(target)
+    depth = {root: 0}
+    queue = [root]
+    for position in queue:
+        for child in children.get(position, []):
+            if child not in depth:
+                depth[child] = depth[position] + 1
+                queue.append(child)
+    return depth
 
 
 def _goto(position: int, counter: list[int]) -> html.Button:

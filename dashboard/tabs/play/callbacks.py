@@ -43,7 +43,7 @@ from solver import (
 from ... import ids as page_ids
 from ...controls import bound_note, gate_solution
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
-from ...style import format_number
+from ...style import format_position
 from . import figures, ids
 from .layout import STRENGTH_STEP
 
@@ -362,6 +362,27 @@ def _waiting(message: str) -> dict:
     }  # fmt: skip
 
 
+def above_bound_text(rule) -> str:
+    """What Play knows of a position above the bound, for the game being played.
+
+    Parameters
+    ----------
+    rule : solver.Rule
+        The page's game.
+
+    Returns
+    -------
+    str
+        ``"Above the bound, values are unknown except where the player to
+        move wins at once: a cube, taken to 0."`` (the game's own sequence),
+        or that they are all unknown for a game where no position wins at
+        once (misère play).
+    """
+    if rule.misere:
+        return "Above the bound, values are unknown."
+    return f"Above the bound, values are unknown except where the player to move wins at once: a {rule.sequence}, taken to 0."
+
+
 def render(store, hints_value, auto_value, solution, note: str | None = None) -> dict:
     """Everything the page shows for the game in the store.
 
@@ -391,7 +412,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
     if solution is None:
         return _waiting(note or "No values yet.")
     hints = _ticked(hints_value)
-    bound_text = note or bound_note(solution.bound, solution.rule)
+    bound_text = (note or bound_note(solution.bound, solution.rule)) + " " + above_bound_text(solution.rule)
     store, game, damaged = _checked_store(store)
     if game is not None and game.rule.name != solution.rule.name:
         out = _waiting(bound_text)
@@ -416,7 +437,7 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
             )
         else:
             choices = [figures.move_option(v, hints, kid) for v, kid in zip(values, kids, strict=True)]
-        status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_number(game.position)}."
+        status = f"Ply {game.ply}: {seat_name(mover, store)} to move at {format_position(game.position)}."
         said = prediction(game.position, solution)
         cannot = _cannot_be(game.position, solution)
         if cannot == "L":
@@ -427,13 +448,13 @@ def render(store, hints_value, auto_value, solution, note: str | None = None) ->
         pred = f"Prediction: {said}." if hints else "Prediction hidden (hints off)."
     else:
         if end.reason == "zero" and end.winner is not None:
-            last = format_number(game.position)
+            last = format_position(game.position)
             how = "made the last move" if solution.rule.last_mover_wins else "was left without a move"
             status = f"Game over at {last}: {seat_name(end.winner, store)} {how} and wins after {game.ply} plies."
         else:
             status = (
-                f"Game over: draw, {format_number(end.loop[0])} repeated — loop "
-                f"{' → '.join(format_number(p) for p in end.loop)}."
+                f"Game over: draw, {format_position(end.loop[0])} repeated — loop "
+                f"{' → '.join(format_position(p) for p in end.loop)}."
             )
         pred = ""
     rows = value_history(game, solution, include_redo=True)

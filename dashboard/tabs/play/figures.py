@@ -20,8 +20,9 @@ from ...style import (
     NEUTRAL_DARK,
     NEUTRAL_LIGHT,
     PARTIAL_TEXT,
+    TEMPLATE,
     TEXT_COLOURS,
-    format_number,
+    format_position,
 )
 
 #: A value for the player it belongs to, in words: the outcome letters, and
@@ -125,6 +126,27 @@ def describe(value, child_cannot_be: str | None = None) -> str:
     return value.describe()
 
 
+def marked_best(value, child_cannot_be: str | None = None) -> bool:
+    """Whether a move is marked "(best)": a best move whose value says something.
+
+    A move to a position whose value is unknown (plain U) is never called
+    best: the ranking puts it above a sure loss, but it may lose as well.  A
+    U that cannot be L or W (a partial fact) says something and may be best.
+
+    Parameters
+    ----------
+    value : solver.values.play.MoveValue
+        The move and its value for the mover.
+    child_cannot_be : {"L", "W"} or None, optional
+        What the child cannot be when it is U.
+
+    Returns
+    -------
+    bool
+    """
+    return bool(value.best) and (value.outcome.name != "U" or child_cannot_be is not None)
+
+
 def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None = None) -> tuple:
     """Children and style of a move button.
 
@@ -146,12 +168,12 @@ def move_button(value, hints: bool, enabled: bool, child_cannot_be: str | None =
         hints also the value (``" (best)"`` on a best move), on the
         outcome's colour.
     """
-    label = f"{value.label} → {format_number(value.child)}"
+    label = f"{value.label} → {format_position(value.child)}"
     if not hints:
         return label, {}
     letter = value.outcome.name
     words = describe(value, child_cannot_be)
-    text = [html.Span(label), html.Br(), html.Small(words + (" (best)" if value.best else ""))]
+    text = [html.Span(label), html.Br(), html.Small(words + (" (best)" if marked_best(value, child_cannot_be) else ""))]
     style = {
         "background": COLOURS[letter],
         "color": TEXT_COLOURS[letter],
@@ -180,9 +202,9 @@ def move_option(value, hints: bool, child_cannot_be: str | None = None) -> dict:
         A ``dcc.Dropdown`` option: ``label`` ``"take 9 → 21"`` (with the
         value when ``hints``) and ``value`` the child as decimal text.
     """
-    label = f"{value.label} → {format_number(value.child)}"
+    label = f"{value.label} → {format_position(value.child)}"
     if hints:
-        label += f": {describe(value, child_cannot_be)}" + (" (best)" if value.best else "")
+        label += f": {describe(value, child_cannot_be)}" + (" (best)" if marked_best(value, child_cannot_be) else "")
     return {"label": label, "value": str(value.child)}
 
 
@@ -219,7 +241,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
     hover = []
     for r in rows:
         who = names[r["mover"]]
-        text = f"ply {r['ply']}: {format_number(r['position'])}, {who} to move"
+        text = f"ply {r['ply']}: {format_position(r['position'])}, {who} to move"
         if hints:
             rem = (
                 r["remoteness"]
@@ -308,7 +330,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
         fig.add_hline(y=0, line={"color": NEUTRAL_LIGHT, "width": 1, "dash": "dot"})
     fig.update_layout(
         title=title,
-        template="plotly_white",
+        template=TEMPLATE,
         margin={"l": 50, "r": 20, "t": 70, "b": 40},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
         yaxis={"title": ytitle},
@@ -327,7 +349,7 @@ def empty_history_figure() -> go.Figure:
         No traces, titled "No game yet".
     """
     fig = go.Figure()
-    fig.update_layout(template="plotly_white", title="No game yet")
+    fig.update_layout(template=TEMPLATE, title="No game yet")
     return fig
 
 
@@ -356,7 +378,7 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         if r["future"]:
             break
         nxt = rows[r["ply"] + 1]
-        text = f"{names[r['mover']]}: {r['move']} {format_number(r['position'])} → {format_number(nxt['position'])}"
+        text = f"{names[r['mover']]}: {r['move']} {format_position(r['position'])} → {format_position(nxt['position'])}"
         if hints:
             before, after = row_value(r), flip(row_value(nxt))
             text += f" (for the mover: {_WORD[before]} before, {_WORD[after]} after)"
@@ -370,6 +392,6 @@ def game_log(rows: list[dict], names: dict[int, str], end, hints: bool) -> list:
         if end.reason == "zero":
             items.append(html.Li(f"{names[end.winner]} reached 0 and wins."))
         else:
-            loop = " → ".join(format_number(p) for p in end.loop)
-            items.append(html.Li(f"Draw: {format_number(end.loop[0])} repeated (loop {loop})."))
+            loop = " → ".join(format_position(p) for p in end.loop)
+            items.append(html.Li(f"Draw: {format_position(end.loop[0])} repeated (loop {loop})."))
     return items

@@ -39,9 +39,10 @@ def play_layout() -> html.Main:
                         "computer against computer. Each move shows its value for the player making it (moving to "
                         "an L position is a win for the mover) and its remoteness: the moves to the end with best "
                         "play, this one included. Reaching 0 wins; a position that comes back ends the game as a "
-                        "draw, as the thesis's tree program treats repeats. Values above the bound are unknown "
-                        "except squares (a win in 1); an unresolved value may still say what it cannot be (a win or "
-                        "a draw: the player cannot lose). From a draw the perfect computer keeps the draw. A blunder "
+                        "draw, as the thesis's tree program treats repeats. The line under this says what is known "
+                        "above the bound for the game being played; an unresolved value may still say what it cannot "
+                        "be (a win or a draw: the player cannot lose). A move marked best is one whose value is "
+                        "known: a move whose value is unknown is never called best. From a draw the perfect computer keeps the draw. A blunder "
                         "(??) is a move that gives a sure result away: a win thrown away, a draw turned into a loss, "
                         "or either traded for a position the bound leaves unresolved; the log and the chart mark each "
                         "one for the rest of the game.",
@@ -71,7 +72,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("mode"),
+                                    html.Label("mode", htmlFor=ids.PLAY_MODE),
                                     dcc.RadioItems(
                                         id=ids.PLAY_MODE,
                                         value=DEFAULT_PLAY_MODE,
@@ -83,7 +84,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("who moves first (you vs computer)"),
+                                    html.Label("who moves first (you vs computer)", htmlFor=ids.PLAY_FIRST),
                                     dcc.RadioItems(
                                         id=ids.PLAY_FIRST,
                                         value=DEFAULT_PLAY_FIRST,
@@ -97,7 +98,10 @@ def play_layout() -> html.Main:
                             ),
                             html.Div(
                                 [
-                                    html.Label("computer strength p (best move with probability p, else random)"),
+                                    html.Label(
+                                        "computer strength p (best move with probability p, else random)",
+                                        htmlFor=ids.PLAY_STRENGTH,
+                                    ),
                                     dcc.Slider(
                                         id=ids.PLAY_STRENGTH,
                                         min=0,
@@ -148,7 +152,7 @@ def play_layout() -> html.Main:
                             ),
                             html.Span(
                                 [
-                                    html.Label("move", htmlFor=ids.PLAY_CHOICE, className="sr-only"),
+                                    html.Label("move", htmlFor=ids.PLAY_CHOICE, className="visually-hidden"),
                                     dcc.Dropdown(
                                         id=ids.PLAY_CHOICE,
                                         options=[],

@@ -11,6 +11,8 @@ TAB = Tab(
     label="Sums",
     layout=sums_layout,
     register=callbacks.register,
+    # The sums are of the page's game at its bound, unless the menu picks an octal game.
+    follows_setup=True,
     url_keys=(
         UrlKey("heaps", ids.SUMS_HEAPS, DEFAULT_HEAPS, callbacks.check_heaps_param),
         UrlKey(

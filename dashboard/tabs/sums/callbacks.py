@@ -1,10 +1,17 @@
 """Callbacks of the Sums tab, and the pure functions they call (tested without a browser).
 
 The page state is the heaps text box (``heaps=5,5`` in the URL): a move or a
-computer reply rewrites it, and the result is recomputed from it.  Values come
-from :func:`solver.values.sums.sum_position`, whose nim values are cached per rule
+computer reply rewrites it, and the result is recomputed from it.  The game
+is the page's (the setup bar's game, at its bound B, through the tab's gate
+store), unless the tab's menu picks an octal game.  Values come from
+:func:`solver.values.sums.sum_position`, whose nim values are cached per rule
 and bound (:func:`solver.values.sums.cached_values`), so a sum answers in
-milliseconds after the first request for a rule.
+milliseconds after the first request for a bound; a bound whose values would
+take longer than :data:`NIM_SECONDS` is refused with the estimate.
+
+Play is you against the computer.  The game store (``ids.SUMS_GAME``) keeps
+whose move it is and the log of every move since the heaps were typed; the
+side that has no move in any heap has lost, and the log says who won.
 """
 
 from __future__ import annotations
@@ -12,16 +19,39 @@ from __future__ import annotations
 from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import MAX_HEAPS, Outcome, SumPosition, check_nim_rule, describe_text, get_rule, parse_int, sum_position
+from solver import (
+    MAX_HEAPS,
+    Outcome,
+    SumPosition,
+    check_nim_rule,
+    default_sum_bound,
+    describe_text,
+    get_rule,
+    needs_bound,
+    nim_values_seconds,
+    parse_int,
+    sum_position,
+)
 
 from ... import ids as page_ids
 from ... import setup as setups
+from ...controls import gate_solution
+from ...style import format_position
 from . import ids
-from .figures import moves_view, result_view
-from .layout import DEFAULT_RULE
+from .figures import log_view, moves_view, no_move_text, result_view
+from .layout import SETUP_GAME
 from .octal import octal_game, octal_play, octal_show
 
+#: Longest the nim values of a sum's bound may take to compute in a request, in seconds (estimated up front).
+NIM_SECONDS = 3.0
+#: Most lines the game's log keeps.
+LOG_LINES = 200
+#: The two sides of the Sums tab's play.
+YOU, COMPUTER = "you", "computer"
+
 __all__ = [
+    "NIM_SECONDS",
+    "game_of",
     "parse_heaps",
     "heaps_text",
     "check_heaps_param",
@@ -70,13 +100,65 @@ def check_heaps_param(raw: str) -> str:
     return heaps_text(parse_heaps(raw))
 
 
-def _rule_name(rule: object) -> str:
-    return check_nim_rule(get_rule(rule if isinstance(rule, str) else DEFAULT_RULE)).name
+def game_of(rule: object, gate: object = None) -> tuple[str, int]:
+    """The loopy game and bound of the sums: the page's setup, or a game named outright.
+
+    Parameters
+    ----------
+    rule : str
+        The tab's menu value: :data:`dashboard.tabs.sums.layout.SETUP_GAME`
+        (the page's game at the page's bound, from ``gate``), or the name of
+        a rule of the family (at :func:`solver.default_sum_bound`; the
+        functions' own callers and tests).
+    gate : dict or None
+        The tab's gate store (:func:`dashboard.controls.gate_solution` reads it).
+
+    Returns
+    -------
+    tuple
+        ``(rule name, bound)``.
+
+    Raises
+    ------
+    ValueError
+        No setup yet or its bound being solved (the message says so), a game
+        without nim values (misère play), or nim values estimated to take
+        longer than :data:`NIM_SECONDS` (the message gives the estimate and
+        the command that computes the sum instead).
+    """
+    if rule == SETUP_GAME:
+        solution, note = gate_solution(gate)
+        if solution is None:
+            raise ValueError(note)
+        found, bound = check_nim_rule(solution.rule), solution.bound
+    else:
+        found = check_nim_rule(get_rule(rule if isinstance(rule, str) else None))
+        bound = default_sum_bound(found)
+    used = bound if needs_bound(found) else None
+    seconds = nim_values_seconds(found, bound, used)
+    if seconds > NIM_SECONDS:
+        raise ValueError(
+            f"the nim values of {found.title} up to bound B = {bound:,} would take about {seconds:,.0f} s, too long "
+            f"for the page: choose a smaller N or alpha at the top of the page, or run "
+            f"python -m solver sum --rule {found.name} --bound {bound} HEAPS"
+        )
+    return found.name, bound
 
 
-def analyse(text: object, rule: object) -> SumPosition:
-    """The sum in the heaps box under a rule (raises ValueError with a message for bad input)."""
-    return sum_position(parse_heaps(text), _rule_name(rule))
+def analyse(text: object, rule: object, gate: object = None) -> SumPosition:
+    """The sum in the heaps box under the game (raises ValueError with a message for bad input).
+
+    Parameters
+    ----------
+    text : str
+        The heaps box.
+    rule : str
+        The tab's menu value (:func:`game_of`).
+    gate : dict or None
+        The tab's gate store, for the page's game and bound.
+    """
+    name, bound = game_of(rule, gate)
+    return sum_position(parse_heaps(text), name, bound)
 
 
 def computer_choice(position: SumPosition) -> int | None:
@@ -92,46 +174,76 @@ def computer_choice(position: SumPosition) -> int | None:
     return 0
 
 
-def play(text: object, rule: object, move_index: int | None, reply: bool) -> tuple[str, str]:
-    """Make a move (``move_index``, or the computer's when None) and maybe the computer's reply.
+def _other(side: str) -> str:
+    return COMPUTER if side == YOU else YOU
+
+
+def play(
+    text: object, rule: object, move_index: int | None, reply: bool, gate: object = None, turn: str = YOU
+) -> tuple[str, list[str], str]:
+    """Make a move and maybe the computer's reply.
+
+    Parameters
+    ----------
+    text : str
+        The heaps box.
+    rule : str
+        The tab's menu value (:func:`game_of`, or an octal game's name).
+    move_index : int or None
+        The move button pressed (a move for the side to move); None: the
+        computer makes the move of the side to move (its own, or yours when
+        it is your turn: "Computer moves for you").
+    reply : bool
+        After your move the computer answers at once.
+    gate : dict or None
+        The tab's gate store.
+    turn : {"you", "computer"}
+        Whose move it is.
 
     Returns
     -------
-    (str, str)
-        The new heaps text and a log line.
+    tuple
+        ``(heaps text, log lines, whose move it is next)``; the lines name
+        who moved, and end with who won when the side to move has no move.
 
     Raises
     ------
     ValueError
         Bad heaps, or a move index that is not a move of this sum.
     """
+    turn = turn if turn in (YOU, COMPUTER) else YOU
     octal = octal_game(rule)
     if octal is not None:
-        return octal_play(parse_heaps(text), octal, move_index, reply)
-    position = analyse(text, rule)
+        octal_heaps, (octal_lines, octal_turn) = octal_play(parse_heaps(text), octal, move_index, reply, turn)
+        return octal_heaps, octal_lines, octal_turn
+    position = analyse(text, rule, gate)
+    if not position.moves:
+        return heaps_text(position.heaps), [no_move_text(turn)], turn
     if move_index is None:
         move_index = computer_choice(position)
-        if move_index is None:
-            return heaps_text(position.heaps), "No move left: the player to move has lost."
-        who = "Computer"
+        who = "Computer" if turn == COMPUTER else "Computer, for you"
     else:
-        who = "You"
-    if not 0 <= move_index < len(position.moves):
+        who = "You" if turn == YOU else "You, for the computer"
+    if move_index is None or not 0 <= move_index < len(position.moves):
         raise ValueError("that move is not available any more; the heaps changed")
     move = position.moves[move_index]
     heaps = list(position.heaps)
     heaps[move.heap] = move.to
-    log = f"{who}: heap {move.heap + 1} → {move.to:,} ({move.outcome.name} for the mover)."
-    if reply and who == "You":
-        after = sum_position(heaps, position.rule)
+    lines = [f"{who}: heap {move.heap + 1} → {format_position(move.to)} ({move.outcome.name} for the mover)."]
+    turn = _other(turn)
+    after = sum_position(heaps, position.rule, position.bound)
+    if not after.moves:
+        return heaps_text(heaps), [*lines, no_move_text(turn)], turn
+    if reply and turn == COMPUTER:
         k = computer_choice(after)
-        if k is None:
-            log += " The computer has no move: you win."
-        else:
-            reply_move = after.moves[k]
-            heaps[reply_move.heap] = reply_move.to
-            log += f" Computer: heap {reply_move.heap + 1} → {reply_move.to:,} ({reply_move.outcome.name} for it)."
-    return heaps_text(heaps), log
+        assert k is not None  # the sum has moves
+        answer = after.moves[k]
+        heaps[answer.heap] = answer.to
+        lines.append(f"Computer: heap {answer.heap + 1} → {format_position(answer.to)} ({answer.outcome.name} for it).")
+        turn = YOU
+        if not sum_position(heaps, position.rule, position.bound).moves:
+            lines.append(no_move_text(turn))
+    return heaps_text(heaps), lines, turn
 
 
 def deciding_heap(position: SumPosition) -> int | None:
@@ -201,29 +313,65 @@ def partial_fact(position: SumPosition) -> str | None:
     )
 
 
-def show(text: object, rule: object) -> tuple:
-    """Result, moves and error message for the heaps box and the rule."""
+def show(text: object, rule: object, gate: object = None, game: object = None) -> tuple:
+    """Result, moves and error message for the heaps box and the game.
+
+    Parameters
+    ----------
+    text : str
+        The heaps box.
+    rule : str
+        The tab's menu value (:func:`game_of`, or an octal game's name).
+    gate : dict or None
+        The tab's gate store.
+    game : dict or None
+        The game store (whose move it is: :func:`turn_of`).
+    """
+    turn = turn_of(game, text)
     octal = octal_game(rule)
     if octal is not None:
-        return octal_show(text, octal, parse_heaps)
+        return octal_show(text, octal, parse_heaps, turn)
     try:
-        position = analyse(text, rule)
+        position = analyse(text, rule, gate)
     except (ValueError, TypeError) as exc:
         return (
             html.Div(),
             html.Div(),
-            str(exc) if not isinstance(text, str) else f"{exc} (you typed {describe_text(text)})",
+            str(exc)
+            if not isinstance(text, str) or "heap" not in str(exc)
+            else f"{exc} (you typed {describe_text(text)})",
         )
-    return result_view(position, partial_fact(position)), moves_view(position), ""
+    return result_view(position, partial_fact(position)), moves_view(position, turn), ""
 
 
-def act(triggered, clicks, text, rule, reply_value) -> tuple:
-    """A move button or "computer moves": the new heaps text, a log line and an error message.
+def turn_of(game: object, text: object) -> str:
+    """Whose move it is: the game store's, while the heaps are the ones its last move left; else yours.
+
+    Parameters
+    ----------
+    game : dict or None
+        The game store: ``{"heaps": str, "turn": "you" | "computer", "log": [str]}``.
+    text : str
+        The heaps box now (typed heaps start a new game, you to move).
+
+    Returns
+    -------
+    {"you", "computer"}
+    """
+    if isinstance(game, dict) and game.get("heaps") == text and game.get("turn") in (YOU, COMPUTER):
+        return game["turn"]
+    return YOU
+
+
+def act(triggered, clicks, text, rule, reply_value, gate: object = None, game: object = None) -> tuple:
+    """A move button or "computer moves": the new heaps text, the game store and an error message.
 
     ``triggered`` is the id of the button pressed (a move button's
     ``{"type": SUMS_MOVE, "index": k}`` or :data:`ids.SUMS_COMPUTER`) and
     ``clicks`` its ``n_clicks``: nothing happens for a button just drawn
-    (no clicks), so re-drawing the moves never makes a move.
+    (no clicks), so re-drawing the moves never makes a move.  The game store
+    gains the move's log lines (its log restarts when the heaps were typed
+    since its last move) and says whose move is next.
     """
     if triggered is None or not clicks:
         return no_update, no_update, no_update
@@ -235,43 +383,71 @@ def act(triggered, clicks, text, rule, reply_value) -> tuple:
         index = None
     else:
         return no_update, no_update, no_update
+    turn = turn_of(game, text)
     try:
-        new_text, log = play(text, rule, index, bool(reply_value))
+        new_text, lines, turn = play(text, rule, index, bool(reply_value), gate, turn)
     except (ValueError, TypeError) as exc:
         return no_update, no_update, str(exc)
-    return new_text, log, ""
+    log = (
+        list(game["log"])
+        if isinstance(game, dict) and game.get("heaps") == text and isinstance(game.get("log"), list)
+        else []
+    )
+    if not log:
+        log = [f"Heaps {text}: you move first."] if isinstance(text, str) else []
+    log = [line for line in log if isinstance(line, str)][-LOG_LINES:] + lines
+    return new_text, {"heaps": new_text, "turn": turn, "log": log[-LOG_LINES:]}, ""
 
 
 def register(app) -> None:
     """Register the Sums tab's callbacks on ``app``."""
+    gate_id = page_ids.tab_gate_id("sums")
 
     # The tab does nothing until it is first opened: its gate store
-    # (dashboard.ids.tab_gate_id("sums")) is written then.
+    # (dashboard.ids.tab_gate_id("sums")) is written then, and again when the page's setup changes.
     @app.callback(
         Output(ids.SUMS_RESULT, "children"),
         Output(ids.SUMS_MOVES, "children"),
         Output(ids.SUMS_ERROR, "children"),
-        Input(page_ids.tab_gate_id("sums"), "data"),
+        Input(gate_id, "data"),
         Input(ids.SUMS_HEAPS, "value"),
         Input(ids.SUMS_RULE, "value"),
+        Input(ids.SUMS_GAME, "data"),
         prevent_initial_call=True,
     )
-    def _show(gate, text, rule):
+    def _show(gate, text, rule, game):
         if gate is None:
             raise PreventUpdate
-        return show(text, rule)
+        return show(text, rule, gate, game)
 
     @app.callback(
         Output(ids.SUMS_HEAPS, "value"),
-        Output(ids.SUMS_LOG, "children"),
+        Output(ids.SUMS_GAME, "data"),
         Output(ids.SUMS_ERROR, "children", allow_duplicate=True),
         Input({"type": ids.SUMS_MOVE, "index": ALL}, "n_clicks"),
         Input(ids.SUMS_COMPUTER, "n_clicks"),
         State(ids.SUMS_HEAPS, "value"),
         State(ids.SUMS_RULE, "value"),
         State(ids.SUMS_REPLY, "value"),
+        State(gate_id, "data"),
+        State(ids.SUMS_GAME, "data"),
         prevent_initial_call=True,
     )
-    def _act(_clicks, _computer_clicks, text, rule, reply):
+    def _act(_clicks, _computer_clicks, text, rule, reply, gate, game):
         value = ctx.triggered[0]["value"] if ctx.triggered else None
-        return act(ctx.triggered_id, value, text, rule, reply)
+        return act(ctx.triggered_id, value, text, rule, reply, gate, game)
+
+    @app.callback(
+        Output(ids.SUMS_LOG, "children"),
+        Output(ids.SUMS_COMPUTER, "children"),
+        Input(ids.SUMS_GAME, "data"),
+        Input(ids.SUMS_HEAPS, "value"),
+        prevent_initial_call=True,
+    )
+    def _log(game, text):
+        return log_view(game, text), computer_button_text(turn_of(game, text))
+
+
+def computer_button_text(turn: str) -> str:
+    """The computer's button says whose move it makes: its own, or yours for you."""
+    return "Computer moves" if turn == COMPUTER else "Computer moves for you"

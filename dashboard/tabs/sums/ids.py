@@ -10,3 +10,5 @@ SUMS_MOVE = "sums-move"
 SUMS_COMPUTER = "sums-computer"
 SUMS_REPLY = "sums-reply"
 SUMS_LOG = "sums-log"
+#: The game being played: ``{"heaps", "turn", "log"}`` (whose move it is and every move since the heaps were typed).
+SUMS_GAME = "sums-game-store"

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from dash import dcc, html
 
-from solver import RULES, has_nim_values
-
+from ...components import attrs
 from . import ids
 from .octal import OCTAL_OPTIONS
 
 #: Heaps shown when the page opens (and the URL default, ``heaps=5,5``).
 DEFAULT_HEAPS = "5,5"
-#: Rules offered: every rule with nim values (normal play), then the octal games (finite: Grundy values).
-RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items() if has_nim_values(rule)]
-RULE_OPTIONS += OCTAL_OPTIONS
-DEFAULT_RULE = RULE_OPTIONS[0]["value"]
+#: The menu's value for the page's own game at the page's bound (the setup bar's).
+SETUP_GAME = "setup"
+#: Games offered: the page's game (the setup bar's, at its bound), then the octal games (finite: Grundy values).
+RULE_OPTIONS = [{"label": "the page's game (set at the top)", "value": SETUP_GAME}, *OCTAL_OPTIONS]
+DEFAULT_RULE = SETUP_GAME
 
 
 def sums_layout() -> html.Main:
@@ -23,9 +23,10 @@ def sums_layout() -> html.Main:
     Returns
     -------
     dash.html.Main
-        The rule menu, the heaps box, the result (each heap's value, the
-        sum's outcome and why), the move buttons (best moves marked), the
-        "computer moves" button, the reply switch and a log line.
+        The game menu (the page's game, or an octal game), the heaps box,
+        the result (each heap's value, the sum's outcome and why), the move
+        buttons (best moves marked), the computer's button, the reply switch,
+        the game store and the log of every move.
     """
     return html.Main(
         [
@@ -34,7 +35,9 @@ def sums_layout() -> html.Main:
                     html.H2("Sums of heaps"),
                     html.P(
                         "Several heaps of one game: a move changes one heap, and the player with no move in any heap "
-                        "loses. Each heap has a loopy nim value: a finite *k, or inf{K} with K the finite values among "
+                        "loses. The game is the page's, at its bound B (set at the top of the page), unless you pick "
+                        "an octal game below. Each heap has a loopy nim value: a finite *k, or ∞{K} with K the finite "
+                        "values among "
                         "its followers; ? where the value depends on positions above the bound. All finite: the nim sum "
                         "decides. Exactly one infinite: a win when the others' nim sum is in its K, else a draw. Two or "
                         "more infinite: a draw (C. A. B. Smith, 1966). Every value shown holds in the infinite game. An octal "
@@ -74,7 +77,15 @@ def sums_layout() -> html.Main:
                                         options=[{"label": "computer replies to my move", "value": "on"}],
                                         value=["on"],
                                     ),
-                                    html.Button("computer moves", id=ids.SUMS_COMPUTER, className="button", n_clicks=0),
+                                    # Its text says whose move the computer makes (its own, or yours for you).
+                                    html.Button(
+                                        "Computer moves for you",
+                                        id=ids.SUMS_COMPUTER,
+                                        className="button",
+                                        n_clicks=0,
+                                        title="The computer makes the next move: its own when it is its turn, "
+                                        "yours (for you) when it is yours",
+                                    ),
                                 ],
                                 className="control",
                             ),
@@ -84,7 +95,9 @@ def sums_layout() -> html.Main:
                     html.Div(id=ids.SUMS_ERROR, className="error", role="alert"),
                     html.Div(id=ids.SUMS_RESULT, role="status"),
                     html.Div(id=ids.SUMS_MOVES),
-                    html.Div(id=ids.SUMS_LOG, className="note"),
+                    dcc.Store(id=ids.SUMS_GAME),
+                    html.H3("Game log"),
+                    html.Div(id=ids.SUMS_LOG, className="note", role="log", **attrs({"aria-live": "polite"})),
                 ]
             )
         ]

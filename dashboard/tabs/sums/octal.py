@@ -18,6 +18,7 @@ from dash import html
 from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game
 
 from . import ids
+from .figures import no_move_text
 
 __all__ = ["MAX_BUTTONS", "OCTAL_OPTIONS", "octal_game", "octal_play", "octal_show"]
 
@@ -54,7 +55,9 @@ def _move_text(option) -> str:
     return f"heap {option.component + 1}: {option.move}"
 
 
-def octal_show(text: object, game: ImpartialGame, parse: Callable[[object], tuple[int, ...]]) -> tuple:
+def octal_show(
+    text: object, game: ImpartialGame, parse: Callable[[object], tuple[int, ...]], turn: str = "you"
+) -> tuple:
     """Result, moves and error message for the heaps box under an octal game.
 
     Parameters
@@ -65,6 +68,8 @@ def octal_show(text: object, game: ImpartialGame, parse: Callable[[object], tupl
         The octal game.
     parse : callable
         The tab's reading of the heaps box (:func:`.callbacks.parse_heaps`).
+    turn : {"you", "computer"}
+        Whose move it is.
 
     Returns
     -------
@@ -78,49 +83,57 @@ def octal_show(text: object, game: ImpartialGame, parse: Callable[[object], tupl
         shown = f" (you typed {describe_text(text)})" if isinstance(text, str) else ""
         return html.Div(), html.Div(), f"{exc}{shown}"
     try:
-        moves = moves_view(game.sum_options([(h,) for h in heaps], max_seconds=SECONDS))
+        moves = moves_view(game.sum_options([(h,) for h in heaps], max_seconds=SECONDS), turn)
     except ValueError as exc:  # a heap with too many moves to list: its value is still exact
         moves = html.Div(html.P(f"The moves are not listed: {exc}.", className="note"))
     return result_view(game, heaps, values), moves, ""
 
 
-def octal_play(heaps: tuple[int, ...], game: ImpartialGame, index: int | None, reply: bool) -> tuple[str, str]:
+def octal_play(
+    heaps: tuple[int, ...], game: ImpartialGame, index: int | None, reply: bool, turn: str = "you"
+) -> tuple[str, tuple[list[str], str]]:
     """Make a move (``index``, or the computer's when None) and maybe the computer's reply.
 
     The computer moves to nim sum 0 when it can, else makes the first move.
 
     Returns
     -------
-    (str, str)
-        The new heaps text and a log line.
+    tuple
+        ``(heaps text, (log lines, whose move it is next))``, as the loopy
+        games' :func:`.callbacks.play`.
 
     Raises
     ------
     ValueError
         A move index that is not a move of this sum, or work beyond the limits.
     """
+    other = {"you": "computer", "computer": "you"}
+
     _values, options = _options(game, heaps)
+    if not options:
+        return ",".join(map(str, heaps)), ([no_move_text(turn)], turn)
     if index is None:
-        if not options:
-            return ",".join(map(str, heaps)), "No move left: the player to move has lost."
         index = next((k for k, o in enumerate(options) if o.value == 0), 0)
-        who = "Computer"
+        who = "Computer" if turn == "computer" else "Computer, for you"
     else:
-        who = "You"
+        who = "You" if turn == "you" else "You, for the computer"
     if not 0 <= index < len(options):
         raise ValueError("that move is not available any more; the heaps changed")
     option = options[index]
     after = _after(heaps, option)
-    log = f"{who}: {_move_text(option)} (nim sum now {option.value})."
-    if reply and who == "You":
-        _values, answers = _options(game, tuple(after))
-        if not answers:
-            log += " The computer has no move: you win."
-        else:
-            answer = next((o for o in answers if o.value == 0), answers[0])
-            after = _after(tuple(after), answer)
-            log += f" Computer: {_move_text(answer)} (nim sum now {answer.value})."
-    return ",".join(map(str, after)), log
+    lines = [f"{who}: {_move_text(option)} (nim sum now {option.value})."]
+    turn = other[turn]
+    _values, answers = _options(game, tuple(after))
+    if not answers:
+        return ",".join(map(str, after)), ([*lines, no_move_text(turn)], turn)
+    if reply and turn == "computer":
+        answer = next((o for o in answers if o.value == 0), answers[0])
+        after = _after(tuple(after), answer)
+        lines.append(f"Computer: {_move_text(answer)} (nim sum now {answer.value}).")
+        turn = "you"
+        if not _options(game, tuple(after))[1]:
+            lines.append(no_move_text(turn))
+    return ",".join(map(str, after)), (lines, turn)
 
 
 def result_view(game: ImpartialGame, heaps: tuple[int, ...], values: list[int]) -> html.Div:
@@ -134,7 +147,7 @@ def result_view(game: ImpartialGame, heaps: tuple[int, ...], values: list[int]) 
     ]
     rows.append(html.Tr([html.Th("nim sum (XOR)"), html.Td(""), html.Td(html.Strong(str(total)))]))
     table = html.Table(
-        [html.Thead(html.Tr([html.Th(""), html.Th("size"), html.Th("Grundy value")])), html.Tbody(rows)],
+        [html.Thead(html.Tr([html.Th("heap"), html.Th("size"), html.Th("Grundy value")])), html.Tbody(rows)],
         className="table",
     )
     letter = "L" if total == 0 else "W"
@@ -152,10 +165,10 @@ def result_view(game: ImpartialGame, heaps: tuple[int, ...], values: list[int]) 
     )
 
 
-def moves_view(options: list) -> html.Div:
+def moves_view(options: list, turn: str = "you") -> html.Div:
     """One button per move (heap, what the move does, the nim sum it leaves); ★ on the moves to nim sum 0."""
     if not options:
-        return html.Div(html.P("No move in any heap: the player to move has lost."))
+        return html.Div(html.P(no_move_text(turn)))
     buttons = []
     for k, option in enumerate(options[:MAX_BUTTONS]):
         star = "★ " if option.value == 0 else ""
@@ -168,4 +181,5 @@ def moves_view(options: list) -> html.Div:
         if len(options) > MAX_BUTTONS
         else []
     )
-    return html.Div([html.P("Your move (the nim sum it leaves; ★ wins):"), html.Div(buttons), *more])
+    heading = "Your move" if turn == "you" else "The computer's move (press Computer moves, or choose one for it)"
+    return html.Div([html.P(f"{heading} (the nim sum it leaves; ★ wins):"), html.Div(buttons), *more])

@@ -191,6 +191,12 @@ APPENDIX_B = "Appendix B, draws"
 
 
 def _thesis_lists(solutions):
+    # The lists never change (the thesis's bound is fixed): judged once per server, then served at once.
+    return _thesis_lists_of(solutions)
+
+
+@memo(1)
+def _thesis_lists_of(solutions):
     solution, _ = solutions.get(THESIS_BOUND)
     table = compare_thesis_lists(solution)
     listed = (table["list"] == APPENDIX_B) & (table["thesis"] == "D")

@@ -419,7 +419,7 @@ def heaps_table(heaps: Sequence[int], values: Sequence[int]) -> html.Table:
     ]
     rows.append(html.Tr([html.Th("nim sum (XOR)"), html.Td(""), html.Td(html.Strong(str(total)), className="num")]))
     return html.Table(
-        [html.Thead(html.Tr([html.Th(""), html.Th("tokens"), html.Th("Grundy value")])), html.Tbody(rows)],
+        [html.Thead(html.Tr([html.Th("heap"), html.Th("tokens"), html.Th("Grundy value")])), html.Tbody(rows)],
         className="summary-table finite-heaps",
     )
 
