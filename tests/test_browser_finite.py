@@ -416,3 +416,21 @@ def test_phone_and_desktop_layouts(page: Page, server_url: str, watch: PageWatch
     assert play[0] == tree[0] and tree[1] > play[1]
     page.screenshot(path=str(ARTIFACTS / f"finite-{game}-1440.png"), full_page=True)
     watch.assert_clean()
+
+
+@pytest.mark.parametrize(("game", "position", "width"), [("wythoff", "7,12", 390), ("euclid", "5,8", 1440)])
+def test_tree_labels_are_readable(page: Page, server_url: str, watch: PageWatch, game, position, width) -> None:
+    """Labels of 12 px are drawn between 11 and 18 px: a wide Wythoff tree on a phone, a short Euclid chain on a desktop."""
+    open_tab(page, server_url, f"&fgame={game}&fpos={position}&fdepth=2", width=width)
+    cy = "document.getElementById('finite-tree')._cyreg.cy"
+    page.wait_for_function(f"() => {{ try {{ return {cy}.nodes().length > 2; }} catch (e) {{ return false; }} }}")
+    page.wait_for_timeout(400)  # the fit runs 60 ms after the canvas has its height
+    zoom = page.evaluate(f"() => {cy}.zoom()")
+    assert 11 <= 12 * zoom <= 18, zoom
+    # The root is on the canvas: a tree wider than the canvas starts at its root.
+    inside = page.evaluate(
+        f"""() => {{ const c = {cy}; const p = c.nodes('.root').renderedPosition();
+        return p.x >= 0 && p.x <= c.width() && p.y >= 0 && p.y <= c.height(); }}"""
+    )
+    assert inside
+    watch.assert_clean()

@@ -93,12 +93,21 @@ def choose_game(triggered: object, other: object, value: object) -> tuple:
     return (new_value, game_options(game.name), "", summary, f" ({game.position_help})", *_panel_styles(game))
 
 
-#: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize).
+#: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),
+#: within the canvas's zoom limits.
 FIT_JS = """function () {
     window.setTimeout(function () {
         var el = document.getElementById('__TREE__');
         var cy = el && el._cyreg && el._cyreg.cy;
-        if (cy) { cy.resize(); cy.fit(undefined, 16); }
+        if (!cy) { return; }
+        cy.resize();
+        cy.fit(undefined, 16);
+        // The zoom stays within the canvas's limits (labels 11 to 18 px): a tree wider or taller than the
+        // canvas starts at its root, top left, and is panned from there.
+        var bb = cy.elements().boundingBox(), z = cy.zoom(), pan = cy.pan();
+        if (bb.w * z + 32 > cy.width()) { pan.x = 16 - bb.x1 * z; }
+        if (bb.h * z + 32 > cy.height()) { pan.y = 16 - bb.y1 * z; }
+        cy.pan(pan);
     }, 60);
     return window.dash_clientside.no_update;
 }""".replace("__TREE__", ids.TREE)

@@ -299,11 +299,18 @@ def tree_elements(tree: dict) -> list[dict]:
 
 
 def tree_height(elements: list[dict]) -> int:
-    """Pixels of height for the tree's canvas: its rows, between 220 and 900 (a taller tree is zoomed out)."""
+    """Pixels of height for the tree's canvas: its rows, between 220 and :data:`TREE_MAX_HEIGHT`."""
     ys = [e["position"]["y"] for e in elements if "position" in e]
     lines = max((e["data"]["label"].count("\n") + 1 for e in elements if "label" in e["data"]), default=2)
-    return int(min(900, max(220, (max(ys) if ys else 0) + lines * TREE_LINE_PX + TREE_LABEL_PAD_PX + 60)))
+    return int(min(TREE_MAX_HEIGHT, max(220, (max(ys) if ys else 0) + lines * TREE_LINE_PX + TREE_LABEL_PAD_PX + 60)))
 
+
+#: Tallest canvas of the tree, in pixels (40 nodes of one label line fit at full size).
+TREE_MAX_HEIGHT = 1700
+#: The tree's zoom limits: its labels (12 px) are drawn between 11 and 18 px, so a tree wider than a phone
+#: is panned rather than shrunk, and a short chain is not blown up.
+TREE_MIN_ZOOM = 0.92
+TREE_MAX_ZOOM = 1.5
 
 #: The tree's cytoscape layout: the positions the elements carry, fitted to the canvas.
 TREE_LAYOUT = {"name": "preset", "fit": True, "padding": 16, "animate": False}

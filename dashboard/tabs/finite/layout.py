@@ -14,7 +14,7 @@ from dash import dcc, html
 from ...components import attrs
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
-from .figures import tree_layout, tree_stylesheet
+from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
 from .games import find_game, game_options
 from .play import DEFAULT_DEPTH, TREE_DEPTHS
 from .views import VIEWS, panel_id
@@ -145,8 +145,8 @@ def _play_panels() -> html.Div:
                             layout=tree_layout(),
                             stylesheet=tree_stylesheet(),
                             style={"width": "100%", "height": "420px"},
-                            minZoom=0.3,
-                            maxZoom=3,
+                            minZoom=TREE_MIN_ZOOM,
+                            maxZoom=TREE_MAX_ZOOM,
                         ),
                         type="circle",
                     ),
