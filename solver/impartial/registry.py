@@ -61,8 +61,11 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "octal-4.7",
     "wythoff",
     "euclid",
+    "euclid3",
     "chomp-2x6",
     "chomp-3x4",
+    "magnetism",
+    "spring-cleaning",
     "eraserhead",
     "monochrome",
 )
