@@ -288,38 +288,34 @@ SLICE_CSV = CsvExport("octant-slice", "the slice's pairs with their outcomes", (
 def _octant_layout() -> list:
     return [
         panel(
-            "The octant of triples",
+            "The octant of triples, and a slice",
             'Every triple (a, b, c) with entries below S, as "Euclid\'s Game" draws it: the losing triples big '
             "(vermilion, L), the winning ones small (blue, W). A move takes a positive multiple of one nonzero "
             "entry from another, leaving it ≥ 0. The L triples gather about the diagonal, in a cone that is not "
-            "solid. Drag to turn it.",
+            "solid. Drag to turn it. Beside it, the pairs (a, b) of the slice c = k; the slice c = 0 is Euclid's "
+            "game on pairs, whose L pairs lie strictly between the lines b = φa and b = a/φ.",
             [
                 html.Div(
                     [
                         number_box(OCTANT_SIZE, "side S", DEFAULT_OCTANT_SIZE, f"1 to {OCTANT_SIZE_MAX}"),
                         csv_button(OCTANT_CSV),
+                        number_box(SLICE_C, "slice c", DEFAULT_SLICE, "0 to S − 1"),
+                        csv_button(SLICE_CSV),
                     ],
                     className="controls controls-inline",
                 ),
                 html.Div(id=OCTANT_ERROR, className="error", role="alert"),
-                graph(OCTANT_GRAPH, 560),
-                html.P(id=OCTANT_NOTE, className="note", role="status"),
-            ],
-        ),
-        panel(
-            "A slice c = k",
-            "The pairs (a, b) of one slice of the octant, coloured by outcome (blue W, vermilion L). The slice "
-            "c = 0 is Euclid's game on pairs: its L pairs lie strictly between the lines b = φa and b = a/φ.",
-            [
-                html.Div(
-                    [number_box(SLICE_C, "slice c", DEFAULT_SLICE, "0 to S − 1"), csv_button(SLICE_CSV)],
-                    className="controls controls-inline",
-                ),
                 html.Div(id=SLICE_ERROR, className="error", role="alert"),
-                graph(SLICE_GRAPH, 460),
-                html.P(id=SLICE_NOTE, className="note", role="status"),
+                html.Div(
+                    [
+                        html.Div([graph(OCTANT_GRAPH, 600), html.P(id=OCTANT_NOTE, className="note", role="status")]),
+                        html.Div([graph(SLICE_GRAPH, 480), html.P(id=SLICE_NOTE, className="note", role="status")]),
+                    ],
+                    className="pair",
+                ),
             ],
-        ),
+            wide=True,
+        )
     ]
 
 

@@ -419,7 +419,11 @@ def sequences_table(sequences: dict[str, list[int | None]], columns: int, source
                 )
             )
         body.append(html.Tr([html.Th(f"{name}(n)"), *cells]))
-    caption = "As printed in the source (n = 0..6)" if source else f"Computed by the mex (n = 0..{columns - 1})"
+    caption = (
+        "As printed in the source (n = 0..6; its row G++ has six entries, read from n = 1)"
+        if source
+        else f"Computed by the mex (n = 0..{columns - 1})"
+    )
     return html.Table(
         [html.Caption(caption), html.Thead(head), html.Tbody(body)], className="summary-table finite-seq-table"
     )
