@@ -69,8 +69,9 @@ SEQ_ERROR = "finite-magnetism-error"
 #: n = 0..N of the sequences (the source's table: 0..6), and the largest N typed.
 DEFAULT_SEQ_N = 20
 SEQ_N_MAX = 5000
-#: Columns n = 0..this of the computed table shown beside the source's (the plot and the CSV have 0..N).
-TABLE_COLUMNS = 12
+#: Columns n = 0..this at most of the computed table beside the source's (it scrolls sideways; the plot and the
+#: CSV have 0..N).
+TABLE_COLUMNS = 100
 #: Longest strip drawn square by square (a longer one is played by the move buttons).
 MAX_STRIP_DRAWN = 120
 #: Most elementary strips listed under the position (the nim-sum counts them all).
@@ -389,7 +390,9 @@ def _cell(value: int | None) -> str:
     return "–" if value is None else str(value)
 
 
-def sequences_table(sequences: dict[str, list[int | None]], columns: int, source: bool) -> html.Table:
+def sequences_table(
+    sequences: dict[str, list[int | None]], columns: int, source: bool, more: bool = False
+) -> html.Table:
     """One table in the source's layout: a row per family, a column per n.
 
     Parameters
@@ -402,6 +405,8 @@ def sequences_table(sequences: dict[str, list[int | None]], columns: int, source
     source : bool
         The table is the source's (its caption says so); otherwise each entry
         with n <= 6 that differs from the source's is marked.
+    more : bool, optional
+        The sequences go on beyond the table (its caption says where they are).
     """
     head = html.Tr([html.Th("n"), *[html.Th(str(k), className="num") for k in range(columns)]])
     body = []
@@ -422,7 +427,7 @@ def sequences_table(sequences: dict[str, list[int | None]], columns: int, source
     caption = (
         "As printed in the source (n = 0..6; its row G++ has six entries, read from n = 1)"
         if source
-        else f"Computed by the mex (n = 0..{columns - 1})"
+        else f"Computed by the mex (n = 0..{columns - 1}{'; the plot and the CSV have every n' if more else ''})"
     )
     return html.Table(
         [html.Caption(caption), html.Thead(head), html.Tbody(body)], className="summary-table finite-seq-table"
@@ -480,7 +485,7 @@ def sequences_view(gate: object, name: object, n_text: object) -> tuple:
     tables = html.Div(
         [
             html.Div(sequences_table(SOURCE_TABLE, 7, source=True), className="finite-scroll"),
-            html.Div(sequences_table(sequences, columns, source=False), className="finite-scroll"),
+            html.Div(sequences_table(sequences, columns, source=False, more=n >= columns), className="finite-scroll"),
         ],
         className="finite-side-by-side",
     )

@@ -1043,7 +1043,8 @@ def _zigzag_layout() -> list:
             "Z(n) is the staircase of n pieces, one step right, one step down (its pictures are missing from the "
             "source's text). Its sweeps take two neighbours or an end piece, so it plays as Couples are Forever "
             "(split a pile of at least 3 tokens into two) on a pile of n + 2. Beside them, the row the source "
-            "prints under the zigzags, and Couples are Forever on a pile of n.",
+            "prints under the zigzags, and Couples are Forever on a pile of n. A staircase framed in vermilion "
+            "has value 0.",
             [
                 html.Div(
                     [
