@@ -372,7 +372,7 @@ def test_the_groups_under_the_position_are_the_brute_forces():
 
 def test_the_sweeps_csv():
     lines = csv_lines("sweeps", "spring-cleaning", "#####/#..../#....")
-    header = "sweep,kind,first_row,first_column,last_row,last_column,leaves,outcome_left,wins"
+    header = "sweep,shape,first_row,first_column,last_row,last_column,leaves,outcome_left,wins"
     assert lines[0] == header and len(lines) == 1 + len(spring_cleaning_moves(grid_cells("#####/#..../#....")))
     for row in csv.DictReader(io.StringIO("\n".join(lines))):
         left = grid_cells(row["leaves"])

@@ -146,7 +146,7 @@ class Sweep:
         Its index in the game's moves of the position.
     text : str
         The game's text of it (``"sweep row 1, columns 1-5"``).
-    kind : str
+    shape : str
         ``"row"`` (a run of two or more pieces of a row), ``"column"``, or
         ``"piece"`` (a run of one: a piece with no neighbour in its row or in
         its column, swept alone).
@@ -159,7 +159,7 @@ class Sweep:
 
     index: int
     text: str
-    kind: str
+    shape: str
     first: tuple[int, int]
     last: tuple[int, int]
     outcome: str | None
@@ -194,14 +194,14 @@ def sweeps_of(rows: tuple[str, ...], moves: Sequence[tuple[int, str, str, str | 
             continue
         first, last = min(gone), max(gone)
         if len(gone) == 1:
-            kind = "piece"
+            shape = "piece"
         elif first[0] == last[0]:
-            kind = "row"
+            shape = "row"
         elif first[1] == last[1]:
-            kind = "column"
+            shape = "column"
         else:
             continue
-        found.append(Sweep(index, text, kind, first, last, outcome))
+        found.append(Sweep(index, text, shape, first, last, outcome))
     return found
 
 
@@ -248,7 +248,7 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
         links; a winning sweep is vermilion with ★.
     """
     height, width = len(rows), len(rows[0])
-    lone = {s.first: s for s in sweeps if s.kind == "piece"}
+    lone = {s.first: s for s in sweeps if s.shape == "piece"}
     items: list = []
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -292,9 +292,9 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
                     )
                 )
     for sweep in sweeps:
-        if sweep.kind == "piece":
+        if sweep.shape == "piece":
             continue
-        kind = " sc-bar-row" if sweep.kind == "row" else " sc-bar-column"
+        bar = " sc-bar-row" if sweep.shape == "row" else " sc-bar-column"
         marked = " sc-winning" if sweep.wins else ""
         where = _place(sweep.first, sweep.last)
         if mode == "sweep":
@@ -302,7 +302,7 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
                 html.Button(
                     html.Span("★" if marked else "", className="sc-star"),
                     id={"type": GRID_SWEEP, "index": sweep.index},
-                    className=f"sc-bar{kind}{marked}",
+                    className=f"sc-bar{bar}{marked}",
                     style=where,
                     n_clicks=0,
                     title=_what(sweep),
@@ -310,7 +310,7 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
                 )
             )
         elif marked:
-            items.append(html.Span(className=f"sc-bar sc-mark{kind}{marked}", style=where, title=_what(sweep)))
+            items.append(html.Span(className=f"sc-bar sc-mark{bar}{marked}", style=where, title=_what(sweep)))
     return html.Div(
         html.Div(
             items,
@@ -350,7 +350,7 @@ def check_size_param(raw: str) -> str:
 
 
 def grid_csv(game, text: object) -> dict | None:
-    """The sweeps of the position with where they lie: CSV ``sweep,kind,first_row,first_column,last_row,last_column,leaves,outcome_left,wins``.
+    """The sweeps of the position with where they lie: CSV ``sweep,shape,first_row,first_column,last_row,last_column,leaves,outcome_left,wins``.
 
     Rows and columns count from 1 at the top left, as the sweeps' texts do.
     """
@@ -361,7 +361,7 @@ def grid_csv(game, text: object) -> dict | None:
     lines = [
         {
             "sweep": s.text,
-            "kind": s.kind,
+            "shape": s.shape,
             "first_row": s.first[0] + 1,
             "first_column": s.first[1] + 1,
             "last_row": s.last[0] + 1,
@@ -372,7 +372,17 @@ def grid_csv(game, text: object) -> dict | None:
         }
         for s in sweeps_of(rows, moves)
     ]
-    fields = ["sweep", "kind", "first_row", "first_column", "last_row", "last_column", "leaves", "outcome_left", "wins"]
+    fields = [
+        "sweep",
+        "shape",
+        "first_row",
+        "first_column",
+        "last_row",
+        "last_column",
+        "leaves",
+        "outcome_left",
+        "wins",
+    ]
     return csv_file(fields, lines, "spring-cleaning-sweeps.csv")
 
 
