@@ -37,11 +37,20 @@ def server_url():
     """
     from browser_support import served_page
 
-    from solver import impartial_game, parse_graph, token_position
+    from solver import euclid3_outcomes, impartial_game, l_shape_table, magnetism_sequences, parse_graph, token_position
 
-    for name, position in [("robs-dots", "5+7+9"), ("wythoff", "7,12"), ("euclid", "5,8"), ("chomp-2x6", "###/###")]:
+    for name, position in [
+        ("robs-dots", "5+7+9"),
+        ("wythoff", "7,12"),
+        ("euclid", "5,8"),
+        ("chomp-2x6", "###/###"),
+        ("magnetism", "+...-.."),
+        ("spring-cleaning", "###/#.."),
+        ("euclid3", "5,8,12"),
+    ]:
         game = impartial_game(name)
         game.value(game.parse(position))
+    euclid3_outcomes(4), l_shape_table(3), magnetism_sequences(4)
     token_position(parse_graph("0>1,1>0", directed=True), (0,))  # the loopy values of the Games on graphs tab
     with served_page("ptsq-test-server") as url:
         yield url

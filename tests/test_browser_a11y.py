@@ -60,6 +60,9 @@ PAGES = (
         ("finite-chomp", "?tab=finite&fgame=chomp-2x6", "#tab-finite .panel"),
         ("finite-eraserhead", "?tab=finite&fgame=eraserhead", "#finite-graph-note"),
         ("finite-couples", "?tab=finite&fgame=couples-are-forever", "#tab-finite .panel"),
+        ("finite-magnetism", "?tab=finite&fgame=magnetism", "#tab-finite .panel"),
+        ("finite-spring-cleaning", "?tab=finite&fgame=spring-cleaning", "#tab-finite .panel"),
+        ("finite-euclid3", "?tab=finite&fgame=euclid3", "#tab-finite .panel"),
         ("graphs-tokens", "?tab=graphs", "#graphs-outcome"),
         ("graphs-fair-shares", "?tab=graphs&ggame=fair-shares", "#graphs-outcome"),
     ]

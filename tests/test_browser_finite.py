@@ -1,4 +1,4 @@
-"""Real-browser tests of the Finite games tab (octal games, Wythoff, Euclid, Chomp) at 1440 and 390 px.
+"""Real-browser tests of the Finite games tab (octal games, Wythoff, Euclid, Chomp, Eraserhead, Magnetism, Spring Cleaning, Euclid on triples) at 1440 and 390 px.
 
 Headless Debian Chromium via Playwright, the app served in-process (the
 recipe of docs/browser-tests.md).  Expected values come from the sources
@@ -433,4 +433,140 @@ def test_tree_labels_are_readable(page: Page, server_url: str, watch: PageWatch,
         return p.x >= 0 && p.x <= c.width() && p.y >= 0 && p.y <= c.height(); }}"""
     )
     assert inside
+
+
+# --------------------------------------------------------------------------
+# Magnetism, Spring Cleaning, Euclid's game on triples
+# --------------------------------------------------------------------------
+
+#: The points of the 3-D traces of a graph: ``[[x, y, z], ...]`` per trace (typed arrays decoded).
+POINTS_JS = """(id) => {
+    const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+    if (!gd || !gd.data || !gd.data.length) return null;
+    const plain = (v) => (v === undefined || v === null) ? [] : Array.from(v._inputArray || v);
+    return gd.data.map(t => { const x = plain(t.x), y = plain(t.y), z = plain(t.z);
+        return x.map((v, i) => [v, y[i], z[i]]); });
+}"""
+
+
+def download_lines(page: Page, button_id: str, file_name: str) -> list[str]:
+    """Press a "Download CSV" button and read the file it gives."""
+    with page.expect_download() as info:
+        page.locator(f"#{button_id}").click()
+    assert info.value.suggested_filename == file_name
+    return Path(info.value.path()).read_text(encoding="utf-8").splitlines()
+
+
+def phone_check(page: Page, name: str) -> None:
+    """At 390 px: nothing wider than the window; a screenshot for the eye."""
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.wait_for_timeout(700)
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / f"finite-{name}-390.png"), full_page=True)
+
+
+def test_magnetism_strip_and_sequences(page: Page, server_url: str, watch: PageWatch) -> None:
+    from naive_impartial import magnetism_moves, make_reference
+
+    grundy, _wins, _ = make_reference(magnetism_moves)
+    open_tab(page, server_url, "&fgame=magnetism&fmagn=7")
+    wait_graph(page, "finite-magnetism-graph", "d.length === 5 && d[0].x.length === 8")
+    traces = graph_data(page, "finite-magnetism-graph")
+    strips = {"G(n)": "{}", "G+(n)": "+{}", "G++(n)": "+{}+", "G+−(n)": "+{}-"}
+    for trace in traces[:4]:
+        for n, value in enumerate(trace["y"]):
+            if trace["name"] == "G++(n)" and n == 0:
+                assert value is None
+            else:
+                assert value == grundy(strips[trace["name"]].format("." * n)), (trace["name"], n)
+    expect(page.locator("#finite-magnetism-note")).to_contain_text("All 27 printed entries agree")
+    lines = download_lines(page, "finite-csv-magnetism-sequences", "magnetism-sequences-7.csv")
+    assert lines[0].startswith("n,G,G+,G++,G+-") and len(lines) == 9
+    assert [int(line.split(",")[2]) for line in lines[1:]] == [grundy("+" + "." * n) for n in range(8)]
+    # The strip: the start +...-.. has value 2, its parts G+−(3) and G+(2); a winning sign (★) is pressed.
+    state = page.locator("#finite-play-state")
+    expect(state).to_contain_text(f"Grundy value {grundy('+...-..')}")
+    expect(state).to_contain_text("G+−(3)")
+    page.locator("#finite-play-reply input").uncheck()
+    buttons = page.locator("#finite-play-moves .magnetism-move:not([disabled])")
+    assert buttons.count() == len(magnetism_moves("+...-.."))
+    page.locator("#finite-play-moves .magnetism-winning").first.click()
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    strip = page.locator("#finite-position").input_value()
+    assert strip in magnetism_moves("+...-..") and grundy(strip) == 0
+    expect(state).to_contain_text("Grundy value 0")
+    page.screenshot(path=str(ARTIFACTS / "finite-magnetism-1440.png"), full_page=True)
+    phone_check(page, "magnetism")
+    watch.assert_clean()
+
+
+def test_spring_cleaning_grid_l_table_and_zigzags(page: Page, server_url: str, watch: PageWatch) -> None:
+    from naive_impartial import couples_are_forever_values, grid_cells, make_reference, spring_cleaning_moves
+
+    grundy, wins, _ = make_reference(spring_cleaning_moves)
+    open_tab(page, server_url, "&fgame=spring-cleaning")
+    status = page.locator("#finite-grid-status")
+    expect(status).to_contain_text("Grundy value 1")  # the (5,3)-L: "The nimber of this position is 1"
+    # Add dirt by a tap: the grid and the position follow.
+    page.locator("#finite-grid-view button[aria-label^='row 3, column 2:']").click()
+    expect(page.locator("#finite-position")).to_have_value("#####/#..../##...")
+    expect(status).to_contain_text(f"Grundy value {grundy(grid_cells('#####/#..../##...'))}")
+    # Sweep: a tap on a winning sweep (★) leaves an L position, by the brute force.
+    page.locator("#finite-grid-mode label", has_text="sweeps").click()
+    page.locator("#finite-play-reply input").uncheck()
+    page.locator("#finite-grid-view .sc-winning").first.click()
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    left = page.locator("#finite-position").input_value()
+    assert grid_cells(left) in spring_cleaning_moves(grid_cells("#####/#..../##...")) and not wins(grid_cells(left))
+    lines = download_lines(page, "finite-csv-sweeps", "spring-cleaning-sweeps.csv")
+    assert len(lines) == 1 + len(spring_cleaning_moves(grid_cells(left)))
+    # The L table: the source's 4 at (2,4) is marked beside the computed 3.
+    expect(page.locator("#finite-lshape-tables .finite-differs")).to_have_count(1)
+    expect(page.locator("#finite-lshape-tables .finite-differs")).to_contain_text("3 (source 4)")
+    expect(page.locator("#finite-lshape-note")).to_contain_text("(2,4): the source prints 4, the computation gives 3")
+    lines = download_lines(page, "finite-csv-l-shapes", "spring-cleaning-l-shapes-6.csv")
+    assert "2,4,3,4,False" in lines and grundy(grid_cells("##/#./#./#.")) == 3  # the (2,4)-L
+    # The zigzags beside Couples are Forever: the printed row is Couples are Forever on piles of n.
+    expect(page.locator("#finite-zigzag-note")).to_contain_text("Couples are Forever's own sequence")
+    expect(page.locator("#finite-zigzag-table .bar-pic")).to_have_count(15)
+    couples = couples_are_forever_values(17)
+    lines = download_lines(page, "finite-csv-zigzags", "spring-cleaning-zigzags-15.csv")
+    assert [int(line.split(",")[2]) for line in lines[1:]] == couples[3:18]
+    assert [int(line.split(",")[4]) for line in lines[1:]] == couples[1:16]
+    page.screenshot(path=str(ARTIFACTS / "finite-spring-cleaning-1440.png"), full_page=True)
+    phone_check(page, "spring-cleaning")
+    watch.assert_clean()
+
+
+def test_euclid3_octant_in_3d_and_a_slice(page: Page, server_url: str, watch: PageWatch) -> None:
+    from naive_impartial import euclid3_moves, euclid_wins, make_reference
+
+    from solver import euclid3_outcomes
+
+    _grundy, wins, _ = make_reference(euclid3_moves)
+    open_tab(page, server_url, "&fgame=euclid3&foct=9")
+    lost = [t for t in itertools.product(range(9), repeat=3) if not wins(t)]
+    wait_graph(page, "finite-octant-graph", "d[0].type === 'scatter3d' && d[0].x.length === arg", len(lost))
+    points = page.evaluate(POINTS_JS, "finite-octant-graph")
+    assert sorted(tuple(p) for p in points[0]) == lost and len(points[1]) == 9**3 - len(lost)
+    wait_graph(page, "finite-slice-graph", "d[0].type === 'heatmap' && d[0].z.length === 9")
+    z = graph_data(page, "finite-slice-graph")[0]["z"]
+    assert all(bool(z[b][a]) == euclid_wins(a, b) for a in range(9) for b in range(9))  # c = 0: pairs
+    # Timed: the source's side 20, then 60 (every L triple, an even sample of the W).
+    for side in (20, 60):
+        count = int((euclid3_outcomes(side) == 0).sum())
+        test = "d[0].x.length === arg && d[1].x.length <= 6000"
+        seconds = timed_change(page, "finite-octant-size", str(side), "finite-octant-graph", test, count)
+        print(f"\noctant of side {side} ({count:,} L triples) drawn in {seconds * 1000:.0f} ms")
+        assert seconds < 20
+    expect(page.locator("#finite-octant-note")).to_contain_text("an even sample of 6,000")
+    lines = download_lines(page, "finite-csv-octant", "euclid3-octant-60.csv")
+    assert lines[0] == "a,b,c,outcome" and len(lines) == 1 + 60**3
+    for line in lines[1 : 60**3 : 7919]:
+        a, b, c, outcome = line.split(",")
+        assert (outcome == "W") == wins((int(a), int(b), int(c)))
+    lines = download_lines(page, "finite-csv-octant-slice", "euclid3-slice-c0-60.csv")
+    assert len(lines) == 1 + 3600
+    page.screenshot(path=str(ARTIFACTS / "finite-euclid3-1440.png"), full_page=True)
+    phone_check(page, "euclid3")
     watch.assert_clean()

@@ -454,7 +454,10 @@ def test_address_checks():
         with pytest.raises(ValueError):
             check_position_param(bad)
     keys = {key.key for key in TAB.url_keys}
-    assert keys == {"fgame", "fheaps", "fpairs", "fsize", "fstep", "fcols", "flost", "flostn", "fpos", "fdepth"}
+    assert keys == {
+        "fgame", "fheaps", "fpairs", "fsize", "fstep", "fcols", "flost", "flostn", "fpos", "fdepth",
+        "fmagn", "fgrid", "fgmode", "flegs", "fzig", "foct", "fslice",
+    }  # fmt: skip
 
 
 def test_csv_of_each_view():

@@ -209,7 +209,7 @@ def test_positions_of_the_wrong_type(name):
     with pytest.raises(TypeError):
         game.parse(35)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        game.value("3+5")
+        game.value(35 if game.kind == "magnetism" else "3+5")  # a Magnetism position is text
     with pytest.raises(TypeError):
         game.moves(None)
 
@@ -302,6 +302,13 @@ def test_chomp_3x4_in_a_larger_box_has_the_same_values():
 
 heaps = st.lists(st.integers(0, 12), max_size=4).filter(lambda h: sum(h) <= 20)
 pairs = st.tuples(st.integers(0, 40), st.integers(0, 40))
+strips = st.text(alphabet=".+-", min_size=1, max_size=12)
+grids = (
+    st.integers(1, 4)
+    .flatmap(lambda width: st.lists(st.text(alphabet="#.", min_size=width, max_size=width), min_size=1, max_size=4))
+    .map(tuple)
+)
+triples = st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(0, 12))
 
 
 def _small_graphs():
@@ -342,6 +349,12 @@ def _positions(name):
         return pairs
     if game.kind in ("eraserhead", "monochrome"):
         return _graph_positions(game)
+    if game.kind == "magnetism":
+        return strips.filter(lambda s: all(s[i] == "." or s[i] != s[i + 1] for i in range(len(s) - 1)))
+    if game.kind == "spring-cleaning":
+        return grids
+    if game.kind == "euclid3":
+        return triples
     return st.integers(0, (1 << game.cells) - 1)
 
 

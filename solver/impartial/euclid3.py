@@ -275,6 +275,7 @@ class Euclid3Game(ImpartialGame[tuple[int, int, int]]):
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "plane")
     position_help: ClassVar[str] = "triples of whole numbers written a,b,c, such as 3,5,7"
     plane_axes: ClassVar[tuple[str, ...]] = ("a", "b", "c")
+    views: ClassVar[tuple[str, ...]] = ("octant",)
 
     @classmethod
     def make(cls) -> Euclid3Game:

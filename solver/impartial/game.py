@@ -282,7 +282,9 @@ class ImpartialGame(abc.ABC, Generic[P]):
     #: ``"plane"`` (the quadrant of pairs by outcome).  The page shows these and asks nothing else of the kind.
     views: ClassVar[tuple[str, ...]] = ()
     #: How the page lets a player move: ``"buttons"`` (a button per move), ``"heaps"`` (buttons, and each
-    #: heap's value), ``"bar"`` (Chomp: click a piece of the bar).
+    #: heap's value), ``"bar"`` (Chomp: click a piece of the bar), ``"strip"`` (Magnetism: a + and a − button
+    #: under each empty square, and the elementary strips' values), ``"groups"`` (Spring Cleaning: buttons, and
+    #: each group of dirt's value).
     play_surface: ClassVar[str] = "buttons"
     #: Positions are sums of heaps, one heap of ``h`` tokens being ``(h,)``: the Sums tab can play the game.
     heap_positions: ClassVar[bool] = False

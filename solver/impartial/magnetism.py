@@ -376,6 +376,8 @@ class MagnetismGame(ImpartialGame[str]):
         "strips of squares, '.' empty, '+' and '-' tokens, no two equal tokens adjacent (+..-...)"
     )
     sequence_help: ClassVar[str] = "the empty strip of n squares"
+    views: ClassVar[tuple[str, ...]] = ("magnetism-sequences",)
+    play_surface: ClassVar[str] = "strip"
 
     @classmethod
     def make(cls) -> MagnetismGame:

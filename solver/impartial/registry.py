@@ -65,8 +65,11 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "couples-are-forever",
     "wythoff",
     "euclid",
+    "euclid3",
     "chomp-2x6",
     "chomp-3x4",
+    "magnetism",
+    "spring-cleaning",
     "eraserhead",
     "monochrome",
 )

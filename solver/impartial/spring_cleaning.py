@@ -738,6 +738,8 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
     kind: ClassVar[str] = "spring-cleaning"
     commands: ClassVar[tuple[str, ...]] = ("classify", "tree", "sum", "spring-cleaning")
     position_help: ClassVar[str] = "grids written as rows of '#' (dirt) and '.' (clean) joined by '/' (###/#../#..)"
+    views: ClassVar[tuple[str, ...]] = ("dirt-grid", "l-shapes", "zigzags")
+    play_surface: ClassVar[str] = "groups"
 
     @classmethod
     def make(cls) -> SpringCleaningGame:

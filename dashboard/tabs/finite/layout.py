@@ -176,8 +176,9 @@ def finite_layout() -> html.Main:
                     html.H2("Finite impartial games"),
                     html.P(
                         "Games that always end, with the same moves for both players: octal games (Rob's Dots, "
-                        "Kayles, Dawson's Kayles), Wythoff's and Euclid's games on pairs, and Chomp on bars with "
-                        "pieces missing. The player with no move loses, so every position is W or L exactly, and has "
+                        "Kayles, Dawson's Kayles), Wythoff's and Euclid's games on pairs, Euclid's game on triples, "
+                        "Chomp on bars with pieces missing, Magnetism, Spring Cleaning, and Eraserhead and "
+                        "Monochrome on graphs. The player with no move loses, so every position is W or L exactly, and has "
                         "a Grundy (nim) value, 0 for L (Sprague–Grundy). These games do not use the setup bar's N "
                         "and alpha.",
                         className="note",
