@@ -675,15 +675,17 @@ def _l_table(values: list[list[int]], legs: int, computed: bool) -> html.Table:
             printed = _source_entry(a, b)
             differs = printed is not None and printed != value
             label = f"the ({a},{b})-L: value {value}" + (f"; the source prints {printed}" if differs else "")
+            shown = str(value) + (f" (source {printed})" if differs else "")
             cells.append(
                 html.Td(
                     html.Button(
-                        str(value) + (f" (source {printed})" if differs else ""),
+                        shown,
                         id={"type": LSHAPE_CELL, "index": a * CELL_STRIDE + b},
                         className="link-button",
                         n_clicks=0,
                         title=label + "; tap to play it",
-                        **attrs({"aria-label": label + "; play it"}),
+                        # The accessible name starts with the visible text (WCAG 2.5.3, label in name).
+                        **attrs({"aria-label": f"{shown}: {label}; play it"}),
                     ),
                     className="num" + (" finite-differs" if differs else ""),
                 )
@@ -1066,7 +1068,16 @@ def _zigzag_layout() -> list:
                 html.Div(id=ZIGZAG_ERROR, className="error", role="alert"),
                 html.P(id=ZIGZAG_NOTE, className="summary-text", role="status"),
                 graph(ZIGZAG_GRAPH, 340),
-                dcc.Loading(html.Div(id=ZIGZAG_TABLE, className="zigzag-box"), type="dot"),
+                dcc.Loading(
+                    html.Div(
+                        id=ZIGZAG_TABLE,
+                        className="zigzag-box",
+                        tabIndex=0,  # it scrolls sideways: the keyboard must reach it
+                        role="region",
+                        **attrs({"aria-label": "the zigzags and their values"}),
+                    ),
+                    type="dot",
+                ),
             ],
         )
     ]
@@ -1118,7 +1129,7 @@ def group_details(game, position) -> list:
         html.Div(
             html.Table(
                 [
-                    html.Thead(html.Tr([html.Th(""), html.Th("group"), html.Th("pieces"), html.Th("value")])),
+                    html.Thead(html.Tr([html.Th("part"), html.Th("group"), html.Th("pieces"), html.Th("value")])),
                     html.Tbody(rows),
                 ],
                 className="summary-table finite-heaps",
