@@ -3,11 +3,11 @@
  * click or a drag on the drawing means is decided by the server; this file
  * only turns cytoscape's events into requests.
  *
- * - a tap on the background: {kind: "background", x, y} (a new vertex there,
+ * - a tap on the background: {action: "background", x, y} (a new vertex there,
  *   when the tab is in its "edit" mode);
- * - a tap on a vertex: {kind: "vertex", v} (the first or second end of an
+ * - a tap on a vertex: {action: "vertex", v} (the first or second end of an
  *   edge, a token placed or removed, a move's start or end, by the mode);
- * - a vertex dragged and let go: {kind: "moved", v, x, y} (its place kept).
+ * - a vertex dragged and let go: {action: "moved", v, x, y} (its place kept).
  *
  * Each request goes to the store ids.INTENT with a sequence number, so that
  * two taps on one vertex are two requests.  The drawing itself comes back
@@ -42,20 +42,20 @@
         st.cy = cy;
         cy.on('tap', function (event) {
             if (event.target === cy) {
-                send({kind: 'background', x: Math.round(event.position.x), y: Math.round(event.position.y)});
+                send({action: 'background', x: Math.round(event.position.x), y: Math.round(event.position.y)});
             }
         });
         cy.on('tap', 'node', function (event) {
             var v = vertexOf(event.target);
             if (v !== null) {
-                send({kind: 'vertex', v: v});
+                send({action: 'vertex', v: v});
             }
         });
         cy.on('dragfree', 'node', function (event) {
             var v = vertexOf(event.target);
             var p = event.target.position();
             if (v !== null) {
-                send({kind: 'moved', v: v, x: Math.round(p.x), y: Math.round(p.y)});
+                send({action: 'moved', v: v, x: Math.round(p.x), y: Math.round(p.y)});
             }
         });
     }

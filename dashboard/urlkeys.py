@@ -85,7 +85,7 @@ def whole(name: str, *, least: int = 1, most: int | None = None) -> Check:
         return raw
 
     # Bounds as text: JSON numbers lose the digits of 2**63.
-    check.spec = {"kind": "whole", "least": str(least), "most": None if most is None else str(most)}  # type: ignore[attr-defined]
+    check.spec = {"rule": "whole", "least": str(least), "most": None if most is None else str(most)}  # type: ignore[attr-defined]
     return check
 
 
@@ -138,7 +138,7 @@ def slider(name: str, least: int, most: int) -> Check:
             raise ValueError(f"{name} must be a whole number from {least} to {most}")
         return value
 
-    check.spec = {"kind": "range", "least": least, "most": most}  # type: ignore[attr-defined]
+    check.spec = {"rule": "range", "least": least, "most": most}  # type: ignore[attr-defined]
     return check
 
 
@@ -164,5 +164,5 @@ def choice(name: str, options: Iterable[str]) -> Check:
             raise ValueError(f"{name} must be one of {', '.join(allowed)}")
         return raw
 
-    check.spec = {"kind": "choice", "options": list(allowed)}  # type: ignore[attr-defined]
+    check.spec = {"rule": "choice", "options": list(allowed)}  # type: ignore[attr-defined]
     return check

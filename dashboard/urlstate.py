@@ -460,12 +460,12 @@ QUERY_JS = r"""function (values, table, current) {
         // The key's check (dashboard.urlkeys), where it has one the page can run.
         if (!spec) { return true; }
         if (text === null) { return false; }
-        if (spec.kind === 'choice') { return spec.options.indexOf(text) >= 0; }
-        if (spec.kind === 'range') {
+        if (spec.rule === 'choice') { return spec.options.indexOf(text) >= 0; }
+        if (spec.rule === 'range') {
             var t = text.trim();
             return /^[0-9]{1,6}$/.test(t) && Number(t) >= spec.least && Number(t) <= spec.most;
         }
-        if (spec.kind === 'whole') {
+        if (spec.rule === 'whole') {
             var n = wholeNumber(text);
             return n !== null && n >= BigInt(spec.least) && (spec.most === null || n <= BigInt(spec.most));
         }

@@ -53,4 +53,4 @@ def test_every_number_box_and_menu_key_has_a_check_the_page_runs():
     specs = {row[0]: row[3] for row in table}
     for key in ("n", "alpha", "start", "depth", "view", "tab", "rule", "inspect", "play", "seed", "mn"):
         assert specs[key] is not None, key
-    assert specs["n"] == {"kind": "whole", "least": "1", "most": "10000000"}
+    assert specs["n"] == {"rule": "whole", "least": "1", "most": "10000000"}

@@ -109,38 +109,38 @@ def test_fair_shares_positions_and_the_lesson_count():
 
 def test_edit_mode_adds_vertices_and_toggles_edges():
     board, position, selected, places, log, error = cb.act(
-        {"kind": "background", "x": 10, "y": 20}, "edit", "tokens", "0>1", "0", None, None, []
+        {"action": "background", "x": 10, "y": 20}, "edit", "tokens", "0>1", "0", None, None, []
     )
     assert board == "0>1,2" and places["for"] == board and places["places"][2] == (10.0, 20.0) and error == ""
-    out = cb.act({"kind": "vertex", "v": 1}, "edit", "tokens", board, "0", None, places, [])
+    out = cb.act({"action": "vertex", "v": 1}, "edit", "tokens", board, "0", None, places, [])
     assert out[2] == 1 and "tap another" in out[4]
-    out = cb.act({"kind": "vertex", "v": 2}, "edit", "tokens", board, "0", 1, places, [])
+    out = cb.act({"action": "vertex", "v": 2}, "edit", "tokens", board, "0", 1, places, [])
     assert out[0] == "0>1,1>2" and out[2] is None and out[4] == "Added 1→2."
-    out = cb.act({"kind": "vertex", "v": 2}, "edit", "tokens", "0>1,1>2", "0", 1, out[3], [])
+    out = cb.act({"action": "vertex", "v": 2}, "edit", "tokens", "0>1,1>2", "0", 1, out[3], [])
     assert out[0] == "0>1,2" and out[4] == "Removed 1→2."
     # An undirected game: no loop; a board not drawn by hand refuses editing.
     assert (
         "not drawn by hand"
-        in cb.act({"kind": "background", "x": 0, "y": 0}, "edit", "fair-shares", "6", "6", None, None, [])[5]
+        in cb.act({"action": "background", "x": 0, "y": 0}, "edit", "fair-shares", "6", "6", None, None, [])[5]
     )
 
 
 def test_tokens_mode_places_and_removes_tokens():
-    out = cb.act({"kind": "vertex", "v": 3}, "tokens", "tokens", "path-5", "0", None, None, [])
+    out = cb.act({"action": "vertex", "v": 3}, "tokens", "tokens", "path-5", "0", None, None, [])
     assert out[1] == "0,3"
-    out = cb.act({"kind": "vertex", "v": 0}, "tokens", "tokens", "path-5", "0,0,3", None, None, [])
+    out = cb.act({"action": "vertex", "v": 0}, "tokens", "tokens", "path-5", "0,0,3", None, None, [])
     assert out[1] == "0,3"
-    assert cb.act({"kind": "vertex", "v": 4}, "tokens", "fair-shares", "6", "6", None, None, [])[1] == "3+3"
+    assert cb.act({"action": "vertex", "v": 4}, "tokens", "fair-shares", "6", "6", None, None, [])[1] == "3+3"
 
 
 def test_play_by_two_taps_and_the_computer_reply():
     board = "path-4"
-    out = cb.act({"kind": "vertex", "v": 0}, "play", "tokens", board, "0", None, None, [])
+    out = cb.act({"action": "vertex", "v": 0}, "play", "tokens", board, "0", None, None, [])
     assert out[2] == 0 and "tap where it goes" in out[4]
-    out = cb.act({"kind": "vertex", "v": 1}, "play", "tokens", board, "0", 0, None, ["on"])
+    out = cb.act({"action": "vertex", "v": 1}, "play", "tokens", board, "0", 0, None, ["on"])
     # path 0>1>2>3: from 1 the computer moves to 2, and the player moves last to 3.
     assert out[1] == "2" and "Computer: token 1 → 2" in out[4]
-    out = cb.act({"kind": "vertex", "v": 3}, "play", "tokens", board, "0", None, None, [])
+    out = cb.act({"action": "vertex", "v": 3}, "play", "tokens", board, "0", None, None, [])
     assert "No move starts or ends" in out[4]
 
 
@@ -259,7 +259,7 @@ HOSTILE = st.one_of(
     st.text(max_size=30),
     st.sampled_from(["0>1,1>0", "path-5", "petersen", "20: 8>2", "6", "3+2+1", "0,0", "1e400", "<b>", "9" * 500]),
     st.lists(st.integers(), max_size=3),
-    st.dictionaries(st.sampled_from(["kind", "v", "x", "y"]), st.one_of(st.integers(-3, 40), st.text(max_size=3))),
+    st.dictionaries(st.sampled_from(["action", "v", "x", "y"]), st.one_of(st.integers(-3, 40), st.text(max_size=3))),
 )
 NAMES = st.one_of(st.sampled_from(list(GAMES)), HOSTILE)
 
@@ -270,8 +270,8 @@ def test_hostile_values_never_raise(gate, name, a, b, c):
     calls = [
         lambda: cb.show(gate, name, a, b, c, a),
         lambda: cb.act(a, b, name, a, b, c, a, b),
-        lambda: cb.act({"kind": "vertex", "v": 1}, "play", name, a, b, c, None, ["on"]),
-        lambda: cb.act({"kind": "background", "x": 1, "y": 2}, "edit", name, a, b, c, None, []),
+        lambda: cb.act({"action": "vertex", "v": 1}, "play", name, a, b, c, None, ["on"]),
+        lambda: cb.act({"action": "background", "x": 1, "y": 2}, "edit", name, a, b, c, None, []),
         lambda: cb.play_button(a, b, name, a, b, c),
         lambda: cb.play_button(ids.COMPUTER, 1, name, a, b, ["on"]),
         lambda: cb.choose_game(name, a, b),
@@ -307,12 +307,12 @@ def test_monochrome_marks_and_values_against_brute_force():
         (v,) = move.taps
         after = monochrome_value(7, edges, (v,))
         assert move.outcome == ("L" if after == 0 else "W") and analysis.labels[v] == f"→*{after}"
-    out = cb.act({"kind": "vertex", "v": 3}, "play", "monochrome", "path-7", "", None, None, [])
+    out = cb.act({"action": "vertex", "v": 3}, "play", "monochrome", "path-7", "", None, None, [])
     assert out[1] == "3" and "You: mark 3" in out[4]
     # Marked and out of play: a tap on a vertex next to a mark is not a move.
     marked = game.analyse(board, "3")
     assert marked.tokens[3] == 1 and marked.out[2] and marked.out[4] and not marked.out[0]
-    assert "No move" in cb.act({"kind": "vertex", "v": 4}, "play", "monochrome", "path-7", "3", None, None, [])[4]
+    assert "No move" in cb.act({"action": "vertex", "v": 4}, "play", "monochrome", "path-7", "3", None, None, [])[4]
     with pytest.raises(ValueError):
         game.toggle(board, "3", 4)  # next to the mark: not a position
 
@@ -336,6 +336,6 @@ def test_eraserhead_moves_erase_their_edge_and_match_brute_force():
         assert game.board(move.board).drawn_graph.edges == tuple(sorted(left))
     # Play by two taps: the edge goes, the vertices stay where they were.
     out = cb.act(
-        {"kind": "vertex", "v": 1}, "play", "eraserhead", "cycle-5", "0,2", 0, {"for": "cycle-5", "places": []}, []
+        {"action": "vertex", "v": 1}, "play", "eraserhead", "cycle-5", "0,2", 0, {"for": "cycle-5", "places": []}, []
     )
     assert out[1] == "1,2" and out[0] == "0-4,1-2,2-3,3-4" and out[3]["for"] == out[0]

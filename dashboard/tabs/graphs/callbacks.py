@@ -201,14 +201,14 @@ def apply_move(game: GraphGame, board: Board, move: GraphMove, who: str, reply: 
 
 
 def _intent(value: object) -> dict | None:
-    if not isinstance(value, dict) or value.get("kind") not in ("background", "vertex", "moved"):
+    if not isinstance(value, dict) or value.get("action") not in ("background", "vertex", "moved"):
         return None
     for key in ("v", "x", "y"):
         if key in value and (not isinstance(value[key], (int, float)) or isinstance(value[key], bool)):
             return None
-    if value["kind"] != "background" and not isinstance(value.get("v"), int):
+    if value["action"] != "background" and not isinstance(value.get("v"), int):
         return None
-    if value["kind"] != "vertex" and not all(isinstance(value.get(k), (int, float)) for k in ("x", "y")):
+    if value["action"] != "vertex" and not all(isinstance(value.get(k), (int, float)) for k in ("x", "y")):
         return None
     return value
 
@@ -228,8 +228,8 @@ def act(
     Parameters
     ----------
     intent : dict
-        ``{"kind": "background", "x", "y"}``, ``{"kind": "vertex", "v"}`` or
-        ``{"kind": "moved", "v", "x", "y"}`` (``assets/graph_editor.js``).
+        ``{"action": "background", "x", "y"}``, ``{"action": "vertex", "v"}`` or
+        ``{"action": "moved", "v", "x", "y"}`` (``assets/graph_editor.js``).
     mode : str
         ``"edit"``, ``"tokens"`` or ``"play"`` (:data:`MODES`).
     name, board_text, position_text : object
@@ -256,8 +256,8 @@ def act(
     except ValueError as exc:
         return skip, skip, skip, skip, skip, str(exc)
     places = _places(board, stored)
-    kind = found["kind"]
-    if kind == "moved":
+    action = found["action"]
+    if action == "moved":
         v = found["v"]
         if board.places is not None or not 0 <= v < board.n:
             raise PreventUpdate
@@ -268,7 +268,7 @@ def act(
         if mode == "edit":
             if not game.editable:
                 return skip, skip, skip, skip, skip, f"the board of {game.title} is not drawn by hand: type it"
-            if kind == "background":
+            if action == "background":
                 text = game.add_vertex(board)
                 places.append((float(found["x"]), float(found["y"])))
                 return text, skip, None, {"for": text, "places": places}, f"Added vertex {board.n}.", ""
@@ -282,7 +282,7 @@ def act(
             had = (first, v) in board.arcs or (not board.directed and (v, first) in board.arcs)
             word = "Removed" if had else "Added"
             return text, skip, None, {"for": text, "places": places}, f"{word} {first}{sep}{v}.", ""
-        if kind != "vertex":
+        if action != "vertex":
             raise PreventUpdate
         v = found["v"]
         if not 0 <= v < board.n:

@@ -19,7 +19,7 @@ ERROR = "graphs-error"
 
 # ---------------------------------------------------------------- the drawing
 CANVAS = "graphs-canvas"
-#: A tap or a drag on the drawing, sent by assets/graph_editor.js: ``{"kind", "v", "x", "y", "seq"}``.
+#: A tap or a drag on the drawing, sent by assets/graph_editor.js: ``{"action", "v", "x", "y", "seq"}``.
 INTENT = "graphs-intent"
 #: The vertex tapped first (an edge's first end, a move's start), or None.
 SELECTED = "graphs-selected"
