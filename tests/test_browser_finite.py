@@ -223,9 +223,13 @@ def test_wythoff_hover_shows_the_moves_and_the_sieve_steps(page: Page, server_ur
     page.locator("#finite-tree").scroll_into_view_if_needed()
     target = page.evaluate(
         """() => {
-            const cy = document.getElementById('finite-tree')._cyreg.cy;
-            cy.resize(); cy.fit();
+            const el = document.getElementById('finite-tree'), cy = el._cyreg.cy;
+            // The canvas keeps labels readable (its zoom limits), so a wide tree is wider than the canvas:
+            // bring the child to the canvas's middle and the canvas to the window's middle before clicking.
+            el.scrollIntoView({block: 'center'});
+            cy.resize();
             const node = cy.nodes()[1];
+            cy.center(node);
             const box = cy.container().getBoundingClientRect(), p = node.renderedPosition();
             return {x: box.left + p.x, y: box.top + p.y, position: node.data('position')};
         }"""
