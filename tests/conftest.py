@@ -1,4 +1,4 @@
-"""Shared test set-up: keep the solve cache out of the user's home."""
+"""Shared test set-up: keep the solve cache out of the user's home; mark the browser tests in the JUnit report."""
 
 from __future__ import annotations
 
@@ -26,3 +26,14 @@ def browser_type_launch_args(browser_type_launch_args):
     from browser_support import CHROMIUM, CHROMIUM_ARGS
 
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def pytest_collection_modifyitems(items):
+    """Give every test marked ``browser`` the JUnit property ``marker=browser``.
+
+    CI's guard (``.ci/browser_guard.py``) counts the browser tests by it,
+    whatever their module is called, and fails when one was skipped.
+    """
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.user_properties.append(("marker", "browser"))
