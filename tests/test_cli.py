@@ -389,6 +389,19 @@ def test_bad_arguments_in_process(capsys, argv):
     assert out == ""
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["classify", "--n", "-3"], "python -m solver: error: N must be at least 1, got -3"),
+        (["classify", "--n", "0"], "python -m solver: error: N must be at least 1, got 0"),
+        (["classify", "--rule", "kayles", "--n", "-3"], "python -m solver: error: N must be at least 0, got -3"),
+    ],
+)
+def test_a_negative_n_and_a_zero_n_get_the_same_message(capsys, argv, message):
+    # The least N is the game's: 1 for the positions 1..N, 0 for the heaps 0..N of an octal game.
+    assert run_here(capsys, *argv) == (2, "", message + "\n")
+
+
 @pytest.mark.parametrize("argv", [p for p in BAD if p.id in BAD_SUBPROCESS])
 def test_bad_arguments_subprocess(argv):
     proc = run(*argv)

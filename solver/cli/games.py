@@ -41,7 +41,7 @@ from solver.impartial import ImpartialGame, impartial_game
 from solver.impartial.chomp import MAX_CELLS, chomp_cost
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
-from solver.parsing import argparse_int
+from solver.parsing import argparse_int, parse_int
 
 __all__ = ["Budget", "HANDLERS", "register", "not_applicable", "only_finite"]
 
@@ -138,6 +138,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             f"classify --rule {game.name} needs positions ({game.position_help}), e.g. "
             f"classify --rule {game.name} {_example(game)}"
         )
+    args.n = parse_int(args.n, "N", least=0)  # the heaps 0..N
     try:
         budget.check(
             (game.grundy_sequence_cost(args.n), "choose a smaller --n"),

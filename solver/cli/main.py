@@ -218,8 +218,7 @@ def _classify(args: argparse.Namespace) -> None:
         )
     if args.n is None:
         raise _UsageError("classify needs --n N: it lists the positions 1..N")
-    if args.n < 1:
-        raise _UsageError(f"N must be at least 1, got {describe_number(args.n)}")
+    args.n = parse_int(args.n, "N", least=1)
     bound, advice = _bound_for(args.n, args.alpha, args.bound, rule=rule)
     _check_work(args, (costs.solve_cost(bound, rule), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
     bound = check_bound(bound, rule)
@@ -642,11 +641,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POSITION",
         help="finite impartial games: positions to classify (5 or 3+5 for heaps, 3,5 for pairs, ###/##. for Chomp)",
     )
-    p.add_argument(
-        "--n",
-        type=_int_arg("N", least=0),
-        help="largest position listed (1..N; for an octal game the heaps 0..N)",
-    )
+    # Read as text: the least N depends on the game (1 for 1..N, 0 for the heaps
+    # 0..N of an octal game), and each game checks it with one message.
+    p.add_argument("--n", help="largest position listed (1..N; for an octal game the heaps 0..N)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
     group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself (at least N)")
