@@ -530,7 +530,8 @@ def _compare_command(args: argparse.Namespace) -> None:
     _check_work(args, *parts, (costs.classify_cost(args.n), "choose a smaller --n"))
     table = compare_rules(args.n, bound, solver=lambda b, rule: _solve(b, rule=rule)[0])
     if args.json:
-        print(table.to_json(orient="records"))
+        # A list of one object per rule, indented: long enough to be read by people too.
+        print(json.dumps(json.loads(table.to_json(orient="records")), indent=1, ensure_ascii=False))
         return
     print(f"Positions 1..{args.n:,} at bound {bound:,} (highest exact remoteness, with its least position)")
     print()
