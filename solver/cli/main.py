@@ -249,7 +249,17 @@ def _tree(args: argparse.Namespace) -> None:
         (costs.tree_cost(args.depth, args.max_nodes), "choose a smaller --max-nodes or --depth"),
     )
     bound = check_bound(args.bound, rule)
-    tree = game_tree(args.start, args.depth, _solve(bound, rule=rule)[0], max_nodes=args.max_nodes)
+    solution = _solve(bound, rule=rule)[0]
+    from tqdm import tqdm
+
+    # A large tree takes a minute or more: a bar on a terminal, as for a solve.
+    total = costs.tree_nodes(args.depth, args.max_nodes)
+    with tqdm(total=total, unit=" nodes", desc="building the tree", disable=not sys.stderr.isatty(), delay=1.0) as bar:
+        tree = game_tree(
+            args.start, args.depth, solution, max_nodes=args.max_nodes, progress=lambda done: bar.update(done - bar.n)
+        )
+        bar.total = len(tree.nodes)  # the estimate's count is a most; the tree is done
+        bar.refresh()
     json.dump({"rule": rule.name, **tree.to_dict()}, sys.stdout, indent=1 if args.indent else None)
     sys.stdout.write("\n")
     if tree.truncated:
