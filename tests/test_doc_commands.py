@@ -31,7 +31,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from docs_commands import ROOT, DocCommand, doc_commands
+from docs_commands import PAGES, ROOT, DocCommand, doc_commands
 
 COMMANDS = doc_commands()
 SOLVER = [c for c in COMMANDS if c.module == "solver"]
@@ -180,3 +180,32 @@ def test_every_other_command_names_what_exists(command):
         assert (ROOT / words[1]).is_file(), command.text
         return
     pytest.fail(f"{command.page}:{command.line}: no check for {command.text!r}; add one to this test")
+
+
+#: Paths the docs name that exist only in an installed copy, not in the checkout.
+INSTALLED_ONLY = {"dashboard/assets"}
+
+
+def test_every_path_the_docs_name_exists():
+    # `solver/...`, `tests/...` and the like, in backticks: a file moved since is a stale doc.
+    missing = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for path in re.findall(r"`((?:solver|dashboard|tests|benchmarks|docs|assets|scripts)/[\w./*-]+)`", text):
+            if path in INSTALLED_ONLY:
+                continue
+            if not (list(ROOT.glob(path)) if "*" in path else (ROOT / path).exists()):
+                missing.append(f"{page.name}: {path}")
+    assert missing == []
+
+
+@pytest.mark.slow
+def test_the_docs_tables_of_the_rules_side_by_side_are_the_commands_output(capsys):
+    from solver.cli.main import main
+
+    assert main(["compare"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| `")]
+    assert len(rows) >= 12
+    for name in ("family.md", "mathematics.md"):
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        assert "\n".join(rows) in text, f"docs/{name}'s table is not what `python -m solver compare` prints"
