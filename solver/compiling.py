@@ -73,10 +73,12 @@ def _put_or_take_a_square(directory: Path) -> None:
     from .values.inspection import inspect_position
     from .values.tree import game_tree
 
-    for solution in (solve(1_000), solve_cached(1_000, directory=directory)[0]):
-        solution.tally()
+    # The page's first: its summary's counts; then its other views; then the
+    # same on a solve in memory (the command line, the Python API).
+    for solution in (solve_cached(1_000, directory=directory)[0], solve(1_000)):
         solution.counts(100)
         _ = solution.decided_below
+        solution.tally()
         records(solution)
         layers(solution, 100, 3)
         densities(solution, 100)
