@@ -65,7 +65,8 @@ def _check_result(command: DocCommand, status: int, out: str, err: str) -> None:
         return
     assert status == 0, f"{where}: status {status}; stderr {err[-2000:]!r}"
     assert "Traceback" not in err, f"{where}: {err[-2000:]}"
-    assert out.strip(), f"{where}: printed nothing"
+    if "-o" not in command.arguments:  # (with -o FILE the output goes to the file)
+        assert out.strip(), f"{where}: printed nothing"
     want = command.json_values
     if want is not None and "--json" in command.arguments:
         got = json.loads(out)
@@ -143,6 +144,7 @@ def test_the_options_of_a_benchmark_of_the_docs_are_in_its_help(command):
         [sys.executable, command.script, "--help"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("usage:"), f"{command.script} --help ran instead of printing its usage"
     for option in (word for word in command.arguments if word.startswith("--")):
         assert re.search(rf"(^|\s|\[){re.escape(option)}\b", result.stdout), f"{command.text}: no {option} in --help"
 
