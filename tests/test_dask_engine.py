@@ -536,6 +536,7 @@ def test_cli_json(address, reference, tmp_path, capsys):
         run_dask_solve(_parse(["--bound", "700", "--engine", "dask", "--scheduler", "bogus!!"]))
 
 
+@pytest.mark.slow
 def test_cli_refusals(tmp_path):
     args = _parse(["--bound", "100", "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
     args.rule = "put-or-take-a-prime"

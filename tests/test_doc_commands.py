@@ -44,6 +44,7 @@ SLOW = {
     "bfile --sequence P --bound 1e8 -o b.txt",
     "bfile --sequence P --bound 1e8 --partial",
     "compare",
+    "compare --n 10000 --bound 1e6 --json",
     "plane --rule wythoff --size 2000",
     "cold-positions --limit 4e7 --misere --json",
     "sum 5 5",
