@@ -65,7 +65,7 @@ def reference():
 
 
 # (bound, chunk): chunks small enough that the graph has several levels, and at
-# 10**6 chunks that lie wholly inside the small game (M = 2000 > 1024).
+# 10**6 chunks that lie wholly inside the small game (M = 2,826 > 1024).
 CASES = [(1, None), (2, None), (10, None), (1000, 256), (12345, 1024), (10**6, 1024), (10**7, 1 << 20)]
 
 
@@ -105,6 +105,7 @@ def test_chunk_kernel_matches_global_sweep(reference):
         assert np.array_equal(out, expected.codes[a : b + 1]), (a, b)
 
 
+@pytest.mark.slow
 def test_store_round_trip_and_reuse(address, reference, tmp_path):
     bound, chunk = 54_321, 4096
     path = tmp_path / "deep" / "store.zarr"
