@@ -4,6 +4,10 @@ Run on demand (not part of the test suite):
 
     .venv/bin/python benchmarks/browser_latency.py [--repeat 10] [--port 0] [--n 1000000]
 
+Needs Playwright (the test extras: ``.venv/bin/pip install -e '.[test]'``)
+and ``/usr/bin/chromium`` (``scripts/install-browser.sh``), and says so in one
+line when either is missing.
+
 Starts ``python -m dashboard --port P`` in a subprocess on 127.0.0.1 with a
 solve cache of its own (a temporary folder, unless ``--cache-dir``), solves
 the bounds it needs there first (so the figures measure serving, not
@@ -368,11 +372,13 @@ def main() -> None:
     if args.tab_repeat < 0:
         parser.error("--tab-repeat must be at least 0")
     try:
-        import playwright  # noqa: F401
+        import playwright.sync_api  # noqa: F401
     except ImportError:
-        raise SystemExit("this benchmark needs playwright: pip install -e '.[test]'") from None
+        raise SystemExit(
+            "browser_latency.py: needs Playwright, from the test extras: .venv/bin/pip install -e '.[test]'"
+        ) from None
     if not os.path.exists(CHROMIUM):
-        raise SystemExit(f"no Chromium at {CHROMIUM}: run scripts/install-browser.sh")
+        raise SystemExit(f"browser_latency.py: needs Chromium at {CHROMIUM}: run bash scripts/install-browser.sh")
     with tempfile.TemporaryDirectory(prefix="ptsq-bench-") as tmp:
         args.cache_dir = args.cache_dir or tmp
         times = run(args)

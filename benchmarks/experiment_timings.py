@@ -18,6 +18,7 @@ strategy_matrix, N = 10,000, bound 10**5   10 s    tests/test_strategies.py
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ def _refused(text: str) -> None:
 
 
 def main() -> None:
+    # No options; --help says what the script does instead of running it.
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     for text in ["9" * 5000, "1" + "0" * 4999, "1e5000", "10**5000", "10^9999999"]:
         _time(f"parse_int refuses {text[:12]!r}... ({len(text)} characters)", 1.0, lambda t=text: _refused(t))
     _time("random_play(10_000, 100, 25): 10**6 random games", 10.0, lambda: random_play(10_000, 100, 25, seed=0))

@@ -26,6 +26,7 @@ checks the general results of ``docs/graph-games.md`` section 5 on them.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
@@ -97,6 +98,11 @@ def random_digraph(n: int, arcs: int, seed: int) -> Graph:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--table", action="store_true", help="then Fair Shares for N = 1..50: positions, W, L, D, and its checks"
+    )
+    args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     fair_shares_request(6)  # compile or load the kernels
     token_position(parse_graph("0>1,1>1", directed=True), (0,))
@@ -145,7 +151,7 @@ def main() -> None:
         snakes_cost(DEFAULT_SNAKES_BOARD, 2).seconds,
     )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
-    if "--table" in sys.argv:
+    if args.table:
         table()
 
 

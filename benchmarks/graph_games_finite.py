@@ -21,6 +21,7 @@ Goals:
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -203,7 +204,9 @@ def monochrome_goal(quick: bool) -> None:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv[1:]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions of each kind (a short run)")
+    quick = parser.parse_args().quick
     eh._path_table_kernel(4)  # compile or load the kernels
     mono.monochrome_value(mono.parse_monochrome("grid-3x3"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

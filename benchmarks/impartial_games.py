@@ -32,6 +32,7 @@ seconds of the process are printed beside the goals of Spring Cleaning.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -89,6 +90,8 @@ def report(name: str, seconds: float, goal: float | None, estimate: float) -> No
 
 
 def main() -> None:
+    # No options; --help says what the script does instead of running it.
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     start = time.perf_counter()
     grundy_values("0.77", 100)
     grundy_values("0." + "7" * 40, 200)  # both paths of the kernel

@@ -2,14 +2,18 @@
 
 Run on demand (not part of the test suite):
 
-    .venv/bin/python benchmarks/load.py [--seconds 60] [--clients 20] [--n 10000 1000000] [--alpha 100]
+    .venv/bin/python benchmarks/load.py [--seconds 60] [--clients 20] [--n 10000 1000000] [--alpha 100] [--port 0]
+
+It needs Playwright (the test extras: ``.venv/bin/pip install -e '.[test]'``)
+and ``/usr/bin/chromium`` (``scripts/install-browser.sh``), and says so in
+one line when either is missing.
 
 For each N it
 
 1. solves B = alpha * N first (``python -m solver solve``), so the load
    measures serving, not solving;
-2. starts the real server, ``python -m dashboard --port 0`` on 127.0.0.1, in a
-   subprocess (one server for all N; its solve cache is a temporary folder
+2. starts the real server, ``python -m dashboard --port P`` on 127.0.0.1 (``--port``,
+   default 0: a free one), in a subprocess (one server for all N; its solve cache is a temporary folder
    unless ``--cache-dir`` says otherwise);
 3. captures real ``/_dash-update-component`` requests with headless Chromium
    (``/usr/bin/chromium``, see docs/browser-tests.md) as the page sends them
@@ -66,9 +70,9 @@ GOAL_P95_MS = 500.0
 # ---------------------------------------------------------------- the server
 
 
-def start_server(env: dict, threads: int | None, timeout: float = 180.0) -> tuple[subprocess.Popen, str]:
-    """Start ``python -m dashboard --port 0``; return it and the address it prints."""
-    command = [sys.executable, "-m", "dashboard", "--port", "0"]
+def start_server(env: dict, threads: int | None, port: int = 0, timeout: float = 180.0) -> tuple[subprocess.Popen, str]:
+    """Start ``python -m dashboard --port PORT`` (0: a free one); return it and the address it prints."""
+    command = [sys.executable, "-m", "dashboard", "--port", str(port)]
     if threads is not None:
         command += ["--threads", str(threads)]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -96,6 +100,18 @@ def stop_server(child: subprocess.Popen) -> str:
         child.kill()
         _, err = child.communicate()
     return err
+
+
+def needs_browser(script: str) -> None:
+    """Stop with one line when Playwright or Chromium is missing (before any work starts)."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        raise SystemExit(
+            f"{script}: needs Playwright, from the test extras: .venv/bin/pip install -e '.[test]'"
+        ) from None
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"{script}: needs Chromium at {CHROMIUM}: run bash scripts/install-browser.sh")
 
 
 def peak_rss_mib(pid: int) -> tuple[float, float]:
@@ -321,9 +337,13 @@ def main() -> None:
     parser.add_argument("--alpha", type=int, default=100)
     parser.add_argument("--threads", type=int, help="server threads (default: the server's own)")
     parser.add_argument("--cache-dir", help="solve cache to use (default: a temporary folder, removed after)")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default 0: a free one)")
     args = parser.parse_args()
     if not 0 < args.seconds <= 3600 or not 0 < args.clients <= 200:
         parser.error("--seconds must be in (0, 3600] and --clients in 1..200")
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be in 0..65535")
+    needs_browser("load.py")
 
     temporary = args.cache_dir is None
     cache = tempfile.mkdtemp(prefix="ptsq-load-") if temporary else args.cache_dir
@@ -340,7 +360,7 @@ def main() -> None:
                 capture_output=True,
             )
             print(f"bound {bound:,} solved (or opened) in {time.perf_counter() - start:.1f} s")
-        server, url = start_server(env, args.threads)
+        server, url = start_server(env, args.threads, args.port)
         print(f"server: {url} (pid {server.pid})")
         for n in args.n:
             bound = n * args.alpha

@@ -7,6 +7,7 @@ compilation or cache load), the time of the run, and the counts of the values.
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import sys
@@ -21,8 +22,14 @@ from solver.values.nimvalues import INF, UNKNOWN, nim_values
 
 
 def main() -> None:
-    n = parse_int(sys.argv[1], "N") if len(sys.argv) > 1 else 10**6
-    bound = parse_int(sys.argv[2], "B") if len(sys.argv) > 2 else 10**8
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", nargs="?", default="1e6", help="values of 0..N (default 10**6)")
+    parser.add_argument("bound", nargs="?", default="1e8", help="at bound B (default 10**8)")
+    args = parser.parse_args()
+    try:
+        n, bound = parse_int(args.n, "N"), parse_int(args.bound, "B")
+    except ValueError as exc:
+        parser.error(str(exc))
     t = time.perf_counter()
     nim_values("put-or-take-a-square", 100, 1000)
     print(f"warm-up: {time.perf_counter() - t:.2f} s")

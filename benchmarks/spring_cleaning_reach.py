@@ -15,6 +15,7 @@ printed should stay well below it.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -70,8 +71,14 @@ def text(cells: set[tuple[int, int]]) -> str:
 
 
 def main() -> None:
-    trials = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("trials", nargs="?", type=int, default=100, help="random groups per size (default 100)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the random seed (default 1)")
+    args = parser.parse_args()
+    if args.trials < 1:
+        parser.error("TRIALS must be at least 1")
+    trials = args.trials
+    rng = random.Random(args.seed)
     SpringCleaningGame.make().value(("##",))  # compile or load the kernel
     print(f"load average before: {os.getloadavg()}")
     print(f"{'k':>3} {'most groups':>12} {'/ 2^(k/2)':>10} {'cpu s':>7}  kind    (estimate: {REACH_FACTOR} * 2^(k/2))")

@@ -9,7 +9,7 @@ import threading
 import webbrowser
 from typing import NoReturn
 
-from solver import parse_int, warm_up
+from solver import CompileStatus, compile_in_background, parse_int
 
 from . import server, state
 from .app import create_app
@@ -73,6 +73,32 @@ def _stop_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
 
 
+def _say_compiling() -> None:
+    print(
+        "compiling the solver's kernels for their first use on this machine (a minute or a few; numba keeps them "
+        "for later launches); the page answers meanwhile and says what is still compiling",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _say_compiled(status: CompileStatus) -> None:
+    # Nothing to say when every kernel came from numba's cache.
+    if status.error is not None:
+        print(
+            f"warning: compiling the kernels ahead stopped ({status.error}); each view compiles what it needs "
+            "when it is first used",
+            file=sys.stderr,
+            flush=True,
+        )
+    elif status.compiled:
+        print(
+            f"kernels ready: {status.compiled} compiled in {status.seconds:.0f} s; later launches load them",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments and serve the app until interrupted.
 
@@ -91,12 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app()
 
     def ready(url: str, port: int) -> None:
-        warm_up()  # compile or load the kernels before the first request
-        state.open_stored_in_background()  # checked and opened before a change of N asks for them
         warning = server.exposure_warning(args.host, port)
         if warning:
             print(warning, file=sys.stderr, flush=True)
         print(f"Put-or-Take-a-Square explorer: open {url}  ({args.threads} threads; Ctrl+C stops it)", flush=True)
+        # The page answers at once; the kernels compile (or load from numba's
+        # cache) in the background, the page's default view's first.
+        compile_in_background(on_compiling=_say_compiling, on_done=_say_compiled)
+        state.open_stored_in_background()  # checked and opened before a change of N asks for them
         if args.browser:
             threading.Timer(1.0, webbrowser.open, args=(url,)).start()
 

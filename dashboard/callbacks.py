@@ -17,7 +17,7 @@ from dash import Input, Output, State
 
 from solver import DEFAULT_RULE, RULES
 
-from . import controls, ids, links, setup_callbacks, urlstate
+from . import compile_notice, controls, ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN
 from .defaults import DEFAULT_TAB
 from .registry import TABS
@@ -187,8 +187,8 @@ def register(app: dash.Dash) -> None:
         the page-wide setup's callbacks (:mod:`dashboard.setup_callbacks`,
         with every tab's :attr:`dashboard.tabs.Tab.setup_views`), every
         registered tab's (:attr:`dashboard.tabs.Tab.register`, in the order
-        of :data:`dashboard.registry.TABS`), the links, the address, and the
-        page shell's own.
+        of :data:`dashboard.registry.TABS`), the links, the address, the
+        compile notice's poll, and the page shell's own.
     """
     # The setup bar's line "decided below …" comes with each setup, as the tabs' setup views do.
     decided = SetupView(ids.SETUP_DECIDED, "children", controls.decided_view)
@@ -199,6 +199,7 @@ def register(app: dash.Dash) -> None:
     urlstate.register(app)
     # Every grid's "Export CSV" downloads its rows, whichever tab holds it.
     register_every_export(app, app.layout)
+    compile_notice.register(app)
 
     values = [tab.value for tab in TABS]
     gated = [tab.value for tab in TABS if tab.gated]

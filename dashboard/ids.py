@@ -19,6 +19,10 @@ ARIA_SYNC = "aria-sync-store"
 #: The header's title and introduction, which name the chosen game.
 PAGE_TITLE = "page-title"
 PAGE_INTRO = "page-intro"
+#: The notice that says what the solver is compiling (a fresh install's first
+#: launch; dashboard/compile_notice.py) and its poll, a ``dcc.Interval``.
+COMPILE_NOTICE = "compile-notice"
+COMPILE_POLL = "compile-poll"
 
 # ---------------------------------------------------------------- the page-wide setup bar (dashboard/controls.py)
 #: The game selector of the setup bar (a name of :data:`solver.games.RULES`).

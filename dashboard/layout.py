@@ -16,6 +16,7 @@ from __future__ import annotations
 from dash import dcc, html
 
 from . import ids
+from .compile_notice import notice_layout
 from .components import attrs, deferred
 from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
@@ -50,7 +51,7 @@ def build_layout() -> html.Div:
     -------
     dash.html.Div
         The URL location, the stores the page shares, the header, the
-        setup bar (:func:`dashboard.controls.setup_bar`) and the setup's
+        compile notice (:mod:`dashboard.compile_notice`), the setup bar (:func:`dashboard.controls.setup_bar`) and the setup's
         stores (:func:`dashboard.controls.setup_stores`), the tab bar and
         each registered tab's content in its container
         (:func:`dashboard.ids.tab_container_id`); only the default tab's
@@ -76,6 +77,7 @@ def build_layout() -> html.Div:
             ),
             # The address (and the notice of what it held that was ignored, under the title).
             location(),
+            *notice_layout(),  # what the solver is compiling, on a fresh install's first launch
             setup_bar(),
             *setup_stores(),
             # dcc.Tabs keeps the selected value (the URL and the links set

@@ -74,6 +74,7 @@ from .analysis.primitives import PRIMITIVE_COLUMNS, pell_family, primitive_eleme
 from .analysis.records import BFILE_SEQUENCES, bfile_terms, records, write_bfile
 from .analysis.thesis import THESIS_COLUMNS, compare_thesis_lists
 from .analysis.thesis_data import THESIS_BOUND
+from .compiling import CompileStatus, compile_in_background, compile_kernels, compile_status
 from .costs import (
     Cost,
     check_cost,
@@ -340,6 +341,10 @@ __all__ = [
     "estimate_solve_bytes",
     "warm_up",
     "cold_positions",
+    "compile_kernels",
+    "compile_in_background",
+    "compile_status",
+    "CompileStatus",
     "Solution",
     "Outcome",
     "NO_REMOTENESS",

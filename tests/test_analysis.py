@@ -449,6 +449,7 @@ def test_classification_table_says_what_a_u_cannot_be(small):
     assert {"L", "W"} <= set(want)  # both kinds occur at this bound
 
 
+@pytest.mark.slow
 def test_classification_table_thesis(thesis_solution, thesis_naive):
     letters, rem = thesis_naive
     frame = classification_table(thesis_solution, 10_000)

@@ -255,6 +255,7 @@ query_text = st.one_of(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     search=st.one_of(hostile, query_text),

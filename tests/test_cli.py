@@ -15,6 +15,7 @@ reference's value; which rows are only bounded must agree with the library's
 from __future__ import annotations
 
 import functools
+import io
 import json
 import math
 import re
@@ -389,6 +390,19 @@ def test_bad_arguments_in_process(capsys, argv):
     assert out == ""
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["classify", "--n", "-3"], "python -m solver: error: N must be at least 1, got -3"),
+        (["classify", "--n", "0"], "python -m solver: error: N must be at least 1, got 0"),
+        (["classify", "--rule", "kayles", "--n", "-3"], "python -m solver: error: N must be at least 0, got -3"),
+    ],
+)
+def test_a_negative_n_and_a_zero_n_get_the_same_message(capsys, argv, message):
+    # The least N is the game's: 1 for the positions 1..N, 0 for the heaps 0..N of an octal game.
+    assert run_here(capsys, *argv) == (2, "", message + "\n")
+
+
 @pytest.mark.parametrize("argv", [p for p in BAD if p.id in BAD_SUBPROCESS])
 def test_bad_arguments_subprocess(argv):
     proc = run(*argv)
@@ -528,3 +542,39 @@ def test_message_with_line_break_in_argument_is_one_line(capsys):
     assert status == 2
     assert len(err.splitlines()) == 1
     assert "\\n" in err
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal, as a person's is."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_large_tree_shows_a_progress_bar_on_a_terminal(monkeypatch, capsys):
+    import tqdm as tqdm_module
+
+    class Bar(tqdm_module.tqdm):
+        def __init__(self, *args, **kwargs):
+            kwargs["delay"] = 0  # the real bar waits a second before it shows
+            super().__init__(*args, **kwargs)
+
+    from solver.values.tree import game_tree
+
+    monkeypatch.setattr(tqdm_module, "tqdm", Bar)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["tree", "4708", "--depth", "12", "--bound", "10000"]) == 0
+    tree = json.loads(capsys.readouterr().out)
+    bar = terminal.getvalue()
+    nodes = len(game_tree(4708, 12, solve(10_000), max_nodes=100_000).nodes)
+    assert "building the tree: 100%" in bar and f"{nodes}/{nodes}" in bar, bar[-500:]
+    assert tree["start"] == 4708
+
+
+def test_game_tree_reports_its_progress():
+    from solver.values.tree import PROGRESS_NODES, game_tree
+
+    seen = []
+    tree = game_tree(4708, 14, solve(10_000), max_nodes=5_000, progress=seen.append)
+    assert seen == [*range(PROGRESS_NODES, len(tree.nodes) + 1, PROGRESS_NODES), len(tree.nodes)]

@@ -399,7 +399,7 @@ BAD_INPUT = [
     (["tree", "1e400", "--rule", "wythoff"], ""),
     (["tree", "1e400,1", "--rule", "wythoff"], "about"),
     (["tree", "5", "--rule", "chomp-2x2"], "characters"),
-    (["sum", "1e400", "--rule", "octal-0.6"], "about"),
+    pytest.param(["sum", "1e400", "--rule", "octal-0.6"], "about", marks=pytest.mark.slow),  # a second or more
     (["sum", "1,1000000000", "--rule", "euclid"], "more than 100,000"),
     (["nim-values", "--rule", "octal-0.6", "--n", "1e9"], "about"),
     (["nim-values", "--rule", "kayles", "--n", "-1"], "at least 0"),
@@ -436,7 +436,9 @@ BAD_INPUT = [
 ]
 
 
-@pytest.mark.parametrize(("argv", "needle"), BAD_INPUT, ids=[" ".join(a)[:50] for a, _ in BAD_INPUT])
+@pytest.mark.parametrize(
+    ("argv", "needle"), BAD_INPUT, ids=[" ".join(getattr(case, "values", case)[0])[:50] for case in BAD_INPUT]
+)
 def test_bad_input_is_one_clear_line(argv, needle):
     status, out, err = run_here(*argv)
     if needle == "remoteness left out":  # not an error: the value is exact, the remoteness too costly

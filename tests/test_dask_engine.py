@@ -33,6 +33,7 @@ from solver.engine.dask import plan
 from solver.engine.kernels import IMPOSSIBLE
 from solver.engine.sweep import sweep_chunk
 from solver.errors import DaskEngineError
+from solver.games import get_rule
 from solver.store import dask as dask_store
 from solver.store import disk as cache
 from solver.store.dask import ZarrCodes, open_cached, open_store, read_store_info, run, solve_dask
@@ -64,7 +65,7 @@ def reference():
 
 
 # (bound, chunk): chunks small enough that the graph has several levels, and at
-# 10**6 chunks that lie wholly inside the small game (M = 2000 > 1024).
+# 10**6 chunks that lie wholly inside the small game (M = 2,826 > 1024).
 CASES = [(1, None), (2, None), (10, None), (1000, 256), (12345, 1024), (10**6, 1024), (10**7, 1 << 20)]
 
 
@@ -104,6 +105,7 @@ def test_chunk_kernel_matches_global_sweep(reference):
         assert np.array_equal(out, expected.codes[a : b + 1]), (a, b)
 
 
+@pytest.mark.slow
 def test_store_round_trip_and_reuse(address, reference, tmp_path):
     bound, chunk = 54_321, 4096
     path = tmp_path / "deep" / "store.zarr"
@@ -222,6 +224,69 @@ def test_bad_store_paths(tmp_path):
     assert (busy / "keep.txt").read_text() == "mine"
     with pytest.raises(ValueError, match="not a Dask solve store"):
         open_store(busy)
+
+
+#: Paths the system refuses to write, whatever the permission bits say (root passes
+#: ``os.access`` almost everywhere): a pseudo file system, a read-only one, a
+#: folder of another process.
+_REFUSING = [Path("/proc/x.zarr"), Path("/sys/x.zarr"), Path("/proc/1/x.zarr")]
+
+
+@pytest.mark.parametrize("where", _REFUSING, ids=str)
+def test_a_store_the_system_refuses_is_a_value_error(where):
+    if not where.parent.is_dir():
+        pytest.skip(f"no {where.parent} on this system")
+    with pytest.raises(ValueError, match=re.escape(str(where.parent)) + ".*choose another path"):
+        run(100, store=where)
+    assert not where.exists()
+
+
+def test_a_file_anywhere_above_the_store_is_named(tmp_path):
+    a_file = tmp_path / "file"
+    a_file.write_text("x")
+    with pytest.raises(ValueError, match=re.escape(f"{a_file} is a file, not a directory")):
+        run(100, store=a_file / "a" / "b" / "s.zarr")
+    assert a_file.read_text() == "x"
+
+
+def test_missing_folders_above_the_store_are_made_and_the_check_leaves_no_store(tmp_path):
+    path = tmp_path / "new" / "deeper" / "s.zarr"
+    assert dask_store._prepare_store(path, 100, get_rule("put-or-take-a-square")) is None
+    assert path.parent.is_dir() and not path.exists()
+
+
+def test_a_store_that_cannot_be_created_after_the_check_is_a_value_error(tmp_path, monkeypatch):
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(dask_store, "_create_store", full_disk)
+    monkeypatch.setattr(dask_store, "connect", lambda *args: (_NoClient(), None))
+    with pytest.raises(ValueError, match="No space left on device"):
+        run(100, store=tmp_path / "s.zarr")
+
+
+class _NoClient:
+    """Stands in for a Dask client that has one worker (nothing is sent to it)."""
+
+    def scheduler_info(self):
+        return {"workers": {"w": {}}}
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize(
+    "store", ["/proc/x.zarr", "/sys/x.zarr", "/etc/passwd", "/etc/passwd/x.zarr", "", "s3://bucket/x.zarr"]
+)
+def test_every_bad_store_on_the_command_line_is_one_line_and_status_2(store, capsys):
+    from solver.cli.main import main
+
+    if store.startswith(("/proc", "/sys", "/etc")) and not Path(store.split("/x.zarr")[0]).exists():
+        pytest.skip(f"no {store} on this system")
+    assert main(["solve", "--bound", "1e6", "--engine", "dask", "--store", store]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("python -m solver: error: "), err
+    assert "Traceback" not in err
 
 
 @pytest.mark.slow
@@ -472,6 +537,7 @@ def test_cli_json(address, reference, tmp_path, capsys):
         run_dask_solve(_parse(["--bound", "700", "--engine", "dask", "--scheduler", "bogus!!"]))
 
 
+@pytest.mark.slow
 def test_cli_refusals(tmp_path):
     args = _parse(["--bound", "100", "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
     args.rule = "put-or-take-a-prime"

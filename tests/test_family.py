@@ -371,8 +371,11 @@ def test_compare_command_prints_a_table_and_json(capsys):
     import json
 
     assert main(["compare", "--n", "100", "--bound", "1000", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    rows = json.loads(out)
     assert [r["rule"] for r in rows] == list(RULE_NAMES)
+    # Indented, one key a line, so a person can read it too.
+    assert out.startswith('[\n {\n  "rule": ') and out.count("\n") > len(rows) * len(rows[0])
     assert main(["compare", "--n", "100", "--bound", "1000"]) == 0
     out = capsys.readouterr().out
     assert "| `subtract-a-square` |" in out and "2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39, 44" in out

@@ -24,6 +24,11 @@ LETTERS = {"U": Outcome.U, "W": Outcome.W, "L": Outcome.L, "D": Outcome.D}
 PUT_OR_TAKE = [name for name in RULE_NAMES if RULES[name].kind == KIND_PUT_OR_TAKE]
 
 
+def _rules(names, slow=()):
+    """The rules as parameters, those of ``slow`` (a second or more of work each here) marked slow."""
+    return [pytest.param(name, marks=pytest.mark.slow) if name in slow else name for name in names]
+
+
 def _codes(letters):
     return np.array([LETTERS[c] for c in letters], dtype=np.int8)
 
@@ -42,7 +47,19 @@ def _naive(rule, bound, queue=False):
     return solve(rule.children, bound, misere=rule.misere)
 
 
-@pytest.mark.parametrize("name", RULE_NAMES)
+@pytest.mark.parametrize(
+    "name",
+    _rules(
+        RULE_NAMES,
+        slow=(
+            "put-or-take-a-fibonacci-number",
+            "put-or-take-a-power-of-3",
+            "put-or-take-a-factorial",
+            "put-or-take-a-prime",
+            "put-or-take-a-power-of-2",
+        ),
+    ),
+)
 def test_every_small_bound_matches_both_references(name):
     rule = get_rule(name)
     for bound in range(1, 121):
@@ -110,7 +127,13 @@ def test_the_rules_own_solve_holds_at_64_times_the_bound(name):
         _assert_sound(retrograde.solve(bound, rule=name), retrograde.solve(64 * bound, rule=name))
 
 
-@pytest.mark.parametrize("name", RULE_NAMES)
+@pytest.mark.parametrize(
+    "name",
+    _rules(
+        RULE_NAMES,
+        slow=("put-or-take-a-fibonacci-number", "put-or-take-a-triangular-number", "put-or-take-a-prime"),
+    ),
+)
 def test_classes_are_the_least_fixed_point_of_the_references(name):
     # Both references compute PW and PL themselves (tests/naive_family.py);
     # the solver's classes must be exactly theirs, on both paths.
@@ -162,7 +185,7 @@ def test_only_exactness_flags_are_sound_against_the_fast_path_at_a_larger_bound(
     assert generic.solve_rule("put-or-take-a-square", 34001).value(8637) == (Outcome.W, 5)
 
 
-@pytest.mark.parametrize("name", PUT_OR_TAKE)
+@pytest.mark.parametrize("name", _rules(PUT_OR_TAKE, slow=("put-or-take-a-triangular-number",)))
 def test_small_game_and_rounds_methods_agree(name):
     # Two different algorithms for the same fixed points: labels, values and certificates.
     for bound in (*range(1, 60), 1000, 5000, 34000, 10**5):
@@ -172,7 +195,9 @@ def test_small_game_and_rounds_methods_agree(name):
         np.testing.assert_array_equal(small.packed_remoteness, rounds.packed_remoteness)
 
 
-@pytest.mark.parametrize("name", ["put-or-take-a-triangular-number", "put-or-take-a-power-of-3"])
+@pytest.mark.parametrize(
+    "name", _rules(["put-or-take-a-triangular-number", "put-or-take-a-power-of-3"], slow=("put-or-take-a-power-of-3",))
+)
 def test_same_result_on_every_run(name):
     # The threads race in the sweeps; the fixed point does not depend on it.
     first = generic.solve_rule(name, 3 * 10**6)

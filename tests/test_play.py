@@ -73,6 +73,7 @@ def test_reference_says_92_wins_in_11(big_ref):
     assert letters[92] == "W" and rem[92] == 11
 
 
+@pytest.mark.slow
 def test_perfect_computer_against_best_defence_wins_in_exactly_11(big, big_ref):
     letters, rem = big_ref
     rng = random.Random(1)

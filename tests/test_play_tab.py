@@ -470,6 +470,7 @@ def test_render_never_raises(big, store, hints, auto):
     assert isinstance(page["status"], str) and isinstance(page["bound"], str)
 
 
+@pytest.mark.slow
 @_FUZZ
 @given(_TRIGGERS, _GATES, _STORES, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _HOSTILE, _CLICKS)
 def test_act_and_show_never_raise_anything_but_prevent_update(

@@ -234,6 +234,7 @@ def test_solve_matches_naive_multithreaded_sweep(bound):
         check_exact_against_oracle(threaded)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bound=st.integers(min_value=1, max_value=40_000))
 def test_solve_matches_naive_random_bounds(bound):
@@ -337,6 +338,7 @@ def test_soundness_against_thesis_bound(big, b1):
     check_soundness(cached_solve(b1), big)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(b1=st.integers(min_value=1, max_value=10**7 - 1))
 def test_soundness_against_bound_10_7(huge, b1):
@@ -383,6 +385,7 @@ def test_thesis_bound_bounded_positions(big, huge, big_naive):
 # ------------------------------------------------ exact flags vs a brute-force oracle
 
 
+@pytest.mark.slow
 def test_exact_flags_against_oracle_every_small_bound():
     # Every bound 1..400 against the reference at 10**6 (>= 2,500 times as
     # far).  Below 8637 no bounded remoteness is wrong yet (see
@@ -392,6 +395,7 @@ def test_exact_flags_against_oracle_every_small_bound():
         check_exact_against_oracle(solve(b1))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @example(b1=8637)
 @example(b1=17_101)

@@ -57,7 +57,7 @@ def small_app(monkeypatch):
     monkeypatch.setattr("dashboard.__main__.create_app", lambda: hello)
     # main() stops the solve queue when it ends: give it one of its own.
     monkeypatch.setattr("dashboard.state.JOBS", SolveJobs())
-    monkeypatch.setattr("dashboard.__main__.warm_up", lambda: None)
+    monkeypatch.setattr("dashboard.__main__.compile_in_background", lambda **hooks: None)
     return hello
 
 
@@ -77,8 +77,9 @@ def test_the_page_is_served_by_waitress_with_one_line_and_no_development_warning
         code, out, err = stop(child)
     assert code == 0  # SIGTERM ends it cleanly
     # Nothing else was printed: no line per request, no development-server warning.
+    # (Kernels missing from numba's cache are compiled in the background, and say so.)
     assert out == ""
-    assert err == ""
+    assert all(line.startswith(("compiling the solver's kernels", "kernels ready")) for line in err.splitlines()), err
     for words in DEV_SERVER_WORDS:
         assert words not in out + err
 

@@ -40,6 +40,7 @@ def test_appendix_a_layers_agree_with_the_reference(table, reference):
             assert row.agrees == (row.n in printed and rem[row.n] == k)
 
 
+@pytest.mark.slow
 def test_appendix_b_reasons_match_the_reference(table, reference):
     letters, rem = reference
     rows = table[table["list"] == "Appendix B, draws"]

@@ -480,6 +480,7 @@ def test_bounded_root_and_best_move_8637():
     assert high["p"].best and not high["t"].best
 
 
+@pytest.mark.slow
 def test_best_flags_near_the_bound(sol, ref):
     # Put children above the bound are U (or W if square): exercises those ranks.
     letters, rem = ref
@@ -606,6 +607,7 @@ def test_to_dict_remoteness_values(sol_big):
     assert [c["position"] for c in back["root"]["children"]] == [11, 173]
 
 
+@pytest.mark.slow
 def test_to_dict_bounded_remoteness(sol_big, ref_big):
     # 29704 is the first position whose remoteness is only bounded at 10**6
     # (L in at most 12, the reference's bounded value).

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import urllib.parse
 
 import pytest
+from browser_support import CHROMIUM
 
 from dashboard import urlstate
 from dashboard.tabs.explore import ids as explore_ids
@@ -323,6 +325,7 @@ def _case_values(case: dict) -> list:
 
 
 @pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
 def test_the_browser_writes_the_same_address_as_python(page):
     # WRITE_JS builds the query with QUERY_JS; run it in Chromium (the browser
     # the page runs in) on the values a page sends, passed through JSON as

@@ -174,6 +174,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             f"classify --rule {game.name} needs positions ({game.position_help}), e.g. "
             f"classify --rule {game.name} {_example(game)}"
         )
+    args.n = parse_int(args.n, "N", least=0)  # the heaps 0..N
     try:
         budget.check(
             (game.grundy_sequence_cost(args.n), "choose a smaller --n"),

@@ -221,8 +221,7 @@ def _classify(args: argparse.Namespace) -> None:
         )
     if args.n is None:
         raise _UsageError("classify needs --n N: it lists the positions 1..N")
-    if args.n < 1:
-        raise _UsageError(f"N must be at least 1, got {describe_number(args.n)}")
+    args.n = parse_int(args.n, "N", least=1)
     bound, advice = _bound_for(args.n, args.alpha, args.bound, rule=rule)
     _check_work(args, (costs.solve_cost(bound, rule), advice), (costs.classify_cost(args.n), "choose a smaller --n"))
     bound = check_bound(bound, rule)
@@ -253,7 +252,17 @@ def _tree(args: argparse.Namespace) -> None:
         (costs.tree_cost(args.depth, args.max_nodes), "choose a smaller --max-nodes or --depth"),
     )
     bound = check_bound(args.bound, rule)
-    tree = game_tree(args.start, args.depth, _solve(bound, rule=rule)[0], max_nodes=args.max_nodes)
+    solution = _solve(bound, rule=rule)[0]
+    from tqdm import tqdm
+
+    # A large tree takes a minute or more: a bar on a terminal, as for a solve.
+    total = costs.tree_nodes(args.depth, args.max_nodes)
+    with tqdm(total=total, unit=" nodes", desc="building the tree", disable=not sys.stderr.isatty(), delay=1.0) as bar:
+        tree = game_tree(
+            args.start, args.depth, solution, max_nodes=args.max_nodes, progress=lambda done: bar.update(done - bar.n)
+        )
+        bar.total = len(tree.nodes)  # the estimate's count is a most; the tree is done
+        bar.refresh()
     json.dump({"rule": rule.name, **tree.to_dict()}, sys.stdout, indent=1 if args.indent else None)
     sys.stdout.write("\n")
     if tree.truncated:
@@ -534,7 +543,8 @@ def _compare_command(args: argparse.Namespace) -> None:
     _check_work(args, *parts, (costs.classify_cost(args.n), "choose a smaller --n"))
     table = compare_rules(args.n, bound, solver=lambda b, rule: _solve(b, rule=rule)[0])
     if args.json:
-        print(table.to_json(orient="records"))
+        # A list of one object per rule, indented: long enough to be read by people too.
+        print(json.dumps(json.loads(table.to_json(orient="records")), indent=1, ensure_ascii=False))
         return
     print(f"Positions 1..{args.n:,} at bound {bound:,} (highest exact remoteness, with its least position)")
     print()
@@ -645,11 +655,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POSITION",
         help="finite impartial games: positions to classify (5 or 3+5 for heaps, 3,5 for pairs, ###/##. for Chomp)",
     )
-    p.add_argument(
-        "--n",
-        type=_int_arg("N", least=0),
-        help="largest position listed (1..N; for an octal game the heaps 0..N)",
-    )
+    # Read as text: the least N depends on the game (1 for 1..N, 0 for the heaps
+    # 0..N of an octal game), and each game checks it with one message.
+    p.add_argument("--n", help="largest position listed (1..N; for an octal game the heaps 0..N)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--alpha", type=_int_arg("alpha"), help=f"bound = alpha * N (default {config.DEFAULT_ALPHA})")
     group.add_argument("--bound", type=_int_arg("the bound"), help="the bound B itself (at least N)")

@@ -182,7 +182,8 @@ class Plan:
         The solve: positions ``0..bound`` in chunks of ``chunk`` positions
         (clamped to ``bound + 1``), on ``workers`` workers.
     m : int
-        ``min(bound, 2 isqrt(bound))``; the small game holds ``0..m`` and their
+        ``small_game_limit``: the largest take child of a position up to
+        ``2 bound`` (about ``2 isqrt(2 bound)``), at most ``bound``; the small game holds ``0..m`` and their
         put chains.
     small_game_nodes : int
         Nodes of the small game (``docs/mathematics.md`` section 3.5).

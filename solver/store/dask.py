@@ -135,15 +135,39 @@ def _prepare_store(path: Path, bound: int, rule: Rule) -> dict[str, Any] | None:
                 "or choose another path"
             )
     parent = path.parent
+    blocking = next((p for p in (parent, *parent.parents) if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise ValueError(f"cannot create the store {path}: {blocking} is a file, not a directory; choose another path")
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ValueError(f"cannot create {parent}: {exc.strerror or exc}") from None
+        raise ValueError(f"cannot create {parent}: {exc.strerror or exc}; choose another path for the store") from None
     if not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(f"the store's directory {parent} is not writable")
+        raise ValueError(f"the store's directory {parent} is not writable; choose another path")
     if path.is_dir() and not os.access(path, os.W_OK | os.X_OK):
-        raise ValueError(f"the store {path} is not writable")
+        raise ValueError(f"the store {path} is not writable; choose another path")
+    _probe_writable(path)
     return None
+
+
+def _probe_writable(path: Path) -> None:
+    """Create ``path`` (if needed) and a file in it, then remove what was made; ValueError if the system refuses.
+
+    The permission bits do not tell: root may write anywhere they say, and
+    ``/proc``, ``/sys`` or a read-only mount refuse whatever they say.
+    """
+    made = not path.exists()
+    try:
+        path.mkdir(exist_ok=True)
+        probe = path / f".write-check-{uuid.uuid4().hex}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise ValueError(f"cannot write the store {path}: {exc.strerror or exc}; choose another path") from None
+    finally:
+        if made:
+            with contextlib.suppress(OSError):
+                path.rmdir()
 
 
 def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
@@ -703,7 +727,10 @@ def run(
     if store is None:
         store = cache_dir() / "dask" / f"{key_of(found)}-B{bound}.zarr"
     path = _check_store_path(store)
-    done = _prepare_store(path, bound, found)
+    try:
+        done = _prepare_store(path, bound, found)
+    except OSError as exc:  # a path the system will not even look at (no permission to list its folder)
+        raise ValueError(f"cannot use the store {path}: {exc.strerror or exc}; choose another path") from None
     if done is not None:
         if progress:
             progress(1.0)
@@ -718,7 +745,10 @@ def run(
         if n_workers == 0:
             client.wait_for_workers(1, timeout=timeout)
             n_workers = len(client.scheduler_info().get("workers", {}))
-        run_id = _create_store(path, bound, chunk, found)
+        try:
+            run_id = _create_store(path, bound, chunk, found)
+        except OSError as exc:  # the disk filled, or the path changed since it was checked
+            raise ValueError(f"cannot write the store {path}: {exc.strerror or exc}; choose another path") from None
         visible = client.run(can_write, str(path))
         blind = sorted(name for name, ok in visible.items() if not ok)
         if blind:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from solver import config
 from solver.engine.solution import Outcome, Solution
@@ -29,6 +29,9 @@ from solver.validation import check_integer
 from .position import best_rule_moves, position_class, position_remoteness_at_most, position_value, wins_at_once
 
 __all__ = ["TreeNode", "GameTree", "game_tree", "path_parent", "path_depth", "path_order"]
+
+#: How often :func:`game_tree` reports its progress: every this many nodes.
+PROGRESS_NODES = 1_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -246,6 +249,7 @@ def game_tree(
     *,
     toggled: Iterable[str] = (),
     max_nodes: int = config.DEFAULT_MAX_TREE_NODES,
+    progress: Callable[[int], None] | None = None,
 ) -> GameTree:
     """Build the game tree of ``start`` to a move depth.
 
@@ -264,6 +268,10 @@ def game_tree(
     max_nodes : int, optional
         Cap on the number of nodes (breadth-first, so the shallow part is
         kept).  ``GameTree.truncated`` says when it was reached.
+    progress : callable, optional
+        Called as ``progress(nodes)`` with the number of nodes built so far,
+        every :data:`PROGRESS_NODES` nodes and once at the end (a large tree
+        takes a minute or more; the command line draws a progress bar).
 
     Returns
     -------
@@ -334,4 +342,8 @@ def game_tree(
             kid = make(node.path + code, option.child, move, on_path, option in best)
             nodes.append(kid)
             queue.append((len(nodes) - 1, on_path | {option.child}))
+            if progress is not None and len(nodes) % PROGRESS_NODES == 0:
+                progress(len(nodes))
+    if progress is not None:
+        progress(len(nodes))
     return GameTree(start, depth, solution.bound, nodes, truncated, max_nodes)

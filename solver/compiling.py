@@ -1,0 +1,373 @@
+"""Compiling the numba kernels before they are needed, and saying what is compiling.
+
+The kernels compile at their first call and numba keeps them on disk
+(``cache=True``, in ``__pycache__`` beside the sources or in
+``$NUMBA_CACHE_DIR``), so a later process loads them in a few seconds.  On a
+fresh install nothing is cached yet and compiling all of them takes a minute
+or more (``docs/performance.md`` has the figures).  :func:`compile_kernels`
+runs tiny computations that reach every kernel a part of the program uses,
+in :data:`PLAN`'s order (the page's default view first);
+:func:`compile_in_background` runs it in a thread, so a server can answer
+at once, and :func:`compile_status` says what is compiling now, for any
+thread: a request that needs a kernel being compiled waits for it (numba
+compiles one function at a time) and finds it compiled.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from numba.core import event
+
+__all__ = [
+    "PLAN",
+    "CompileStatus",
+    "compile_kernels",
+    "compile_in_background",
+    "compile_status",
+]
+
+#: Where a kernel's module is used, as a reader of the page knows it: the
+#: part of the program named in :func:`compile_status` while one of its
+#: kernels compiles (the first prefix that matches a kernel's module).
+AREAS = (
+    ("solver.engine.rounds", "the solver of the family's other games"),
+    ("solver.engine.nim", "loopy nim values"),
+    ("solver.engine.subtract", "subtract-a-square"),
+    ("solver.engine.square_but_one", "Square-But-One"),
+    ("solver.engine", "Put-or-Take-a-Square's solver"),
+    ("solver.analysis.records", "records"),
+    ("solver.impartial.octal", "octal games"),
+    ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
+    ("solver.impartial.chomp", "Chomp"),
+    ("solver", "the solver"),
+)
+
+
+def area_of(module: str) -> str | None:
+    """The part of the program a kernel of ``module`` belongs to (:data:`AREAS`), None outside :mod:`solver`."""
+    for prefix, area in AREAS:
+        if module == prefix or module.startswith(prefix + "."):
+            return area
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The plan: tiny computations that reach the kernels, the page's default first
+# ---------------------------------------------------------------------------
+
+
+def _put_or_take_a_square(directory: Path) -> None:
+    # The page opens its solves from the disk cache, memory-mapped and
+    # read-only: numba compiles separate versions for read-only arrays.
+    from .analysis.layers import densities, layers
+    from .analysis.records import records
+    from .engine import solve
+    from .store.disk import solve_cached
+    from .values.inspection import inspect_position
+    from .values.tree import game_tree
+
+    # The page's first: its summary's counts; then its other views; then the
+    # same on a solve in memory (the command line, the Python API).
+    for solution in (solve_cached(1_000, directory=directory)[0], solve(1_000)):
+        solution.counts(100)
+        _ = solution.decided_below
+        solution.tally()
+        records(solution)
+        layers(solution, 100, 3)
+        densities(solution, 100)
+        inspect_position(8, solution)
+        game_tree(92, 3, solution)
+
+
+def _nim_values(directory: Path) -> None:
+    from .values.nimvalues import nim_values
+    from .values.sums import sum_position
+
+    nim_values("put-or-take-a-square", 100, 1_000)
+    nim_values("square-but-one", 100)
+    sum_position([5, 5], "put-or-take-a-square", 1_000)
+
+
+def _octal_games(directory: Path) -> None:
+    from .impartial.octal import equivalence_classes, grundy_values, two_heap_p_positions
+    from .impartial.registry import impartial_game
+
+    game = impartial_game("robs-dots")
+    grundy_values(game.code, 100)
+    game.periodicity()
+    equivalence_classes(game.code, 100)
+    two_heap_p_positions(game.code, 30)
+    position = game.parse("3+5")
+    game.value(position)
+    game.remoteness(position)
+
+
+def _wythoff_and_euclid(directory: Path) -> None:
+    from .impartial.registry import impartial_game
+    from .impartial.wythoff import beatty_pairs, sieve_steps, wythoff_pairs
+
+    for name, text in (("wythoff", "3,5"), ("euclid", "11,27")):
+        game = impartial_game(name)
+        game.plane(50)
+        position = game.parse(text)
+        game.value(position)
+        game.remoteness(position)
+        game.remoteness(game.start())
+    sieve_steps(5, window=16)
+    wythoff_pairs(5)
+    beatty_pairs(5)
+
+
+def _chomp(directory: Path) -> None:
+    from .impartial.chomp import binary_square
+    from .impartial.registry import impartial_game
+
+    game = impartial_game("chomp-2x3")
+    game.counts()
+    game.value(game.start())
+    game.remoteness(game.start())
+    binary_square(3)
+
+
+def _other_games(directory: Path) -> None:
+    from .analysis.comparison import compare_rules
+    from .engine import warm_up
+    from .store.disk import solve_cached
+
+    warm_up()
+    compare_rules(100, 1_000, solver=lambda bound, rule: solve_cached(bound, directory=directory, rule=rule)[0])
+
+
+#: The steps of :func:`compile_kernels`, in order: what each is for (as the
+#: page names it) and the function that reaches its kernels.  The page's
+#: default view (Put-or-Take-a-Square's Explore views) comes first.
+PLAN: tuple[tuple[str, Callable[[Path], None]], ...] = (
+    ("Put-or-Take-a-Square (Explore, Play, Inspect, Thesis analyses)", _put_or_take_a_square),
+    ("nim values and sums (Explore → Nim values, Sums)", _nim_values),
+    ("octal games (Finite games)", _octal_games),
+    ("Wythoff's and Euclid's games (Finite games)", _wythoff_and_euclid),
+    ("Chomp (Finite games)", _chomp),
+    ("the family's other games (the game menu, Explore → Rules compared)", _other_games),
+)
+
+
+# ---------------------------------------------------------------------------
+# What is compiling: numba's compile events, from every thread
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompileStatus:
+    """What :func:`compile_kernels` has done, and what numba is compiling now.
+
+    Attributes
+    ----------
+    started : bool
+        Whether a compilation plan has started in this process.
+    finished : bool
+        Whether it has ended (every step run, or stopped by an error).
+    steps_done : int
+        Steps of :data:`PLAN` finished.
+    steps : int
+        Steps of :data:`PLAN` in all.
+    step : str or None
+        The step running now (:data:`PLAN`'s label), None when none runs.
+    waiting : tuple of str
+        The steps not started yet, in order.
+    compiling : tuple of str
+        The parts of the program (:data:`AREAS`) with a kernel compiling now,
+        in any thread; empty when every kernel asked for so far was loaded
+        from numba's cache or is compiled.
+    compiled : int
+        Kernels of :mod:`solver` compiled (not loaded from the cache) in this
+        process so far.
+    seconds : float
+        Seconds since the plan started (until it ended, once finished).
+    error : str or None
+        The error that stopped the plan, if one did.
+    """
+
+    started: bool
+    finished: bool
+    steps_done: int
+    steps: int
+    step: str | None
+    waiting: tuple[str, ...]
+    compiling: tuple[str, ...]
+    compiled: int
+    seconds: float
+    error: str | None
+
+
+class _Tracker(event.Listener):
+    """Counts the kernels of :mod:`solver` that numba compiles (its ``numba:compile`` events)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running: dict[int, list[str]] = {}  # thread id -> areas of the compiles it has open
+        self.compiled = 0
+        self.on_first: list[Callable[[], None]] = []
+
+    def on_start(self, ev) -> None:
+        area = area_of(getattr(ev.data["dispatcher"].py_func, "__module__", "") or "")
+        with self.lock:
+            stack = self.running.setdefault(threading.get_ident(), [])
+            stack.append(area or "")
+            first, self.on_first = (self.on_first, []) if area else ([], self.on_first)
+        for hook in first:
+            hook()
+
+    def on_end(self, ev) -> None:
+        with self.lock:
+            stack = self.running.get(threading.get_ident())
+            if stack:
+                area = stack.pop()
+                if area:
+                    self.compiled += 1
+                if not stack:
+                    del self.running[threading.get_ident()]
+
+    def areas(self) -> tuple[str, ...]:
+        with self.lock:
+            # Each thread's outermost kernel of solver: nested ones compile for it.
+            found = [next((a for a in stack if a), "") for stack in self.running.values()]
+        return tuple(dict.fromkeys(a for a in found if a))
+
+
+_TRACKER = _Tracker()
+event.register("numba:compile", _TRACKER)
+
+
+class _Plan:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.started_at: float | None = None
+        self.ended_at: float | None = None
+        self.done = 0
+        self.step: str | None = None
+        self.error: str | None = None
+
+
+_PLAN_STATE = _Plan()
+
+
+def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> None:
+    """Compile (or load from numba's cache) every kernel, with tiny computations.
+
+    Runs :data:`PLAN` in this thread: Put-or-Take-a-Square's solve and its
+    views' kernels, nim values and sums, the finite games, then the family's
+    other games (:func:`solver.engine.warm_up`).  Each step's solves are
+    tiny (bound 1,000) and go to a temporary cache folder, removed after.
+
+    Parameters
+    ----------
+    progress : callable, optional
+        Called as ``progress(label, done, total)`` before each step (``done``
+        steps finished of ``total``) and once at the end (``label`` empty).
+    """
+    state = _PLAN_STATE
+    with state.lock:
+        state.started_at, state.ended_at, state.error, state.done = time.monotonic(), None, None, 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="ptsq-compile-") as folder:
+            for done, (label, step) in enumerate(PLAN):
+                with state.lock:
+                    state.step, state.done = label, done
+                if progress is not None:
+                    progress(label, done, len(PLAN))
+                step(Path(folder))
+    except Exception as exc:  # a step that fails leaves its kernels to compile when used
+        with state.lock:
+            state.error = f"{type(exc).__name__}: {exc}"
+        raise
+    finally:
+        with state.lock:
+            state.step = None
+            state.done = len(PLAN) if state.error is None else state.done
+            state.ended_at = time.monotonic()
+    if progress is not None:
+        progress("", len(PLAN), len(PLAN))
+
+
+def compile_in_background(
+    *,
+    on_compiling: Callable[[], None] | None = None,
+    on_done: Callable[[CompileStatus], None] | None = None,
+) -> threading.Thread:
+    """Run :func:`compile_kernels` in a daemon thread (once per process).
+
+    Parameters
+    ----------
+    on_compiling : callable, optional
+        Called once, from the compiling thread, when the first kernel of
+        :mod:`solver` starts to compile (none does when numba's cache holds
+        them all).
+    on_done : callable, optional
+        Called with the final :func:`compile_status` when the plan ends.
+
+    Returns
+    -------
+    threading.Thread
+        The thread, started; a second call returns the first call's thread
+        and ignores its hooks.
+    """
+    state = _PLAN_STATE
+    with state.lock:
+        if state.thread is not None:
+            return state.thread
+        state.started_at = time.monotonic()
+        if on_compiling is not None:
+            with _TRACKER.lock:
+                _TRACKER.on_first.append(on_compiling)
+
+        def work() -> None:
+            # An error is kept in the status; the kernels it left compile when a view uses them.
+            with contextlib.suppress(Exception):
+                compile_kernels()
+            if on_done is not None:
+                on_done(compile_status())
+
+        state.thread = threading.Thread(target=work, name="compile-kernels", daemon=True)
+        state.thread.start()
+        return state.thread
+
+
+def compile_status() -> CompileStatus:
+    """What the compilation plan has done and what is compiling now.
+
+    Returns
+    -------
+    CompileStatus
+        A snapshot; safe to call from any thread, cheap (no compiling).
+    """
+    state = _PLAN_STATE
+    with state.lock:
+        started = state.started_at is not None
+        finished = state.ended_at is not None
+        end = state.ended_at if finished else time.monotonic()
+        seconds = 0.0 if state.started_at is None else end - state.started_at
+        done, step, error = state.done, state.step, state.error
+    labels = [label for label, _ in PLAN]
+    waiting = tuple(labels[done + 1 :] if step is not None else labels[done:]) if not finished else ()
+    if not started:
+        waiting = tuple(labels)
+    return CompileStatus(
+        started=started,
+        finished=finished,
+        steps_done=done,
+        steps=len(PLAN),
+        step=step,
+        waiting=waiting,
+        compiling=_TRACKER.areas(),
+        compiled=_TRACKER.compiled,
+        seconds=seconds,
+        error=error,
+    )

@@ -1,0 +1,261 @@
+"""Compiling ahead (solver.compiling), the page's notice while it runs, and a fresh install's first launch.
+
+A fresh install has nothing in numba's cache; ``python -m dashboard`` must
+print its address and answer at once, compile in the background, and say on
+the page what is compiling (docs/performance.md has the measured figures).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import solver
+from dashboard import compile_notice, ids
+from solver import compiling
+from solver.compiling import PLAN, CompileStatus, area_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _status(**changes) -> CompileStatus:
+    fields = dict(
+        started=True,
+        finished=False,
+        steps_done=0,
+        steps=len(PLAN),
+        step=PLAN[0][0],
+        waiting=tuple(label for label, _ in PLAN[1:]),
+        compiling=(),
+        compiled=0,
+        seconds=12.0,
+        error=None,
+    )
+    fields.update(changes)
+    return CompileStatus(**fields)
+
+
+# ---------------------------------------------------------------- what is compiling
+
+
+@pytest.mark.parametrize(
+    ("module", "area"),
+    [
+        ("solver.engine.sweep", "Put-or-Take-a-Square's solver"),
+        ("solver.engine.small_game", "Put-or-Take-a-Square's solver"),
+        ("solver.engine.rounds", "the solver of the family's other games"),
+        ("solver.engine.nim", "loopy nim values"),
+        ("solver.impartial.octal", "octal games"),
+        ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
+        ("solver.impartial.chomp", "Chomp"),
+        ("solver.analysis.records", "records"),
+        ("solver.analysis.layers", "the solver"),
+        ("numba.np.arrayobj", None),
+        ("solverx.engine", None),
+    ],
+)
+def test_each_kernel_module_names_its_part_of_the_program(module, area):
+    assert area_of(module) == area
+
+
+def test_every_module_with_kernels_has_a_named_area():
+    # A module with numba kernels that only "the solver" would name says too little.
+    modules = sorted(
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "solver").rglob("*.py")
+        if re.search(r"@numba\.n?jit\([^)]*cache=True", path.read_text(encoding="utf-8"))
+    )
+    assert modules, "no kernels found"
+    assert [m for m in modules if area_of(m) in (None, "the solver")] == []
+
+
+def test_the_plan_starts_with_the_pages_default_view():
+    assert PLAN[0][0].startswith("Put-or-Take-a-Square")
+    assert len({label for label, _ in PLAN}) == len(PLAN)
+
+
+def test_the_tracker_counts_compiles_of_solver_kernels_and_names_them_while_they_run():
+    tracker = compiling._Tracker()
+
+    class Event:
+        def __init__(self, module):
+            function = type("F", (), {"__module__": module})
+            self.data = {"dispatcher": type("D", (), {"py_func": function})}
+
+    seen = []
+    tracker.on_first.append(lambda: seen.append(tracker.areas()))
+    tracker.on_start(Event("solver.engine.sweep"))
+    tracker.on_start(Event("numba.np.arrayobj"))  # numba's own, inside it
+    assert tracker.areas() == ("Put-or-Take-a-Square's solver",)
+    assert seen == [("Put-or-Take-a-Square's solver",)]
+    tracker.on_end(Event("numba.np.arrayobj"))
+    tracker.on_end(Event("solver.engine.sweep"))
+    assert tracker.areas() == () and tracker.compiled == 1
+    tracker.on_start(Event("numba.np.arrayobj"))  # numba's own alone: not ours, not counted
+    tracker.on_end(Event("numba.np.arrayobj"))
+    assert tracker.compiled == 1
+
+
+@pytest.mark.slow
+def test_compile_kernels_runs_every_step_in_order_and_ends_finished():
+    steps = []
+    compiling.compile_kernels(lambda label, done, total: steps.append((label, done, total)))
+    labels = [label for label, _ in PLAN]
+    assert steps == [(label, i, len(PLAN)) for i, label in enumerate(labels)] + [("", len(PLAN), len(PLAN))]
+    status = solver.compile_status()
+    assert status.finished and status.error is None
+    assert status.steps_done == status.steps == len(PLAN) and status.step is None and status.waiting == ()
+
+
+# ---------------------------------------------------------------- the page's notice
+
+
+def test_the_notice_says_nothing_when_every_kernel_came_from_the_cache():
+    assert compile_notice.notice_text(_status()) is None
+    assert compile_notice.notice_text(_status(finished=True, compiled=40)) is None
+
+
+def test_the_notice_names_what_compiles_and_what_is_to_come():
+    text = compile_notice.notice_text(
+        _status(compiling=("Put-or-Take-a-Square's solver",), compiled=3, steps_done=0, seconds=41.6)
+    )
+    assert "now Put-or-Take-a-Square's solver" in text
+    assert f"Step 1 of {len(PLAN)}, 42 s so far" in text
+    for label, _ in PLAN[1:]:
+        assert label in text
+    assert "answer when it is ready" in text
+
+
+def test_a_view_compiling_its_own_kernel_is_named_without_a_plan():
+    # A kernel the plan does not reach, compiled when a view first needs it.
+    text = compile_notice.notice_text(_status(started=False, step=None, waiting=(), compiling=("Chomp",), compiled=1))
+    assert "now Chomp" in text and "Step" not in text
+
+
+def test_the_poll_stops_when_the_plan_has_ended_or_never_started(monkeypatch):
+    def answer(status):
+        monkeypatch.setattr(compile_notice, "compile_status", lambda: status)
+        return compile_notice.poll(0)
+
+    text, hidden, stop = answer(_status(compiling=("Chomp",), compiled=1))
+    assert "Chomp" in text and hidden is False and stop is False
+    assert answer(_status()) == ("", True, False)  # loading from the cache: quiet, still looking
+    assert answer(_status(finished=True, compiled=9)) == ("", True, True)
+    assert answer(_status(started=False, step=None, waiting=())) == ("", True, True)
+
+
+def test_the_notice_is_in_the_page_above_the_setup_bar():
+    from dashboard.layout import build_layout
+
+    page = build_layout()
+    found = [c for c in page.children if getattr(c, "id", None) in (ids.COMPILE_NOTICE, ids.COMPILE_POLL)]
+    assert [c.id for c in found] == [ids.COMPILE_POLL, ids.COMPILE_NOTICE]
+    assert found[1].hidden is True and found[1].role == "status"
+    order = [getattr(c, "id", None) for c in page.children]
+    assert order.index(ids.COMPILE_NOTICE) < order.index(ids.SETUP_BAR)
+
+
+# ---------------------------------------------------------------- python -m dashboard
+
+
+def test_the_address_is_printed_before_anything_compiles(capsys, monkeypatch):
+    from dashboard import __main__ as entry
+    from dashboard import server
+    from dashboard.jobs import SolveJobs
+
+    seen = []
+    monkeypatch.setattr(entry, "create_app", lambda: lambda environ, start_response: [])
+    monkeypatch.setattr("dashboard.state.JOBS", SolveJobs())
+    monkeypatch.setattr("dashboard.state.open_stored_in_background", lambda: None)
+    monkeypatch.setattr(entry, "compile_in_background", lambda **hooks: seen.append(capsys.readouterr().out))
+    monkeypatch.setattr(entry, "warm_up", lambda: pytest.fail("warm_up blocks the start"), raising=False)
+
+    def fake_serve(app, host, port, *, threads, on_ready):
+        on_ready(server.page_url(host, 8124), 8124)
+
+    monkeypatch.setattr(server, "serve", fake_serve)
+    assert entry.main(["--port", "8124"]) == 0
+    assert len(seen) == 1 and "open http://127.0.0.1:8124/" in seen[0]
+
+
+def test_the_launch_messages_are_one_line_each(capsys):
+    from dashboard import __main__ as entry
+
+    entry._say_compiling()
+    entry._say_compiled(_status(finished=True, compiled=41, seconds=63.2))
+    entry._say_compiled(_status(finished=True, compiled=0))  # all from the cache: nothing to say
+    entry._say_compiled(_status(finished=True, error="MemoryError: "))
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3
+    assert err[0].startswith("compiling the solver's kernels")
+    assert err[1] == "kernels ready: 41 compiled in 63 s; later launches load them"
+    assert err[2].startswith("warning: compiling the kernels ahead stopped (MemoryError")
+
+
+def _poll_request(base: str) -> dict:
+    body = {
+        "output": f"..{ids.COMPILE_NOTICE}.children...{ids.COMPILE_NOTICE}.hidden...{ids.COMPILE_POLL}.disabled..",
+        "outputs": [
+            {"id": ids.COMPILE_NOTICE, "property": "children"},
+            {"id": ids.COMPILE_NOTICE, "property": "hidden"},
+            {"id": ids.COMPILE_POLL, "property": "disabled"},
+        ],
+        "inputs": [{"id": ids.COMPILE_POLL, "property": "n_intervals", "value": 1}],
+        "changedPropIds": [f"{ids.COMPILE_POLL}.n_intervals"],
+        "state": [],
+    }
+    request = urllib.request.Request(
+        base + "_dash-update-component",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())["response"]
+
+
+@pytest.mark.slow
+def test_a_fresh_install_answers_at_once_and_says_what_is_compiling(tmp_path):
+    # An empty numba cache, as after an install: every kernel must compile.
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), PTSQ_CACHE_DIR=str(tmp_path / "solves"))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "dashboard", "--port", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines: list[str] = []
+        reader = threading.Thread(target=lambda: lines.append(child.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(120)  # on an idle machine about 2 s; the kernels alone take a minute or more
+        assert lines and "open http://" in lines[0], (lines, child.poll())
+        base = lines[0].split("open ", 1)[1].split()[0]
+        with urllib.request.urlopen(base, timeout=60) as answer:
+            assert answer.status == 200 and b"_dash-config" in answer.read()
+        deadline = time.monotonic() + 120
+        notice = None
+        while time.monotonic() < deadline:
+            answer = _poll_request(base)
+            if not answer[ids.COMPILE_NOTICE]["hidden"]:
+                notice = answer
+                break
+            time.sleep(0.5)
+        assert notice is not None, "the page never said what is compiling"
+        text = notice[ids.COMPILE_NOTICE]["children"]
+        assert text.startswith("Compiling the solver for its first use on this machine"), text
+        assert notice[ids.COMPILE_POLL]["disabled"] is False
+    finally:
+        child.terminate()
+        _, err = child.communicate(timeout=60)
+    assert err.startswith("compiling the solver's kernels for their first use"), err
