@@ -96,10 +96,11 @@ def _nim_values(directory: Path) -> None:
 
 
 def _octal_games(directory: Path) -> None:
-    from .impartial.octal import equivalence_classes, grundy_values, two_heap_p_positions
+    from .impartial.octal import OctalGame, equivalence_classes, grundy_values, two_heap_p_positions
     from .impartial.registry import impartial_game
 
     game = impartial_game("robs-dots")
+    assert isinstance(game, OctalGame)
     grundy_values(game.code, 100)
     game.periodicity()
     equivalence_classes(game.code, 100)
@@ -352,7 +353,7 @@ def compile_status() -> CompileStatus:
     with state.lock:
         started = state.started_at is not None
         finished = state.ended_at is not None
-        end = state.ended_at if finished else time.monotonic()
+        end = state.ended_at if state.ended_at is not None else time.monotonic()
         seconds = 0.0 if state.started_at is None else end - state.started_at
         done, step, error = state.done, state.step, state.error
     labels = [label for label, _ in PLAN]
