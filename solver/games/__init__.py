@@ -48,7 +48,7 @@ from .base import (
     Rule,
     RuleMove,
 )
-from .put_or_take import PutOrTake, put_or_take
+from .put_or_take import PutOrTake, PutOrTakeASquare, put_or_take
 from .sequences import PRIME_LIMIT, SEQUENCES, Sequence, is_prime
 from .square_but_one import SquareButOne
 from .squares import POSITION_LIMIT, Move, is_square, isqrt_array, moves, put, square_below, take
@@ -58,6 +58,7 @@ __all__ = [
     "Rule",
     "RuleMove",
     "PutOrTake",
+    "PutOrTakeASquare",
     "SubtractASquare",
     "SquareButOne",
     "RULES",
@@ -89,7 +90,7 @@ __all__ = [
 RULES: dict[str, Rule] = {
     rule.name: rule
     for rule in (
-        put_or_take("square", "square", "Square"),
+        put_or_take("square", "square", "Square", PutOrTakeASquare),
         put_or_take("cube", "cube", "Cube"),
         put_or_take("triangular number", "triangular-number", "Triangular-Number"),
         put_or_take("prime", "prime", "Prime"),

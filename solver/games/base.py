@@ -121,29 +121,24 @@ class Rule:
     # -- facts --------------------------------------------------------------
 
     @property
-    def is_squares(self) -> bool:
-        """True for Put-or-Take-a-Square, the thesis's game."""
-        return self.name == SQUARES
-
-    @property
     def one_byte(self) -> bool:
         """Solved at one byte per position from the start (out of core and on Dask too).
 
-        Put-or-Take-a-Square: its lower bounds on remoteness are rebuilt from
-        the codes (``docs/mathematics.md`` section 3.5).  The other rules keep
-        a lower bound per position while they are solved in memory.
+        Put-or-Take-a-Square (:class:`~solver.games.put_or_take.PutOrTakeASquare`): its lower
+        bounds on remoteness are rebuilt from the codes (``docs/mathematics.md`` section 3.5).
+        The other rules keep a lower bound per position while they are solved in memory.
         """
-        return self.is_squares
+        return False
 
     @property
     def cache_key(self) -> str:
-        """The rule's part of a cache entry's name: ``squares`` for the default game, else its name."""
-        return "squares" if self.is_squares else self.name
+        """The rule's part of a cache entry's name: its name (``squares`` for the default game)."""
+        return self.name
 
     @property
     def solve_weight(self) -> int:
-        """Cost of a solve per position relative to Put-or-Take-a-Square's one-byte sweep (1)."""
-        return 1 if self.one_byte else 16
+        """Cost of a solve per position relative to Put-or-Take-a-Square's one-byte sweep (1): 16 here."""
+        return 16
 
     @property
     def position_limit(self) -> int | None:
@@ -187,8 +182,8 @@ class Rule:
 
     @property
     def has_thesis_analyses(self) -> bool:
-        """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists)."""
-        return self.is_squares
+        """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists): only to its game."""
+        return False
 
     # -- positions and moves --------------------------------------------------
 
