@@ -23,7 +23,7 @@ up to ``n / 2`` or more, so there is no small game (:mod:`solver.engine.small_ga
    nothing; an unlabelled position in neither is D, in PW only "U, cannot be
    L", in PL only "U, cannot be W", in both U.
 3. *Lower bounds* by sweeps of the operator of Lemma 3.2
-   (:func:`solver.engine.sweep.lower_bound`), alternately descending and
+   (:func:`solver.engine.certificate.lower_bound`), alternately descending and
    ascending, until nothing changes or every W and L remoteness is
    certified.  The sweeps run on every thread and the threads race, but the
    least fixed point above the starting values does not depend on the order
@@ -44,9 +44,19 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from .codes import class_of
-from .kernels import escape_moves, even_up, index_down, index_up
-from .sweep import bounds_kept, lower_bound
+from .certificate import (
+    above_bound,
+    bits_class,
+    bounds_kept,
+    class_from,
+    lower_bound,
+    possibility_bits,
+    settled,
+    start_value,
+    take_and_put,
+)
+from .codes import CLASS_U
+from .kernels import index_to, member_index
 
 __all__ = ["solve_by_rounds", "MAX_LOWER_BOUND_SWEEPS"]
 
@@ -124,22 +134,22 @@ def _pt_round(r, bound, members, order, n_small, outcome, rem, frontier, n_front
 
 @numba.njit(cache=True, inline="always")
 def _possible(x, s, bound, outcome, poss):
-    """Bits of ``x`` (``s = f(x)``) by possibility from its children: 1 possibly W, 2 possibly L."""
+    """Possibility bits of unlabelled ``x`` (``s = f(x)``) from its children (the possibility step, section 3.3)."""
     t = x - s
     p = x + s
-    bt = _bits(t, outcome, poss)
-    bp = 3 if p > bound else _bits(p, outcome, poss)  # above the bound: possibly anything
-    return (1 if (bt & 2) or (bp & 2) else 0) | (2 if (bt & 1) and (bp & 1) else 0)
+    above = p > bound
+    cp = CLASS_U if above else bits_class(outcome[p], poss[p])
+    return possibility_bits(class_from(take_and_put(bits_class(outcome[t], poss[t]), cp, above)))
 
 
 @numba.njit(cache=True, inline="always")
-def _bits(c, outcome, poss):
-    o = outcome[c]
-    if o == 1:
-        return 1
-    if o == 2:
-        return 2
-    return poss[c]
+def _piece(bound, n_chunks, c, descending):
+    """Positions of piece ``c`` of ``1..B`` in sweep order: ``(first, step, count)``."""
+    a = 1 + (bound * c) // n_chunks
+    b = 1 + (bound * (c + 1)) // n_chunks  # positions a..b-1
+    if descending:
+        return b - 1, -1, b - a
+    return a, 1, b - a
 
 
 @numba.njit(cache=True, parallel=True)
@@ -152,77 +162,45 @@ def _possibility_sweep(bound, members, outcome, poss, descending, n_chunks):
     """
     changed = np.zeros(n_chunks, np.uint8)
     for c in numba.prange(n_chunks):
-        a = 1 + (bound * c) // n_chunks
-        b = 1 + (bound * (c + 1)) // n_chunks  # positions a..b-1
-        if a >= b:
-            continue
-        if descending:
-            i = np.searchsorted(members, b - 1, side="right") - 1
-            for x in range(b - 1, a - 1, -1):
-                i = index_down(members, i, x)
-                if outcome[x] != 0 or i < 0:
-                    continue
-                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
-                if new != poss[x]:
-                    poss[x] = new
-                    changed[c] = 1
-        else:
-            i = np.searchsorted(members, a, side="right") - 1
-            for x in range(a, b):
-                i = index_up(members, i, x)
-                if outcome[x] != 0 or i < 0:
-                    continue
-                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
-                if new != poss[x]:
-                    poss[x] = new
-                    changed[c] = 1
+        first, step, count = _piece(bound, n_chunks, c, descending)
+        i = member_index(members, first)
+        for k in range(count):
+            x = first + k * step
+            i = index_to(members, i, x)
+            if outcome[x] != 0 or i < 0:
+                continue
+            new = poss[x] | _possible(x, members[i], bound, outcome, poss)
+            if new != poss[x]:
+                poss[x] = new
+                changed[c] = 1
     return changed.any()
 
 
 @numba.njit(cache=True, parallel=True)
 def _finish_classes(outcome, poss, n_chunks):
-    """The class of every unlabelled position from its possibility bits (:func:`solver.engine.codes.class_of`)."""
+    """The class of every position from its label and possibility bits (:func:`~solver.engine.certificate.bits_class`)."""
     size = outcome.shape[0]
     for c in numba.prange(n_chunks):
         for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
-            if outcome[x] == 0:
-                outcome[x] = class_of(False, False, poss[x] & 1 == 1, poss[x] & 2 == 2)
+            outcome[x] = bits_class(outcome[x], poss[x])
 
 
 @numba.njit(cache=True, parallel=True)
 def _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks):
+    """The starting lower bounds of Lemma 3.3 (:func:`~solver.engine.certificate.start_value`)."""
     size = bound + 1
     for c in numba.prange(n_chunks):
         for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
-            o = outcome[x]
-            if o == 1:
-                lam[x] = 1
-            elif o == 2:
-                lam[x] = 0 if rem[x] == 0 else 2
-            elif o == 3:
-                lam[x] = imp
-            else:
-                lam[x] = min(cap, 1 + escape_moves(max(x, 1), bound))
-
-
-@numba.njit(cache=True, inline="always")
-def _settled(x, outcome, rem, lam, cap):
-    """True when ``lam[x]`` can rise no further: D, a certified W/L, or unresolved at the cap."""
-    o = outcome[x]
-    if o == 3:
-        return True
-    if o != 1 and o != 2:
-        return lam[x] >= cap
-    return lam[x] >= rem[x]
+            lam[x] = start_value(outcome[x], rem[x], x, bound, cap, imp)
 
 
 @numba.njit(cache=True, inline="always")
 def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
     """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if its bound rose.
 
-    :func:`solver.engine.sweep.lower_bound` with the children's kept bounds;
-    a put child ``q`` above the bound is L with remoteness at least ``1 +``
-    its take child's bound as W (Lemma 3.5).
+    :func:`solver.engine.certificate.lower_bound` with the children's kept
+    bounds; a put child ``q`` above the bound is L with remoteness at least
+    ``1 +`` its take child's bound as W (Lemma 3.5).
     """
     t = x - s
     p = x + s
@@ -230,12 +208,11 @@ def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
     if p <= bound:
         lw_p, ll_p = bounds_kept(outcome[p], lam[p], imp)
     else:
-        lw_p = np.int64(1)
-        ll_p = np.int64(2)
+        w = np.int64(1)
         tq = p - sp
         if tq <= bound:
             w, _ = bounds_kept(outcome[tq], lam[tq], imp)
-            ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
+        lw_p, ll_p = above_bound(w, imp)
     v = lower_bound(outcome[x], rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
     if v > lam[x]:
         lam[x] = v
@@ -248,32 +225,18 @@ def _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks
     """One sweep of lower-bound updates over 1..B; True if some value rose."""
     changed = np.zeros(n_chunks, np.uint8)
     for c in numba.prange(n_chunks):
-        a = 1 + (bound * c) // n_chunks
-        b = 1 + (bound * (c + 1)) // n_chunks
-        if a >= b:
-            continue
-        if descending:
-            i = np.searchsorted(members, b - 1, side="right") - 1
-            j = np.searchsorted(members, 2 * (b - 1), side="right") - 1
-            for x in range(b - 1, a - 1, -1):
-                i = index_down(members, i, x)
-                if i < 0 or _settled(x, outcome, rem, lam, cap):
-                    continue
-                s = members[i]
-                j = index_down(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
-                    changed[c] = 1
-        else:
-            i = np.searchsorted(members, a, side="right") - 1
-            j = np.searchsorted(members, a, side="right") - 1
-            for x in range(a, b):
-                i = index_up(members, i, x)
-                if i < 0 or _settled(x, outcome, rem, lam, cap):
-                    continue
-                s = members[i]
-                j = index_up(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
-                    changed[c] = 1
+        first, step, count = _piece(bound, n_chunks, c, descending)
+        i = member_index(members, first)
+        j = member_index(members, 2 * first if descending else first)
+        for k in range(count):
+            x = first + k * step
+            i = index_to(members, i, x)
+            if i < 0 or settled(outcome[x], rem[x], lam[x], cap):
+                continue
+            s = members[i]
+            j = index_to(members, j, x + s)
+            if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
+                changed[c] = 1
     return changed.any()
 
 

@@ -38,9 +38,6 @@ module                                        contents
 from __future__ import annotations
 
 from .base import (
-    ENGINE_PUT_OR_TAKE,
-    ENGINE_SQUARE_BUT_ONE,
-    ENGINE_SUBTRACT,
     KIND_PUT_OR_TAKE,
     KIND_SQUARE_BUT_ONE,
     KIND_SUBTRACT,
@@ -73,9 +70,6 @@ __all__ = [
     "KIND_PUT_OR_TAKE",
     "KIND_SUBTRACT",
     "KIND_SQUARE_BUT_ONE",
-    "ENGINE_PUT_OR_TAKE",
-    "ENGINE_SUBTRACT",
-    "ENGINE_SQUARE_BUT_ONE",
     "Move",
     "square_below",
     "is_square",

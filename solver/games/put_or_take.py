@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from .base import ENGINE_PUT_OR_TAKE, KIND_PUT_OR_TAKE, Rule, RuleMove
+from .base import KIND_PUT_OR_TAKE, Rule, RuleMove
 from .sequences import SEQUENCES
 from .squares import Move, isqrt_array
 
@@ -25,7 +25,6 @@ class PutOrTake(Rule):
     """Put-or-take-a-X: two moves from every ``n >= first member``, named take and put."""
 
     kind = KIND_PUT_OR_TAKE
-    engine = ENGINE_PUT_OR_TAKE
     climbs = True
     #: Where the rule is defined (the thesis proposes the other sequences).
     SOURCE: ClassVar[str] = "thesis section 6 (the sequences it proposes)"
@@ -84,9 +83,9 @@ class PutOrTakeASquare(PutOrTake):
 
     Its own facts: a position wins at once exactly when it is a positive
     square (vectorised exactly), its small certified draws, the thesis's
-    analyses, the cache key ``squares``, and a solve at one byte per
-    position from the start (out of core and on Dask too), the cost weight
-    1 that the others' weights are measured against.
+    analyses, the cache key ``squares``, and the cost weight 1 of its
+    one-byte solve (:class:`solver.engine.solving.SquaresEngine`), which
+    the others' weights are measured against.
     """
 
     SOURCE: ClassVar[str] = "Winning Ways vol. 2 p. 484; thesis section 1.1"
@@ -116,11 +115,6 @@ class PutOrTakeASquare(PutOrTake):
     def cache_key(self) -> str:
         """``squares``, the key its cache entries have always had."""
         return "squares"
-
-    @property
-    def one_byte(self) -> bool:
-        """True: solved at one byte per position, its lower bounds rebuilt from the codes."""
-        return True
 
     @property
     def solve_weight(self) -> int:

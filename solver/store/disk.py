@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from solver import config, costs
-from solver.engine import check_bound, solve
+from solver.engine import check_bound, engine_for, solve
 from solver.engine.dask import supports
 from solver.engine.solution import Solution
 from solver.errors import BoundTooLargeError
@@ -699,7 +699,9 @@ def _survey_dask(directory: Path) -> list[dict]:
         names = sorted(os.listdir(directory / "dask"))
     except OSError:
         return []
-    current = {path.name: bound for bound, path in _dask_stores(directory, DEFAULT_RULE).items()}
+    current = {
+        path.name: (bound, rule) for rule in RULES.values() for bound, path in _dask_stores(directory, rule).items()
+    }
     found = []
     for name in names:
         path = directory / "dask" / name
@@ -710,14 +712,17 @@ def _survey_dask(directory: Path) -> list[dict]:
         if name not in current:
             reason = "of another format or release (never read)"
         else:
+            bound, rule = current[name]
             try:
                 info = read_store_info(path)
             except ValueError as exc:
                 reason = str(exc)
             else:
-                if info["bound"] != current[name]:
+                if info["bound"] != bound:
                     reason = f"holds bound {info['bound']:,}, not the bound in its name"
-                elif open_cached(path, current[name]) is None:
+                elif info["rule"] != rule.name:
+                    reason = f"holds {info['rule']}, not the rule in its name"
+                elif open_cached(path, bound, rule) is None:
                     reason = "fails a check when opened (a lost or damaged chunk)"
         found.append(
             {
@@ -801,7 +806,7 @@ def entries(directory: Path | None = None) -> list[dict]:
 
 
 def _dask_stores(directory: Path, rule: Rule) -> dict[int, Path]:
-    """Stores of the Dask engine at their default place, by bound (Put-or-Take-a-Square only).
+    """Stores of the Dask engine at their default place, by bound (put-or-take rules).
 
     That place is ``<directory>/dask/<key>-B<bound>.zarr``
     (:func:`solver.store.dask.run`); the key carries the format and release, as
@@ -829,8 +834,8 @@ def find(
     """Open the entry for ``bound``, or the smallest larger one if allowed.
 
     Finished stores of the Dask engine in the cache directory (its default
-    ``--store``, ``dask/<key>-B<bound>.zarr``) count as entries of
-    Put-or-Take-a-Square: opened by :func:`solver.store.dask.open_cached`,
+    ``--store``, ``dask/<key>-B<bound>.zarr``, the key naming the rule) count
+    as entries of their rule: opened by :func:`solver.store.dask.open_cached`,
     their codes are read from the store on access.  An entry is preferred to
     a store of the same bound; a store that is unfinished or fails a check
     counts as absent (and is left alone).
@@ -867,7 +872,7 @@ def find(
     for candidate in wanted:
         found = load(candidate, directory, rule=found_rule)
         if found is None and candidate in stores:
-            found = open_cached(stores[candidate], candidate)
+            found = open_cached(stores[candidate], candidate, found_rule)
         if found is not None:
             return found
     return None
@@ -1167,7 +1172,7 @@ def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path |
         check_bound(bound, rule=found_rule)
         return False
     except BoundTooLargeError as exc:
-        if not found_rule.one_byte or bound > 2**62:
+        if not engine_for(found_rule).one_byte or bound > 2**62:
             raise
         in_memory = str(exc)
     check_bound(bound, rule=found_rule, on_disk=True)  # the small game must fit
