@@ -66,7 +66,7 @@ from .products import (
 from .put_or_take import SMALL_GAME_SHARE, chain_nodes_estimate, small_game_limit, sweep_all
 from .rounds import solve_by_rounds
 from .small_game import BYTES_PER_NODE, solve_small_game
-from .solution import Solution
+from .solution import Solution, code_histogram
 from .square_but_one import solve_square_but_one
 from .subtract import cold_positions, solve_subtract
 
@@ -130,6 +130,7 @@ ONE_BYTE_SECONDS_FIXED = 0.5
 
 Allocate = Callable[[str, tuple[int, ...], np.dtype], np.ndarray]
 Report = Callable[[float], None]
+Written = Callable[[int, int], None]
 
 
 def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
@@ -239,6 +240,7 @@ class Engine:
         report: Report,
         on_disk: bool = False,
         parallel_min: int | None = None,
+        written: Written | None = None,
     ) -> Solution:
         """The rule's own solve (:func:`solve`): checks the bound, then :meth:`solve_rule` here."""
         return self.solve_rule(rule, self.check_rule_bound(rule, bound), allocate, report)
@@ -325,6 +327,7 @@ class PutOrTakeEngine(Engine):
         kept: bool,
         method: str = "auto",
         parallel_min: int | None = None,
+        written: Written | None = None,
     ) -> Solution:
         """The small game and the sweep (keeping lower bounds or rebuilding them from codes), or rounds."""
         start = time.perf_counter()
@@ -350,9 +353,12 @@ class PutOrTakeEngine(Engine):
             lam[: small.m + 1] = small.lam
         total = bound + 1
         report((small.m + 1) / total)
-        sweep_all(members, bound, small, codes, lam, lambda done: report(done / total), parallel_min)
+        if written is not None:
+            written(0, small.m)
+        counts = sweep_all(members, bound, small, codes, lam, lambda done: report(done / total), parallel_min, written)
+        counts += code_histogram(small.codes, 1, small.m, np.zeros(256, np.int64))
         report(1.0)
-        return Solution.from_codes(bound, codes, time.perf_counter() - start, rule)
+        return Solution.from_codes(bound, codes, time.perf_counter() - start, rule, counts)
 
     def solve_rule(self, rule: Rule, bound: int, allocate: Allocate, report: Report, method: str = "auto") -> Solution:
         return self.sweep(rule, bound, allocate, report, kept=True, method=method)
@@ -422,9 +428,10 @@ class SquaresEngine(PutOrTakeEngine):
         report: Report,
         on_disk: bool = False,
         parallel_min: int | None = None,
+        written: Written | None = None,
     ) -> Solution:
         bound = self.check_bound(rule, bound, on_disk)
-        return self.sweep(rule, bound, allocate, report, kept=False, parallel_min=parallel_min)
+        return self.sweep(rule, bound, allocate, report, kept=False, parallel_min=parallel_min, written=written)
 
     def heap_outcomes(self, rule: Rule, n: int, bound: int) -> HeapOutcomes:
         """The small game's heaps on its explicit graph, then one descending pass above it (all heaps at once)."""
@@ -835,6 +842,7 @@ def solve(
     allocate: Allocate | None = None,
     rule: Rule | str | None = None,
     on_disk: bool = False,
+    written: Callable[[int, int], None] | None = None,
     _parallel_min: int | None = None,
 ) -> Solution:
     """Classify every position ``0..bound`` soundly.
@@ -860,6 +868,12 @@ def solve(
         in memory: the solve runs out of core, the sweep's two fronts (``n``
         and its put child near ``2 n``) moving down the files in order.
         Only the small game is checked against memory (one-byte rules).
+    written : callable, optional
+        ``written(lo, hi)`` is called whenever the codes of positions
+        ``lo..hi`` are final (one-byte rules: the small game first, then each
+        piece of the sweep from the top down, together tiling ``0..B``),
+        while they are still in memory: the disk cache takes its checksum of
+        each piece then, instead of reading the whole file again.
 
     Returns
     -------
@@ -895,6 +909,7 @@ def solve(
         _reporter(progress),
         on_disk=on_disk and allocate is not None,
         parallel_min=_parallel_min,
+        written=written,
     )
 
 

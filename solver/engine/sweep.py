@@ -72,6 +72,7 @@ from .codes import (
     encode_class,
 )
 from .kernels import escape_moves, even_up, index_down, member_index
+from .solution import code_histogram
 
 __all__ = [
     "classify",
@@ -274,11 +275,15 @@ def sweep_piece(
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, imp, n_chunks):
+def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, imp, n_chunks, counts):
     """Label positions ``lo..hi`` of ``codes`` in ``n_chunks`` pieces on every thread (unchecked).
 
     Every put child of the block lies above ``hi`` (:func:`block_start`), so
-    the pieces are independent; each is one :func:`sweep_piece`.
+    the pieces are independent; each is one :func:`sweep_piece`.  Each piece
+    then adds how often each code stands in it to its row of ``counts``
+    (shape ``(n_chunks, 256)``, ``int64``) while its codes are still in the
+    processor's cache, so a solve knows its counts without reading its
+    result again (:attr:`solver.engine.solution.Solution.code_counts`).
     """
     width = hi - lo + 1
     table = fast_codes()
@@ -287,6 +292,7 @@ def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, im
         b = lo + (width * (c + 1)) // n_chunks - 1
         if a <= b:
             sweep_piece(a, b, bound, members, codes, 0, codes, 0, lam, lam, so, shigh, slw, sll, cap, imp, table)
+            code_histogram(codes, a, b, counts[c])
 
 
 @numba.njit(cache=True, parallel=True)
