@@ -31,7 +31,7 @@ from solver.games import get_rule
 from solver.parsing import argparse_int
 from solver.store.dask import CONNECT_TIMEOUT, open_store, run
 
-__all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
+__all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "check_engine_options"]
 
 #: Values of ``--engine``.
 ENGINES = ("numba", "dask")
@@ -88,6 +88,11 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def wants_dask(args: argparse.Namespace) -> bool:
+    """Whether ``solve`` was asked for the Dask engine (``--engine dask``)."""
+    return getattr(args, "engine", "numba") == "dask"
+
+
 def check_engine_options(args: argparse.Namespace) -> None:
     """Refuse Dask options given without ``--engine dask``.
 
@@ -96,7 +101,7 @@ def check_engine_options(args: argparse.Namespace) -> None:
     ValueError
         If ``--scheduler``, ``--store`` or ``--chunk`` is given with another engine.
     """
-    if getattr(args, "engine", "numba") == "dask":
+    if wants_dask(args):
         return
     for option in ("scheduler", "store", "chunk"):
         if getattr(args, option, None) is not None:

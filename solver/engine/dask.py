@@ -56,20 +56,11 @@ from solver.games import DEFAULT_RULE, Rule, get_rule
 from solver.validation import check_integer
 
 from ..errors import DaskEngineError
-from .certificate import (
-    above_bound,
-    bits_class,
-    bounds_kept,
-    class_from,
-    lower_bound,
-    possibility_bits,
-    settled,
-    start_value,
-    take_and_put,
-)
-from .codes import CLASS_U, MAX_REMOTENESS, encode
+from .certificate import bits_class, start_value
+from .codes import MAX_REMOTENESS, encode
 from .kernels import IMPOSSIBLE, index_to, member_index
 from .put_or_take import small_game_limit
+from .rounds import child_value, sweep_once
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
 from .solution import TALLY_SIZE, tally_codes
 from .solving import PutOrTakeEngine, engine_for
@@ -601,14 +592,6 @@ def _gather(read: Reader, name: str, runs: list[tuple[int, int, int]], a: int, b
     return out
 
 
-@numba.njit(cache=True, inline="always")
-def _child(y, a, b, own, gathered, x):
-    """A child's value: from the chunk's own (current) array when ``y`` lies in ``a..b``, else as gathered for ``x``."""
-    if a <= y <= b:
-        return own[y - a]
-    return gathered[x - a]
-
-
 @numba.njit(cache=True)
 def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
     """Round ``r`` of the labels on ``a..b``: W when a child is L, L when both are W (labels of earlier rounds only).
@@ -627,10 +610,10 @@ def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
         s = members[i]
         t = x - s
         p = x + s
-        lt = _child(t, a, b, own_o, t_o, x) if _child(t, a, b, own_r, t_r, x) < r else 0
+        lt = child_value(t, a, b, own_o, t_o, x, a) if child_value(t, a, b, own_r, t_r, x, a) < r else 0
         lp = 0
-        if p <= bound and _child(p, a, b, own_r, p_r, x) < r:
-            lp = _child(p, a, b, own_o, p_o, x)
+        if p <= bound and child_value(p, a, b, own_r, p_r, x, a) < r:
+            lp = child_value(p, a, b, own_o, p_o, x, a)
         if lt == 2 or lp == 2:
             new_o[x - a] = 1
         elif p <= bound and lt == 1 and lp == 1:
@@ -644,41 +627,19 @@ def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
 
 
 @numba.njit(cache=True)
-def _possibility_kernel(a, b, bound, members, own_o, poss, t_o, t_p, p_o, p_p):
-    """Raise the possibility bits of ``a..b`` to their fixed point given the children outside (sweeps both ways).
+def _to_fixed_point(a, b, bound, members, bounds, own_o, own_r, vals, gathered, cap, imp):
+    """Sweep ``a..b`` both ways until no value rises, given the children outside (:func:`solver.engine.rounds.sweep_once`).
 
-    Returns True if a bit rose.  Bits only rise (the least fixed point,
-    ``docs/mathematics.md`` section 3.3), so the rounds of tasks reach the
-    single-process sets in any order.
+    Possibility bits, or with ``bounds`` lower bounds.  Returns True if a
+    value rose.  Both are least fixed points of monotone maps, so the rounds
+    of tasks reach the single-process arrays in any order.
     """
     changed = False
     descending = True
-    while True:
-        rose = False
-        first = b if descending else a
-        step = -1 if descending else 1
-        i = member_index(members, first)
-        for k in range(b - a + 1):
-            x = first + k * step
-            i = index_to(members, i, x)
-            if own_o[x - a] != 0 or i < 0:
-                continue
-            s = members[i]
-            t = x - s
-            p = x + s
-            ct = bits_class(_child(t, a, b, own_o, t_o, x), _child(t, a, b, poss, t_p, x))
-            above = p > bound
-            cp = CLASS_U
-            if not above:
-                cp = bits_class(_child(p, a, b, own_o, p_o, x), _child(p, a, b, poss, p_p, x))
-            new = poss[x - a] | possibility_bits(class_from(take_and_put(ct, cp, above)))
-            if new != poss[x - a]:
-                poss[x - a] = new
-                rose = True
-        if not rose:
-            return changed
+    while sweep_once(a, b, descending, a, b, a, bound, members, bounds, own_o, own_r, vals, gathered, cap, imp):
         changed = True
         descending = not descending
+    return changed
 
 
 @numba.njit(cache=True)
@@ -691,53 +652,14 @@ def _classes_kernel(a, bound, own_o, own_r, poss, lam, cap, imp):
 
 
 @numba.njit(cache=True)
-def _bounds_kernel(a, b, bound, members, own_c, own_r, lam, t_c, t_l, p_c, p_l, q_c, q_l, cap, imp):
-    """Raise the lower bounds of ``a..b`` by the operator of Lemma 3.2 to their fixed point given the children outside.
-
-    Returns ``(rose, uncertified)``: whether a bound rose, and how many W and
-    L positions of the chunk still have a remoteness not certified.  A put
-    child above the bound takes Lemma 3.5, from its own take child.
-    """
-    changed = False
-    descending = True
-    while True:
-        rose = False
-        first = b if descending else a
-        step = -1 if descending else 1
-        i = member_index(members, first)
-        j = member_index(members, first + members[max(i, 0)])
-        for k in range(b - a + 1):
-            x = first + k * step
-            i = index_to(members, i, x)
-            if i < 0 or settled(own_c[x - a], own_r[x - a], lam[x - a], cap):
-                continue
-            s = members[i]
-            t = x - s
-            p = x + s
-            lw_t, ll_t = bounds_kept(_child(t, a, b, own_c, t_c, x), _child(t, a, b, lam, t_l, x), imp)
-            if p <= bound:
-                lw_p, ll_p = bounds_kept(_child(p, a, b, own_c, p_c, x), _child(p, a, b, lam, p_l, x), imp)
-            else:
-                j = index_to(members, j, p)
-                q = p - members[j]
-                w = np.int64(1)
-                if q <= bound:
-                    w = bounds_kept(_child(q, a, b, own_c, q_c, x), _child(q, a, b, lam, q_l, x), imp)[0]
-                lw_p, ll_p = above_bound(w, imp)
-            v = lower_bound(own_c[x - a], own_r[x - a], lw_t, ll_t, lw_p, ll_p, lam[x - a], cap, imp)
-            if v > lam[x - a]:
-                lam[x - a] = v
-                rose = True
-        if not rose:
-            break
-        changed = True
-        descending = not descending
-    uncertified = 0
-    for k in range(b - a + 1):
+def _uncertified(own_c, own_r, lam):
+    """How many W and L positions of a chunk still have a remoteness not certified."""
+    count = 0
+    for k in range(own_c.shape[0]):
         c = own_c[k]
         if (c == 1 or c == 2) and lam[k] < own_r[k]:
-            uncertified += 1
-    return changed, uncertified
+            count += 1
+    return count
 
 
 @numba.njit(cache=True)
@@ -828,7 +750,8 @@ def pass_chunk(
         poss = np.array(read("poss", a, b))
         t_o, t_p = _gather(read, "outcome", take, a, b), _gather(read, "poss", take, a, b)
         p_o, p_p = _gather(read, "outcome", put, a, b), _gather(read, "poss", put, a, b)
-        changed = bool(_possibility_kernel(a, b, bound, members, outcome, poss, t_o, t_p, p_o, p_p))
+        gathered = (t_o, t_p, p_o, p_p, t_o, t_p)
+        changed = bool(_to_fixed_point(a, b, bound, members, False, outcome, rem, poss, gathered, 0, 0))
         return ({"poss": poss} if changed else {}), np.array([int(changed)], np.int64)
     if phase == "classes":
         poss = read("poss", a, b)
@@ -841,10 +764,10 @@ def pass_chunk(
         t_c, t_l = _gather(read, "outcome", take, a, b), _gather(read, "lam", take, a, b)
         p_c, p_l = _gather(read, "outcome", put, a, b), _gather(read, "lam", put, a, b)
         q_c, q_l = _gather(read, "outcome", over, a, b), _gather(read, "lam", over, a, b)
-        rose, uncertified = _bounds_kernel(
-            a, b, bound, members, outcome, rem, lam, t_c, t_l, p_c, p_l, q_c, q_l, cap, imp
+        rose = bool(
+            _to_fixed_point(a, b, bound, members, True, outcome, rem, lam, (t_c, t_l, p_c, p_l, q_c, q_l), cap, imp)
         )
-        return ({"lam": lam} if rose else {}), np.array([int(rose), int(uncertified)], np.int64)
+        return ({"lam": lam} if rose else {}), np.array([int(rose), int(_uncertified(outcome, rem, lam))], np.int64)
     if phase != "codes":
         raise ValueError(f"no round named {phase!r}; the rounds are {', '.join(PASSES)}")
     codes = np.empty(size, np.uint8)

@@ -83,6 +83,16 @@ class _PageReleaser:
     def _put(self, x: int) -> int:
         return x + int(self.members[np.searchsorted(self.members, x, side="right") - 1])
 
+    def before(self, bottom: int, top: int) -> None:
+        """Positions ``bottom..top`` are labelled next: have the file's pages of their put children read ahead.
+
+        Written long before (near ``2 n``), those pages may have left the page
+        cache on a machine short of memory; read downwards, they would come
+        back a page at a time as the sweep touches them.
+        """
+        if self.active:
+            mapped.prefetch(self.codes, self._put(bottom), self._put(top) + 1)
+
     def after(self, bottom: int, top: int) -> None:
         """Positions ``bottom..top`` are labelled."""
         if not self.active:
@@ -147,6 +157,10 @@ def sweep_all(
         while top >= lo:
             bottom = max(lo, top - _PROGRESS_STEP + 1)
             chunks = n_chunks if top - bottom >= parallel_min else 1
+            if bottom > lo:  # the next piece's inputs, read while this one is labelled
+                pages.before(max(lo, bottom - _PROGRESS_STEP), bottom - 1)
+            elif lo - 1 > m:
+                pages.before(max(m + 1, lo - _PROGRESS_STEP), lo - 1)
             sweep_block(bottom, top, bound, members, codes, lam, *small.arrays, small.cap, IMPOSSIBLE, chunks, counts)
             report(bound - bottom + 1)
             if written is not None:

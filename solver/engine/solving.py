@@ -229,7 +229,21 @@ class Engine:
     # -- solving --------------------------------------------------------------
 
     def solve_rule(self, rule: Rule, bound: int, allocate: Allocate, report: Report, method: str = "auto") -> Solution:
-        """The general solve of every engine (:func:`solve_rule`), the bound checked."""
+        """The general solve of every engine (:func:`solve_rule`), the bound checked: :meth:`solve_wide`, then the codes.
+
+        The outcome and remoteness arrays are packed into one code per
+        position when every remoteness fits, else kept wide.
+        """
+        start = time.perf_counter()
+        outcome = np.empty(bound + 1, np.int8)
+        rem = np.empty(bound + 1, np.int16)
+        self.solve_wide(rule, bound, outcome, rem)
+        result = _finish_wide(rule, bound, outcome, rem, allocate, start)
+        report(1.0)
+        return result
+
+    def solve_wide(self, rule: Rule, bound: int, outcome: np.ndarray, rem: np.ndarray) -> None:
+        """Fill ``outcome`` (classes, ``int8``) and ``rem`` (packed remoteness, ``int16``) of ``0..bound``."""
         raise NotImplementedError
 
     def solve(
@@ -242,8 +256,20 @@ class Engine:
         parallel_min: int | None = None,
         written: Written | None = None,
     ) -> Solution:
-        """The rule's own solve (:func:`solve`): checks the bound, then :meth:`solve_rule` here."""
-        return self.solve_rule(rule, self.check_rule_bound(rule, bound), allocate, report)
+        """The rule's own solve (:func:`solve`): checks the bound (:meth:`check_bound`), then :meth:`solve_checked`."""
+        return self.solve_checked(rule, self.check_bound(rule, bound, on_disk), allocate, report, parallel_min, written)
+
+    def solve_checked(
+        self,
+        rule: Rule,
+        bound: int,
+        allocate: Allocate,
+        report: Report,
+        parallel_min: int | None,
+        written: Written | None,
+    ) -> Solution:
+        """The rule's own solve, the bound checked: :meth:`solve_rule` here (``written`` is not called)."""
+        return self.solve_rule(rule, bound, allocate, report)
 
     # -- nim values (docs/nim-values.md) --------------------------------------
 
@@ -420,17 +446,16 @@ class SquaresEngine(PutOrTakeEngine):
         budget.check_memory(self.solve_bytes(rule, bound, on_disk), f"bound {format_count(bound)}")
         return bound
 
-    def solve(
+    def solve_checked(
         self,
         rule: Rule,
         bound: int,
         allocate: Allocate,
         report: Report,
-        on_disk: bool = False,
-        parallel_min: int | None = None,
-        written: Written | None = None,
+        parallel_min: int | None,
+        written: Written | None,
     ) -> Solution:
-        bound = self.check_bound(rule, bound, on_disk)
+        """The sweep at one byte per position, lower bounds rebuilt from codes (``written`` called piece by piece)."""
         return self.sweep(rule, bound, allocate, report, kept=False, parallel_min=parallel_min, written=written)
 
     def heap_outcomes(self, rule: Rule, n: int, bound: int) -> HeapOutcomes:
@@ -463,14 +488,8 @@ class SubtractEngine(Engine):
     def rule_seconds(self, rule: Rule, bound: int) -> float:
         return _FIXED_SECONDS + _SUBTRACT_SECONDS_PER_B12 * float(bound) ** 1.2
 
-    def solve_rule(self, rule: Rule, bound: int, allocate: Allocate, report: Report, method: str = "auto") -> Solution:
-        start = time.perf_counter()
-        outcome = np.empty(bound + 1, np.int8)
-        rem = np.empty(bound + 1, np.int16)
+    def solve_wide(self, rule: Rule, bound: int, outcome: np.ndarray, rem: np.ndarray) -> None:
         solve_subtract(bound, bool(rule.misere), outcome, rem)
-        result = _finish_wide(rule, bound, outcome, rem, allocate, start)
-        report(1.0)
-        return result
 
     def default_sum_bound(self, rule: Rule) -> int:
         """10**5: exact Grundy values, about ``n**1.5`` work."""
@@ -499,14 +518,8 @@ class SquareButOneEngine(Engine):
     def rule_seconds(self, rule: Rule, bound: int) -> float:
         return _FIXED_SECONDS + _SBO_SECONDS_PER_POSITION * float(bound)
 
-    def solve_rule(self, rule: Rule, bound: int, allocate: Allocate, report: Report, method: str = "auto") -> Solution:
-        start = time.perf_counter()
-        outcome = np.empty(bound + 1, np.int8)
-        rem = np.empty(bound + 1, np.int16)
+    def solve_wide(self, rule: Rule, bound: int, outcome: np.ndarray, rem: np.ndarray) -> None:
         solve_square_but_one(bound, int(rule.add_parity), outcome, rem)
-        result = _finish_wide(rule, bound, outcome, rem, allocate, start)
-        report(1.0)
-        return result
 
     def default_sum_bound(self, rule: Rule) -> int:
         """20,000: exact, an explicit graph of about ``n**1.5`` moves."""

@@ -25,30 +25,32 @@ __all__ = ["solve_square_but_one"]
 
 
 @numba.njit(cache=True, inline="always")
-def _label_parents(y, parity, bound, label, rem, pending, queue, tail):
-    """Tell every parent of settled ``y`` (``y + k**2`` up to the bound, and ``y - 1`` when it may add one)."""
+def _tell_parents(y, item, parity, bound, label, rem, poss, pending, queue, tail):
+    """Tell every parent of ``y`` (``y + k**2`` up to the bound, and ``y - 1`` when it may add one) about it.
+
+    ``item < 0``: ``y`` is settled (the retrograde step,
+    :func:`~solver.engine.certificate.retrograde_visit`); else ``y`` entered PL
+    (``item`` odd) or PW (even), the possibility step
+    (:func:`~solver.engine.certificate.child_entered`).
+    """
     ly = label[y]
     r1 = rem[y] + 1
     k = 1
-    while y + k * k <= bound:
-        tail = retrograde_visit(y + k * k, ly, r1, False, label, rem, pending, queue, tail)
+    while True:
+        if y + k * k <= bound:
+            x = y + k * k
+        elif k > 0 and y >= 2 and (y - 1) % 2 == parity:
+            x = y - 1
+            k = -1  # the last parent
+        else:
+            return tail
+        if item < 0:
+            tail = retrograde_visit(x, ly, r1, False, label, rem, pending, queue, tail)
+        else:
+            tail = child_entered(x, item, False, label, poss, pending, queue, tail)
+        if k < 0:
+            return tail
         k += 1
-    if y >= 2 and (y - 1) % 2 == parity:
-        tail = retrograde_visit(y - 1, ly, r1, False, label, rem, pending, queue, tail)
-    return tail
-
-
-@numba.njit(cache=True, inline="always")
-def _possibility_parents(item, parity, bound, label, poss, pending, queue, tail):
-    """Tell every parent of ``item >> 1`` that it entered PL (``item`` odd) or PW."""
-    y = item >> 1
-    k = 1
-    while y + k * k <= bound:
-        tail = child_entered(y + k * k, item, False, label, poss, pending, queue, tail)
-        k += 1
-    if y >= 2 and (y - 1) % 2 == parity:
-        tail = child_entered(y - 1, item, False, label, poss, pending, queue, tail)
-    return tail
 
 
 @numba.njit(cache=True)
@@ -69,7 +71,7 @@ def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
     while head < tail:
         y = queue[head]
         head += 1
-        tail = _label_parents(y, parity, bound, outcome, rem, pending, queue, tail)
+        tail = _tell_parents(y, -1, parity, bound, outcome, rem, poss, pending, queue, tail)
     # The least sets PW and PL (docs/mathematics.md section 3.3), as bits of
     # poss (1 possibly W, 2 possibly L), by a queue over the same parents;
     # only ``bound`` itself can move out (to bound + 1), which is possibly
@@ -89,7 +91,7 @@ def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
     while head < tail:
         item = queue[head]
         head += 1
-        tail = _possibility_parents(item, parity, bound, outcome, poss, pending, queue, tail)
+        tail = _tell_parents(item >> 1, item, parity, bound, outcome, rem, poss, pending, queue, tail)
     for x in range(bound + 1):
         outcome[x] = bits_class(outcome[x], poss[x])
 
