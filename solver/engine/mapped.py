@@ -34,14 +34,22 @@ def is_mapped(array: object) -> bool:
     return _madvise is not None and isinstance(array, np.memmap)
 
 
-def _pages(array: np.ndarray, start: int, stop: int, outer: bool) -> tuple[int, int]:
-    """The page-aligned addresses of bytes ``start..stop`` of ``array``: the pages wholly inside, or (``outer``) all touched."""
+def _advise(array: np.ndarray, start: int, stop: int, advice: int, touched: bool) -> int:
+    """``madvise`` the pages of bytes ``start..stop`` of a mapped array: those wholly inside, or (``touched``) all it touches."""
+    if not is_mapped(array):
+        return 0
     base = int(array.ctypes.data)
     stop = min(stop, int(array.nbytes))
     size = mmap.PAGESIZE
-    if outer:
-        return (base + max(start, 0)) // size * size, -(-(base + stop) // size) * size
-    return -(-(base + max(start, 0)) // size) * size, (base + stop) // size * size
+    if touched:
+        first, last = (base + max(start, 0)) // size * size, -(-(base + stop) // size) * size
+    else:
+        first, last = -(-(base + max(start, 0)) // size) * size, (base + stop) // size * size
+    if last <= first:
+        return 0
+    assert _madvise is not None
+    _madvise(first, last - first, advice)
+    return last - first
 
 
 def prefetch(array: np.ndarray, start: int, stop: int) -> int:
@@ -53,14 +61,7 @@ def prefetch(array: np.ndarray, start: int, stop: int) -> int:
     gets no readahead otherwise).  Returns the bytes advised (0 for an array
     that is not mapped); it is advice, and a failure changes nothing.
     """
-    if not is_mapped(array):
-        return 0
-    first, last = _pages(array, start, stop, True)
-    if last <= first:
-        return 0
-    assert _madvise is not None
-    _madvise(first, last - first, _MADV_WILLNEED)
-    return last - first
+    return _advise(array, start, stop, _MADV_WILLNEED, True)
 
 
 def release(array: np.ndarray, start: int, stop: int) -> int:
@@ -80,11 +81,4 @@ def release(array: np.ndarray, start: int, stop: int) -> int:
         Bytes released (0 for an array that is not mapped, or a range with no
         whole page).  It is advice: a failure changes nothing and is ignored.
     """
-    if not is_mapped(array):
-        return 0
-    first, last = _pages(array, start, stop, False)
-    if last <= first:
-        return 0
-    assert _madvise is not None
-    _madvise(first, last - first, _MADV_DONTNEED)
-    return last - first
+    return _advise(array, start, stop, _MADV_DONTNEED, False)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -257,18 +257,11 @@ class Engine:
         written: Written | None = None,
     ) -> Solution:
         """The rule's own solve (:func:`solve`): checks the bound (:meth:`check_bound`), then :meth:`solve_checked`."""
-        return self.solve_checked(rule, self.check_bound(rule, bound, on_disk), allocate, report, parallel_min, written)
+        bound = self.check_bound(rule, bound, on_disk)
+        return self.solve_checked(rule, bound, allocate, report, parallel_min=parallel_min, written=written)
 
-    def solve_checked(
-        self,
-        rule: Rule,
-        bound: int,
-        allocate: Allocate,
-        report: Report,
-        parallel_min: int | None,
-        written: Written | None,
-    ) -> Solution:
-        """The rule's own solve, the bound checked: :meth:`solve_rule` here (``written`` is not called)."""
+    def solve_checked(self, rule: Rule, bound: int, allocate: Allocate, report: Report, **sweep: Any) -> Solution:
+        """The rule's own solve, the bound checked: :meth:`solve_rule` here (``sweep``'s options unused)."""
         return self.solve_rule(rule, bound, allocate, report)
 
     # -- nim values (docs/nim-values.md) --------------------------------------
@@ -446,17 +439,9 @@ class SquaresEngine(PutOrTakeEngine):
         budget.check_memory(self.solve_bytes(rule, bound, on_disk), f"bound {format_count(bound)}")
         return bound
 
-    def solve_checked(
-        self,
-        rule: Rule,
-        bound: int,
-        allocate: Allocate,
-        report: Report,
-        parallel_min: int | None,
-        written: Written | None,
-    ) -> Solution:
-        """The sweep at one byte per position, lower bounds rebuilt from codes (``written`` called piece by piece)."""
-        return self.sweep(rule, bound, allocate, report, kept=False, parallel_min=parallel_min, written=written)
+    def solve_checked(self, rule: Rule, bound: int, allocate: Allocate, report: Report, **sweep: Any) -> Solution:
+        """The sweep at one byte per position, lower bounds rebuilt from codes (``sweep``: ``parallel_min``, ``written``)."""
+        return self.sweep(rule, bound, allocate, report, kept=False, **sweep)
 
     def heap_outcomes(self, rule: Rule, n: int, bound: int) -> HeapOutcomes:
         """The small game's heaps on its explicit graph, then one descending pass above it (all heaps at once)."""
