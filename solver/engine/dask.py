@@ -531,7 +531,7 @@ Reader = Callable[[str, int, int], np.ndarray]
 def scratch_arrays(rule: Rule, bound: int) -> dict[str, tuple[type, int]]:
     """The arrays a Dask solve of ``rule`` keeps besides the codes while it runs: ``name -> (dtype, fill value)``.
 
-    None for Put-or-Take-a-Square (the codes alone), ``lam`` (``uint8``) for
+    Nothing for Put-or-Take-a-Square (the codes alone), ``lam`` (``uint8``) for
     the other rules solved by the sweep, and outcome, remoteness,
     possibilities and lower bounds for a solve by passes.  They are removed
     when the solve finishes.

@@ -234,7 +234,10 @@ def sweep_piece(
 
     The code of position ``n`` goes to ``out[n - out_base]``.  A put child
     ``p <= b`` is read from ``out`` (labelled earlier in this call), a put
-    child ``b < p <= B`` from ``inp[p - in_base]``.  With lower bounds kept
+    child ``b < p <= B`` from ``inp[p - in_base]``.  The positions go by runs
+    with one member ``f(x)`` and their put children on one side of ``b`` and
+    of the bound, so the loop over a run tests nothing but the code it
+    reads.  With lower bounds kept
     (``lam_out`` not empty) they are read and written in ``lam_in`` and
     ``lam_out`` at the same offsets; else they are rebuilt from codes.
     ``members`` holds the sequence up to ``2 B``.  Without kept bounds a
@@ -248,30 +251,53 @@ def sweep_piece(
     kept = lam_out.shape[0] > 0
     i = member_index(members, b)
     j = member_index(members, b + members[i])
-    for x in range(b, a - 1, -1):
-        i = index_down(members, i, x)
+    top = b
+    while top >= a:
+        # A run top..bottom: one member s = f(x), and every put child x + s
+        # above the bound, or in inp (above b), or in out (at most b).
+        while members[i] > top:
+            i -= 1
         s = members[i]
-        p = x + s
-        cp = np.uint8(0)
-        lam_p = np.int64(0)
-        if p <= bound:
-            if p <= b:
-                cp = out[p - out_base]
-                if kept:
-                    lam_p = np.int64(lam_out[p - out_base])
+        p = top + s
+        above = p > bound
+        src, src_lam, base = out, lam_out, out_base
+        if above:
+            bottom = max(a, s, bound - s + 1)
+        elif p > b:
+            bottom = max(a, s, b - s + 1)
+            src, src_lam, base = inp, lam_in, in_base
+        else:
+            bottom = max(a, s)
+        if not kept and (above or p > b):
+            # Every put child is final already (above the piece): first the
+            # codes the table gives, in a loop with no branch, then the W and
+            # L positions it leaves (SLOW), from the top down.
+            if above:
+                for x in range(top, bottom - 1, -1):
+                    out[x - out_base] = table[so[x - s], 256]
             else:
-                cp = inp[p - in_base]
+                for x in range(top, bottom - 1, -1):
+                    out[x - out_base] = table[so[x - s], src[x + s - base]]
+            for x in range(top, bottom - 1, -1):
+                if out[x - out_base] == SLOW:
+                    cp = np.uint8(0) if above else src[x + s - base]
+                    out[x - out_base], _, j = classify(
+                        x, s, members, j, bound, cp, 0, False, so, shigh, slw, sll, cap, imp
+                    )
+        else:
+            for x in range(top, bottom - 1, -1):
+                cp = np.uint8(0) if above else src[x + s - base]
+                if not kept:
+                    fast = table[so[x - s], 256 if above else np.int64(cp)]
+                    if fast != SLOW:
+                        out[x - out_base] = fast
+                        continue
+                lam_p = np.int64(0) if above or not kept else np.int64(src_lam[x + s - base])
+                code, low, j = classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp)
+                out[x - out_base] = code
                 if kept:
-                    lam_p = np.int64(lam_in[p - in_base])
-        if not kept:
-            fast = table[so[x - s], np.int64(cp) if p <= bound else 256]
-            if fast != SLOW:
-                out[x - out_base] = fast
-                continue
-        code, low, j = classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp)
-        out[x - out_base] = code
-        if kept:
-            lam_out[x - out_base] = low
+                    lam_out[x - out_base] = low
+        top = bottom - 1
 
 
 @numba.njit(cache=True, parallel=True)
