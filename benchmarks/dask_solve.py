@@ -1,11 +1,12 @@
 """Benchmark: the Dask engine against the single-process solver at one bound.
 
-    .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--workers 2] [--chunk 16777216]
+    .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--rules NAME ...] [--workers 2] [--chunk 16777216]
         [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
 
-Solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
+For each rule (``--rules``, default Put-or-Take-a-Square; any put-or-take rule),
+solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
 this process) and with :func:`solver.store.dask.run` on a fresh LocalCluster of
-``--workers`` worker processes (one thread each), and prints one JSON object:
+``--workers`` worker processes (one thread each), and prints one JSON object per rule:
 both times, the overhead ratio, the time to start the cluster, the summed read,
 sweep and write seconds of the tasks, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
@@ -13,7 +14,10 @@ and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
 open the store (:func:`solver.store.dask.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
 tallies, the second counted from the opened store chunk by chunk (the tests
-compare the codes).  The store is deleted unless ``--keep``.
+compare the codes), and the command exits with status 1 if any rule's differ.
+The store is deleted unless ``--keep``.  The bar of the Dask engine for the other
+rules is ``--bound 1e8 --rules put-or-take-a-cube put-or-take-a-prime
+put-or-take-a-fibonacci-number --check``: every tally equal, in one run.
 
 The single-process solve runs in a child process so that its memory is measured
 separately and freed before the Dask run.
@@ -34,16 +38,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solver.engine.dask import DEFAULT_CHUNK, plan
+from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
 from solver.store.dask import open_store, run
 
 
-def _single(bound: int, out) -> None:
+def _single(bound: int, rule: str, out) -> None:
     from solver.engine import solve, warm_up
 
     warm_up()
     start = time.perf_counter()
-    solution = solve(bound)
+    solution = solve(bound, rule=rule)
     seconds = time.perf_counter() - start
     out.send(
         {
@@ -54,31 +59,12 @@ def _single(bound: int, out) -> None:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bound", default="1e9")
-    parser.add_argument("--workers", default="2")
-    parser.add_argument("--chunk", default=str(DEFAULT_CHUNK))
-    parser.add_argument("--store", default="/tmp/ptsq-dask-bench.zarr")
-    parser.add_argument("--keep", action="store_true", help="keep the store")
-    parser.add_argument("--check", action="store_true", help="compare the tallies")
-    args = parser.parse_args(argv)
-    try:
-        bound = parse_int(args.bound, "the bound")
-        workers = parse_int(args.workers, "the number of workers", most=64)
-        chunk = parse_int(args.chunk, "the chunk size")
-        the_plan = plan(bound, chunk, workers)
-    except (ValueError, TypeError) as exc:
-        print(f"dask_solve.py: error: {exc}", file=sys.stderr)
-        return 2
-    store = Path(args.store)
-    if store.exists():
-        print(f"dask_solve.py: error: {store} exists; remove it or choose another --store", file=sys.stderr)
-        return 2
-
+def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep: bool, check: bool) -> dict:
+    """Both solves of one rule; the figures as a dict."""
+    the_plan = plan(bound, chunk, workers, rule=rule)
     ctx = multiprocessing.get_context("spawn")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_single, args=(bound, send))
+    child = ctx.Process(target=_single, args=(bound, rule, send))
     child.start()
     single = receive.recv()
     child.join()
@@ -90,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     client = Client(cluster)
     started = time.perf_counter() - start
     try:
-        report = run(bound, scheduler=client, store=store, chunk=chunk)
+        report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
     finally:
         client.close()
         cluster.close()
@@ -102,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     value_seconds = time.perf_counter() - start
     sums = [sum(t["seconds"][i] for t in report.tasks) for i in range(3)]
     result = {
+        "rule": rule,
         "bound": bound,
+        "method": the_plan.method,
         "workers": workers,
         "chunk": report.chunk,
         "tasks": len(report.tasks),
@@ -125,16 +113,50 @@ def main(argv: list[str] | None = None) -> int:
         "store_bytes_per_position": round(report.store_bytes / (bound + 1), 4),
         "open_store_seconds": round(open_seconds, 4),
         "first_value_seconds": round(value_seconds, 4),
+        "tally": report.tally,
     }
-    if args.check:
+    if check:
         result["tallies_equal"] = report.tally == single["tally"]
         start = time.perf_counter()
         result["store_tally_equal"] = opened.tally() == single["tally"]
         result["store_tally_seconds"] = round(time.perf_counter() - start, 3)
-    if not args.keep:
+    if not keep:
         shutil.rmtree(store, ignore_errors=True)
-    print(json.dumps(result, indent=1))
-    return 0
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bound", default="1e9")
+    parser.add_argument("--rules", nargs="+", default=[DEFAULT_RULE.name], help="put-or-take rules to solve")
+    parser.add_argument("--workers", default="2")
+    parser.add_argument("--chunk", default=str(DEFAULT_CHUNK))
+    parser.add_argument("--store", default="/tmp/ptsq-dask-bench.zarr")
+    parser.add_argument("--keep", action="store_true", help="keep the store (of the last rule)")
+    parser.add_argument("--check", action="store_true", help="compare the tallies")
+    args = parser.parse_args(argv)
+    try:
+        bound = parse_int(args.bound, "the bound")
+        workers = parse_int(args.workers, "the number of workers", most=64)
+        chunk = parse_int(args.chunk, "the chunk size")
+        rules = [get_rule(name).name for name in args.rules]
+        for rule in rules:
+            plan(bound, chunk, workers, rule=rule)
+    except (ValueError, TypeError) as exc:
+        print(f"dask_solve.py: error: {exc}", file=sys.stderr)
+        return 2
+    store = Path(args.store)
+    if store.exists():
+        print(f"dask_solve.py: error: {store} exists; remove it or choose another --store", file=sys.stderr)
+        return 2
+    equal = True
+    for rule in rules:
+        result = _one_rule(rule, bound, workers, chunk, store, args.keep and rule == rules[-1], args.check)
+        equal = equal and result.get("tallies_equal", True) and result.get("store_tally_equal", True)
+        print(json.dumps(result, indent=1), flush=True)
+    if args.check:
+        print(f"every tally equal: {equal} ({len(rules)} rules at bound {bound:,})")
+    return 0 if equal else 1
 
 
 if __name__ == "__main__":

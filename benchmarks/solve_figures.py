@@ -1,24 +1,41 @@
-"""Solve time and peak memory at the thesis's setup and at larger N.
+"""Solve time and peak memory, in memory and cold out of core through the cache.
 
 Run on demand (not part of the test suite):
 
-    .venv/bin/python benchmarks/solve_figures.py [--bounds 1e6 1e7 1e8]
+    .venv/bin/python benchmarks/solve_figures.py [--bounds 1e6 1e7 1e8] [--cold 1e10 2e10] [--cache-dir /tmp/DIR]
 
-Each bound is solved in a fresh process (so peak RSS belongs to that solve),
-after a warm-up solve that loads the compiled kernels from numba's cache.
-Prints one row per bound: seconds, positions per second, peak RSS and RSS
-bytes per position.
+``--bounds``: each bound is solved in memory (``solver.engine.solve``) in a
+fresh process (so peak RSS belongs to that solve), after a warm-up solve that
+loads the compiled kernels from numba's cache.  One row per bound: seconds,
+positions per second, peak RSS and RSS bytes per position.
+
+``--cold``: each bound is solved as a user does, ``python -m solver solve
+--bound B --json``, in a fresh process with an empty cache directory of its own
+(under ``--cache-dir``, default a new directory in the system's temporary
+directory), so the solve runs through the disk cache, straight into the
+memory-mapped cache file and out of core when memory is short.  One row per
+bound: the wall-clock seconds of the whole command (start-up, the solve, the
+checksum, the counts), the command's own ``seconds``, the process's peak RSS,
+the bytes per position on disk, and the load average when it started.  The
+cache directory is removed after each bound.  The disk must have room for
+``B + 1`` bytes and 30 GB more, or the bound is skipped.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Disk left free beyond a cold solve's file.
+_DISK_MARGIN = 30 * 10**9
 
 CHILD = """
 import json, resource, sys, time
@@ -34,13 +51,10 @@ print(json.dumps({{"seconds": s.seconds, "peak": peak, "base": base, "load": loa
 """
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bounds", nargs="+", type=float, default=[1e6, 1e7, 1e8])
-    args = parser.parse_args()
+def in_memory(bounds: list[int]) -> None:
+    """One row per bound: a solve in memory in a fresh process."""
     print(f"{'bound':>14} {'seconds':>9} {'positions/s':>13} {'peak RSS MiB':>13} {'B/position':>11} {'start s':>8}")
-    for raw in args.bounds:
-        bound = int(raw)
+    for bound in bounds:
         out = subprocess.run(
             [sys.executable, "-c", CHILD.format(root=str(ROOT), bound=bound)],
             check=True,
@@ -53,6 +67,58 @@ def main() -> None:
             f"{bound:>14,} {r['seconds']:>9.3f} {bound / r['seconds']:>13,.0f} "
             f"{r['peak'] / 2**20:>13,.0f} {max(extra, 0) / bound:>11.2f} {r['load']:>8.2f}"
         )
+
+
+def cold(bounds: list[int], parent: Path) -> None:
+    """One row per bound: ``python -m solver solve --bound B --json`` into an empty cache of its own."""
+    print(
+        f"{'bound':>16} {'wall s':>8} {'solve s':>8} {'peak RSS MiB':>13} {'disk B/position':>16} "
+        f"{'load avg':>9}  result"
+    )
+    for bound in bounds:
+        free = shutil.disk_usage(parent).free
+        if free < bound + 1 + _DISK_MARGIN:
+            print(f"{bound:>16,} skipped: {free / 1e9:.0f} GB free, need {(bound + 1 + _DISK_MARGIN) / 1e9:.0f} GB")
+            continue
+        directory = Path(tempfile.mkdtemp(prefix="ptsq-cold-", dir=parent))
+        try:
+            load = os.getloadavg()[0]
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                [sys.executable, "-m", "solver", "solve", "--bound", str(bound), "--json"],
+                cwd=ROOT,
+                env={**os.environ, "PTSQ_CACHE_DIR": str(directory)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            out, err = child.communicate()
+            wall = time.perf_counter() - start
+            if child.returncode != 0:
+                print(f"{bound:>16,} failed: {err.strip().splitlines()[-1] if err.strip() else child.returncode}")
+                continue
+            result = json.loads(out.strip().splitlines()[-1])
+            on_disk = sum(p.stat().st_size for p in directory.glob("*.npy"))
+            counts = {key: result[key] for key in ("W", "L", "D", "U", "max_remoteness")}
+            print(
+                f"{bound:>16,} {wall:>8.1f} {result['seconds']:>8.1f} {result['peak_rss_bytes'] / 2**20:>13,.0f} "
+                f"{on_disk / (bound + 1):>16.4f} {load:>9.2f}  {json.dumps(counts)}"
+            )
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bounds", nargs="*", type=float, default=None, help="bounds solved in memory")
+    parser.add_argument("--cold", nargs="*", type=float, default=[], help="bounds solved cold through the cache")
+    parser.add_argument("--cache-dir", type=Path, default=Path(tempfile.gettempdir()), help="where cold caches go")
+    args = parser.parse_args()
+    bounds = [1e6, 1e7, 1e8] if args.bounds is None and not args.cold else (args.bounds or [])
+    if bounds:
+        in_memory([int(b) for b in bounds])
+    if args.cold:
+        cold([int(b) for b in args.cold], args.cache_dir)
 
 
 if __name__ == "__main__":

@@ -193,7 +193,7 @@ def test_plan_memory_is_bounded_by_the_chunk():
         ({"bound": 100, "chunk": 10}, ValueError, "chunk size"),
         ({"bound": 100, "chunk": 2**40}, ValueError, "chunk size"),
         ({"bound": 100, "workers": 0}, ValueError, "workers"),
-        ({"bound": 100, "rule": "put-or-take-a-prime"}, ValueError, "only"),
+        ({"bound": 100, "rule": "subtract-a-square"}, ValueError, "only"),
         ({"bound": 100, "timeout": 0}, ValueError, "timeout"),
         ({"bound": 100, "store": "s3://bucket/x"}, ValueError, "URL"),
         ({"bound": 100, "store": ""}, ValueError, "empty"),
@@ -540,8 +540,8 @@ def test_cli_json(address, reference, tmp_path, capsys):
 @pytest.mark.slow
 def test_cli_refusals(tmp_path):
     args = _parse(["--bound", "100", "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
-    args.rule = "put-or-take-a-prime"
-    with pytest.raises(ValueError, match="only Put-or-Take-a-Square"):
+    args.rule = "subtract-a-square"
+    with pytest.raises(ValueError, match="only the put-or-take rules"):
         run_dask_solve(args)
     args = _parse(["--bound", str(10**12), "--engine", "dask", "--store", str(tmp_path / "r.zarr")])
     args.max_seconds = 60
@@ -586,3 +586,66 @@ def test_cache_list_and_clear_take_in_dask_stores(address, tmp_path, monkeypatch
     assert not (tmp_path / "cache" / "dask").exists() or not any((tmp_path / "cache" / "dask").iterdir())
     assert outside.exists()  # a store outside the cache is not the cache's
     assert cache.survey().dask_stores == []
+
+
+# Every put-or-take rule on Dask: by the sweep with a lower bound kept per position
+# (cubes, triangular numbers, primes) or by passes (powers, factorials, Fibonacci
+# numbers), against the single-process solve of the same rule.
+OTHER_RULES = [
+    "put-or-take-a-cube",
+    "put-or-take-a-triangular-number",
+    "put-or-take-a-prime",
+    "put-or-take-a-power-of-2",
+    "put-or-take-a-power-of-3",
+    "put-or-take-a-factorial",
+    "put-or-take-a-fibonacci-number",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", OTHER_RULES)
+def test_every_put_or_take_rule_is_identical_to_single_process(name, address, tmp_path):
+    for bound, chunk in ((1, None), (10, None), (1000, 256), (60_000, 4096)):
+        found = solve_dask(bound, scheduler=address, store=tmp_path / f"{bound}.zarr", chunk=chunk, rule=name)
+        expected = solve(bound, rule=name)
+        assert found.rule.name == name and found.bound == bound
+        assert np.array_equal(found.store_codes[:], expected.codes), (name, bound)
+        assert found.tally() == expected.tally()
+        info = read_store_info(tmp_path / f"{bound}.zarr")
+        assert info["rule"] == name and info["tally"] == expected.tally()
+        import zarr
+
+        # The scratch arrays of the solve are gone: the store holds the codes alone.
+        assert sorted(zarr.open_group(str(tmp_path / f"{bound}.zarr"), mode="r").array_keys()) == ["codes"]
+
+
+def test_plans_of_the_other_rules(tmp_path):
+    sweep, passes = (
+        plan(10**6, 1 << 16, 2, rule="put-or-take-a-prime"),
+        plan(10**6, 1 << 16, 2, rule="put-or-take-a-power-of-2"),
+    )
+    assert sweep.method == "sweep" and sweep.m > 0 and len(sweep.levels) > 1
+    assert all(t.bytes_written == 2 * t.positions for t in sweep.tasks)  # codes and a kept lower bound
+    assert passes.method == "passes" and passes.m == 0 and len(passes.levels) == 1
+    assert len(passes.tasks) == 10**6 // (1 << 16) + 1
+    with pytest.raises(ValueError, match="only the put-or-take rules"):
+        plan(1000, rule="square-but-one")
+    with pytest.raises(ValueError, match=r"2\*\*61"):
+        plan(2**62, rule="put-or-take-a-cube")
+
+
+@pytest.mark.slow
+def test_cache_serves_a_store_of_another_rule(address, tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV_VAR, str(tmp_path / "cache"))
+    bound, name = 20_000, "put-or-take-a-prime"
+    report = run(bound, scheduler=address, chunk=4096, rule=name)
+    assert Path(report.store) == tmp_path / "cache" / "dask" / f"{cache.key_of(name)}-B{bound}.zarr"
+    expected = solve(bound, rule=name)
+    _never_solve(monkeypatch)
+    found, cached = cache.solve_cached(bound, rule=name)
+    assert cached and isinstance(found.store_codes, ZarrCodes) and found.rule.name == name
+    assert found == expected
+    assert cache.find(bound) is None  # not Put-or-Take-a-Square's
+    assert open_cached(report.store, bound) is None and open_cached(report.store, bound, name) is not None
+    stores = {Path(item["path"]).name: item for item in cache.survey().dask_stores}
+    assert stores[Path(report.store).name]["served"]

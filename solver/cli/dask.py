@@ -26,12 +26,12 @@ from typing import Any
 
 from solver import costs
 from solver.engine import budget
-from solver.engine.dask import CONNECT_TIMEOUT, DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
+from solver.engine.dask import DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
 from solver.games import get_rule
 from solver.parsing import argparse_int
-from solver.store.dask import open_store, run
+from solver.store.dask import CONNECT_TIMEOUT, open_store, run
 
-__all__ = ["ENGINES", "add_engine_options", "run_dask_solve"]
+__all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "check_engine_options"]
 
 #: Values of ``--engine``.
 ENGINES = ("numba", "dask")
@@ -56,7 +56,7 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     The Dask options other than ``--engine`` are refused with ``--engine numba``
     by :func:`run_dask_solve`'s caller (see :func:`check_engine_options`).
     """
-    group = parser.add_argument_group("engine (Put-or-Take-a-Square only)")
+    group = parser.add_argument_group("engine (dask: the put-or-take rules)")
     group.add_argument(
         "--engine",
         choices=ENGINES,
@@ -88,6 +88,11 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def wants_dask(args: argparse.Namespace) -> bool:
+    """Whether ``solve`` was asked for the Dask engine (``--engine dask``)."""
+    return getattr(args, "engine", "numba") == "dask"
+
+
 def check_engine_options(args: argparse.Namespace) -> None:
     """Refuse Dask options given without ``--engine dask``.
 
@@ -96,7 +101,7 @@ def check_engine_options(args: argparse.Namespace) -> None:
     ValueError
         If ``--scheduler``, ``--store`` or ``--chunk`` is given with another engine.
     """
-    if getattr(args, "engine", "numba") == "dask":
+    if wants_dask(args):
         return
     for option in ("scheduler", "store", "chunk"):
         if getattr(args, option, None) is not None:
@@ -113,8 +118,8 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     Parameters
     ----------
     args : argparse.Namespace
-        ``bound``, ``rule`` (a :class:`solver.games.Rule` or name; only
-        Put-or-Take-a-Square), ``scheduler``, ``store``, ``chunk``, ``workers``,
+        ``bound``, ``rule`` (a :class:`solver.games.Rule` or name; a
+        put-or-take rule), ``scheduler``, ``store``, ``chunk``, ``workers``,
         ``json``, ``progress_lines`` and ``max_seconds`` (missing ones take their
         defaults).
 
@@ -131,7 +136,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        Bad arguments, a rule other than Put-or-Take-a-Square, a store path
+        Bad arguments, a rule that is not a put-or-take rule, a store path
         that cannot be used, a scheduler that cannot be reached, or a plan
         whose memory per worker or time exceeds what is available or allowed.
     solver.errors.DaskEngineError
@@ -139,11 +144,11 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     """
     rule = get_rule(getattr(args, "rule", None))
     if not supports(rule):
-        raise ValueError(f"--engine dask solves only Put-or-Take-a-Square, not {rule.title}")
+        raise ValueError(f"--engine dask solves only the put-or-take rules, not {rule.title}")
     bound = args.bound
     scheduler = getattr(args, "scheduler", None)
     workers = getattr(args, "workers", 2) or 2
-    the_plan = plan(bound, getattr(args, "chunk", None), workers)
+    the_plan = plan(bound, getattr(args, "chunk", None), workers, rule=rule)
     if scheduler is None:
         # All workers share this machine.
         have = budget.usable_memory()

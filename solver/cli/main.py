@@ -42,7 +42,7 @@ from solver.values.tree import game_tree
 
 from . import games as finite_games
 from . import graph_game
-from .dask import add_engine_options, check_engine_options, run_dask_solve
+from .dask import add_engine_options, check_engine_options, run_dask_solve, wants_dask
 from .values import register
 
 PROG = "python -m solver"
@@ -364,7 +364,7 @@ def _checked_cached_bound(args: argparse.Namespace, rule: Rule) -> int:
 def _solve_command(args: argparse.Namespace) -> None:
 
     check_engine_options(args)
-    if args.engine == "dask":
+    if wants_dask(args):
         run_dask_solve(args)
         return
     rule = args.rule

@@ -3,8 +3,8 @@
 =======================================  ==========================================================
 module                                   contents
 =======================================  ==========================================================
-:mod:`solver.engine.solving``             :func:`solve`, :func:`solve_rule`, the checks and estimates
-                                         before a solve, which engine solves which rule
+:mod:`solver.engine.solving`             :class:`Engine`, one per kind of game (:func:`engine_for`):
+                                         :func:`solve`, :func:`solve_rule`, the checks and estimates
 :mod:`solver.engine.solution`            :class:`Outcome`, :class:`Solution`, :class:`CodeColumn`
 :mod:`solver.engine.codes`               one byte per position: outcome, remoteness, exactness
 :mod:`solver.engine.sweep`               the sweep kernel: one put-or-take position from its
@@ -15,6 +15,8 @@ module                                   contents
 :mod:`solver.engine.rounds`              put-or-take rules with large take children
 :mod:`solver.engine.subtract`            subtract-a-square (loop-free)
 :mod:`solver.engine.square_but_one`      Square-But-One
+:mod:`solver.engine.nim`                 outcomes of a position plus a nim heap (loopy nim values)
+:mod:`solver.engine.products`            their kernels, per kind of game
 :mod:`solver.engine.dask`                the same sweep kernel as Dask tasks, one per chunk
 :mod:`solver.engine.kernels`             numba primitives (exact isqrt, escape distance, ...)
 :mod:`solver.engine.mapped`              giving back the pages of memory-mapped results
@@ -30,11 +32,14 @@ from __future__ import annotations
 from .codes import CODE_D, CODE_U, MAX_REMOTENESS
 from .solution import NO_REMOTENESS, CodeColumn, Outcome, Solution, check_solution
 from .solving import (
+    ENGINES,
     MAX_BOUND,
     SQUARE_BUT_ONE_NOTE,
+    Engine,
     check_bound,
     check_rule_bound,
     cold_positions,
+    engine_for,
     estimate_rule_bytes,
     estimate_rule_seconds,
     estimate_solve_bytes,
@@ -45,6 +50,9 @@ from .solving import (
 )
 
 __all__ = [
+    "Engine",
+    "ENGINES",
+    "engine_for",
     "solve",
     "solve_rule",
     "check_bound",

@@ -1,80 +1,90 @@
-"""Solve Put-or-Take-a-Square on a Dask cluster, with the result in a zarr store.
+"""Solve a put-or-take rule as a Dask task graph: the plan, and what each task computes.
 
-The single-process solve (:mod:`solver.engine.put_or_take`, ``docs/mathematics.md``
-section 3.5) solves the *small game* (positions ``0..M``, ``M = 2 isqrt(2 B)``,
-and their put chains) and then sweeps ``B`` down to ``M + 1``.  Each position
-``n > M`` depends only on its take child ``t(n) <= M`` (the small game) and its
-put child ``p(n) > n``.  This module runs the same computation as a Dask task
-graph (``docs/dask.md``), with the same kernels (as stumpy's ``stumped`` submits
-the very ``_stump`` kernel that ``stump`` runs):
+This module plans the graph and computes each task's result from numpy
+arrays; it opens no store and drives no cluster.  :mod:`solver.store.dask`
+holds the zarr store, reads and writes its chunks for the tasks, and drives
+the cluster (``docs/dask.md``).  The tasks run the very kernels of the
+single-process solve (as stumpy's ``stumped`` submits the ``_stump`` kernel
+that ``stump`` runs), so the codes are bit-identical (the tests compare them).
+A rule's engine (:func:`solver.engine.solving.engine_for`) says how:
 
-* one task solves the small game (:func:`solver.engine.small_game.solve_small_game`)
-  and returns its codes and lower bounds for ``0..M`` with the squares up to
-  ``2 B``: ``2 (M + 1) + 8 sqrt(2 B)`` bytes, which Dask sends to each worker once;
-* the store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``) are one task each.
-  A chunk task reads the put children of its positions that lie above it, the
-  slice ``[max(b + 1, p(a)), min(B, p(b))]`` of the store, written by the
-  chunk tasks it depends on, and labels its positions from ``b`` down to ``a``
-  with :func:`solver.engine.sweep.sweep_chunk` (one :func:`~solver.engine.sweep.sweep_piece`), writing its own chunk of the
-  ``codes`` array.  Put children inside the chunk are read from the chunk's own
-  output, which already holds them because the kernel works downwards;
-* a chunk with no put child inside the bound (about the top half ``[B/2, B]``) has
-  no dependency.  The others depend on the two or three chunks about twice as
+* **by the sweep** (rules whose take children are few: squares, cubes,
+  triangular numbers, primes; ``docs/mathematics.md`` section 3.5).  One task
+  solves the small game (:func:`solver.engine.small_game.solve_small_game`:
+  positions ``0..M`` and their put chains), whose result Dask sends to every
+  worker once.  The store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``)
+  are one task each (:func:`label_chunk`): it reads the put children of its
+  positions that lie above it, the slice ``[max(b + 1, p(a)), min(B, p(b))]``
+  of the store, written by the chunk tasks it depends on, and labels its
+  positions from ``b`` down to ``a`` with :func:`solver.engine.sweep.sweep_chunk`.
+  A chunk with no put child inside the bound (about the top half) has no
+  dependency; the others depend on the two or three chunks about twice as
   high.  The *level* of a chunk is the length of its longest chain of
-  dependencies, about ``log2(B / (c w))``.
-
-So the codes are bit-identical to the single-process solve's (the tests
-compare them).
-
-The store holds one ``uint8`` array ``codes``, one code a position
-(:mod:`solver.engine.codes`), as the disk cache does; :func:`open_store` reads it on
-access, chunk by chunk, and :func:`solver.store.find` serves finished stores in
-the cache directory like cache entries.  Each task holds its own chunk (1 byte a
-position), its input slice (about twice that) and the small game.  So the memory of a worker is bounded by the chunk
-size, whatever the bound.  Every worker must be able to read and write the store:
-on a real cluster, put it on a file system that all of them share.
+  dependencies, about ``log2(B / (c w))``.  Put-or-Take-a-Square keeps one
+  code a position (its lower bounds rebuilt from codes, as the single-process
+  one-byte solve does); the other rules keep a lower bound per position in a
+  second array, read and written with the codes, as :func:`solver.engine.solve_rule`
+  does in memory;
+* **by passes** (powers of 2 and 3, factorials, Fibonacci numbers: take
+  children as large as ``n / 2``, so no small game; ``docs/mathematics.md``
+  section 7.1).  The method of :mod:`solver.engine.rounds` runs as rounds of
+  chunk tasks (:func:`pass_chunk`), the client waiting for each round: the
+  labels, one round per remoteness (a task labels the positions of its chunk
+  whose children were labelled in earlier rounds); the possibilities, rounds
+  until no chunk changes; the lower bounds likewise; then the codes.  A task
+  reads its own chunk and its children's values, which lie in a few runs
+  (``f`` is constant between two members, so ``x - f(x)`` and ``x + f(x)`` move
+  with ``x``).  The labels are those of the stages of ``docs/mathematics.md``
+  section 3.1 (a label set in the current round is not read); the
+  possibilities and the lower bounds are least fixed points of monotone
+  maps, reached whatever the order of the updates, so they equal the
+  single-process arrays.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import os
-import time
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any
 
+import numba
 import numpy as np
 
 from solver import costs
-from solver.games import DEFAULT_RULE, Rule
+from solver.games import DEFAULT_RULE, Rule, get_rule
 from solver.validation import check_integer
 
 from ..errors import DaskEngineError
-from .kernels import IMPOSSIBLE
+from .certificate import bits_class, start_value
+from .codes import MAX_REMOTENESS, encode
+from .kernels import IMPOSSIBLE, index_to, member_index
 from .put_or_take import small_game_limit
+from .rounds import child_value, sweep_once
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
-from .solution import tally_codes
-from .sweep import sweep_chunk
+from .solution import TALLY_SIZE, tally_codes
+from .solving import PutOrTakeEngine, engine_for
+from .sweep import sweep_chunk, sweep_chunk_kept
 
 __all__ = [
     "DEFAULT_CHUNK",
     "MIN_CHUNK",
     "MAX_CHUNK",
     "MAX_TASKS",
-    "CONNECT_TIMEOUT",
     "FILL",
+    "METHOD_SWEEP",
+    "METHOD_PASSES",
     "ChunkTask",
     "Plan",
     "plan",
     "supports",
-    "connect",
-    "task_graph",
-    "is_client",
-    "can_write",
-    "peak_rss",
+    "method_of",
+    "keeps_bounds",
     "check_bound",
+    "label_chunk",
+    "pass_chunk",
+    "scratch_arrays",
+    "PASSES",
 ]
 
 #: Positions per chunk (task and store chunk) unless told otherwise: 16 MiB of
@@ -86,41 +96,77 @@ MIN_CHUNK = 256
 MAX_CHUNK = 1 << 29
 #: Most tasks one solve may have; the scheduler spends about 1 ms and a few KB on each.
 MAX_TASKS = 250_000
-#: Seconds to wait for a scheduler before giving up.
-CONNECT_TIMEOUT = 10.0
 #: Fill value of the store's ``codes`` array: a code no position has (codes end
 #: at 253), so a chunk task sees at once that a chunk it reads was not written.
 FILL = 255
+#: The two ways a rule is solved on Dask (module docstring).
+METHOD_SWEEP = "sweep"
+METHOD_PASSES = "passes"
 
 #: Measured rates used by :func:`plan` for its time estimate (``docs/dask.md``):
 #: positions labelled, compressed and written per second by one worker thread,
 #: and the seconds of scheduler overhead per task.
 POSITIONS_PER_SECOND = 5.0e7
 SECONDS_PER_TASK = 0.005
+#: Rounds of chunk tasks the plan of a solve by passes assumes: the labels
+#: took up to 31 rounds, the possibilities up to 55 and the lower bounds up to
+#: 40 at 10**7 (powers of 3, the slowest rule); each round reads and writes
+#: about 12 bytes a position.
+PASSES_ESTIMATE = 130
 #: Memory of an idle worker process (Python, numpy, numba, distributed, zarr).
 WORKER_BASE_BYTES = 250 * 2**20
 #: Bytes per small-game node while it is solved (node, CSR and queue arrays);
 #: measured 1.34 GB of peak RSS for the 20.9 million nodes at 10**12.
 _SMALL_NODE_BYTES = 64
+#: Bytes per position a chunk task of a solve by passes holds: its own
+#: outcome, remoteness, possibilities and lower bound, and those of its
+#: take child, its put child and its put child's take child, with copies.
+_PASS_BYTES_PER_POSITION = 40
 
 
 # ---------------------------------------------------------------------------
-# Kernels (unchecked; the public functions validate)
+# Which rules, and how
 # ---------------------------------------------------------------------------
 
 
-# ---------------------------------------------------------------------------
-# The plan: chunks, dependencies, levels, bytes
-# ---------------------------------------------------------------------------
+def supports(rule: Rule) -> bool:
+    """Whether the Dask engine solves ``rule``: every put-or-take rule (its engine says so)."""
+    return engine_for(rule).on_dask
+
+
+def _engine(rule: Rule) -> PutOrTakeEngine:
+    engine = engine_for(rule)
+    if not isinstance(engine, PutOrTakeEngine) or not engine.on_dask:
+        raise ValueError(
+            f"the Dask engine solves only the put-or-take rules, not {rule.title}; solve it with the default engine"
+        )
+    return engine
+
+
+def keeps_bounds(rule: Rule) -> bool:
+    """Whether a Dask solve of ``rule`` keeps a lower bound per position (all but Put-or-Take-a-Square's one-byte solve)."""
+    return not engine_for(rule).one_byte
+
+
+def _members(bound: int, rule: Rule = DEFAULT_RULE) -> np.ndarray:
+    """The members of the rule's sequence up to ``2 B`` (a put child's own member is needed)."""
+    return rule.members(2 * bound)
+
+
+def method_of(rule: Rule, bound: int) -> str:
+    """:data:`METHOD_SWEEP` when the single-process solve of ``rule`` at ``bound`` uses the small game, else :data:`METHOD_PASSES`."""
+    engine = _engine(rule)
+    m = engine.small_game(rule, bound, _members(bound, rule), kept=keeps_bounds(rule))
+    return METHOD_SWEEP if m is not None else METHOD_PASSES
 
 
 def _put(n: int, members: np.ndarray) -> int:
     return n + int(members[np.searchsorted(members, n, side="right") - 1])
 
 
-def _members(bound: int) -> np.ndarray:
-    """The squares up to ``2 B``: the sequence of the one rule this engine solves (Put-or-Take-a-Square)."""
-    return DEFAULT_RULE.members(2 * bound)
+# ---------------------------------------------------------------------------
+# The plan: chunks, dependencies, levels, bytes
+# ---------------------------------------------------------------------------
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,13 +180,17 @@ class ChunkTask:
     first, last : int
         ``c * chunk`` and ``min(bound, (c + 1) * chunk - 1)``.
     read_first, read_last : int
-        The slice of the store the task reads (put children above ``last``);
-        ``read_last < read_first`` when it reads nothing.
+        The slice of the store the task reads (put children above ``last``;
+        a solve by the sweep); ``read_last < read_first`` when it reads
+        nothing.
     depends_on : tuple of int
         The chunks that write that slice (ascending).
     level : int
         0 for a chunk without dependencies, else 1 + the highest level of its
         dependencies.
+    arrays : int
+        Arrays the task reads and writes a value of per position: 1 (the
+        codes) or 2 (the codes and a kept lower bound).
     """
 
     index: int
@@ -150,6 +200,7 @@ class ChunkTask:
     read_last: int
     depends_on: tuple[int, ...]
     level: int
+    arrays: int = 1
 
     @property
     def positions(self) -> int:
@@ -163,13 +214,13 @@ class ChunkTask:
 
     @property
     def bytes_written(self) -> int:
-        """Uncompressed bytes written: one code (``uint8``) a position."""
-        return self.positions
+        """Uncompressed bytes written: one code (``uint8``) a position, and a kept lower bound (``uint8``)."""
+        return self.arrays * self.positions
 
     @property
     def bytes_read(self) -> int:
-        """Uncompressed bytes read from the store (one code a position)."""
-        return self.read_positions
+        """Uncompressed bytes read from the store (one code a position, and a kept lower bound)."""
+        return self.arrays * self.read_positions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -184,13 +235,14 @@ class Plan:
     m : int
         ``small_game_limit``: the largest take child of a position up to
         ``2 bound`` (about ``2 isqrt(2 bound)``), at most ``bound``; the small game holds ``0..m`` and their
-        put chains.
+        put chains (0 for a solve by passes, which has none).
     small_game_nodes : int
         Nodes of the small game (``docs/mathematics.md`` section 3.5).
     tasks : tuple of ChunkTask
         One per chunk, in chunk order.
     levels : tuple of (int, int, int)
-        ``(chunks, positions, lowest chunk)`` for levels 0, 1, ...
+        ``(chunks, positions, lowest chunk)`` for levels 0, 1, ... (a solve
+        by passes has one level: its chunks run side by side in each round).
     small_game_bytes : int
         Peak memory of the task that solves the small game (estimate).
     broadcast_bytes : int
@@ -202,12 +254,17 @@ class Plan:
         ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes``, or the
         small game's peak if that is larger: the memory each worker needs.
     bytes_written, bytes_read : int
-        Uncompressed bytes all tasks write to and read from the store.
+        Uncompressed bytes all tasks write to and read from the store (by
+        passes: an estimate of :data:`PASSES_ESTIMATE` rounds).
     bytes_moved : int
         ``bytes_written + bytes_read + workers * broadcast_bytes``.
     seconds : float
         Estimated wall-clock time from :data:`POSITIONS_PER_SECOND` and
         :data:`SECONDS_PER_TASK`, assuming the workers are busy throughout.
+    rule : str
+        The rule's name.
+    method : str
+        :data:`METHOD_SWEEP` or :data:`METHOD_PASSES`.
     """
 
     bound: int
@@ -226,6 +283,8 @@ class Plan:
     bytes_read: int
     bytes_moved: int
     seconds: float
+    rule: str = DEFAULT_RULE.name
+    method: str = METHOD_SWEEP
 
     def summary(self) -> dict[str, Any]:
         """The plan without its task list, as a JSON-ready dict."""
@@ -241,15 +300,25 @@ def _check_chunk(chunk: int | None) -> int:
     return check_integer(chunk, "the chunk size", least=MIN_CHUNK, most=MAX_CHUNK)
 
 
-def check_bound(bound: int) -> int:
-    """A bound the Dask engine can index: ``1 <= B <= 2**62`` (``ValueError`` otherwise)."""
+def check_bound(bound: int, rule: Rule | None = None) -> int:
+    """A bound the Dask engine can index for ``rule``: ``1 <= B <= 2**62`` (``2**61`` keeping lower bounds).
+
+    Raises
+    ------
+    TypeError
+        If ``bound`` is not an integer.
+    ValueError
+        If it is out of range.
+    """
     bound = check_integer(bound, "the bound", least=1)
-    if bound > 2**62:
-        raise ValueError(f"bound {costs.format_count(bound)} is beyond what this solver can index (2**62)")
+    most = engine_for(rule or DEFAULT_RULE).max_bound
+    if bound > most:
+        power = most.bit_length() - 1
+        raise ValueError(f"bound {costs.format_count(bound)} is beyond what this solver can index (2**{power})")
     return bound
 
 
-def _chunk_tasks(bound: int, chunk: int, m: int, members: np.ndarray) -> list[ChunkTask]:
+def _chunk_tasks(bound: int, chunk: int, m: int, members: np.ndarray, arrays: int) -> list[ChunkTask]:
     n_chunks = bound // chunk + 1
     tasks: list[ChunkTask | None] = [None] * n_chunks
     for c in range(n_chunks - 1, -1, -1):
@@ -266,17 +335,20 @@ def _chunk_tasks(bound: int, chunk: int, m: int, members: np.ndarray) -> list[Ch
         else:
             q0, q1 = b + 1, b
             deps, level = (), 0
-        tasks[c] = ChunkTask(c, a, b, q0, q1, deps, level)
+        tasks[c] = ChunkTask(c, a, b, q0, q1, deps, level, arrays)
     return tasks  # type: ignore[return-value]
 
 
-def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_worker: int = 1) -> Plan:
+def plan(
+    bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_worker: int = 1, rule: object = None
+) -> Plan:
     """Work out the task graph of a Dask solve and its memory, I/O and time.
 
     Parameters
     ----------
     bound : int
-        The bound ``B``, ``1 <= B <= 2**62``.
+        The bound ``B``, ``1 <= B <= 2**62`` (``2**61`` for the rules that
+        keep lower bounds).
     chunk : int, optional
         Positions per task and per store chunk, ``MIN_CHUNK..MAX_CHUNK``
         (default :data:`DEFAULT_CHUNK`); clamped to ``B + 1``.
@@ -284,6 +356,8 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
         Number of workers (default 2), at least 1.
     threads_per_worker : int, optional
         Tasks a worker runs at once (default 1).
+    rule : Rule or str, optional
+        A put-or-take rule (default Put-or-Take-a-Square).
 
     Returns
     -------
@@ -294,12 +368,15 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
     Raises
     ------
     TypeError
-        If an argument is not an integer.
+        If an argument is not an integer, or the rule not a rule.
     ValueError
-        If an argument is out of range, or the solve would need more than
-        :data:`MAX_TASKS` tasks (the message says which chunk size would do).
+        If an argument is out of range, the rule is not a put-or-take rule,
+        or the solve would need more than :data:`MAX_TASKS` tasks (the
+        message says which chunk size would do).
     """
-    bound = check_bound(bound)
+    found = get_rule(rule)
+    _engine(found)
+    bound = check_bound(bound, found)
     chunk = min(_check_chunk(chunk), bound + 1)
     workers = check_integer(workers, "the number of workers", least=1, most=100_000)
     threads = check_integer(threads_per_worker, "threads per worker", least=1, most=1024)
@@ -310,27 +387,41 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
             f"chunks of {chunk:,} positions make {n_tasks:,} tasks, more than the {MAX_TASKS:,} a scheduler "
             f"handles well; choose a chunk of at least {need:,} positions"
         )
-    members = _members(bound)
-    m = small_game_limit(members, bound)
-    nodes = m + 1 + int(count_chain_nodes(bound, m, members))
-    tasks = _chunk_tasks(bound, chunk, m, members)
+    members = _members(bound, found)
+    how = method_of(found, bound)
+    arrays = 2 if keeps_bounds(found) else 1
+    if how == METHOD_SWEEP:
+        m = small_game_limit(members, bound)
+        nodes = m + 1 + int(count_chain_nodes(bound, m, members))
+        tasks = _chunk_tasks(bound, chunk, m, members, arrays)
+        # The small game's codes and lower bounds for 0..M, and the members up to 2 B.
+        broadcast = 2 * (m + 1) + 8 * len(members)
+        # Output and input arrays, plus a decoded or encoded copy of each (zarr's
+        # buffers), plus the small game's arrays.
+        task_peak = max(2 * (t.bytes_written + t.bytes_read) for t in tasks) + broadcast
+        small_bytes = _SMALL_NODE_BYTES * nodes
+        rounds = 1
+    else:
+        m = nodes = small_bytes = 0
+        tasks = [ChunkTask(c, c * chunk, min(bound, (c + 1) * chunk - 1), 0, -1, (), 0, 0) for c in range(n_tasks)]
+        broadcast = 8 * len(members)
+        task_peak = _PASS_BYTES_PER_POSITION * max(t.positions for t in tasks) + broadcast
+        rounds = PASSES_ESTIMATE
     top = max(task.level for task in tasks)
     levels = []
     for level in range(top + 1):
         at_level = [task for task in tasks if task.level == level]
         levels.append((len(at_level), sum(t.positions for t in at_level), min(t.index for t in at_level)))
-    # The small game's codes and lower bounds for 0..M, and the squares up to 2 B.
-    broadcast = 2 * (m + 1) + 8 * len(members)
-    # Output and input arrays, plus a decoded or encoded copy of each (zarr's
-    # buffers), plus the small game's arrays.
-    task_peak = max(2 * (t.bytes_written + t.bytes_read) for t in tasks) + broadcast
-    small_bytes = _SMALL_NODE_BYTES * nodes
     worker_peak = WORKER_BASE_BYTES + max(threads * task_peak, small_bytes)
-    written = sum(t.bytes_written for t in tasks)
-    read = sum(t.bytes_read for t in tasks)
-    seconds = (bound + 1) / (POSITIONS_PER_SECOND * workers * threads) + n_tasks * SECONDS_PER_TASK / (
-        workers * threads
-    )
+    if how == METHOD_SWEEP:
+        written = sum(t.bytes_written for t in tasks)
+        read = sum(t.bytes_read for t in tasks)
+    else:  # each round reads a position's own values and its children's, and writes its own
+        written = rounds * 2 * (bound + 1)
+        read = rounds * 8 * (bound + 1)
+    seconds = (rounds * (bound + 1)) / (
+        POSITIONS_PER_SECOND * workers * threads
+    ) + rounds * n_tasks * SECONDS_PER_TASK / (workers * threads)
     return Plan(
         bound=bound,
         chunk=chunk,
@@ -348,174 +439,344 @@ def plan(bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_
         bytes_read=read,
         bytes_moved=written + read + workers * broadcast,
         seconds=seconds,
+        rule=found.name,
+        method=how,
     )
 
 
 # ---------------------------------------------------------------------------
-# Tasks (run on the workers)
+# A solve by the sweep: the small game, then one task per chunk
 # ---------------------------------------------------------------------------
 
 
-def _small_game_task(bound: int) -> tuple[np.ndarray, SmallGame]:
-    """Solve the small game as the single-process solve does; return the squares up to ``2 B`` and it."""
-    members = _members(bound)
+def _small_game_task(bound: int, rule: Rule = DEFAULT_RULE) -> tuple[np.ndarray, SmallGame]:
+    """Solve the small game as the single-process solve does; return the members up to ``2 B`` and it."""
+    members = _members(bound, rule)
     small = solve_small_game(members, bound, small_game_limit(members, bound))
     if small is None:  # pragma: no cover - far beyond any bound this solver indexes
         raise DaskEngineError(f"at bound {bound} remoteness could exceed what a one-byte code holds")
     return members, small
 
 
-def _open_codes(path: str, mode: Literal["r", "r+"]) -> Any:
-    import zarr
+def label_chunk(
+    bound: int,
+    a: int,
+    b: int,
+    q0: int,
+    small: tuple[np.ndarray, SmallGame],
+    inp: np.ndarray,
+    inp_lam: np.ndarray | None,
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    """Label positions ``a..b`` with the sweep kernel from their put children above ``b`` (a chunk task's work).
 
-    return zarr.open_group(path, mode=mode)["codes"]
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``.
+    a, b : int
+        The chunk.
+    q0 : int
+        The first position of ``inp``.
+    small : tuple
+        ``(members, small game)`` from the small-game task.
+    inp, inp_lam : numpy.ndarray
+        The codes (``uint8``) of positions ``q0..q0 + len(inp) - 1``, and
+        their kept lower bounds (``uint8``), or None for a one-byte solve
+        (lower bounds rebuilt from codes).
 
-
-#: Arrays a worker has opened, by (store path, run id): opening reads two
-#: metadata files, which costs more than labelling a small chunk.
-_OPENED: dict[tuple[str, str], Any] = {}
-
-
-def _codes_for(path: str, run_id: str) -> Any:
-    key = (path, run_id)
-    if key not in _OPENED:
-        if len(_OPENED) > 8:
-            _OPENED.clear()
-        _OPENED[key] = _open_codes(path, "r+")
-    return _OPENED[key]
-
-
-def _chunk_task(
-    path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, *deps: object
-) -> dict[str, Any]:
-    """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes."""
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray or None, numpy.ndarray)
+        The codes of ``a..b``, their lower bounds (None for a one-byte
+        solve) and their counts (:func:`solver.engine.solution.tally_codes`).
+    """
     members, game = small
     m = game.m
-    start = time.perf_counter()
-    codes = _codes_for(path, run_id)
-    if q0 <= q1:
-        inp = np.ascontiguousarray(codes[q0 : q1 + 1], dtype=np.uint8)
-        if int(inp.max()) == FILL:  # a chunk it depends on was not written
-            raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
-    else:
-        inp = np.zeros(0, np.uint8)
-    read_seconds = time.perf_counter() - start
     out = np.empty(b - a + 1, np.uint8)
-    start = time.perf_counter()
+    out_lam = None if inp_lam is None else np.empty(b - a + 1, np.uint8)
     if a <= m:  # positions of the small game, solved by the small-game task
         out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
+        if out_lam is not None:
+            out_lam[: min(b, m) - a + 1] = game.lam[a : min(b, m) + 1]
     if b > m:
-        # Lower bounds rebuilt from codes, as the single-process solve does.
         so, high, lw, ll = game.arrays
-        sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, so, high, lw, ll, game.cap, IMPOSSIBLE)
-    tally = tally_codes(out, 1 if a == 0 else 0, len(out) - 1)
-    sweep_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    codes[a : b + 1] = out
-    write_seconds = time.perf_counter() - start
-    return {
-        "first": a,
-        "last": b,
-        "bytes_read": int(inp.nbytes),
-        "bytes_written": int(out.nbytes),
-        "tally": [int(x) for x in tally],
-        "seconds": [read_seconds, sweep_seconds, write_seconds],
-    }
+        lo = max(a, m + 1)
+        if out_lam is None:
+            sweep_chunk(lo, b, bound, members, out, a, inp, q0, so, high, lw, ll, game.cap, IMPOSSIBLE)
+        else:
+            assert inp_lam is not None
+            sweep_chunk_kept(
+                lo, b, bound, members, out, a, inp, q0, out_lam, inp_lam, so, high, lw, ll, game.cap, IMPOSSIBLE
+            )
+    return out, out_lam, tally_codes(out, 1 if a == 0 else 0, len(out) - 1)
 
 
-def peak_rss() -> int:
-    """Peak resident memory of this process, in bytes (run on each worker)."""
-    import resource
+# ---------------------------------------------------------------------------
+# A solve by passes: rounds of chunk tasks (the method of solver.engine.rounds)
+# ---------------------------------------------------------------------------
 
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+#: The rounds of a solve by passes, in order: the positions with no move
+#: (L, remoteness 0), the labels (one round per remoteness), the
+#: possibilities (until no chunk changes), the classes and the starting lower
+#: bounds, the lower bounds (until no chunk changes or every remoteness is
+#: certified), the codes.
+PASSES = ("start", "labels", "possibilities", "classes", "bounds", "codes")
+
+#: Fill values of the scratch arrays: unlabelled, no remoteness, no possibility yet, no bound yet.
+_SCRATCH = {"outcome": (np.int8, 0), "rem": (np.int16, -1), "poss": (np.uint8, 0), "lam": (np.int16, 0)}
+
+#: ``read(name, lo, hi)``: the values of positions ``lo..hi`` of a store array.
+Reader = Callable[[str, int, int], np.ndarray]
 
 
-def can_write(path: str) -> bool:
-    """Whether this process can create a file in the directory ``path`` (run on each worker)."""
-    probe = Path(path) / f".probe-{os.getpid()}-{time.monotonic_ns()}"
-    try:
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError:
-        return False
+def scratch_arrays(rule: Rule, bound: int) -> dict[str, tuple[type, int]]:
+    """The arrays a Dask solve of ``rule`` keeps besides the codes while it runs: ``name -> (dtype, fill value)``.
+
+    Nothing for Put-or-Take-a-Square (the codes alone), ``lam`` (``uint8``) for
+    the other rules solved by the sweep, and outcome, remoteness,
+    possibilities and lower bounds for a solve by passes.  They are removed
+    when the solve finishes.
+    """
+    if not keeps_bounds(rule):
+        return {}
+    if method_of(rule, bound) == METHOD_SWEEP:
+        return {"lam": (np.uint8, 0)}
+    return dict(_SCRATCH)
+
+
+def _runs(a: int, b: int, members: np.ndarray, bound: int, kind: str) -> list[tuple[int, int, int]]:
+    """Where the children of positions ``a..b`` lie: runs ``(x0, x1, c0)``, the child of ``x`` in ``x0..x1`` being ``c0 + x - x0``.
+
+    ``kind``: ``"take"`` (``x - f(x)``, only those below ``a``), ``"put"``
+    (``x + f(x)`` up to the bound, only those above ``b``) or ``"over"`` (the
+    take child ``q - f(q)`` of a put child ``q`` above the bound, when it is
+    at most the bound).  Positions with no move have none.
+    """
+    runs = []
+    i = max(int(member_index(members, a)), 0)
+    while i < len(members) and members[i] <= b:
+        s = int(members[i])
+        x0 = max(a, s)
+        x1 = min(b, int(members[i + 1]) - 1) if i + 1 < len(members) else b
+        i += 1
+        if x0 > x1:
+            continue
+        if kind == "take":
+            x1 = min(x1, a - 1 + s)  # children below a
+            if x0 <= x1:
+                runs.append((x0, x1, x0 - s))
+        elif kind == "put":
+            x0 = max(x0, b + 1 - s)  # children above b ...
+            x1 = min(x1, bound - s)  # ... and up to the bound
+            if x0 <= x1:
+                runs.append((x0, x1, x0 + s))
+        else:
+            x0 = max(x0, bound + 1 - s)  # put children above the bound
+            j = max(int(member_index(members, x0 + s)), 0)
+            while x0 <= x1:
+                s2 = int(members[j])
+                top = min(x1, (int(members[j + 1]) - 1 if j + 1 < len(members) else x1 + s) - s)
+                last = min(top, bound + s2 - s)  # take child at most the bound
+                if x0 <= last:
+                    runs.append((x0, last, x0 + s - s2))
+                x0 = top + 1
+                j += 1
+    return runs
+
+
+def _gather(read: Reader, name: str, runs: list[tuple[int, int, int]], a: int, b: int) -> np.ndarray:
+    """Values of array ``name`` at the children of ``a..b`` given by ``runs`` (fill elsewhere), indexed by ``x - a``."""
+    dtype, fill = _SCRATCH[name]
+    out = np.full(b - a + 1, fill, dtype)
+    for x0, x1, c0 in runs:
+        out[x0 - a : x1 - a + 1] = read(name, c0, c0 + x1 - x0)
+    return out
+
+
+@numba.njit(cache=True)
+def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
+    """Round ``r`` of the labels on ``a..b``: W when a child is L, L when both are W (labels of earlier rounds only).
+
+    Returns how many positions it labelled.  The children's values come
+    from before this round (``rem < r``), so these are the stages of
+    ``docs/mathematics.md`` section 3.1, as :mod:`solver.engine.rounds` finds.
+    """
+    new_o = own_o.copy()
+    count = 0
+    i = member_index(members, a)
+    for x in range(a, b + 1):
+        i = index_to(members, i, x)
+        if own_o[x - a] != 0 or i < 0:
+            continue
+        s = members[i]
+        t = x - s
+        p = x + s
+        lt = child_value(t, a, b, own_o, t_o, x, a) if child_value(t, a, b, own_r, t_r, x, a) < r else 0
+        lp = 0
+        if p <= bound and child_value(p, a, b, own_r, p_r, x, a) < r:
+            lp = child_value(p, a, b, own_o, p_o, x, a)
+        if lt == 2 or lp == 2:
+            new_o[x - a] = 1
+        elif p <= bound and lt == 1 and lp == 1:
+            new_o[x - a] = 2
+        else:
+            continue
+        own_r[x - a] = r
+        count += 1
+    own_o[:] = new_o
+    return count
+
+
+@numba.njit(cache=True)
+def _to_fixed_point(a, b, bound, members, bounds, own_o, own_r, vals, gathered, cap, imp):
+    """Sweep ``a..b`` both ways until no value rises, given the children outside (:func:`solver.engine.rounds.sweep_once`).
+
+    Possibility bits, or with ``bounds`` lower bounds.  Returns True if a
+    value rose.  Both are least fixed points of monotone maps, so the rounds
+    of tasks reach the single-process arrays in any order.
+    """
+    changed = False
+    descending = True
+    while sweep_once(a, b, descending, a, b, a, bound, members, bounds, own_o, own_r, vals, gathered, cap, imp):
+        changed = True
+        descending = not descending
+    return changed
+
+
+@numba.njit(cache=True)
+def _classes_kernel(a, bound, own_o, own_r, poss, lam, cap, imp):
+    """Classes from labels and possibility bits, and the starting lower bounds (Lemma 3.3)."""
+    for k in range(own_o.shape[0]):
+        c = bits_class(own_o[k], poss[k])
+        own_o[k] = c
+        lam[k] = start_value(c, own_r[k], a + k, bound, cap, imp)
+
+
+@numba.njit(cache=True)
+def _uncertified(own_c, own_r, lam):
+    """How many W and L positions of a chunk still have a remoteness not certified."""
+    count = 0
+    for k in range(own_c.shape[0]):
+        c = own_c[k]
+        if (c == 1 or c == 2) and lam[k] < own_r[k]:
+            count += 1
+    return count
+
+
+@numba.njit(cache=True)
+def _codes_kernel(own_c, own_r, lam, misere, codes):
+    """The codes of a chunk: W and L with their remoteness, exact where the lower bound meets it; False if one does not fit."""
+    for k in range(own_c.shape[0]):
+        c = own_c[k]
+        r = np.int64(own_r[k])
+        if c == 1 or c == 2:
+            odd = 1 if (c == 1) != misere else 0
+            exact = lam[k] >= r
+            if r > MAX_REMOTENESS or r < 0 or r % 2 != odd or (r == 1 and not exact):
+                return False
+            codes[k] = encode(c, r, exact)
+        else:
+            codes[k] = encode(c, 0, False)
     return True
 
 
-def supports(rule: Rule) -> bool:
-    """Whether the Dask engine solves ``rule``: the rules solved at one byte per position (Put-or-Take-a-Square)."""
-    return rule.one_byte
+def pass_chunk(
+    phase: str,
+    rule: Rule,
+    bound: int,
+    a: int,
+    b: int,
+    read: Reader,
+    *,
+    r: int = 0,
+    cap: int = 0,
+    imp: int = IMPOSSIBLE,
+) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """One chunk task of a round of a solve by passes (:data:`PASSES`): read, compute, say what to write.
 
+    Parameters
+    ----------
+    phase : str
+        One of :data:`PASSES`.
+    rule : Rule
+        The rule.
+    bound : int
+        The bound ``B``.
+    a, b : int
+        The chunk.
+    read : callable
+        ``read(name, lo, hi)``: the values of positions ``lo..hi`` of array
+        ``name`` in the store (:func:`scratch_arrays`).
+    r : int
+        The round's remoteness (``"labels"``).
+    cap, imp : int
+        The cap on lower bounds and the value meaning "impossible"
+        (``"classes"`` and ``"bounds"``), as :mod:`solver.engine.rounds`
+        chooses them from the highest remoteness.
 
-def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
-    """Connect to a scheduler, or start a ``LocalCluster`` of ``workers`` workers.
-
-    Returns ``(client, cluster)``; ``cluster`` is None for a given scheduler.
+    Returns
+    -------
+    (dict, numpy.ndarray)
+        The arrays to write over positions ``a..b``, by name (empty when
+        nothing changed), and the task's figures: for ``"labels"`` the
+        positions labelled, for ``"possibilities"`` and ``"bounds"`` 1 when
+        something changed (``"bounds"`` also the uncertified W and L), for
+        ``"codes"`` its counts (:func:`solver.engine.solution.tally_codes`,
+        :data:`~solver.engine.solution.TALLY_SIZE` of them).
 
     Raises
     ------
-    TypeError
-        If ``scheduler`` is neither None, an address nor a client.
-    ValueError
-        If the address is not valid or cannot be reached within ``timeout``.
+    DaskEngineError
+        If a remoteness does not fit a one-byte code (``"codes"``; never seen).
     """
-    import logging
-
-    from distributed import Client, LocalCluster
-
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=":0")
-        return Client(cluster), cluster
-    if isinstance(scheduler, Client):
-        return scheduler, None
-    if not isinstance(scheduler, str):
-        raise TypeError(f"the scheduler must be an address string, not {type(scheduler).__name__}")
-    address = scheduler.strip()
-    if not address or any(ch.isspace() for ch in address):
-        raise ValueError(f"the scheduler address {scheduler!r} is not of the form tcp://HOST:PORT")
-    try:
-        from distributed.comm import parse_address
-
-        parse_address(address if "://" in address else f"tcp://{address}")
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
-    try:
-        client = Client(address, timeout=timeout)
-    except ValueError as exc:
-        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
-    except (OSError, TimeoutError) as exc:
-        raise ValueError(
-            f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({type(exc).__name__})"
-        ) from None
-    return client, None
-
-
-def is_client(obj: object) -> bool:
-    """Whether ``obj`` is a ``distributed.Client``."""
-    from distributed import Client
-
-    return isinstance(obj, Client)
-
-
-def task_graph(the_plan: Plan, path: str, run_id: str) -> Sequence[Any]:
-    """The task graph: one small-game task and one task per chunk (``dask.delayed``)."""
-    import dask
-
-    bound = the_plan.bound
-    small = dask.delayed(_small_game_task, pure=True)(bound, dask_key_name=f"ptsq-small-game-B{bound}")
-    nodes: list[Any] = [None] * len(the_plan.tasks)
-    for task in reversed(the_plan.tasks):
-        deps = [nodes[d] for d in task.depends_on]
-        nodes[task.index] = dask.delayed(_chunk_task, pure=False)(
-            path,
-            run_id,
-            bound,
-            task.first,
-            task.last,
-            task.read_first,
-            task.read_last,
-            small,
-            *deps,
-            dask_key_name=f"ptsq-chunk-{task.index}-B{bound}",
+    members = _members(bound, rule)
+    size = b - a + 1
+    if phase == "start":  # the positions with no move: L, remoteness 0
+        first = int(members[0]) if len(members) else bound + 1
+        n = max(0, min(b + 1, first) - a)
+        if n == 0:
+            return {}, np.zeros(1, np.int64)
+        outcome, rem = np.array(read("outcome", a, b)), np.array(read("rem", a, b))
+        outcome[:n], rem[:n] = 2, 0
+        return {"outcome": outcome, "rem": rem}, np.array([n], np.int64)
+    outcome = np.array(read("outcome", a, b))
+    rem = np.array(read("rem", a, b))
+    take, put = _runs(a, b, members, bound, "take"), _runs(a, b, members, bound, "put")
+    if phase == "labels":
+        t_o, t_r = _gather(read, "outcome", take, a, b), _gather(read, "rem", take, a, b)
+        p_o, p_r = _gather(read, "outcome", put, a, b), _gather(read, "rem", put, a, b)
+        count = int(_label_kernel(a, b, r, bound, members, outcome, rem, t_o, t_r, p_o, p_r))
+        return ({"outcome": outcome, "rem": rem} if count else {}), np.array([count], np.int64)
+    if phase == "possibilities":
+        poss = np.array(read("poss", a, b))
+        t_o, t_p = _gather(read, "outcome", take, a, b), _gather(read, "poss", take, a, b)
+        p_o, p_p = _gather(read, "outcome", put, a, b), _gather(read, "poss", put, a, b)
+        gathered = (t_o, t_p, p_o, p_p, t_o, t_p)
+        changed = bool(_to_fixed_point(a, b, bound, members, False, outcome, rem, poss, gathered, 0, 0))
+        return ({"poss": poss} if changed else {}), np.array([int(changed)], np.int64)
+    if phase == "classes":
+        poss = read("poss", a, b)
+        lam = np.empty(size, np.int16)
+        _classes_kernel(a, bound, outcome, rem, poss, lam, cap, imp)
+        return {"outcome": outcome, "lam": lam}, np.zeros(1, np.int64)
+    lam = np.array(read("lam", a, b))
+    if phase == "bounds":
+        over = _runs(a, b, members, bound, "over")
+        t_c, t_l = _gather(read, "outcome", take, a, b), _gather(read, "lam", take, a, b)
+        p_c, p_l = _gather(read, "outcome", put, a, b), _gather(read, "lam", put, a, b)
+        q_c, q_l = _gather(read, "outcome", over, a, b), _gather(read, "lam", over, a, b)
+        rose = bool(
+            _to_fixed_point(a, b, bound, members, True, outcome, rem, lam, (t_c, t_l, p_c, p_l, q_c, q_l), cap, imp)
         )
-    return nodes
+        return ({"lam": lam} if rose else {}), np.array([int(rose), int(_uncertified(outcome, rem, lam))], np.int64)
+    if phase != "codes":
+        raise ValueError(f"no round named {phase!r}; the rounds are {', '.join(PASSES)}")
+    codes = np.empty(size, np.uint8)
+    if not _codes_kernel(outcome, rem, lam, bool(rule.misere), codes):
+        raise DaskEngineError(
+            f"a remoteness of positions {a:,}..{b:,} does not fit a one-byte code; solve {rule.title} with the "
+            "default engine"
+        )
+    tally = tally_codes(codes, 1 if a == 0 else 0, size - 1, bool(rule.misere))
+    assert tally.shape == (TALLY_SIZE,)
+    return {"codes": codes}, tally

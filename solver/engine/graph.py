@@ -19,8 +19,12 @@ graph (a position above the bound): never known W or L, but possibly either.
    outside).  Every true W position is in PW and every true L in PL, so a
    position in neither is a draw (``docs/mathematics.md`` section 3.3).
 
-Each node's class then follows by :func:`solver.engine.codes.class_of`, the
-rule every draw certificate of the engine ends with.  Extra per-node facts
+Each step is a helper of :mod:`solver.engine.certificate`
+(:func:`~solver.engine.certificate.retrograde_visit`,
+:func:`~solver.engine.certificate.child_entered`), shared with
+Square-But-One's queue, and each node's class follows by
+:func:`~solver.engine.certificate.bits_class`, the rule every draw
+certificate of the engine ends with.  Extra per-node facts
 (``seed_*``, ``block_*``) carry the followers of a product state that lie in
 lower nim heaps, already solved.
 """
@@ -30,7 +34,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .codes import class_of
+from .certificate import bits_class, child_entered, enter_pw, retrograde_visit, seed_pl
+from .codes import CLASS_L, CLASS_W
 
 __all__ = ["parent_lists", "certify"]
 
@@ -94,19 +99,19 @@ def certify(indptr, kids, pptr, par, seed_w, block_l, seed_pw, block_pl, cls, re
                 outside[x] = True
             else:
                 inside[x] += 1
-    label = np.zeros(v, dtype=np.int8)  # 0 none, 1 W, 2 L
+    label = np.zeros(v, dtype=np.int8)  # 0 none, 1 W, 2 L (the classes CLASS_W and CLASS_L)
     pending = inside.copy()
     queue = np.empty(2 * v + 1, dtype=np.int64)
     rem[:] = -1
     tail = 0
     for x in range(v):
         if seed_w[x]:
-            label[x] = 1
+            label[x] = CLASS_W
             rem[x] = 1
             queue[tail] = x
             tail += 1
         elif pending[x] == 0 and not outside[x] and not block_l[x]:
-            label[x] = 2
+            label[x] = CLASS_L
             rem[x] = 0
             queue[tail] = x
             tail += 1
@@ -116,50 +121,24 @@ def certify(indptr, kids, pptr, par, seed_w, block_l, seed_pw, block_pl, cls, re
         head += 1
         for e in range(pptr[y], pptr[y + 1]):
             x = par[e]
-            if label[x] != 0:
-                continue
-            if label[y] == 2:
-                label[x] = 1
-            else:
-                pending[x] -= 1
-                if pending[x] != 0 or outside[x] or block_l[x]:
-                    continue
-                label[x] = 2
-            rem[x] = rem[y] + 1
-            queue[tail] = x
-            tail += 1
-    # The least fixed point of the possibilities; queue entries 2x (x entered
-    # PW) and 2x + 1 (x entered PL).  An outside child is possibly anything.
-    pw = np.zeros(v, dtype=np.bool_)
-    pl = np.zeros(v, dtype=np.bool_)
+            tail = retrograde_visit(x, label[y], rem[y] + 1, outside[x] or block_l[x], label, rem, pending, queue, tail)
+    # The least fixed point of the possibilities, as bits (1 PW, 2 PL); queue
+    # entries 2x (x entered PW) and 2x + 1 (x entered PL).  An outside child
+    # is possibly anything.
+    poss = np.zeros(v, dtype=np.uint8)
     pending[:] = inside
     head = 0
     tail = 0
     for x in range(v):
-        if label[x] != 2 and (outside[x] or seed_pw[x]):
-            pw[x] = True
-            queue[tail] = 2 * x
-            tail += 1
-        if pending[x] == 0 and label[x] != 1 and not block_pl[x]:
-            pl[x] = True
-            queue[tail] = 2 * x + 1
-            tail += 1
+        if outside[x] or seed_pw[x]:
+            tail = enter_pw(x, label, poss, queue, tail)
+        tail = seed_pl(x, block_pl[x], label, poss, pending, queue, tail)
     while head < tail:
         item = queue[head]
         head += 1
         y = item >> 1
         for e in range(pptr[y], pptr[y + 1]):
             x = par[e]
-            if item & 1:  # y possibly L: x possibly W
-                if not pw[x] and label[x] != 2:
-                    pw[x] = True
-                    queue[tail] = 2 * x
-                    tail += 1
-            else:  # y possibly W: one more child of x possibly W
-                pending[x] -= 1
-                if pending[x] == 0 and label[x] != 1 and not block_pl[x] and not pl[x]:
-                    pl[x] = True
-                    queue[tail] = 2 * x + 1
-                    tail += 1
+            tail = child_entered(x, item, block_pl[x], label, poss, pending, queue, tail)
     for x in range(v):
-        cls[x] = class_of(label[x] == 1, label[x] == 2, pw[x], pl[x])
+        cls[x] = bits_class(label[x], poss[x])

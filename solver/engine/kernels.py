@@ -11,7 +11,8 @@ name                   what it computes
                        most doubles, ``docs/mathematics.md`` Lemma 3.4)
 :func:`member_index`   index of the largest member of a sequence ``<= n``
 :func:`index_down`,    the same index, walked from a neighbour's (a sweep moves
-:func:`index_up`       one position at a time)
+:func:`index_up`,      one position at a time; down, up, or either way)
+:func:`index_to`
 :func:`odd_up`,        a lower bound on remoteness raised to the parity of a W
 :func:`even_up`        (odd) or an L (even) position under normal play
 =====================  ==========================================================
@@ -29,6 +30,7 @@ __all__ = [
     "member_index",
     "index_down",
     "index_up",
+    "index_to",
     "odd_up",
     "even_up",
 ]
@@ -89,6 +91,12 @@ def index_up(members, i, x):
     while i + 1 < members.shape[0] and members[i + 1] <= x:
         i += 1
     return i
+
+
+@numba.njit(cache=True, inline="always")
+def index_to(members, i, x):
+    """Walk ``i`` down or up to the index of the largest member ``<= x`` (a sweep in either direction)."""
+    return index_up(members, index_down(members, i, x), x)
 
 
 @numba.njit(cache=True, inline="always")

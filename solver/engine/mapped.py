@@ -17,10 +17,11 @@ import sys
 
 import numpy as np
 
-__all__ = ["is_mapped", "release"]
+__all__ = ["is_mapped", "release", "prefetch"]
 
-#: ``MADV_DONTNEED`` from ``<sys/mman.h>`` (Linux).
+#: ``MADV_DONTNEED`` and ``MADV_WILLNEED`` from ``<sys/mman.h>`` (Linux).
 _MADV_DONTNEED = 4
+_MADV_WILLNEED = 3
 _madvise = None
 if sys.platform.startswith("linux"):
     _madvise = ctypes.CDLL(None, use_errno=True).madvise
@@ -31,6 +32,36 @@ if sys.platform.startswith("linux"):
 def is_mapped(array: object) -> bool:
     """Whether ``array`` is a memory-mapped file whose pages :func:`release` can give back."""
     return _madvise is not None and isinstance(array, np.memmap)
+
+
+def _advise(array: np.ndarray, start: int, stop: int, advice: int, touched: bool) -> int:
+    """``madvise`` the pages of bytes ``start..stop`` of a mapped array: those wholly inside, or (``touched``) all it touches."""
+    if not is_mapped(array):
+        return 0
+    base = int(array.ctypes.data)
+    stop = min(stop, int(array.nbytes))
+    size = mmap.PAGESIZE
+    if touched:
+        first, last = (base + max(start, 0)) // size * size, -(-(base + stop) // size) * size
+    else:
+        first, last = -(-(base + max(start, 0)) // size) * size, (base + stop) // size * size
+    if last <= first:
+        return 0
+    assert _madvise is not None
+    _madvise(first, last - first, advice)
+    return last - first
+
+
+def prefetch(array: np.ndarray, start: int, stop: int) -> int:
+    """Ask the kernel to read bytes ``start..stop`` of a memory-mapped array ahead, in the background.
+
+    ``madvise(MADV_WILLNEED)``: the pages not in the page cache are read from
+    the file while the caller goes on, so a pass that will read them next
+    does not wait for the disk a page at a time (a pass that reads downwards
+    gets no readahead otherwise).  Returns the bytes advised (0 for an array
+    that is not mapped); it is advice, and a failure changes nothing.
+    """
+    return _advise(array, start, stop, _MADV_WILLNEED, True)
 
 
 def release(array: np.ndarray, start: int, stop: int) -> int:
@@ -50,14 +81,4 @@ def release(array: np.ndarray, start: int, stop: int) -> int:
         Bytes released (0 for an array that is not mapped, or a range with no
         whole page).  It is advice: a failure changes nothing and is ignored.
     """
-    if not is_mapped(array):
-        return 0
-    base = int(array.ctypes.data)
-    stop = min(stop, int(array.nbytes))
-    first = -(-(base + max(start, 0)) // mmap.PAGESIZE) * mmap.PAGESIZE
-    last = (base + stop) // mmap.PAGESIZE * mmap.PAGESIZE
-    if last <= first:
-        return 0
-    assert _madvise is not None
-    _madvise(first, last - first, _MADV_DONTNEED)
-    return last - first
+    return _advise(array, start, stop, _MADV_DONTNEED, False)

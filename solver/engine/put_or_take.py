@@ -83,6 +83,16 @@ class _PageReleaser:
     def _put(self, x: int) -> int:
         return x + int(self.members[np.searchsorted(self.members, x, side="right") - 1])
 
+    def before(self, bottom: int, top: int) -> None:
+        """Positions ``bottom..top`` are labelled next: have the file's pages of their put children read ahead.
+
+        Written long before (near ``2 n``), those pages may have left the page
+        cache on a machine short of memory; read downwards, they would come
+        back a page at a time as the sweep touches them.
+        """
+        if self.active:
+            mapped.prefetch(self.codes, self._put(bottom), self._put(top) + 1)
+
     def after(self, bottom: int, top: int) -> None:
         """Positions ``bottom..top`` are labelled."""
         if not self.active:
@@ -99,7 +109,8 @@ def sweep_all(
     lam: np.ndarray,
     report: Callable[[int], None],
     parallel_min: int | None = None,
-) -> None:
+    written: Callable[[int, int], None] | None = None,
+) -> np.ndarray:
     """Label every position ``M + 1..B`` of ``codes`` with the sweep kernel, from ``B`` down.
 
     Parameters
@@ -120,10 +131,22 @@ def sweep_all(
         (counting ``0..M``).
     parallel_min : int, optional
         Shortest piece split across threads.
+    written : callable, optional
+        Called with ``(bottom, top)`` after positions ``bottom..top`` are
+        final, before their pages are given back: the pieces tile
+        ``M + 1..B`` from the top down (the disk cache takes each piece's
+        checksum while it is still in memory).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(256,)``, ``int64``: how often each code stands at the
+        positions ``M + 1..B``, counted piece by piece as the sweep goes.
     """
     m = small.m
     parallel_min = _PARALLEL_MIN if parallel_min is None else parallel_min
     n_chunks = max(1, 4 * numba.get_num_threads())
+    counts = np.zeros((n_chunks, 256), np.int64)
     pages = _PageReleaser(codes, members)
     hi = bound
     while hi > m:
@@ -134,11 +157,18 @@ def sweep_all(
         while top >= lo:
             bottom = max(lo, top - _PROGRESS_STEP + 1)
             chunks = n_chunks if top - bottom >= parallel_min else 1
-            sweep_block(bottom, top, bound, members, codes, lam, *small.arrays, small.cap, IMPOSSIBLE, chunks)
+            if bottom > lo:  # the next piece's inputs, read while this one is labelled
+                pages.before(max(lo, bottom - _PROGRESS_STEP), bottom - 1)
+            elif lo - 1 > m:
+                pages.before(max(m + 1, lo - _PROGRESS_STEP), lo - 1)
+            sweep_block(bottom, top, bound, members, codes, lam, *small.arrays, small.cap, IMPOSSIBLE, chunks, counts)
             report(bound - bottom + 1)
+            if written is not None:
+                written(bottom, top)
             pages.after(bottom, top)
             top = bottom - 1
         hi = lo - 1
+    return counts.sum(axis=0)
 
 
 def chain_nodes_estimate(m: int, bound: int) -> int:

@@ -23,7 +23,7 @@ up to ``n / 2`` or more, so there is no small game (:mod:`solver.engine.small_ga
    nothing; an unlabelled position in neither is D, in PW only "U, cannot be
    L", in PL only "U, cannot be W", in both U.
 3. *Lower bounds* by sweeps of the operator of Lemma 3.2
-   (:func:`solver.engine.sweep.lower_bound`), alternately descending and
+   (:func:`solver.engine.certificate.lower_bound`), alternately descending and
    ascending, until nothing changes or every W and L remoteness is
    certified.  The sweeps run on every thread and the threads race, but the
    least fixed point above the starting values does not depend on the order
@@ -44,11 +44,21 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from .codes import class_of
-from .kernels import escape_moves, even_up, index_down, index_up
-from .sweep import bounds_kept, lower_bound
+from .certificate import (
+    above_bound,
+    bits_class,
+    bounds_kept,
+    class_from,
+    lower_bound,
+    possibility_bits,
+    settled,
+    start_value,
+    take_and_put,
+)
+from .codes import CLASS_U
+from .kernels import index_to, member_index
 
-__all__ = ["solve_by_rounds", "MAX_LOWER_BOUND_SWEEPS"]
+__all__ = ["solve_by_rounds", "sweep_once", "child_value", "MAX_LOWER_BOUND_SWEEPS"]
 
 #: Most lower-bound sweeps of a solve by rounds (each one pass over 0..B); a
 #: safety net only: the sweeps stop at the fixed point, reached after a few
@@ -123,158 +133,139 @@ def _pt_round(r, bound, members, order, n_small, outcome, rem, frontier, n_front
 
 
 @numba.njit(cache=True, inline="always")
-def _possible(x, s, bound, outcome, poss):
-    """Bits of ``x`` (``s = f(x)``) by possibility from its children: 1 possibly W, 2 possibly L."""
-    t = x - s
-    p = x + s
-    bt = _bits(t, outcome, poss)
-    bp = 3 if p > bound else _bits(p, outcome, poss)  # above the bound: possibly anything
-    return (1 if (bt & 2) or (bp & 2) else 0) | (2 if (bt & 1) and (bp & 1) else 0)
+def child_value(y, lo, hi, own, other, x, base):
+    """A child ``y``'s value: ``own[y - base]`` when ``lo <= y <= hi``, else ``other[x - base]`` (gathered for ``x``).
+
+    The single-process solve holds every position in ``own`` (``lo..hi`` is
+    ``0..B``); a Dask task holds its chunk, and its children elsewhere were
+    gathered position by position (:mod:`solver.engine.dask`).
+    """
+    if lo <= y <= hi:
+        return own[y - base]
+    return other[x - base]
 
 
 @numba.njit(cache=True, inline="always")
-def _bits(c, outcome, poss):
-    o = outcome[c]
-    if o == 1:
-        return 1
-    if o == 2:
-        return 2
-    return poss[c]
+def _possibility_update(x, s, lo, hi, base, bound, out, poss, t_o, t_p, p_o, p_p):
+    """Raise the possibility bits of unlabelled ``x`` (``s = f(x)``) from its children; True if they rose.
+
+    The possibility step (``docs/mathematics.md`` section 3.3): a child
+    possibly L (or above the bound) makes ``x`` possibly W, both children
+    possibly W make it possibly L.
+    """
+    t = x - s
+    p = x + s
+    above = p > bound
+    ct = bits_class(child_value(t, lo, hi, out, t_o, x, base), child_value(t, lo, hi, poss, t_p, x, base))
+    cp = CLASS_U
+    if not above:
+        cp = bits_class(child_value(p, lo, hi, out, p_o, x, base), child_value(p, lo, hi, poss, p_p, x, base))
+    new = poss[x - base] | possibility_bits(class_from(take_and_put(ct, cp, above)))
+    if new == poss[x - base]:
+        return False
+    poss[x - base] = new
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _bound_update(x, s, sp, lo, hi, base, bound, out, rem, lam, t_c, t_l, p_c, p_l, q_c, q_l, cap, imp):
+    """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if its bound rose.
+
+    :func:`solver.engine.certificate.lower_bound` with the children's kept
+    bounds; a put child ``q`` above the bound is L with remoteness at least
+    ``1 +`` its take child's bound as W (Lemma 3.5).
+    """
+    t = x - s
+    p = x + s
+    lw_t, ll_t = bounds_kept(child_value(t, lo, hi, out, t_c, x, base), child_value(t, lo, hi, lam, t_l, x, base), imp)
+    if p <= bound:
+        lw_p, ll_p = bounds_kept(
+            child_value(p, lo, hi, out, p_c, x, base), child_value(p, lo, hi, lam, p_l, x, base), imp
+        )
+    else:
+        w = np.int64(1)
+        q = p - sp
+        if q <= bound:
+            w = bounds_kept(child_value(q, lo, hi, out, q_c, x, base), child_value(q, lo, hi, lam, q_l, x, base), imp)[
+                0
+            ]
+        lw_p, ll_p = above_bound(w, imp)
+    v = lower_bound(out[x - base], rem[x - base], lw_t, ll_t, lw_p, ll_p, lam[x - base], cap, imp)
+    if v > lam[x - base]:
+        lam[x - base] = v
+        return True
+    return False
+
+
+@numba.njit(cache=True, inline="always")
+def sweep_once(first, last, descending, lo, hi, base, bound, members, bounds, out, rem, vals, gathered, cap, imp):
+    """One sweep over ``first..last`` (down or up) raising possibility bits, or with ``bounds`` lower bounds.
+
+    ``out``, ``rem`` and ``vals`` (the possibility bits or the lower bounds)
+    hold positions ``lo..hi`` from index ``lo - base``; ``gathered`` holds,
+    by ``x - base``, the values of the children of ``x`` outside ``lo..hi``:
+    ``(t_o, t_v, p_o, p_v, q_o, q_v)``, of the take child, the put child and
+    the take child of a put child above the bound (unused by a solve that
+    holds every position).  Returns True if a value rose.  Both are least
+    fixed points of monotone maps (``docs/mathematics.md`` sections 3.2,
+    3.3), so sweeps in any order, threads racing, reach the same values.
+    """
+    t_o, t_v, p_o, p_v, q_o, q_v = gathered
+    rose = False
+    start = last if descending else first
+    step = -1 if descending else 1
+    i = member_index(members, start)
+    j = member_index(members, 2 * start)
+    for k in range(last - first + 1):
+        x = start + k * step
+        i = index_to(members, i, x)
+        if i < 0:
+            continue
+        s = members[i]
+        if bounds:
+            if settled(out[x - base], rem[x - base], vals[x - base], cap):
+                continue
+            j = index_to(members, j, x + s)
+            if _bound_update(
+                x, s, members[j], lo, hi, base, bound, out, rem, vals, t_o, t_v, p_o, p_v, q_o, q_v, cap, imp
+            ):
+                rose = True
+        elif out[x - base] == 0 and _possibility_update(x, s, lo, hi, base, bound, out, vals, t_o, t_v, p_o, p_v):
+            rose = True
+    return rose
 
 
 @numba.njit(cache=True, parallel=True)
-def _possibility_sweep(bound, members, outcome, poss, descending, n_chunks):
-    """One sweep raising the possibility bits of unlabelled positions; True if some rose.
-
-    Bits only rise from 0 (the least fixed point, ``docs/mathematics.md``
-    section 3.3), so sweeps in any order, threads racing, reach the same
-    sets.
-    """
+def _sweep_pieces(bound, members, outcome, rem, vals, bounds, cap, imp, descending, n_chunks):
+    """One sweep over ``1..B`` in ``n_chunks`` pieces on every thread (:func:`sweep_once`); True if a value rose."""
     changed = np.zeros(n_chunks, np.uint8)
+    whole = (outcome, vals, outcome, vals, outcome, vals)
     for c in numba.prange(n_chunks):
-        a = 1 + (bound * c) // n_chunks
-        b = 1 + (bound * (c + 1)) // n_chunks  # positions a..b-1
-        if a >= b:
-            continue
-        if descending:
-            i = np.searchsorted(members, b - 1, side="right") - 1
-            for x in range(b - 1, a - 1, -1):
-                i = index_down(members, i, x)
-                if outcome[x] != 0 or i < 0:
-                    continue
-                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
-                if new != poss[x]:
-                    poss[x] = new
-                    changed[c] = 1
-        else:
-            i = np.searchsorted(members, a, side="right") - 1
-            for x in range(a, b):
-                i = index_up(members, i, x)
-                if outcome[x] != 0 or i < 0:
-                    continue
-                new = poss[x] | _possible(x, members[i], bound, outcome, poss)
-                if new != poss[x]:
-                    poss[x] = new
-                    changed[c] = 1
+        first = 1 + (bound * c) // n_chunks
+        last = (bound * (c + 1)) // n_chunks
+        if first <= last and sweep_once(
+            first, last, descending, 0, bound, 0, bound, members, bounds, outcome, rem, vals, whole, cap, imp
+        ):
+            changed[c] = 1
     return changed.any()
 
 
 @numba.njit(cache=True, parallel=True)
 def _finish_classes(outcome, poss, n_chunks):
-    """The class of every unlabelled position from its possibility bits (:func:`solver.engine.codes.class_of`)."""
+    """The class of every position from its label and possibility bits (:func:`~solver.engine.certificate.bits_class`)."""
     size = outcome.shape[0]
     for c in numba.prange(n_chunks):
         for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
-            if outcome[x] == 0:
-                outcome[x] = class_of(False, False, poss[x] & 1 == 1, poss[x] & 2 == 2)
+            outcome[x] = bits_class(outcome[x], poss[x])
 
 
 @numba.njit(cache=True, parallel=True)
 def _lam_init(bound, outcome, rem, lam, cap, imp, n_chunks):
+    """The starting lower bounds of Lemma 3.3 (:func:`~solver.engine.certificate.start_value`)."""
     size = bound + 1
     for c in numba.prange(n_chunks):
         for x in range((size * c) // n_chunks, (size * (c + 1)) // n_chunks):
-            o = outcome[x]
-            if o == 1:
-                lam[x] = 1
-            elif o == 2:
-                lam[x] = 0 if rem[x] == 0 else 2
-            elif o == 3:
-                lam[x] = imp
-            else:
-                lam[x] = min(cap, 1 + escape_moves(max(x, 1), bound))
-
-
-@numba.njit(cache=True, inline="always")
-def _settled(x, outcome, rem, lam, cap):
-    """True when ``lam[x]`` can rise no further: D, a certified W/L, or unresolved at the cap."""
-    o = outcome[x]
-    if o == 3:
-        return True
-    if o != 1 and o != 2:
-        return lam[x] >= cap
-    return lam[x] >= rem[x]
-
-
-@numba.njit(cache=True, inline="always")
-def _lam_update(x, s, sp, bound, outcome, rem, lam, cap, imp):
-    """Apply the operator of Lemma 3.2 at ``x`` (``s = f(x)``, ``sp = f(p(x))``); True if its bound rose.
-
-    :func:`solver.engine.sweep.lower_bound` with the children's kept bounds;
-    a put child ``q`` above the bound is L with remoteness at least ``1 +``
-    its take child's bound as W (Lemma 3.5).
-    """
-    t = x - s
-    p = x + s
-    lw_t, ll_t = bounds_kept(outcome[t], lam[t], imp)
-    if p <= bound:
-        lw_p, ll_p = bounds_kept(outcome[p], lam[p], imp)
-    else:
-        lw_p = np.int64(1)
-        ll_p = np.int64(2)
-        tq = p - sp
-        if tq <= bound:
-            w, _ = bounds_kept(outcome[tq], lam[tq], imp)
-            ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
-    v = lower_bound(outcome[x], rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
-    if v > lam[x]:
-        lam[x] = v
-        return True
-    return False
-
-
-@numba.njit(cache=True, parallel=True)
-def _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks):
-    """One sweep of lower-bound updates over 1..B; True if some value rose."""
-    changed = np.zeros(n_chunks, np.uint8)
-    for c in numba.prange(n_chunks):
-        a = 1 + (bound * c) // n_chunks
-        b = 1 + (bound * (c + 1)) // n_chunks
-        if a >= b:
-            continue
-        if descending:
-            i = np.searchsorted(members, b - 1, side="right") - 1
-            j = np.searchsorted(members, 2 * (b - 1), side="right") - 1
-            for x in range(b - 1, a - 1, -1):
-                i = index_down(members, i, x)
-                if i < 0 or _settled(x, outcome, rem, lam, cap):
-                    continue
-                s = members[i]
-                j = index_down(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
-                    changed[c] = 1
-        else:
-            i = np.searchsorted(members, a, side="right") - 1
-            j = np.searchsorted(members, a, side="right") - 1
-            for x in range(a, b):
-                i = index_up(members, i, x)
-                if i < 0 or _settled(x, outcome, rem, lam, cap):
-                    continue
-                s = members[i]
-                j = index_up(members, j, x + s)
-                if _lam_update(x, s, members[j], bound, outcome, rem, lam, cap, imp):
-                    changed[c] = 1
-    return changed.any()
+            lam[x] = start_value(outcome[x], rem[x], x, bound, cap, imp)
 
 
 @numba.njit(cache=True, parallel=True)
@@ -373,7 +364,7 @@ def solve_by_rounds(
     n_chunks = _n_chunks()
     poss = np.zeros(bound + 1, np.uint8)
     descending = True
-    while _possibility_sweep(bound, members, outcome, poss, descending, n_chunks):
+    while _sweep_pieces(bound, members, outcome, rem, poss, False, 0, 0, descending, n_chunks):
         descending = not descending
     _finish_classes(outcome, poss, n_chunks)
     del poss
@@ -392,7 +383,7 @@ def solve_by_rounds(
     # Also stop once every W and L remoteness is certified: nothing more to learn.
     descending = True
     for sweep in range(MAX_LOWER_BOUND_SWEEPS):
-        if not _lam_sweep(bound, members, outcome, rem, lam, cap, imp, descending, n_chunks):
+        if not _sweep_pieces(bound, members, outcome, rem, lam, True, cap, imp, descending, n_chunks):
             break
         if _uncertified(outcome, rem, lam, n_chunks) == 0:
             break

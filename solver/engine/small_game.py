@@ -21,10 +21,10 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
-from .codes import CLASS_D, CLASS_L, CLASS_W, MAX_REMOTENESS, pack
+from .certificate import above_bound, bounds_kept, lower_bound, settled, start_value
+from .codes import CLASS_L, CLASS_W, MAX_REMOTENESS, pack
 from .graph import certify, parent_lists
-from .kernels import IMPOSSIBLE, escape_moves, even_up, member_index
-from .sweep import bounds_kept, lower_bound
+from .kernels import IMPOSSIBLE, member_index
 
 __all__ = ["take_limit", "count_chain_nodes", "build", "lower_bounds", "SmallGame", "solve_small_game"]
 
@@ -100,7 +100,7 @@ def build(bound, m, members, position, take_idx, put_idx):
 
 @numba.njit(cache=True)
 def lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, cap, imp):
-    """Iterate the operator of Lemma 3.2 (:func:`solver.engine.sweep.lower_bound`) to its least fixed point.
+    """Iterate the operator of Lemma 3.2 (:func:`solver.engine.certificate.lower_bound`) to its least fixed point.
 
     ``cls`` holds each node's class (:mod:`solver.engine.codes`).  ``lam``
     (one value per node) starts at Lemma 3.3's values (W 1, L 2 or 0 at a
@@ -120,25 +120,13 @@ def lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, 
             if tq <= m:
                 above_take[x] = tq
     for x in range(size):
-        o = cls[x]
-        if o == CLASS_W:
-            lam[x] = 1
-        elif o == CLASS_L:
-            lam[x] = 0 if rem[x] == 0 else 2
-        elif o == CLASS_D:
-            lam[x] = imp
-        else:
-            lam[x] = min(cap, 1 + escape_moves(position[x], bound))
+        lam[x] = start_value(cls[x], rem[x], position[x], bound, cap, imp)
     changed = True
     while changed:
         changed = False
         for x in range(size - 1, -1, -1):
             o = cls[x]
-            if o == CLASS_D or take_idx[x] < 0:
-                continue
-            if (o == CLASS_W or o == CLASS_L) and lam[x] >= rem[x]:  # noqa: SIM109 (numba kernel)
-                continue
-            if o != CLASS_W and o != CLASS_L and lam[x] >= cap:
+            if take_idx[x] < 0 or settled(o, rem[x], lam[x], cap):
                 continue
             t = take_idx[x]
             p = put_idx[x]
@@ -146,11 +134,10 @@ def lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, 
             if p >= 0:
                 lw_p, ll_p = bounds_kept(cls[p], lam[p], imp)
             else:
-                lw_p = np.int64(1)
-                ll_p = np.int64(2)
+                w = np.int64(1)
                 if above_take[x] >= 0:
                     w, _ = bounds_kept(cls[above_take[x]], lam[above_take[x]], imp)
-                    ll_p = np.int64(imp) if w >= imp else even_up(1 + w, imp)
+                lw_p, ll_p = above_bound(w, imp)
             v = lower_bound(o, rem[x], lw_t, ll_t, lw_p, ll_p, lam[x], cap, imp)
             if v > lam[x]:
                 lam[x] = v

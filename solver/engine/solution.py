@@ -32,6 +32,8 @@ __all__ = [
     "tally_dict",
     "TALLY_SIZE",
     "first_undecided",
+    "code_histogram",
+    "tally_counts",
 ]
 
 
@@ -211,6 +213,12 @@ class Solution:
         ====  =================================================
 
         Default (and for a wide solution given none): :attr:`outcome`.
+    code_counts : numpy.ndarray or None
+        Shape ``(256,)``, ``int64``: how often each one-byte code stands at
+        the positions ``1..bound`` of a compact solution, when the solve that
+        made it counted them as it went (or the cache entry it was read from
+        recorded them); :meth:`tally` of the whole range then reads them
+        instead of the codes.  None otherwise.
 
     Notes
     -----
@@ -232,6 +240,7 @@ class Solution:
     seconds: float = 0.0
     rule: Rule = DEFAULT_RULE
     classes: np.ndarray | CodeColumn | None = None
+    code_counts: np.ndarray | None = dataclasses.field(default=None, repr=False)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -253,7 +262,14 @@ class Solution:
         )
 
     @classmethod
-    def from_codes(cls, bound: int, codes: np.ndarray, seconds: float = 0.0, rule: Rule = DEFAULT_RULE) -> Solution:
+    def from_codes(
+        cls,
+        bound: int,
+        codes: np.ndarray,
+        seconds: float = 0.0,
+        rule: Rule = DEFAULT_RULE,
+        code_counts: np.ndarray | None = None,
+    ) -> Solution:
         """A compact solution: one code per position (:mod:`solver.engine.codes`).
 
         Parameters
@@ -267,6 +283,9 @@ class Solution:
             Wall-clock seconds of the solve.
         rule : Rule, optional
             The game; its ``misere`` flag sets the parity of remoteness.
+        code_counts : numpy.ndarray, optional
+            Shape ``(256,)``: how often each code stands at positions
+            ``1..B`` (:attr:`code_counts`), when known.
 
         Returns
         -------
@@ -275,8 +294,13 @@ class Solution:
         Raises
         ------
         ValueError
-            If ``codes`` is not a ``uint8`` array of shape ``(B + 1,)``.
+            If ``codes`` is not a ``uint8`` array of shape ``(B + 1,)``, or
+            ``code_counts`` does not count ``B`` positions in 256 codes.
         """
+        if code_counts is not None:
+            code_counts = np.asarray(code_counts, np.int64)
+            if code_counts.shape != (256,) or int(code_counts.min()) < 0 or int(code_counts.sum()) != bound:
+                raise ValueError(f"code_counts must count the {bound} positions 1..bound in 256 codes")
         if getattr(codes, "dtype", None) != np.uint8 or codes.shape != (bound + 1,):
             raise ValueError(f"codes must be a uint8 array of shape ({bound + 1},)")
         return cls(
@@ -286,6 +310,7 @@ class Solution:
             seconds,
             rule,
             CodeColumn(codes, _codes.class_table()),
+            code_counts,
         )
 
     @property
@@ -421,6 +446,8 @@ class Solution:
         """
         n = self._check_n(n)
         codes = self.codes
+        if codes is not None and n == self.bound and self.code_counts is not None:
+            return tally_dict(tally_counts(self.code_counts, self.rule.misere))
         if codes is not None:
             # A mapped file is counted a piece at a time, each piece's pages
             # given back after it (solver.engine.mapped): a count of a 10 GB
@@ -662,7 +689,7 @@ TALLY_SIZE = 8
 
 
 @numba.njit(cache=True)
-def _code_histogram(codes, lo, hi, out):
+def code_histogram(codes, lo, hi, out):
     """Add to ``out`` (256 counts) how often each one-byte code stands in ``codes[lo..hi]``.
 
     Four counters in turn, so that a run of equal codes does not wait on one
@@ -711,7 +738,26 @@ def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np
     out = np.zeros(TALLY_SIZE, np.int64)
     if hi < lo:
         return out
-    histogram = _code_histogram(codes, lo, hi, np.zeros(256, np.int64))
+    return tally_counts(code_histogram(codes, lo, hi, np.zeros(256, np.int64)), misere)
+
+
+def tally_counts(histogram: np.ndarray, misere: bool = False) -> np.ndarray:
+    """The :func:`tally_codes` array of positions whose codes occur ``histogram[code]`` times.
+
+    Parameters
+    ----------
+    histogram : numpy.ndarray
+        Shape ``(256,)``, integers: how often each code stands.
+    misere : bool, optional
+        Misère play (the parity of remoteness).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(TALLY_SIZE,)``, dtype ``int64`` (:func:`tally_codes`).
+    """
+    out = np.zeros(TALLY_SIZE, np.int64)
+    histogram = np.asarray(histogram, np.int64)
     classes = _codes.class_table().astype(np.int64)
     packed = _codes.packed_table(misere).astype(np.int64)
     out[:6] = np.bincount(classes, weights=histogram, minlength=6)[:6].astype(np.int64)

@@ -17,27 +17,40 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .codes import class_of
+from .certificate import bits_class, child_entered, enter_pw, retrograde_visit, seed_pl
+from .codes import CLASS_L
 from .kernels import isqrt
 
 __all__ = ["solve_square_but_one"]
 
 
 @numba.njit(cache=True, inline="always")
-def _sbo_visit(x, oy, r1, outcome, rem, pending, queue, tail):
-    """Tell parent ``x`` that a child of remoteness ``r1 - 1`` and outcome ``oy`` is settled."""
-    if outcome[x] != 0:
-        return tail
-    if oy == 2:
-        outcome[x] = 1
-    else:
-        pending[x] -= 1
-        if pending[x] != 0:
+def _tell_parents(y, item, parity, bound, label, rem, poss, pending, queue, tail):
+    """Tell every parent of ``y`` (``y + k**2`` up to the bound, and ``y - 1`` when it may add one) about it.
+
+    ``item < 0``: ``y`` is settled (the retrograde step,
+    :func:`~solver.engine.certificate.retrograde_visit`); else ``y`` entered PL
+    (``item`` odd) or PW (even), the possibility step
+    (:func:`~solver.engine.certificate.child_entered`).
+    """
+    ly = label[y]
+    r1 = rem[y] + 1
+    k = 1
+    while True:
+        if y + k * k <= bound:
+            x = y + k * k
+        elif k > 0 and y >= 2 and (y - 1) % 2 == parity:
+            x = y - 1
+            k = -1  # the last parent
+        else:
             return tail
-        outcome[x] = 2
-    rem[x] = r1
-    queue[tail] = x
-    return tail + 1
+        if item < 0:
+            tail = retrograde_visit(x, ly, r1, False, label, rem, pending, queue, tail)
+        else:
+            tail = child_entered(x, item, False, label, poss, pending, queue, tail)
+        if k < 0:
+            return tail
+        k += 1
 
 
 @numba.njit(cache=True)
@@ -50,7 +63,7 @@ def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
         pending[x] = c
     outcome[:] = 0
     rem[:] = -1
-    outcome[0] = 2
+    outcome[0] = CLASS_L
     rem[0] = 0
     queue[0] = 0
     head = 0
@@ -58,14 +71,7 @@ def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
     while head < tail:
         y = queue[head]
         head += 1
-        oy = outcome[y]
-        r1 = rem[y] + 1
-        k = 1
-        while y + k * k <= bound:
-            tail = _sbo_visit(y + k * k, oy, r1, outcome, rem, pending, queue, tail)
-            k += 1
-        if y >= 2 and (y - 1) % 2 == parity:
-            tail = _sbo_visit(y - 1, oy, r1, outcome, rem, pending, queue, tail)
+        tail = _tell_parents(y, -1, parity, bound, outcome, rem, poss, pending, queue, tail)
     # The least sets PW and PL (docs/mathematics.md section 3.3), as bits of
     # poss (1 possibly W, 2 possibly L), by a queue over the same parents;
     # only ``bound`` itself can move out (to bound + 1), which is possibly
@@ -76,47 +82,18 @@ def _sbo_solve(bound, parity, outcome, rem, pending, poss, queue):
             c += 1
         pending[x] = c
         poss[x] = 0
-    head = 0
     tail = 0
-    if outcome[bound] != 2 and bound >= 1 and bound % 2 == parity:
-        poss[bound] |= 1
-        queue[tail] = 2 * bound
-        tail += 1
+    if bound >= 1 and bound % 2 == parity:
+        tail = enter_pw(bound, outcome, poss, queue, tail)
     for x in range(bound + 1):
-        if pending[x] == 0 and outcome[x] != 1:
-            poss[x] |= 2
-            queue[tail] = 2 * x + 1
-            tail += 1
+        tail = seed_pl(x, False, outcome, poss, pending, queue, tail)
+    head = 0
     while head < tail:
         item = queue[head]
         head += 1
-        y = item >> 1
-        k = 1
-        while y + k * k <= bound:
-            tail = _possibility_visit(y + k * k, item & 1, outcome, poss, pending, queue, tail)
-            k += 1
-        if y >= 2 and (y - 1) % 2 == parity:
-            tail = _possibility_visit(y - 1, item & 1, outcome, poss, pending, queue, tail)
+        tail = _tell_parents(item >> 1, item, parity, bound, outcome, rem, poss, pending, queue, tail)
     for x in range(bound + 1):
-        if outcome[x] == 0:
-            outcome[x] = class_of(False, False, poss[x] & 1 == 1, poss[x] & 2 == 2)
-
-
-@numba.njit(cache=True, inline="always")
-def _possibility_visit(x, child_possibly_l, outcome, poss, pending, queue, tail):
-    """Tell parent ``x`` that a child entered PL (``child_possibly_l``) or PW."""
-    if child_possibly_l:
-        if poss[x] & 1 == 0 and outcome[x] != 2:
-            poss[x] |= 1
-            queue[tail] = 2 * x
-            tail += 1
-    else:
-        pending[x] -= 1
-        if pending[x] == 0 and outcome[x] != 1 and poss[x] & 2 == 0:
-            poss[x] |= 2
-            queue[tail] = 2 * x + 1
-            tail += 1
-    return tail
+        outcome[x] = bits_class(outcome[x], poss[x])
 
 
 def solve_square_but_one(bound: int, parity: int, outcome: np.ndarray, rem: np.ndarray) -> None:

@@ -31,7 +31,9 @@ otherwise, by possibility:             a child possibly L (or ``p`` above the
 =====================================  =======================================
 
 Remoteness is an upper bound, exact where the lower bound of the operator of
-``docs/mathematics.md`` Lemma 3.2 meets it.  A child that cannot be L offers
+``docs/mathematics.md`` Lemma 3.2 meets it.  The rules themselves (the
+possibility step, the operator, Lemma 3.5 above the bound) are the helpers
+of :mod:`solver.engine.certificate`, which every kernel shares.  A child that cannot be L offers
 no win, one that cannot be W does not bound a loss: its bound is
 :data:`~solver.engine.kernels.IMPOSSIBLE`.  The lower bound of a child is read
 in one of two ways:
@@ -56,6 +58,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from .certificate import above_bound, as_l_from_take, bounds_kept, class_from, lower_bound, start_value, take_and_put
 from .codes import (
     CLASS_D,
     CLASS_L,
@@ -63,38 +66,24 @@ from .codes import (
     CLASS_UL,
     CLASS_UW,
     CLASS_W,
-    class_of,
     decode_class,
     decode_packed,
     encode,
     encode_class,
-    possibly_l,
-    possibly_w,
 )
-from .kernels import escape_moves, even_up, index_down, member_index, odd_up
+from .kernels import escape_moves, even_up, index_down, member_index
+from .solution import code_histogram
 
-__all__ = ["classify", "sweep_piece", "sweep_block", "sweep_chunk", "block_start", "bounds_kept", "lower_bound"]
-
-
-@numba.njit(cache=True, inline="always")
-def bounds_kept(cls, lam, imp):
-    """``(as W, as L)`` lower bounds on the remoteness of a position of class ``cls`` whose bound ``lam`` is kept.
-
-    ``imp`` where it cannot have that outcome; an unresolved position's
-    bound is raised to the parity of each outcome (normal play).
-    """
-    v = np.int64(lam)
-    if cls == CLASS_W:
-        return v, np.int64(imp)
-    if cls == CLASS_L:
-        return np.int64(imp), v
-    if cls == CLASS_U:
-        return odd_up(v, imp), even_up(v, imp)
-    if cls == CLASS_UW:
-        return odd_up(v, imp), np.int64(imp)
-    if cls == CLASS_UL:
-        return np.int64(imp), even_up(v, imp)
-    return np.int64(imp), np.int64(imp)
+__all__ = [
+    "classify",
+    "fast_codes",
+    "SLOW",
+    "sweep_piece",
+    "sweep_block",
+    "sweep_chunk",
+    "sweep_chunk_kept",
+    "block_start",
+]
 
 
 @numba.njit(cache=True, inline="always")
@@ -106,12 +95,12 @@ def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
     """
     if c == CLASS_L:
         r = np.int64(decode_packed(code, False))
-        return r if r >= 0 else even_up(1 + lw_take, imp)
+        return r if r >= 0 else as_l_from_take(lw_take, imp)
     if c == CLASS_U or c == CLASS_UL:  # noqa: SIM109 (numba kernel)
-        if lw_take >= imp:
+        from_take = as_l_from_take(lw_take, imp)
+        if from_take >= imp:
             return np.int64(imp)
-        v = min(np.int64(cap), 1 + escape_moves(q, bound))
-        return max(even_up(v, imp), even_up(1 + lw_take, imp))
+        return max(even_up(min(np.int64(cap), 1 + escape_moves(q, bound)), imp), from_take)
     return np.int64(imp)
 
 
@@ -126,46 +115,37 @@ def _lw_rebuilt(code, c, imp):
     return np.int64(imp)
 
 
-@numba.njit(cache=True, inline="always")
-def lower_bound(cls, high, lw_t, ll_t, lw_p, ll_p, floor, cap, imp):
-    """The operator of Lemma 3.2 at one position: its new lower bound on remoteness.
+#: A code of :func:`fast_codes` that sends a position to :func:`classify`: its code needs remoteness.
+SLOW = 255
 
-    Parameters
-    ----------
-    cls : int
-        The position's class (:mod:`solver.engine.codes`).
-    high : int
-        Its remoteness upper bound (W and L).
-    lw_t, ll_t, lw_p, ll_p : int
-        Bounds as W and as L of its two children (``imp``: impossible).
-    floor : int
-        The bound it has already (the starting value of the iteration).
-    cap, imp : int
-        Values are capped at ``cap`` when unresolved (beyond every upper
-        bound) and at the upper bound for W and L; ``imp`` for D.
+
+@numba.njit(cache=True)
+def fast_codes():
+    """The code of a position above ``M`` whenever its children's classes alone decide it (one-byte solve).
 
     Returns
     -------
-    int
-        As W ``1 + min`` of the children's bounds as L, as L ``1 + max`` of
-        their bounds as W; an unresolved position takes the least of the
-        outcomes it may still have.
+    numpy.ndarray
+        Shape ``(6, 257)``, dtype ``uint8``: indexed by the class of the take
+        child and the code of the put child (256 when it is above the bound),
+        the code :func:`classify` gives without lower bounds: that of the
+        class by possibility (the certificate's step,
+        :func:`solver.engine.certificate.class_from`), or :data:`SLOW` where
+        the position is W or L and its remoteness must be worked out.
+
+    Notes
+    -----
+    Most positions above ``M`` are U or D, so the sweep reads this table
+    once per position instead of decoding and encoding through branches
+    that the processor cannot predict; the rule stays the one helper.
     """
-    if cls == CLASS_D:
-        return np.int64(imp)
-    vw = min(np.int64(imp), 1 + min(ll_t, ll_p))
-    vl = min(np.int64(imp), 1 + max(lw_t, lw_p))
-    if cls == CLASS_W:
-        v = min(vw, np.int64(high))
-    elif cls == CLASS_L:
-        v = min(vl, np.int64(high))
-    elif cls == CLASS_UW:
-        v = min(vw, np.int64(cap))
-    elif cls == CLASS_UL:
-        v = min(vl, np.int64(cap))
-    else:
-        v = min(vw, vl, np.int64(cap))
-    return max(np.int64(floor), v)
+    table = np.empty((6, 257), np.uint8)
+    for ct in range(6):
+        for k in range(257):
+            above = k == 256
+            c = class_from(take_and_put(ct, CLASS_U if above else decode_class(k), above))
+            table[ct, k] = SLOW if c == CLASS_W or c == CLASS_L else encode_class(c)  # noqa: SIM109 (numba kernel)
+    return table
 
 
 @numba.njit(cache=True, inline="always")
@@ -209,7 +189,11 @@ def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap,
     ct = so[t]
     above = p > bound
     cp_cls = decode_class(cp) if not above else CLASS_U
-    if ct == CLASS_L or (not above and cp_cls == CLASS_L):
+    # The retrograde labels and the possibilities from the two children: an L
+    # child (or two W children inside the bound) make x W (L) with remoteness;
+    # else its class is by possibility, above the bound counting as both.
+    c = class_from(take_and_put(ct, cp_cls, above))
+    if c == CLASS_W:
         best = np.int64(shigh[t]) if ct == CLASS_L else np.int64(1 << 30)
         if not above and cp_cls == CLASS_L:
             best = min(best, abs(np.int64(decode_packed(cp, False))))
@@ -217,46 +201,48 @@ def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap,
         j = index_down(members, j, p)
         lw_tp = np.int64(slw[p - members[j]])
         if above:
-            ll_p = np.int64(imp) if lw_tp >= imp else even_up(1 + lw_tp, imp)
+            ll_p = above_bound(lw_tp, imp)[1]
         elif kept:
             ll_p = bounds_kept(cp_cls, lam_p, imp)[1]
         else:
             ll_p = _ll_rebuilt(cp, cp_cls, p, bound, lw_tp, cap, imp)
         low = lower_bound(CLASS_W, high, np.int64(imp), np.int64(sll[t]), np.int64(imp), ll_p, 1, cap, imp)
         return encode(1, high, low >= high), low, j
-    if ct == CLASS_W and not above and cp_cls == CLASS_W:
+    if c == CLASS_L:
         high = max(np.int64(shigh[t]), abs(np.int64(decode_packed(cp, False)))) + 1
         lw_p = bounds_kept(cp_cls, lam_p, imp)[0] if kept else _lw_rebuilt(cp, cp_cls, imp)
         low = lower_bound(CLASS_L, high, np.int64(slw[t]), np.int64(imp), lw_p, np.int64(imp), 2, cap, imp)
         return encode(2, high, low >= high), low, j
-    # By possibility: above the bound counts as both possibly W and possibly L.
-    pw = possibly_l(ct) or above or possibly_l(cp_cls)
-    pl = possibly_w(ct) and (above or possibly_w(cp_cls))
-    c = class_of(False, False, pw, pl)
     if c == CLASS_D or not kept:
         return encode_class(c), np.int64(imp if c == CLASS_D else 0), j
     j = index_down(members, j, p)
     lw_tp = np.int64(slw[p - members[j]])
     if above:
-        lw_p = np.int64(1)
-        ll_p = np.int64(imp) if lw_tp >= imp else even_up(1 + lw_tp, imp)
+        lw_p, ll_p = above_bound(lw_tp, imp)
     else:
         lw_p, ll_p = bounds_kept(cp_cls, lam_p, imp)
-    floor = min(np.int64(cap), 1 + escape_moves(x, bound))
+    floor = start_value(c, -1, x, bound, cap, imp)
     low = lower_bound(c, 0, np.int64(slw[t]), np.int64(sll[t]), lw_p, ll_p, floor, cap, imp)
     return encode_class(c), low, j
 
 
 @numba.njit(cache=True, inline="always")
-def sweep_piece(a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp):
+def sweep_piece(
+    a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+):
     """Label positions ``b, b - 1, ..., a`` (all above ``M``), each with :func:`classify` (unchecked).
 
     The code of position ``n`` goes to ``out[n - out_base]``.  A put child
     ``p <= b`` is read from ``out`` (labelled earlier in this call), a put
-    child ``b < p <= B`` from ``inp[p - in_base]``.  With lower bounds kept
+    child ``b < p <= B`` from ``inp[p - in_base]``.  The positions go by runs
+    with one member ``f(x)`` and their put children on one side of ``b`` and
+    of the bound, so the loop over a run tests nothing but the code it
+    reads.  With lower bounds kept
     (``lam_out`` not empty) they are read and written in ``lam_in`` and
     ``lam_out`` at the same offsets; else they are rebuilt from codes.
-    ``members`` holds the sequence up to ``2 B``.
+    ``members`` holds the sequence up to ``2 B``.  Without kept bounds a
+    position whose code its children's classes decide takes it from
+    ``table`` (:func:`fast_codes`); the others go through :func:`classify`.
 
     Inlined into the parallel loops of :func:`sweep_block` and
     :func:`sweep_chunk`: numba compiles it markedly faster there than as a
@@ -265,40 +251,74 @@ def sweep_piece(a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_
     kept = lam_out.shape[0] > 0
     i = member_index(members, b)
     j = member_index(members, b + members[i])
-    for x in range(b, a - 1, -1):
-        i = index_down(members, i, x)
+    top = b
+    while top >= a:
+        # A run top..bottom: one member s = f(x), and every put child x + s
+        # above the bound, or in inp (above b), or in out (at most b).
+        while members[i] > top:
+            i -= 1
         s = members[i]
-        p = x + s
-        cp = np.uint8(0)
-        lam_p = np.int64(0)
-        if p <= bound:
-            if p <= b:
-                cp = out[p - out_base]
-                if kept:
-                    lam_p = np.int64(lam_out[p - out_base])
+        p = top + s
+        above = p > bound
+        src, src_lam, base = out, lam_out, out_base
+        if above:
+            bottom = max(a, s, bound - s + 1)
+        elif p > b:
+            bottom = max(a, s, b - s + 1)
+            src, src_lam, base = inp, lam_in, in_base
+        else:
+            bottom = max(a, s)
+        if not kept and (above or p > b):
+            # Every put child is final already (above the piece): first the
+            # codes the table gives, in a loop with no branch, then the W and
+            # L positions it leaves (SLOW), from the top down.
+            if above:
+                for x in range(top, bottom - 1, -1):
+                    out[x - out_base] = table[so[x - s], 256]
             else:
-                cp = inp[p - in_base]
+                for x in range(top, bottom - 1, -1):
+                    out[x - out_base] = table[so[x - s], src[x + s - base]]
+            for x in range(top, bottom - 1, -1):
+                if out[x - out_base] == SLOW:
+                    cp = np.uint8(0) if above else src[x + s - base]
+                    out[x - out_base], _, j = classify(
+                        x, s, members, j, bound, cp, 0, False, so, shigh, slw, sll, cap, imp
+                    )
+        else:
+            for x in range(top, bottom - 1, -1):
+                cp = np.uint8(0) if above else src[x + s - base]
+                if not kept:
+                    fast = table[so[x - s], 256 if above else np.int64(cp)]
+                    if fast != SLOW:
+                        out[x - out_base] = fast
+                        continue
+                lam_p = np.int64(0) if above or not kept else np.int64(src_lam[x + s - base])
+                code, low, j = classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp)
+                out[x - out_base] = code
                 if kept:
-                    lam_p = np.int64(lam_in[p - in_base])
-        code, low, j = classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp)
-        out[x - out_base] = code
-        if kept:
-            lam_out[x - out_base] = low
+                    lam_out[x - out_base] = low
+        top = bottom - 1
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, imp, n_chunks):
+def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, imp, n_chunks, counts):
     """Label positions ``lo..hi`` of ``codes`` in ``n_chunks`` pieces on every thread (unchecked).
 
     Every put child of the block lies above ``hi`` (:func:`block_start`), so
-    the pieces are independent; each is one :func:`sweep_piece`.
+    the pieces are independent; each is one :func:`sweep_piece`.  Each piece
+    then adds how often each code stands in it to its row of ``counts``
+    (shape ``(n_chunks, 256)``, ``int64``) while its codes are still in the
+    processor's cache, so a solve knows its counts without reading its
+    result again (:attr:`solver.engine.solution.Solution.code_counts`).
     """
     width = hi - lo + 1
+    table = fast_codes()
     for c in numba.prange(n_chunks):
         a = lo + (width * c) // n_chunks
         b = lo + (width * (c + 1)) // n_chunks - 1
         if a <= b:
-            sweep_piece(a, b, bound, members, codes, 0, codes, 0, lam, lam, so, shigh, slw, sll, cap, imp)
+            sweep_piece(a, b, bound, members, codes, 0, codes, 0, lam, lam, so, shigh, slw, sll, cap, imp, table)
+            code_histogram(codes, a, b, counts[c])
 
 
 @numba.njit(cache=True, parallel=True)
@@ -311,8 +331,23 @@ def sweep_chunk(a, b, bound, members, out, out_base, inp, in_base, so, shigh, sl
     :func:`sweep_block`.
     """
     none = np.zeros(0, np.uint8)
+    table = fast_codes()
     for _ in numba.prange(1):
-        sweep_piece(a, b, bound, members, out, out_base, inp, in_base, none, none, so, shigh, slw, sll, cap, imp)
+        sweep_piece(a, b, bound, members, out, out_base, inp, in_base, none, none, so, shigh, slw, sll, cap, imp, table)
+
+
+@numba.njit(cache=True, parallel=True)
+def sweep_chunk_kept(a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp):
+    """:func:`sweep_chunk` keeping lower bounds: read from ``lam_in`` (aligned with ``inp``), written to ``lam_out``.
+
+    The Dask task of a rule solved with a lower bound per position (all put-or-take rules but
+    Put-or-Take-a-Square) runs it, as :func:`sweep_block` does in memory.
+    """
+    table = fast_codes()
+    for _ in numba.prange(1):
+        sweep_piece(
+            a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+        )
 
 
 @numba.njit(cache=True)

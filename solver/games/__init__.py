@@ -38,9 +38,6 @@ module                                        contents
 from __future__ import annotations
 
 from .base import (
-    ENGINE_PUT_OR_TAKE,
-    ENGINE_SQUARE_BUT_ONE,
-    ENGINE_SUBTRACT,
     KIND_PUT_OR_TAKE,
     KIND_SQUARE_BUT_ONE,
     KIND_SUBTRACT,
@@ -48,7 +45,7 @@ from .base import (
     Rule,
     RuleMove,
 )
-from .put_or_take import PutOrTake, put_or_take
+from .put_or_take import PutOrTake, PutOrTakeASquare, put_or_take
 from .sequences import PRIME_LIMIT, SEQUENCES, Sequence, is_prime
 from .square_but_one import SquareButOne
 from .squares import POSITION_LIMIT, Move, is_square, isqrt_array, moves, put, square_below, take
@@ -58,6 +55,7 @@ __all__ = [
     "Rule",
     "RuleMove",
     "PutOrTake",
+    "PutOrTakeASquare",
     "SubtractASquare",
     "SquareButOne",
     "RULES",
@@ -72,9 +70,6 @@ __all__ = [
     "KIND_PUT_OR_TAKE",
     "KIND_SUBTRACT",
     "KIND_SQUARE_BUT_ONE",
-    "ENGINE_PUT_OR_TAKE",
-    "ENGINE_SUBTRACT",
-    "ENGINE_SQUARE_BUT_ONE",
     "Move",
     "square_below",
     "is_square",
@@ -89,7 +84,7 @@ __all__ = [
 RULES: dict[str, Rule] = {
     rule.name: rule
     for rule in (
-        put_or_take("square", "square", "Square"),
+        put_or_take("square", "square", "Square", PutOrTakeASquare),
         put_or_take("cube", "cube", "Cube"),
         put_or_take("triangular number", "triangular-number", "Triangular-Number"),
         put_or_take("prime", "prime", "Prime"),

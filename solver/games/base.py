@@ -30,20 +30,12 @@ __all__ = [
     "KIND_PUT_OR_TAKE",
     "KIND_SUBTRACT",
     "KIND_SQUARE_BUT_ONE",
-    "ENGINE_PUT_OR_TAKE",
-    "ENGINE_SUBTRACT",
-    "ENGINE_SQUARE_BUT_ONE",
 ]
 
 #: ``Rule.kind`` codes (plain ints, for the engine's kernels and the tests).
 KIND_PUT_OR_TAKE = 0
 KIND_SUBTRACT = 1
 KIND_SQUARE_BUT_ONE = 2
-
-#: Names of the engines (:mod:`solver.engine.solve` maps each to its solver).
-ENGINE_PUT_OR_TAKE = "put-or-take"
-ENGINE_SUBTRACT = "subtract"
-ENGINE_SQUARE_BUT_ONE = "square-but-one"
 
 #: The name of Put-or-Take-a-Square, the default game.
 SQUARES = "put-or-take-a-square"
@@ -99,10 +91,11 @@ class Rule:
 
     Notes
     -----
-    Class attributes of each kind: ``kind`` (a ``KIND_*`` code), ``engine``
-    (which engine solves it, an ``ENGINE_*`` name), ``climbs`` (play can go
-    arbitrarily high, so a bound is needed) and ``loop_free`` (every move
-    decreases the position).
+    Class attributes of each kind: ``kind`` (a ``KIND_*`` code), ``climbs``
+    (play can go arbitrarily high, so a bound is needed) and ``loop_free``
+    (every move decreases the position).  The engine that solves a rule is
+    found by its class (:func:`solver.engine.solving.engine_for`); the games
+    do not import the engine.
     """
 
     name: str
@@ -114,36 +107,20 @@ class Rule:
     add_parity: int = -1
 
     kind: ClassVar[int]
-    engine: ClassVar[str]
     climbs: ClassVar[bool] = False
     loop_free: ClassVar[bool] = False
 
     # -- facts --------------------------------------------------------------
 
     @property
-    def is_squares(self) -> bool:
-        """True for Put-or-Take-a-Square, the thesis's game."""
-        return self.name == SQUARES
-
-    @property
-    def one_byte(self) -> bool:
-        """Solved at one byte per position from the start (out of core and on Dask too).
-
-        Put-or-Take-a-Square: its lower bounds on remoteness are rebuilt from
-        the codes (``docs/mathematics.md`` section 3.5).  The other rules keep
-        a lower bound per position while they are solved in memory.
-        """
-        return self.is_squares
-
-    @property
     def cache_key(self) -> str:
-        """The rule's part of a cache entry's name: ``squares`` for the default game, else its name."""
-        return "squares" if self.is_squares else self.name
+        """The rule's part of a cache entry's name: its name (``squares`` for the default game)."""
+        return self.name
 
     @property
     def solve_weight(self) -> int:
-        """Cost of a solve per position relative to Put-or-Take-a-Square's one-byte sweep (1)."""
-        return 1 if self.one_byte else 16
+        """Cost of a solve per position relative to Put-or-Take-a-Square's one-byte sweep (1): 16 here."""
+        return 16
 
     @property
     def position_limit(self) -> int | None:
@@ -187,8 +164,8 @@ class Rule:
 
     @property
     def has_thesis_analyses(self) -> bool:
-        """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists)."""
-        return self.is_squares
+        """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists): only to its game."""
+        return False
 
     # -- positions and moves --------------------------------------------------
 

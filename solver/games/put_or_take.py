@@ -9,14 +9,15 @@ is unique, and play can climb without end: a bound is needed.
 from __future__ import annotations
 
 import dataclasses
+from typing import ClassVar
 
 import numpy as np
 
-from .base import ENGINE_PUT_OR_TAKE, KIND_PUT_OR_TAKE, SQUARES, Rule, RuleMove
+from .base import KIND_PUT_OR_TAKE, Rule, RuleMove
 from .sequences import SEQUENCES
 from .squares import Move, isqrt_array
 
-__all__ = ["PutOrTake", "put_or_take"]
+__all__ = ["PutOrTake", "PutOrTakeASquare", "put_or_take"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -24,8 +25,9 @@ class PutOrTake(Rule):
     """Put-or-take-a-X: two moves from every ``n >= first member``, named take and put."""
 
     kind = KIND_PUT_OR_TAKE
-    engine = ENGINE_PUT_OR_TAKE
     climbs = True
+    #: Where the rule is defined (the thesis proposes the other sequences).
+    SOURCE: ClassVar[str] = "thesis section 6 (the sequences it proposes)"
 
     def moves(self, n: int) -> tuple[RuleMove, ...]:
         """``(take, put)`` from ``n``, or ``()`` when no member is ``<= n`` (see :meth:`Rule.moves`)."""
@@ -42,19 +44,6 @@ class PutOrTake(Rule):
             return False
         f = self.member_below(n)
         return f > 0 and self.member_below(n - f) == 0
-
-    def wins_at_once_array(self, positions: np.ndarray) -> np.ndarray:
-        """:meth:`wins_at_once` of many positions ``0 <= n < 2**62``; squares vectorised exactly."""
-        if not self.is_squares:
-            return super().wins_at_once_array(positions)
-        positions = np.asarray(positions, dtype=np.int64)
-        root = isqrt_array(positions)
-        return (root * root == positions) & (positions > 0)
-
-    @property
-    def wins_at_once_text(self) -> str:
-        """``"square: take to 0 wins"`` for squares, else ``"take wins at once"``."""
-        return "square: take to 0 wins" if self.is_squares else "take wins at once"
 
     def moves_are_few(self, n: int) -> bool:
         """True: at most two moves from any position."""
@@ -74,11 +63,6 @@ class PutOrTake(Rule):
         return ("take", "put")
 
     @property
-    def example_draws(self) -> tuple[int, ...]:
-        """2 and 8 for Put-or-Take-a-Square (2 and 3 cycle; 8 takes to 4 or puts to 12), else none."""
-        return (2, 8) if self.is_squares else ()
-
-    @property
     def has_put_chain(self) -> bool:
         """True: every position with a move has a put move."""
         return True
@@ -93,9 +77,54 @@ class PutOrTake(Rule):
         return n + f if f else None
 
 
-def put_or_take(sequence: str, slug: str, title: str) -> PutOrTake:
-    """The put-or-take rule of one sequence of :data:`solver.games.sequences.SEQUENCES`."""
-    return PutOrTake(
+@dataclasses.dataclass(frozen=True)
+class PutOrTakeASquare(PutOrTake):
+    """Put-or-Take-a-Square, the thesis's game: the put-or-take rule of the squares.
+
+    Its own facts: a position wins at once exactly when it is a positive
+    square (vectorised exactly), its small certified draws, the thesis's
+    analyses, the cache key ``squares``, and the cost weight 1 of its
+    one-byte solve (:class:`solver.engine.solving.SquaresEngine`), which
+    the others' weights are measured against.
+    """
+
+    SOURCE: ClassVar[str] = "Winning Ways vol. 2 p. 484; thesis section 1.1"
+
+    def wins_at_once_array(self, positions: np.ndarray) -> np.ndarray:
+        """:meth:`wins_at_once` of many positions ``0 <= n < 2**62``: the positive squares, vectorised exactly."""
+        positions = np.asarray(positions, dtype=np.int64)
+        root = isqrt_array(positions)
+        return (root * root == positions) & (positions > 0)
+
+    @property
+    def wins_at_once_text(self) -> str:
+        """``"square: take to 0 wins"``."""
+        return "square: take to 0 wins"
+
+    @property
+    def example_draws(self) -> tuple[int, ...]:
+        """2 and 8 (2 and 3 cycle; 8 takes to 4 or puts to 12)."""
+        return (2, 8)
+
+    @property
+    def has_thesis_analyses(self) -> bool:
+        """True: the thesis's own analyses are of this game."""
+        return True
+
+    @property
+    def cache_key(self) -> str:
+        """``squares``, the key its cache entries have always had."""
+        return "squares"
+
+    @property
+    def solve_weight(self) -> int:
+        """1: the one-byte sweep, which the other rules' weights are measured against."""
+        return 1
+
+
+def put_or_take(sequence: str, slug: str, title: str, cls: type[PutOrTake] = PutOrTake) -> PutOrTake:
+    """The put-or-take rule of one sequence of :data:`solver.games.sequences.SEQUENCES`, of class ``cls``."""
+    return cls(
         name=f"put-or-take-a-{slug}",
         title=f"Put-or-Take-a-{title}",
         sequence=sequence,
@@ -103,9 +132,5 @@ def put_or_take(sequence: str, slug: str, title: str) -> PutOrTake:
             f"From n, take or put the largest {sequence} f(n) ≤ n: move to n − f(n) or n + f(n); "
             f"a player with no move loses ({sequence}s: {SEQUENCES[sequence].first})."
         ),
-        source=(
-            "Winning Ways vol. 2 p. 484; thesis section 1.1"
-            if f"put-or-take-a-{slug}" == SQUARES
-            else "thesis section 6 (the sequences it proposes)"
-        ),
+        source=cls.SOURCE,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .base import ENGINE_SQUARE_BUT_ONE, KIND_SQUARE_BUT_ONE, Rule, RuleMove
+from .base import KIND_SQUARE_BUT_ONE, Rule, RuleMove
 from .subtract import is_positive_square, square_takes
 
 __all__ = ["SquareButOne"]
@@ -20,7 +20,6 @@ class SquareButOne(Rule):
     """Square-But-One: takes of squares, and ``add 1`` from heaps of parity :attr:`Rule.add_parity`."""
 
     kind = KIND_SQUARE_BUT_ONE
-    engine = ENGINE_SQUARE_BUT_ONE
 
     def moves(self, n: int) -> tuple[RuleMove, ...]:
         """Takes of ``1, 4, 9, …`` then ``add 1`` if allowed (see :meth:`Rule.moves`); at most 10**12."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from .base import ENGINE_SUBTRACT, KIND_SUBTRACT, Rule, RuleMove
+from .base import KIND_SUBTRACT, Rule, RuleMove
 
 __all__ = ["SubtractASquare", "MOVE_LIST_LIMIT"]
 
@@ -36,7 +36,6 @@ class SubtractASquare(Rule):
     """Subtract-a-square (normal or misère play)."""
 
     kind = KIND_SUBTRACT
-    engine = ENGINE_SUBTRACT
     loop_free = True
 
     def moves(self, n: int) -> tuple[RuleMove, ...]:

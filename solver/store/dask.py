@@ -1,19 +1,23 @@
-"""The Dask engine's store: a zarr directory with one code a position, solved into and read back.
+"""The Dask engine's store and its driver: a zarr directory with one code a position, solved into and read back.
 
-:func:`solve_dask` and :func:`run` solve Put-or-Take-a-Square on a Dask cluster
-(:mod:`solver.engine.dask`: the plan, the chunk tasks, the same sweep kernel as
-the single-process solve) into a zarr store; :func:`open_store` reads a
-finished store lazily, chunk by chunk (:class:`ZarrCodes`), and
-:func:`solver.store.find` serves finished stores in the cache directory like
-cache entries (``docs/dask.md``).
+This is the one module that opens zarr and the one that drives the cluster.
+:func:`solve_dask` and :func:`run` solve a put-or-take rule on a Dask cluster
+into a zarr store: :mod:`solver.engine.dask` plans the graph and computes
+each task from numpy arrays (the same kernels as the single-process solve);
+the tasks defined here read their inputs from the store, call it, and write
+their chunk back.  :func:`open_store` reads a finished store lazily, chunk by
+chunk (:class:`ZarrCodes`), and :func:`solver.store.find` serves finished
+stores in the cache directory like cache entries (``docs/dask.md``).
 
 The store holds one ``uint8`` array ``codes``, one code a position
 (:mod:`solver.engine.codes`), as the disk cache does, chunked like the tasks
 and compressed with LZ4, and the group's attributes: ``engine``, ``format``
 (:data:`STORE_FORMAT`), ``layout``, ``rule``, ``bound``, ``chunk``,
-``complete``, ``run_id`` and, once finished, ``tally`` and ``seconds``.  A
-missing chunk reads as :data:`solver.engine.dask.FILL`, a code no position
-has.  Every worker must be able to read and write the store: on a real
+``complete``, ``run_id`` and, once finished, ``tally`` and ``seconds``.  While
+a rule other than Put-or-Take-a-Square is solved the group also holds the
+scratch arrays its method needs (:func:`solver.engine.dask.scratch_arrays`),
+removed at the end.  A missing chunk reads as :data:`solver.engine.dask.FILL`,
+a code no position has.  Every worker must be able to read and write the store: on a real
 cluster, put it on a file system that all of them share.
 """
 
@@ -37,26 +41,29 @@ import numpy as np
 
 from ..engine.codes import MAX_REMOTENESS
 from ..engine.dask import (
-    CONNECT_TIMEOUT,
     FILL,
     MAX_CHUNK,
+    METHOD_SWEEP,
     MIN_CHUNK,
-    can_write,
+    Plan,
+    _small_game_task,
     check_bound,
-    connect,
-    is_client,
-    peak_rss,
+    label_chunk,
+    pass_chunk,
     plan,
+    scratch_arrays,
     supports,
-    task_graph,
 )
+from ..engine.rounds import MAX_LOWER_BOUND_SWEEPS
 from ..engine.solution import CodeColumn, Solution, first_undecided, merge_tallies, tally_codes, tally_dict
 from ..errors import DaskEngineError
-from ..games import DEFAULT_RULE, Rule, get_rule
+from ..games import DEFAULT_RULE, RULES, Rule, get_rule
 from ..validation import check_integer
 from .paths import cache_dir, key_of
 
 __all__ = [
+    "CONNECT_TIMEOUT",
+    "connect",
     "STORE_FORMAT",
     "RunReport",
     "run",
@@ -78,8 +85,25 @@ STORE_FORMAT = 3
 _LAYOUT = "codes"
 #: Decoded chunks a :class:`ZarrCodes` keeps for reading nearby positions again.
 _CHUNK_CACHE_BYTES = 64 * 2**20
-#: ``engine`` attribute that marks a directory as a store of this module.
+#: ``engine`` attribute that marks a directory as a store of this module
+#: (Put-or-Take-a-Square's; another rule's is ``<rule>/dask``, :func:`_engine_attr`).
 _ENGINE = "put-or-take-a-square/dask"
+_ENGINE_SUFFIX = "/dask"
+#: Seconds to wait for a scheduler before giving up.
+CONNECT_TIMEOUT = 10.0
+
+
+def _engine_attr(rule: Rule) -> str:
+    """The ``engine`` attribute of a store of ``rule``: ``<rule name>/dask``."""
+    return f"{rule.name}{_ENGINE_SUFFIX}"
+
+
+def _rule_of_engine(engine: object) -> Rule | None:
+    """The rule an ``engine`` attribute names, if it is one of this module's (a put-or-take rule), else None."""
+    if not isinstance(engine, str) or not engine.endswith(_ENGINE_SUFFIX):
+        return None
+    rule = RULES.get(engine[: -len(_ENGINE_SUFFIX)])
+    return rule if rule is not None and supports(rule) else None
 
 
 # ---------------------------------------------------------------------------
@@ -95,7 +119,7 @@ def _read_attrs(path: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     attrs = data.get("attributes") if isinstance(data, dict) else None
-    if not isinstance(attrs, dict) or attrs.get("engine") != _ENGINE:
+    if not isinstance(attrs, dict) or _rule_of_engine(attrs.get("engine")) is None:
         return None
     return attrs
 
@@ -177,18 +201,20 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
     if path.exists():
         shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
     group = zarr.open_group(str(path), mode="w")
-    group.create_array(
-        "codes",
-        shape=(bound + 1,),
-        chunks=(chunk,),
-        dtype="uint8",
-        compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
-        fill_value=FILL,
-    )
+    arrays = {"codes": (np.uint8, FILL), **scratch_arrays(rule, bound)}
+    for name, (dtype, fill) in arrays.items():
+        group.create_array(
+            name,
+            shape=(bound + 1,),
+            chunks=(chunk,),
+            dtype=np.dtype(dtype).name,
+            compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
+            fill_value=fill,
+        )
     run_id = uuid.uuid4().hex
     group.attrs.update(
         {
-            "engine": _ENGINE,
+            "engine": _engine_attr(rule),
             "format": STORE_FORMAT,
             "layout": _LAYOUT,
             "rule": rule.name,
@@ -234,9 +260,10 @@ def _check_attrs(attrs: dict[str, Any], where: Path) -> dict[str, Any]:
 
     if attrs.get("layout") != _LAYOUT:
         raise damaged("layout", repr(_LAYOUT))
+    rule = _rule_of_engine(attrs.get("engine")) or DEFAULT_RULE
     name = attrs.get("rule")
-    if not isinstance(name, str) or name != DEFAULT_RULE.name:
-        raise damaged("rule", repr(DEFAULT_RULE.name))
+    if not isinstance(name, str) or name != rule.name:
+        raise damaged("rule", repr(rule.name))
     bound: Any = attrs.get("bound")
     if not _is_int(bound) or not 1 <= bound <= 2**62:
         raise damaged("bound", "a bound")
@@ -359,8 +386,8 @@ def open_store(path: str | os.PathLike[str]) -> Solution:
     return _StoreSolution.from_codes(bound, codes, float(attrs["seconds"]), get_rule(attrs["rule"]))
 
 
-def open_cached(path: str | os.PathLike[str], bound: int) -> Solution | None:
-    """:func:`open_store` for the disk cache: the store's solve to ``bound``, or None.
+def open_cached(path: str | os.PathLike[str], bound: int, rule: Rule | str | None = None) -> Solution | None:
+    """:func:`open_store` for the disk cache: the store's solve of ``rule`` to ``bound``, or None.
 
     Parameters
     ----------
@@ -368,19 +395,21 @@ def open_cached(path: str | os.PathLike[str], bound: int) -> Solution | None:
         The store's directory.
     bound : int
         The bound the store must hold.
+    rule : Rule or str, optional
+        The rule it must hold (default Put-or-Take-a-Square).
 
     Returns
     -------
     Solution or None
-        None when ``path`` is not a finished, undamaged store of this format
-        and of Put-or-Take-a-Square to ``bound`` (:func:`solver.store.find`
-        treats such a store as absent).
+        None when ``path`` is not a finished, undamaged store of this format,
+        of that rule and bound (:func:`solver.store.find` treats such a store
+        as absent).
     """
     try:
         found = open_store(path)
     except Exception:  # damage shows as many kinds of error; the cache treats it as absence
         return None
-    return found if found.bound == bound else None
+    return found if found.bound == bound and found.rule.name == get_rule(rule).name else None
 
 
 class ZarrCodes:
@@ -619,8 +648,257 @@ class _StoreSolution(Solution):
 
 
 # ---------------------------------------------------------------------------
-# Running the graph
+# The cluster and the tasks (run on the workers)
 # ---------------------------------------------------------------------------
+
+
+def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
+    """Connect to a scheduler, or start a ``LocalCluster`` of ``workers`` workers.
+
+    Returns ``(client, cluster)``; ``cluster`` is None for a given scheduler.
+
+    Raises
+    ------
+    TypeError
+        If ``scheduler`` is neither None, an address nor a client.
+    ValueError
+        If the address is not valid or cannot be reached within ``timeout``.
+    """
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=":0")
+        return Client(cluster), cluster
+    if isinstance(scheduler, Client):
+        return scheduler, None
+    if not isinstance(scheduler, str):
+        raise TypeError(f"the scheduler must be an address string, not {type(scheduler).__name__}")
+    address = scheduler.strip()
+    if not address or any(ch.isspace() for ch in address):
+        raise ValueError(f"the scheduler address {scheduler!r} is not of the form tcp://HOST:PORT")
+    try:
+        from distributed.comm import parse_address
+
+        parse_address(address if "://" in address else f"tcp://{address}")
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
+    try:
+        client = Client(address, timeout=timeout)
+    except ValueError as exc:
+        raise ValueError(f"the scheduler address {scheduler!r} is not valid: {exc}") from None
+    except (OSError, TimeoutError) as exc:
+        raise ValueError(
+            f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({type(exc).__name__})"
+        ) from None
+    return client, None
+
+
+def _is_client(obj: object) -> bool:
+    from distributed import Client
+
+    return isinstance(obj, Client)
+
+
+def _peak_rss() -> int:
+    """Peak resident memory of this process, in bytes (run on each worker)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _can_write(path: str) -> bool:
+    """Whether this process can create a file in the directory ``path`` (run on each worker)."""
+    probe = Path(path) / f".probe-{os.getpid()}-{time.monotonic_ns()}"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError:
+        return False
+    return True
+
+
+#: Groups a worker has opened, by (store path, run id): opening reads
+#: metadata files, which costs more than labelling a small chunk.
+_OPENED: dict[tuple[str, str], Any] = {}
+
+
+def _group_for(path: str, run_id: str) -> Any:
+    import zarr
+
+    key = (path, run_id)
+    if key not in _OPENED:
+        if len(_OPENED) > 8:
+            _OPENED.clear()
+        _OPENED[key] = zarr.open_group(path, mode="r+")
+    return _OPENED[key]
+
+
+class _Reader:
+    """Reads positions of the store's arrays for a task, whole chunks at a time, keeping the last few."""
+
+    def __init__(self, group: Any, keep: int = 8) -> None:
+        self.group = group
+        self.keep = keep
+        self.chunks: collections.OrderedDict[tuple[str, int], np.ndarray] = collections.OrderedDict()
+        self.bytes = 0
+
+    def _chunk(self, name: str, c: int) -> np.ndarray:
+        hit = self.chunks.get((name, c))
+        if hit is None:
+            array = self.group[name]
+            w = int(array.chunks[0])
+            hit = np.asarray(array[c * w : min(int(array.shape[0]), (c + 1) * w)])
+            self.bytes += hit.nbytes
+            self.chunks[(name, c)] = hit
+            while len(self.chunks) > self.keep:
+                self.chunks.popitem(last=False)
+        else:
+            self.chunks.move_to_end((name, c))
+        return hit
+
+    def __call__(self, name: str, lo: int, hi: int) -> np.ndarray:
+        w = int(self.group[name].chunks[0])
+        parts = [
+            self._chunk(name, c)[max(lo, c * w) - c * w : min(hi, (c + 1) * w - 1) - c * w + 1]
+            for c in range(lo // w, hi // w + 1)
+        ]
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def _chunk_task(
+    path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, kept: bool, *deps: object
+) -> dict[str, Any]:
+    """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes."""
+    start = time.perf_counter()
+    group = _group_for(path, run_id)
+    codes = group["codes"]
+    inp_lam = None
+    if q0 <= q1:
+        inp = np.ascontiguousarray(codes[q0 : q1 + 1], dtype=np.uint8)
+        if int(inp.max()) == FILL:  # a chunk it depends on was not written
+            raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
+        if kept:
+            inp_lam = np.ascontiguousarray(group["lam"][q0 : q1 + 1], dtype=np.uint8)
+    else:
+        inp = np.zeros(0, np.uint8)
+        inp_lam = np.zeros(0, np.uint8) if kept else None
+    read_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
+    sweep_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    codes[a : b + 1] = out
+    if out_lam is not None:
+        group["lam"][a : b + 1] = out_lam
+    write_seconds = time.perf_counter() - start
+    return {
+        "first": a,
+        "last": b,
+        "bytes_read": int(inp.nbytes) + (0 if inp_lam is None else int(inp_lam.nbytes)),
+        "bytes_written": int(out.nbytes) + (0 if out_lam is None else int(out_lam.nbytes)),
+        "tally": [int(x) for x in tally],
+        "seconds": [read_seconds, sweep_seconds, write_seconds],
+    }
+
+
+def _pass_task(
+    path: str, run_id: str, phase: str, rule: Rule, bound: int, a: int, b: int, **how: int
+) -> dict[str, Any]:
+    """One chunk task of a round of a solve by passes (:func:`solver.engine.dask.pass_chunk`)."""
+    start = time.perf_counter()
+    group = _group_for(path, run_id)
+    read = _Reader(group)
+    writes, figures = pass_chunk(phase, rule, bound, a, b, read, **how)
+    compute_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    written = 0
+    for name, values in writes.items():
+        group[name][a : b + 1] = values
+        written += int(values.nbytes)
+    return {
+        "first": a,
+        "last": b,
+        "bytes_read": read.bytes,
+        "bytes_written": written,
+        "figures": [int(x) for x in figures],
+        "seconds": [0.0, compute_seconds, time.perf_counter() - start],
+    }
+
+
+def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any]:
+    """The task graph of a solve by the sweep: one small-game task and one task per chunk (``dask.delayed``)."""
+    import dask
+
+    bound = the_plan.bound
+    kept = bool(scratch_arrays(rule, bound))
+    prefix = "ptsq" if rule == DEFAULT_RULE else rule.name
+    small = dask.delayed(_small_game_task, pure=True)(bound, rule, dask_key_name=f"{prefix}-small-game-B{bound}")
+    nodes: list[Any] = [None] * len(the_plan.tasks)
+    for task in reversed(the_plan.tasks):
+        deps = [nodes[d] for d in task.depends_on]
+        nodes[task.index] = dask.delayed(_chunk_task, pure=False)(
+            path,
+            run_id,
+            bound,
+            task.first,
+            task.last,
+            task.read_first,
+            task.read_last,
+            small,
+            kept,
+            *deps,
+            dask_key_name=f"{prefix}-chunk-{task.index}-B{bound}",
+        )
+    return nodes
+
+
+def _by_passes(
+    client: Any, the_plan: Plan, path: str, run_id: str, rule: Rule, progress: Callable[[float], None] | None
+) -> list[dict[str, Any]]:
+    """Run a solve by passes: rounds of chunk tasks, each round waited for (:data:`solver.engine.dask.PASSES`).
+
+    Returns what the tasks of the last round (the codes) returned, with
+    ``tally`` set from their figures.
+    """
+    tasks = the_plan.tasks
+    bound = the_plan.bound
+    rounds = 0
+
+    def round_of(phase: str, **how: int) -> list[dict[str, Any]]:
+        nonlocal rounds
+        rounds += 1
+        futures = [
+            client.submit(_pass_task, path, run_id, phase, rule, bound, t.first, t.last, pure=False, **how)
+            for t in tasks
+        ]
+        results = client.gather(futures)
+        if progress:
+            progress(min(0.99, 1.0 - 0.97**rounds))
+        return results
+
+    round_of("start")
+    r = 1
+    while sum(res["figures"][0] for res in round_of("labels", r=r)) > 0:
+        r += 1
+        if r >= 32000:  # pragma: no cover - never seen
+            raise DaskEngineError("remoteness beyond the int16 range")
+    max_rem = r - 1
+    while any(res["figures"][0] for res in round_of("possibilities")):
+        pass
+    # As solver.engine.rounds: a one-byte lower bound when every remoteness fits below its "impossible".
+    cap, imp = max_rem + 1, (255 if max_rem <= 253 else 32000)
+    round_of("classes", cap=cap, imp=imp)
+    for _ in range(MAX_LOWER_BOUND_SWEEPS):
+        results = round_of("bounds", cap=cap, imp=imp)
+        if not any(res["figures"][0] for res in results) or sum(res["figures"][1] for res in results) == 0:
+            break
+    results = round_of("codes")
+    for res in results:
+        res["tally"] = res.pop("figures")
+    return results
 
 
 @dataclasses.dataclass(frozen=True)
@@ -716,11 +994,12 @@ def run(
     found = get_rule(rule)
     if not supports(found):
         raise ValueError(
-            f"the Dask engine solves only {DEFAULT_RULE.title}; solve {found.title} with the default engine"
+            f"the Dask engine solves only the put-or-take rules (such as {DEFAULT_RULE.title}); "
+            f"solve {found.title} with the default engine"
         )
-    bound = check_bound(bound)
+    bound = check_bound(bound, found)
     workers = check_integer(workers, "the number of workers", least=1, most=1024)
-    the_plan = plan(bound, chunk, workers)
+    the_plan = plan(bound, chunk, workers, rule=found)
     chunk = the_plan.chunk
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise ValueError(f"the connect timeout must be a number of seconds in (0, 3600], not {timeout!r}")
@@ -749,43 +1028,61 @@ def run(
             run_id = _create_store(path, bound, chunk, found)
         except OSError as exc:  # the disk filled, or the path changed since it was checked
             raise ValueError(f"cannot write the store {path}: {exc.strerror or exc}; choose another path") from None
-        visible = client.run(can_write, str(path))
+        visible = client.run(_can_write, str(path))
         blind = sorted(name for name, ok in visible.items() if not ok)
         if blind:
             raise DaskEngineError(
                 f"worker {blind[0]} cannot write the store {path}; use a path on a file system every worker shares"
             )
-        futures = client.compute(task_graph(the_plan, str(path), run_id))
-        from distributed import as_completed
-
-        total = bound + 1
-        done_positions = 0
-        results: dict[int, dict[str, Any]] = {}
         try:
-            for future in as_completed(futures):
-                result = future.result()
-                results[result["first"] // chunk] = result
-                done_positions += result["last"] - result["first"] + 1
-                if progress:
-                    progress(min(1.0, done_positions / total))
+            if the_plan.method == METHOD_SWEEP:
+                ordered = _run_sweep(client, the_plan, str(path), run_id, found, progress)
+            else:
+                ordered = _by_passes(client, the_plan, str(path), run_id, found, progress)
         except Exception as exc:
-            client.cancel(futures)
             raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
         seconds = time.perf_counter() - start
-        ordered = tuple(results[c] for c in sorted(results))
         tally = tally_dict(merge_tallies([np.array(r["tally"], np.int64) for r in ordered]))
-        peaks = client.run(peak_rss)
+        peaks = client.run(_peak_rss)
         import zarr
 
-        zarr.open_group(str(path), mode="r+").attrs.update({"complete": True, "tally": tally, "seconds": seconds})
+        group = zarr.open_group(str(path), mode="r+")
+        for name in scratch_arrays(found, bound):
+            del group[name]
+        group.attrs.update({"complete": True, "tally": tally, "seconds": seconds})
+        if progress:
+            progress(1.0)
     finally:
-        if scheduler is None or not is_client(scheduler):
+        if scheduler is None or not _is_client(scheduler):
             client.close()
         if cluster is not None:
             cluster.close()
     return RunReport(
-        bound, chunk, str(path), tally, seconds, False, n_workers, ordered, max(peaks.values()), dir_bytes(path)
+        bound, chunk, str(path), tally, seconds, False, n_workers, tuple(ordered), max(peaks.values()), dir_bytes(path)
     )
+
+
+def _run_sweep(
+    client: Any, the_plan: Plan, path: str, run_id: str, rule: Rule, progress: Callable[[float], None] | None
+) -> list[dict[str, Any]]:
+    """Run a solve by the sweep; return what each chunk task returned, in chunk order."""
+    from distributed import as_completed
+
+    futures = client.compute(_sweep_graph(the_plan, path, run_id, rule))
+    total = the_plan.bound + 1
+    done_positions = 0
+    results: dict[int, dict[str, Any]] = {}
+    try:
+        for future in as_completed(futures):
+            result = future.result()
+            results[result["first"] // the_plan.chunk] = result
+            done_positions += result["last"] - result["first"] + 1
+            if progress:
+                progress(min(1.0, done_positions / total))
+    except Exception:
+        client.cancel(futures)
+        raise
+    return [results[c] for c in sorted(results)]
 
 
 def solve_dask(
@@ -826,7 +1123,8 @@ def solve_dask(
     progress : callable, optional
         Called with the fraction of positions done, a float in [0, 1].
     rule : Rule or str, optional
-        Only Put-or-Take-a-Square (the default) is supported.
+        A put-or-take rule (default Put-or-Take-a-Square); the others are
+        refused.
     timeout : float, optional
         Seconds to wait for the scheduler (default :data:`CONNECT_TIMEOUT`).
     processes : bool, optional
@@ -844,7 +1142,7 @@ def solve_dask(
     TypeError
         If an argument has the wrong type.
     ValueError
-        If an argument is out of range, the rule is not Put-or-Take-a-Square,
+        If an argument is out of range, the rule is not a put-or-take rule,
         the store path cannot be used, or the scheduler cannot be reached within
         ``timeout`` seconds.
     DaskEngineError

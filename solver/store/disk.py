@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 
 from solver import config, costs
-from solver.engine import check_bound, solve
+from solver.engine import check_bound, engine_for, mapped, solve
 from solver.engine.dask import supports
 from solver.engine.solution import Solution
 from solver.errors import BoundTooLargeError
@@ -154,6 +154,95 @@ def _crc32(array: np.ndarray) -> int:
     for start in range(0, len(view), _CRC_CHUNK):
         crc = zlib.crc32(view[start : start + _CRC_CHUNK], crc)
     return crc
+
+
+#: ``x^(2^k)`` modulo the CRC-32 polynomial (reflected), k = 0..31 (:func:`_crc32_combine`).
+_CRC_POLY = 0xEDB88320
+
+
+def _multmodp(a: int, b: int) -> int:
+    """``a * b`` modulo the CRC-32 polynomial, both reflected (zlib's ``multmodp``)."""
+    m = 1 << 31
+    p = 0
+    while True:
+        if a & m:
+            p ^= b
+            if a & (m - 1) == 0:
+                return p
+        m >>= 1
+        b = (b >> 1) ^ _CRC_POLY if b & 1 else b >> 1
+
+
+def _x2n_table() -> list[int]:
+    table = [1 << 30]  # x^1
+    for _ in range(31):
+        table.append(_multmodp(table[-1], table[-1]))
+    return table
+
+
+_X2N = _x2n_table()
+
+
+def _crc32_combine(crc1: int, crc2: int, len2: int) -> int:
+    """The CRC-32 of ``A + B`` from ``crc32(A)``, ``crc32(B)`` and ``len(B)`` (zlib's ``crc32_combine``).
+
+    Multiplying ``crc1`` by ``x^(8 len2)`` modulo the polynomial shifts it past
+    ``B``'s bytes; CRC-32 is linear, so adding ``crc2`` completes it.
+    """
+    n, k, p = len2, 3, 1 << 31  # x^(8 n) = x^(n 2^3); p = x^0
+    while n:
+        if n & 1:
+            p = _multmodp(_X2N[k & 31], p)
+        n >>= 1
+        k += 1
+    return _multmodp(p, crc1) ^ crc2
+
+
+class _PieceChecksums:
+    """CRC-32s of the pieces of an array as a solve finishes them, in a thread of their own.
+
+    The solve reports each piece once it is final (``solve(written=...)``);
+    its checksum is taken while its pages are still in memory, beside the
+    sweep, and its pages are given back after (:func:`solver.engine.mapped.release`).
+    :meth:`crc32` joins the pieces' checksums in position order
+    (:func:`_crc32_combine`), or gives None when they do not tile the array.
+    """
+
+    def __init__(self) -> None:
+        import concurrent.futures
+
+        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="crc32")
+        self._futures: list[Any] = []
+        self.array: np.ndarray | None = None
+
+    @staticmethod
+    def _piece(array: np.ndarray, lo: int, hi: int) -> tuple[int, int, int]:
+        crc = zlib.crc32(np.ascontiguousarray(array[lo : hi + 1]).view(np.uint8).data)
+        mapped.release(array, lo, hi + 1)
+        return lo, hi, crc
+
+    def add(self, array: np.ndarray, lo: int, hi: int) -> None:
+        """Take the checksum of ``array[lo..hi]`` (final now) in the background."""
+        self.array = array
+        self._futures.append(self._pool.submit(self._piece, array, lo, hi))
+
+    def crc32(self, array: np.ndarray) -> int | None:
+        """The CRC-32 of the whole of ``array`` from its pieces, or None when they do not cover it exactly."""
+        pieces = sorted(future.result() for future in self._futures)
+        self._pool.shutdown()
+        if self.array is not array or array.dtype != np.uint8:
+            return None
+        crc, end = 0, 0
+        for lo, hi, piece in pieces:
+            if lo != end:
+                return None
+            crc = _crc32_combine(crc, piece, hi - lo + 1) if end else piece
+            end = hi + 1
+        return crc if end == array.shape[0] else None
+
+    def close(self) -> None:
+        """Stop the thread (after an error)."""
+        self._pool.shutdown(cancel_futures=True)
 
 
 def _crc32_of(array: np.ndarray) -> int:
@@ -374,6 +463,14 @@ def _check_meta(meta: object, bound: int, rule: Rule = DEFAULT_RULE) -> dict:
             raise _Damaged(f'"arrays.{name}.file_bytes" is {_show(info.get("file_bytes"))}, not a size')
         if not _is_int(info.get("crc32")) or not 0 <= info["crc32"] < 2**32:
             raise _Damaged(f'"arrays.{name}.crc32" is {_show(info.get("crc32"))}, not a CRC-32')
+    counts = meta.get("code_counts")
+    if counts is not None and (
+        not isinstance(counts, list)
+        or len(counts) != 256
+        or not all(_is_int(count) and count >= 0 for count in counts)
+        or sum(counts) != bound
+    ):
+        raise _Damaged('"code_counts" does not count the positions 1..bound in 256 codes')
     return meta
 
 
@@ -433,7 +530,8 @@ def _open_entry(directory: Path, bound: int, *, verify: bool, rule: Rule = DEFAU
         info = meta["arrays"][name]
         arrays[name] = _open_array(path, _ARRAYS[name], bound, info["file_bytes"], info["crc32"] if verify else None)
     if "codes" in arrays:
-        return Solution.from_codes(bound, arrays["codes"], float(meta["seconds"]), rule)
+        counts = meta.get("code_counts")
+        return Solution.from_codes(bound, arrays["codes"], float(meta["seconds"]), rule, counts)
     return Solution(bound, arrays["outcome"], arrays["remoteness"], float(meta["seconds"]), rule)
 
 
@@ -699,7 +797,9 @@ def _survey_dask(directory: Path) -> list[dict]:
         names = sorted(os.listdir(directory / "dask"))
     except OSError:
         return []
-    current = {path.name: bound for bound, path in _dask_stores(directory, DEFAULT_RULE).items()}
+    current = {
+        path.name: (bound, rule) for rule in RULES.values() for bound, path in _dask_stores(directory, rule).items()
+    }
     found = []
     for name in names:
         path = directory / "dask" / name
@@ -710,14 +810,17 @@ def _survey_dask(directory: Path) -> list[dict]:
         if name not in current:
             reason = "of another format or release (never read)"
         else:
+            bound, rule = current[name]
             try:
                 info = read_store_info(path)
             except ValueError as exc:
                 reason = str(exc)
             else:
-                if info["bound"] != current[name]:
+                if info["bound"] != bound:
                     reason = f"holds bound {info['bound']:,}, not the bound in its name"
-                elif open_cached(path, current[name]) is None:
+                elif info["rule"] != rule.name:
+                    reason = f"holds {info['rule']}, not the rule in its name"
+                elif open_cached(path, bound, rule) is None:
                     reason = "fails a check when opened (a lost or damaged chunk)"
         found.append(
             {
@@ -801,7 +904,7 @@ def entries(directory: Path | None = None) -> list[dict]:
 
 
 def _dask_stores(directory: Path, rule: Rule) -> dict[int, Path]:
-    """Stores of the Dask engine at their default place, by bound (Put-or-Take-a-Square only).
+    """Stores of the Dask engine at their default place, by bound (put-or-take rules).
 
     That place is ``<directory>/dask/<key>-B<bound>.zarr``
     (:func:`solver.store.dask.run`); the key carries the format and release, as
@@ -829,8 +932,8 @@ def find(
     """Open the entry for ``bound``, or the smallest larger one if allowed.
 
     Finished stores of the Dask engine in the cache directory (its default
-    ``--store``, ``dask/<key>-B<bound>.zarr``) count as entries of
-    Put-or-Take-a-Square: opened by :func:`solver.store.dask.open_cached`,
+    ``--store``, ``dask/<key>-B<bound>.zarr``, the key naming the rule) count
+    as entries of their rule: opened by :func:`solver.store.dask.open_cached`,
     their codes are read from the store on access.  An entry is preferred to
     a store of the same bound; a store that is unfinished or fails a check
     counts as absent (and is left alone).
@@ -867,7 +970,7 @@ def find(
     for candidate in wanted:
         found = load(candidate, directory, rule=found_rule)
         if found is None and candidate in stores:
-            found = open_cached(stores[candidate], candidate)
+            found = open_cached(stores[candidate], candidate, found_rule)
         if found is not None:
             return found
     return None
@@ -965,8 +1068,19 @@ def _write(
             raise _out_of_core_refused(bound, failures[0])
         return np.empty(shape, dtype)
 
+    checksums = _PieceChecksums()
+
+    def written(lo: int, hi: int) -> None:
+        if "codes" in allocated:
+            checksums.add(allocated["codes"], lo, hi)
+
     try:
-        solution = solve(bound, progress=progress, allocate=allocate, rule=rule, on_disk=on_disk)
+        try:
+            solution = solve(bound, progress=progress, allocate=allocate, rule=rule, on_disk=on_disk, written=written)
+        except BaseException:
+            checksums.close()
+            raise
+        pieces_crc = checksums.crc32(allocated["codes"]) if "codes" in allocated else checksums.crc32(np.empty(0))
         if failures:
             _warn_unavailable(failures[0])
             return solution
@@ -979,6 +1093,8 @@ def _write(
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "arrays": {},
         }
+        if solution.code_counts is not None:
+            meta["code_counts"] = [int(x) for x in solution.code_counts]
         arrays = solution.arrays()
         try:
             # No msync or fsync of the arrays: what a process wrote to a shared
@@ -991,7 +1107,11 @@ def _write(
                     allocate(name, array.shape, array.dtype)[:] = array
                     if failures:
                         raise OSError(failures[0])
-                meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": _crc32_of(array)}
+                if name == "codes" and pieces_crc is not None and array is allocated.get("codes"):
+                    crc = pieces_crc  # taken piece by piece as the solve went
+                else:
+                    crc = _crc32_of(array)
+                meta["arrays"][name] = {"file_bytes": temps[name].stat().st_size, "crc32": crc}
                 os.replace(temps[name], directory / f"{stem}.{name}.npy")
             fd, raw = tempfile.mkstemp(prefix=f".{stem}.json.", suffix=".tmp", dir=directory)
             temps["json"] = Path(raw)
@@ -1167,7 +1287,7 @@ def solves_on_disk(bound: int, rule: Rule | str | None = None, directory: Path |
         check_bound(bound, rule=found_rule)
         return False
     except BoundTooLargeError as exc:
-        if not found_rule.one_byte or bound > 2**62:
+        if not engine_for(found_rule).one_byte or bound > 2**62:
             raise
         in_memory = str(exc)
     check_bound(bound, rule=found_rule, on_disk=True)  # the small game must fit
