@@ -46,6 +46,14 @@ AREAS = (
     ("solver.impartial.octal", "octal games"),
     ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
     ("solver.impartial.chomp", "Chomp"),
+    ("solver.impartial.sparse", "octal games"),
+    ("solver.impartial.eraserhead", "Eraserhead"),
+    ("solver.impartial.monochrome", "Monochrome"),
+    ("solver.impartial.magnetism", "Magnetism"),
+    ("solver.impartial.spring_cleaning", "Spring Cleaning"),
+    ("solver.impartial.euclid3", "Euclid's game on triples"),
+    ("solver.graphs.fair_shares", "Fair Shares and Varied Pairs"),
+    ("solver.graphs.smith", "loopy games on a graph"),
     ("solver", "the solver"),
 )
 
