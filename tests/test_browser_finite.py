@@ -584,3 +584,53 @@ def test_euclid3_octant_in_3d_and_a_slice(page: Page, server_url: str, watch: Pa
     page.screenshot(path=str(ARTIFACTS / "finite-euclid3-1440.png"), full_page=True)
     phone_check(page, "euclid3")
     watch.assert_clean()
+
+
+def _gates_asked(requests: list[str]) -> list[str]:
+    """The view gates (``finite-gate-*``) that triggered the callback requests (their bodies' changed props)."""
+    import json
+
+    gates = []
+    for body in requests:
+        for prop in json.loads(body).get("changedPropIds", []):
+            if prop.startswith("finite-gate-"):
+                gates.append(prop.removesuffix(".data"))
+    return gates
+
+
+def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str, watch: PageWatch) -> None:
+    from dashboard.tabs.finite.views import VIEWS, gate_id
+
+    from solver import impartial_game
+
+    requests: list[str] = []
+    page.on(
+        "request",
+        lambda r: requests.append(r.post_data) if "_dash-update-component" in r.url and r.post_data else None,
+    )
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    page.locator("#summary-count-W").wait_for(timeout=LOAD_TIMEOUT)
+    # The tab's first opening: the default game's views (Rob's Dots: its Grundy values and its pairs) ask once
+    # each; no view of another game sends a request.
+    requests.clear()
+    page.locator("#tabs .tab", has_text="Finite games").click()
+    wait_graph(page, "finite-pairs-graph", "d[0].type === 'heatmap'")
+    wait_graph(page, "finite-grundy-graph", "d.length >= 2")
+    page.wait_for_timeout(500)
+    default = impartial_game("octal-0.137")
+    shown = {gate_id(key) for key in default.views if key in VIEWS}
+    asked = _gates_asked(requests)
+    assert shown and sorted(asked) == sorted(shown), asked
+    # Another game: only its views ask (Wythoff's: the plane of pairs and the sieve).
+    requests.clear()
+    other = page.locator("#finite-game-other")
+    other.fill("wythoff")
+    other.press("Enter")
+    wait_graph(page, "finite-plane-graph", "d.length >= 1")
+    page.wait_for_timeout(500)
+    wythoff = {gate_id(key) for key in impartial_game("wythoff").views if key in VIEWS}
+    asked = _gates_asked(requests)
+    assert asked and set(asked) <= wythoff, asked
+    assert set(asked) == wythoff
+    watch.assert_clean()

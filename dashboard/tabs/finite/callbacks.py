@@ -28,12 +28,13 @@ from . import figures, ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, game_options, parse_position
 from .play import PAGE_SECONDS, TREE_NODES, move_rows, play, small_tree, tree_depth
-from .views import VIEWS, panel_id, surface_for
+from .views import VIEWS, gate_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
 __all__ = [
     "BOX_CLASS",
     "FIT_JS",
+    "OPEN_VIEWS_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
     "play_act",
@@ -91,6 +92,20 @@ def choose_game(triggered: object, other: object, value: object) -> tuple:
         new_value = no_update
     summary = f"{game.title}. {game.summary}"
     return (new_value, game_options(game.name), "", summary, f" ({game.position_help})", *_panel_styles(game))
+
+
+#: Opens the gate of every view the chosen game shows (its panels' style is not ``display: none``), once the
+#: tab's gate is open; the others' gates stay as they are, so their callbacks send no request.  The time makes
+#: each opening a new value.
+OPEN_VIEWS_JS = """function (gate) {
+    var styles = Array.prototype.slice.call(arguments, 1);
+    var skip = window.dash_clientside.no_update;
+    if (!gate) { return styles.map(function () { return skip; }); }
+    var opened = Date.now();
+    return styles.map(function (style) {
+        return style && style.display === 'none' ? skip : {tab: gate, opened: opened};
+    });
+}"""
 
 
 #: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),
@@ -304,8 +319,16 @@ def register(app) -> None:
     def _choose(other, value):
         return choose_game(dash.ctx.triggered_id, other, value)
 
+    # A view asks the server only when the chosen game shows it: the tab's gate and the panels' styles (which
+    # the game menu sets) open the gates of the views shown and leave the others' as they are.
+    app.clientside_callback(
+        OPEN_VIEWS_JS,
+        *[Output(gate_id(key), "data") for key in VIEWS],
+        gate,
+        *[Input(panel_id(key), "style") for key in VIEWS],
+    )
     for view in VIEWS.values():
-        view.register(app, gate)
+        view.register(app, Input(gate_id(view.key), "data"))
 
     @app.callback(
         Output(ids.POSITION, "value"),

@@ -17,7 +17,7 @@ from .downloads import MOVES_CSV, TREE_CSV
 from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
 from .games import find_game, game_options
 from .play import DEFAULT_DEPTH, TREE_DEPTHS
-from .views import VIEWS, panel_id
+from .views import VIEWS, gate_id, panel_id
 from .views.base import csv_button, panel
 
 __all__ = [
@@ -52,7 +52,9 @@ def _view_panels(game) -> html.Div:
                 style={} if view.key in game.views else _HIDDEN,
             )
             for view in VIEWS.values()
-        ],
+        ]
+        # Each view's gate (views.base.gate_id): written in the browser for the views the game shows.
+        + [dcc.Store(id=gate_id(key)) for key in VIEWS],
         className="views finite-views",
     )
 

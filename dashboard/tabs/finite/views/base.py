@@ -90,9 +90,10 @@ class View:
         with the page; hidden while the chosen game does not declare the view.
     register : callable
         ``register(app, gate)``: wires the view's callbacks.  ``gate`` is the
-        tab's gate ``Input``; a callback of the view reads the game from
-        ``Input(ids.GAME, "value")`` and does nothing for a game without the
-        view (:func:`game_with_view`).
+        view's gate ``Input`` (:func:`gate_id`), written when the tab opens or
+        the game changes and the chosen game shows the view; a callback of the
+        view reads the game from ``State(ids.GAME, "value")`` and does nothing
+        for a game without the view (:func:`game_with_view`).
     url_keys : tuple of UrlKey
         Its controls in the page's address.
     exports : tuple of CsvExport
@@ -139,6 +140,16 @@ class Surface:
 def panel_id(key: str) -> str:
     """Id of the container of a view's panels."""
     return f"finite-view-{key}"
+
+
+def gate_id(key: str) -> str:
+    """Id of a view's gate: the store whose ``data`` opens the view's callbacks.
+
+    The tab writes it (``dashboard.tabs.finite.callbacks.OPEN_VIEWS_JS``) in
+    the browser, only for the views the chosen game shows, so a view of
+    another game sends no request.
+    """
+    return f"finite-gate-{key}"
 
 
 def game_with_view(gate: object, name: object, key: str) -> Any:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
-from dash import Input, Output, dcc, html, no_update
+from dash import Input, Output, State, dcc, html, no_update
 
 from solver import binary_square
 
@@ -384,7 +384,7 @@ def _register_bars(app, gate) -> None:
         Output(ids.BARS_NOTE, "children"),
         Output(ids.BARS_ERROR, "children"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         prevent_initial_call=True,
     )(bars_view)
 
@@ -396,7 +396,7 @@ def _register_square(app, gate) -> None:
         Output(ids.SQUARE_ERROR, "children"),
         Output(ids.SQUARE_COLS, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.SQUARE_COLS, "value"),
         prevent_initial_call=True,
     )(square_view)

@@ -15,7 +15,7 @@ import functools
 
 import numpy as np
 import plotly.graph_objects as go
-from dash import Input, Output, dcc, html, no_update
+from dash import Input, Output, State, dcc, html, no_update
 
 from solver import euclid3_outcomes
 
@@ -326,7 +326,7 @@ def _register_octant(app, gate) -> None:
         Output(OCTANT_ERROR, "children"),
         Output(OCTANT_SIZE, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(OCTANT_SIZE, "value"),
         prevent_initial_call=True,
     )(octant_view)
@@ -336,7 +336,7 @@ def _register_octant(app, gate) -> None:
         Output(SLICE_ERROR, "children"),
         Output(SLICE_C, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(OCTANT_SIZE, "value"),
         Input(SLICE_C, "value"),
         prevent_initial_call=True,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
-from dash import Input, Output, dcc, html, no_update
+from dash import Input, Output, State, dcc, html, no_update
 
 from solver import elementary_strips, magnetism_sequences
 
@@ -566,7 +566,7 @@ def _register_sequences(app, gate) -> None:
         Output(SEQ_ERROR, "children"),
         Output(SEQ_N, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(SEQ_N, "value"),
         prevent_initial_call=True,
     )(sequences_view)

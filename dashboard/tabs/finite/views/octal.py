@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import plotly.graph_objects as go
-from dash import Input, Output, dcc, html, no_update
+from dash import Input, Output, State, dcc, html, no_update
 
 from solver import classes_of_values, pairs_of_equal_values
 
@@ -627,7 +627,7 @@ def _register_grundy(app, gate) -> None:
         Output(ids.CLASSES_GRID, "rowData"),
         Output(ids.HEAPS_N, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.HEAPS_N, "value"),
         prevent_initial_call=True,
     )(grundy_view)
@@ -640,7 +640,7 @@ def _register_pairs(app, gate) -> None:
         Output(ids.PAIRS_ERROR, "children"),
         Output(ids.PAIRS_N, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.PAIRS_N, "value"),
         prevent_initial_call=True,
     )(pairs_view)

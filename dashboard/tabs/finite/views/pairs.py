@@ -583,7 +583,7 @@ def _register_plane(app, gate) -> None:
         Output(ids.PLANE_ERROR, "children"),
         Output(ids.PLANE_SIZE, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.PLANE_SIZE, "value"),
         prevent_initial_call=True,
     )(plane_view)
@@ -625,7 +625,7 @@ def _register_sieve(app, gate) -> None:
         Output(ids.BEATTY_GRAPH, "figure"),
         Output(ids.BEATTY_NOTE, "children"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.SIEVE_STEP, "value"),
         prevent_initial_call=True,
     )(sieve_view)

@@ -624,7 +624,7 @@ def _register_grid(app, gate) -> None:
         Output(GRID_STATUS, "children"),
         Output(GRID_ERROR, "children"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ids.POSITION, "value"),
         Input(GRID_MODE, "value"),
         prevent_initial_call=True,
@@ -844,7 +844,7 @@ def _register_lshapes(app, gate) -> None:
         Output(LSHAPE_ERROR, "children"),
         Output(LEGS, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(LEGS, "value"),
         prevent_initial_call=True,
     )(lshape_view)
@@ -1091,7 +1091,7 @@ def _register_zigzags(app, gate) -> None:
         Output(ZIGZAG_ERROR, "children"),
         Output(ZIGZAG_N, "className"),
         gate,
-        Input(ids.GAME, "value"),
+        State(ids.GAME, "value"),
         Input(ZIGZAG_N, "value"),
         prevent_initial_call=True,
     )(zigzag_view)
