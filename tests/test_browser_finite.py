@@ -600,7 +600,6 @@ def _gates_asked(requests: list[str]) -> list[str]:
 
 def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str, watch: PageWatch) -> None:
     from dashboard.tabs.finite.views import VIEWS, gate_id
-
     from solver import impartial_game
 
     requests: list[str] = []
