@@ -606,9 +606,9 @@ def _path_values() -> np.ndarray:
 
 
 def _rob():
-    from .registry import impartial_game
+    from .octal import OctalGame
 
-    return impartial_game("robs-dots")
+    return OctalGame.of("0.137")  # Rob's Dots, as the registry makes it (no import of the registry)
 
 
 # ---------------------------------------------------------------------------
