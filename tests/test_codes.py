@@ -160,3 +160,20 @@ def test_the_tally_of_every_code_value():
         assert tally_codes(every, 0, len(every) - 1, misere).tolist() == _tally_by_position(
             every, 0, len(every) - 1, misere
         )
+
+
+@given(
+    st.lists(st.integers(0, 255), min_size=0, max_size=300),
+    st.integers(0, 20),
+    st.integers(0, 20),
+    st.integers(0, 3),
+)
+def test_the_histogram_of_codes_is_numpys_count(values, lo, cut, runs):
+    """Runs of equal codes (the sweep's usual input) and ranges of every length modulo 8."""
+    from solver.engine.solution import code_histogram
+
+    array = np.repeat(np.array(values, np.uint8), 1 + 7 * runs)
+    hi = len(array) - 1 - cut
+    expected = np.bincount(array[lo : hi + 1], minlength=256) if hi >= lo else np.zeros(256, np.int64)
+    start = np.arange(256, dtype=np.int64)  # the counts are added to what is there
+    assert (code_histogram(array, lo, hi, start.copy()) - start).tolist() == expected.tolist()
