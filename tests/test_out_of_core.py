@@ -116,30 +116,32 @@ def test_what_is_stored_is_served_whatever_the_memory(cache, reference, monkeypa
     assert "of memory" in capsys.readouterr().err
 
 
-def test_pages_the_sweep_is_done_with_are_released_and_the_result_is_unchanged(tmp_path, reference, monkeypatch):
-    # Release every page as soon as it can be (not 64 MiB at a time) and check
-    # that the file still holds exactly the in-memory result.
+def test_a_sweep_through_the_file_in_many_pieces_writes_exactly_the_in_memory_result(tmp_path, reference, monkeypatch):
+    # Pieces of 2**14 positions (not 2**24), each read from and written to the
+    # file beside the sweep; the writes tile M + 1..B and the file holds
+    # exactly the in-memory result.
     import numpy as np
 
     from solver.engine import put_or_take as retrograde
 
-    calls = []
-    real = retrograde._PageReleaser.after
+    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)  # many pieces, many writes
+    writes = []
+    real = retrograde._FileWriter._write
 
-    def after(self, bottom, top):
-        before = self.released
-        real(self, bottom, top)
-        if self.released != before:
-            calls.append((bottom, self.released - before))
+    def write(self, buffer, bottom, top):
+        assert buffer.size == top - bottom + 1
+        writes.append((bottom, top))
+        real(self, buffer, bottom, top)
 
-    monkeypatch.setattr(retrograde._PageReleaser, "after", after)
-    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)  # many pieces, many releases
+    monkeypatch.setattr(retrograde._FileWriter, "_write", write)
     path = tmp_path / "codes.npy"
 
     def allocate(name, shape, dtype):
         return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)
 
     solution = solve(BOUND, allocate=allocate, on_disk=True)
-    assert calls and all(size >= 4096 for _, size in calls)
+    assert len(writes) > BOUND >> 14
+    ordered = sorted(writes)
+    assert ordered[-1][1] == BOUND and all(a[1] + 1 == b[0] for a, b in zip(ordered, ordered[1:]))
     assert solution == reference
     np.testing.assert_array_equal(np.load(path, mmap_mode="r"), reference.codes)

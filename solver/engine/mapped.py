@@ -17,11 +17,10 @@ import sys
 
 import numpy as np
 
-__all__ = ["is_mapped", "release", "prefetch"]
+__all__ = ["is_mapped", "release"]
 
-#: ``MADV_DONTNEED`` and ``MADV_WILLNEED`` from ``<sys/mman.h>`` (Linux).
+#: ``MADV_DONTNEED`` from ``<sys/mman.h>`` (Linux).
 _MADV_DONTNEED = 4
-_MADV_WILLNEED = 3
 _madvise = None
 if sys.platform.startswith("linux"):
     _madvise = ctypes.CDLL(None, use_errno=True).madvise
@@ -50,18 +49,6 @@ def _advise(array: np.ndarray, start: int, stop: int, advice: int, touched: bool
     assert _madvise is not None
     _madvise(first, last - first, advice)
     return last - first
-
-
-def prefetch(array: np.ndarray, start: int, stop: int) -> int:
-    """Ask the kernel to read bytes ``start..stop`` of a memory-mapped array ahead, in the background.
-
-    ``madvise(MADV_WILLNEED)``: the pages not in the page cache are read from
-    the file while the caller goes on, so a pass that will read them next
-    does not wait for the disk a page at a time (a pass that reads downwards
-    gets no readahead otherwise).  Returns the bytes advised (0 for an array
-    that is not mapped); it is advice, and a failure changes nothing.
-    """
-    return _advise(array, start, stop, _MADV_WILLNEED, True)
 
 
 def release(array: np.ndarray, start: int, stop: int) -> int:

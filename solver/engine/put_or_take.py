@@ -19,9 +19,10 @@ The result goes straight into one ``uint8`` code per position
 (Put-or-Take-a-Square) rebuilds the lower bounds of put children from their
 codes; the others keep a ``uint8`` lower bound per position while they are
 solved, which certifies more remoteness values exact.  When the codes are a
-memory-mapped file the sweep gives back each piece's pages after it
-(:class:`_PageReleaser`), so an out-of-core solve holds a few hundred MB
-whatever the bound.
+memory-mapped file the sweep labels each piece in a buffer, reading its put
+children from the file and writing the buffer to the file in a thread beside
+the sweep (:class:`_FileWriter`), so an out-of-core solve holds a few hundred
+MB whatever the bound and never faults the file's pages in.
 
 Where the small game would be large (powers of 2 and 3, factorials,
 Fibonacci numbers: ``M > B / 4``) the rule is solved by rounds instead
@@ -30,6 +31,8 @@ Fibonacci numbers: ``M > B / 4``) the rule is solved by rounds instead
 
 from __future__ import annotations
 
+import collections
+import os
 from collections.abc import Callable
 
 import numba
@@ -47,6 +50,8 @@ _PROGRESS_STEP = 1 << 24
 #: Pieces at least this long are split across threads; waking the threads
 #: costs more than it saves on shorter ones.
 _PARALLEL_MIN = 1 << 22
+#: Pieces an out-of-core sweep has labelled and not yet written (:class:`_FileWriter`).
+_WRITES_QUEUED = 2
 #: Use the small game when ``M`` is at most this share of the bound (else rounds).
 SMALL_GAME_SHARE = 0.25
 
@@ -61,44 +66,93 @@ def small_game_limit(members: np.ndarray, bound: int) -> int:
     return min(bound, max(int(take_limit(members, 2 * bound)), first - 1))
 
 
-class _PageReleaser:
-    """Give back the pages of a memory-mapped result behind the sweep.
+def _put(members: np.ndarray, x: int) -> int:
+    """The put child ``x + f(x)`` of ``x`` (at least the first member)."""
+    return x + int(members[np.searchsorted(members, x, side="right") - 1])
 
-    A piece ``bottom..top`` writes its own positions and reads their put
-    children ``p(bottom)..p(top)``, each read only by this piece (``p`` is
-    increasing).  After the piece both ranges go back (:mod:`solver.engine.mapped`):
-    what was written stays in the file and the page cache, and comes back
-    from there when a later piece reads it as a put child.  So an
-    out-of-core solve holds only the piece it works on, and the operating
-    system decides what of the file stays in memory.  For an array in
-    memory it does nothing.
+
+def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, bool]]:
+    """The pieces ``(bottom, top, first)`` of the sweep in their order; ``first``: the first piece of a block.
+
+    The blocks ``lo..hi`` (:func:`~solver.engine.sweep.block_start`) go from
+    the top down; a block has every put child above ``hi``, so its pieces of
+    at most :data:`_PROGRESS_STEP` positions can be labelled in any order.
+    They go upwards: an out-of-core solve then writes its file upwards within
+    a block, which the disk takes about twice as fast as downwards.
+    """
+    pieces = []
+    hi = bound
+    while hi > m:
+        lo = max(int(block_start(hi, members)), m + 1)
+        for bottom in range(lo, hi + 1, _PROGRESS_STEP):
+            pieces.append((bottom, min(hi, bottom + _PROGRESS_STEP - 1), bottom == lo))
+        hi = lo - 1
+    return pieces
+
+
+class _FileWriter:
+    """Write the sweep's pieces to the result's file with ``pwrite``, one thread beside the sweep.
+
+    An out-of-core solve (``codes`` a memory-mapped file) labels each piece
+    in a buffer of its own, reading its put children with ``pread``, and
+    hands the buffer to this writer: the kernel copies it into the page cache
+    and writes it back to the disk while the sweep labels the next piece.
+    Reading and writing through the mapping instead cost a page fault a
+    page, and 40 % of a cold 10**10 solve went to the kernel.  At most
+    :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.
     """
 
-    def __init__(self, codes: np.ndarray, members: np.ndarray) -> None:
-        self.codes = codes
-        self.members = members
-        self.active = mapped.is_mapped(codes)
-        self.released = 0  # bytes given back, for the tests
+    def __init__(self, codes: np.ndarray, written: Callable[[int, int], None] | None) -> None:
+        import concurrent.futures
 
-    def _put(self, x: int) -> int:
-        return x + int(self.members[np.searchsorted(self.members, x, side="right") - 1])
+        assert isinstance(codes, np.memmap) and codes.filename is not None
+        self.fd = os.open(str(codes.filename), os.O_RDWR | os.O_CLOEXEC)
+        self.offset = int(codes.offset)
+        self.written = written
+        self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="sweep-write")
+        self.queued: collections.deque = collections.deque()
 
-    def before(self, bottom: int, top: int) -> None:
-        """Positions ``bottom..top`` are labelled next: have the file's pages of their put children read ahead.
+    def read(self, first: int, last: int) -> np.ndarray:
+        """Positions ``first..last`` from the file (written before: wait for :meth:`drain` first)."""
+        buffer = np.empty(last - first + 1, np.uint8)
+        view, done = buffer.data, 0
+        while done < buffer.size:
+            got = os.preadv(self.fd, [view[done:]], self.offset + first + done)
+            if got <= 0:
+                raise OSError(f"the result's file ended at position {first + done}")
+            done += got
+        return buffer
 
-        Written long before (near ``2 n``), those pages may have left the page
-        cache on a machine short of memory; read downwards, they would come
-        back a page at a time as the sweep touches them.
+    def read_ahead(self, first: int, last: int) -> None:
+        """Ask the kernel to read positions ``first..last`` into the page cache while the sweep goes on.
+
+        Written long before (near ``2 n``), they may have left the page cache
+        on a machine short of memory.
         """
-        if self.active:
-            mapped.prefetch(self.codes, self._put(bottom), self._put(top) + 1)
+        if first <= last:
+            os.posix_fadvise(self.fd, self.offset + first, last - first + 1, os.POSIX_FADV_WILLNEED)
 
-    def after(self, bottom: int, top: int) -> None:
-        """Positions ``bottom..top`` are labelled."""
-        if not self.active:
-            return
-        self.released += mapped.release(self.codes, bottom, top + 1)
-        self.released += mapped.release(self.codes, self._put(bottom), self._put(top) + 1)
+    def _write(self, buffer: np.ndarray, bottom: int, top: int) -> None:
+        view, done = buffer.data, 0
+        while done < buffer.size:
+            done += os.pwrite(self.fd, view[done:], self.offset + bottom + done)
+        if self.written is not None:
+            self.written(bottom, top)
+
+    def write(self, buffer: np.ndarray, bottom: int, top: int) -> None:
+        """Write positions ``bottom..top`` (``buffer``) in the background."""
+        while len(self.queued) >= _WRITES_QUEUED:
+            self.queued.popleft().result()
+        self.queued.append(self.pool.submit(self._write, buffer, bottom, top))
+
+    def drain(self) -> None:
+        """Wait until every piece handed over is written (raises what a write raised)."""
+        while self.queued:
+            self.queued.popleft().result()
+
+    def close(self) -> None:
+        self.pool.shutdown(cancel_futures=True)
+        os.close(self.fd)
 
 
 def sweep_all(
@@ -122,7 +176,8 @@ def sweep_all(
     small : SmallGame
         The solved small game (``codes[:M + 1]`` already holds its codes).
     codes : numpy.ndarray
-        Shape ``(B + 1,)``, dtype ``uint8`` (may be memory-mapped).
+        Shape ``(B + 1,)``, dtype ``uint8``: in memory, or a memory-mapped
+        file (then written piece by piece through the file, :class:`_FileWriter`).
     lam : numpy.ndarray
         Shape ``(B + 1,)``, dtype ``uint8``, to keep the lower bounds, or
         shape ``(0,)`` to rebuild them from codes.
@@ -132,42 +187,59 @@ def sweep_all(
     parallel_min : int, optional
         Shortest piece split across threads.
     written : callable, optional
-        Called with ``(bottom, top)`` after positions ``bottom..top`` are
-        final, before their pages are given back: the pieces tile
-        ``M + 1..B`` from the top down (the disk cache takes each piece's
-        checksum while it is still in memory).
+        Called with ``(bottom, top)`` once positions ``bottom..top`` are
+        final in ``codes``: the pieces tile ``M + 1..B`` (the disk cache
+        takes each piece's checksum).  Out of core it is called from the
+        writer's thread.
 
     Returns
     -------
     numpy.ndarray
         Shape ``(256,)``, ``int64``: how often each code stands at the
         positions ``M + 1..B``, counted piece by piece as the sweep goes.
+
+    Raises
+    ------
+    OSError
+        If the result's file cannot be read or written.
     """
-    m = small.m
     parallel_min = _PARALLEL_MIN if parallel_min is None else parallel_min
     n_chunks = max(1, 4 * numba.get_num_threads())
     counts = np.zeros((n_chunks, 256), np.int64)
-    pages = _PageReleaser(codes, members)
-    hi = bound
-    while hi > m:
-        lo = max(int(block_start(hi, members)), m + 1)
-        # Within a block every put child lies above it, so the block can be
-        # cut into pieces in any order; top-down pieces keep memory local.
-        top = hi
-        while top >= lo:
-            bottom = max(lo, top - _PROGRESS_STEP + 1)
+    kept = lam.shape[0] > 0
+    arrays = (*small.arrays, small.cap, IMPOSSIBLE)
+    writer = _FileWriter(codes, written) if mapped.is_mapped(codes) else None
+    pieces = _pieces(members, bound, small.m)
+    done = small.m + 1
+    try:
+        for k, (bottom, top, first) in enumerate(pieces):
             chunks = n_chunks if top - bottom >= parallel_min else 1
-            if bottom > lo:  # the next piece's inputs, read while this one is labelled
-                pages.before(max(lo, bottom - _PROGRESS_STEP), bottom - 1)
-            elif lo - 1 > m:
-                pages.before(max(m + 1, lo - _PROGRESS_STEP), lo - 1)
-            sweep_block(bottom, top, bound, members, codes, lam, *small.arrays, small.cap, IMPOSSIBLE, chunks, counts)
-            report(bound - bottom + 1)
-            if written is not None:
-                written(bottom, top)
-            pages.after(bottom, top)
-            top = bottom - 1
-        hi = lo - 1
+            if writer is None:
+                sweep_block(bottom, top, bound, members, codes, 0, codes, 0, lam, lam, *arrays, chunks, counts)
+                if written is not None:
+                    written(bottom, top)
+            else:
+                if first:
+                    writer.drain()  # the put children of a block are above it: written before
+                p_first, p_last = _put(members, bottom), min(bound, _put(members, top))
+                inp = writer.read(p_first, p_last) if p_first <= bound else np.empty(0, np.uint8)
+                if k + 1 < len(pieces):  # the next piece's put children, read ahead
+                    after, upto, _ = pieces[k + 1]
+                    writer.read_ahead(_put(members, after), min(bound, _put(members, upto)))
+                out = np.empty(top - bottom + 1, np.uint8)
+                lam_out = lam[bottom : top + 1] if kept else lam
+                lam_in = lam[p_first : p_last + 1] if kept else lam
+                sweep_block(
+                    bottom, top, bound, members, out, bottom, inp, p_first, lam_out, lam_in, *arrays, chunks, counts
+                )
+                writer.write(out, bottom, top)
+            done += top - bottom + 1
+            report(done)
+        if writer is not None:
+            writer.drain()
+    finally:
+        if writer is not None:
+            writer.close()
     return counts.sum(axis=0)
 
 

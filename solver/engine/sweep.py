@@ -272,14 +272,20 @@ def sweep_piece(
             # Every put child is final already (above the piece): first the
             # codes the table gives, in a loop with no branch, then the W and
             # L positions it leaves (SLOW), from the top down.
+            # Over slices and upwards (the order is free here): the same loop
+            # downwards took 1.4 times as long at 10**9 on one thread.
+            n = top - bottom + 1
+            run = out[bottom - out_base : top - out_base + 1]
+            takes = so[bottom - s : top - s + 1]
             if above:
-                for x in range(top, bottom - 1, -1):
-                    out[x - out_base] = table[so[x - s], 256]
+                for k in range(n):
+                    run[k] = table[takes[k], 256]
             else:
-                for x in range(top, bottom - 1, -1):
-                    out[x - out_base] = table[so[x - s], src[x + s - base]]
+                puts = src[bottom + s - base : top + s - base + 1]
+                for k in range(n):
+                    run[k] = table[takes[k], puts[k]]
             for x in range(top, bottom - 1, -1):
-                if out[x - out_base] == SLOW:
+                if run[x - bottom] == SLOW:
                     cp = np.uint8(0) if above else src[x + s - base]
                     out[x - out_base], _, j = classify(
                         x, s, members, j, bound, cp, 0, False, so, shigh, slw, sll, cap, imp
@@ -301,15 +307,39 @@ def sweep_piece(
 
 
 @numba.njit(cache=True, parallel=True)
-def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, imp, n_chunks, counts):
-    """Label positions ``lo..hi`` of ``codes`` in ``n_chunks`` pieces on every thread (unchecked).
+def sweep_block(
+    lo,
+    hi,
+    bound,
+    members,
+    out,
+    out_base,
+    inp,
+    in_base,
+    lam_out,
+    lam_in,
+    so,
+    shigh,
+    slw,
+    sll,
+    cap,
+    imp,
+    n_chunks,
+    counts,
+):
+    """Label positions ``lo..hi`` into ``out`` in ``n_chunks`` pieces on every thread (unchecked).
 
     Every put child of the block lies above ``hi`` (:func:`block_start`), so
-    the pieces are independent; each is one :func:`sweep_piece`.  Each piece
-    then adds how often each code stands in it to its row of ``counts``
-    (shape ``(n_chunks, 256)``, ``int64``) while its codes are still in the
-    processor's cache, so a solve knows its counts without reading its
-    result again (:attr:`solver.engine.solution.Solution.code_counts`).
+    the pieces are independent; each is one :func:`sweep_piece`, reading the
+    put children from ``inp`` (position ``n`` at ``inp[n - in_base]``) and
+    writing position ``n`` to ``out[n - out_base]``: the whole result twice
+    (bases 0) in memory, a buffer of the block's positions and one of their
+    put children out of core.  The lower bounds, when kept, are at the same
+    offsets in ``lam_out`` and ``lam_in``.  Each piece then adds how often
+    each code stands in it to its row of ``counts`` (shape ``(n_chunks,
+    256)``, ``int64``) while its codes are still in the processor's cache,
+    so a solve knows its counts without reading its result again
+    (:attr:`solver.engine.solution.Solution.code_counts`).
     """
     width = hi - lo + 1
     table = fast_codes()
@@ -317,8 +347,10 @@ def sweep_block(lo, hi, bound, members, codes, lam, so, shigh, slw, sll, cap, im
         a = lo + (width * c) // n_chunks
         b = lo + (width * (c + 1)) // n_chunks - 1
         if a <= b:
-            sweep_piece(a, b, bound, members, codes, 0, codes, 0, lam, lam, so, shigh, slw, sll, cap, imp, table)
-            code_histogram(codes, a, b, counts[c])
+            sweep_piece(
+                a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+            )
+            code_histogram(out, a - out_base, b - out_base, counts[c])
 
 
 @numba.njit(cache=True, parallel=True)
