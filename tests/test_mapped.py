@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import mmap
+import os
+import sys
 
 import numpy as np
+import pytest
 
 from solver.engine import mapped, solve
 from solver.store import disk as store
@@ -40,3 +43,18 @@ def test_a_mapped_count_in_pieces_equals_the_count_in_memory(tmp_path, monkeypat
     fresh = solve(300_000)
     assert stored.tally() == fresh.tally() and stored.tally(123_457) == fresh.tally(123_457)
     assert records.records(stored) == records.records(fresh)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sync_file_range is Linux's")
+def test_write_back_starts_for_a_written_range_and_is_refused_for_a_bad_descriptor(tmp_path):
+    path = tmp_path / "data"
+    path.write_bytes(b"\x01" * (1 << 16))
+    fd = os.open(path, os.O_RDWR)
+    try:
+        os.pwrite(fd, b"\x02" * 4096, 4096)
+        assert mapped.start_writeback(fd, 4096, 4096)
+        assert not mapped.start_writeback(fd, 0, 0)  # nothing to write
+    finally:
+        os.close(fd)
+    assert not mapped.start_writeback(fd, 0, 4096)  # closed: refused, not raised
+    assert path.read_bytes()[4096:8192] == b"\x02" * 4096

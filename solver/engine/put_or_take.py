@@ -136,6 +136,7 @@ class _FileWriter:
         view, done = buffer.data, 0
         while done < buffer.size:
             done += os.pwrite(self.fd, view[done:], self.offset + bottom + done)
+        mapped.start_writeback(self.fd, self.offset + bottom, buffer.size)
         if self.written is not None:
             self.written(bottom, top)
 
