@@ -649,3 +649,59 @@ def test_cache_serves_a_store_of_another_rule(address, tmp_path, monkeypatch):
     assert open_cached(report.store, bound) is None and open_cached(report.store, bound, name) is not None
     stores = {Path(item["path"]).name: item for item in cache.survey().dask_stores}
     assert stores[Path(report.store).name]["served"]
+
+
+def _labels_by_serial_rounds(rule: str, bound: int, chunk: int):
+    """The arrays of a solve by passes after each labels round, its chunk tasks run one after another in memory."""
+    found = get_rule(rule)
+    arrays = {name: np.full(bound + 1, fill, dtype) for name, (dtype, fill) in dask_engine._SCRATCH.items()}
+    chunks = [(a, min(bound, a + chunk - 1)) for a in range(0, bound + 1, chunk)]
+
+    def run_round(phase: str, **how: int) -> int:
+        total = 0
+        for a, b in chunks:
+            writes, figures = dask_engine.pass_chunk(
+                phase, found, bound, a, b, lambda n, lo, hi: arrays[n][lo : hi + 1], **how
+            )
+            for name, values in writes.items():
+                arrays[name][a : b + 1] = values
+            total += int(figures[0])
+        return total
+
+    run_round("start")
+    states = [{name: arrays[name].copy() for name in ("outcome", "rem")}]
+    while run_round("labels", r=len(states)):
+        states.append({name: arrays[name].copy() for name in ("outcome", "rem")})
+    return found, chunks, states
+
+
+def _half_written_reader(before: dict, after: dict, new: str, a: int, b: int):
+    """A task's reads during a round: array ``new`` of the other chunks as the round leaves it, the rest as before it."""
+
+    def read(name: str, lo: int, hi: int) -> np.ndarray:
+        state = after if name == new and not a <= lo <= b else before
+        return state[name][lo : hi + 1]
+
+    return read
+
+
+@pytest.mark.parametrize("new", ["outcome", "rem"])
+def test_a_labels_task_never_sees_half_a_label_of_another_chunk(new):
+    # A labels task of round r runs while the other tasks of the round write their chunks; a
+    # label is two arrays (outcome, rem), each a zarr chunk written whole but one after the
+    # other, so a task may read one array of a chunk as this round left it and the other as
+    # the previous round did.  Both mixes must give the serial round's labels.
+    found, chunks, states = _labels_by_serial_rounds("put-or-take-a-power-of-3", 1000, 256)
+    assert len(states) > 10  # rounds with labels in several chunks each
+    expected = solve(1000, rule="put-or-take-a-power-of-3")  # the serial rounds label its W and L
+    decided = np.isin(np.asarray(expected.outcome), (1, 2))
+    assert np.array_equal(states[-1]["outcome"][decided], np.asarray(expected.outcome)[decided])
+    assert np.array_equal(states[-1]["rem"][decided], expected.remoteness[decided])
+    for r in range(1, len(states)):
+        before, after = states[r - 1], states[r]
+        for a, b in chunks:
+            read = _half_written_reader(before, after, new, a, b)
+            writes, _ = dask_engine.pass_chunk("labels", found, 1000, a, b, read, r=r)
+            for name in ("outcome", "rem"):
+                got = writes.get(name, before[name][a : b + 1])
+                assert np.array_equal(got, after[name][a : b + 1]), (new, r, a, name)

@@ -593,13 +593,32 @@ def _gather(read: Reader, name: str, runs: list[tuple[int, int, int]], a: int, b
     return out
 
 
+@numba.njit(cache=True, inline="always")
+def _earlier_label(rem, r):
+    """The label, in round ``r``, of a position of remoteness ``rem``: 0 unless set in an earlier round, then L (2) or W (1).
+
+    A label of the rounds has the parity of its remoteness (L even, W odd):
+    the positions with no move are L at 0, and a position labelled in round
+    ``r`` has a child labelled in round ``r - 1`` (one L child for W; for L,
+    both W, one of them that late).  So the remoteness alone gives the label.
+    """
+    if rem < 0 or rem >= r:
+        return 0
+    return 2 if rem % 2 == 0 else 1
+
+
 @numba.njit(cache=True)
-def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
+def _label_kernel(a, b, r, bound, members, own_o, own_r, t_r, p_r):
     """Round ``r`` of the labels on ``a..b``: W when a child is L, L when both are W (labels of earlier rounds only).
 
     Returns how many positions it labelled.  The children's values come
     from before this round (``rem < r``), so these are the stages of
     ``docs/mathematics.md`` section 3.1, as :mod:`solver.engine.rounds` finds.
+    A child's label is read from its remoteness alone (:func:`_earlier_label`),
+    never from ``outcome`` too: the other tasks of the round write the two
+    arrays of their chunks one after the other, so a task could read a
+    child's new outcome with its old remoteness and count a label of this
+    round as an earlier one.
     """
     new_o = own_o.copy()
     count = 0
@@ -611,10 +630,8 @@ def _label_kernel(a, b, r, bound, members, own_o, own_r, t_o, t_r, p_o, p_r):
         s = members[i]
         t = x - s
         p = x + s
-        lt = child_value(t, a, b, own_o, t_o, x, a) if child_value(t, a, b, own_r, t_r, x, a) < r else 0
-        lp = 0
-        if p <= bound and child_value(p, a, b, own_r, p_r, x, a) < r:
-            lp = child_value(p, a, b, own_o, p_o, x, a)
+        lt = _earlier_label(child_value(t, a, b, own_r, t_r, x, a), r)
+        lp = _earlier_label(child_value(p, a, b, own_r, p_r, x, a), r) if p <= bound else 0
         if lt == 2 or lp == 2:
             new_o[x - a] = 1
         elif p <= bound and lt == 1 and lp == 1:
@@ -743,9 +760,8 @@ def pass_chunk(
     rem = np.array(read("rem", a, b))
     take, put = _runs(a, b, members, bound, "take"), _runs(a, b, members, bound, "put")
     if phase == "labels":
-        t_o, t_r = _gather(read, "outcome", take, a, b), _gather(read, "rem", take, a, b)
-        p_o, p_r = _gather(read, "outcome", put, a, b), _gather(read, "rem", put, a, b)
-        count = int(_label_kernel(a, b, r, bound, members, outcome, rem, t_o, t_r, p_o, p_r))
+        t_r, p_r = _gather(read, "rem", take, a, b), _gather(read, "rem", put, a, b)
+        count = int(_label_kernel(a, b, r, bound, members, outcome, rem, t_r, p_r))
         return ({"outcome": outcome, "rem": rem} if count else {}), np.array([count], np.int64)
     if phase == "possibilities":
         poss = np.array(read("poss", a, b))
