@@ -2,7 +2,8 @@
 
 The tab reads what the chosen game declares (:attr:`solver.ImpartialGame.views`,
 :attr:`~solver.ImpartialGame.play_surface`): the views' panels are shown or
-hidden by :func:`choose_game`, each view wires its own callbacks
+hidden by :func:`choose_game`, and mounted in the browser only while shown
+(:data:`MOUNT_VIEWS_JS`), each view wires its own callbacks
 (:mod:`.views`), and this module wires the game menu, play, the game tree
 and every "Download CSV".  Every view asks the chosen game
 (:func:`solver.impartial_game` keeps one object per game, so the tables it
@@ -16,6 +17,7 @@ becomes a message next to its control, never an exception.
 from __future__ import annotations
 
 import functools
+import json
 
 import dash
 from dash import ALL, Input, Output, State, html, no_update
@@ -24,16 +26,18 @@ from dash.exceptions import PreventUpdate
 from solver import describe_text
 
 from ... import ids as page_ids
+from ...components import DEFERRED_SHOWN, DEFERRED_WAITING
 from . import figures, ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, game_options, parse_position
 from .play import PAGE_SECONDS, TREE_NODES, move_rows, play, small_tree, tree_depth
-from .views import VIEWS, gate_id, panel_id, surface_for
+from .views import VIEWS, gate_id, mount_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
 __all__ = [
     "BOX_CLASS",
     "FIT_JS",
+    "MOUNT_VIEWS_JS",
     "OPEN_VIEWS_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
@@ -106,6 +110,20 @@ OPEN_VIEWS_JS = """function (gate) {
         return style && style.display === 'none' ? skip : {tab: gate, opened: opened};
     });
 }"""
+
+
+#: Mounts the panels of every view whose container is shown and unmounts the others' (each view's deferred holder,
+#: :func:`.views.mount_id`), so the browser builds the graphs, grids and cytoscape of the chosen game's views only.
+#: Arguments: the containers' styles, then the holders' values; a holder already as wanted is left as it is.
+MOUNT_VIEWS_JS = """function () {
+    var args = Array.prototype.slice.call(arguments);
+    var count = args.length / 2;
+    var skip = window.dash_clientside.no_update;
+    return args.slice(0, count).map(function (style, i) {
+        var wanted = style && style.display === 'none' ? __WAITING__ : __SHOWN__;
+        return args[count + i] === wanted ? skip : wanted;
+    });
+}""".replace("__WAITING__", json.dumps(DEFERRED_WAITING)).replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
 
 
 #: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),
@@ -326,6 +344,13 @@ def register(app) -> None:
         *[Output(gate_id(key), "data") for key in VIEWS],
         gate,
         *[Input(panel_id(key), "style") for key in VIEWS],
+    )
+    # The browser builds a view's panels only while they are shown (the game menu sets the containers' styles).
+    app.clientside_callback(
+        MOUNT_VIEWS_JS,
+        *[Output(mount_id(key), "value") for key in VIEWS],
+        *[Input(panel_id(key), "style") for key in VIEWS],
+        *[State(mount_id(key), "value") for key in VIEWS],
     )
     for view in VIEWS.values():
         view.register(app, Input(gate_id(view.key), "data"))
