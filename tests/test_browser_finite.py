@@ -598,6 +598,13 @@ def _gates_asked(requests: list[str]) -> list[str]:
     return gates
 
 
+def _triggers(requests: list[str], test) -> list[str]:
+    """The changed props (``changedPropIds``) of the callback requests for which ``test(prop)`` holds."""
+    import json
+
+    return [prop for body in requests for prop in json.loads(body).get("changedPropIds", []) if test(prop)]
+
+
 def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str, watch: PageWatch) -> None:
     from dashboard.tabs.finite.views import VIEWS, gate_id
     from solver import impartial_game
@@ -621,6 +628,15 @@ def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str,
     shown = {gate_id(key) for key in default.views if key in VIEWS}
     asked = _gates_asked(requests)
     assert shown and sorted(asked) == sorted(shown), asked
+    # The Play panel's move buttons, drawn with the position, sent nothing; a press sends one request.
+    assert not _triggers(requests, lambda prop: '"finite-move"' in prop)
+    requests.clear()
+    page.locator("#finite-play-moves button", has_text="★").first.click()
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    expect(page.locator("#finite-play-log")).to_contain_text("Computer:")
+    page.wait_for_timeout(500)
+    assert _triggers(requests, lambda prop: prop.startswith("finite-move-click")) == ["finite-move-click.data"]
+    assert not _triggers(requests, lambda prop: '"finite-move"' in prop)
     # Another game: only its views ask (Wythoff's: the plane of pairs and the sieve).
     requests.clear()
     other = page.locator("#finite-game-other")

@@ -38,6 +38,7 @@ __all__ = [
     "BOX_CLASS",
     "FIT_JS",
     "MOUNT_VIEWS_JS",
+    "MOVE_CLICK_JS",
     "OPEN_VIEWS_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
@@ -124,6 +125,20 @@ MOUNT_VIEWS_JS = """function () {
         return args[count + i] === wanted ? skip : wanted;
     });
 }""".replace("__WAITING__", json.dumps(DEFERRED_WAITING)).replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
+
+
+#: Hands a pressed move button to the server (:data:`ids.MOVE_CLICK`): its index and clicks.  Dash runs a callback
+#: on ``{"type": ids.MOVE, "index": ALL}`` whenever new move buttons are drawn (after every move); those have no
+#: clicks, and this writes nothing for them, so they send no request.
+MOVE_CLICK_JS = """function () {
+    var ctx = window.dash_clientside.callback_context;
+    var fired = ctx.triggered || [];
+    var id = ctx.triggered_id;
+    if (fired.length !== 1 || !fired[0].value || !id || typeof id !== 'object') {
+        return window.dash_clientside.no_update;
+    }
+    return {index: id.index, clicks: fired[0].value, at: Date.now()};
+}"""
 
 
 #: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),
@@ -367,18 +382,28 @@ def register(app) -> None:
     def _reset(name, _new, node, text):
         return reset_position(dash.ctx.triggered_id, name, text, node)
 
+    app.clientside_callback(
+        MOVE_CLICK_JS,
+        Output(ids.MOVE_CLICK, "data"),
+        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
+
     @app.callback(
         Output(ids.POSITION, "value", allow_duplicate=True),
         Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Output(ids.PLAY_ERROR, "children", allow_duplicate=True),
-        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.MOVE_CLICK, "data"),
         Input(ids.PLAY_COMPUTER, "n_clicks"),
         State(ids.GAME, "value"),
         State(ids.POSITION, "value"),
         State(ids.PLAY_REPLY, "value"),
         prevent_initial_call=True,
     )
-    def _act(_clicks, _computer, name, text, reply):
+    def _act(click, _computer, name, text, reply):
+        if dash.ctx.triggered_id == ids.MOVE_CLICK:
+            pressed = click if isinstance(click, dict) else {}
+            return play_act({"type": ids.MOVE, "index": pressed.get("index")}, pressed.get("clicks"), name, text, reply)
         value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
         return play_act(dash.ctx.triggered_id, value, name, text, reply)
 

@@ -114,6 +114,7 @@ def _play_panels() -> html.Div:
                     html.Div(id=ids.PLAY_ERROR, className="error", role="alert"),
                     dcc.Loading(html.Div(id=ids.PLAY_STATE, role="status"), type="dot"),
                     html.Div(id=ids.PLAY_MOVES, className="finite-moves"),
+                    dcc.Store(id=ids.MOVE_CLICK),
                     html.Div(id=ids.PLAY_LOG, className="summary-text", role="log", **attrs({"aria-live": "polite"})),
                 ],
             ),
