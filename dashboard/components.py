@@ -58,7 +58,7 @@ DEFERRED_WAITING = "waiting"
 DEFERRED_SHOWN = "shown"
 
 
-def deferred(holder_id: str, content) -> dcc.Tabs:
+def deferred(holder_id: str, content, *, mounted: bool = False) -> dcc.Tabs:
     """Hold content in the page's layout without mounting it until asked.
 
     A one-tab ``dcc.Tabs`` mounts only its selected tab's content.  Its value
@@ -68,6 +68,10 @@ def deferred(holder_id: str, content) -> dcc.Tabs:
     :data:`DEFERRED_SHOWN` (a clientside callback, once) mounts the content,
     which then stays mounted with its state.  The page uses it for hidden
     tabs (:mod:`dashboard.callbacks`); a view switch can use it the same way.
+    Setting the value back to :data:`DEFERRED_WAITING` unmounts the content
+    again; the components' properties stay in the layout, so mounting it
+    later draws what they hold (the Finite games tab does this for the views
+    the chosen game does not show, :mod:`dashboard.tabs.finite.callbacks`).
 
     Parameters
     ----------
@@ -75,6 +79,9 @@ def deferred(holder_id: str, content) -> dcc.Tabs:
         Id of the holder (its ``value`` is what mounts the content).
     content : dash component
         What to hold.
+    mounted : bool, optional
+        Start with the content mounted (value :data:`DEFERRED_SHOWN`);
+        default False.
 
     Returns
     -------
@@ -84,7 +91,7 @@ def deferred(holder_id: str, content) -> dcc.Tabs:
     """
     return dcc.Tabs(
         id=holder_id,
-        value=DEFERRED_WAITING,
+        value=DEFERRED_SHOWN if mounted else DEFERRED_WAITING,
         children=[dcc.Tab(label="", value=DEFERRED_SHOWN, children=content)],
         className="deferred-bar",
         parent_className="deferred-parent",

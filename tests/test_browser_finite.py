@@ -598,6 +598,13 @@ def _gates_asked(requests: list[str]) -> list[str]:
     return gates
 
 
+def _triggers(requests: list[str], test) -> list[str]:
+    """The changed props (``changedPropIds``) of the callback requests for which ``test(prop)`` holds."""
+    import json
+
+    return [prop for body in requests for prop in json.loads(body).get("changedPropIds", []) if test(prop)]
+
+
 def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str, watch: PageWatch) -> None:
     from dashboard.tabs.finite.views import VIEWS, gate_id
     from solver import impartial_game
@@ -621,6 +628,15 @@ def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str,
     shown = {gate_id(key) for key in default.views if key in VIEWS}
     asked = _gates_asked(requests)
     assert shown and sorted(asked) == sorted(shown), asked
+    # The Play panel's move buttons, drawn with the position, sent nothing; a press sends one request.
+    assert not _triggers(requests, lambda prop: '"finite-move"' in prop)
+    requests.clear()
+    page.locator("#finite-play-moves button", has_text="★").first.click()
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    expect(page.locator("#finite-play-log")).to_contain_text("Computer:")
+    page.wait_for_timeout(500)
+    assert _triggers(requests, lambda prop: prop.startswith("finite-move-click")) == ["finite-move-click.data"]
+    assert not _triggers(requests, lambda prop: '"finite-move"' in prop)
     # Another game: only its views ask (Wythoff's: the plane of pairs and the sieve).
     requests.clear()
     other = page.locator("#finite-game-other")
@@ -632,4 +648,95 @@ def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str,
     asked = _gates_asked(requests)
     assert asked and set(asked) <= wythoff, asked
     assert set(asked) == wythoff
+    watch.assert_clean()
+
+
+#: What of each view the page has built: per view's container, the elements its panels hold
+#: (``views.mount_id``'s holder draws them only while mounted), and its plotly graphs and cytoscape canvases.
+BUILT_JS = """(keys) => {
+    const built = {};
+    for (const key of keys) {
+        const box = document.getElementById('finite-view-' + key);
+        built[key] = box ? box.querySelectorAll('section, .js-plotly-plot, canvas').length : -1;
+    }
+    return built;
+}"""
+
+
+def _built_views(page: Page) -> set[str]:
+    from dashboard.tabs.finite.views import VIEWS
+
+    built = page.evaluate(BUILT_JS, list(VIEWS))
+    assert -1 not in built.values(), built  # every view's container is in the page
+    return {key for key, count in built.items() if count}
+
+
+def test_only_the_chosen_games_views_are_built_and_work_after_switching(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    from solver import impartial_game
+
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    open_tab(page, server_url, "")
+    wait_graph(page, "finite-grundy-graph", "d.length >= 2 && d[0].x.length === 201")
+    # Rob's Dots: its two views are built, no other view's graph, grid or canvas is in the page.
+    octal = set(impartial_game("octal-0.137").views)
+    assert _built_views(page) == octal
+    assert page.locator(".finite-views .js-plotly-plot").count() == 2
+    other = page.locator("#finite-game-other")
+    # Wythoff's game: its views are built and Rob's Dots' are gone from the page.
+    other.fill("wythoff")
+    other.press("Enter")
+    wait_graph(page, "finite-plane-graph", "d[0].type === 'heatmap' && d[0].z.length === 30")
+    assert _built_views(page) == set(impartial_game("wythoff").views)
+    expect(page.locator("#finite-grundy-graph")).to_have_count(0)
+    # Eraserhead: its graph is drawn with cytoscape when its view is built.
+    other.fill("eraserhead")
+    other.press("Enter")
+    expect(page.locator("#finite-view-graph canvas").first).to_be_attached(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-plane-graph")).to_have_count(0)
+    assert _built_views(page) == set(impartial_game("eraserhead").views)
+    # Back to Rob's Dots: its views are built again, drawn, follow their controls and download.
+    other.fill("octal-0.137")
+    other.press("Enter")
+    wait_graph(page, "finite-pairs-graph", "d[0].type === 'heatmap' && d[0].z.length === 50")
+    assert _built_views(page) == octal
+    wait_graph(page, "finite-grundy-graph", "d.length >= 2 && d[0].x.length === 201")
+    expect(page.locator("#finite-classes-grid")).to_contain_text("1, 2, 6, 7, 21")
+    timed_change(page, "finite-heaps-n", "120", "finite-grundy-graph", "d[0].x.length === 121")
+    lines = download_lines(page, "finite-csv-grundy", "octal-0.137-grundy-120.csv")
+    assert lines[1:] == [f"{h},{v}" for h, v in enumerate(octal_grundy((0, 1, 3, 7), 120))]
+    # The views' panels are cells of the views' grid, as without the holders: at 1440 px a wide panel spans
+    # the grid, the others take one of its two columns.
+    grid, cells = page.evaluate(
+        """() => {
+            const grid = document.querySelector('.finite-views');
+            return [grid.getBoundingClientRect().width, Array.from(grid.querySelectorAll('section.panel')).map(
+                s => [s.classList.contains('panel-wide'), s.getBoundingClientRect().width])];
+        }"""
+    )
+    assert len(cells) == 3 and any(wide for wide, _ in cells) and not all(wide for wide, _ in cells), cells
+    for wide, width in cells:
+        assert (abs(width - grid) < 2) if wide else (0.4 * grid < width < 0.6 * grid), (grid, cells)
+    # And Wythoff's again: the hovered pair's moves still show.
+    other.fill("wythoff")
+    other.press("Enter")
+    wait_graph(page, "finite-plane-graph", "d[0].type === 'heatmap' && d[0].z.length === 30")
+    page.locator("#finite-plane-graph").scroll_into_view_if_needed()
+    moves = page.locator("#finite-plane-moves")
+    for attempt in range(3):
+        x, y = cell_point(page, "finite-plane-graph", 6, 4)
+        page.mouse.move(x + 60, y + 40)
+        page.wait_for_timeout(300)
+        page.mouse.move(x, y)
+        page.wait_for_timeout(150)
+        page.mouse.move(x + 1, y + 1)
+        try:
+            expect(moves).to_contain_text("(6, 4): W, 14 moves", timeout=10_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    assert not [text for text in console if "nonexistent" in text or "ID not found" in text], console
     watch.assert_clean()

@@ -35,12 +35,13 @@ from naive_impartial import (
     wythoff_wins,
 )
 
+from dashboard.components import DEFERRED_SHOWN, DEFERRED_WAITING
 from dashboard.tabs.finite import TAB, downloads, figures, ids
 from dashboard.tabs.finite import callbacks as cb
 from dashboard.tabs.finite import play as finite_play
 from dashboard.tabs.finite.games import check_game_param, check_position_param, find_game
 from dashboard.tabs.finite.layout import finite_layout
-from dashboard.tabs.finite.views import VIEWS, panel_id
+from dashboard.tabs.finite.views import VIEWS, mount_id, panel_id
 from dashboard.tabs.finite.views import chomp as chomp_views
 from dashboard.tabs.finite.views import octal as octal_views
 from dashboard.tabs.finite.views import pairs as pair_views
@@ -500,6 +501,31 @@ def test_layout_holds_every_id_and_opens_on_rob_s_dots():
     for key in VIEWS:
         assert panel_id(key) in text
     assert "Rob's Dots (0.137)" in text
+
+
+def _by_id(component, found: dict) -> dict:
+    """Every component of a layout with an id, by id."""
+    if getattr(component, "id", None) is not None:
+        found[component.id] = component
+    children = getattr(component, "children", None)
+    for child in children if isinstance(children, list | tuple) else [children]:
+        if hasattr(child, "to_plotly_json"):
+            _by_id(child, found)
+    return found
+
+
+def test_layout_mounts_only_the_panels_of_the_default_games_views():
+    found = _by_id(finite_layout(), {})
+    default = find_game("octal-0.137")
+    mounted = {key for key in VIEWS if found[mount_id(key)].value == DEFERRED_SHOWN}
+    assert mounted == set(default.views)
+    assert {found[mount_id(key)].value for key in VIEWS if key not in mounted} == {DEFERRED_WAITING}
+    for key, view in VIEWS.items():
+        # The holder holds the view's panels, in its container.
+        container = found[panel_id(key)]
+        assert container.children is found[mount_id(key)]
+        assert str(view.layout()) in str(container.children)
+        assert (container.style == {}) == (key in mounted)
 
 
 # ---------------------------------------------------------------- hostile input into every callback function

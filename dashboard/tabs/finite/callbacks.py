@@ -2,7 +2,8 @@
 
 The tab reads what the chosen game declares (:attr:`solver.ImpartialGame.views`,
 :attr:`~solver.ImpartialGame.play_surface`): the views' panels are shown or
-hidden by :func:`choose_game`, each view wires its own callbacks
+hidden by :func:`choose_game`, and mounted in the browser only while shown
+(:data:`MOUNT_VIEWS_JS`), each view wires its own callbacks
 (:mod:`.views`), and this module wires the game menu, play, the game tree
 and every "Download CSV".  Every view asks the chosen game
 (:func:`solver.impartial_game` keeps one object per game, so the tables it
@@ -16,6 +17,7 @@ becomes a message next to its control, never an exception.
 from __future__ import annotations
 
 import functools
+import json
 
 import dash
 from dash import ALL, Input, Output, State, html, no_update
@@ -24,16 +26,19 @@ from dash.exceptions import PreventUpdate
 from solver import describe_text
 
 from ... import ids as page_ids
+from ...components import DEFERRED_SHOWN, DEFERRED_WAITING
 from . import figures, ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, game_options, parse_position
 from .play import PAGE_SECONDS, TREE_NODES, move_rows, play, small_tree, tree_depth
-from .views import VIEWS, gate_id, panel_id, surface_for
+from .views import VIEWS, gate_id, mount_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
 __all__ = [
     "BOX_CLASS",
     "FIT_JS",
+    "MOUNT_VIEWS_JS",
+    "MOVE_CLICK_JS",
     "OPEN_VIEWS_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
@@ -105,6 +110,34 @@ OPEN_VIEWS_JS = """function (gate) {
     return styles.map(function (style) {
         return style && style.display === 'none' ? skip : {tab: gate, opened: opened};
     });
+}"""
+
+
+#: Mounts the panels of every view whose container is shown and unmounts the others' (each view's deferred holder,
+#: :func:`.views.mount_id`), so the browser builds the graphs, grids and cytoscape of the chosen game's views only.
+#: Arguments: the containers' styles, then the holders' values; a holder already as wanted is left as it is.
+MOUNT_VIEWS_JS = """function () {
+    var args = Array.prototype.slice.call(arguments);
+    var count = args.length / 2;
+    var skip = window.dash_clientside.no_update;
+    return args.slice(0, count).map(function (style, i) {
+        var wanted = style && style.display === 'none' ? __WAITING__ : __SHOWN__;
+        return args[count + i] === wanted ? skip : wanted;
+    });
+}""".replace("__WAITING__", json.dumps(DEFERRED_WAITING)).replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
+
+
+#: Hands a pressed move button to the server (:data:`ids.MOVE_CLICK`): its index and clicks.  Dash runs a callback
+#: on ``{"type": ids.MOVE, "index": ALL}`` whenever new move buttons are drawn (after every move); those have no
+#: clicks, and this writes nothing for them, so they send no request.
+MOVE_CLICK_JS = """function () {
+    var ctx = window.dash_clientside.callback_context;
+    var fired = ctx.triggered || [];
+    var id = ctx.triggered_id;
+    if (fired.length !== 1 || !fired[0].value || !id || typeof id !== 'object') {
+        return window.dash_clientside.no_update;
+    }
+    return {index: id.index, clicks: fired[0].value, at: Date.now()};
 }"""
 
 
@@ -327,6 +360,13 @@ def register(app) -> None:
         gate,
         *[Input(panel_id(key), "style") for key in VIEWS],
     )
+    # The browser builds a view's panels only while they are shown (the game menu sets the containers' styles).
+    app.clientside_callback(
+        MOUNT_VIEWS_JS,
+        *[Output(mount_id(key), "value") for key in VIEWS],
+        *[Input(panel_id(key), "style") for key in VIEWS],
+        *[State(mount_id(key), "value") for key in VIEWS],
+    )
     for view in VIEWS.values():
         view.register(app, Input(gate_id(view.key), "data"))
 
@@ -342,18 +382,28 @@ def register(app) -> None:
     def _reset(name, _new, node, text):
         return reset_position(dash.ctx.triggered_id, name, text, node)
 
+    app.clientside_callback(
+        MOVE_CLICK_JS,
+        Output(ids.MOVE_CLICK, "data"),
+        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
+
     @app.callback(
         Output(ids.POSITION, "value", allow_duplicate=True),
         Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Output(ids.PLAY_ERROR, "children", allow_duplicate=True),
-        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.MOVE_CLICK, "data"),
         Input(ids.PLAY_COMPUTER, "n_clicks"),
         State(ids.GAME, "value"),
         State(ids.POSITION, "value"),
         State(ids.PLAY_REPLY, "value"),
         prevent_initial_call=True,
     )
-    def _act(_clicks, _computer, name, text, reply):
+    def _act(click, _computer, name, text, reply):
+        if dash.ctx.triggered_id == ids.MOVE_CLICK:
+            pressed = click if isinstance(click, dict) else {}
+            return play_act({"type": ids.MOVE, "index": pressed.get("index")}, pressed.get("clicks"), name, text, reply)
         value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
         return play_act(dash.ctx.triggered_id, value, name, text, reply)
 

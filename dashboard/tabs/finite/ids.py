@@ -59,6 +59,9 @@ PLAY_REPLY = "finite-play-reply"
 #: Pattern-matching id type of a move button: ``{"type": MOVE, "index": k}``
 #: (k: the move's index in the game's list of moves of the position).
 MOVE = "finite-move"
+#: The move button pressed last, written in the browser: ``{"index": k, "clicks": n, "at": ms}``.  Buttons just
+#: drawn (no clicks) write nothing, so a new list of moves sends no request.
+MOVE_CLICK = "finite-move-click"
 TREE_DEPTH = "finite-tree-depth"
 TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"

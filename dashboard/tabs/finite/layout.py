@@ -1,7 +1,8 @@
 """Layout of the Finite games tab: the game, then the views it declares, then play and the game tree.
 
 The panels of every view (:mod:`.views`) are built once, each view's in its
-container; the views the chosen game does not declare are hidden.  The
+container; the views the chosen game does not declare are hidden, and their
+panels are not mounted in the browser (a deferred holder in each container).  The
 tab's own controls and their defaults are here; each view declares its
 own, and :mod:`dashboard.tabs.finite` collects their address keys.
 """
@@ -11,13 +12,13 @@ from __future__ import annotations
 import dash_cytoscape as cyto
 from dash import dcc, html
 
-from ...components import attrs
+from ...components import attrs, deferred
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
 from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
 from .games import find_game, game_options
 from .play import DEFAULT_DEPTH, TREE_DEPTHS
-from .views import VIEWS, gate_id, panel_id
+from .views import VIEWS, gate_id, mount_id, panel_id
 from .views.base import csv_button, panel
 
 __all__ = [
@@ -42,11 +43,15 @@ _HIDDEN = {"display": "none"}
 
 
 def _view_panels(game) -> html.Div:
-    """Every view's panels, each view in its container (``display: contents``), shown for ``game``'s views."""
+    """Every view's panels, each view in its container (``display: contents``), shown for ``game``'s views.
+
+    A view's panels sit in a deferred holder (:func:`views.mount_id`): the browser draws only the panels of the
+    views ``game`` shows, and those of another game when it is chosen.
+    """
     return html.Div(
         [
             html.Div(
-                view.layout(),
+                deferred(mount_id(view.key), view.layout(), mounted=view.key in game.views),
                 id=panel_id(view.key),
                 className="finite-view",
                 style={} if view.key in game.views else _HIDDEN,
@@ -109,6 +114,7 @@ def _play_panels() -> html.Div:
                     html.Div(id=ids.PLAY_ERROR, className="error", role="alert"),
                     dcc.Loading(html.Div(id=ids.PLAY_STATE, role="status"), type="dot"),
                     html.Div(id=ids.PLAY_MOVES, className="finite-moves"),
+                    dcc.Store(id=ids.MOVE_CLICK),
                     html.Div(id=ids.PLAY_LOG, className="summary-text", role="log", **attrs({"aria-live": "polite"})),
                 ],
             ),
@@ -167,8 +173,8 @@ def finite_layout() -> html.Main:
     dash.html.Main
         The game selector (a menu of examples and a box for any other
         name), a line saying what the game is, the panels of every view
-        (only those the chosen game declares are shown), and the play and
-        game tree panels.
+        (only those the chosen game declares are shown and mounted), and the
+        play and game tree panels.
     """
     default = find_game(DEFAULT_GAME)
     return html.Main(

@@ -21,9 +21,9 @@ import pkgutil
 
 from solver import IMPARTIAL_EXAMPLES, impartial_game
 
-from .base import CsvExport, Surface, View, gate_id, panel_id
+from .base import CsvExport, Surface, View, gate_id, mount_id, panel_id
 
-__all__ = ["EXPORTS", "SURFACES", "VIEWS", "check_views", "gate_id", "panel_id", "surface_for", "views_for"]
+__all__ = ["EXPORTS", "SURFACES", "VIEWS", "check_views", "gate_id", "mount_id", "panel_id", "surface_for", "views_for"]
 
 
 def _collect() -> tuple[dict[str, View], dict[str, Surface]]:

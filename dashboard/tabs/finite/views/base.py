@@ -35,6 +35,7 @@ __all__ = [
     "csv_file",
     "game_with_view",
     "graph",
+    "mount_id",
     "number_box",
     "panel",
     "panel_id",
@@ -87,7 +88,8 @@ class View:
         What the view shows, in a few words (for docs and checks).
     layout : callable
         ``layout()``: the view's panels (a list of components), built once
-        with the page; hidden while the chosen game does not declare the view.
+        with the page; the browser mounts them only while the chosen game
+        declares the view (:func:`mount_id`).
     register : callable
         ``register(app, gate)``: wires the view's callbacks.  ``gate`` is the
         view's gate ``Input`` (:func:`gate_id`), written when the tab opens or
@@ -140,6 +142,18 @@ class Surface:
 def panel_id(key: str) -> str:
     """Id of the container of a view's panels."""
     return f"finite-view-{key}"
+
+
+def mount_id(key: str) -> str:
+    """Id of the holder that mounts a view's panels (:func:`dashboard.components.deferred`).
+
+    The holder sits in the view's container (:func:`panel_id`); the tab sets
+    its value (``dashboard.tabs.finite.callbacks.MOUNT_VIEWS_JS``) so that the
+    browser draws the view's panels (graphs, grids, cytoscape) only while the
+    chosen game shows the view.  The components stay in the page's layout,
+    where the view's callbacks and the address reach them.
+    """
+    return f"finite-mount-{key}"
 
 
 def gate_id(key: str) -> str:
