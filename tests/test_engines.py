@@ -78,6 +78,18 @@ def test_checksums_join_as_zlib_would(a, b, seed):
     assert store._crc32_combine(start, zlib.crc32(b), len(b)) == zlib.crc32(b, start)
 
 
+@given(st.binary(max_size=3000))
+def test_the_stores_checksum_is_zlibs(data):
+    assert store._crc32(np.frombuffer(data, np.uint8)) == zlib.crc32(data)
+    pieces = store._PieceChecksums()
+    cut = len(data) // 3
+    pieces.add(cut, len(data) - 1, np.frombuffer(data[cut:], np.uint8))  # in any order
+    pieces.add(0, cut - 1, np.frombuffer(data[:cut], np.uint8))
+    assert pieces.crc32(np.frombuffer(data, np.uint8)) == zlib.crc32(data)
+    with pytest.raises(ValueError, match="shape"):
+        pieces.add(0, 5, np.zeros(5, np.uint8))
+
+
 def test_a_checksum_joined_from_pieces_is_the_whole_files(tmp_path, monkeypatch):
     monkeypatch.setenv(store.ENV_VAR, str(tmp_path))
     monkeypatch.setattr("solver.engine.put_or_take._PROGRESS_STEP", 1 << 12)  # many pieces

@@ -102,7 +102,7 @@ class _FileWriter:
     :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.
     """
 
-    def __init__(self, codes: np.ndarray, written: Callable[[int, int], None] | None) -> None:
+    def __init__(self, codes: np.ndarray, written: Callable[[int, int, np.ndarray], None] | None) -> None:
         import concurrent.futures
 
         assert isinstance(codes, np.memmap) and codes.filename is not None
@@ -138,7 +138,7 @@ class _FileWriter:
             done += os.pwrite(self.fd, view[done:], self.offset + bottom + done)
         mapped.start_writeback(self.fd, self.offset + bottom, buffer.size)
         if self.written is not None:
-            self.written(bottom, top)
+            self.written(bottom, top, buffer)
 
     def write(self, buffer: np.ndarray, bottom: int, top: int) -> None:
         """Write positions ``bottom..top`` (``buffer``) in the background."""
@@ -164,7 +164,7 @@ def sweep_all(
     lam: np.ndarray,
     report: Callable[[int], None],
     parallel_min: int | None = None,
-    written: Callable[[int, int], None] | None = None,
+    written: Callable[[int, int, np.ndarray], None] | None = None,
 ) -> np.ndarray:
     """Label every position ``M + 1..B`` of ``codes`` with the sweep kernel, from ``B`` down.
 
@@ -188,10 +188,11 @@ def sweep_all(
     parallel_min : int, optional
         Shortest piece split across threads.
     written : callable, optional
-        Called with ``(bottom, top)`` once positions ``bottom..top`` are
-        final in ``codes``: the pieces tile ``M + 1..B`` (the disk cache
-        takes each piece's checksum).  Out of core it is called from the
-        writer's thread.
+        Called with ``(bottom, top, piece)`` once positions ``bottom..top``
+        are final in ``codes``, ``piece`` their codes (to be read before it
+        returns): the pieces tile ``M + 1..B`` (the disk cache takes each
+        piece's checksum).  Out of core it is called from the writer's
+        thread.
 
     Returns
     -------
@@ -218,7 +219,7 @@ def sweep_all(
             if writer is None:
                 sweep_block(bottom, top, bound, members, codes, 0, codes, 0, lam, lam, *arrays, chunks, counts)
                 if written is not None:
-                    written(bottom, top)
+                    written(bottom, top, codes[bottom : top + 1])
             else:
                 if first:
                     writer.drain()  # the put children of a block are above it: written before

@@ -130,7 +130,7 @@ ONE_BYTE_SECONDS_FIXED = 0.5
 
 Allocate = Callable[[str, tuple[int, ...], np.dtype], np.ndarray]
 Report = Callable[[float], None]
-Written = Callable[[int, int], None]
+Written = Callable[[int, int, np.ndarray], None]
 
 
 def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
@@ -373,7 +373,7 @@ class PutOrTakeEngine(Engine):
         total = bound + 1
         report((small.m + 1) / total)
         if written is not None:
-            written(0, small.m)
+            written(0, small.m, small.codes)
         counts = sweep_all(members, bound, small, codes, lam, lambda done: report(done / total), parallel_min, written)
         counts += code_histogram(small.codes, 1, small.m, np.zeros(256, np.int64))
         report(1.0)
@@ -840,7 +840,7 @@ def solve(
     allocate: Allocate | None = None,
     rule: Rule | str | None = None,
     on_disk: bool = False,
-    written: Callable[[int, int], None] | None = None,
+    written: Callable[[int, int, np.ndarray], None] | None = None,
     _parallel_min: int | None = None,
 ) -> Solution:
     """Classify every position ``0..bound`` soundly.
@@ -867,11 +867,12 @@ def solve(
         and its put child near ``2 n``) moving down the files in order.
         Only the small game is checked against memory (one-byte rules).
     written : callable, optional
-        ``written(lo, hi)`` is called whenever the codes of positions
+        ``written(lo, hi, codes)`` is called whenever the codes of positions
         ``lo..hi`` are final (one-byte rules: the small game first, then each
-        piece of the sweep from the top down, together tiling ``0..B``),
-        while they are still in memory: the disk cache takes its checksum of
-        each piece then, instead of reading the whole file again.
+        piece of the sweep, together tiling ``0..B``), with those codes
+        (``uint8``, shape ``(hi - lo + 1,)``, to be read before it returns):
+        the disk cache takes its checksum of each piece then, instead of
+        reading the whole file again.
 
     Returns
     -------

@@ -59,7 +59,6 @@ import sys
 import tempfile
 import time
 import warnings
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
@@ -67,8 +66,13 @@ from typing import Any
 
 import numpy as np
 
+try:  # ISA-L's CRC-32: the same checksum as zlib's, four times as fast (0.07 s a GB against 0.29 s)
+    from isal.isal_zlib import crc32 as _crc32_bytes
+except ImportError:  # pragma: no cover - a platform without ISA-L's wheels
+    from zlib import crc32 as _crc32_bytes
+
 from solver import config, costs
-from solver.engine import check_bound, engine_for, mapped, solve
+from solver.engine import check_bound, engine_for, solve
 from solver.engine.dask import supports
 from solver.engine.solution import Solution
 from solver.errors import BoundTooLargeError
@@ -152,7 +156,7 @@ def _crc32(array: np.ndarray) -> int:
     view = np.ascontiguousarray(array).view(np.uint8).data
     crc = 0
     for start in range(0, len(view), _CRC_CHUNK):
-        crc = zlib.crc32(view[start : start + _CRC_CHUNK], crc)
+        crc = _crc32_bytes(view[start : start + _CRC_CHUNK], crc)
     return crc
 
 
@@ -199,50 +203,36 @@ def _crc32_combine(crc1: int, crc2: int, len2: int) -> int:
 
 
 class _PieceChecksums:
-    """CRC-32s of the pieces of an array as a solve finishes them, in a thread of their own.
+    """CRC-32s of the pieces of an array as a solve finishes them.
 
-    The solve reports each piece once it is final (``solve(written=...)``);
-    its checksum is taken while its pages are still in memory, beside the
-    sweep, and its pages are given back after (:func:`solver.engine.mapped.release`).
-    :meth:`crc32` joins the pieces' checksums in position order
-    (:func:`_crc32_combine`), or gives None when they do not tile the array.
+    The solve reports each piece once it is final, with its codes
+    (``solve(written=...)``); an out-of-core solve does so from the thread
+    that writes the piece to the file, so the checksum is taken from the
+    piece's buffer beside the sweep.  :meth:`crc32` joins the pieces'
+    checksums in position order (:func:`_crc32_combine`), or gives None when
+    they do not tile the array.
     """
 
     def __init__(self) -> None:
-        import concurrent.futures
+        self._pieces: list[tuple[int, int, int]] = []
 
-        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="crc32")
-        self._futures: list[Any] = []
-        self.array: np.ndarray | None = None
-
-    @staticmethod
-    def _piece(array: np.ndarray, lo: int, hi: int) -> tuple[int, int, int]:
-        crc = zlib.crc32(np.ascontiguousarray(array[lo : hi + 1]).view(np.uint8).data)
-        mapped.release(array, lo, hi + 1)
-        return lo, hi, crc
-
-    def add(self, array: np.ndarray, lo: int, hi: int) -> None:
-        """Take the checksum of ``array[lo..hi]`` (final now) in the background."""
-        self.array = array
-        self._futures.append(self._pool.submit(self._piece, array, lo, hi))
+    def add(self, lo: int, hi: int, codes: np.ndarray) -> None:
+        """Take the checksum of positions ``lo..hi``, whose codes are ``codes`` (final now)."""
+        if codes.dtype != np.uint8 or codes.shape != (hi - lo + 1,):
+            raise ValueError(f"the codes of positions {lo}..{hi} have shape {codes.shape} and dtype {codes.dtype}")
+        self._pieces.append((lo, hi, _crc32(codes)))
 
     def crc32(self, array: np.ndarray) -> int | None:
         """The CRC-32 of the whole of ``array`` from its pieces, or None when they do not cover it exactly."""
-        pieces = sorted(future.result() for future in self._futures)
-        self._pool.shutdown()
-        if self.array is not array or array.dtype != np.uint8:
+        if array.dtype != np.uint8:
             return None
         crc, end = 0, 0
-        for lo, hi, piece in pieces:
+        for lo, hi, piece in sorted(self._pieces):
             if lo != end:
                 return None
             crc = _crc32_combine(crc, piece, hi - lo + 1) if end else piece
             end = hi + 1
         return crc if end == array.shape[0] else None
-
-    def close(self) -> None:
-        """Stop the thread (after an error)."""
-        self._pool.shutdown(cancel_futures=True)
 
 
 def _crc32_of(array: np.ndarray) -> int:
@@ -267,7 +257,7 @@ def _crc32_file(fd: int, offset: int, size: int) -> int:
         got = os.preadv(fd, [view[: min(len(buffer), size - done)]], offset + done)
         if got <= 0:
             raise OSError(errno.EIO, "the file ended early")
-        crc = zlib.crc32(view[:got], crc)
+        crc = _crc32_bytes(view[:got], crc)
         done += got
     return crc
 
@@ -1070,16 +1060,12 @@ def _write(
 
     checksums = _PieceChecksums()
 
-    def written(lo: int, hi: int) -> None:
+    def written(lo: int, hi: int, codes: np.ndarray) -> None:
         if "codes" in allocated:
-            checksums.add(allocated["codes"], lo, hi)
+            checksums.add(lo, hi, codes)
 
     try:
-        try:
-            solution = solve(bound, progress=progress, allocate=allocate, rule=rule, on_disk=on_disk, written=written)
-        except BaseException:
-            checksums.close()
-            raise
+        solution = solve(bound, progress=progress, allocate=allocate, rule=rule, on_disk=on_disk, written=written)
         pieces_crc = checksums.crc32(allocated["codes"]) if "codes" in allocated else checksums.crc32(np.empty(0))
         if failures:
             _warn_unavailable(failures[0])
