@@ -46,24 +46,6 @@ def is_mapped(array: object) -> bool:
     return _madvise is not None and isinstance(array, np.memmap)
 
 
-def _advise(array: np.ndarray, start: int, stop: int, advice: int, touched: bool) -> int:
-    """``madvise`` the pages of bytes ``start..stop`` of a mapped array: those wholly inside, or (``touched``) all it touches."""
-    if not is_mapped(array):
-        return 0
-    base = int(array.ctypes.data)
-    stop = min(stop, int(array.nbytes))
-    size = mmap.PAGESIZE
-    if touched:
-        first, last = (base + max(start, 0)) // size * size, -(-(base + stop) // size) * size
-    else:
-        first, last = -(-(base + max(start, 0)) // size) * size, (base + stop) // size * size
-    if last <= first:
-        return 0
-    assert _madvise is not None
-    _madvise(first, last - first, advice)
-    return last - first
-
-
 def release(array: np.ndarray, start: int, stop: int) -> int:
     """Give back the whole pages of bytes ``start..stop`` of a memory-mapped array.
 
@@ -81,7 +63,17 @@ def release(array: np.ndarray, start: int, stop: int) -> int:
         Bytes released (0 for an array that is not mapped, or a range with no
         whole page).  It is advice: a failure changes nothing and is ignored.
     """
-    return _advise(array, start, stop, _MADV_DONTNEED, False)
+    if not is_mapped(array):
+        return 0
+    base = int(array.ctypes.data)
+    stop = min(stop, int(array.nbytes))
+    size = mmap.PAGESIZE
+    first, last = -(-(base + max(start, 0)) // size) * size, (base + stop) // size * size
+    if last <= first:
+        return 0
+    assert _madvise is not None
+    _madvise(first, last - first, _MADV_DONTNEED)
+    return last - first
 
 
 def start_writeback(fd: int, offset: int, length: int) -> bool:
