@@ -52,6 +52,22 @@
         }
     }
 
+    // 0. dcc.Tabs asks Dash's renderer (dashChildrenUpdate) to redraw it when
+    //    any of its tabs' props change.  The renderer then checks, for every
+    //    mounted dcc.Tabs on every update of the page's store, every component
+    //    path updated so far; this page holds some thirty dcc.Tabs (the tab bar
+    //    and the deferred holders, dashboard/components.py), and the check cost
+    //    about 0.4 s of a tab's first opening (a profile of the Thesis tab's:
+    //    the renderer's script time 0.64 s with it, 0.23 s without).  No
+    //    callback of the page changes a dcc.Tab's props (a tab's content
+    //    redraws itself), so the flag is dropped.
+    function dropChildrenUpdate() {
+        var dcc = window.dash_core_components;
+        if (dcc && dcc.Tabs && "dashChildrenUpdate" in dcc.Tabs) { delete dcc.Tabs.dashChildrenUpdate; }
+    }
+    dropChildrenUpdate();
+    document.addEventListener("DOMContentLoaded", dropChildrenUpdate);
+
     // Dash loads plotly.js on demand; catch the moment it defines window.Plotly.
     if (window.Plotly) {
         configurePlotly(window.Plotly);
@@ -275,4 +291,45 @@
     } else {
         start();
     }
+
+    // 9. Scripts loaded while the page is idle.  plotly.js and the grid's
+    //    script load the first time a graph or a table is drawn, and the
+    //    default view draws neither, so the first tab opened used to wait for
+    //    them (plotly.js alone: 1.3-3 s).  Once the first view's answers are
+    //    drawn and nothing has been loading for a while, a hidden graph and
+    //    table are mounted (dashboard/layout.py, warm_up) and, once both are
+    //    drawn, unmounted: the scripts stay loaded.  A tab opened meanwhile
+    //    shares the same loads.
+    var WARM_UP = "page-warm-up";
+    var QUIET_CHECKS = 3;  // checks 200 ms apart with nothing loading
+
+    function busy() {
+        return !document.querySelector("#react-entry-point .page") ||
+            document.querySelector("[data-dash-is-loading=true]") !== null;
+    }
+
+    function unmountWhenDrawn(tries) {
+        var drawn = window.Plotly && document.querySelector(".warm-up .main-svg") && document.querySelector(".warm-up .ag-row");
+        if (drawn || tries > 150) {
+            window.dash_clientside.set_props(WARM_UP, {value: "waiting"});
+        } else {
+            window.setTimeout(function () { unmountWhenDrawn(tries + 1); }, 200);
+        }
+    }
+
+    function warmUp(quiet) {
+        if (!window.dash_clientside || !window.dash_clientside.set_props || busy()) { quiet = 0; }
+        else { quiet += 1; }
+        if (quiet < QUIET_CHECKS) {
+            window.setTimeout(function () { warmUp(quiet); }, 200);
+            return;
+        }
+        if (!document.getElementById(WARM_UP)) { return; }
+        var go = function () {
+            window.dash_clientside.set_props(WARM_UP, {value: "shown"});
+            unmountWhenDrawn(0);
+        };
+        if (window.requestIdleCallback) { window.requestIdleCallback(go, {timeout: 1000}); } else { go(); }
+    }
+    window.addEventListener("load", function () { warmUp(0); });
 }());

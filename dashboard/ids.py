@@ -11,6 +11,9 @@ tab's folder, ``dashboard/tabs/<name>/ids.py``.
 URL = "url"
 TABS = "tabs"
 GRAPH_REFRESH = "graph-refresh-store"
+#: Deferred holder of a hidden graph and table that load their scripts once the first view is drawn
+#: (:func:`dashboard.layout.warm_up`, ``assets/page.js``).
+WARM_UP = "page-warm-up"
 #: Notice listing the values of the address that were ignored.
 URL_NOTICE = "url-notice"
 #: Output of the client-side callback that sets ``aria-invalid`` on number

@@ -13,6 +13,7 @@ tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 
 from __future__ import annotations
 
+import dash_ag_grid as dag
 from dash import dcc, html
 
 from . import ids
@@ -42,6 +43,35 @@ def _container(tab: Tab) -> html.Div:
     else:
         style, body = {"display": "none"}, deferred(ids.deferred_id(tab.value), content)
     return html.Div(body, id=ids.tab_container_id(tab.value), style=style, role="tabpanel")
+
+
+def warm_up() -> dcc.Tabs:
+    """A hidden graph and table whose scripts load while the page is idle.
+
+    plotly.js (4.8 MB) and dash-ag-grid's grid are loaded the first time a
+    page draws a graph or a table, and the default view draws neither.  On
+    this project's reference machine the first graph waited 1.3-3 s for
+    plotly.js, which the tabs' first openings paid.  ``assets/page.js``
+    mounts this holder once the first view's answers are drawn and the page
+    is idle, and unmounts it once both are drawn: the scripts are then
+    loaded, and a tab opened later draws at once.  The content is
+    ``visibility: hidden`` (off the accessibility tree and the focus order)
+    and off screen; the graph is static (no mode bar).
+
+    Returns
+    -------
+    dash.dcc.Tabs
+        A :func:`dashboard.components.deferred` holder with id
+        :data:`dashboard.ids.WARM_UP`, not mounted.
+    """
+    figure = {"data": [{"type": "scatter", "x": [0, 1], "y": [0, 1]}], "layout": {"width": 160, "height": 120}}
+    grid = dag.AgGrid(columnDefs=[{"field": "n"}], rowData=[{"n": 1}], className="ag-theme-alpine")
+    content = html.Div(
+        [dcc.Graph(figure=figure, config={"staticPlot": True}), grid],
+        className="warm-up",
+        **attrs({"aria-hidden": "true"}),
+    )
+    return deferred(ids.WARM_UP, content)
 
 
 def build_layout() -> html.Div:
@@ -96,6 +126,7 @@ def build_layout() -> html.Div:
                 **attrs({"aria-label": "tabs"}),
             ),
             *[_container(tab) for tab in TABS],
+            warm_up(),
         ],
         className="page",
     )

@@ -355,6 +355,33 @@ def test_hidden_tabs_do_no_work_until_opened(page: Page, server_url: str, watch:
     watch.assert_clean()
 
 
+def test_graph_and_table_scripts_load_while_the_first_view_is_idle(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    # The default view draws no graph and no table; plotly.js and the grid's script still load
+    # once it is drawn (assets/page.js, 9), through a hidden holder that is then unmounted.
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    page.wait_for_function("() => !!window.Plotly", timeout=LOAD_TIMEOUT)
+    expect(page.locator(".warm-up")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('?')[0].split('/').pop())")
+    assert "plotly.min.js" in loaded and "async-community.js" in loaded, loaded
+    # Nothing of it is left on the page, and the tab bar's flag is dropped (assets/page.js, 0).
+    expect(page.locator(".js-plotly-plot")).to_have_count(0)
+    expect(page.locator(".ag-root")).to_have_count(0)
+    assert page.evaluate("'dashChildrenUpdate' in window.dash_core_components.Tabs") is False
+    # A tab with graphs then draws them without loading plotly.js again, and its tabs still work.
+    page.locator("#tabs [role=tab]", has_text="Thesis analyses").click()
+    expect(page.locator("#primitives-graph .main-svg").first).to_be_attached(timeout=LOAD_TIMEOUT)
+    loads = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.includes('plotly.min.js')).length"
+    )
+    assert loads == 1
+    page.locator("#tabs [role=tab]", has_text="Explore").click()
+    expect(page.locator("#summary-count-W")).to_be_visible()
+    watch.assert_clean()
+
+
 def _wait_until(page: Page, condition, timeout_ms: int = WAIT_TIMEOUT) -> None:
     waited = 0
     while not condition():

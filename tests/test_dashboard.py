@@ -946,3 +946,37 @@ def test_the_summary_lists_the_u_positions_and_the_bounded_ones_as_links():
     assert link_target({"type": INSPECT_LINK, "position": "2231"}, 1) == ("2231", "inspect")
     assert link_target({"type": INSPECT_LINK, "position": "2231"}, 0)[0] is no_update
     assert link_target({"type": INSPECT_LINK, "position": "x"}, 1)[0] is no_update
+
+
+def _components(node):
+    """Every Dash component in a layout tree (children and component-valued props)."""
+    if isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _components(item)
+        return
+    if not hasattr(node, "_prop_names"):
+        return
+    yield node
+    for prop in node._prop_names:
+        value = getattr(node, prop, None)
+        if value is not None and (hasattr(value, "_prop_names") or isinstance(value, (list, tuple))):
+            yield from _components(value)
+
+
+def test_no_callback_writes_a_tab_s_props():
+    # assets/page.js drops dcc.Tabs' dashChildrenUpdate flag, which only matters when a callback
+    # changes a dcc.Tab's props: none may (a tab's content redraws itself).
+    from dash import dcc
+
+    from dashboard.app import create_app
+
+    app = create_app()
+    tab_ids = {c.id for c in _components(build_layout()) if isinstance(c, dcc.Tab) and getattr(c, "id", None)}
+    written = set()
+    for key in app.callback_map:  # "id.prop" or "..id.prop...id.prop.."
+        for output in key.strip(".").split("..."):
+            written.add(output.rsplit(".", 1)[0])
+    assert ids.deferred_id("thesis") in written  # the outputs are read right: a holder's value is written
+    tabs_in_layout = [c for c in _components(build_layout()) if isinstance(c, dcc.Tab)]
+    assert len(tabs_in_layout) > 20  # the tab bar's tabs and the deferred holders' (the walk sees them)
+    assert not (tab_ids & written), f"callbacks write the props of dcc.Tab components {sorted(tab_ids & written)}"
