@@ -268,6 +268,7 @@
         labelSliders();
         fixOptionLists();
         fixDropdowns();
+        findLazy();
         if (window.innerWidth <= 700) { wrapTitles(); }
     }
     function schedule() {
@@ -332,4 +333,49 @@
         if (window.requestIdleCallback) { window.requestIdleCallback(go, {timeout: 1000}); } else { go(); }
     }
     window.addEventListener("load", function () { warmUp(0); });
+
+    // 10. Panels below a tab's first screen (dashboard/components.py, lazy)
+    //     are mounted when they come near the viewport, or one at a time once
+    //     the page is idle: a tab's first opening draws what is in view first.
+    var lazySeen = new WeakSet();
+    var lazyQueue = [];
+    var lazyTimer = null;
+    var nearView = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) { if (entry.isIntersecting) { mountLazy(entry.target); } });
+    }, {rootMargin: "0px 0px 150px 0px"}) : null;
+
+    function mountLazy(box) {
+        if (box.hasAttribute("data-mounted")) { return; }
+        var holder = box.querySelector(".deferred-bar[id]");
+        if (!holder || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
+        box.setAttribute("data-mounted", "true");
+        if (nearView) { nearView.unobserve(box); }
+        window.dash_clientside.set_props(holder.id, {value: "shown"});
+    }
+
+    function mountNextWhenIdle() {
+        lazyTimer = null;
+        lazyQueue = lazyQueue.filter(function (box) { return box.isConnected && !box.hasAttribute("data-mounted"); });
+        if (!lazyQueue.length) { return; }
+        if (busy()) { lazyTimer = window.setTimeout(mountNextWhenIdle, 200); return; }
+        var go = function () {
+            var box = lazyQueue.shift();
+            if (box && box.offsetParent !== null) { mountLazy(box); } else if (box) { lazySeen.delete(box); }
+            if (lazyQueue.length) { lazyTimer = window.setTimeout(mountNextWhenIdle, 100); }
+        };
+        lazyTimer = -1;
+        if (window.requestIdleCallback) {
+            window.requestIdleCallback(function () { lazyTimer = null; go(); }, {timeout: 1000});
+        } else { lazyTimer = null; go(); }
+    }
+
+    function findLazy() {
+        document.querySelectorAll(".lazy-panel:not([data-mounted])").forEach(function (box) {
+            if (lazySeen.has(box) || box.offsetParent === null) { return; }  // seen, or in a hidden tab
+            lazySeen.add(box);
+            if (nearView) { nearView.observe(box); }
+            lazyQueue.push(box);
+        });
+        if (lazyQueue.length && lazyTimer === null) { lazyTimer = window.setTimeout(mountNextWhenIdle, 400); }
+    }
 }());

@@ -92,13 +92,20 @@ _OPEN_GATES = """function(tab, setup, pending, ...gates) {
 
 # A hidden tab's content is mounted the first time the tab is selected, and
 # stays mounted (its deferred holder's value goes from "waiting" to "shown"
-# once).
+# once).  The mount waits for the next task, so that the tab's callback
+# requests (sent when its gate opens, below) are on their way while the
+# browser builds the content: the server answers while the page draws.
 _MOUNT_TAB = """function(tab, ...holders) {
     const tabs = %s;
+    const ids = %s;
+    const shown = %s;
     const noUpdate = window.dash_clientside.no_update;
-    return tabs.map(function(value, i) {
-        return value === tab && holders[i] !== %s ? %s : noUpdate;
+    tabs.forEach(function(value, i) {
+        if (value === tab && holders[i] !== shown) {
+            window.setTimeout(function() { window.dash_clientside.set_props(ids[i], {value: shown}); }, 0);
+        }
     });
+    return tabs.map(function() { return noUpdate; });
 }"""
 
 # The setup bar's summary line: what was asked for, and what is solving.
@@ -212,7 +219,7 @@ def register(app: dash.Dash) -> None:
     deferred = [value for value in values if value != DEFAULT_TAB]
     shown = json.dumps(DEFERRED_SHOWN)
     app.clientside_callback(
-        _MOUNT_TAB % (json.dumps(deferred), shown, shown),
+        _MOUNT_TAB % (json.dumps(deferred), json.dumps([ids.deferred_id(tab) for tab in deferred]), shown),
         [Output(ids.deferred_id(tab), "value") for tab in deferred],
         Input(ids.TABS, "value"),
         *[State(ids.deferred_id(tab), "value") for tab in deferred],

@@ -100,6 +100,36 @@ def deferred(holder_id: str, content, *, mounted: bool = False) -> dcc.Tabs:
     )
 
 
+def lazy(holder_id: str, content, min_height: str) -> html.Div:
+    """Content drawn once it nears the viewport, or once the page is idle after its tab opens.
+
+    A tab's panels below its first screen cost most of its first opening
+    (each graph and grid is built and laid out), though nobody sees them
+    yet.  The content sits in a :func:`deferred` holder inside a box of
+    class ``lazy-panel``; ``assets/page.js`` (10) mounts it when the box
+    comes within 150 px of the viewport, or, one holder at a time, when the
+    page has been idle since the tab opened.  Callbacks are unaffected: the
+    components are in the layout, their answers are kept and drawn when the
+    content mounts.  A holder in a hidden tab is left alone until the tab
+    is shown.
+
+    Parameters
+    ----------
+    holder_id : str
+        Id of the deferred holder (unique on the page).
+    content : dash component
+        What to hold.
+    min_height : str
+        CSS height the box keeps (before and after mounting), about the
+        content's, so that what follows does not move up into view.
+
+    Returns
+    -------
+    dash.html.Div
+    """
+    return html.Div(deferred(holder_id, content), className="lazy-panel", style={"minHeight": min_height})
+
+
 def graph_config() -> Any:
     """A fresh copy of :data:`GRAPH_CONFIG` for a ``dcc.Graph``'s ``config``.
 

@@ -382,6 +382,44 @@ def test_graph_and_table_scripts_load_while_the_first_view_is_idle(
     watch.assert_clean()
 
 
+#: Records, in the page, when each selector first matches (page clock, ms).
+FIRST_SEEN = """(selectors) => {
+    window.__firstSeen = {};
+    const look = () => selectors.forEach((s) => {
+        if (!(s in window.__firstSeen) && document.querySelector(s)) { window.__firstSeen[s] = performance.now(); }
+    });
+    new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+}"""
+
+
+def test_thesis_draws_its_first_screen_first_and_the_rest_once_idle(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    # The panels below the Thesis tab's first screen (dashboard/components.py, lazy) are drawn after the
+    # first one, without scrolling, and every one of them then holds its answer.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    # Once plotly.js has loaded (section 9 of assets/page.js), graphs draw in the order they mount.
+    expect(page.locator(".warm-up")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => !!window.Plotly", timeout=LOAD_TIMEOUT)
+    first, later = (
+        "#primitives-graph .main-svg",
+        ["#random-graph .main-svg", "#matrix-table .ag-row", "#thesis-lists-table .ag-row"],
+    )
+    page.evaluate(FIRST_SEEN, [first, *later])
+    page.locator("#tabs [role=tab]", has_text="Thesis analyses").click()
+    for selector in later:
+        expect(page.locator(selector).first).to_be_attached(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#tab-thesis .lazy-panel")).to_have_count(4)
+    expect(page.locator("#tab-thesis .lazy-panel:not([data-mounted])")).to_have_count(0)
+    seen = page.evaluate("window.__firstSeen")
+    assert all(seen[first] < seen[selector] for selector in later), seen
+    # The strategy matrix's rows: 5 strategies against 5.
+    expect(page.locator("#matrix-table .ag-paging-row-summary-panel")).to_contain_text("25")
+    watch.assert_clean()
+
+
 def _wait_until(page: Page, condition, timeout_ms: int = WAIT_TIMEOUT) -> None:
     waited = 0
     while not condition():

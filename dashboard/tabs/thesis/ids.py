@@ -25,3 +25,8 @@ PRIMITIVES_LIMIT = "primitives-limit"
 PRIMITIVES_ERROR = "primitives-error"
 PRIMITIVES_GRAPH = "primitives-graph"
 PRIMITIVES_TABLE = "primitives-table"
+
+
+def lazy_id(panel: str) -> str:
+    """Id of the holder that draws a panel below the tab's first screen (:func:`dashboard.components.lazy`)."""
+    return f"thesis-lazy-{panel}"

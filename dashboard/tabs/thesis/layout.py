@@ -6,7 +6,7 @@ from dash import dcc, html
 
 from solver import THESIS_BOUND, config
 
-from ...components import number_control, section
+from ...components import lazy, number_control, section
 from ...defaults import DEFAULT_MATRIX_N
 from ...tables import data_grid
 from . import ids
@@ -113,14 +113,18 @@ def thesis_layout() -> html.Main:
                             f"(each run within about {REQUEST_SECONDS:g} s here)."
                         ),
                         html.Div(id=ids.RANDOM_ERROR, className="error", role="alert"),
-                        dcc.Loading(
-                            html.Div(
-                                [
-                                    html.Div(id=ids.RANDOM_STATS, className="summary-text", role="status"),
-                                    dcc.Graph(id=ids.RANDOM_GRAPH, style={"height": "360px"}),
-                                ]
+                        lazy(
+                            ids.lazy_id("random"),
+                            dcc.Loading(
+                                html.Div(
+                                    [
+                                        html.Div(id=ids.RANDOM_STATS, className="summary-text", role="status"),
+                                        dcc.Graph(id=ids.RANDOM_GRAPH, style={"height": "360px"}),
+                                    ]
+                                ),
+                                type="circle",
                             ),
-                            type="circle",
+                            "400px",
                         ),
                     ]
                 ),
@@ -139,24 +143,28 @@ def thesis_layout() -> html.Main:
                         ),
                         _limit(f"N up to {FIXED_N_MAX:,} (within about {REQUEST_SECONDS:g} s here)."),
                         html.Div(id=ids.FIXED_ERROR, className="error", role="alert"),
-                        dcc.Loading(
-                            html.Div(
-                                [
-                                    dcc.Graph(id=ids.FIXED_GRAPH, style={"height": "340px"}),
-                                    data_grid(
-                                        ids.FIXED_TABLE,
-                                        [
-                                            ("seating", "seating"),
-                                            ("p1_wins", "player 1 wins"),
-                                            ("p2_wins", "player 2 wins"),
-                                            ("draws", "draws"),
-                                        ],
-                                        "adder-subtractor.csv",
-                                        page_size=5,
-                                    ),
-                                ]
+                        lazy(
+                            ids.lazy_id("fixed"),
+                            dcc.Loading(
+                                html.Div(
+                                    [
+                                        dcc.Graph(id=ids.FIXED_GRAPH, style={"height": "340px"}),
+                                        data_grid(
+                                            ids.FIXED_TABLE,
+                                            [
+                                                ("seating", "seating"),
+                                                ("p1_wins", "player 1 wins"),
+                                                ("p2_wins", "player 2 wins"),
+                                                ("draws", "draws"),
+                                            ],
+                                            "adder-subtractor.csv",
+                                            page_size=5,
+                                        ),
+                                    ]
+                                ),
+                                type="circle",
                             ),
-                            type="circle",
+                            "620px",
                         ),
                     ]
                 ),
@@ -180,21 +188,25 @@ def thesis_layout() -> html.Main:
                             f"within about {REQUEST_SECONDS:g} s here."
                         ),
                         html.Div(id=ids.MATRIX_ERROR, className="error", role="alert"),
-                        dcc.Loading(
-                            data_grid(
-                                ids.MATRIX_TABLE,
-                                [
-                                    ("first", "first mover"),
-                                    ("second", "second mover"),
-                                    ("first_wins", "first wins"),
-                                    ("second_wins", "second wins"),
-                                    ("draws", "draws"),
-                                    ("unfinished", "unfinished"),
-                                ],
-                                "strategy-matrix.csv",
-                                page_size=12,
+                        lazy(
+                            ids.lazy_id("matrix"),
+                            dcc.Loading(
+                                data_grid(
+                                    ids.MATRIX_TABLE,
+                                    [
+                                        ("first", "first mover"),
+                                        ("second", "second mover"),
+                                        ("first_wins", "first wins"),
+                                        ("second_wins", "second wins"),
+                                        ("draws", "draws"),
+                                        ("unfinished", "unfinished"),
+                                    ],
+                                    "strategy-matrix.csv",
+                                    page_size=12,
+                                ),
+                                type="circle",
                             ),
-                            type="circle",
+                            "640px",
                         ),
                     ]
                 ),
@@ -208,26 +220,30 @@ def thesis_layout() -> html.Main:
                 "text in the source is damaged. Appendix B uses a heuristic notion of draw (no decision within 10 "
                 "moves); every draw it lists is judged here: most are certified draws (click n for the proof), "
                 "some are forced losses (L) or wins (W), each with the moves that decide it.",
-                dcc.Loading(
-                    html.Div(
-                        [
-                            html.Div(id=ids.THESIS_LISTS_SUMMARY, className="summary-text"),
-                            data_grid(
-                                ids.THESIS_LISTS_TABLE,
-                                [
-                                    ("list", "list"),
-                                    ("n", "n"),
-                                    ("thesis", "thesis says"),
-                                    ("sound", "sound value"),
-                                    ("agrees", "agrees"),
-                                    ("reason", "reason"),
-                                ],
-                                "thesis-lists.csv",
-                                page_size=15,
-                            ),
-                        ]
+                lazy(
+                    ids.lazy_id("lists"),
+                    dcc.Loading(
+                        html.Div(
+                            [
+                                html.Div(id=ids.THESIS_LISTS_SUMMARY, className="summary-text"),
+                                data_grid(
+                                    ids.THESIS_LISTS_TABLE,
+                                    [
+                                        ("list", "list"),
+                                        ("n", "n"),
+                                        ("thesis", "thesis says"),
+                                        ("sound", "sound value"),
+                                        ("agrees", "agrees"),
+                                        ("reason", "reason"),
+                                    ],
+                                    "thesis-lists.csv",
+                                    page_size=15,
+                                ),
+                            ]
+                        ),
+                        type="dot",
                     ),
-                    type="dot",
+                    "800px",
                 ),
             ),
         ],
