@@ -34,6 +34,22 @@ GRAPH_CONFIG: dict[str, Any] = {
 }
 
 
+#: A clientside callback's code that hands a pressed button of a pattern-matching group
+#: (``{"type": ..., "index": k}``, ``Input(..., "n_clicks")`` with ``ALL``) to a store: ``{index, clicks, at}``.
+#: Dash runs a callback on such a group whenever new buttons are drawn (after every move); those have no
+#: clicks, and this writes nothing for them, so drawing the buttons sends no request.  The Finite games
+#: and Sums tabs' move buttons use it.
+MOVE_CLICK_JS = """function () {
+    var ctx = window.dash_clientside.callback_context;
+    var fired = ctx.triggered || [];
+    var id = ctx.triggered_id;
+    if (fired.length !== 1 || !fired[0].value || !id || typeof id !== 'object') {
+        return window.dash_clientside.no_update;
+    }
+    return {index: id.index, clicks: fired[0].value, at: Date.now()};
+}"""
+
+
 def attrs(values: dict[str, str]) -> dict[str, Any]:
     """Attributes such as ``aria-label`` for a Dash html component, as ``**attrs({...})``.
 

@@ -567,3 +567,26 @@ def test_a_long_ignored_address_value_wraps_on_a_phone(page: Page, server_url: s
     scroll_width, inner_width = no_horizontal_scroll(page)
     assert scroll_width <= inner_width, f"the notice widens the page to {scroll_width} px"
     watch.assert_clean()
+
+
+def test_drawing_move_and_proof_buttons_sends_no_request(page: Page, server_url: str, watch: PageWatch) -> None:
+    # Buttons drawn with an answer (Sums' moves, the proof's numbers in Inspect) reach the server only
+    # when pressed (dashboard/components.py, MOVE_CLICK_JS): opening the tab costs one round trip.
+    page.goto(server_url + "?tab=sums&heaps=1,5", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#sums-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert [out for out in watch.worked if out.startswith("..sums-heaps.value")] == []
+    page.locator("#sums-reply input").uncheck()
+    page.locator("#sums-moves button", has_text="★").first.click()
+    expect(page.locator("#sums-result")).to_contain_text("L for the player to move")
+    assert len([out for out in watch.worked if out.startswith("..sums-heaps.value")]) == 1
+    page.goto(server_url + "?tab=inspect&inspect=6", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#inspect-proof button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
+    assert [out for out in watch.worked if out.startswith("inspect-number.value")] == []
+    page.locator("#inspect-proof button", has_text=re.compile(r"^35$")).first.click()
+    expect(page.locator("#inspect-number")).to_have_value("35")
+    expect(page.locator("#inspect-certificate-note")).to_contain_text("35 is a draw")
+    watch.assert_clean()

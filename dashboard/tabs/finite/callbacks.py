@@ -26,7 +26,7 @@ from dash.exceptions import PreventUpdate
 from solver import describe_text
 
 from ... import ids as page_ids
-from ...components import DEFERRED_SHOWN, DEFERRED_WAITING
+from ...components import DEFERRED_SHOWN, DEFERRED_WAITING, MOVE_CLICK_JS
 from . import figures, ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, game_options, parse_position
@@ -125,20 +125,6 @@ MOUNT_VIEWS_JS = """function () {
         return args[count + i] === wanted ? skip : wanted;
     });
 }""".replace("__WAITING__", json.dumps(DEFERRED_WAITING)).replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
-
-
-#: Hands a pressed move button to the server (:data:`ids.MOVE_CLICK`): its index and clicks.  Dash runs a callback
-#: on ``{"type": ids.MOVE, "index": ALL}`` whenever new move buttons are drawn (after every move); those have no
-#: clicks, and this writes nothing for them, so they send no request.
-MOVE_CLICK_JS = """function () {
-    var ctx = window.dash_clientside.callback_context;
-    var fired = ctx.triggered || [];
-    var id = ctx.triggered_id;
-    if (fired.length !== 1 || !fired[0].value || !id || typeof id !== 'object') {
-        return window.dash_clientside.no_update;
-    }
-    return {index: id.index, clicks: fired[0].value, at: Date.now()};
-}"""
 
 
 #: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),

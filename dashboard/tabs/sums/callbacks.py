@@ -35,6 +35,7 @@ from solver import (
 
 from ... import ids as page_ids
 from ... import setup as setups
+from ...components import MOVE_CLICK_JS
 from ...controls import gate_solution
 from ...style import format_position
 from . import ids
@@ -420,11 +421,19 @@ def register(app) -> None:
             raise PreventUpdate
         return show(text, rule, gate, game)
 
+    # A pressed move button reaches the server through a store, so drawing new buttons sends no request.
+    app.clientside_callback(
+        MOVE_CLICK_JS,
+        Output(ids.SUMS_MOVE_CLICK, "data"),
+        Input({"type": ids.SUMS_MOVE, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
+
     @app.callback(
         Output(ids.SUMS_HEAPS, "value"),
         Output(ids.SUMS_GAME, "data"),
         Output(ids.SUMS_ERROR, "children", allow_duplicate=True),
-        Input({"type": ids.SUMS_MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.SUMS_MOVE_CLICK, "data"),
         Input(ids.SUMS_COMPUTER, "n_clicks"),
         State(ids.SUMS_HEAPS, "value"),
         State(ids.SUMS_RULE, "value"),
@@ -433,7 +442,12 @@ def register(app) -> None:
         State(ids.SUMS_GAME, "data"),
         prevent_initial_call=True,
     )
-    def _act(_clicks, _computer_clicks, text, rule, reply, gate, game):
+    def _act(pressed, _computer_clicks, text, rule, reply, gate, game):
+        if ctx.triggered_id == ids.SUMS_MOVE_CLICK:
+            if not isinstance(pressed, dict):
+                return no_update, no_update, no_update
+            triggered = {"type": ids.SUMS_MOVE, "index": pressed.get("index")}
+            return act(triggered, pressed.get("clicks"), text, rule, reply, gate, game)
         value = ctx.triggered[0]["value"] if ctx.triggered else None
         return act(ctx.triggered_id, value, text, rule, reply, gate, game)
 

@@ -7,6 +7,8 @@ SUMS_RESULT = "sums-result"
 SUMS_MOVES = "sums-moves"
 #: Pattern-matching id type of a move button: ``{"type": SUMS_MOVE, "index": k}``.
 SUMS_MOVE = "sums-move"
+#: The last pressed move button, ``{"index": k, "clicks": c, "at": ms}`` (:data:`dashboard.components.MOVE_CLICK_JS`).
+SUMS_MOVE_CLICK = "sums-move-click"
 SUMS_COMPUTER = "sums-computer"
 SUMS_REPLY = "sums-reply"
 SUMS_LOG = "sums-log"
