@@ -62,6 +62,8 @@ MOVE = "finite-move"
 #: The move button pressed last, written in the browser: ``{"index": k, "clicks": n, "at": ms}``.  Buttons just
 #: drawn (no clicks) write nothing, so a new list of moves sends no request.
 MOVE_CLICK = "finite-move-click"
+#: Holder that draws the game tree once near the viewport or idle (:func:`dashboard.components.lazy`).
+TREE_LAZY = "finite-tree-lazy"
 TREE_DEPTH = "finite-tree-depth"
 TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"

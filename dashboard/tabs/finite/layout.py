@@ -12,7 +12,7 @@ from __future__ import annotations
 import dash_cytoscape as cyto
 from dash import dcc, html
 
-from ...components import attrs, deferred
+from ...components import attrs, deferred, lazy
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
 from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
@@ -146,17 +146,22 @@ def _play_panels() -> html.Div:
                     ),
                     html.P(id=ids.TREE_NOTE, className="note", role="status"),
                     dcc.Store(id=ids.TREE_FIT),
-                    dcc.Loading(
-                        cyto.Cytoscape(
-                            id=ids.TREE,
-                            elements=[],
-                            layout=tree_layout(),
-                            stylesheet=tree_stylesheet(),
-                            style={"width": "100%", "height": "420px"},
-                            minZoom=TREE_MIN_ZOOM,
-                            maxZoom=TREE_MAX_ZOOM,
+                    # Below the first screen: drawn near the viewport or once the page is idle (components.lazy).
+                    lazy(
+                        ids.TREE_LAZY,
+                        dcc.Loading(
+                            cyto.Cytoscape(
+                                id=ids.TREE,
+                                elements=[],
+                                layout=tree_layout(),
+                                stylesheet=tree_stylesheet(),
+                                style={"width": "100%", "height": "420px"},
+                                minZoom=TREE_MIN_ZOOM,
+                                maxZoom=TREE_MAX_ZOOM,
+                            ),
+                            type="circle",
                         ),
-                        type="circle",
+                        "420px",
                     ),
                 ],
             ),
