@@ -57,8 +57,8 @@
     //    mounted dcc.Tabs on every update of the page's store, every component
     //    path updated so far; this page holds some thirty dcc.Tabs (the tab bar
     //    and the deferred holders, dashboard/components.py), and the check cost
-    //    about 0.4 s of a tab's first opening (a profile of the Thesis tab's:
-    //    the renderer's script time 0.64 s with it, 0.23 s without).  No
+    //    about 0.4 s of a tab's first opening (profiles of the Thesis tab's:
+    //    the renderer's script time 0.64-0.88 s with it, 0.23 s without).  No
     //    callback of the page changes a dcc.Tab's props (a tab's content
     //    redraws itself), so the flag is dropped.
     function dropChildrenUpdate() {
