@@ -65,9 +65,11 @@ def warm_up() -> dcc.Tabs:
         :data:`dashboard.ids.WARM_UP`, not mounted.
     """
     figure = {"data": [{"type": "scatter", "x": [0, 1], "y": [0, 1]}], "layout": {"width": 160, "height": 120}}
-    grid = dag.AgGrid(columnDefs=[{"field": "n"}], rowData=[{"n": 1}], className="ag-theme-alpine")
+    grid = dag.AgGrid(
+        id=f"{ids.WARM_UP}-grid", columnDefs=[{"field": "n"}], rowData=[{"n": 1}], className="ag-theme-alpine"
+    )
     content = html.Div(
-        [dcc.Graph(figure=figure, config={"staticPlot": True}), grid],
+        [dcc.Graph(id=f"{ids.WARM_UP}-graph", figure=figure, config={"staticPlot": True}), grid],
         className="warm-up",
         **attrs({"aria-hidden": "true"}),
     )
