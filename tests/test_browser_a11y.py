@@ -33,7 +33,7 @@ pytest.importorskip("axe_playwright_python")
 
 import axe_playwright_python
 from browser_support import CHROMIUM
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from dashboard.tabs.explore.layout import VIEW_LABELS
 
@@ -133,11 +133,11 @@ def axe_violations(page: Page) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def tab(browser: Browser, browser_context_args: dict) -> Iterator[Page]:
-    """One browser tab for the module's pages, each loaded into it afresh (``page.goto``) by :func:`opened`."""
-    context = browser.new_context(**browser_context_args)
-    yield context.new_page()
-    context.close()
+def tab(shared_context: BrowserContext) -> Iterator[Page]:
+    """One tab of the module's browser context (``shared_context``) for its pages, each loaded into it afresh (``page.goto``) by :func:`opened`."""
+    page = shared_context.new_page()
+    yield page
+    page.close()
 
 
 @pytest.fixture(scope="module", params=PAGES, ids=[p[0] for p in PAGES])

@@ -26,7 +26,7 @@ pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
 from browser_support import CHROMIUM
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 LOAD_TIMEOUT = 60_000
 WAIT_TIMEOUT = 30_000
@@ -135,13 +135,12 @@ BUTTON_WORDS = ("csv", "positions", "draws")
 
 
 @pytest.fixture(scope="module")
-def tab(browser: Browser, browser_context_args: dict) -> Iterator[Page]:
-    """One browser tab for the module's addresses, each loaded into it afresh by :func:`opened`."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
+def tab(shared_context: BrowserContext) -> Iterator[Page]:
+    """One tab of the module's browser context (``shared_context``) for its addresses, each loaded into it afresh by :func:`opened`."""
+    page = shared_context.new_page()
     page.set_default_timeout(WAIT_TIMEOUT)
     yield page
-    context.close()
+    page.close()
 
 
 @pytest.fixture(scope="module")
