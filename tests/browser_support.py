@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 CHROMIUM = "/usr/bin/chromium"
 #: Without the networking flags Chromium stalls on look-ups of hosts this machine cannot reach.
+#: ``--process-per-site`` lets the pages of the served app share one renderer process, which
+#: keeps the page's scripts compiled between tests (``tests/conftest.py``, ``shared_context``).
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -22,6 +24,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--process-per-site",
 ]
 
 

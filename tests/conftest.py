@@ -1,4 +1,4 @@
-"""Shared test set-up: keep the solve cache out of the user's home; mark the browser tests in the JUnit report."""
+"""Shared test set-up: keep the solve cache out of the user's home; one served app and one browser context for the browser tests; mark them in the JUnit report."""
 
 from __future__ import annotations
 
@@ -26,6 +26,40 @@ def browser_type_launch_args(browser_type_launch_args):
     from browser_support import CHROMIUM, CHROMIUM_ARGS
 
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="module")
+def shared_context(browser, browser_context_args, server_url):
+    """One browser context for the real-browser tests of a module, with a tab kept open on the served app.
+
+    With Chromium's ``--process-per-site`` (``browser_support.CHROMIUM_ARGS``)
+    the app's pages of one context share a renderer process, which the kept
+    tab keeps alive between tests: a test's new page finds the page's
+    scripts (about 10 MB: plotly, React, Dash) already compiled and loads in
+    about half the time of a page in a new context.  Each test still gets a
+    new page (:func:`page`): its own document, history, viewport, mouse and
+    listeners.  The app keeps nothing in cookies or web storage.  Each module
+    gets a new context, so a new renderer process.
+    """
+    context = browser.new_context(**browser_context_args)
+    keeper = context.new_page()
+    keeper.goto(server_url + "assets/style.css")  # any document of the site holds its process
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context(shared_context):
+    """pytest-playwright's ``context``, here the session's :func:`shared_context`."""
+    return shared_context
+
+
+@pytest.fixture
+def page(shared_context):
+    """A new page (tab) of :func:`shared_context` for one test, closed after it (pytest-playwright's ``page``)."""
+    page = shared_context.new_page()
+    yield page
+    page.close()
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ pytest.importorskip("playwright")
 pytest.importorskip("pytest_playwright")
 
 from browser_support import CHROMIUM
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 LOAD_TIMEOUT = 60_000
 WAIT_TIMEOUT = 30_000
@@ -133,10 +134,37 @@ DOWNLOADS = [
 BUTTON_WORDS = ("csv", "positions", "draws")
 
 
-@pytest.mark.parametrize(("button", "query", "ready", "check"), DOWNLOADS, ids=[d[0] for d in DOWNLOADS])
-def test_download_button_saves_the_file(page: Page, server_url: str, solution, button, query, ready, check) -> None:
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Iterator[Page]:
+    """One tab of the module's browser context (``shared_context``) for its addresses, each loaded into it afresh by :func:`opened`."""
+    page = shared_context.new_page()
     page.set_default_timeout(WAIT_TIMEOUT)
-    page.goto(server_url + query, timeout=LOAD_TIMEOUT)
+    yield page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def opened(request: pytest.FixtureRequest, tab: Page, server_url: str) -> Page:
+    """The page at the address ``request.param``, loaded once for all the tests of that address.
+
+    pytest runs the tests of one address one after another (a parameter of
+    module scope), so each address loads once; a new tab for each test made
+    three times as many page loads, the most of this module's time.
+    """
+    tab.goto(server_url + request.param, timeout=LOAD_TIMEOUT)
+    expect(tab.locator("#summary-count-W")).to_be_attached(timeout=LOAD_TIMEOUT)
+    return tab
+
+
+@pytest.mark.parametrize(
+    ("button", "opened", "ready", "check"),
+    DOWNLOADS,
+    ids=[d[0] for d in DOWNLOADS],
+    indirect=["opened"],
+    scope="module",  # pytest runs the tests of one address together (both tests' lists)
+)
+def test_download_button_saves_the_file(opened: Page, solution, button, ready, check) -> None:
+    page = opened
     expect(page.locator(ready).first).to_be_attached(timeout=LOAD_TIMEOUT)
     target = page.locator(f"#{button}")
     expect(target).to_be_visible()
@@ -149,12 +177,10 @@ def test_download_button_saves_the_file(page: Page, server_url: str, solution, b
 
 
 @pytest.mark.parametrize(
-    "query", ["", "?view=records", "?view=compare", "?view=convergence", "?tab=thesis", "?tab=inspect"]
+    "opened", ["", "?view=records", "?view=compare", "?view=convergence", "?tab=thesis", "?tab=inspect"], indirect=True
 )
-def test_every_download_button_on_the_page_is_tested(page: Page, server_url: str, query) -> None:
-    page.set_default_timeout(WAIT_TIMEOUT)
-    page.goto(server_url + query, timeout=LOAD_TIMEOUT)
-    expect(page.locator("#summary-count-W")).to_be_attached(timeout=LOAD_TIMEOUT)
+def test_every_download_button_on_the_page_is_tested(opened: Page) -> None:
+    page = opened
     expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
     shown = page.evaluate(
         """(words) => Array.from(document.querySelectorAll('button'))
