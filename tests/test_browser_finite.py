@@ -319,14 +319,27 @@ def test_eraserhead_drawn_played_by_taps_and_its_lost_triples_in_3d(
     page.locator("#finite-play-reply input").uncheck()
 
     def tap(vertex: int) -> None:
+        # Once the last answer is drawn and the vertex has stood still for a frame (the page may still be
+        # drawing a panel below, components.lazy), so the click lands on it on a busy machine too.
+        page.wait_for_load_state("networkidle")
         page.locator("#finite-graph-drawing").scroll_into_view_if_needed()
         x, y = page.evaluate(
-            f"""() => {{
-            const c = {cy}; c.resize();
-            const box = c.container().getBoundingClientRect();
-            const p = c.getElementById('v{vertex}').renderedPosition();
-            return [box.left + p.x, box.top + p.y];
-        }}"""
+            f"""() => new Promise((resolve) => {{
+            const where = () => {{
+                const c = {cy}; c.resize();
+                const box = c.container().getBoundingClientRect();
+                const p = c.getElementById('v{vertex}').renderedPosition();
+                return [box.left + p.x, box.top + p.y];
+            }};
+            let last = where();
+            const check = () => {{
+                const now = where();
+                if (now[0] === last[0] && now[1] === last[1]) {{ resolve(now); return; }}
+                last = now;
+                requestAnimationFrame(check);
+            }};
+            requestAnimationFrame(check);
+        }})"""
         )
         page.mouse.click(x, y)
 
