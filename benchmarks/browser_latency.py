@@ -33,6 +33,10 @@ in milliseconds:
   draws its panels below the first screen once idle (the Thesis tab), the
   time until those are drawn too is printed as "whole tab drawn".
 
+Every action is timed from its input, as a user feels it: the time stamp of
+its pointer press or Enter key (the browser's own, on the page clock), not
+counting the driver's typing and hit tests before it.
+
 The first action on a page comes ``--read-ms`` (default 2,000 ms) after its
 first view is drawn, as a user reads it first; the page loads plotly.js and
 the grid's script in that time.  ``--read-ms 0`` times a click the moment
@@ -78,8 +82,12 @@ DEFAULT_N = 10_000
 #: says when every request sent after ``since`` has been answered and drawn.
 TRACKER = """
 (() => {
-  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0};
+  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, input: 0};
   window.__dashRequests = state;
+  // The user's input that starts an action: a pointer press or the Enter key
+  // (event.timeStamp is on the page clock, like performance.now()).
+  window.addEventListener('pointerdown', (e) => { state.input = e.timeStamp; }, true);
+  window.addEventListener('keydown', (e) => { if (e.key === 'Enter') { state.input = e.timeStamp; } }, true);
   const original = window.fetch;
   window.fetch = function (...args) {
     const url = String((args[0] && args[0].url) || args[0]);
@@ -148,13 +156,20 @@ def sent(page) -> int:
     return page.evaluate("window.__dashRequests.sent")
 
 
-def timed_action(page, action) -> float:
-    """Run ``action`` and return ms from just before it until its answers are drawn."""
+def timed_action(page, action) -> tuple[float, float]:
+    """Run ``action``; return when its input came (page clock, ms) and ms from then until its answers are drawn.
+
+    The time starts at the action's last pointer press or Enter key (the
+    event's own time stamp), as a user feels it, not counting the driver's
+    typing and hit tests before it; without such an event it starts just
+    before ``action``.
+    """
     before = sent(page)
-    start = page.evaluate("performance.now()")
+    start = page.evaluate("window.__dashRequests.input = 0, performance.now()")
     action()
     end = settle(page, before)
-    return end - start
+    start = max(start, page.evaluate("window.__dashRequests.input"))
+    return start, end - start
 
 
 def expected_w_count(n: int) -> int:
@@ -245,8 +260,7 @@ def first_openings(
                     target = page.locator("#tabs .tab", has_text=label)
                 else:
                     target = page.locator("#explore-view").get_by_text(label, exact=True)
-                start = page.evaluate("performance.now()")
-                ms = timed_action(page, target.click)
+                start, ms = timed_action(page, target.click)
                 times[name].append(ms)
                 whole = page.evaluate(WHOLE_TAB_DRAWN)
                 if whole is not None:  # the tab has panels drawn after its first screen
@@ -335,7 +349,7 @@ def run(args) -> dict[str, list[float]]:
                     box.fill(str(n))
                     box.press("Enter")
 
-                ms = timed_action(page, change_n)
+                _, ms = timed_action(page, change_n)
                 got = page.locator("#summary-count-W").inner_text().replace(",", "")
                 if got != str(expected[n]):
                     errors.append(f"N change to {n:,}: the summary shows W = {got}, expected {expected[n]:,}")
@@ -351,7 +365,7 @@ def run(args) -> dict[str, list[float]]:
                         depth_box.fill(str(depth))
                         depth_box.press("Enter")
 
-                    times["depth change"].append(timed_action(page, change_depth))
+                    times["depth change"].append(timed_action(page, change_depth)[1])
             else:
                 errors.append("no depth box (#depth-input) on the page: depth change not measured")
 
@@ -364,7 +378,7 @@ def run(args) -> dict[str, list[float]]:
             for _ in range(args.repeat):
                 try:
                     page.wait_for_timeout(300)  # let the tree's view settle before aiming at a node
-                    times["tree expand"].append(timed_action(page, lambda: click_expandable_node(page)))
+                    times["tree expand"].append(timed_action(page, lambda: click_expandable_node(page))[1])
                 except RuntimeError as exc:
                     errors.append(f"tree expand: {exc}")
                     break
@@ -373,7 +387,7 @@ def run(args) -> dict[str, list[float]]:
             page.locator("#play-prediction").get_by_text("wins in", exact=False).wait_for(timeout=60_000)
             settle(page, 0)
             for _ in range(args.repeat):
-                times["play move"].append(timed_action(page, lambda: page.locator("#play-put").click()))
+                times["play move"].append(timed_action(page, lambda: page.locator("#play-put").click())[1])
                 before = sent(page)
                 page.locator("#play-restart").click()
                 settle(page, before)
