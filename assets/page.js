@@ -68,6 +68,13 @@
     dropChildrenUpdate();
     document.addEventListener("DOMContentLoaded", dropChildrenUpdate);
 
+    // The browser's own trim and parseFloat (kept by dashboard/app.py's page
+    // template before Dash's polyfill replaced them with slower script
+    // versions; plotly.js calls them for every label it draws).
+    (window.ptsqNative || []).forEach(function (entry) {
+        if (entry[0][entry[1]] !== entry[2]) { entry[0][entry[1]] = entry[2]; }
+    });
+
     // Dash loads plotly.js on demand; catch the moment it defines window.Plotly.
     if (window.Plotly) {
         configurePlotly(window.Plotly);

@@ -382,6 +382,19 @@ def test_graph_and_table_scripts_load_while_the_first_view_is_idle(
     watch.assert_clean()
 
 
+def test_the_browser_s_own_trim_and_parse_float_are_put_back(page: Page, server_url: str, watch: PageWatch) -> None:
+    # Dash's polyfill replaces them with script versions (assets/page.js puts them back); the two
+    # differ on U+180E, which ECMAScript 2016 and later do not count as white space.
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    polyfilled = page.evaluate("performance.getEntriesByType('resource').some(e => e.name.includes('polyfill'))")
+    assert polyfilled  # else this test checks nothing
+    assert page.evaluate("'\\u180Ea'.trim() === '\\u180Ea' && '\\u180Ea '.trimEnd() === '\\u180Ea'")
+    assert page.evaluate("Number.isNaN(parseFloat('\\u180E1')) && Number.isNaN(Number.parseInt('\\u180E1'))")
+    assert page.evaluate("' a '.trim() === 'a' && parseFloat(' 1.5') === 1.5")
+    watch.assert_clean()
+
+
 #: Records, in the page, when each selector first matches (page clock, ms).
 FIRST_SEEN = """(selectors) => {
     window.__firstSeen = {};
