@@ -32,6 +32,7 @@ from ...components import inspect_link
 from ...controls import decided_text
 from ...style import (
     COLOURS,
+    LEGEND_BELOW_MARGIN,
     MARGIN,
     NAMES,
     NEUTRAL,
@@ -487,7 +488,7 @@ def density_figure(densities: pd.DataFrame, transform: str = "density") -> go.Fi
         yaxis={"title": TRANSFORMS[transform]},
         template=TEMPLATE,
         legend={"orientation": "h", "y": -0.2},
-        margin={**MARGIN, "t": 70},
+        margin={**LEGEND_BELOW_MARGIN, "t": 70, "r": 25},
     )
     return fig
 
@@ -589,7 +590,7 @@ def layer_figure(layers: list[np.ndarray], parity: str, misere: bool = False) ->
         xaxis={"title": "element index", "type": "log"},
         yaxis={"title": "value", "type": "log"},
         template=TEMPLATE,
-        margin=MARGIN,
+        margin={**MARGIN, "r": 110, "b": 60},  # the legend on the right
     )
     return fig
 

@@ -15,6 +15,7 @@ from dash import html
 from ...style import (
     COLOURS,
     INK,
+    LEGEND_BELOW_MARGIN,
     NAMES,
     NEUTRAL,
     NEUTRAL_DARK,
@@ -331,7 +332,7 @@ def history_figure(rows: list[dict], names: dict[int, str], hints: bool, bound: 
     fig.update_layout(
         title=title,
         template=TEMPLATE,
-        margin={"l": 50, "r": 20, "t": 70, "b": 40},
+        margin={**LEGEND_BELOW_MARGIN, "l": 55, "t": 70},
         xaxis={"title": "ply (click a point to go back there)", "dtick": 1 if len(rows) <= 30 else None},
         yaxis={"title": ytitle},
         legend={"orientation": "h", "y": -0.25},

@@ -86,7 +86,7 @@ def primitives_figure(table: pd.DataFrame, k: int) -> go.Figure:
         xaxis={"title": "square below k²", "type": "log"},
         yaxis={"title": "primitive P", "type": "log"},
         template=TEMPLATE,
-        margin=MARGIN,
+        margin={**MARGIN, "r": 210},  # the legend on the right
     )
     return fig
 

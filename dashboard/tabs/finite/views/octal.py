@@ -24,7 +24,7 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver import classes_of_values, pairs_of_equal_values
 
-from ....style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
+from ....style import COLOURS, LEGEND_BELOW_MARGIN, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
 from ....tables import data_grid, register_exports
 from ....urlkeys import number_box_key
 from .. import ids
@@ -204,7 +204,7 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
     fig.update_layout(
         title={"text": title, "font": {"size": 14}},
         template="plotly_white",
-        margin=MARGIN,
+        margin=LEGEND_BELOW_MARGIN,
         xaxis_title="heap size h",
         yaxis_title="Grundy value G(h)",
         legend={"orientation": "h", "y": -0.2},
