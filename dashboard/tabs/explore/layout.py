@@ -156,16 +156,22 @@ def _views(panels: list) -> html.Div:
 # holder goes from "waiting" to "shown" once), and its gate store takes the
 # setup whenever the view is shown (in the Explore tab) and the store holds
 # another one: the view's server callbacks listen to the gate, not to the
-# setup, so a hidden view costs nothing until it is shown again.
+# setup, so a hidden view costs nothing until it is shown again.  The mount
+# waits for the next task (as a tab's does, dashboard/callbacks.py), so that
+# the view's requests are on their way while the browser builds its panel.
 _MOUNT_AND_OPEN = """function(view, tab, setup, ...rest) {
     const views = %s;
     const shownValue = %s;
     const exploreTab = %s;
+    const holderIds = %s;
     const noUpdate = window.dash_clientside.no_update;
     const holders = rest.slice(0, views.length);
     const gates = rest.slice(views.length);
     const mount = views.map(function(value, i) {
-        return value === view && holders[i] !== shownValue ? shownValue : noUpdate;
+        if (value === view && holders[i] !== shownValue) {
+            window.setTimeout(function() { window.dash_clientside.set_props(holderIds[i], {value: shownValue}); }, 0);
+        }
+        return noUpdate;
     });
     const open = views.map(function(value, i) {
         if (value !== view || (tab && tab !== exploreTab) || !setup) { return noUpdate; }
@@ -198,7 +204,13 @@ def register_views(app: dash.Dash) -> None:
         Input(ids.EXPLORE_VIEW, "value"),
     )
     app.clientside_callback(
-        _MOUNT_AND_OPEN % (json.dumps(list(DEFERRED_VIEWS)), json.dumps(DEFERRED_SHOWN), json.dumps(EXPLORE_TAB)),
+        _MOUNT_AND_OPEN
+        % (
+            json.dumps(list(DEFERRED_VIEWS)),
+            json.dumps(DEFERRED_SHOWN),
+            json.dumps(EXPLORE_TAB),
+            json.dumps([ids.explore_deferred_id(value) for value in DEFERRED_VIEWS]),
+        ),
         [Output(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS]
         + [Output(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
         Input(ids.EXPLORE_VIEW, "value"),
