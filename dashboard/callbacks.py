@@ -18,7 +18,7 @@ from dash import Input, Output, State
 from solver import DEFAULT_RULE, RULES
 
 from . import compile_notice, controls, ids, links, setup_callbacks, urlstate
-from .components import DEFERRED_SHOWN
+from .components import DEFERRED_SHOWN, MOUNT_WHEN_SENT_JS
 from .defaults import DEFAULT_TAB
 from .registry import TABS
 from .tables import register_every_export
@@ -92,9 +92,10 @@ _OPEN_GATES = """function(tab, setup, pending, ...gates) {
 
 # A hidden tab's content is mounted the first time the tab is selected, and
 # stays mounted (its deferred holder's value goes from "waiting" to "shown"
-# once).  The mount waits for the next task, so that the tab's callback
-# requests (sent when its gate opens, below) are on their way while the
-# browser builds the content: the server answers while the page draws.
+# once).  The mount waits until the browser is next idle
+# (components.MOUNT_WHEN_SENT_JS), so that the tab's callback requests (sent
+# when its gate opens, below) are on their way while the browser builds the
+# content: the server answers while the page draws.
 _MOUNT_TAB = """function(tab, ...holders) {
     const tabs = %s;
     const ids = %s;
@@ -102,7 +103,7 @@ _MOUNT_TAB = """function(tab, ...holders) {
     const noUpdate = window.dash_clientside.no_update;
     tabs.forEach(function(value, i) {
         if (value === tab && holders[i] !== shown) {
-            window.setTimeout(function() { window.dash_clientside.set_props(ids[i], {value: shown}); }, 0);
+            (%s)(ids[i], shown);
         }
     });
     return tabs.map(function() { return noUpdate; });
@@ -219,7 +220,8 @@ def register(app: dash.Dash) -> None:
     deferred = [value for value in values if value != DEFAULT_TAB]
     shown = json.dumps(DEFERRED_SHOWN)
     app.clientside_callback(
-        _MOUNT_TAB % (json.dumps(deferred), json.dumps([ids.deferred_id(tab) for tab in deferred]), shown),
+        _MOUNT_TAB
+        % (json.dumps(deferred), json.dumps([ids.deferred_id(tab) for tab in deferred]), shown, MOUNT_WHEN_SENT_JS),
         [Output(ids.deferred_id(tab), "value") for tab in deferred],
         Input(ids.TABS, "value"),
         *[State(ids.deferred_id(tab), "value") for tab in deferred],

@@ -21,7 +21,7 @@ from dash import Input, Output, State, dcc, html
 from solver import TRANSFORMS, config
 
 from ... import ids as page_ids
-from ...components import DEFERRED_SHOWN, attrs, deferred, graph, graph_config, panel
+from ...components import DEFERRED_SHOWN, MOUNT_WHEN_SENT_JS, attrs, deferred, graph, graph_config, panel
 from ...defaults import (
     DEFAULT_DIFF_LAYER,
     DEFAULT_TRANSFORM,
@@ -157,8 +157,9 @@ def _views(panels: list) -> html.Div:
 # setup whenever the view is shown (in the Explore tab) and the store holds
 # another one: the view's server callbacks listen to the gate, not to the
 # setup, so a hidden view costs nothing until it is shown again.  The mount
-# waits for the next task (as a tab's does, dashboard/callbacks.py), so that
-# the view's requests are on their way while the browser builds its panel.
+# waits until the browser is next idle (as a tab's does,
+# components.MOUNT_WHEN_SENT_JS), so that the view's requests are on their
+# way while the browser builds its panel.
 _MOUNT_AND_OPEN = """function(view, tab, setup, ...rest) {
     const views = %s;
     const shownValue = %s;
@@ -169,7 +170,7 @@ _MOUNT_AND_OPEN = """function(view, tab, setup, ...rest) {
     const gates = rest.slice(views.length);
     const mount = views.map(function(value, i) {
         if (value === view && holders[i] !== shownValue) {
-            window.setTimeout(function() { window.dash_clientside.set_props(holderIds[i], {value: shownValue}); }, 0);
+            (%s)(holderIds[i], shownValue);
         }
         return noUpdate;
     });
@@ -210,6 +211,7 @@ def register_views(app: dash.Dash) -> None:
             json.dumps(DEFERRED_SHOWN),
             json.dumps(EXPLORE_TAB),
             json.dumps([ids.explore_deferred_id(value) for value in DEFERRED_VIEWS]),
+            MOUNT_WHEN_SENT_JS,
         ),
         [Output(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS]
         + [Output(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
