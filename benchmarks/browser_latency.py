@@ -82,7 +82,7 @@ DEFAULT_N = 10_000
 #: says when every request sent after ``since`` has been answered and drawn.
 TRACKER = """
 (() => {
-  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, input: 0};
+  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, lastBuilt: 0, input: 0};
   window.__dashRequests = state;
   // The user's input that starts an action: a pointer press or the Enter key
   // (event.timeStamp is on the page clock, like performance.now()).
@@ -102,12 +102,15 @@ TRACKER = """
       return response;
     }, (error) => { done(); throw error; });
   };
-  // When the summary's W count first appears (page clock).
+  // When the summary's W count first appears (page clock); and when the page
+  // last added or removed elements, drawn in the next frame: content that
+  // mounts after its answers came (a tab's panels) counts as drawn then.
   window.__marks = {};
   new MutationObserver(() => {
     if (!window.__marks.summary && document.getElementById('summary-count-W')) {
       window.__marks.summary = performance.now();
     }
+    requestAnimationFrame(() => requestAnimationFrame(() => { state.lastBuilt = performance.now(); }));
   }).observe(document, {subtree: true, childList: true});
 })();
 """
@@ -139,17 +142,22 @@ def percentile(values: list[float], q: int) -> float:
 
 
 def settle(page, since_sent: int, timeout_s: float = 60.0, quiet_ms: float = 250.0) -> float:
-    """Wait until the requests sent after ``since_sent`` are drawn; return when (page clock, ms)."""
+    """Wait until the requests sent after ``since_sent`` are drawn and the page's elements stand still.
+
+    Returns when the last of them was drawn (page clock, ms): the last
+    answer's, or the last change of the page's elements (content a tab
+    mounts after its answers came), whichever is later.
+    """
     page.wait_for_function(
         """([since, quiet]) => {
-            const s = window.__dashRequests;
-            return s.sent > since && s.inflight === 0 && performance.now() - s.lastDrawn > quiet;
+            const s = window.__dashRequests, now = performance.now();
+            return s.sent > since && s.inflight === 0 && now - s.lastDrawn > quiet && now - s.lastBuilt > quiet;
         }""",
         arg=[since_sent, quiet_ms],
         timeout=timeout_s * 1000,
         polling=50,
     )
-    return page.evaluate("window.__dashRequests.lastDrawn")
+    return page.evaluate("Math.max(window.__dashRequests.lastDrawn, window.__dashRequests.lastBuilt)")
 
 
 def sent(page) -> int:
