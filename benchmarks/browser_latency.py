@@ -45,8 +45,15 @@ the first view is drawn.
 "Drawn" is measured in the page: a wrapper around ``window.fetch`` counts
 the callback requests in flight and, when the last one's answer has been
 read, records the time two animation frames later (Dash has then applied
-it and the browser painted).  A measurement that started no request is
-reported as an error, not as a fast answer.
+it and the browser painted); and, while an action is timed (not in the
+first load, which the observer would slow), a MutationObserver records
+when elements in the viewport were last added or removed, likewise two
+frames later.  A
+measurement ends once both have stood still for 250 ms, at the later of the
+two: content that a tab mounts after its answers came counts, content built
+off screen (below the first screen, the hidden warm-up) does not.  A
+measurement that started no request is reported as an error, not as a fast
+answer.
 """
 
 from __future__ import annotations
@@ -82,7 +89,7 @@ DEFAULT_N = 10_000
 #: says when every request sent after ``since`` has been answered and drawn.
 TRACKER = """
 (() => {
-  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, lastBuilt: 0, input: 0};
+  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, lastBuilt: 0, input: 0, watch: false};
   window.__dashRequests = state;
   // The user's input that starts an action: a pointer press or the Enter key
   // (event.timeStamp is on the page clock, like performance.now()).
@@ -103,14 +110,31 @@ TRACKER = """
     }, (error) => { done(); throw error; });
   };
   // When the summary's W count first appears (page clock); and when the page
-  // last added or removed elements, drawn in the next frame: content that
-  // mounts after its answers came (a tab's panels) counts as drawn then.
+  // last added or removed elements in the viewport, drawn in the next frame:
+  // content that mounts after its answers came (a tab's panels) counts as
+  // drawn then, and what is built off screen (below the first screen, or the
+  // hidden warm-up of plotly.js and the grid) does not.
   window.__marks = {};
-  new MutationObserver(() => {
+  let changed = new Set();
+  const inView = (el) => {
+    if (!el.isConnected || !el.getBoundingClientRect) { return false; }
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0
+      && box.top < window.innerHeight && box.left < window.innerWidth;
+  };
+  new MutationObserver((records) => {
     if (!window.__marks.summary && document.getElementById('summary-count-W')) {
       window.__marks.summary = performance.now();
     }
-    requestAnimationFrame(() => requestAnimationFrame(() => { state.lastBuilt = performance.now(); }));
+    if (!state.watch) { return; }  // only while an action is timed (timed_action)
+    if (!changed.size) {
+      requestAnimationFrame(() => {
+        const seen = Array.from(changed).some(inView);
+        changed = new Set();
+        if (seen) { requestAnimationFrame(() => { state.lastBuilt = performance.now(); }); }
+      });
+    }
+    records.forEach((record) => changed.add(record.target));
   }).observe(document, {subtree: true, childList: true});
 })();
 """
@@ -142,11 +166,11 @@ def percentile(values: list[float], q: int) -> float:
 
 
 def settle(page, since_sent: int, timeout_s: float = 60.0, quiet_ms: float = 250.0) -> float:
-    """Wait until the requests sent after ``since_sent`` are drawn and the page's elements stand still.
+    """Wait until the requests sent after ``since_sent`` are drawn and the elements in view stand still.
 
     Returns when the last of them was drawn (page clock, ms): the last
-    answer's, or the last change of the page's elements (content a tab
-    mounts after its answers came), whichever is later.
+    answer's, or the last change of the page's elements in the viewport
+    (content a tab mounts after its answers came), whichever is later.
     """
     page.wait_for_function(
         """([since, quiet]) => {
@@ -173,7 +197,7 @@ def timed_action(page, action) -> tuple[float, float]:
     before ``action``.
     """
     before = sent(page)
-    start = page.evaluate("window.__dashRequests.input = 0, performance.now()")
+    start = page.evaluate("window.__dashRequests.input = 0, window.__dashRequests.watch = true, performance.now()")
     action()
     end = settle(page, before)
     start = max(start, page.evaluate("window.__dashRequests.input"))
