@@ -396,3 +396,42 @@ def test_the_alpha_label_follows_the_game(page: Page, server_url, errors) -> Non
     page.get_by_role("option", name="Put-or-Take-a-Cube").click()
     expect(hint).to_have_text("bound B = alpha × N")
     assert not errors, errors
+
+
+# -------------------------------------------------------------------------- graphs laid out once
+
+#: For each drawn graph: the margins its figure asks for and those plotly.js drew it with (left, right, top, bottom).
+GRAPH_MARGINS = """(ids) => ids.map((id) => {
+    const gd = document.querySelector('#' + id + ' .js-plotly-plot');
+    if (!gd || !gd._fullLayout) { return [id, null, null]; }
+    const m = gd._fullLayout.margin, s = gd._fullLayout._size;
+    return [id, [m.l, m.r, m.t, m.b], [s.l, s.r, s.t, s.b].map(Math.round)];
+})"""
+
+
+def test_every_graph_s_margins_hold_what_it_draws_so_it_is_laid_out_once(page: Page, server_url, errors) -> None:
+    # plotly.js grows a margin too small for an axis title, tick labels or a legend, then draws the
+    # whole graph again (dashboard/style.py, MARGIN): at 1,440 px no graph of the default setup needs that.
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    _wait_summary(page)
+    graphs = {
+        "Densities": ["density-graph"],
+        "Layers": ["layers-w-graph", "layers-l-graph"],
+        "Differences": ["difference-graph"],
+        "Nim values": ["nim-graph"],
+        "Convergence": ["convergence-graph"],
+    }
+    for view, ids in graphs.items():
+        page.locator("#explore-view").get_by_text(view, exact=True).click()
+        for graph_id in ids:  # its figure drawn (the blank one has no trace)
+            page.wait_for_function(
+                "(id) => { const gd = document.querySelector('#' + id + ' .js-plotly-plot');"
+                " return !!(gd && gd._fullLayout && gd.data && gd.data.length); }",
+                arg=graph_id,
+                timeout=LOAD_TIMEOUT,
+            )
+        for graph_id, asked, drawn in page.evaluate(GRAPH_MARGINS, ids):
+            assert asked is not None, f"{graph_id} is not drawn"
+            assert drawn == asked, f"{graph_id}: margins {asked} grew to {drawn} (drawn twice)"
+    assert not errors, errors
