@@ -70,7 +70,7 @@ INDEX_STRING = """<!DOCTYPE html>
         {%favicon%}
         {%css%}
         <script>window.ptsqGraphConfig = GRAPH_CONFIG_JSON;
-        window.ptsqNative = NATIVE_JSON;</script>
+        window.ptsqNative = NATIVE_JS;</script>
     </head>
     <body>
         {%app_entry%}
@@ -81,7 +81,7 @@ INDEX_STRING = """<!DOCTYPE html>
         </footer>
     </body>
 </html>""".replace("GRAPH_CONFIG_JSON", json.dumps(GRAPH_CONFIG)).replace(
-    "NATIVE_JSON", "[" + ", ".join(f"[{owner}, {name!r}, {owner}.{name}]" for owner, name in NATIVE_FUNCTIONS) + "]"
+    "NATIVE_JS", "[" + ", ".join(f"[{owner}, {name!r}, {owner}.{name}]" for owner, name in NATIVE_FUNCTIONS) + "]"
 )
 
 

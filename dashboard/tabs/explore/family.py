@@ -45,7 +45,7 @@ from solver import (
 
 from ... import setup as setups
 from ...components import blank_figure, graph, panel
-from ...style import COLOURS, LEGEND_BELOW_MARGIN, nim_text
+from ...style import COLOURS, MARGIN, nim_text
 from ...tables import data_grid
 from . import ids
 
@@ -160,7 +160,7 @@ def nim_figure(table, n: int) -> go.Figure:
         title=f"Nim values of 1..{n:,} at bound {table.bound:,}{shown}",
         xaxis_title="position n",
         yaxis={"tickvals": ticks, "ticktext": labels, "title": "value"},
-        margin={**LEGEND_BELOW_MARGIN, "l": 85, "b": 100},  # the value names on the left
+        margin={**MARGIN, "l": 85, "b": 100},  # the value names on the left, the legend below
         legend={"orientation": "h", "y": -0.25},
     )
     return figure
