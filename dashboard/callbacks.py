@@ -136,7 +136,7 @@ _TITLE = """function(chosen) {
     const nu = window.dash_clientside.no_update;
     if (!game) { return [nu, nu, nu, nu]; }
     document.title = game.title + ' explorer';
-    return [game.title + ' explorer', game.summary + ' (' + game.source + ').', game.alpha_hint, !game.climbs];
+    return [game.title + ' explorer', game.intro, game.alpha_hint, !game.climbs];
 }"""
 
 # The Edit button opens and closes the controls on narrow screens.
@@ -146,14 +146,13 @@ _TOGGLE_EDIT = """function(clicks) {
 }"""
 
 
-#: What the page's scripts know of each game: title, rules in a sentence, source, how its bound follows
+#: What the page's scripts know of each game: title, the header's sentence (rules and source), how its bound follows
 #: from N, and whether it is the default game (whose title the summary leaves out).
 _GAMES = json.dumps(
     {
         name: {
             "title": rule.title,
-            "summary": rule.summary,
-            "source": rule.source,
+            "intro": controls.rule_intro(rule),
             "bound": rule.bound_formula.replace("alpha x", "α ×"),
             "alpha_hint": controls.alpha_hint(rule),
             "climbs": rule.climbs,
@@ -209,6 +208,12 @@ def register(app: dash.Dash) -> None:
     register_every_export(app, app.layout)
     compile_notice.register(app)
 
+    # On load only two callbacks run: the address's reading and the setup's request.  The others
+    # skip their initial call (prevent_initial_call): the layout already holds what each would write
+    # for the default tab, view and game, and the address's values reach them through its reading.
+    # The setup is in a loop (request store -> N slider -> N box -> setup), which Dash's renderer
+    # starts only once no other callback is pending, so each callback run on load delayed the first
+    # view (the compile notice's first poll by a whole round trip).
     values = [tab.value for tab in TABS]
     gated = [tab.value for tab in TABS if tab.gated]
     follow_setup = [tab.value for tab in TABS if tab.follows_setup]
@@ -216,6 +221,7 @@ def register(app: dash.Dash) -> None:
         _SHOW_TAB % (json.dumps(values), json.dumps(DEFAULT_TAB)),
         [Output(ids.tab_container_id(value), "style") for value in values],
         Input(ids.TABS, "value"),
+        prevent_initial_call=True,
     )
     deferred = [value for value in values if value != DEFAULT_TAB]
     shown = json.dumps(DEFERRED_SHOWN)
@@ -225,6 +231,7 @@ def register(app: dash.Dash) -> None:
         [Output(ids.deferred_id(tab), "value") for tab in deferred],
         Input(ids.TABS, "value"),
         *[State(ids.deferred_id(tab), "value") for tab in deferred],
+        prevent_initial_call=True,
     )
     app.clientside_callback(
         _OPEN_GATES % (json.dumps(gated), json.dumps(follow_setup)),
@@ -233,6 +240,7 @@ def register(app: dash.Dash) -> None:
         Input(ids.SETUP, "data"),
         Input(ids.PENDING, "data"),
         *[State(ids.tab_gate_id(tab), "data") for tab in gated],
+        prevent_initial_call=True,
     )
     app.clientside_callback(
         _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
@@ -241,6 +249,7 @@ def register(app: dash.Dash) -> None:
         Output(ids.ALPHA_HINT, "children"),
         Output(ids.ALPHA_INPUT, "disabled"),
         Input(ids.RULE_SELECT, "value"),
+        prevent_initial_call=True,
     )
     app.clientside_callback(
         _SUMMARY % (_GAMES, json.dumps(DEFAULT_RULE.name)),
@@ -265,4 +274,5 @@ def register(app: dash.Dash) -> None:
         # The containers' styles change once a tab is really shown.
         *[Input(ids.tab_container_id(value), "style") for value in values],
         *[State(cid, prop) for cid, prop in CYTOSCAPE_GRAPHS],
+        prevent_initial_call=True,
     )

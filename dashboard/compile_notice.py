@@ -6,8 +6,10 @@ compiles, this notice at the top of the page says what it is compiling and
 what is still to come; a view that needs a kernel being compiled shows its
 answer when the kernel is ready.  The notice polls the server once a second
 (a ``dcc.Interval``) and stops polling, hidden, once nothing is left to
-compile.  On a launch whose kernels all come from numba's cache it never
-shows.
+compile.  Its first look is a second after the page loads, not on load: the
+page's first request is then the first view's (the setup's request waits
+while any other callback is pending, :mod:`dashboard.callbacks`).  On a
+launch whose kernels all come from numba's cache it never shows.
 """
 
 from __future__ import annotations
@@ -90,4 +92,5 @@ def register(app: dash.Dash) -> None:
         Output(ids.COMPILE_NOTICE, "hidden"),
         Output(ids.COMPILE_POLL, "disabled"),
         Input(ids.COMPILE_POLL, "n_intervals"),
+        prevent_initial_call=True,
     )(poll)

@@ -94,6 +94,27 @@ def alpha_hint(rule: Rule = DEFAULT_RULE) -> str:
     return f" bound B = {formula}" if rule.climbs else f" not used by this game: B = {formula}"
 
 
+def rule_intro(rule: Rule = DEFAULT_RULE) -> str:
+    """The header's sentence on a game: its rules and their source.
+
+    The page writes it in the browser when the game changes (from the same
+    text, :mod:`dashboard.callbacks`); the layout starts with the default
+    game's.
+
+    Parameters
+    ----------
+    rule : Rule, optional
+        The chosen game; default Put-or-Take-a-Square.
+
+    Returns
+    -------
+    str
+        ``"<rules in a sentence> (<source>)."`` from :attr:`solver.Rule.summary`
+        and :attr:`solver.Rule.source`.
+    """
+    return f"{rule.summary} ({rule.source})."
+
+
 def decided_text(decided_below: int, n: int, bound: int) -> str:
     """How far every position is decided, in words.
 

@@ -19,18 +19,11 @@ from dash import dcc, html
 from . import ids
 from .compile_notice import notice_layout
 from .components import attrs, deferred
-from .controls import setup_bar, setup_stores
+from .controls import rule_intro, setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
 from .registry import TABS
 from .tabs import Tab
 from .urlstate import location
-
-#: The header's sentence on the rules of the default game (the page rewrites
-#: it in the browser for the chosen game).
-DEFAULT_RULE_INTRO = (
-    "From n the player to move takes or puts the largest square ≤ n; whoever reaches 0 wins "
-    "(Winning Ways vol. 2, p. 484)."
-)
 
 
 def _container(tab: Tab) -> html.Div:
@@ -98,7 +91,7 @@ def build_layout() -> html.Div:
                     html.H1("Put-or-Take-a-Square explorer", id=ids.PAGE_TITLE),
                     html.P(
                         [
-                            html.Span(DEFAULT_RULE_INTRO, id=ids.PAGE_INTRO),
+                            html.Span(rule_intro(), id=ids.PAGE_INTRO),
                             " Every label is true of the infinite game: W/L with their remoteness come from "
                             "retrograde analysis on 0..B, D marks certified draws, and U is what the bound B "
                             "leaves unresolved.",

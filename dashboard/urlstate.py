@@ -698,4 +698,5 @@ def register(app: dash.Dash, params=None) -> None:
         _MARK_INVALID % ("[" + ", ".join(f'"{cid}"' for cid in boxes) + "]"),
         Output(ids.ARIA_SYNC, "data"),
         *[Input(cid, "className") for cid in boxes],
+        prevent_initial_call=True,
     )

@@ -395,6 +395,53 @@ def test_the_browser_s_own_trim_and_parse_float_are_put_back(page: Page, server_
     watch.assert_clean()
 
 
+def test_the_setup_is_the_first_request_and_the_page_starts_as_its_callbacks_would_leave_it(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    # A callback whose outputs the layout already holds does not run on load: the renderer holds
+    # the setup's request (it is in a loop with the N slider) until no other callback is pending,
+    # so any other request on load (the compile notice's poll was one) delays the first view.
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            sent.append(json.loads(request.post_data or "{}").get("output", ""))
+            if "_dash-update-component" in request.url
+            else None
+        ),
+    )
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
+    page.wait_for_load_state("networkidle")
+    assert sent, "no callback request on load"
+    assert "request-store.data" in sent[0], f"the first request on load is not the setup's: {sent[0][:120]}"
+    # What the skipped callbacks would have written is there from the start: the default tab
+    # and view alone shown, the default game's header and title (from the solver's rule).
+    from solver import DEFAULT_RULE
+
+    intro = f"{DEFAULT_RULE.summary} ({DEFAULT_RULE.source})."
+    expect(page.locator("#page-intro")).to_have_text(intro)
+    expect(page.locator("#page-title")).to_have_text(f"{DEFAULT_RULE.title} explorer")
+    assert page.title() == f"{DEFAULT_RULE.title} explorer"
+    shown = page.evaluate(
+        "Array.from(document.querySelectorAll('[role=tabpanel]')).filter(p => p.offsetParent !== null).map(p => p.id)"
+    )
+    assert shown == ["tab-explore"], shown
+    expect(page.locator("#explore-view-summary")).to_be_visible()
+    # Another game and back: the page's script writes the same header the layout started with.
+    from solver import RULES
+
+    prime = RULES["put-or-take-a-prime"]
+    page.locator("#rule-select").click()
+    page.get_by_text(prime.title, exact=True).click()
+    expect(page.locator("#page-intro")).to_have_text(f"{prime.summary} ({prime.source}).")
+    page.locator("#rule-select").click()
+    page.get_by_text(DEFAULT_RULE.title, exact=True).click()
+    expect(page.locator("#page-intro")).to_have_text(intro)
+    expect(page.locator("#alpha-input")).to_be_enabled()
+    watch.assert_clean()
+
+
 #: Records, in the page, when each selector first matches (page clock, ms).
 FIRST_SEEN = """(selectors) => {
     window.__firstSeen = {};

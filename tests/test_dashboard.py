@@ -292,6 +292,22 @@ def test_no_server_callback_listens_to_the_move_depth():
     assert explore_ids.DEPTH_APPLIED in [s["id"] for s in tree[0]["state"]]
 
 
+def test_only_the_setup_and_the_address_run_on_load():
+    # The setup's request is in a loop (request store -> N slider -> N box), which Dash's renderer
+    # starts only when nothing else is pending: any other callback run on load delays the first view.
+    from dashboard import urlstate
+    from dashboard.app import create_app
+    from solver import DEFAULT_RULE
+
+    app = create_app()
+    on_load = [c for c in app._callback_list if not c.get("prevent_initial_call")]
+    assert sorted(c["output"].strip(".").split(".")[0] for c in on_load) == sorted([ids.REQUEST, urlstate.URL_READ])
+    # What the header's callback would write for the default game is there from the start.
+    layout = build_layout()
+    assert _find(layout, ids.PAGE_INTRO).children == f"{DEFAULT_RULE.summary} ({DEFAULT_RULE.source})."
+    assert _find(layout, ids.PAGE_TITLE).children == f"{DEFAULT_RULE.title} explorer"
+
+
 def test_view_args_rule_writes_only_for_the_view_shown():
     from dashboard.tabs.explore.viewargs import view_args_js
 

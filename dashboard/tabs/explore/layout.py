@@ -203,6 +203,7 @@ def register_views(app: dash.Dash) -> None:
         }}""",
         [Output(ids.explore_view_id(value), "style") for value in VIEW_LABELS],
         Input(ids.EXPLORE_VIEW, "value"),
+        prevent_initial_call=True,
     )
     app.clientside_callback(
         _MOUNT_AND_OPEN
@@ -220,6 +221,7 @@ def register_views(app: dash.Dash) -> None:
         Input(page_ids.SETUP, "data"),
         *[State(ids.explore_deferred_id(value), "value") for value in DEFERRED_VIEWS],
         *[State(ids.explore_gate_id(value), "data") for value in DEFERRED_VIEWS],
+        prevent_initial_call=True,
     )
 
 

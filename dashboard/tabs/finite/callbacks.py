@@ -345,6 +345,7 @@ def register(app) -> None:
         *[Output(gate_id(key), "data") for key in VIEWS],
         gate,
         *[Input(panel_id(key), "style") for key in VIEWS],
+        prevent_initial_call=True,
     )
     # The browser builds a view's panels only while they are shown (the game menu sets the containers' styles).
     app.clientside_callback(
@@ -352,6 +353,7 @@ def register(app) -> None:
         *[Output(mount_id(key), "value") for key in VIEWS],
         *[Input(panel_id(key), "style") for key in VIEWS],
         *[State(mount_id(key), "value") for key in VIEWS],
+        prevent_initial_call=True,
     )
     for view in VIEWS.values():
         view.register(app, Input(gate_id(view.key), "data"))
