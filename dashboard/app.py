@@ -10,7 +10,7 @@ import dash
 
 from . import callbacks
 from .components import GRAPH_CONFIG
-from .layout import build_layout
+from .layout import build_layout, page_layout
 
 
 def assets_folder() -> Path:
@@ -104,6 +104,8 @@ def create_app() -> dash.Dash:
             {"name": "description", "content": "Sound solver and dashboard for Epstein's Put-or-Take-a-Square game"}
         ],
     )
-    app.layout = build_layout()
-    callbacks.register(app)
+    page = build_layout()
+    # Served afresh at each load, with the compile notice as it stands then (layout.page_layout).
+    app.layout = page_layout(page)
+    callbacks.register(app, page)
     return app

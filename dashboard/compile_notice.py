@@ -6,10 +6,13 @@ compiles, this notice at the top of the page says what it is compiling and
 what is still to come; a view that needs a kernel being compiled shows its
 answer when the kernel is ready.  The notice polls the server once a second
 (a ``dcc.Interval``) and stops polling, hidden, once nothing is left to
-compile.  Its first look is a second after the page loads, not on load: the
-page's first request is then the first view's (the setup's request waits
-while any other callback is pending, :mod:`dashboard.callbacks`).  On a
-launch whose kernels all come from numba's cache it never shows.
+compile.  The page comes with the notice as it stands when the page is
+served (:func:`notice_layout`, from :func:`dashboard.layout.page_layout`):
+a page loaded once nothing compiles never polls, and the poll's first look
+is a second after the load, not on it, so the page's first request is the
+first view's (the setup's request waits while any other callback is
+pending, :mod:`dashboard.callbacks`).  On a launch whose kernels all come
+from numba's cache it never shows.
 """
 
 from __future__ import annotations
@@ -25,19 +28,26 @@ from . import ids
 POLL_MS = 1_000
 
 
-def notice_layout() -> list:
-    """The notice (hidden at first) and its poll.
+def notice_layout(status: CompileStatus | None = None) -> list:
+    """The notice and its poll, as they stand now.
+
+    Parameters
+    ----------
+    status : solver.CompileStatus, optional
+        Default :func:`solver.compile_status` at the call.
 
     Returns
     -------
     list
-        A ``dcc.Interval`` (id :data:`dashboard.ids.COMPILE_POLL`) and a
-        status ``Div`` (id :data:`dashboard.ids.COMPILE_NOTICE`, class
-        ``compile-notice``).
+        A ``dcc.Interval`` (id :data:`dashboard.ids.COMPILE_POLL`), disabled
+        when :func:`poll` would stop it, and a status ``Div`` (id
+        :data:`dashboard.ids.COMPILE_NOTICE`, class ``compile-notice``)
+        holding :func:`poll`'s text, hidden when it has none.
     """
+    text, hidden, stop = _answer(compile_status() if status is None else status)
     return [
-        dcc.Interval(id=ids.COMPILE_POLL, interval=POLL_MS, n_intervals=0),
-        html.Div(id=ids.COMPILE_NOTICE, className="compile-notice", role="status", hidden=True),
+        dcc.Interval(id=ids.COMPILE_POLL, interval=POLL_MS, n_intervals=0, disabled=stop),
+        html.Div(text, id=ids.COMPILE_NOTICE, className="compile-notice", role="status", hidden=hidden),
     ]
 
 
@@ -79,7 +89,10 @@ def poll(_n_intervals: object) -> tuple:
         ``(text, hidden, poll_disabled)``: polling stops once the plan has
         ended, or at once when no plan runs and nothing compiles.
     """
-    status = compile_status()
+    return _answer(compile_status())
+
+
+def _answer(status: CompileStatus) -> tuple[str, bool, bool]:
     text = notice_text(status)
     stop = status.finished or (not status.started and text is None)
     return text or "", text is None, stop

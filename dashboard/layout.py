@@ -69,6 +69,37 @@ def warm_up() -> dcc.Tabs:
     return deferred(ids.WARM_UP, content)
 
 
+def page_layout(page: html.Div):
+    """The layout Dash serves at each load: ``page`` with the compile notice as it stands then.
+
+    The page is built once (:func:`build_layout`); each load gets a new
+    top-level ``Div`` over the same children but the notice's two
+    components, made afresh by :func:`dashboard.compile_notice.notice_layout`:
+    a page loaded while numba compiles says so at once, and one loaded later
+    never polls.
+
+    Parameters
+    ----------
+    page : dash.html.Div
+        From :func:`build_layout`.
+
+    Returns
+    -------
+    callable
+        No arguments; returns a ``dash.html.Div`` (class ``page``).
+    """
+    notice = (ids.COMPILE_POLL, ids.COMPILE_NOTICE)
+    children = list(page.children)
+    at = [getattr(child, "id", None) for child in children].index(ids.COMPILE_POLL)
+    if [getattr(child, "id", None) for child in children[at : at + 2]] != list(notice):
+        raise ValueError("the page's compile notice is not where page_layout expects it")
+
+    def layout() -> html.Div:
+        return html.Div([*children[:at], *notice_layout(), *children[at + 2 :]], className="page")
+
+    return layout
+
+
 def build_layout() -> html.Div:
     """Return the whole page as a Dash component tree.
 

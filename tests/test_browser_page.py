@@ -415,6 +415,11 @@ def test_the_setup_is_the_first_request_and_the_page_starts_as_its_callbacks_wou
     page.wait_for_load_state("networkidle")
     assert sent, "no callback request on load"
     assert "request-store.data" in sent[0], f"the first request on load is not the setup's: {sent[0][:120]}"
+    # Nothing compiles in this server (the kernels were loaded first), so the page never polls for the notice.
+    page.wait_for_timeout(2_500)  # over two of the notice's poll intervals
+    polls = [out for out in sent if "compile-notice" in out]
+    assert polls == [], f"the page polled the compile notice while nothing compiles: {len(polls)} requests"
+    expect(page.locator("#compile-notice")).to_be_hidden()
     # What the skipped callbacks would have written is there from the start: the default tab
     # and view alone shown, the default game's header and title (from the solver's rule).
     from solver import DEFAULT_RULE

@@ -164,6 +164,32 @@ def test_the_notice_is_in_the_page_above_the_setup_bar():
     assert order.index(ids.COMPILE_NOTICE) < order.index(ids.SETUP_BAR)
 
 
+def test_each_load_gets_the_notice_as_it_stands_then(monkeypatch):
+    # The layout is served afresh: a load while numba compiles says so at once and polls; a load
+    # once the plan has ended neither shows the notice nor polls (no request for it at all).
+    from dashboard.app import create_app
+
+    app = create_app()
+
+    def served(status):
+        monkeypatch.setattr(compile_notice, "compile_status", lambda: status)
+        page = app.layout()
+        found = {c.id: c for c in page.children if getattr(c, "id", None) in (ids.COMPILE_NOTICE, ids.COMPILE_POLL)}
+        return found[ids.COMPILE_NOTICE], found[ids.COMPILE_POLL]
+
+    notice, poll = served(_status(compiling=("Chomp",), compiled=1))
+    assert notice.children.startswith("Compiling the solver") and "Chomp" in notice.children
+    assert notice.hidden is False and poll.disabled is False
+    notice, poll = served(_status(finished=True, compiled=9))
+    assert notice.hidden is True and poll.disabled is True
+    # The rest of the page is the one built at start, the same components each time.
+    first, second = app.layout(), app.layout()
+    assert first is not second
+    assert [id(c) for c in first.children if getattr(c, "id", None) == ids.SETUP_BAR] == [
+        id(c) for c in second.children if getattr(c, "id", None) == ids.SETUP_BAR
+    ]
+
+
 # ---------------------------------------------------------------- python -m dashboard
 
 

@@ -42,6 +42,12 @@ def app():
     return create_app()
 
 
+@pytest.fixture(scope="module")
+def served(app):
+    """The page as served (the app's layout is a function: dashboard.layout.page_layout)."""
+    return app.layout()
+
+
 def _download_buttons(layout) -> list[str]:
     words = ("csv", "b-file", "download", "positions", "draws")
     nodes = list(_walk(layout))
@@ -58,9 +64,9 @@ def _parts(key: str) -> list[str]:
     return [part.split("@")[0] for part in key.strip(".").split("...")]
 
 
-def test_every_download_button_has_a_callback_that_writes_a_download(app) -> None:
-    downloads = {n.id for n in _walk(app.layout) if isinstance(n, dcc.Download)}
-    buttons = _download_buttons(app.layout)
+def test_every_download_button_has_a_callback_that_writes_a_download(app, served) -> None:
+    downloads = {n.id for n in _walk(served) if isinstance(n, dcc.Download)}
+    buttons = _download_buttons(served)
     # The Explore tab's main CSV, the grids' exports, the b-files and the Finite games tab's views at least.
     assert len(buttons) >= 9 + 3 + 1, buttons
     for button in buttons:
@@ -73,14 +79,14 @@ def test_every_download_button_has_a_callback_that_writes_a_download(app) -> Non
         assert writes, f"the button {button!r} is wired to no download ({wired})"
 
 
-def test_every_grid_with_an_export_button_has_its_download(app) -> None:
-    grids = exported_grids(app.layout)
+def test_every_grid_with_an_export_button_has_its_download(app, served) -> None:
+    grids = exported_grids(served)
     # Records and Rules compared among them: their exports were missing once.
     assert {"records-table", "compare-table", "convergence-table", "inspect-chain"} <= set(grids)
     written = {p for key in app.callback_map for p in _parts(key)}
     for grid in grids:
         assert f"{export_download_id(grid)}.data" in written, grid
-    every_grid = [n.id for n in _walk(app.layout) if isinstance(n, dag.AgGrid)]
+    every_grid = [n.id for n in _walk(served) if isinstance(n, dag.AgGrid)]
     assert set(grids) == {
-        g for g in every_grid if export_button_id(g) in {n.id for n in _walk(app.layout) if getattr(n, "id", None)}
+        g for g in every_grid if export_button_id(g) in {n.id for n in _walk(served) if getattr(n, "id", None)}
     }
