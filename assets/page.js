@@ -385,4 +385,21 @@
         });
         if (lazyQueue.length && lazyTimer === null) { lazyTimer = window.setTimeout(mountNextWhenIdle, 400); }
     }
+
+    // 11. Number links (dashboard/components.py, inspect_link) open their
+    //     number in the Inspect tab, here in the browser, by the rule of
+    //     dashboard/links.py (link_target): the inspector's number box and the
+    //     tab bar (window.ptsqLinks, from the page template) take the number
+    //     and the tab, and their callbacks run as for a typed number.  A Dash
+    //     callback on the links ran whenever a view drew new ones (the
+    //     Summary, with every setup) and held the other callbacks back.
+    document.addEventListener("click", function (event) {
+        var link = event.target && event.target.closest ? event.target.closest("[data-inspect]") : null;
+        var targets = window.ptsqLinks;
+        if (!link || !targets || !window.dash_clientside || !window.dash_clientside.set_props) { return; }
+        var position = link.getAttribute("data-inspect");
+        if (!/^[0-9]{1,4000}$/.test(position || "")) { return; }
+        window.dash_clientside.set_props(targets.input, {value: position});
+        window.dash_clientside.set_props(targets.tabs, {value: targets.tab});
+    });
 }());

@@ -11,6 +11,7 @@ import dash
 from . import callbacks
 from .components import GRAPH_CONFIG
 from .layout import build_layout, page_layout
+from .links import LINK_TARGETS
 
 
 def assets_folder() -> Path:
@@ -61,8 +62,10 @@ NATIVE_FUNCTIONS = (
 #: ``assets/page.js``, which makes it plotly.js's default, so every graph
 #: has the same mode bar whoever built it; and it keeps the browser's own
 #: string trimming and number parsing (:data:`NATIVE_FUNCTIONS`) before
-#: Dash's polyfill replaces them, for ``assets/page.js`` to put back.
-INDEX_STRING = """<!DOCTYPE html>
+#: Dash's polyfill replaces them, for ``assets/page.js`` to put back; and
+#: it names where a number link's click goes (:data:`dashboard.links.LINK_TARGETS`).
+INDEX_STRING = (
+    """<!DOCTYPE html>
 <html lang="en">
     <head>
         {%metas%}
@@ -70,7 +73,8 @@ INDEX_STRING = """<!DOCTYPE html>
         {%favicon%}
         {%css%}
         <script>window.ptsqGraphConfig = GRAPH_CONFIG_JSON;
-        window.ptsqNative = NATIVE_JS;</script>
+        window.ptsqNative = NATIVE_JS;
+        window.ptsqLinks = LINKS_JSON;</script>
     </head>
     <body>
         {%app_entry%}
@@ -80,8 +84,11 @@ INDEX_STRING = """<!DOCTYPE html>
             {%renderer%}
         </footer>
     </body>
-</html>""".replace("GRAPH_CONFIG_JSON", json.dumps(GRAPH_CONFIG)).replace(
-    "NATIVE_JS", "[" + ", ".join(f"[{owner}, {name!r}, {owner}.{name}]" for owner, name in NATIVE_FUNCTIONS) + "]"
+</html>""".replace("GRAPH_CONFIG_JSON", json.dumps(GRAPH_CONFIG))
+    .replace("LINKS_JSON", json.dumps(LINK_TARGETS))
+    .replace(
+        "NATIVE_JS", "[" + ", ".join(f"[{owner}, {name!r}, {owner}.{name}]" for owner, name in NATIVE_FUNCTIONS) + "]"
+    )
 )
 
 

@@ -6,8 +6,6 @@ from typing import Any
 
 from dash import dcc, html
 
-from .ids import INSPECT_LINK
-
 #: The mode bar of every graph: nothing leaves the machine (no Plotly logo,
 #: no "send to cloud" or "edit in Chart Studio"), and only the tools that
 #: help are kept: zoom, pan, zoom in and out, autoscale, reset, and the
@@ -314,13 +312,13 @@ def inspect_link(position: int, text: str | None = None) -> html.Button:
     Returns
     -------
     dash.html.Button
-        Id ``{"type": INSPECT_LINK, "position": "<digits>"}``, class
-        ``link-button``.
+        Class ``link-button``, attribute ``data-inspect`` (the number's
+        digits), no id: ``assets/page.js`` (section 11) opens the number on a
+        click, in the browser, by the rule of :func:`dashboard.links.link_target`.
     """
     return html.Button(
         text if text is not None else f"{position:,}",
-        id={"type": INSPECT_LINK, "position": str(position)},
         className="link-button",
-        n_clicks=0,
         title=f"Inspect {position:,}",
+        **attrs({"data-inspect": str(position)}),
     )

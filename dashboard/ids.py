@@ -47,10 +47,6 @@ SETUP_ERROR = "setup-error"
 SOLVE_PROGRESS = "solve-progress"
 SOLVE_PROGRESS_BOX = "solve-progress-box"
 
-#: Pattern-matching id type of a number that opens in the Inspect tab when clicked:
-#: ``{"type": INSPECT_LINK, "position": "2231"}`` (:func:`dashboard.components.inspect_link`).
-INSPECT_LINK = "inspect-link"
-
 # ---------------------------------------------------------------- the shared setup: what the bar asks for, what the views read
 REQUEST = "request-store"
 PENDING = "pending-store"

@@ -5,13 +5,14 @@ and thesis tables and the primitive cells switch to the "Inspect a number"
 tab with that number; a button does it for the last clicked tree node (a
 click on a node itself expands or collapses it); so does every number drawn
 as a link (:func:`dashboard.components.inspect_link`: the Summary's U
-positions and bounded ones).
+positions and bounded ones), in the browser (``assets/page.js``, section 11;
+:func:`link_target` is the rule's reference).
 """
 
 from __future__ import annotations
 
 import dash
-from dash import ALL, Input, Output, State, no_update
+from dash import Input, Output, State, no_update
 
 from . import ids
 from .tabs.explore import ids as explore_ids
@@ -140,45 +141,34 @@ def register(app: dash.Dash) -> None:
                     return str(number), "inspect"
         return no_update, no_update
 
-    # In the browser (no request): links drawn with a view must not cost a round trip, and only a click opens one.
-    # The same rule as link_target, its tested reference.
-    app.clientside_callback(
-        """function(clicks) {
-            const ctx = window.dash_clientside.callback_context;
-            const nu = window.dash_clientside.no_update;
-            const fired = ctx && ctx.triggered && ctx.triggered.length ? ctx.triggered[0] : null;
-            if (!fired || !fired.value) { return [nu, nu]; }
-            let id;
-            try { id = JSON.parse(fired.prop_id.slice(0, fired.prop_id.lastIndexOf('.'))); } catch (err) { return [nu, nu]; }
-            const position = id && id.position;
-            if (typeof position !== 'string' || !/^[0-9]{1,4000}$/.test(position)) { return [nu, nu]; }
-            return [position, 'inspect'];
-        }""",
-        Output(inspect_ids.INSPECT_INPUT, "value", allow_duplicate=True),
-        Output(ids.TABS, "value", allow_duplicate=True),
-        Input({"type": ids.INSPECT_LINK, "position": ALL}, "n_clicks"),
-        prevent_initial_call=True,
-    )
+
+#: Where a number link's click goes, for ``assets/page.js`` (section 11; the page template puts it in the
+#: page as ``window.ptsqLinks``, :mod:`dashboard.app`): the inspector's number box, the tab bar and the tab.
+LINK_TARGETS = {"input": inspect_ids.INSPECT_INPUT, "tabs": ids.TABS, "tab": "inspect"}
 
 
-def link_target(triggered: object, clicks: object) -> tuple:
-    """Where a click on a number link goes: ``(its digits, "inspect")``, or nothing.
+def link_target(position: object) -> tuple[str, str] | None:
+    """Where a click on a number link goes: ``(its digits, "inspect")``, or nowhere.
+
+    ``assets/page.js`` (section 11) runs this rule in the browser on a click
+    on a :func:`dashboard.components.inspect_link`, and sets the inspector's
+    number and the open tab to what it gives; this function is its tested
+    reference.  No Dash callback listens to the links: one on the group ran
+    whenever a view drew new links (the Summary, with every setup) and held
+    the page's other callbacks back for a round.
 
     Parameters
     ----------
-    triggered : dict or None
-        The link's id, ``{"type": INSPECT_LINK, "position": "<digits>"}``.
-    clicks : object
-        Its ``n_clicks``: a link just drawn (no clicks) opens nothing.
+    position : object
+        The link's ``data-inspect`` attribute.
 
     Returns
     -------
-    tuple
-        ``(position text, "inspect")`` or ``(no_update, no_update)``.
+    tuple or None
+        ``(position text, "inspect")`` for 1 to 4,000 ASCII digits, else None.
     """
-    if not clicks or not isinstance(triggered, dict):
-        return no_update, no_update
-    position = triggered.get("position")
-    if not isinstance(position, str) or not position.isdigit() or len(position) > 4000:
-        return no_update, no_update
-    return position, "inspect"
+    if not isinstance(position, str) or not 1 <= len(position) <= 4000:
+        return None
+    if not (position.isascii() and position.isdigit()):
+        return None
+    return position, LINK_TARGETS["tab"]

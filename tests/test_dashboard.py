@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import math
 
 import numpy as np
@@ -157,7 +158,7 @@ def test_layout_has_every_component_the_callbacks_use():
     from dashboard.tabs.sums import ids as sums_ids
 
     # A pattern-matching id's type names components the callbacks make, not one of the layout.
-    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO, graphs_ids.MOVE, ids.INSPECT_LINK}
+    pattern_types = {sums_ids.SUMS_MOVE, finite_ids.MOVE, inspect_ids.INSPECT_GOTO, graphs_ids.MOVE}
     layout = build_layout()
     for module in _id_modules():
         for name in dir(module):
@@ -932,14 +933,14 @@ def test_slider_exponent_refuses_a_huge_int_without_overflow():
 def test_the_summary_lists_the_u_positions_and_the_bounded_ones_as_links():
     import numpy as np
 
-    from dashboard.ids import INSPECT_LINK
-    from dashboard.links import link_target
+    from dashboard.links import LINK_TARGETS, link_target
     from dashboard.tabs.explore import callbacks as explore
     from solver import CLASS_U, CLASS_UL, CLASS_UW
     from solver.engine import solve
 
     def links(summary) -> list[int]:
-        return [int(c.id["position"]) for c in summary._traverse() if isinstance(getattr(c, "id", None), dict)]
+        props = [c.to_plotly_json()["props"] for c in summary._traverse() if hasattr(c, "to_plotly_json")]
+        return [int(p["data-inspect"]) for p in props if "data-inspect" in p]
 
     # The thesis's setup: the 11 U of 1..10,000, read here from the solver's classes.
     thesis = solve(10**6)
@@ -958,10 +959,18 @@ def test_the_summary_lists_the_u_positions_and_the_bounded_ones_as_links():
     shown = links(summary)
     assert shown[50:] == bounded and len(shown) == 50 + 23
     assert "and 1,775 more (python -m solver classify --n 100000 --bound 1000000" in str(summary)
-    # A link opens its number in the Inspect tab, and only when clicked.
-    assert link_target({"type": INSPECT_LINK, "position": "2231"}, 1) == ("2231", "inspect")
-    assert link_target({"type": INSPECT_LINK, "position": "2231"}, 0)[0] is no_update
-    assert link_target({"type": INSPECT_LINK, "position": "x"}, 1)[0] is no_update
+    # A link opens its number in the Inspect tab (the rule page.js runs on a click), and nothing else.
+    assert link_target("2231") == ("2231", "inspect") and LINK_TARGETS["tab"] == "inspect"
+    assert link_target("9" * 4000) == ("9" * 4000, "inspect")
+    for bad in ("", "x", "-5", "4.5", "٣", "9" * 4001, None, 2231):
+        assert link_target(bad) is None, bad
+    # The links carry no pattern-matching id: a callback on such a group would run with every setup.
+    assert not any(isinstance(getattr(c, "id", None), dict) for c in summary._traverse())
+    # page.js runs the same rule: the same digits, the same length.
+    from dashboard.app import ASSETS, INDEX_STRING
+
+    assert "if (!/^[0-9]{1,4000}$/.test(position" in (ASSETS / "page.js").read_text(encoding="utf-8")
+    assert f"window.ptsqLinks = {json.dumps(LINK_TARGETS)};" in INDEX_STRING
 
 
 def _components(node):
