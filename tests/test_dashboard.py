@@ -392,7 +392,14 @@ def _wait_for(bound, seconds=120):
 
 
 @pytest.mark.slow
-def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch):
+def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch, tmp_path):
+    # Caches of its own: a test before it in the session may have solved 21,000 already (the
+    # callback fuzz draws N and alpha at random), and a bound already solved is never deferred.
+    from solver.store.memory import SolutionCache
+
+    monkeypatch.setenv("PTSQ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(state, "SOLUTIONS", SolutionCache(capacity=8))
+    monkeypatch.setattr(state, "JOBS", SolveJobs())
     assert setup_callbacks.resolve_setup(None) == (no_update, None, True, no_update)
     small = {"n": 100, "alpha": 10, "bound": 1000}
     setup, pending, disabled, message = setup_callbacks.resolve_setup(small)
