@@ -184,7 +184,7 @@ def show_tab(tab: str | None) -> list[dict]:
     return [{} if value == shown else {"display": "none"} for value in values]
 
 
-def register(app: dash.Dash, page: html.Div | None = None) -> None:
+def register(app: dash.Dash, page: html.Div) -> None:
     """Wire every callback of the page to ``app``.
 
     Parameters
@@ -196,9 +196,10 @@ def register(app: dash.Dash, page: html.Div | None = None) -> None:
         registered tab's (:attr:`dashboard.tabs.Tab.register`, in the order
         of :data:`dashboard.registry.TABS`), the links, the address, the
         compile notice's poll, and the page shell's own.
-    page : dash.html.Div, optional
-        The page's component tree, where the exports are found; default
-        ``app.layout`` (when it is a tree, not a function).
+    page : dash.html.Div
+        The page's component tree (:func:`dashboard.layout.build_layout`),
+        where the exports are found; ``app.layout`` is the function that
+        serves it (:func:`dashboard.layout.page_layout`).
     """
     # The setup bar's line "decided below …" comes with each setup, as the tabs' setup views do.
     decided = SetupView(ids.SETUP_DECIDED, "children", controls.decided_view)
@@ -208,7 +209,7 @@ def register(app: dash.Dash, page: html.Div | None = None) -> None:
     links.register(app)
     urlstate.register(app)
     # Every grid's "Export CSV" downloads its rows, whichever tab holds it.
-    register_every_export(app, app.layout if page is None else page)
+    register_every_export(app, page)
     compile_notice.register(app)
 
     # On load only two callbacks run: the address's reading and the setup's request.  The others

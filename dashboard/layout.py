@@ -13,8 +13,12 @@ tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import dash_ag_grid as dag
 from dash import dcc, html
+
+from solver import DEFAULT_RULE
 
 from . import ids
 from .compile_notice import notice_layout
@@ -69,7 +73,7 @@ def warm_up() -> dcc.Tabs:
     return deferred(ids.WARM_UP, content)
 
 
-def page_layout(page: html.Div):
+def page_layout(page: html.Div) -> Callable[[], html.Div]:
     """The layout Dash serves at each load: ``page`` with the compile notice as it stands then.
 
     The page is built once (:func:`build_layout`); each load gets a new
@@ -87,11 +91,17 @@ def page_layout(page: html.Div):
     -------
     callable
         No arguments; returns a ``dash.html.Div`` (class ``page``).
+
+    Raises
+    ------
+    ValueError
+        If ``page``'s children do not hold the notice's poll and status, in
+        that order, side by side (as :func:`build_layout` puts them).
     """
-    notice = (ids.COMPILE_POLL, ids.COMPILE_NOTICE)
     children = list(page.children)
-    at = [getattr(child, "id", None) for child in children].index(ids.COMPILE_POLL)
-    if [getattr(child, "id", None) for child in children[at : at + 2]] != list(notice):
+    found = [getattr(child, "id", None) for child in children]
+    at = found.index(ids.COMPILE_POLL) if ids.COMPILE_POLL in found else -1
+    if at < 0 or found[at : at + 2] != [ids.COMPILE_POLL, ids.COMPILE_NOTICE]:
         raise ValueError("the page's compile notice is not where page_layout expects it")
 
     def layout() -> html.Div:
@@ -119,7 +129,7 @@ def build_layout() -> html.Div:
             *[dcc.Store(id=ids.tab_gate_id(tab.value)) for tab in TABS if tab.gated],
             html.Header(
                 [
-                    html.H1("Put-or-Take-a-Square explorer", id=ids.PAGE_TITLE),
+                    html.H1(f"{DEFAULT_RULE.title} explorer", id=ids.PAGE_TITLE),
                     html.P(
                         [
                             html.Span(rule_intro(), id=ids.PAGE_INTRO),
