@@ -42,6 +42,7 @@ from solver.values.tree import game_tree
 
 from . import games as finite_games
 from . import graph_game
+from . import registry as registry_commands
 from .dask import add_engine_options, check_engine_options, run_dask_solve, wants_dask
 from .values import register
 
@@ -819,6 +820,7 @@ def build_parser() -> argparse.ArgumentParser:
     register(sub, game_arg=_game_arg, rule_help=RULE_HELP, for_games=_for_games, finite=finite_games.HANDLERS)
     finite_games.register(sub, game_arg=_game_arg, rule_help=IMPARTIAL_FORMS, finite=_finite)
     graph_game.register(sub)
+    registry_commands.register(sub)
     return parser
 
 

@@ -1,0 +1,313 @@
+"""The loopy games on a graph as :class:`~.model.Game`: tokens, Snakes-and-Adders, Fair Shares.
+
+Their values are Smith's loopy nim values (Winning Ways, chapter 12;
+``docs/graph-games.md``): ``"2"`` for a finite value, ``"inf{0,2}"`` for ∞
+with the finite values K among its followers.  A position of several tokens
+is a sum, and its outcome and value follow Smith's rule: all finite, the
+nim-sum; one ∞(K) and finite values of nim-sum s, ∞ with K XOR s; two or more
+∞, ∞ with K empty (a draw against any nim heap).
+
+=====================  =======================================  ==================================
+game                   position, as text                        example
+=====================  =======================================  ==================================
+``tokens``             ``ARCS:TOKENS``                          ``0>1,1>2,2>0,1>3:0,0,2``
+``snakes-and-adders``  ``H: ARROWS; COUNTERS`` (or ``COUNTERS``  ``20: 8>2,10>19,15>12; 1,4``
+                       alone, on the default board)
+``fair-shares``        heaps adding up to N                     ``3+2+1``
+=====================  =======================================  ==================================
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+
+from .. import costs
+from ..engine.solution import Outcome
+from ..graphs.fair_shares import (
+    MAX_ALMONDS,
+    computer_fair_shares_move,
+    fair_shares,
+    fair_shares_cost,
+    fair_shares_position,
+    format_partition,
+    parse_partition,
+)
+from ..graphs.formats import Graph, format_graph, parse_graph, parse_vertices
+from ..graphs.smith import LoopyValues, loopy_values
+from ..graphs.snakes import (
+    DEFAULT_SNAKES_BOARD,
+    MAX_BOARD_SIZE,
+    SnakesBoard,
+    parse_arrows,
+    parse_squares,
+    snakes_board,
+    snakes_cost,
+)
+from ..graphs.tokens import apply_token_move, computer_token_move, token_position, tokens_cost
+from ..parsing import parse_int
+from .model import Game, Move
+
+__all__ = ["TokensGame", "SnakesGame", "FairSharesGame", "TokenBoard", "SnakesPositionText", "sum_value_text"]
+
+_GROUP = "Loopy games (the lesson on loopy games; Winning Ways, chapter 12)"
+
+
+def sum_value_text(texts: Sequence[str]) -> str:
+    """Smith's value of a sum of tokens from each token's value text (``"2"``, ``"inf{0,1}"``).
+
+    All finite: their nim-sum.  One ∞(K) and finite values of nim-sum s:
+    ``inf{K XOR s}``.  Two or more ∞: ``inf{}`` (a draw with any nim heap
+    added; ``docs/graph-games.md`` section 1).  No token: ``"0"``.
+    """
+    total = 0
+    infinite: list[str] = []
+    for text in texts:
+        if text.isdigit():
+            total ^= int(text)
+        else:
+            infinite.append(text)
+    if not infinite:
+        return str(total)
+    if len(infinite) > 1:
+        return "inf{}"
+    members = [int(k) for k in infinite[0][4:-1].split(",") if k]
+    return "inf{" + ",".join(str(k) for k in sorted(k ^ total for k in members)) + "}"
+
+
+@functools.lru_cache(maxsize=16)
+def _values(graph: Graph) -> LoopyValues:
+    """Smith's values of a graph, kept for the last few graphs (positions of one game share them)."""
+    return loopy_values(graph)
+
+
+@dataclasses.dataclass(frozen=True)
+class TokenBoard:
+    """Tokens on a directed graph: the graph and the tokens' vertices (increasing, repeats allowed)."""
+
+    graph: Graph
+    tokens: tuple[int, ...]
+
+
+class TokensGame(Game[TokenBoard]):
+    """Tokens on a directed graph (Nim's Island): a move slides one token along one arc; play can loop."""
+
+    name = "tokens"
+    title = "Tokens on a directed graph (Nim's Island)"
+    summary = (
+        "A move slides one token along one arc; tokens may share a vertex; a player with no move (every token on a "
+        "vertex without arcs) loses. Play can loop."
+    )
+    source = "the lesson on loopy games, Nim's Island; Smith's values, Winning Ways ch. 12"
+    group = _GROUP
+    example = "1>0,2>1,3>2,3>0,4>3,4>5,5>4,5>2,6>5,6>1,6>7,7>6:1,6"
+    position_help = "ARCS:TOKENS, arcs 0>1,1>2 (or path-N, cycle-N, grid-RxC, complete-N, petersen) and vertices 0,0,2"
+    views = ("graph",)
+    value_kind = "loopy"
+    loopy = True
+
+    def parse(self, text: str) -> TokenBoard:
+        """``ARCS:TOKENS``; ValueError says what is wrong."""
+        if not isinstance(text, str):
+            raise TypeError(f"a position of {self.title} is written as text, got {type(text).__name__}")
+        arcs, sep, tokens = text.rpartition(":")
+        if not sep:
+            raise ValueError(f"write a position of {self.title} as ARCS:TOKENS, e.g. 0>1,1>2,2>0:0,2")
+        graph = parse_graph(arcs, directed=True)
+        return TokenBoard(graph, tuple(sorted(parse_vertices(tokens, graph, "a token"))))
+
+    def format(self, position: TokenBoard) -> str:
+        """``ARCS:TOKENS``, arcs as :func:`solver.graphs.format_graph` writes them."""
+        return f"{format_graph(position.graph)}:{','.join(map(str, position.tokens))}"
+
+    def _analysis(self, position: TokenBoard):
+        return token_position(position.graph, position.tokens, _values(position.graph))
+
+    def moves(self, position: TokenBoard) -> list[Move[TokenBoard]]:
+        """One move per arc leaving an occupied vertex (tokens on one vertex move alike), by source then target."""
+        found = self._analysis(position)
+        return [
+            Move(
+                f"token {m.source} → {m.target}",
+                TokenBoard(position.graph, tuple(sorted(apply_token_move(position.tokens, m.source, m.target)))),
+                kind="slide",
+                arc=(m.source, m.target),
+            )
+            for m in found.moves
+        ]
+
+    def outcome(self, position: TokenBoard) -> str:
+        """W, L or D by Smith's rule."""
+        return self._analysis(position).outcome.name
+
+    def value(self, position: TokenBoard) -> str:
+        """Smith's value of the tokens' sum (:func:`sum_value_text`)."""
+        texts = _values(position.graph).texts()
+        return sum_value_text([texts[v] for v in position.tokens])
+
+    def cost(self, position: TokenBoard) -> costs.Cost:
+        """:func:`solver.graphs.tokens_cost`."""
+        return tokens_cost(position.graph, len(position.tokens))
+
+    def computer_move(self, position: TokenBoard) -> Move[TokenBoard] | None:
+        """Smith's strategy (:func:`solver.graphs.computer_token_move`): a win that makes progress, else a draw."""
+        choice = computer_token_move(_values(position.graph), position.tokens)
+        if choice is None:
+            return None
+        return next(m for m in self.moves(position) if m.arc == (choice.source, choice.target))
+
+
+@dataclasses.dataclass(frozen=True)
+class SnakesPositionText:
+    """Counters on a Snakes-and-Adders board: the board and the counters' squares (HOME is ``size + 1``)."""
+
+    board: SnakesBoard
+    counters: tuple[int, ...]
+
+
+def _board_text(board: SnakesBoard) -> str:
+    arrows = board.arrows_text()
+    return f"{board.size}: {arrows}" if arrows else str(board.size)
+
+
+class SnakesGame(Game[SnakesPositionText]):
+    """Snakes-and-Adders: counters advance 1 to 4 squares and follow the arrows they land on."""
+
+    name = "snakes-and-adders"
+    title = "Snakes-and-Adders"
+    summary = (
+        "A move advances one counter 1 to 4 squares, never beyond HOME; a counter that lands on an arrow's tail "
+        "follows it to its head. The player who brings the last counter HOME wins. The default board is the "
+        "project's own (the lesson's is a picture)."
+    )
+    source = "the lesson on loopy games, exercise 3"
+    group = _GROUP
+    example = f"{_board_text(DEFAULT_SNAKES_BOARD)}; 1,4"
+    position_help = "H: ARROWS; COUNTERS, e.g. 20: 8>2,10>19,15>12; 1,4 (COUNTERS alone: the default board)"
+    views = ("graph",)
+    value_kind = "loopy"
+    loopy = True
+
+    def parse(self, text: str) -> SnakesPositionText:
+        """``H: ARROWS; COUNTERS``, or the counters alone on the default board."""
+        if not isinstance(text, str):
+            raise TypeError(f"a position of {self.title} is written as text, got {type(text).__name__}")
+        board_text, sep, counters = text.rpartition(";")
+        if not sep:
+            board = DEFAULT_SNAKES_BOARD
+        else:
+            size_text, _, arrows = board_text.partition(":")
+            size = parse_int(size_text.strip(), "H, the number of squares", least=1, most=MAX_BOARD_SIZE)
+            board = snakes_board(size, parse_arrows(arrows.strip(), size) if arrows.strip() else ())
+        return SnakesPositionText(board, tuple(sorted(parse_squares(counters.strip(), board))))
+
+    def format(self, position: SnakesPositionText) -> str:
+        """``H: ARROWS; COUNTERS`` with HOME by name."""
+        names = ",".join(position.board.name(c) for c in position.counters)
+        return f"{_board_text(position.board)}; {names}"
+
+    def _analysis(self, position: SnakesPositionText):
+        tokens = [c - 1 for c in position.counters]
+        return token_position(position.board.graph(), tokens, _values(position.board.graph()))
+
+    def moves(self, position: SnakesPositionText) -> list[Move[SnakesPositionText]]:
+        """Each counter's moves, as squares: ``arc`` is (from square, to square), arrows already followed."""
+        board = position.board
+        tokens = [c - 1 for c in position.counters]
+        return [
+            Move(
+                f"counter {board.name(m.source + 1)} → {board.name(m.target + 1)}",
+                SnakesPositionText(board, tuple(sorted(c + 1 for c in apply_token_move(tokens, m.source, m.target)))),
+                kind="slide",
+                arc=(m.source + 1, m.target + 1),
+            )
+            for m in self._analysis(position).moves
+        ]
+
+    def outcome(self, position: SnakesPositionText) -> str:
+        """W, L or D by Smith's rule on the board's token game."""
+        return self._analysis(position).outcome.name
+
+    def value(self, position: SnakesPositionText) -> str:
+        """Smith's value of the counters' sum."""
+        texts = _values(position.board.graph()).texts()
+        return sum_value_text([texts[c - 1] for c in position.counters])
+
+    def cost(self, position: SnakesPositionText) -> costs.Cost:
+        """:func:`solver.graphs.snakes_cost`."""
+        return snakes_cost(position.board, len(position.counters))
+
+    def computer_move(self, position: SnakesPositionText) -> Move[SnakesPositionText] | None:
+        """Smith's strategy on the board's token game."""
+        choice = self._analysis(position).choice
+        if choice is None:
+            return None
+        return next(m for m in self.moves(position) if m.arc == (choice.source + 1, choice.target + 1))
+
+
+_OUTCOME_NAMES = {Outcome.W: "W", Outcome.L: "L", Outcome.D: "D"}
+
+
+class FairSharesGame(Game[tuple[int, ...]]):
+    """Fair Shares and Varied Pairs: divide a heap into equal heaps, or merge two heaps of different sizes."""
+
+    name = "fair-shares"
+    title = "Fair Shares and Varied Pairs"
+    summary = (
+        "N almonds in heaps. A move divides a heap into two or more equal heaps, or merges two heaps of different "
+        "sizes; the player who cannot move (all heaps of 1) loses. Play can loop."
+    )
+    source = "the lesson on loopy games, exercises 4 and 5"
+    group = _GROUP
+    example = "3+2+1"
+    position_help = f"heaps adding up to N almonds, N at most {MAX_ALMONDS}, e.g. 3+2+1"
+    views = ("graph",)
+    value_kind = "loopy"
+    loopy = True
+
+    def parse(self, text: str) -> tuple[int, ...]:
+        """Heaps joined by ``+`` (:func:`solver.graphs.parse_partition`), largest first."""
+        if not isinstance(text, str):
+            raise TypeError(f"a position of {self.title} is written as text, got {type(text).__name__}")
+        return parse_partition(text)
+
+    def format(self, position: tuple[int, ...]) -> str:
+        """``"3+2+1"``."""
+        return format_partition(position)
+
+    def _analysis(self, position: tuple[int, ...]):
+        return fair_shares_position(fair_shares(sum(position)), position)
+
+    def moves(self, position: tuple[int, ...]) -> list[Move[tuple[int, ...]]]:
+        """Every distinct position one move away; the label is the one way there, or ``to P`` for several."""
+        listed = []
+        for m in self._analysis(position).moves:
+            label = m.how[0].replace("->", "→") if len(m.how) == 1 else f"to {format_partition(m.result)}"
+            kind = "merge" if "+" in m.how[0].split("->")[0] else "divide"
+            listed.append(Move(label, m.result, kind=kind))
+        return listed
+
+    def outcome(self, position: tuple[int, ...]) -> str:
+        """W, L or D (retrograde analysis of every partition of N)."""
+        return _OUTCOME_NAMES[self._analysis(position).outcome]
+
+    def value(self, position: tuple[int, ...]) -> str:
+        """Smith's value of the position (a vertex of the moves graph)."""
+        return self._analysis(position).value
+
+    def remoteness(self, position: tuple[int, ...]) -> int | None:
+        """The exact remoteness of a W or L position; None for a draw."""
+        found = self._analysis(position).remoteness
+        return None if found < 0 else found
+
+    def cost(self, position: tuple[int, ...]) -> costs.Cost:
+        """:func:`solver.graphs.fair_shares_cost` of N, the position's almonds."""
+        return fair_shares_cost(sum(position))
+
+    def computer_move(self, position: tuple[int, ...]) -> Move[tuple[int, ...]] | None:
+        """:func:`solver.graphs.computer_fair_shares_move`."""
+        choice = computer_fair_shares_move(fair_shares(sum(position)), position)
+        if choice is None:
+            return None
+        return next(m for m in self.moves(position) if m.child == choice.result)
