@@ -49,7 +49,8 @@ def games_command(args: argparse.Namespace) -> None:
     if args.json:
         out.write(json.dumps({"games": listed, "families": families}) + "\n")
         return
-    print(f"# {len(listed)} games; any octal-<code> and chomp-RxC is found too", file=out)
+    patterns = ", ".join(pattern for pattern, _examples in FAMILIES)
+    print(f"# {len(listed)} games; any member of the families {patterns} is found too", file=out)
     for entry in listed:
         aliases = f" (also {', '.join(entry['aliases'])})" if entry["aliases"] else ""
         print(f"{entry['name']}{aliases}: {entry['title']}", file=out)
@@ -150,7 +151,8 @@ def register(subparsers) -> None:
         "--game",
         required=True,
         metavar="NAME",
-        help=f"the game: {', '.join(game_names())}, or any octal-<code> or chomp-RxC (python -m solver games)",
+        help=f"the game: {', '.join(game_names())}, or any member of the families "
+        f"{', '.join(pattern for pattern, _examples in FAMILIES)} (python -m solver games)",
     )
     p.add_argument("position", metavar="POSITION", help="the position, as the game writes it (see its example)")
     p.add_argument(

@@ -5,6 +5,8 @@ name                       game
 =========================  ===================================================
 ``octal-<code>``           the octal game of any valid code: ``octal-0.137``,
                            ``octal-0.07``, ``octal-0.77``, ``octal-4.7``
+``subtraction-<set>``      the subtraction game of any finite set:
+                           ``subtraction-1,3,4`` (octal 0.3033)
 ``robs-dots``              ``octal-0.137`` (Rob's Dots, Dawson's chess)
 ``dawsons-kayles``         ``octal-0.07``
 ``kayles``                 ``octal-0.77``
@@ -45,9 +47,17 @@ from .magnetism import MagnetismGame
 from .monochrome import MonochromeGame
 from .octal import OctalGame, parse_octal
 from .spring_cleaning import SPRING_CLEANING
+from .subtraction import SUBTRACTION_PREFIX, SubtractionGame
 from .wythoff import EuclidGame, WythoffGame
 
-__all__ = ["impartial_game", "IMPARTIAL_ALIASES", "IMPARTIAL_EXAMPLES", "IMPARTIAL_FORMS", "is_impartial_name"]
+__all__ = [
+    "impartial_game",
+    "IMPARTIAL_ALIASES",
+    "IMPARTIAL_EXAMPLES",
+    "IMPARTIAL_FAMILIES",
+    "IMPARTIAL_FORMS",
+    "is_impartial_name",
+]
 
 #: Other names of octal games -> their canonical names.
 IMPARTIAL_ALIASES: dict[str, str] = {
@@ -62,6 +72,7 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "dawsons-kayles",
     "kayles",
     "octal-4.7",
+    "subtraction-1,3,4",
     "couples-are-forever",
     "wythoff",
     "euclid",
@@ -74,9 +85,17 @@ IMPARTIAL_EXAMPLES: tuple[str, ...] = (
     "monochrome",
 )
 
+#: The families named by a pattern, each with the members offered as examples.
+IMPARTIAL_FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("octal-<code>", ("octal-0.137", "octal-0.07", "octal-0.77", "octal-4.7")),
+    ("chomp-RxC", ("chomp-2x6", "chomp-3x4")),
+    ("subtraction-<set>", ("subtraction-1,3,4", "subtraction-2,5")),
+)
+
 #: The accepted forms of a name, for messages and help.
 IMPARTIAL_FORMS = (
     "octal-<code> for any octal code (octal-0.137, octal-0.07, octal-0.77, octal-4.7), "
+    "subtraction-<set> for any finite subtraction set (subtraction-1,3,4), "
     f"{', '.join(IMPARTIAL_ALIASES)}, {COUPLES_NAME}, wythoff, euclid, "
     f"chomp-RxC for a box of R rows and C columns with at most {MAX_CELLS} pieces (chomp-2x6), "
     "magnetism, spring-cleaning, euclid3, and the games on graphs eraserhead and monochrome"
@@ -110,7 +129,7 @@ def is_impartial_name(name: object) -> bool:
     if not isinstance(name, str):
         return False
     key = name.strip().lower()
-    return key in IMPARTIAL_ALIASES or key in _SINGLE or key.startswith(("octal-", "chomp-"))
+    return key in IMPARTIAL_ALIASES or key in _SINGLE or key.startswith(("octal-", "chomp-", SUBTRACTION_PREFIX))
 
 
 @functools.lru_cache(maxsize=64)
@@ -119,6 +138,8 @@ def _build(canonical: str) -> ImpartialGame:
         return _SINGLE[canonical]()
     if canonical.startswith("octal-"):
         return OctalGame.of(canonical.removeprefix("octal-"))
+    if canonical.startswith(SUBTRACTION_PREFIX):
+        return SubtractionGame.of_set(canonical.removeprefix(SUBTRACTION_PREFIX))
     match = _CHOMP.fullmatch(canonical)
     assert match is not None
     return ChompGame.of(int(match.group(1)), int(match.group(2)))
@@ -131,7 +152,8 @@ def impartial_game(name: str) -> ImpartialGame:
     ----------
     name : str
         ``"octal-<code>"`` for any valid octal code (``"octal-0.137"``,
-        ``"octal-4.7"``), an alias of :data:`IMPARTIAL_ALIASES`
+        ``"octal-4.7"``), ``"subtraction-<set>"`` for any finite subtraction
+        set (``"subtraction-1,3,4"``), an alias of :data:`IMPARTIAL_ALIASES`
         (``"robs-dots"``, ``"dawsons-kayles"``, ``"kayles"``),
         ``"couples-are-forever"``, ``"wythoff"``, ``"euclid"``, ``"chomp-RxC"`` (``"chomp-2x6"``, at
         most 24 pieces), ``"magnetism"``, ``"spring-cleaning"``, ``"euclid3"``,
@@ -175,6 +197,11 @@ def impartial_game(name: str) -> ImpartialGame:
         except ValueError as exc:
             raise ValueError(f"{name.strip()[:60]!r} is not an octal game: {exc}") from None
         return _build(f"octal-{code.text}")
+    if key.startswith(SUBTRACTION_PREFIX):
+        try:
+            return _build(SubtractionGame.of_set(key.removeprefix(SUBTRACTION_PREFIX)).name)
+        except ValueError as exc:
+            raise ValueError(f"{name.strip()[:60]!r} is not a subtraction game: {exc}") from None
     match = _CHOMP.fullmatch(key)
     if match is not None:
         rows, cols = int(match.group(1)), int(match.group(2))

@@ -12,6 +12,7 @@ names                          games                                            
 ``subtract-a-square[-misere]``, loopy-games lesson)
 ``square-but-one[-odd]``
 ``octal-<code>``, aliases      octal games (Kayles, Dawson's Kayles, Rob's Dots …)     :class:`~.finite.FiniteGame`
+``subtraction-<set>``          subtraction games of a finite set                       :class:`~.finite.FiniteGame`
 ``chomp-RxC``                  Chomp on fragmentary bars                               :class:`~.finite.FiniteGame`
 ``couples-are-forever``,       the other finite impartial games of the sources         :class:`~.finite.FiniteGame`
 ``wythoff``, ``euclid``,
@@ -32,6 +33,7 @@ import functools
 
 from ..games import RULES
 from ..impartial import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, impartial_game, is_impartial_name
+from ..impartial.registry import IMPARTIAL_FAMILIES
 from .finite import FiniteGame
 from .graphs import FairSharesGame, SnakesGame, TokensGame
 from .model import OUTCOMES, Game, Move, choose_move
@@ -50,10 +52,7 @@ __all__ = [
 ]
 
 #: The families whose members are named by a pattern: (pattern, examples).
-FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("octal-<code>", ("octal-0.137", "octal-0.07", "octal-0.77", "octal-4.7")),
-    ("chomp-RxC", ("chomp-2x6", "chomp-3x4")),
-)
+FAMILIES: tuple[tuple[str, tuple[str, ...]], ...] = IMPARTIAL_FAMILIES
 
 _GRAPH_GAMES = {game.name: game for game in (TokensGame(), SnakesGame(), FairSharesGame())}
 _MAX_NAME = 200
@@ -104,8 +103,9 @@ def find_game(name: str) -> Game:
     ----------
     name : str
         A name of :func:`game_names`, an alias (``kayles``, ``robs-dots``,
-        ``dawsons-kayles``), or a member of a family (``octal-<code>``,
-        ``chomp-RxC``).  Case and surrounding spaces are ignored.
+        ``dawsons-kayles``), or a member of a family of :data:`FAMILIES`
+        (``octal-<code>``, ``chomp-RxC``, ``subtraction-<set>``).  Case and
+        surrounding spaces are ignored.
 
     Returns
     -------
