@@ -116,7 +116,7 @@ _SUMMARY = """function(request, setup, pending) {
     if (!request) { return 'N or alpha needs fixing: see the message below them.'; }
     const game = games[request.rule || %s] || {};
     // A game that never climbs past n + 1 does not use alpha: the line leaves it out.
-    let text = (game.default ? '' : game.title + ' · ') + 'N = ' + fmt(request.n)
+    let text = game.title + ' · N = ' + fmt(request.n)
         + (game.climbs === false ? '' : ' · α = ' + fmt(request.alpha))
         + ' · B = ' + game.bound + ' = ' + fmt(request.bound);
     if (pending && setup && setup.bound !== pending.bound) {
@@ -147,7 +147,7 @@ _TOGGLE_EDIT = """function(clicks) {
 
 
 #: What the page's scripts know of each game: title, the header's sentence (rules and source), how its bound follows
-#: from N, and whether it is the default game (whose title the summary leaves out).
+#: from N.
 _GAMES = json.dumps(
     {
         name: {
@@ -156,7 +156,6 @@ _GAMES = json.dumps(
             "bound": rule.bound_formula.replace("alpha x", "α ×"),
             "alpha_hint": controls.alpha_hint(rule),
             "climbs": rule.climbs,
-            "default": rule is DEFAULT_RULE,
         }
         for name, rule in RULES.items()
     }

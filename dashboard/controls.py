@@ -182,14 +182,13 @@ def bound_note(bound: int, rule: Rule = DEFAULT_RULE) -> str:
     Returns
     -------
     str
-        ``"Values at bound B = 1,000,000 (alpha × N, set at the top of the page)."``;
-        for another game its title first, and for a game that never climbs
-        past ``n + 1`` the bound is N + 1.
+        ``"Put-or-Take-a-Square: values at bound B = 1,000,000 (alpha × N, set
+        at the top of the page)."``; for a game that never climbs past
+        ``n + 1`` the bound is N + 1.
     """
-    game = "" if rule is DEFAULT_RULE else f"{rule.title}: "
     if not rule.climbs:
-        return f"{game}values at bound B = {bound:,} (N + 1: play from n never passes n + 1, so every value is exact)."
-    return f"{game}{'v' if game else 'V'}alues at bound B = {bound:,} (alpha × N, set at the top of the page)."
+        return f"{rule.title}: values at bound B = {bound:,} (N + 1: play from n never passes n + 1, so every value is exact)."
+    return f"{rule.title}: values at bound B = {bound:,} (alpha × N, set at the top of the page)."
 
 
 def gate_solution(gate: object) -> tuple[Solution | None, str]:

@@ -35,7 +35,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
-from solver import DEFAULT_RULE, available_memory, check_integer, config, get_rule, solve_cost
+from solver import available_memory, check_integer, config, get_rule, solve_cost
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
 #: this page was built on (numba's parallel sweep), so a second one at the same
@@ -194,15 +194,15 @@ class SolveKey(NamedTuple):
 
 
 class SolveRunner(Protocol):
-    """What :class:`SolveJobs` calls to solve: ``runner(bound, on_progress[, rule=name])``.
+    """What :class:`SolveJobs` calls to solve: ``runner(bound, on_progress, rule=name)``.
 
-    It solves ``bound`` into the disk cache, calling ``on_progress(fraction)``
-    as it goes, and raises an exception (its text becomes the job's error)
-    when it fails.  ``rule`` is passed only for a rule other than
-    Put-or-Take-a-Square.  :func:`solve_in_subprocess` is one.
+    It solves ``bound`` of the rule named ``rule`` into the disk cache,
+    calling ``on_progress(fraction)`` as it goes, and raises an exception
+    (its text becomes the job's error) when it fails.
+    :func:`solve_in_subprocess` is one.
     """
 
-    def __call__(self, bound: int, on_progress: Callable[[float], None], *, rule: str = ...) -> object: ...
+    def __call__(self, bound: int, on_progress: Callable[[float], None], *, rule: str) -> object: ...
 
 
 def _key(bound: object, rule: object) -> SolveKey:
@@ -226,7 +226,7 @@ class SolveJobs:
     Parameters
     ----------
     runner : SolveRunner, optional
-        ``runner(bound, on_progress[, rule=name])`` solves ``bound`` into the disk cache
+        ``runner(bound, on_progress, rule=name)`` solves ``bound`` of a rule into the disk cache
         and raises an exception (any ``Exception``; its text becomes the
         job's error) when it fails.  Default: this module's
         :func:`solve_in_subprocess`, looked up when each job starts.
@@ -237,8 +237,8 @@ class SolveJobs:
     retry_after : float, optional
         Seconds a failure is remembered (default :data:`RETRY_AFTER_SECONDS`).
     memory_needed : callable, optional
-        ``memory_needed(bound)`` in bytes for Put-or-Take-a-Square (default
-        :func:`solve_bytes`; the other rules always use :func:`solve_bytes`).
+        ``memory_needed(bound, rule)`` in bytes, for a rule's name (default
+        :func:`solve_bytes`).
     memory_usable : callable, optional
         ``memory_usable()`` in bytes, for all solves together (default
         :func:`usable_bytes`).
@@ -260,7 +260,7 @@ class SolveJobs:
         workers: int = MAX_RUNNING,
         max_queued: int = MAX_QUEUED,
         retry_after: float = RETRY_AFTER_SECONDS,
-        memory_needed: Callable[[int], int] | None = None,
+        memory_needed: Callable[[int, str], int] | None = None,
         memory_usable: Callable[[], int] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -465,7 +465,7 @@ class SolveJobs:
                 f"not started: {len(self._queue)} solves are already waiting, the most this server queues; "
                 "try again when they are done",
             )
-        need = self._memory_needed(key.bound) if key.rule == DEFAULT_RULE.name else solve_bytes(key.bound, key.rule)
+        need = self._memory_needed(key.bound, key.rule)
         committed = self._committed_bytes((_QUEUED, _RUNNING))
         usable = self._memory_usable()
         if committed + need > usable:
@@ -530,10 +530,7 @@ class SolveJobs:
 
             runner = self._runner if self._runner is not None else solve_in_subprocess
             try:
-                if key.rule == DEFAULT_RULE.name:
-                    runner(key.bound, progress)
-                else:
-                    runner(key.bound, progress, rule=key.rule)
+                runner(key.bound, progress, rule=key.rule)
             except Exception as exc:  # any failure becomes the job's message, never the thread's end
                 with self._lock:
                     self._finish(job, _FAILED, str(exc) or type(exc).__name__)

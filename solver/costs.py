@@ -61,7 +61,7 @@ from . import config
 from .engine import estimate_solve_bytes, estimate_solve_seconds
 from .engine.budget import available_memory
 from .errors import WorkTooLargeError
-from .games import DEFAULT_RULE, get_rule
+from .games import get_rule
 from .text import format_bytes, format_count, format_seconds
 from .validation import check_integer
 
@@ -225,11 +225,11 @@ def solve_cost(bound: int, rule: object = None, *, on_disk: bool = False) -> Cos
     """
     bound = check_integer(bound, "the bound", least=1)
     found = get_rule(rule)
-    game = "" if rule is None or found == DEFAULT_RULE else f" of {found.title}"
     return Cost(
         seconds=estimate_solve_seconds(bound, found),
         bytes=estimate_solve_bytes(bound, found, on_disk=on_disk),
-        what=f"a solve{game} to bound {format_count(bound)}" + (" (out of core, on disk)" if on_disk else ""),
+        what=f"a solve of {found.title} to bound {format_count(bound)}"
+        + (" (out of core, on disk)" if on_disk else ""),
     )
 
 

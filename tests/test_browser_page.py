@@ -133,7 +133,7 @@ def test_phone_setup_bar_folds_into_a_summary_line(page: Page, server_url: str, 
     page.goto(server_url, timeout=LOAD_TIMEOUT)
     wait_summary(page)
     summary = page.locator("#setup-summary")
-    expect(summary).to_have_text("N = 10,000 · α = 100 · B = α × N = 1,000,000")
+    expect(summary).to_have_text("Put-or-Take-a-Square · N = 10,000 · α = 100 · B = α × N = 1,000,000")
     controls = page.locator("#setup-controls")
     expect(controls).to_be_hidden()
     bar = page.locator("#setup-bar").bounding_box()
@@ -147,7 +147,7 @@ def test_phone_setup_bar_folds_into_a_summary_line(page: Page, server_url: str, 
     box = page.locator("#n-input")
     box.fill("20000")
     box.press("Enter")
-    expect(summary).to_have_text("N = 20,000 · α = 100 · B = α × N = 2,000,000")
+    expect(summary).to_have_text("Put-or-Take-a-Square · N = 20,000 · α = 100 · B = α × N = 2,000,000")
     edit.click()
     expect(controls).to_be_hidden()
     # The bar is not fixed over the content: scrolled away, it is gone from view.

@@ -506,7 +506,9 @@ def test_max_seconds_refuses_with_estimate(capsys):
     status, out, err = run_here(capsys, "solve", "--bound", "10**9", "--max-seconds", "5")
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1
-    assert re.search(r"a solve to bound 1,000,000,000 would take about 2\d s \(limit 5 s\)", err), err
+    assert re.search(
+        r"a solve of Put-or-Take-a-Square to bound 1,000,000,000 would take about 2\d s \(limit 5 s\)", err
+    ), err
     assert "--max-seconds" in err
 
 

@@ -429,7 +429,7 @@ def test_resolve_setup_solves_small_bounds_now_and_defers_large_ones(monkeypatch
 
 
 def test_poll_reports_a_failing_job(monkeypatch):
-    def broken(bound, on_progress=None):
+    def broken(bound, on_progress=None, rule=None):
         raise RuntimeError("python -m solver: error: out of disk")
 
     monkeypatch.setattr("dashboard.jobs.solve_in_subprocess", broken)

@@ -35,7 +35,7 @@ class GatedRunner:
         self.calls: list[int] = []
         self.fail = fail or set()
 
-    def __call__(self, bound, on_progress):
+    def __call__(self, bound, on_progress, rule=None):
         with self.lock:
             self.calls.append(bound)
             self.running += 1
@@ -58,7 +58,7 @@ def finished(queue: SolveJobs, bounds) -> bool:
 
 def test_eight_submissions_run_one_at_a_time_and_say_how_many_are_ahead():
     runner = GatedRunner()
-    queue = SolveJobs(runner, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     bounds = [1_000 + k for k in range(8)]
     for bound in bounds:
         queue.start(bound)
@@ -85,7 +85,7 @@ def test_eight_submissions_run_one_at_a_time_and_say_how_many_are_ahead():
 def test_the_worker_limit_is_one_constant():
     assert jobs.MAX_RUNNING == 1
     runner = GatedRunner()
-    queue = SolveJobs(runner, workers=2, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, workers=2, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     for bound in (10, 20, 30):
         queue.start(bound)
     wait_until(lambda: runner.running == 2)
@@ -98,7 +98,7 @@ def test_the_worker_limit_is_one_constant():
 def test_memory_of_running_and_waiting_solves_is_counted_together():
     runner = GatedRunner()
     # Bound b needs b GiB; 10 GiB may be used in all.
-    queue = SolveJobs(runner, memory_needed=lambda b: b * GIB, memory_usable=lambda: 10 * GIB)
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: b * GIB, memory_usable=lambda: 10 * GIB)
     assert queue.start(6)["error"] is None  # runs
     wait_until(lambda: runner.running == 1)
     assert queue.start(3)["queued"]  # 6 + 3 <= 10: waits
@@ -109,7 +109,7 @@ def test_memory_of_running_and_waiting_solves_is_counted_together():
     assert queue.status(2) == refused
     assert queue.start(1)["queued"]  # 6 + 3 + 1 <= 10
     # Alone, a solve larger than the machine is refused with its own figures.
-    alone = SolveJobs(runner, memory_needed=lambda b: b * GIB, memory_usable=lambda: 10 * GIB).start(11)
+    alone = SolveJobs(runner, memory_needed=lambda b, rule: b * GIB, memory_usable=lambda: 10 * GIB).start(11)
     assert "11.0 GiB" in alone["error"] and "only 10.0 GiB" in alone["error"]
     runner.release.set()
     wait_until(lambda: finished(queue, (6, 3, 1)))
@@ -123,7 +123,7 @@ def test_memory_of_running_and_waiting_solves_is_counted_together():
 def test_memory_is_checked_again_when_a_waiting_solve_comes_to_start():
     runner = GatedRunner()
     usable = {"bytes": 10 * GIB}
-    queue = SolveJobs(runner, memory_needed=lambda b: b * GIB, memory_usable=lambda: usable["bytes"])
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: b * GIB, memory_usable=lambda: usable["bytes"])
     queue.start(4)
     wait_until(lambda: runner.running == 1)
     queue.start(5)
@@ -136,7 +136,7 @@ def test_memory_is_checked_again_when_a_waiting_solve_comes_to_start():
 
 def test_the_queue_is_capped():
     runner = GatedRunner()
-    queue = SolveJobs(runner, max_queued=2, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, max_queued=2, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     queue.start(100)
     wait_until(lambda: runner.running == 1)
     assert queue.start(200)["queued"] and queue.start(300)["queued"]
@@ -151,7 +151,7 @@ def test_the_queue_is_capped():
 def test_a_failed_solve_is_remembered_not_restarted_and_retry_starts_it():
     runner = GatedRunner(fail={777})
     runner.release.set()
-    queue = SolveJobs(runner, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     queue.start(777)
     wait_until(lambda: finished(queue, (777,)))
     for _ in range(20):
@@ -170,7 +170,7 @@ def test_a_failure_may_be_tried_again_after_the_cool_down():
     runner.release.set()
     now = {"t": 1000.0}
     queue = SolveJobs(
-        runner, retry_after=300, clock=lambda: now["t"], memory_needed=lambda b: 1, memory_usable=lambda: 10**12
+        runner, retry_after=300, clock=lambda: now["t"], memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12
     )
     queue.start(5)
     wait_until(lambda: finished(queue, (5,)))
@@ -185,7 +185,7 @@ def test_a_failure_may_be_tried_again_after_the_cool_down():
 def test_a_runner_that_raises_anything_does_not_end_the_worker():
     calls = []
 
-    def runner(bound, on_progress):
+    def runner(bound, on_progress, rule=None):
         calls.append(bound)
         if bound == 1:
             raise KeyError("strange")
@@ -193,7 +193,7 @@ def test_a_runner_that_raises_anything_does_not_end_the_worker():
             raise OSError()
         return {}
 
-    queue = SolveJobs(runner, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     for bound in (1, 2, 3):
         queue.start(bound)
     wait_until(lambda: finished(queue, (1, 2, 3)))
@@ -204,7 +204,7 @@ def test_a_runner_that_raises_anything_does_not_end_the_worker():
 def test_done_is_not_solved_again_and_unknown_bounds_have_no_status():
     runner = GatedRunner()
     runner.release.set()
-    queue = SolveJobs(runner, memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(runner, memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     assert queue.status(9) is None
     queue.start(9)
     wait_until(lambda: finished(queue, (9,)))
@@ -248,7 +248,7 @@ def test_stop_ends_the_running_child_and_drops_the_waiting_jobs(monkeypatch):
         return child
 
     monkeypatch.setattr(subprocess, "Popen", sleeping_child)
-    queue = SolveJobs(memory_needed=lambda b: 1, memory_usable=lambda: 10**12)
+    queue = SolveJobs(memory_needed=lambda b, rule: 1, memory_usable=lambda: 10**12)
     queue.start(50_000_000)
     queue.start(60_000_000)
     wait_until(lambda: started and started[0].poll() is None)
