@@ -12,7 +12,7 @@ import os
 import threading
 import time
 
-from solver import DEFAULT_RULE, SolutionCache, cache_entries
+from solver import RULE_NAMES, SolutionCache, cache_entries
 
 from .jobs import SolveJobs
 
@@ -37,8 +37,9 @@ def open_stored_in_background(delay: float = 3.0, most: int = 4, largest_bytes: 
     delay : float, optional
         Seconds to wait first, so the first page load goes first.
     most : int, optional
-        Entries to open at most (half :data:`SOLUTIONS`'s capacity), the
-        largest first, Put-or-Take-a-Square's before other rules'.
+        Entries to open at most (half :data:`SOLUTIONS`'s capacity): the
+        rules in the menu's order (the game the page opens with first), each
+        rule's largest first.
     largest_bytes : int, optional
         Entries larger than this are left for when they are asked for.
 
@@ -56,7 +57,8 @@ def open_stored_in_background(delay: float = 3.0, most: int = 4, largest_bytes: 
             found = [e for e in cache_entries() if e["bytes"] <= largest_bytes]
         except (OSError, ValueError):
             return
-        found.sort(key=lambda e: (e["rule"] != DEFAULT_RULE.name, -e["bound"]))
+        order = {name: k for k, name in enumerate(RULE_NAMES)}
+        found.sort(key=lambda e: (order.get(e["rule"], len(order)), -e["bound"]))
         for entry in found[:most]:
             try:
                 SOLUTIONS.peek(entry["bound"], rule=entry["rule"])
