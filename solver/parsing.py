@@ -10,9 +10,10 @@ import re
 
 __all__ = ["MAX_DIGITS", "argparse_int", "describe_number", "describe_text", "parse_int"]
 
-#: One term of a typed number: a power ``10**30`` (or ``10^30``), or a decimal
-#: number that is whole (``4708``, ``1e6``, ``1.5e3``).  Terms are joined by
-#: ``+`` and ``-`` (``10**30+1``).  ASCII digits only.
+#: One factor of a typed number: a power ``10**30`` (or ``10^30``), or a decimal
+#: number that is whole (``4708``, ``1e6``, ``1.5e3``).  Factors are joined by
+#: ``*`` (``4*10**6``), and products by ``+`` and ``-`` (``10**30+1``).  ASCII
+#: digits only.
 _TERM = re.compile(r"([0-9]+)(?:\*\*|\^)([0-9]+)|((?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)")
 #: Most digits a typed number may have (:func:`parse_int` refuses more).
 MAX_DIGITS = 4000
@@ -79,12 +80,7 @@ def describe_text(text: object) -> str:
 
 
 def _term_value(match: re.Match, name: str, text: object) -> int:
-    """The value of one term matched by :data:`_TERM`, refusing what is not whole or too large."""
-    if match.group(1) is not None:
-        base, exponent = int(match.group(1)), int(match.group(2))
-        if exponent * max(1, len(match.group(1).lstrip("0") or "0")) > _MAX_DIGITS:
-            raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
-        return base**exponent
+    """The value of a decimal factor matched by :data:`_TERM` (not a power), refusing what is not whole or too large."""
     term = match.group(3)
     if len(term) > _MAX_DIGITS:
         raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
@@ -96,17 +92,56 @@ def _term_value(match: re.Match, name: str, text: object) -> int:
     return int(number)
 
 
-def _sum_of_terms(raw: str, name: str, text: object) -> int:
-    """The value of typed text made of :data:`_TERM` terms joined by ``+`` and ``-`` (a sign may lead)."""
-    total, position, sign = 0, 0, 1
-    if raw[:1] in ("+", "-"):
-        sign, position = (-1 if raw[0] == "-" else 1), 1
+#: The characters a typed number may hold once digit groups and spaces are dropped.
+_NUMBER_CHARS = frozenset("0123456789.eE+-*^")
+
+
+_TOWER_STEP = re.compile(r"(?:\*\*|\^)([0-9]+)")
+
+
+def _tower(raw: str, match: re.Match, name: str) -> tuple[int, int]:
+    """A power and any powers above it (``2**3**2`` is ``2**9``, read from the right), and where it ends."""
+    numbers = [int(match.group(1)), int(match.group(2))]
+    position = match.end()
+    while (step := _TOWER_STEP.match(raw, position)) is not None:
+        numbers.append(int(step.group(1)))
+        position = step.end()
+    value = numbers.pop()
+    while numbers:
+        base = numbers.pop()
+        if base > 1 and value * math.log10(base) > _MAX_DIGITS:
+            raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
+        value = base**value
+    return value, position
+
+
+def _product(raw: str, position: int, name: str, text: object) -> tuple[int, int]:
+    """The value of factors (:data:`_TERM`) joined by ``*`` from ``position``, and where it ends."""
+    value = 1
     while True:
         match = _TERM.match(raw, position)
         if match is None:
             raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
-        total += sign * _term_value(match, name, text)
-        position = match.end()
+        if match.group(1) is not None:
+            factor, position = _tower(raw, match, name)
+        else:
+            factor, position = _term_value(match, name, text), match.end()
+        value *= factor
+        if value and _digits(value) > _MAX_DIGITS:
+            raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
+        if raw[position : position + 1] != "*" or raw.startswith("**", position):
+            return value, position
+        position += 1
+
+
+def _sum_of_terms(raw: str, name: str, text: object) -> int:
+    """The value of typed text: products of :data:`_TERM` factors joined by ``+`` and ``-`` (a sign may lead)."""
+    total, position, sign = 0, 0, 1
+    if raw[:1] in ("+", "-"):
+        sign, position = (-1 if raw[0] == "-" else 1), 1
+    while True:
+        value, position = _product(raw, position, name, text)
+        total += sign * value
         if position == len(raw):
             return total
         if raw[position] not in "+-":
@@ -161,6 +196,8 @@ def parse_int(text: str | int | float | None, name: str, *, least: int = 1, most
         raise ValueError(f"{name} must be a whole number, got a {type(text).__name__}")
     else:
         raw = text.strip().replace("_", "").replace(",", "").replace(" ", "")
+        if not raw or not _NUMBER_CHARS.issuperset(raw):
+            raise ValueError(f"{name} must be a whole number, got {describe_text(text)}")
         if len(raw) > _MAX_DIGITS + 10:
             raise ValueError(f"{name} is too large (over {_MAX_DIGITS} digits)")
         value = _sum_of_terms(raw, name, text)

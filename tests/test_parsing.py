@@ -177,7 +177,30 @@ def test_sums_and_differences_of_terms(text, expected):
     assert parse_int(text, "n") == expected
 
 
-@pytest.mark.parametrize("text", ["10**30+", "+", "1++1", "--3", "1e-5+3", "10**30 + 0.5", "3*4", "(1)", "1+abc"])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("4*10**6", 4 * 10**6), ("3*4", 12), ("2*3*7+1", 43), ("10**3**2", 10**9), ("2^3^2", 512), ("1**10**10", 1)],
+)
+def test_products_and_towers_of_powers(text, expected):
+    # The same forms everywhere: --n "4*10**6" is read as the number box reads 10**30+1.
+    assert parse_int(text, "n") == expected
+
+
+@pytest.mark.parametrize("text", ["10**10**10", "9**9**9", "10**3999*10", "2*10**4000"])
+def test_numbers_past_the_digit_limit_say_so(text):
+    with pytest.raises(ValueError, match="too large"):
+        parse_int(text, "n")
+
+
+@pytest.mark.parametrize("count", [4001, 100_000])
+def test_text_that_is_no_number_says_so_whatever_its_length(count):
+    with pytest.raises(ValueError, match=f"must be a whole number, got 'xxxxx.*{count:,} characters"):
+        parse_int("x" * count, "n")
+
+
+@pytest.mark.parametrize(
+    "text", ["10**30+", "+", "1++1", "--3", "1e-5+3", "10**30 + 0.5", "3*", "*4", "3**", "(1)", "1+abc", "２５", "٢"]
+)
 def test_malformed_sums_are_refused(text):
     with pytest.raises(ValueError, match="whole number"):
         parse_int(text, "n", least=-(10**40))
