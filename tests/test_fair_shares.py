@@ -219,3 +219,9 @@ def test_bad_positions():
     with pytest.raises(ValueError, match="from 1 to 60"):
         fair_shares_cost(61)
     assert parse_partition(" 1 + 2+3 ") == (3, 2, 1)
+
+
+@pytest.mark.parametrize("text", ["３+２+１", "٣+٢+١"])
+def test_partitions_are_written_in_ascii_digits(text):
+    with pytest.raises(ValueError):
+        parse_partition(text)

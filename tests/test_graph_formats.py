@@ -156,3 +156,27 @@ def test_preset_text_round_trips_any_graph(n, data):
     graph = Graph(n, tuple(edges))
     found = preset_text(graph)
     assert found is None or parse_graph(found) == graph
+
+
+@pytest.mark.parametrize("text", ["0>", "a>b", ">", "0>x,1>2"])
+def test_a_bad_arc_is_answered_with_an_arc(text):
+    # The example in the message must be one the same command accepts: 0>1 for a directed graph, not 0-1.
+    with pytest.raises(ValueError, match=r"e\.g\. 0>1") as found:
+        parse_graph(text, directed=True)
+    assert "0-1" not in str(found.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "directed"),
+    [("０-１", False), ("٠-١", False), ("0>１", True), ("cycle-９", False), ("path-٣", True), ("0-1,５", False)],
+)
+def test_digits_are_ascii_as_in_every_number_box(text, directed):
+    # parse_int refuses --n ２５; a graph refuses the same digits.
+    with pytest.raises(ValueError):
+        parse_graph(text, directed=directed)
+
+
+@pytest.mark.parametrize("text", ["０,１", "٠"])
+def test_vertices_are_ascii_digits(text):
+    with pytest.raises(ValueError):
+        parse_vertices(text, parse_graph("path-3"))

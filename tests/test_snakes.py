@@ -210,3 +210,9 @@ def test_the_estimate_covers_the_largest_board():
     board = snakes_board(9_999, "9000>10,5000>9500,100>50")
     cost = snakes_cost(board, 3)
     assert 0.2 < cost.seconds < 2.0 and cost.bytes < 100 * 2**20
+
+
+@pytest.mark.parametrize("text", ["１,４", "٤"])
+def test_squares_are_written_in_ascii_digits(text):
+    with pytest.raises(ValueError):
+        parse_squares(text, DEFAULT_SNAKES_BOARD)

@@ -55,7 +55,7 @@ SECONDS_PER_PARTITION = 30e-6
 #: Bytes per partition held while the graph is built (tuples, the index, the arrays).
 BYTES_PER_PARTITION = 2_000
 
-_PARTITION = re.compile(r"\d{1,3}(\+\d{1,3})*")
+_PARTITION = re.compile(r"\d{1,3}(\+\d{1,3})*", re.ASCII)
 
 
 def partition_count(n: int) -> int:

@@ -67,8 +67,8 @@ GRAPH_FORMS = (
     "or path-N, cycle-N, grid-RxC, complete-N, petersen"
 )
 
-_PRESET = re.compile(r"(path|cycle|complete)-(\d{1,7})|grid-(\d{1,7})[x×](\d{1,7})|petersen")
-_NUMBER = re.compile(r"\d{1,7}")
+_PRESET = re.compile(r"(path|cycle|complete)-(\d{1,7})|grid-(\d{1,7})[x×](\d{1,7})|petersen", re.ASCII)
+_NUMBER = re.compile(r"\d{1,7}", re.ASCII)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -262,9 +262,10 @@ def _preset(match: re.Match[str], directed: bool) -> Graph:
     return Graph(10, tuple(pairs), directed)
 
 
-def _vertex(text: str, item: str) -> int:
+def _vertex(text: str, item: str, sep: str = "-") -> int:
     if not _NUMBER.fullmatch(text):
-        raise ValueError(f"{describe_text(item)} is not an edge: write vertices as whole numbers, e.g. 0-1")
+        what = "an arc" if sep == ">" else "an edge"
+        raise ValueError(f"{describe_text(item)} is not {what}: write vertices as whole numbers, e.g. 0{sep}1")
     v = int(text)
     if v >= MAX_VERTICES:
         raise ValueError(f"vertex {v:,} is out of range: a graph has at most {MAX_VERTICES:,} vertices (0..)")
@@ -336,12 +337,12 @@ def parse_graph(text: object, *, directed: bool = False) -> Graph:
             )
         parts = item.split(sep)
         if len(parts) == 1:
-            v = _vertex(parts[0].strip(), item)
+            v = _vertex(parts[0].strip(), item, sep)
             largest = max(largest, v)
             continue
         if len(parts) != 2:
             raise ValueError(f"{describe_text(item)} is not an {what}: write two vertices, e.g. 0{sep}1")
-        u, v = _vertex(parts[0].strip(), item), _vertex(parts[1].strip(), item)
+        u, v = _vertex(parts[0].strip(), item, sep), _vertex(parts[1].strip(), item, sep)
         largest = max(largest, u, v)
         edges.append((u, v))
     return Graph(largest + 1, tuple(edges), directed)

@@ -64,7 +64,7 @@ MAX_STEP = 4
 #: Seconds per square to build the board's graph (Python), rounded up (benchmarks/graph_games.py).
 SECONDS_PER_SQUARE = 30e-6
 
-_SQUARE = re.compile(r"\d{1,7}|home")
+_SQUARE = re.compile(r"\d{1,7}|home", re.ASCII)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -113,7 +113,7 @@ _SINGLE: dict[str, Callable[[], ImpartialGame]] = {
     COUPLES_NAME: couples_game,
 }
 
-_CHOMP = re.compile(r"chomp-(\d{1,6})[x×](\d{1,6})")
+_CHOMP = re.compile(r"chomp-(\d{1,6})[x×](\d{1,6})", re.ASCII)
 _MAX_NAME = 200
 
 
