@@ -44,6 +44,8 @@ AREAS = (
     ("solver.engine", "Put-or-Take-a-Square's solver"),
     ("solver.analysis.records", "records"),
     ("solver.impartial.octal", "octal games"),
+    ("solver.impartial.octal_grundy", "octal games"),
+    ("solver.impartial.octal_period", "octal games"),
     ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
     ("solver.impartial.chomp", "Chomp"),
     ("solver.impartial.sparse", "octal games"),
@@ -104,7 +106,9 @@ def _nim_values(directory: Path) -> None:
 
 
 def _octal_games(directory: Path) -> None:
-    from .impartial.octal import OctalGame, equivalence_classes, grundy_values, two_heap_p_positions
+    from .impartial.octal import OctalGame
+    from .impartial.octal_grundy import grundy_values
+    from .impartial.octal_positions import equivalence_classes, two_heap_p_positions
     from .impartial.registry import impartial_game
 
     game = impartial_game("robs-dots")

@@ -17,9 +17,17 @@ module                              contents
 :mod:`solver.impartial.registry`    :func:`impartial_game`, :data:`IMPARTIAL_ALIASES`,
                                     :data:`IMPARTIAL_EXAMPLES`
 :mod:`solver.impartial.octal`       octal games (Kayles ``0.77``, Dawson's Kayles ``0.07``,
-                                    Dawson's chess and Rob's Dots ``0.137``, ...): codes,
-                                    Grundy values of heaps, proved periodicity, P-positions,
-                                    equivalence classes, sums of heaps; :class:`OctalGame`
+                                    Dawson's chess and Rob's Dots ``0.137``, ...):
+                                    :class:`HeapGame`, :class:`OctalGame`
+:mod:`solver.impartial.octal_codes` their codes: :class:`OctalCode`, :func:`parse_octal`
+:mod:`solver.impartial.octal_grundy`
+                                    Grundy values of heaps (the plain kernel or the sparse
+                                    space, whichever is estimated faster), their costs
+:mod:`solver.impartial.octal_period`
+                                    the periodicity theorem: proved periods
+:mod:`solver.impartial.octal_positions`
+                                    P-positions, two-heap P-positions, equivalence classes,
+                                    sums of heaps
 :mod:`solver.impartial.sparse`      the sparse-space method (rare and common values): fast
                                     exact Grundy values of octal games with splits
 :mod:`solver.impartial.couples`     Couples are Forever (split a pile of at least 3 in two):
@@ -112,22 +120,16 @@ from .monochrome import (
     monochrome_value,
     parse_monochrome,
 )
-from .octal import (
-    HeapGame,
-    OctalCode,
-    OctalGame,
-    Periodicity,
+from .octal import HeapGame, OctalGame
+from .octal_codes import OctalCode, parse_octal
+from .octal_grundy import grundy_cost, grundy_method, grundy_values, sparse_space
+from .octal_period import Periodicity, periodicity
+from .octal_positions import (
     SumMove,
     classes_of_values,
     equivalence_classes,
-    grundy_cost,
-    grundy_method,
-    grundy_values,
     p_positions,
     pairs_of_equal_values,
-    parse_octal,
-    periodicity,
-    sparse_space,
     sum_moves,
     sum_value,
     two_heap_p_positions,
