@@ -50,6 +50,7 @@ AREAS = (
     ("solver.impartial.chomp", "Chomp"),
     ("solver.impartial.sparse", "octal games"),
     ("solver.impartial.eraserhead", "Eraserhead"),
+    ("solver.impartial.eraserhead_components", "Eraserhead"),
     ("solver.impartial.monochrome", "Monochrome"),
     ("solver.impartial.magnetism", "Magnetism"),
     ("solver.impartial.spring_cleaning", "Spring Cleaning"),

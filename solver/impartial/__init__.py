@@ -40,6 +40,12 @@ module                              contents
 :mod:`solver.impartial.eraserhead`  Eraserhead on any graph (erasers walk along edges and erase
                                     them): values with the split into components, the table of
                                     paths, the lost triples; :class:`EraserheadGame`
+:mod:`solver.impartial.eraserhead_positions`
+                                    its positions (``GRAPH:ERASERS``) and moves
+:mod:`solver.impartial.eraserhead_components`
+                                    the numba table of paths, canonical forms of components
+:mod:`solver.impartial.eraserhead_search`
+                                    the estimates and the memoised search
 :mod:`solver.impartial.monochrome`  Monochrome (node Kayles) on any graph: values with the split
                                     into components, paths as Rob's Dots (0.137), the numba
                                     search; :class:`MonochromeGame`
@@ -81,16 +87,18 @@ from .chomp import (
 from .couples import CouplesGame, couples_game, couples_values, couples_values_cost
 from .eraserhead import (
     EraserheadGame,
-    EraserheadPosition,
-    EraserMove,
     eraserhead_cost,
     eraserhead_move_values,
-    eraserhead_moves,
-    eraserhead_position,
     eraserhead_value,
-    format_eraserhead,
     lost_triples,
     lost_triples_cost,
+)
+from .eraserhead_positions import (
+    EraserheadPosition,
+    EraserMove,
+    eraserhead_moves,
+    eraserhead_position,
+    format_eraserhead,
     parse_eraserhead,
 )
 from .euclid3 import (
