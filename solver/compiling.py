@@ -54,6 +54,7 @@ AREAS = (
     ("solver.impartial.monochrome", "Monochrome"),
     ("solver.impartial.magnetism", "Magnetism"),
     ("solver.impartial.spring_cleaning", "Spring Cleaning"),
+    ("solver.impartial.spring_cleaning_kernel", "Spring Cleaning"),
     ("solver.impartial.euclid3", "Euclid's game on triples"),
     ("solver.graphs.fair_shares", "Fair Shares and Varied Pairs"),
     ("solver.graphs.smith", "loopy games on a graph"),

@@ -55,6 +55,10 @@ module                              contents
                                     Spring Cleaning: grids split into groups of dirt, the numba
                                     kernel over canonical groups, the L-shapes, the zigzags and
                                     Couples are Forever; :class:`SpringCleaningGame`
+:mod:`solver.impartial.spring_cleaning_kernel`
+                                    its numba kernel over canonical groups and their table
+:mod:`solver.impartial.spring_cleaning_grids`
+                                    its grids as text, groups, sweeps, the groups' estimate
 :mod:`solver.impartial.euclid3`     Euclid's game on triples: the octant of outcomes, values and
                                     remoteness of a box; :class:`Euclid3Game`
 ==================================  =============================================================
@@ -148,10 +152,10 @@ from .spring_cleaning import (
     l_shape,
     l_shape_table,
     l_shape_value,
-    parse_grid,
     zigzag,
     zigzag_values,
 )
+from .spring_cleaning_grids import parse_grid
 from .wythoff import (
     EuclidGame,
     PairGame,

@@ -112,23 +112,17 @@ __all__ = [
 
 #: Most vertices of a path or cycle of :func:`lost_triples`.
 MAX_TRIPLE_VERTICES = 200
-
 #: Components a search may meet before its estimate is asked: a search this small is simply done.
 PROBE_KEYS = 300
-
 _REMOTENESS_SECONDS_PER_MOVE = 60e-6
-
 #: Seconds per (move, edge or vertex) of listing the moves: the graph after each move copied and written.
 _SECONDS_PER_EDGE_COPIED = 0.2e-6
-
 #: Seconds per triple of :func:`lost_triples` beyond the search (its key made and looked up; a cycle's
 #: key turns the mask n times).
 _TRIPLE_SECONDS = 5e-6
-
 _HELP = (
     "GRAPH:ERASERS, the graph left (" + GRAPH_FORMS + ") and the eraser vertices, e.g. cycle-9:0,2,4 or 0-1,1-2,2-3:0,3"
 )
-
 # ---------------------------------------------------------------------------
 # Public functions
 # ---------------------------------------------------------------------------

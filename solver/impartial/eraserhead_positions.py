@@ -24,7 +24,6 @@ __all__ = [
 
 #: Most vertices of a graph of Eraserhead read from text (its positions are searched, never tabulated).
 MAX_VERTICES = 1000
-
 _SEPARATOR = ":"
 
 

@@ -38,11 +38,8 @@ TABLE_MAX_VERTICES = 26
 # cycle and per eraser in it (its moves listed, each result made canonical), and per component of
 # any other shape; rounded up.
 _PATH_SECONDS_PER_KEY = 25e-6
-
 _GRAPH_SECONDS_PER_KEY = 400e-6
-
 _BYTES_PER_STATE = 250
-
 #: Most components whose values are kept; beyond it the memo starts afresh.
 KEPT_COMPONENTS = 2_000_000
 

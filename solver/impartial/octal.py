@@ -91,23 +91,17 @@ __all__ = [
 
 #: Names of the classical octal games, by code (Winning Ways ch. 4; "The Independence Game", 2017).
 OCTAL_TITLES = {"0.137": "Rob's Dots", "0.07": "Dawson's Kayles", "0.77": "Kayles"}
-
 #: Most heaps in one position of an octal game.
 MAX_HEAPS = 1000
-
 #: Heap values are read from a table when its estimate is below this many seconds; above it a
 #: proved period (if the search for one is cheap) reduces the heaps first.
 DIRECT_SECONDS = 0.05
-
 #: The search for a period is tried for large heaps only when its estimate is below this many seconds.
 PERIOD_SEARCH_SECONDS = 3.0
-
 #: Largest table of heap values kept with the game (8 bytes per heap).
 CACHED_HEAPS = 1 << 20
-
 #: The smallest table computed (small positions then share one table).
 SMALL_TABLE = 1023
-
 #: Largest number of tokens for which :meth:`OctalGame.remoteness_cost` counts partitions.
 MAX_SEARCH_TOKENS = 400
 

@@ -31,12 +31,9 @@ __all__ = [
 
 #: Most digits accepted after the point of a code.
 MAX_DIGITS = 64
-
 #: Largest heap whose options :meth:`OctalCode.moves` lists when the code splits heaps (the list has about heap/2 entries per splitting digit).
 MAX_SPLIT_HEAP = 10**6
-
 _CODE_RE = re.compile(r"([0-7]?)\.([0-7]+)")
-
 _CODE_HELP = (
     "an octal code is written like '0.137' or '4.7': an optional digit 0 or 4 before the point "
     f"(4: a heap may be split in two without removing a token), a point, then 1 to {MAX_DIGITS} "

@@ -45,20 +45,15 @@ __all__ = [
 
 #: Method names of :func:`grundy_values`.
 METHODS = ("auto", "plain", "sparse")
-
 #: Largest heap of the sparse-space method (its working values and stamps are 32-bit).
 MAX_SPARSE_N = (1 << 31) - 2
-
 #: A code with splits whose plain estimate is at most this many seconds is computed by the plain kernel
 #: without a look at its sparse space.
 SPARSE_MIN_SECONDS = 0.25
-
 #: A code has sparse space when some mask keeps at most this share of the last half of the profiled heaps rare.
 SPARSE_RARE_FRACTION = 0.25
-
 #: Levels (log2 of the heaps) of the profiles: the plain start, and the most.
 SPARSE_PROFILE_BASE = 12
-
 SPARSE_PROFILE_TOP = 16
 
 # Cost model, measured by benchmarks/impartial_games.py and benchmarks/sparse_space.py on this project's
@@ -69,15 +64,10 @@ SPARSE_PROFILE_TOP = 16
 # SECONDS_PER_STEP per split visited (with a rare heap, or by a witness scan) or step over a list of values,
 # and SECONDS_PER_HEAP for each heap.
 _SECONDS_PER_SPLIT = 1.6e-9
-
 _SECONDS_PER_DIGIT = 5e-9
-
 _BYTES_PER_HEAP = 8 + 1 + 1  # int64 values, uint8 copy, uint8 reversed copy
-
 _SPARSE_SECONDS_PER_STEP = 3e-9
-
 _SPARSE_SECONDS_PER_HEAP = 150e-9
-
 _SPARSE_BYTES_PER_HEAP = 4 + 8 + 8  # int32 working values, int64 result, int64 counts of a mask choice
 
 

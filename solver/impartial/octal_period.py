@@ -25,7 +25,6 @@ __all__ = [
 
 #: Largest heap reached by :func:`periodicity` when it grows the computation itself.
 PERIODICITY_MAX_N = 1 << 16
-
 #: :func:`periodicity` stops growing the computation before a step estimated above this many seconds.
 PERIODICITY_STEP_SECONDS = 10.0
 
