@@ -34,6 +34,7 @@ import solver.impartial.eraserhead as eh
 import solver.impartial.eraserhead_components as ehc
 import solver.impartial.eraserhead_search as ehs
 import solver.impartial.monochrome as mono
+import solver.impartial.monochrome_search as msearch
 from solver import WorkTooLargeError
 from solver.graphs import Graph, parse_graph
 
@@ -45,7 +46,7 @@ def cold_eraserhead() -> None:
 
 
 def cold_monochrome() -> None:
-    mono._FRAMES.clear()
+    msearch._FRAMES.clear()
 
 
 def timed(call: Callable[[], object]) -> float:

@@ -52,6 +52,7 @@ AREAS = (
     ("solver.impartial.eraserhead", "Eraserhead"),
     ("solver.impartial.eraserhead_components", "Eraserhead"),
     ("solver.impartial.monochrome", "Monochrome"),
+    ("solver.impartial.monochrome_search", "Monochrome"),
     ("solver.impartial.magnetism", "Magnetism"),
     ("solver.impartial.spring_cleaning", "Spring Cleaning"),
     ("solver.impartial.spring_cleaning_kernel", "Spring Cleaning"),

@@ -49,6 +49,10 @@ module                              contents
 :mod:`solver.impartial.monochrome`  Monochrome (node Kayles) on any graph: values with the split
                                     into components, paths as Rob's Dots (0.137), the numba
                                     search; :class:`MonochromeGame`
+:mod:`solver.impartial.monochrome_positions`
+                                    its positions (``GRAPH:MARKED``) and moves
+:mod:`solver.impartial.monochrome_search`
+                                    the numba search over 64-bit masks and its kept frames
 :mod:`solver.impartial.magnetism`   Magnetism: strips, their elementary strips and the four
                                     sequences; :class:`MagnetismGame`
 :mod:`solver.impartial.spring_cleaning`
@@ -122,14 +126,16 @@ from .magnetism import (
 )
 from .monochrome import (
     MonochromeGame,
+    monochrome_cost,
+    monochrome_move_values,
+    monochrome_value,
+)
+from .monochrome_positions import (
     MonochromeMove,
     MonochromePosition,
     format_monochrome,
-    monochrome_cost,
-    monochrome_move_values,
     monochrome_moves,
     monochrome_position,
-    monochrome_value,
     parse_monochrome,
 )
 from .octal import HeapGame, OctalGame
