@@ -47,6 +47,8 @@ AREAS = (
     ("solver.impartial.octal_grundy", "octal games"),
     ("solver.impartial.octal_period", "octal games"),
     ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
+    ("solver.impartial.wythoff_outcomes", "Wythoff's and Euclid's games"),
+    ("solver.impartial.wythoff_values", "Wythoff's and Euclid's games"),
     ("solver.impartial.chomp", "Chomp"),
     ("solver.impartial.sparse", "octal games"),
     ("solver.impartial.eraserhead", "Eraserhead"),
@@ -127,7 +129,7 @@ def _octal_games(directory: Path) -> None:
 
 def _wythoff_and_euclid(directory: Path) -> None:
     from .impartial.registry import impartial_game
-    from .impartial.wythoff import beatty_pairs, sieve_steps, wythoff_pairs
+    from .impartial.wythoff_outcomes import beatty_pairs, sieve_steps, wythoff_pairs
 
     for name, text in (("wythoff", "3,5"), ("euclid", "11,27")):
         game = impartial_game(name)

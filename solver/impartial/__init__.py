@@ -32,9 +32,13 @@ module                              contents
                                     exact Grundy values of octal games with splits
 :mod:`solver.impartial.couples`     Couples are Forever (split a pile of at least 3 in two):
                                     the values of 0.6 one pile down; :class:`CouplesGame`
-:mod:`solver.impartial.wythoff`     Wythoff's game (outcomes, the sieve, the Beatty pairs,
-                                    values, remoteness) and Euclid's game; :class:`WythoffGame`,
-                                    :class:`EuclidGame`
+:mod:`solver.impartial.wythoff`     Wythoff's game and Euclid's game, on pairs: :class:`PairGame`,
+                                    :class:`WythoffGame`, :class:`EuclidGame`
+:mod:`solver.impartial.wythoff_outcomes`
+                                    exact outcomes of both, the sieve, the Beatty pairs
+:mod:`solver.impartial.wythoff_values`
+                                    Wythoff's P-positions at any size, its value and
+                                    remoteness kernels
 :mod:`solver.impartial.chomp`       Chomp on fragmentary bars in an R x C box (outcomes of every
                                     bar, counts of losing bars, the 2 x C picture); :class:`ChompGame`
 :mod:`solver.impartial.eraserhead`  Eraserhead on any graph (erasers walk along edges and erase
@@ -162,20 +166,18 @@ from .spring_cleaning import (
     zigzag_values,
 )
 from .spring_cleaning_grids import parse_grid
-from .wythoff import (
-    EuclidGame,
-    PairGame,
+from .wythoff import EuclidGame, PairGame, WythoffGame
+from .wythoff_outcomes import (
     SieveStep,
-    WythoffGame,
     beatty_pairs,
     euclid_is_win,
     euclid_outcomes,
     outcomes_cost,
     sieve_steps,
-    wythoff_is_p,
     wythoff_outcomes,
     wythoff_pairs,
 )
+from .wythoff_values import wythoff_is_p
 
 __all__ = [
     # the games
