@@ -9,7 +9,7 @@ from dash import no_update
 from naive_family import naive_queue_solve
 
 from dashboard import setup_callbacks, urlstate
-from dashboard.tabs.explore import callbacks, family
+from dashboard.tabs.explore import callbacks, convergence, family
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
 from solver.analysis.comparison import compare_rules
@@ -172,7 +172,7 @@ def test_nim_agreement_names_the_positions_that_disagree():
 
 
 def test_convergence_of_a_game_that_never_climbs_says_why():
-    fig, rows, message, *_ = callbacks.make_convergence(None, {"n": 100, "alpha": 10, "rule": "square-but-one"})
+    fig, rows, message, *_ = convergence.make_convergence(None, {"n": 100, "alpha": 10, "rule": "square-but-one"})
     assert rows == [] and "never climbs" in message
 
 
