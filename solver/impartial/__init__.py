@@ -128,12 +128,7 @@ from .magnetism import (
     magnetism_sequences_cost,
     parse_strip,
 )
-from .monochrome import (
-    MonochromeGame,
-    monochrome_cost,
-    monochrome_move_values,
-    monochrome_value,
-)
+from .monochrome import MonochromeGame, monochrome_cost, monochrome_move_values, monochrome_value
 from .monochrome_positions import (
     MonochromeMove,
     MonochromePosition,
@@ -157,14 +152,7 @@ from .octal_positions import (
     two_heap_p_positions,
 )
 from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
-from .spring_cleaning import (
-    SpringCleaningGame,
-    l_shape,
-    l_shape_table,
-    l_shape_value,
-    zigzag,
-    zigzag_values,
-)
+from .spring_cleaning import SpringCleaningGame, l_shape, l_shape_table, l_shape_value, zigzag, zigzag_values
 from .spring_cleaning_grids import parse_grid
 from .wythoff import EuclidGame, PairGame, WythoffGame
 from .wythoff_outcomes import (

@@ -1,4 +1,8 @@
-"""The components of an Eraserhead position: the numba table of every occupancy of short paths, canonical forms (paths and cycles up to reflection and rotation, other components renumbered), and the options of each kind.
+"""The components of an Eraserhead position: the table of short paths, canonical forms, options.
+
+The numba table of every occupancy of short paths; canonical forms (paths and
+cycles up to reflection and rotation, other components renumbered); the
+options of each kind.
 
 The kernel (prefixed ``_``) is unchecked; :mod:`solver.impartial.eraserhead`
 calls it after its estimate (:func:`_table_cost`).

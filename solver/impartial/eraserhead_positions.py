@@ -1,4 +1,6 @@
-"""Positions of Eraserhead: :class:`EraserheadPosition` (text ``GRAPH:ERASERS``, both ways), :class:`EraserMove` and the moves of a position.
+"""Positions of Eraserhead: :class:`EraserheadPosition`, :class:`EraserMove` and the moves of a position.
+
+A position's text is ``GRAPH:ERASERS``, read and written here.
 
 The rules and how values are computed are in :mod:`solver.impartial.eraserhead`.
 """

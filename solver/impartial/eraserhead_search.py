@@ -1,4 +1,8 @@
-"""Estimates and the memoised search of Eraserhead: bounds and models of the components a search meets, the plan (the table or the search, whichever is cheaper), and the iterative search that keeps its values.
+"""Estimates and the memoised search of Eraserhead.
+
+The bounds and models of the components a search meets, the plan (the table or
+the search, whichever is cheaper), and the iterative search that keeps its
+values.
 
 The bounds and models are explained in :mod:`solver.impartial.eraserhead`
 ("How values are computed").

@@ -1,4 +1,6 @@
-"""Positions of Monochrome: :class:`MonochromePosition` (text ``GRAPH`` or ``GRAPH:MARKED``, both ways), :class:`MonochromeMove` and the moves of a position.
+"""Positions of Monochrome: :class:`MonochromePosition`, :class:`MonochromeMove` and the moves of a position.
+
+A position's text is ``GRAPH`` or ``GRAPH:MARKED``, read and written here.
 
 The rules and how values are computed are in :mod:`solver.impartial.monochrome`.
 """

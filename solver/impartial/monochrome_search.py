@@ -1,4 +1,6 @@
-"""The search of Monochrome: the numba kernel over sets of vertices in play as 64-bit masks, and the frames (the graphs searched) that keep its values between calls.
+"""The search of Monochrome: the numba kernel over 64-bit masks and the frames that keep its values.
+
+A frame is a graph searched; its values are kept between calls.
 
 The kernels (prefixed ``_``) are unchecked; :mod:`solver.impartial.monochrome`
 estimates the work first and caps the components a search may meet.

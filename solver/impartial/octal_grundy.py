@@ -1,4 +1,6 @@
-"""Grundy values of the heaps of an octal game: the plain numba kernel, or the sparse-space method when estimated faster.
+"""Grundy values of the heaps of an octal game: the plain numba kernel or the sparse-space method.
+
+The sparse-space method is taken when it is estimated faster.
 
 Every octal game is finite and loop-free (each move removes a token or splits
 a heap into smaller ones), so by the Sprague–Grundy theorem a heap of ``n``

@@ -1,4 +1,4 @@
-"""The periodicity theorem of octal games: a period of the Grundy values, proved from a finite prefix (:func:`periodicity`).
+"""The periodicity theorem of octal games: a period of the Grundy values proved from a prefix.
 
 The numba helpers that look for a period (prefixed ``_``) are unchecked;
 :func:`periodicity` checks its arguments and grows the computation itself

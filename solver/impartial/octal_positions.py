@@ -1,4 +1,7 @@
-"""Positions of an octal game read from the values of its heaps: P-positions, two-heap P-positions, equivalence classes, sums of heaps."""
+"""Positions of an octal game read from the values of its heaps.
+
+P-positions, two-heap P-positions, equivalence classes, sums of heaps.
+"""
 
 from __future__ import annotations
 

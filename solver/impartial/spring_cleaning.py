@@ -66,13 +66,7 @@ import numpy as np
 
 from ..costs import Cost
 from ..validation import check_integer
-from .game import (
-    SEARCH_BYTES_PER_POSITION,
-    SEARCH_SECONDS_PER_MOVE,
-    ImpartialGame,
-    check_work,
-    search_remoteness,
-)
+from .game import SEARCH_BYTES_PER_POSITION, SEARCH_SECONDS_PER_MOVE, ImpartialGame, check_work, search_remoteness
 from .spring_cleaning_grids import (
     BYTES_PER_GROUP,
     MAX_SIDE,

@@ -1,4 +1,8 @@
-"""Positions of Spring Cleaning: grids as text (rows of ``#`` and ``.`` joined by ``/``), bit masks, 4-connected groups, sweeps, and the estimate of the groups' work."""
+"""Positions of Spring Cleaning: grids as text, bit masks, 4-connected groups, sweeps.
+
+Grids are rows of ``#`` and ``.`` joined by ``/``; the estimate of the groups'
+work is here too.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""The numba kernel of Spring Cleaning: groups of dirt as keys in an open-addressing table, their canonical forms under the 8 symmetries of the square, and the breadth-first solve that sets every reached group's value by the mex; :class:`_Table`, the table kept with the game.
+"""The numba kernel of Spring Cleaning: groups of dirt as keys in an open-addressing table.
+
+Here are the groups' canonical forms under the 8 symmetries of the square,
+the breadth-first solve that sets every reached group's value by the mex, and
+:class:`_Table`, the table kept with the game.
 
 The kernels (prefixed ``_``) are unchecked; :class:`~solver.impartial.spring_cleaning.SpringCleaningGame`
 estimates the work first.  The method is described in

@@ -1,4 +1,4 @@
-"""Outcomes of Wythoff's game and Euclid's game: the tables of outcomes, the sieve and the Beatty pairs, Euclid's theorem.
+"""Outcomes of Wythoff's game and Euclid's game: the tables, the sieve, the Beatty pairs.
 
 Wythoff's game is played on two piles of tokens ``(a, b)``, ``a, b >= 0``.  A
 move takes any positive number of tokens from one pile, or the same positive

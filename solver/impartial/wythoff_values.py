@@ -1,4 +1,7 @@
-"""Values and remoteness of Wythoff's game: P-positions exactly at any size (:func:`wythoff_is_p`), and the numba kernels of the Grundy values and the remoteness of a box.
+"""Values and remoteness of Wythoff's game, and its P-positions at any size.
+
+:func:`wythoff_is_p` is exact at any size; the numba kernels compute the
+Grundy values and the remoteness of a box.
 
 The kernels (prefixed ``_``) are unchecked; :class:`~solver.impartial.wythoff.WythoffGame`
 estimates the work first.

@@ -1,4 +1,8 @@
-"""The convergence view of the Explore tab: how the classes of 1..N settle as the bound B = alpha * N grows (alpha in :data:`CONVERGENCE_ALPHAS`), the positions that change between two bounds, the answer in words, and the CSV of every change.
+"""The convergence view of the Explore tab: how the classes of 1..N settle as the bound grows.
+
+The bound B = alpha * N grows through :data:`CONVERGENCE_ALPHAS`; the view
+shows the counts, the positions that change between two bounds, the answer in
+words, and the CSV of every change.
 
 Each callback body is a plain function (:func:`make_convergence`,
 :func:`make_convergence_export`) that tests call directly;
@@ -15,12 +19,7 @@ import numpy as np
 import pandas as pd
 from dash import dcc, no_update
 
-from solver import (
-    CLASS_TEXT,
-    convergence_counts,
-    get_rule,
-    value_labels,
-)
+from solver import CLASS_TEXT, convergence_counts, get_rule, value_labels
 
 from ... import setup as setups
 from ... import state

@@ -1,4 +1,9 @@
-"""What the Explore tab's views show in place of a result: the text while there is no valid setup, text escaped for Plotly, and empty figures that say why (memoized, as are the per-setup results of :mod:`.callbacks`, :data:`MEMO_ENTRIES` each)."""
+"""What the Explore tab's views show in place of a result.
+
+The text while there is no valid setup, text escaped for Plotly, and empty
+figures that say why (memoized, as are the per-setup results of
+:mod:`.callbacks`, :data:`MEMO_ENTRIES` each).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game tree of the Explore tab (thesis Figs 1-3 and 14): its panel, the tree made for a request, and its callbacks.
+"""The game tree of the Explore tab (thesis Figs 1-3 and 14): its panel, the tree of a request, its callbacks.
 
 The tree grows from the start number to the right, one column per move:
 the take child above, the put child below.  Positions are computed here,
@@ -39,22 +39,13 @@ import dash_cytoscape as cyto
 from dash import ClientsideFunction, Input, Output, State, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import (
-    GameTree,
-    config,
-    game_tree,
-    parse_int,
-)
+from solver import GameTree, config, game_tree, parse_int
 
 from ... import ids as page_ids
 from ... import setup as setups
 from ...components import attrs, panel
 from ...defaults import DEPTH_MAX
-from ...style import (
-    NAMES,
-    partial_legend,
-    swatch_style,
-)
+from ...style import NAMES, partial_legend, swatch_style
 from . import ids
 from .tree_elements import tree_elements, tree_stylesheet
 from .tree_layout import MAX_ZOOM, MIN_ZOOM, TREE_LAYOUT, _plural

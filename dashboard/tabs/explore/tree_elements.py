@@ -1,18 +1,14 @@
-"""The game tree as cytoscape elements (nodes and edges, placed by :func:`.tree_layout.tidy_layout`) and its stylesheet."""
+"""The game tree as cytoscape elements and their stylesheet.
+
+Nodes and edges carry the positions :func:`.tree_layout.tidy_layout` gives
+them.
+"""
 
 from __future__ import annotations
 
-from solver import (
-    GameTree,
-    move_text,
-)
+from solver import GameTree, move_text
 
-from ...style import (
-    COLOURS,
-    NEUTRAL_DARK,
-    NEUTRAL_LIGHT,
-    TEXT_COLOURS,
-)
+from ...style import COLOURS, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS
 from .tree_layout import (
     FONT_PX,
     LINE_PX,

@@ -22,21 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver import (
-    TreeNode,
-    move_text,
-    path_depth,
-    path_order,
-    path_parent,
-)
+from solver import TreeNode, move_text, path_depth, path_order, path_parent
 
-from ...style import (
-    NAMES,
-    PARTIAL_NAMES,
-    PARTIAL_TEXT,
-    format_position,
-    position_detail,
-)
+from ...style import NAMES, PARTIAL_NAMES, PARTIAL_TEXT, format_position, position_detail
 
 __all__ = [
     "FONT_PX",

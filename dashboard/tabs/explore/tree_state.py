@@ -1,4 +1,6 @@
-"""The game tree's state in the page and the checks of what the page sends: the state, a click or key's action, the best line.
+"""The game tree's state in the page, and the checks of what the page sends.
+
+The state, a click or key's action, the best line.
 
 The tree's state in the page (``ids.TREE_TOGGLED``) is
 ``{"base": depth, "flipped": [paths], "seq": n}``: nodes shallower than
@@ -15,12 +17,7 @@ from __future__ import annotations
 import re
 from typing import TypeGuard
 
-from solver import (
-    Solution,
-    best_rule_moves,
-    path_depth,
-    wins_at_once,
-)
+from solver import Solution, best_rule_moves, path_depth, wins_at_once
 
 from ...defaults import DEPTH_MAX
 

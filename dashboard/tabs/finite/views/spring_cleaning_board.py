@@ -1,6 +1,7 @@
-"""Spring Cleaning's grid drawn: the sweeps of a position (:class:`Sweep`, :func:`sweeps_of`) and the board of squares and sweep bars (:func:`grid_board`).
+"""Spring Cleaning's grid drawn: the sweeps of a position and the board of squares and sweep bars.
 
-A picture builder of :mod:`.spring_cleaning`'s grid view; it declares no view.
+:class:`Sweep`, :func:`sweeps_of` and :func:`grid_board` build the picture of
+:mod:`.spring_cleaning`'s grid view; this module declares no view.
 """
 
 from __future__ import annotations

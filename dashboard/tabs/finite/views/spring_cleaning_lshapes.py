@@ -1,4 +1,8 @@
-"""The view ``"l-shapes"`` of Spring Cleaning: the values of the (a,b)-L for legs 2..A beside the source's printed table ("Spring Cleaning II", legs 2..6), its disagreeing entry marked; a tap on an entry plays that L."""
+"""The view ``"l-shapes"`` of Spring Cleaning: the values of the (a,b)-L beside the source's table.
+
+The values for legs 2..A beside the table printed in "Spring Cleaning II"
+(legs 2..6), its disagreeing entry marked; a tap on an entry plays that L.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""The view ``"zigzags"`` of Spring Cleaning: the staircases Z(1..N) drawn small with their values, beside Couples are Forever on piles of n + 2 and the source's printed row, which is Couples are Forever on piles of n (``docs/impartial-games.md`` section 10)."""
+"""The view ``"zigzags"`` of Spring Cleaning: the zigzags beside Couples are Forever.
+
+The staircases Z(1..N) drawn small with their values, beside Couples are
+Forever on piles of n + 2 and the source's printed row, which is Couples are
+Forever on piles of n (``docs/impartial-games.md`` section 10).
+"""
 
 from __future__ import annotations
 
