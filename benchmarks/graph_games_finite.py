@@ -31,7 +31,10 @@ from collections.abc import Callable
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import solver.impartial.eraserhead as eh
+import solver.impartial.eraserhead_components as ehc
+import solver.impartial.eraserhead_search as ehs
 import solver.impartial.monochrome as mono
+import solver.impartial.monochrome_search as msearch
 from solver import WorkTooLargeError
 from solver.graphs import Graph, parse_graph
 
@@ -39,11 +42,11 @@ LIMIT = 2.0
 
 
 def cold_eraserhead() -> None:
-    eh._SEARCH = eh._Search()
+    eh._SEARCH = ehs._Search()
 
 
 def cold_monochrome() -> None:
-    mono._FRAMES.clear()
+    msearch._FRAMES.clear()
 
 
 def timed(call: Callable[[], object]) -> float:
@@ -75,7 +78,7 @@ def eraserhead_request(kind: str, n: int, erasers: list[int]) -> tuple[float, fl
     """
     cold_eraserhead()
     position = eh.eraserhead_position(parse_graph(f"{kind}-{n}"), erasers)
-    estimate = eh._plan(position, 0, 600).cost(0, "").seconds
+    estimate = ehs._plan(position, 0, 600).cost(0, "").seconds
     cold_eraserhead()
     try:
         seconds = timed(lambda: eh.eraserhead_move_values(position, max_seconds=600))
@@ -119,8 +122,8 @@ def eraserhead_goal(quick: bool) -> None:
                 )
     print("Eraserhead: the table of every occupancy of paths up to n vertices (numba), cold")
     for n in (16, 18, 20, 22) if not quick else (16, 18):
-        seconds = timed(lambda n=n: eh._path_table_kernel(n))
-        print(f"  table to {n:<3}  {seconds:7.3f} s  estimate {eh._table_cost(n).seconds:7.3f} s")
+        seconds = timed(lambda n=n: ehc._path_table_kernel(n))
+        print(f"  table to {n:<3}  {seconds:7.3f} s  estimate {ehc._table_cost(n).seconds:7.3f} s")
     print("Eraserhead: lost triples, cold")
     for kind, n in [("path", 12), ("path", 13), ("cycle", 12), ("cycle", 13), ("path", 24), ("path", 40)]:
         cold_eraserhead()
@@ -138,7 +141,7 @@ def eraserhead_goal(quick: bool) -> None:
     ]:
         cold_eraserhead()
         position = eh.parse_eraserhead(text)
-        plan = eh._plan(position, 0, 600)
+        plan = ehs._plan(position, 0, 600)
         estimate = plan.cost(0, text).seconds
         cold_eraserhead()
         seconds = timed(lambda position=position: eh.eraserhead_move_values(position, max_seconds=600))
@@ -207,7 +210,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer positions of each kind (a short run)")
     quick = parser.parse_args().quick
-    eh._path_table_kernel(4)  # compile or load the kernels
+    ehc._path_table_kernel(4)  # compile or load the kernels
     mono.monochrome_value(mono.parse_monochrome("grid-3x3"))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     eraserhead_goal(quick)

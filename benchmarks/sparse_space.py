@@ -38,7 +38,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import numpy as np
 
 from solver import grundy_cost, grundy_method, grundy_values, sparse_space
-from solver.impartial.octal import SPARSE_PROFILE_TOP, _profile, _sparse_from_start_cost, parse_octal
+from solver.impartial.octal_codes import parse_octal
+from solver.impartial.octal_grundy import SPARSE_PROFILE_TOP, _profile, _sparse_from_start_cost
 
 CODES = ["0.6", "0.06", "0.16", "0.4", "4.4", "0.7", "0.77", "0.137", "0.07", "0.36", "0.56", "0.66", "0.74", "0.76"]
 

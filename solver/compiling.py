@@ -44,13 +44,20 @@ AREAS = (
     ("solver.engine", "Put-or-Take-a-Square's solver"),
     ("solver.analysis.records", "records"),
     ("solver.impartial.octal", "octal games"),
+    ("solver.impartial.octal_grundy", "octal games"),
+    ("solver.impartial.octal_period", "octal games"),
     ("solver.impartial.wythoff", "Wythoff's and Euclid's games"),
+    ("solver.impartial.wythoff_outcomes", "Wythoff's and Euclid's games"),
+    ("solver.impartial.wythoff_values", "Wythoff's and Euclid's games"),
     ("solver.impartial.chomp", "Chomp"),
     ("solver.impartial.sparse", "octal games"),
     ("solver.impartial.eraserhead", "Eraserhead"),
+    ("solver.impartial.eraserhead_components", "Eraserhead"),
     ("solver.impartial.monochrome", "Monochrome"),
+    ("solver.impartial.monochrome_search", "Monochrome"),
     ("solver.impartial.magnetism", "Magnetism"),
     ("solver.impartial.spring_cleaning", "Spring Cleaning"),
+    ("solver.impartial.spring_cleaning_kernel", "Spring Cleaning"),
     ("solver.impartial.euclid3", "Euclid's game on triples"),
     ("solver.graphs.fair_shares", "Fair Shares and Varied Pairs"),
     ("solver.graphs.smith", "loopy games on a graph"),
@@ -104,7 +111,9 @@ def _nim_values(directory: Path) -> None:
 
 
 def _octal_games(directory: Path) -> None:
-    from .impartial.octal import OctalGame, equivalence_classes, grundy_values, two_heap_p_positions
+    from .impartial.octal import OctalGame
+    from .impartial.octal_grundy import grundy_values
+    from .impartial.octal_positions import equivalence_classes, two_heap_p_positions
     from .impartial.registry import impartial_game
 
     game = impartial_game("robs-dots")
@@ -120,7 +129,7 @@ def _octal_games(directory: Path) -> None:
 
 def _wythoff_and_euclid(directory: Path) -> None:
     from .impartial.registry import impartial_game
-    from .impartial.wythoff import beatty_pairs, sieve_steps, wythoff_pairs
+    from .impartial.wythoff_outcomes import beatty_pairs, sieve_steps, wythoff_pairs
 
     for name, text in (("wythoff", "3,5"), ("euclid", "11,27")):
         game = impartial_game(name)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dashboard import ids, setup_callbacks, state, urlstate
 from dashboard.tabs.explore import callbacks as explore
+from dashboard.tabs.explore import convergence
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import callbacks as thesis
 
@@ -94,7 +95,7 @@ def _no_big_work(monkeypatch):
     jobs = _RecordingJobs()
     monkeypatch.setattr(state, "JOBS", jobs)
     yield jobs
-    assert all(isinstance(b, int) and b <= explore.CONVERGENCE_MAX_BOUND * 10 for b in jobs.started)
+    assert all(isinstance(b, int) and b <= convergence.CONVERGENCE_MAX_BOUND * 10 for b in jobs.started)
 
 
 def _figure(value):
@@ -160,7 +161,7 @@ def test_poll_solve(pending):
 @FUZZ
 @given(triggered=triggers, setup=setups)
 def test_make_convergence(triggered, setup):
-    out = explore.make_convergence(triggered, setup)
+    out = convergence.make_convergence(triggered, setup)
     assert len(out) == 7
     if out[0] is not no_update:  # the figure for a wide screen and for a phone
         assert set(out[0]) == {"wide", "narrow"}

@@ -15,7 +15,7 @@ from naive import naive_classes, naive_solve
 from dashboard import controls, ids, setup_callbacks, state, style
 from dashboard.jobs import SolveJobs
 from dashboard.layout import build_layout
-from dashboard.tabs.explore import callbacks, figures
+from dashboard.tabs.explore import callbacks, convergence, figures, messages
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import callbacks as thesis
 from solver.analysis.layers import densities
@@ -220,7 +220,7 @@ def test_summary_counts_agree_with_brute_force(naive_small):
     for key in "WLDU":
         cell = _find(panel, f"summary-count-{key}")
         assert cell.children == f"{letters[1 : SMALL['n'] + 1].count(key):,}"
-    assert callbacks.make_summary(None) == callbacks.INVALID
+    assert callbacks.make_summary(None) == messages.INVALID
 
 
 def test_summary_shows_what_u_cannot_be_and_how_far_all_is_decided(classes_small):
@@ -447,11 +447,11 @@ def test_poll_reports_a_failing_job(monkeypatch):
 @pytest.mark.slow
 def test_convergence_counts_and_changes_agree_with_brute_force():
     n = 120
-    figs, rows, message, disabled, progress, bar, button = callbacks.make_convergence(
+    figs, rows, message, disabled, progress, bar, button = convergence.make_convergence(
         None, {"n": n, "alpha": 1, "bound": n}
     )
     fig = figs["wide"]
-    bounds = [a * n for a in callbacks.CONVERGENCE_ALPHAS]
+    bounds = [a * n for a in convergence.CONVERGENCE_ALPHAS]
     assert [int(x) for x in fig.data[0].x] == bounds
     refs = {b: naive_solve(b) for b in bounds}
     classes = {b: naive_classes(b) for b in bounds}
@@ -496,12 +496,12 @@ def test_convergence_answer_says_where_u_settles():
     counts = pd.DataFrame(
         {"bound": [10, 100], "U": [7, 2], "U_not_L": [3, 1], "U_not_W": [1, 1], "decided_below": [4, 9]}
     )
-    text = callbacks.convergence_answer(counts, 10)
+    text = convergence.convergence_answer(counts, 10)
     assert text.startswith("U in 1..10 (the D-infinity candidates): 7 → 2 as B grows.")
     assert "At B = 100, 2 are still U (1 cannot be L, 1 cannot be W)." in text
     assert text.endswith("Decided below 9 there: every position up to it is W, L or D.")
     counts.loc[1, "U"] = 0
-    assert "every position of 1..10 is W, L or D: none is left U" in callbacks.convergence_answer(counts, 10)
+    assert "every position of 1..10 is W, L or D: none is left U" in convergence.convergence_answer(counts, 10)
 
 
 def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
@@ -510,12 +510,12 @@ def test_convergence_waits_for_the_button_on_large_bounds(monkeypatch):
     monkeypatch.setattr(state, "JOBS", jobs)
     n = 50_001  # bounds above 1000 are not in the cache yet
     setup = {"n": n, "alpha": 1, "bound": n}
-    fig, rows, message, disabled, _, bar, button = callbacks.make_convergence(None, setup)
+    fig, rows, message, disabled, _, bar, button = convergence.make_convergence(None, setup)
     assert "press the button" in message and disabled
     assert bar == {"display": "none"} and button is False
     started = []
     monkeypatch.setattr(jobs, "start", lambda bound, rule=None: started.append(bound))
-    callbacks.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
+    convergence.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
     assert started == [n, 10 * n, 100 * n, 1000 * n]
 
 
@@ -791,7 +791,7 @@ def test_item2_a_client_bound_is_never_believed(monkeypatch):
     assert callbacks.make_download(lying)[0] is no_update
     assert setup_callbacks.resolve_setup(lying)[0] is no_update
     assert setup_callbacks.poll_solve(lying)[0] is no_update
-    assert "does not equal" in callbacks.make_convergence(None, lying)[2]
+    assert "does not equal" in convergence.make_convergence(None, lying)[2]
     # A true setup whose bound is above the inline limit is opened, never solved in the request.
     honest = {"n": 10_000_000, "alpha": 100}
     assert "not solved yet" in callbacks.make_summary(honest)
@@ -830,7 +830,7 @@ def test_item4_heavy_views_are_refused_with_their_limit():
         lambda: callbacks.make_differences(SMALL, "abc"),
         lambda: callbacks.make_download({"n": "x", "alpha": 1}),
         lambda: callbacks.make_density(SMALL, ["log"]),
-        lambda: callbacks.make_convergence(None, {"n": 1, "alpha": 1, "bound": 1, "x": 2}),
+        lambda: convergence.make_convergence(None, {"n": 1, "alpha": 1, "bound": 1, "x": 2}),
         lambda: setup_callbacks.resolve_setup("abc"),
         lambda: setup_callbacks.poll_solve({"n": -5, "alpha": 1}),
     ],
@@ -868,7 +868,7 @@ def test_item8_user_text_in_a_figure_is_escaped():
     # Random play no longer draws a message into its figure at all.
     fig, stats, error, *boxes = thesis.make_random_play(phish, "10", "25", "0")
     assert fig is no_update and isinstance(error, str) and boxes[0] == "num-input invalid"
-    assert callbacks.plain(phish) == '&lt;a href="https://example.com/phish"&gt;Session expired&lt;/a&gt;'
+    assert messages.plain(phish) == '&lt;a href="https://example.com/phish"&gt;Session expired&lt;/a&gt;'
 
 
 def test_convergence_button_retries_a_failed_bound(monkeypatch):
@@ -890,9 +890,9 @@ def test_convergence_button_retries_a_failed_bound(monkeypatch):
     jobs = Jobs()
     monkeypatch.setattr(state, "JOBS", jobs)
     setup = {"n": 50_003, "alpha": 1}
-    fig, rows, message, disabled, _, bar, button = callbacks.make_convergence(None, setup)
+    fig, rows, message, disabled, _, bar, button = convergence.make_convergence(None, setup)
     assert "out of disk" in message and "try again" in message and button is False and jobs.calls == []
-    callbacks.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
+    convergence.make_convergence(explore_ids.CONVERGENCE_BUTTON, setup)
     assert ("retry", 50_003) in jobs.calls and ("start", 500_030) in jobs.calls
 
 

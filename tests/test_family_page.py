@@ -9,13 +9,14 @@ from dash import no_update
 from naive_family import naive_queue_solve
 
 from dashboard import setup_callbacks, urlstate
-from dashboard.tabs.explore import callbacks, family
+from dashboard.tabs.explore import callbacks, convergence, family
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
 from solver.analysis.comparison import compare_rules
 from solver.analysis.records import records
 from solver.engine import solve
 from solver.games import RULE_NAMES, RULES
+from solver.values.tree import path_order, path_parent
 
 
 def test_the_setup_carries_the_game_and_its_bound():
@@ -61,7 +62,7 @@ def test_the_tree_of_another_game_is_drawn_and_its_best_line_expands(rule):
     solution = solve(callbacks.setups.validated_setup(setup)["bound"], rule=rule)
     by_path = {n["data"]["path"]: n for n in nodes}
     root = by_path[""]
-    kids = sorted((p for p in by_path if p and view.path_parent(p) == ""), key=view.path_order)
+    kids = sorted((p for p in by_path if p and path_parent(p) == ""), key=path_order)
     assert [int(by_path[p]["data"]["position"]) for p in kids] == list(RULES[rule].children(50))
     assert root["data"]["outcome"] == solution.value(50)[0].name
     # No two boxes overlap.
@@ -171,7 +172,7 @@ def test_nim_agreement_names_the_positions_that_disagree():
 
 
 def test_convergence_of_a_game_that_never_climbs_says_why():
-    fig, rows, message, *_ = callbacks.make_convergence(None, {"n": 100, "alpha": 10, "rule": "square-but-one"})
+    fig, rows, message, *_ = convergence.make_convergence(None, {"n": 100, "alpha": 10, "rule": "square-but-one"})
     assert rows == [] and "never climbs" in message
 
 

@@ -528,7 +528,7 @@ def test_the_convergence_table_sends_few_rows_and_its_export_writes_every_change
     import csv
     import io
 
-    from dashboard.tabs.explore import callbacks as explore
+    from dashboard.tabs.explore import convergence as explore
 
     monkeypatch.setattr(explore, "CONVERGENCE_MAX_ROWS", 5)
     n = 173  # a size no other test memoizes
@@ -565,7 +565,7 @@ def test_the_convergence_export_stops_at_its_row_cap_and_says_so(monkeypatch):
     import csv
     import io
 
-    from dashboard.tabs.explore import callbacks as explore
+    from dashboard.tabs.explore import convergence as explore
 
     # At N = 10**7 there are millions of changes between two bounds: the page writes the first ones.
     monkeypatch.setattr(explore, "CONVERGENCE_EXPORT_ROWS", 7)

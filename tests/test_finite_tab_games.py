@@ -40,6 +40,9 @@ from dashboard.tabs.finite.views import VIEWS, panel_id
 from dashboard.tabs.finite.views import euclid3 as e3_views
 from dashboard.tabs.finite.views import magnetism as mag_views
 from dashboard.tabs.finite.views import spring_cleaning as sc_views
+from dashboard.tabs.finite.views import spring_cleaning_board as sc_board
+from dashboard.tabs.finite.views import spring_cleaning_lshapes as sc_lshapes
+from dashboard.tabs.finite.views import spring_cleaning_zigzags as sc_zigzags
 from solver import euclid3_outcomes, impartial_game, l_shape, zigzag
 
 GATE = {"opened": True}
@@ -267,7 +270,7 @@ def test_the_grid_in_sweep_mode_has_a_button_per_sweep_over_what_it_sweeps():
     assert "Grundy value 1" in text_of(status) and "W: the player to move wins" in text_of(status)
     game = find_game("spring-cleaning")
     listed = game.moves(game.parse(text))
-    buttons = with_id_type(board, sc_views.GRID_SWEEP)
+    buttons = with_id_type(board, sc_board.GRID_SWEEP)
     after = {grid_cells(game.format(listed[b.id["index"]][1])) for b in buttons}
     assert after == spring_cleaning_moves(cells) and len(buttons) == len(listed)
     for button in buttons:
@@ -285,8 +288,8 @@ def test_the_grid_in_sweep_mode_has_a_button_per_sweep_over_what_it_sweeps():
 def test_the_grid_in_dirt_mode_toggles_squares_and_marks_the_winning_sweeps():
     text = "###/#../#.."
     board, status, error = sc_views.grid_view(GATE, "spring-cleaning", text, "dirt")
-    squares = with_id_type(board, sc_views.GRID_CELL)
-    assert error == "" and len(squares) == 9 and not with_id_type(board, sc_views.GRID_SWEEP)
+    squares = with_id_type(board, sc_board.GRID_CELL)
+    assert error == "" and len(squares) == 9 and not with_id_type(board, sc_board.GRID_SWEEP)
     cells = grid_cells(text)
     value = sc_grundy(cells)
     assert f"Grundy value {value}" in text_of(status)
@@ -295,18 +298,18 @@ def test_the_grid_in_dirt_mode_toggles_squares_and_marks_the_winning_sweeps():
     assert (len(marks) > 0) == (len(winning) > 0) and len(marks) == len(winning)
     # A tap on a square adds or removes its dirt.
     new_text, log, error, _ = sc_views.grid_act(
-        {"type": sc_views.GRID_CELL, "index": 1 * sc_views.CELL_STRIDE + 1}, 1, "spring-cleaning", text, "3x5", []
+        {"type": sc_board.GRID_CELL, "index": 1 * sc_board.CELL_STRIDE + 1}, 1, "spring-cleaning", text, "3x5", []
     )
     assert new_text == "###/##./#.." and "added at row 2, column 2" in log and error == ""
     new_text, log, _e, _ = sc_views.grid_act(
-        {"type": sc_views.GRID_CELL, "index": 0}, 1, "spring-cleaning", text, "3x5", []
+        {"type": sc_board.GRID_CELL, "index": 0}, 1, "spring-cleaning", text, "3x5", []
     )
     assert new_text == ".##/#../#.." and "removed" in log
     # A tap outside the grid, or a button just drawn (no click), does nothing.
-    assert sc_views.grid_act({"type": sc_views.GRID_CELL, "index": 950}, 1, "spring-cleaning", text, "3x5", [])[0] is (
+    assert sc_views.grid_act({"type": sc_board.GRID_CELL, "index": 950}, 1, "spring-cleaning", text, "3x5", [])[0] is (
         no_update
     )
-    assert sc_views.grid_act({"type": sc_views.GRID_CELL, "index": 0}, 0, "spring-cleaning", text, "3x5", [])[0] is (
+    assert sc_views.grid_act({"type": sc_board.GRID_CELL, "index": 0}, 0, "spring-cleaning", text, "3x5", [])[0] is (
         no_update
     )
 
@@ -317,12 +320,12 @@ def test_a_sweep_tapped_is_played_and_the_computer_replies():
     listed = game.moves(game.parse(text))
     k = next(i for i, (_t, child) in enumerate(listed) if sc_grundy(grid_cells(game.format(child))) == 0)
     new_text, log, error, _ = sc_views.grid_act(
-        {"type": sc_views.GRID_SWEEP, "index": k}, 1, "spring-cleaning", text, "3x5", ["on"]
+        {"type": sc_board.GRID_SWEEP, "index": k}, 1, "spring-cleaning", text, "3x5", ["on"]
     )
     assert error == "" and "A winning move." in log and "Computer:" in log
     # The computer moved from a position of value 0: whatever it did, the position is W for you.
     assert sc_wins(grid_cells(new_text))
-    out = sc_views.grid_act({"type": sc_views.GRID_SWEEP, "index": 99}, 1, "spring-cleaning", text, "3x5", [])
+    out = sc_views.grid_act({"type": sc_board.GRID_SWEEP, "index": 99}, 1, "spring-cleaning", text, "3x5", [])
     assert out[0] is no_update and "not available" in out[2]
 
 
@@ -352,7 +355,7 @@ def test_the_grid_refuses_what_it_cannot_draw():
     # 36 pieces in one group: the work is refused before it starts, the grid still drawn.
     full = "/".join(["######"] * 6)
     board, status, error = sc_views.grid_view(GATE, "spring-cleaning", full, "sweep")
-    assert "Not valued" in error and len(with_id_type(board, sc_views.GRID_SWEEP)) == 12
+    assert "Not valued" in error and len(with_id_type(board, sc_board.GRID_SWEEP)) == 12
     assert sc_views.grid_view(GATE, "magnetism", "###", "dirt") == (no_update,) * 3
 
 
@@ -388,13 +391,13 @@ def test_the_sweeps_csv():
 
 
 def test_the_l_table_is_the_brute_forces_and_marks_the_sources_4_at_2_4():
-    tables, note, error, box = sc_views.lshape_view(GATE, "spring-cleaning", "6")
+    tables, note, error, box = sc_lshapes.lshape_view(GATE, "spring-cleaning", "6")
     assert error == "" and box == cb.BOX_CLASS
-    entries = with_id_type(tables, sc_views.LSHAPE_CELL)
+    entries = with_id_type(tables, sc_lshapes.LSHAPE_CELL)
     assert len(entries) == 25
     disagree = set()
     for entry in entries:
-        a, b = divmod(entry.id["index"], sc_views.CELL_STRIDE)
+        a, b = divmod(entry.id["index"], sc_board.CELL_STRIDE)
         value = sc_grundy(grid_cells(l_shape(a, b)))
         assert text_of(entry).split()[0] == str(value)
         if PRINTED_L[a - 2][b - 2] != value:
@@ -408,22 +411,25 @@ def test_the_l_table_is_the_brute_forces_and_marks_the_sources_4_at_2_4():
     assert "(2,4): the source prints 4, the computation gives 3" in note and "at (4,2)" in note
     assert "24 of the source's 25 entries agree" in note
     # A longer leg: the table grows, the source's stays 2..6.
-    tables, note, error, _ = sc_views.lshape_view(GATE, "spring-cleaning", "8")
-    assert error == "" and len(with_id_type(tables, sc_views.LSHAPE_CELL)) == 49
+    tables, note, error, _ = sc_lshapes.lshape_view(GATE, "spring-cleaning", "8")
+    assert error == "" and len(with_id_type(tables, sc_lshapes.LSHAPE_CELL)) == 49
     for bad in ["1", "17", "x"]:
-        assert sc_views.lshape_view(GATE, "spring-cleaning", bad)[3] == cb.INVALID_BOX_CLASS
+        assert sc_lshapes.lshape_view(GATE, "spring-cleaning", bad)[3] == cb.INVALID_BOX_CLASS
 
 
 def test_an_entry_of_the_l_table_is_played():
-    text, log = sc_views.lshape_pick(
-        {"type": sc_views.LSHAPE_CELL, "index": 5 * sc_views.CELL_STRIDE + 3}, 1, "spring-cleaning"
+    text, log = sc_lshapes.lshape_pick(
+        {"type": sc_lshapes.LSHAPE_CELL, "index": 5 * sc_board.CELL_STRIDE + 3}, 1, "spring-cleaning"
     )
     assert len(grid_cells(text)) == 5 + 3 - 1 and text == "#####/#..../#...." and "(5,3)-L" in log
-    assert sc_views.lshape_pick({"type": sc_views.LSHAPE_CELL, "index": 99 * 100}, 1, "spring-cleaning") == (
+    assert sc_lshapes.lshape_pick({"type": sc_lshapes.LSHAPE_CELL, "index": 99 * 100}, 1, "spring-cleaning") == (
         no_update,
         no_update,
     )
-    assert sc_views.lshape_pick({"type": sc_views.LSHAPE_CELL, "index": 203}, 1, "wythoff") == (no_update, no_update)
+    assert sc_lshapes.lshape_pick({"type": sc_lshapes.LSHAPE_CELL, "index": 203}, 1, "wythoff") == (
+        no_update,
+        no_update,
+    )
 
 
 def test_the_l_table_csv_names_the_disagreement():
@@ -440,10 +446,10 @@ def test_the_l_table_csv_names_the_disagreement():
 
 
 def test_the_zigzags_are_couples_are_forever_shifted_by_two_and_the_printed_row_is_not():
-    table, figure, note, error, box = sc_views.zigzag_view(GATE, "spring-cleaning", "15")
+    table, figure, note, error, box = sc_zigzags.zigzag_view(GATE, "spring-cleaning", "15")
     assert error == "" and box == cb.BOX_CLASS
     couples = couples_are_forever_values(17)
-    rows = sc_views.zigzag_rows(15)
+    rows = sc_zigzags.zigzag_rows(15)
     for row in rows:
         n = row["n"]
         if n <= 12:
@@ -459,10 +465,10 @@ def test_the_zigzags_are_couples_are_forever_shifted_by_two_and_the_printed_row_
     names = [t.name for t in figure.data]
     assert names[0].startswith("Z(n)") and list(figure.data[3].y) == PRINTED_ZIGZAGS
     # Beyond the printed row: no entry to compare, none marked.
-    table, _f, _n, error, _b = sc_views.zigzag_view(GATE, "spring-cleaning", "20")
+    table, _f, _n, error, _b = sc_zigzags.zigzag_view(GATE, "spring-cleaning", "20")
     assert error == "" and str(table).count("bar-pic") == 20 and str(table).count("finite-differs") == 15
     for bad in ["0", "64", "-3", "1e9"]:
-        assert sc_views.zigzag_view(GATE, "spring-cleaning", bad)[4] == cb.INVALID_BOX_CLASS
+        assert sc_zigzags.zigzag_view(GATE, "spring-cleaning", bad)[4] == cb.INVALID_BOX_CLASS
 
 
 def test_the_zigzags_csv():
@@ -573,7 +579,7 @@ TRIGGERS = st.one_of(
     st.sampled_from([sc_views.GRID_EMPTY, sc_views.GRID_FULL, sc_views.GRID_RESIZE]),
     st.fixed_dictionaries(
         {
-            "type": st.sampled_from([sc_views.GRID_CELL, sc_views.GRID_SWEEP, sc_views.LSHAPE_CELL, "x"]),
+            "type": st.sampled_from([sc_board.GRID_CELL, sc_board.GRID_SWEEP, sc_lshapes.LSHAPE_CELL, "x"]),
             "index": st.one_of(st.integers(-5, 2000), HOSTILE),
         }
     ),
@@ -594,9 +600,9 @@ def test_hostile_values_never_raise(gate, name, a, b, trigger):
         lambda: sc_views.grid_view(gate, name, a, b),
         lambda: sc_views.grid_act(trigger, a, name, b, a, b),
         lambda: sc_views.grid_act(trigger, 1, name, b, a, ["on"]),
-        lambda: sc_views.lshape_view(gate, name, a),
-        lambda: sc_views.lshape_pick(trigger, a, name),
-        lambda: sc_views.zigzag_view(gate, name, a),
+        lambda: sc_lshapes.lshape_view(gate, name, a),
+        lambda: sc_lshapes.lshape_pick(trigger, a, name),
+        lambda: sc_zigzags.zigzag_view(gate, name, a),
         lambda: e3_views.octant_view(gate, name, a),
         lambda: e3_views.slice_view(gate, name, a, b),
         lambda: cb.play_view(gate, name, a),

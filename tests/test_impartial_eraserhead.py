@@ -41,19 +41,22 @@ from naive_graphs import (
     path_edges,
 )
 
-import solver.impartial.eraserhead as eh
+import solver.impartial.eraserhead_components as ehc
+import solver.impartial.eraserhead_search as ehs
 from solver import WorkTooLargeError, impartial_game
 from solver.graphs import Graph, parse_graph
 from solver.impartial.eraserhead import (
-    EraserheadPosition,
     eraserhead_cost,
     eraserhead_move_values,
-    eraserhead_moves,
-    eraserhead_position,
     eraserhead_value,
-    format_eraserhead,
     lost_triples,
     lost_triples_cost,
+)
+from solver.impartial.eraserhead_positions import (
+    EraserheadPosition,
+    eraserhead_moves,
+    eraserhead_position,
+    format_eraserhead,
     parse_eraserhead,
 )
 
@@ -202,7 +205,7 @@ def test_paths_and_cycles_up_to_reflection_and_rotation(n, data):
 
 @pytest.mark.slow
 def test_the_table_of_paths_matches_the_brute_force():
-    table = eh._path_table_kernel(9)
+    table = ehc._path_table_kernel(9)
     for length in range(1, 10):
         for mask in range(1 << length):
             erasers = [i for i in range(length) if (mask >> i) & 1]
@@ -213,9 +216,9 @@ def test_the_table_of_paths_matches_the_brute_force():
 @pytest.mark.slow
 def test_the_search_and_the_table_agree_on_long_paths():
     # paths of 14 vertices: the table (kernel) against the memoised search of path keys, every occupancy
-    table = eh._path_table_kernel(14)
-    search = eh._Search()
-    keys = [eh._path_key(14, mask) for mask in range(1 << 14)]
+    table = ehc._path_table_kernel(14)
+    search = ehs._Search()
+    keys = [ehc._path_key(14, mask) for mask in range(1 << 14)]
     found = search.values(keys, 10**7)
     assert all(found[key] == table[(1 << 14) - 1 + mask] for mask, key in enumerate(keys))
 
@@ -371,9 +374,9 @@ def test_the_bound_of_a_path_search_holds_on_every_small_path_and_cycle():
         for mask in range(1, 1 << length):
             occupied = [i for i in range(length) if (mask >> i) & 1]
             for cycle in (False, True) if length >= 3 else (False,):
-                search = eh._Search()
-                search.values([eh._cycle_key(length, mask) if cycle else eh._path_key(length, mask)], 10**7)
-                bound = (eh._cycle_keys(length, occupied) if cycle else eh._path_keys(length, occupied))[0]
+                search = ehs._Search()
+                search.values([ehc._cycle_key(length, mask) if cycle else ehc._path_key(length, mask)], 10**7)
+                bound = (ehs._cycle_keys(length, occupied) if cycle else ehs._path_keys(length, occupied))[0]
                 assert len(search.memo) <= bound, (length, cycle, occupied)
 
 
@@ -387,10 +390,10 @@ def test_the_bound_of_a_path_search_holds():
         cycle = length >= 3 and rng.random() < 0.4
         occupied = sorted(rng.sample(range(length), rng.randint(1, min(length, 7))))
         mask = sum(1 << i for i in occupied)
-        key = eh._cycle_key(length, mask) if cycle else eh._path_key(length, mask)
-        search = eh._Search()
+        key = ehc._cycle_key(length, mask) if cycle else ehc._path_key(length, mask)
+        search = ehs._Search()
         search.values([key], 10**7)
-        bound = (eh._cycle_keys(length, occupied) if cycle else eh._path_keys(length, occupied))[0]
+        bound = (ehs._cycle_keys(length, occupied) if cycle else ehs._path_keys(length, occupied))[0]
         assert len(search.memo) <= bound, (length, cycle, occupied)
 
 
@@ -413,10 +416,10 @@ def test_the_graph_model_errs_high_on_measured_graphs():
     # components met by the search of a component of any shape, against the model of the estimate
     for text in ["petersen:0,1,2", "grid-3x3:0,4,8", "complete-5:0,1", "0-1,1-2,2-0,2-3,3-4,4-5,5-3,1-4:0,3,5"]:
         position = parse_eraserhead(text)
-        search = eh._Search()
-        keys = eh._split(position.graph.edges, position.erasers)
+        search = ehs._Search()
+        keys = ehc._split(position.graph.edges, position.erasers)
         search.values(keys, 10**7)
         general = sum(1 for key in search.memo if key[0] == "G")
         n, m, k = position.graph.n, len(position.graph.edges), len(position.erasers)
-        assert general <= eh._graph_model(n, m, k) <= k * eh._graph_bound(n, m, k) * 4, text
-        assert math.comb(n, k) <= eh._graph_bound(n, m, k)
+        assert general <= ehs._graph_model(n, m, k) <= k * ehs._graph_bound(n, m, k) * 4, text
+        assert math.comb(n, k) <= ehs._graph_bound(n, m, k)

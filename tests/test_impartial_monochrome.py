@@ -18,16 +18,15 @@ from hypothesis import strategies as st
 from naive_graphs import monochrome_in_play, monochrome_reference, path_monochrome
 
 import solver.impartial.monochrome as mono
+import solver.impartial.monochrome_search as msearch
 from solver import WorkTooLargeError, grundy_values, impartial_game
 from solver.graphs import Graph, parse_graph
-from solver.impartial.monochrome import (
+from solver.impartial.monochrome import monochrome_cost, monochrome_move_values, monochrome_value
+from solver.impartial.monochrome_positions import (
     MonochromePosition,
     format_monochrome,
-    monochrome_cost,
-    monochrome_move_values,
     monochrome_moves,
     monochrome_position,
-    monochrome_value,
     parse_monochrome,
 )
 
@@ -145,7 +144,7 @@ def test_values_match_the_brute_force_on_many_graphs(position):
 @given(graphs(max_vertices=10))
 def test_the_search_without_shapes_matches_the_brute_force(graph):
     # the kernel alone: no path, cycle or complete shortcut
-    frame = mono._Frame(graph.n, graph.edges)
+    frame = msearch._Frame(graph.n, graph.edges)
     assert frame.values([(1 << graph.n) - 1], 10**7, shapes=False) == [brute(monochrome_position(graph))]
 
 
@@ -187,7 +186,7 @@ def test_paths_are_robs_dots_up_to_400_vertices():
 def test_paths_searched_as_graphs_are_robs_dots():
     # the search without the path shortcut, on paths of up to 60 vertices
     for n in range(1, 61):
-        frame = mono._Frame(n, tuple((i, i + 1) for i in range(n - 1)))
+        frame = msearch._Frame(n, tuple((i, i + 1) for i in range(n - 1)))
         assert frame.values([(1 << n) - 1], 10**7, shapes=False) == [ROBS_DOTS[n]], n
 
 
@@ -208,7 +207,7 @@ def test_cycles_and_complete_graphs():
         expected = 1 if ROBS_DOTS[n - 3] == 0 else 0
         assert monochrome_value(parse_monochrome(f"cycle-{n}")) == expected
         if n <= 30:
-            frame = mono._Frame(n, parse_graph(f"cycle-{n}").edges)
+            frame = msearch._Frame(n, parse_graph(f"cycle-{n}").edges)
             assert frame.values([(1 << n) - 1], 10**7, shapes=False) == [expected]
     for n in range(1, 12):
         assert monochrome_value(parse_monochrome(f"complete-{n}")) == 1
@@ -259,7 +258,9 @@ def test_a_large_cubic_graph_is_refused_before_the_work():
 def test_a_search_the_model_underestimates_stops_at_the_limit(monkeypatch):
     monkeypatch.setattr(mono, "_growth", lambda size, edges: 1.0)
     monkeypatch.setattr(mono, "PROBE_MOVES", 10)
-    monkeypatch.setattr(mono, "_FRAMES", mono.OrderedDict())
+    frames = msearch.OrderedDict()  # one fresh cache, read by both modules
+    monkeypatch.setattr(msearch, "_FRAMES", frames)
+    monkeypatch.setattr(mono, "_FRAMES", frames)
     with pytest.raises(WorkTooLargeError, match="looked at more than"):
         monochrome_value(monochrome_position(cubic(30, 2)), max_seconds=0.001)
 
@@ -275,8 +276,8 @@ def test_large_components_of_other_shapes_are_refused():
 
 def test_the_growth_model_errs_high_on_measured_graphs():
     for graph in [cubic(20, 1), cubic(24, 2), parse_graph("grid-4x5"), parse_graph("grid-5x5")]:
-        mono._FRAMES.clear()
-        frame = mono._frame(graph.n, graph.edges)
+        msearch._FRAMES.clear()
+        frame = msearch._frame(graph.n, graph.edges)
         frame.values([(1 << graph.n) - 1], 10**7)
         assert frame.count <= mono._growth(graph.n, len(graph.edges))
 

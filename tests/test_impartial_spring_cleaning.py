@@ -25,7 +25,7 @@ from solver import (
     zigzag,
     zigzag_values,
 )
-from solver.impartial import spring_cleaning
+from solver.impartial import spring_cleaning, spring_cleaning_grids
 
 GAME = impartial_game("spring-cleaning")
 GRUNDY, WINS, REMOTENESS = make_reference(spring_cleaning_moves)
@@ -309,7 +309,7 @@ def test_thirty_pieces_are_estimated_within_seconds():
 
 
 def test_the_guard_stops_a_shape_beyond_the_estimate(monkeypatch):
-    monkeypatch.setattr(spring_cleaning, "REACH_FACTOR", 1e-9)
+    monkeypatch.setattr(spring_cleaning_grids, "REACH_FACTOR", 1e-9)
     monkeypatch.setattr(spring_cleaning, "GUARD_FACTOR", 1)
     monkeypatch.setattr(spring_cleaning, "GUARD_SLACK", 0)
     game = spring_cleaning.SpringCleaningGame.make()
@@ -371,4 +371,4 @@ def test_the_costliest_groups_found_stay_within_their_estimate():
         assert game.pieces(position) == 30
         game.value(position)
         reached = int(game.memo.get("table").count[0])
-        assert 60_000 < reached < spring_cleaning.REACH_FACTOR * 2**15 / 2
+        assert 60_000 < reached < spring_cleaning_grids.REACH_FACTOR * 2**15 / 2

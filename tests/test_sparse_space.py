@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from naive_impartial import octal_grundy
 
 from solver import grundy_cost, grundy_method, grundy_values, sparse_space
-from solver.impartial.octal import SPARSE_MIN_SECONDS, parse_octal
+from solver.impartial.octal_codes import parse_octal
+from solver.impartial.octal_grundy import SPARSE_MIN_SECONDS
 from solver.impartial.sparse import best_mask, rare_mask
 
 #: Octal codes with splits: the brief's examples, classical games, codes of many digits and of 4.x.

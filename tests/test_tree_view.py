@@ -22,6 +22,7 @@ from dashboard import ids, style
 from dashboard.setup import INLINE_BOUND
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.explore import tree as view
+from dashboard.tabs.explore import tree_elements, tree_layout, tree_state
 from dashboard.tabs.explore.layout import DEFAULT_VIEW, VIEW_LABELS, explore_layout
 from solver.engine import solve
 from solver.games.squares import moves
@@ -111,9 +112,9 @@ def check_tips(tree, elements):
         tip = dict(rows)
         assert [row[0] for row in rows] == TIP_ROWS
         # The card is text in the data, and the rows are node_tip's.
-        assert isinstance(data["tip"], str) and data["tip"] == view.tip_text(rows)
+        assert isinstance(data["tip"], str) and data["tip"] == tree_layout.tip_text(rows)
         parent = by_path[node.parent_path].position if node.parent_path is not None else None
-        assert rows == view.node_tip(node, parent, tree.bound)
+        assert rows == tree_layout.node_tip(node, parent, tree.bound)
         assert all(isinstance(text, str) and text for text in tip.values())
         digits = str(node.position)
         if len(digits) <= 12:
@@ -125,7 +126,7 @@ def check_tips(tree, elements):
         else:
             parent = by_path[node.parent_path].position
             assert tip["move"].startswith(node.move.value + " from ")
-            assert tip["move"].endswith(view._full_position(parent))
+            assert tip["move"].endswith(tree_layout._full_position(parent))
         assert tip["outcome"].startswith(node.outcome.name + " ")
         if node.remoteness is not None:
             assert tip["remoteness"] == f"{node.remoteness} (exact)"
@@ -142,7 +143,7 @@ def check_tips(tree, elements):
             assert (word in tip["marks"]) == flag, (data["path"], word, tip["marks"])
         # The label: short position, then the value with its marks.
         first, second = data["label"].split("\n")
-        assert first == view.short_position(node.position)
+        assert first == tree_layout.short_position(node.position)
         assert second.startswith(node.outcome.name)
         assert ("★" in second) == node.square and ("↻" in second) == node.repeat
         if node.remoteness is None and node.remoteness_at_most is not None:
@@ -155,7 +156,7 @@ def check_tips(tree, elements):
 @pytest.mark.parametrize("start,depth", TREES)
 def test_elements_of_the_named_trees(thesis, start, depth):
     tree = game_tree(start, depth, thesis)
-    elements = view.tree_elements(tree)
+    elements = tree_elements.tree_elements(tree)
     nodes, edges = split(elements)
     check_layout(elements)
     check_tips(tree, elements)
@@ -168,7 +169,7 @@ def test_elements_of_the_named_trees(thesis, start, depth):
         assert e["data"]["label"] == {"t": "take", "p": "put"}[child["path"][-1]]
         assert (e["classes"] == "best") == child["best"]
     # Deterministic.
-    assert view.tree_elements(game_tree(start, depth, thesis)) == elements
+    assert tree_elements.tree_elements(game_tree(start, depth, thesis)) == elements
     # The root carries the name of the drawing.
     assert nodes[0]["data"]["view"] == f"{start}|{thesis.bound}|{depth}"
 
@@ -179,36 +180,36 @@ def test_sizes_of_the_named_trees(thesis):
     assert sizes[(10**30, 6)] == 1  # a square: the mover wins at once
     root = game_tree(29704, 3, thesis).nodes[0]
     assert root.remoteness is None and root.remoteness_at_most == 12
-    label = split(view.tree_elements(game_tree(29704, 3, thesis)))[0][0]["data"]["label"]
+    label = split(tree_elements.tree_elements(game_tree(29704, 3, thesis)))[0][0]["data"]["label"]
     assert label == "29,704\nL ≤12"
 
 
 def test_huge_numbers_read_well(thesis):
-    assert view.short_position(4708) == "4,708"
-    assert view.short_position(123_456_789_012) == "123,456,789,012"
-    assert view.short_position(10**30) == "10³⁰"
-    assert view.short_position(10**30 + 1) == "1.000…×10³⁰"
-    assert view.short_position(1_234_567_890_123) == "1.234…×10¹²"
-    root = split(view.tree_elements(game_tree(10**30, 3, thesis)))[0][0]["data"]
+    assert tree_layout.short_position(4708) == "4,708"
+    assert tree_layout.short_position(123_456_789_012) == "123,456,789,012"
+    assert tree_layout.short_position(10**30) == "10³⁰"
+    assert tree_layout.short_position(10**30 + 1) == "1.000…×10³⁰"
+    assert tree_layout.short_position(1_234_567_890_123) == "1.234…×10¹²"
+    root = split(tree_elements.tree_elements(game_tree(10**30, 3, thesis)))[0][0]["data"]
     assert root["label"] == "10³⁰\nW 1 ★"
     assert dict(tip_rows(root["tip"]))["position"].endswith("(31 digits)")
     # Root text on the outcome colour, never white on white (the old star shape).
-    sheet = view.tree_stylesheet()
+    sheet = tree_elements.tree_stylesheet()
     assert not any(rule["style"].get("shape") == "star" for rule in sheet)
 
 
 def test_labels_are_never_below_11_px():
-    sheet = view.tree_stylesheet()
+    sheet = tree_elements.tree_stylesheet()
     sizes = [rule["style"]["font-size"] for rule in sheet if "font-size" in rule["style"]]
-    assert sizes and min(sizes) * view.MIN_ZOOM >= 11
+    assert sizes and min(sizes) * tree_layout.MIN_ZOOM >= 11
     panel = view.tree_panel()
     graph = _find(panel, explore_ids.TREE)
-    assert graph.minZoom == view.MIN_ZOOM and graph.layout["name"] == "preset" and graph.layout["fit"] is False
+    assert graph.minZoom == tree_layout.MIN_ZOOM and graph.layout["name"] == "preset" and graph.layout["fit"] is False
     assert getattr(graph, "wheelSensitivity", None) is None
 
 
 def test_stylesheet_colours_every_outcome_with_readable_text():
-    sheet = view.tree_stylesheet()
+    sheet = tree_elements.tree_stylesheet()
     rules = {rule["selector"]: rule["style"] for rule in sheet}
     for key, colour in style.COLOURS.items():
         fill, ink = rules[f"node.{key}"]["background-color"], rules[f"node.{key}"]["color"]
@@ -225,7 +226,7 @@ def test_values_and_best_moves_match_the_naive_solver(small, start, depth):
     solution, (letters, rem) = small
     bound = solution.bound
     tree = game_tree(start, depth, solution)
-    nodes, _ = split(view.tree_elements(tree))
+    nodes, _ = split(tree_elements.tree_elements(tree))
     by_path = {n["data"]["path"]: n["data"] for n in nodes}
 
     def value(position):
@@ -269,7 +270,7 @@ def test_u_nodes_carry_what_they_cannot_be(small, start, depth):
     # The marks come from the brute-force least fixed point, not from the view's code.
     solution, _ = small
     classes = naive_classes(solution.bound)
-    nodes, _ = split(view.tree_elements(game_tree(start, depth, solution)))
+    nodes, _ = split(tree_elements.tree_elements(game_tree(start, depth, solution)))
     seen = set()
     for node in nodes:
         data = node["data"]
@@ -353,7 +354,7 @@ def test_collapse_all_then_expand_shows_one_level():
 
 
 def test_expand_the_best_line_of_92_follows_the_win_in_11(thesis):
-    line = view.best_line(92, thesis)
+    line = tree_state.best_line(92, thesis)
     positions = [92]
     for path in line[1:]:
         positions.append(positions[-1] + (1 if path[-1] == "p" else -1) * math.isqrt(positions[-1]) ** 2)
@@ -369,7 +370,7 @@ def test_expand_the_best_line_of_92_follows_the_win_in_11(thesis):
     check_layout(elements)
     # Every line follows the first best move and ends at a square, a repeat or the move cap.
     for start, cap in ((2, 60), (7, 60), (10**30 + 7, 60), (123456789, 60), (123456789, 3)):
-        line = view.best_line(start, thesis, max_moves=cap)
+        line = tree_state.best_line(start, thesis, max_moves=cap)
         seen = [start]
         for path in line[1:]:
             move = best_moves(seen[-1], thesis)[0]
@@ -378,7 +379,7 @@ def test_expand_the_best_line_of_92_follows_the_win_in_11(thesis):
         last = seen[-1]
         ends = [math.isqrt(last) ** 2 == last, last in seen[:-1], len(line) == cap + 1]
         assert sum(ends) >= 1 and len(line) <= cap + 1, (start, seen)
-    assert view.best_line(2, thesis) == ["", "p", "pt"]  # 2 -> 3 -> 2: the loop of a draw
+    assert tree_state.best_line(2, thesis) == ["", "p", "pt"]  # 2 -> 3 -> 2: the loop of a draw
 
 
 def test_bad_input_becomes_a_message():
@@ -486,7 +487,7 @@ paths = st.text(alphabet="tp", max_size=12)
 def test_layout_promises_hold_for_any_expansion(small, flipped, base, start):
     solution, _ = small
     tree = game_tree(start, base, solution, toggled=flipped, max_nodes=300)
-    check_layout(view.tree_elements(tree))
+    check_layout(tree_elements.tree_elements(tree))
 
 
 junk = st.recursive(
@@ -526,7 +527,7 @@ def test_tree_callback_never_fails(triggered, setup, start, depth, action, state
         assert text is no_update or ("Traceback" not in text and len(text) < 600)
     if isinstance(elements, list) and elements:
         assert error == ""
-        assert view.check_state(new_state) == new_state
+        assert tree_state.check_state(new_state) == new_state
         nodes = split(elements)[0]
         assert nodes[0]["data"]["path"] == "" and len(nodes) <= 400
         assert re.fullmatch(r"\d[\d,]* nodes?, values from bound B = [\d,]+\..*", message, re.S)
@@ -536,8 +537,8 @@ def test_node_data_is_flat_so_an_unchanged_node_is_left_alone(thesis):
     # The page's cytoscape wrapper compares each element's data key by key
     # (===) between answers: only plain values let an unchanged node compare
     # equal, so that it is not restyled after every click.
-    before = view.tree_elements(game_tree(4708, 6, thesis))
-    after = view.tree_elements(game_tree(4708, 6, thesis, toggled=["tttttt"]))
+    before = tree_elements.tree_elements(game_tree(4708, 6, thesis))
+    after = tree_elements.tree_elements(game_tree(4708, 6, thesis, toggled=["tttttt"]))
     for element in before + after:
         for key, value in element["data"].items():
             assert value is None or isinstance(value, (str, int, float, bool)), (key, type(value))
@@ -550,7 +551,7 @@ def test_node_data_is_flat_so_an_unchanged_node_is_left_alone(thesis):
 
 def test_tip_text_holds_the_rows_on_lines_and_tabs():
     rows = [["position", "4,708"], ["marks", "a\tb\nc"], ["expand", ""]]
-    text = view.tip_text(rows)
+    text = tree_layout.tip_text(rows)
     assert text == "position\t4,708\nmarks\ta b c\nexpand\t"
     assert tip_rows(text) == [["position", "4,708"], ["marks", "a b c"], ["expand", ""]]
 

@@ -17,30 +17,56 @@ module                              contents
 :mod:`solver.impartial.registry`    :func:`impartial_game`, :data:`IMPARTIAL_ALIASES`,
                                     :data:`IMPARTIAL_EXAMPLES`
 :mod:`solver.impartial.octal`       octal games (Kayles ``0.77``, Dawson's Kayles ``0.07``,
-                                    Dawson's chess and Rob's Dots ``0.137``, ...): codes,
-                                    Grundy values of heaps, proved periodicity, P-positions,
-                                    equivalence classes, sums of heaps; :class:`OctalGame`
+                                    Dawson's chess and Rob's Dots ``0.137``, ...):
+                                    :class:`HeapGame`, :class:`OctalGame`
+:mod:`solver.impartial.octal_codes` their codes: :class:`OctalCode`, :func:`parse_octal`
+:mod:`solver.impartial.octal_grundy`
+                                    Grundy values of heaps (the plain kernel or the sparse
+                                    space, whichever is estimated faster), their costs
+:mod:`solver.impartial.octal_period`
+                                    the periodicity theorem: proved periods
+:mod:`solver.impartial.octal_positions`
+                                    P-positions, two-heap P-positions, equivalence classes,
+                                    sums of heaps
 :mod:`solver.impartial.sparse`      the sparse-space method (rare and common values): fast
                                     exact Grundy values of octal games with splits
 :mod:`solver.impartial.couples`     Couples are Forever (split a pile of at least 3 in two):
                                     the values of 0.6 one pile down; :class:`CouplesGame`
-:mod:`solver.impartial.wythoff`     Wythoff's game (outcomes, the sieve, the Beatty pairs,
-                                    values, remoteness) and Euclid's game; :class:`WythoffGame`,
-                                    :class:`EuclidGame`
+:mod:`solver.impartial.wythoff`     Wythoff's game and Euclid's game, on pairs: :class:`PairGame`,
+                                    :class:`WythoffGame`, :class:`EuclidGame`
+:mod:`solver.impartial.wythoff_outcomes`
+                                    exact outcomes of both, the sieve, the Beatty pairs
+:mod:`solver.impartial.wythoff_values`
+                                    Wythoff's P-positions at any size, its value and
+                                    remoteness kernels
 :mod:`solver.impartial.chomp`       Chomp on fragmentary bars in an R x C box (outcomes of every
                                     bar, counts of losing bars, the 2 x C picture); :class:`ChompGame`
 :mod:`solver.impartial.eraserhead`  Eraserhead on any graph (erasers walk along edges and erase
                                     them): values with the split into components, the table of
                                     paths, the lost triples; :class:`EraserheadGame`
+:mod:`solver.impartial.eraserhead_positions`
+                                    its positions (``GRAPH:ERASERS``) and moves
+:mod:`solver.impartial.eraserhead_components`
+                                    the numba table of paths, canonical forms of components
+:mod:`solver.impartial.eraserhead_search`
+                                    the estimates and the memoised search
 :mod:`solver.impartial.monochrome`  Monochrome (node Kayles) on any graph: values with the split
                                     into components, paths as Rob's Dots (0.137), the numba
                                     search; :class:`MonochromeGame`
+:mod:`solver.impartial.monochrome_positions`
+                                    its positions (``GRAPH:MARKED``) and moves
+:mod:`solver.impartial.monochrome_search`
+                                    the numba search over 64-bit masks and its kept frames
 :mod:`solver.impartial.magnetism`   Magnetism: strips, their elementary strips and the four
                                     sequences; :class:`MagnetismGame`
 :mod:`solver.impartial.spring_cleaning`
                                     Spring Cleaning: grids split into groups of dirt, the numba
                                     kernel over canonical groups, the L-shapes, the zigzags and
                                     Couples are Forever; :class:`SpringCleaningGame`
+:mod:`solver.impartial.spring_cleaning_kernel`
+                                    its numba kernel over canonical groups and their table
+:mod:`solver.impartial.spring_cleaning_grids`
+                                    its grids as text, groups, sweeps, the groups' estimate
 :mod:`solver.impartial.euclid3`     Euclid's game on triples: the octant of outcomes, values and
                                     remoteness of a box; :class:`Euclid3Game`
 ==================================  =============================================================
@@ -73,16 +99,18 @@ from .chomp import (
 from .couples import CouplesGame, couples_game, couples_values, couples_values_cost
 from .eraserhead import (
     EraserheadGame,
-    EraserheadPosition,
-    EraserMove,
     eraserhead_cost,
     eraserhead_move_values,
-    eraserhead_moves,
-    eraserhead_position,
     eraserhead_value,
-    format_eraserhead,
     lost_triples,
     lost_triples_cost,
+)
+from .eraserhead_positions import (
+    EraserheadPosition,
+    EraserMove,
+    eraserhead_moves,
+    eraserhead_position,
+    format_eraserhead,
     parse_eraserhead,
 )
 from .euclid3 import (
@@ -100,62 +128,44 @@ from .magnetism import (
     magnetism_sequences_cost,
     parse_strip,
 )
-from .monochrome import (
-    MonochromeGame,
+from .monochrome import MonochromeGame, monochrome_cost, monochrome_move_values, monochrome_value
+from .monochrome_positions import (
     MonochromeMove,
     MonochromePosition,
     format_monochrome,
-    monochrome_cost,
-    monochrome_move_values,
     monochrome_moves,
     monochrome_position,
-    monochrome_value,
     parse_monochrome,
 )
-from .octal import (
-    HeapGame,
-    OctalCode,
-    OctalGame,
-    Periodicity,
+from .octal import HeapGame, OctalGame
+from .octal_codes import OctalCode, parse_octal
+from .octal_grundy import grundy_cost, grundy_method, grundy_values, sparse_space
+from .octal_period import Periodicity, periodicity
+from .octal_positions import (
     SumMove,
     classes_of_values,
     equivalence_classes,
-    grundy_cost,
-    grundy_method,
-    grundy_values,
     p_positions,
     pairs_of_equal_values,
-    parse_octal,
-    periodicity,
-    sparse_space,
     sum_moves,
     sum_value,
     two_heap_p_positions,
 )
 from .registry import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, IMPARTIAL_FORMS, impartial_game, is_impartial_name
-from .spring_cleaning import (
-    SpringCleaningGame,
-    l_shape,
-    l_shape_table,
-    l_shape_value,
-    parse_grid,
-    zigzag,
-    zigzag_values,
-)
-from .wythoff import (
-    EuclidGame,
-    PairGame,
+from .spring_cleaning import SpringCleaningGame, l_shape, l_shape_table, l_shape_value, zigzag, zigzag_values
+from .spring_cleaning_grids import parse_grid
+from .wythoff import EuclidGame, PairGame, WythoffGame
+from .wythoff_outcomes import (
     SieveStep,
-    WythoffGame,
     beatty_pairs,
     euclid_is_win,
     euclid_outcomes,
     outcomes_cost,
     sieve_steps,
-    wythoff_is_p,
     wythoff_outcomes,
     wythoff_pairs,
 )
+from .wythoff_values import wythoff_is_p
 
 __all__ = [
     # the games

@@ -24,7 +24,7 @@ Both are OEIS A046695 (which lists ``G_0.6(n)``, ``n >= 0``: 0, 0, 1, 2, 0,
 ``Z(n) = CAF(n)``, with no shift of the pile size (the source says "with a
 shift of two"; ``docs/impartial-games.md`` section 3 says more).
 
-Values are computed as those of 0.6 (:func:`solver.impartial.octal.grundy_values`,
+Values are computed as those of 0.6 (:func:`solver.impartial.octal_grundy.grundy_values`,
 the sparse-space method for large piles): no period is known and none is
 found up to 65,536; the source: "the nimbers have been computed into the
 millions, and no pattern has been found whatsoever".
@@ -41,7 +41,8 @@ import numpy as np
 
 from ..costs import Cost
 from ..validation import check_integer
-from .octal import HeapGame, OctalGame, Periodicity
+from .octal import HeapGame, OctalGame
+from .octal_period import Periodicity
 
 __all__ = ["CouplesGame", "couples_game", "couples_values", "couples_values_cost", "COUPLES_NAME"]
 
@@ -225,7 +226,7 @@ class CouplesGame(HeapGame):
         ----------
         n : int, optional
             Compute the piles ``0..n`` (``>= 2``); default: the search of
-            :func:`solver.impartial.octal.periodicity` (to 65,536 at most), kept.
+            :func:`solver.impartial.octal_period.periodicity` (to 65,536 at most), kept.
 
         Returns
         -------

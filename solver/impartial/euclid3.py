@@ -44,7 +44,8 @@ from ..costs import Cost
 from ..text import format_count
 from ..validation import check_integer
 from .game import MAX_TEXT, ImpartialGame, check_entry, check_work, parse_entry
-from .wythoff import EuclidGame, euclid_is_win
+from .wythoff import EuclidGame
+from .wythoff_outcomes import euclid_is_win
 
 __all__ = ["Euclid3Game", "euclid3_outcomes", "euclid3_outcomes_cost", "euclid3_table_cost"]
 

@@ -31,7 +31,7 @@ XOR of theirs.  A component is recognised first by its shape:
   move ends it, value 1.
 
 Any other component is searched: a numba kernel walks its sets of vertices
-in play as 64-bit masks (at most :data:`MAX_SEARCH_VERTICES` vertices),
+in play as 64-bit masks (at most :data:`~.monochrome_search.MAX_SEARCH_VERTICES` vertices),
 splits each option into components again, and keeps every component's value
 in a dictionary kept with the game, keyed by its mask in the frame it was met
 in (the connected component of the whole graph, or the component in play
@@ -44,51 +44,51 @@ grow about as ``b**k`` with k the vertices of the component and b rising with
 its edges per vertex.  The search also stops, with a ``WorkTooLargeError``,
 when it has met more components than the time limit allows, so a graph the
 model underestimates is refused without running on.
+
+The parts live in modules of their own: positions, their text and moves in
+:mod:`.monochrome_positions`; the numba search and the frames that keep its
+values in :mod:`.monochrome_search`.  This module splits a position into its
+components, estimates, holds the checked public functions and
+:class:`MonochromeGame`, and re-exports the names the front door
+(:mod:`solver`) and the command line import from here.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-import threading
-from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
-
-import numba
-import numpy as np
 
 from .. import costs
 from ..costs import Cost
 from ..errors import WorkTooLargeError
-from ..graphs.formats import GRAPH_FORMS, Graph, format_graph, parse_graph, parse_vertices, preset_text
-from ..parsing import describe_text
+from ..graphs.formats import GRAPH_FORMS, Graph
 from ..text import format_count
-from ..validation import check_integer
 from .game import ImpartialGame, check_work, search_remoteness, seconds_limit
+from .monochrome_positions import (
+    MonochromeMove,
+    MonochromePosition,
+    format_monochrome,
+    monochrome_moves,
+    monochrome_position,
+    parse_monochrome,
+)
+from .monochrome_search import _FRAMES, MAX_SEARCH_VERTICES, _frame, _rob
 
 __all__ = [
-    "MonochromePosition",
-    "MonochromeMove",
     "MonochromeGame",
-    "parse_monochrome",
-    "format_monochrome",
-    "monochrome_position",
-    "monochrome_moves",
     "monochrome_cost",
     "monochrome_value",
     "monochrome_move_values",
-    "MAX_SEARCH_VERTICES",
+    "MonochromeMove",
+    "MonochromePosition",
+    "format_monochrome",
+    "monochrome_moves",
+    "monochrome_position",
+    "parse_monochrome",
 ]
 
-#: Most vertices of a component searched (a 64-bit mask, the sign bit left alone).
-MAX_SEARCH_VERTICES = 62
-#: Most vertices of a graph of Monochrome (components that are paths, cycles or complete cost nothing).
-MAX_VERTICES = 10_000
-#: Searched frames (components of a graph) whose values are kept, least recently used dropped.
-KEPT_FRAMES = 16
-#: Most components kept per frame (9 bytes each, in a table at most half full); beyond it the frame starts afresh.
-KEPT_PER_FRAME = 4_000_000
 
 # Cost model (benchmarks/graph_games_finite.py, the project's machine, warm numba cache): seconds per
 # move looked at (the option split into components, each looked up), a component of k vertices
@@ -99,516 +99,11 @@ _BYTES_PER_STATE = 120
 PROBE_MOVES = 100_000
 #: Seconds and bytes to build the Python side of a position (components, shapes) per vertex.
 _SECONDS_PER_VERTEX = 5e-6
-
 _HELP = (
     "GRAPH or GRAPH:MARKED, an undirected graph ("
     + GRAPH_FORMS
     + ") and the vertices marked so far, e.g. petersen or path-7:3"
 )
-_SEPARATOR = ":"
-
-
-# ---------------------------------------------------------------------------
-# Positions
-# ---------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class MonochromePosition:
-    """A position of Monochrome: a graph and its marked vertices.
-
-    Attributes
-    ----------
-    graph : Graph
-        Undirected, on vertices ``0..n-1``; it never changes during play.
-    marked : tuple of int
-        The marked vertices, increasing; no two adjacent.
-
-    Notes
-    -----
-    Build one with :func:`monochrome_position` or :func:`parse_monochrome`,
-    which check it.
-    """
-
-    graph: Graph
-    marked: tuple[int, ...]
-
-    def in_play(self) -> list[int]:
-        """The vertices in play: neither marked nor next to a marked vertex, increasing."""
-        marked = set(self.marked)
-        out = set(marked)
-        for u, v in self.graph.edges:
-            if u in marked:
-                out.add(v)
-            if v in marked:
-                out.add(u)
-        return [v for v in range(self.graph.n) if v not in out]
-
-    def __str__(self) -> str:
-        return format_monochrome(self)
-
-
-@dataclasses.dataclass(frozen=True)
-class MonochromeMove:
-    """One move of Monochrome: a vertex marked, with the value it leaves (:func:`monochrome_move_values`).
-
-    Attributes
-    ----------
-    vertex : int
-        The vertex marked.
-    removed : tuple of int
-        The vertices that leave the game with it: it and its neighbours in
-        play, increasing.
-    result : MonochromePosition
-        The position after the move.
-    value : int or None
-        Grundy value of ``result`` (None from :func:`monochrome_moves`); 0
-        means the move wins.
-    """
-
-    vertex: int
-    removed: tuple[int, ...]
-    result: MonochromePosition
-    value: int | None = None
-
-    @property
-    def wins(self) -> bool:
-        """Whether the move leaves a P-position (value 0): a winning move."""
-        return self.value == 0
-
-    @property
-    def text(self) -> str:
-        """``"mark 3 (removes 2, 3, 4)"``."""
-        return f"mark {self.vertex} (removes {', '.join(map(str, self.removed))})"
-
-
-def monochrome_position(graph: Graph, marked: Iterable[int] = ()) -> MonochromePosition:
-    """Check and build a position: an undirected graph and marked vertices, no two adjacent.
-
-    Parameters
-    ----------
-    graph : Graph
-        Undirected, at most :data:`MAX_VERTICES` vertices.
-    marked : iterable of int
-        Marked vertices, in the order they were marked (any order gives the
-        same position).
-
-    Returns
-    -------
-    MonochromePosition
-
-    Raises
-    ------
-    TypeError
-        If ``graph`` is not a :class:`~solver.graphs.Graph` or a vertex is
-        not an integer.
-    ValueError
-        If the graph is directed or too large, or a vertex is off the graph,
-        marked twice, or out of play (next to a vertex marked before it).
-    """
-    if not isinstance(graph, Graph):
-        raise TypeError(f"a Monochrome position needs a solver.graphs.Graph, got {type(graph).__name__}")
-    if graph.directed:
-        raise ValueError("Monochrome is played on an undirected graph: write its edges with '-', e.g. 0-1,1-2")
-    if graph.n > MAX_VERTICES:
-        raise ValueError(f"a Monochrome graph has at most {MAX_VERTICES:,} vertices, got {graph.n:,}")
-    if isinstance(marked, (str, bytes)):
-        raise TypeError("marked vertices are numbers; read text with parse_monochrome")
-    neighbours = graph.neighbours()
-    done: list[int] = []
-    gone: dict[int, int] = {}
-    for v in marked:
-        v = check_integer(v, "a marked vertex", least=0)
-        if v >= graph.n:
-            raise ValueError(f"vertex {v} is off the graph: its vertices are 0..{graph.n - 1}")
-        if v in gone:
-            by = gone[v]
-            if by == v:
-                raise ValueError(f"vertex {v} is marked twice: mark each vertex at most once")
-            raise ValueError(f"vertex {v} is out of play: it is a neighbour of the marked vertex {by}; mark another")
-        done.append(v)
-        gone[v] = v
-        for w in neighbours[v]:
-            gone.setdefault(w, v)
-    return MonochromePosition(graph, tuple(sorted(done)))
-
-
-def parse_monochrome(text: object) -> MonochromePosition:
-    """Read a position written ``GRAPH`` or ``GRAPH:MARKED`` (``petersen``, ``path-7:3``, ``0-1,1-2:0``).
-
-    Parameters
-    ----------
-    text : str
-        The graph as :func:`solver.graphs.parse_graph` reads it (undirected),
-        then optionally a colon and the marked vertices separated by commas.
-
-    Returns
-    -------
-    MonochromePosition
-
-    Raises
-    ------
-    TypeError
-        If ``text`` is not a string.
-    ValueError
-        If the graph is malformed or too large, or a marked vertex is off
-        the graph, named twice, or out of play; one line that says what to
-        fix.
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"a Monochrome position is text such as petersen or path-7:3, got {type(text).__name__}")
-    graph_text, _, marked_text = text.partition(_SEPARATOR)
-    if _SEPARATOR in marked_text:
-        raise ValueError(f"{describe_text(text)} has two colons: write GRAPH:MARKED, e.g. path-7:3")
-    graph = parse_graph(graph_text)
-    if graph.n > MAX_VERTICES:
-        raise ValueError(f"a Monochrome graph has at most {MAX_VERTICES:,} vertices, got {graph.n:,}")
-    return monochrome_position(graph, parse_vertices(marked_text, graph, "a mark"))
-
-
-def format_monochrome(position: MonochromePosition) -> str:
-    """Write a position as ``GRAPH`` or ``GRAPH:MARKED``; :func:`parse_monochrome` reads it back.
-
-    The graph is written as its preset when it is one
-    (:func:`solver.graphs.preset_text`), else as its edge list.
-    """
-    graph = preset_text(position.graph) or format_graph(position.graph)
-    if not position.marked:
-        return graph
-    return f"{graph}:{','.join(map(str, position.marked))}"
-
-
-def monochrome_moves(position: MonochromePosition) -> list[MonochromeMove]:
-    """Every move of a position, without values: mark each vertex in play, in increasing order.
-
-    Returns
-    -------
-    list of MonochromeMove
-        ``value`` None; empty when no vertex is in play (the player to move
-        has lost).
-    """
-    play = set(position.in_play())
-    neighbours = position.graph.neighbours()
-    moves = []
-    for v in sorted(play):
-        removed = tuple(sorted({v} | (set(neighbours[v]) & play)))
-        result = MonochromePosition(position.graph, tuple(sorted(position.marked + (v,))))
-        moves.append(MonochromeMove(v, removed, result))
-    return moves
-
-
-# ---------------------------------------------------------------------------
-# The search kernel (numba)
-# ---------------------------------------------------------------------------
-
-_DEBRUIJN = 0x03F79D71B4CB0A89
-_DEBRUIJN_INDEX = np.zeros(64, np.int64)
-for _i in range(64):
-    _DEBRUIJN_INDEX[(((1 << _i) * _DEBRUIJN) & ((1 << 64) - 1)) >> 58] = _i
-
-
-@numba.njit(cache=True)
-def _low_index(low: int, index: np.ndarray) -> int:  # pragma: no cover - numba
-    """The index of the single bit of ``low`` (below bit 63)."""
-    return index[((low * 0x03F79D71B4CB0A89) >> 58) & 63]
-
-
-@numba.njit(cache=True)
-def _popcount(x: int) -> int:  # pragma: no cover - numba
-    count = 0
-    while x != 0:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@numba.njit(cache=True)
-def _component(start: int, mask: int, adjacent: np.ndarray, index: np.ndarray) -> int:  # pragma: no cover - numba
-    """The vertices of ``mask`` connected to vertex ``start`` within ``mask``."""
-    component = 1 << start
-    frontier = component
-    while frontier != 0:
-        grown = 0
-        while frontier != 0:
-            low = frontier & -frontier
-            frontier ^= low
-            grown |= adjacent[_low_index(low, index)]
-        frontier = grown & mask & ~component
-        component |= frontier
-    return component
-
-
-@numba.njit(cache=True)
-def _shape_value(
-    component: int, adjacent: np.ndarray, path_values: np.ndarray, index: np.ndarray
-) -> int:  # pragma: no cover
-    """The value of a complete graph (1), a path (octal 0.137) or a cycle; -1 for any other shape."""
-    size = _popcount(component)
-    degrees = 0
-    largest = 0
-    bits = component
-    while bits != 0:
-        low = bits & -bits
-        bits ^= low
-        d = _popcount(adjacent[_low_index(low, index)] & component)
-        degrees += d
-        if d > largest:
-            largest = d
-    edges = degrees // 2
-    if edges == size * (size - 1) // 2:
-        return 1
-    if largest <= 2 and edges == size - 1:
-        return path_values[size]
-    if largest == 2 and edges == size:
-        return 1 if path_values[size - 3] == 0 else 0
-    return -1
-
-
-#: Multiplier of the hash of a mask (2**64 / golden ratio, as a signed 64-bit integer).
-_HASH = -7046029254386353131
-
-
-@numba.njit(cache=True)
-def _slot(keys: np.ndarray, key: int) -> int:  # pragma: no cover - numba
-    """The slot of ``key`` in an open-addressing table (its own, or the empty one where it would go)."""
-    last = keys.shape[0] - 1
-    i = ((key * _HASH) >> 29) & last
-    while True:
-        found = keys[i]
-        if found == key or found == 0:
-            return i
-        i = (i + 1) & last
-
-
-@numba.njit(cache=True)
-def _lookup(keys: np.ndarray, values: np.ndarray, key: int) -> int:  # pragma: no cover - numba
-    """The value kept for ``key``, or -1."""
-    i = _slot(keys, key)
-    return -1 if keys[i] == 0 else values[i]
-
-
-@numba.njit(cache=True)
-def _grown(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover - numba
-    """The table rehashed into twice the slots."""
-    new_keys = np.zeros(2 * keys.shape[0], np.int64)
-    new_values = np.zeros(2 * keys.shape[0], np.int8)
-    for i in range(keys.shape[0]):
-        if keys[i] != 0:
-            j = _slot(new_keys, keys[i])
-            new_keys[j] = keys[i]
-            new_values[j] = values[i]
-    return new_keys, new_values
-
-
-@numba.njit(cache=True)
-def _search(
-    roots: np.ndarray,
-    adjacent: np.ndarray,
-    closed: np.ndarray,
-    keys: np.ndarray,
-    values: np.ndarray,
-    count: int,
-    path_values: np.ndarray,
-    index: np.ndarray,
-    shapes: bool,
-    cap: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, bool]:  # pragma: no cover - numba
-    """Grundy values of vertex sets (masks, each any union of components), memoised (numba; unchecked).
-
-    The memo is an open-addressing table: ``keys`` (int64, 0 = empty; a
-    component is never empty) and ``values`` (int8: a component of at most 62
-    vertices has at most 62 options, so its value is below 63), holding
-    ``count`` components, kept at most half full.  Returns the values, the
-    table (grown if need be) and its count, and whether the search stopped
-    after ``cap`` moves looked at (then the values are 0 and must not be
-    used; the table holds only exact values).
-    """
-    n = adjacent.shape[0]
-    stack = np.zeros(n + 2, np.int64)
-    next_vertex = np.zeros(n + 2, np.int64)
-    seen = np.zeros(n + 2, np.int64)
-    found = np.zeros(roots.shape[0], np.int64)
-    work = 0
-    for r in range(roots.shape[0]):
-        total = 0
-        rest = roots[r]
-        while rest != 0:
-            low = rest & -rest
-            component = _component(_low_index(low, index), rest, adjacent, index)
-            rest &= ~component
-            depth = 1
-            stack[0] = component
-            next_vertex[0] = 0
-            seen[0] = 0
-            while depth > 0:
-                here = stack[depth - 1]
-                slot = _slot(keys, here)
-                if keys[slot] != 0:
-                    depth -= 1
-                    continue
-                v = next_vertex[depth - 1]
-                options = seen[depth - 1]
-                if shapes and v == 0 and options == 0:
-                    value = _shape_value(here, adjacent, path_values, index)
-                    if value >= 0:
-                        keys[slot] = here
-                        values[slot] = value
-                        count += 1
-                        if 2 * count > keys.shape[0]:
-                            keys, values = _grown(keys, values)
-                        depth -= 1
-                        continue
-                pushed = False
-                while v < n:
-                    if (here >> v) & 1:
-                        work += 1
-                        if work > cap:
-                            return found, keys, values, count, True
-                        left = here & ~closed[v]
-                        x = 0
-                        missing = 0
-                        while left != 0:
-                            low = left & -left
-                            part = _component(_low_index(low, index), left, adjacent, index)
-                            left &= ~part
-                            known = _lookup(keys, values, part)
-                            if known >= 0:
-                                x ^= known
-                                continue
-                            if shapes:
-                                value = _shape_value(part, adjacent, path_values, index)
-                                if value >= 0:
-                                    j = _slot(keys, part)
-                                    keys[j] = part
-                                    values[j] = value
-                                    count += 1
-                                    if 2 * count > keys.shape[0]:
-                                        keys, values = _grown(keys, values)
-                                    x ^= value
-                                    continue
-                            missing = part
-                            break
-                        if missing != 0:
-                            next_vertex[depth - 1] = v
-                            seen[depth - 1] = options
-                            stack[depth] = missing
-                            next_vertex[depth] = 0
-                            seen[depth] = 0
-                            depth += 1
-                            pushed = True
-                            break
-                        options |= 1 << x
-                    v += 1
-                if pushed:
-                    continue
-                value = 0
-                while (options >> value) & 1:
-                    value += 1
-                j = _slot(keys, here)
-                keys[j] = here
-                values[j] = value
-                count += 1
-                if 2 * count > keys.shape[0]:
-                    keys, values = _grown(keys, values)
-                depth -= 1
-            total ^= _lookup(keys, values, component)
-        found[r] = total
-    return found, keys, values, count, False
-
-
-# ---------------------------------------------------------------------------
-# Frames: the graphs searched, with their kept values
-# ---------------------------------------------------------------------------
-
-#: Slots of a new frame's table (it doubles when half full).
-_FIRST_SLOTS = 1 << 12
-
-
-class _Frame:
-    """A connected graph of at most 62 vertices searched, with the values of its components kept."""
-
-    def __init__(self, size: int, edges: tuple[tuple[int, int], ...]) -> None:
-        self.size = size
-        self.adjacent = np.zeros(size, np.int64)
-        for u, v in edges:
-            self.adjacent[u] |= np.int64(1) << np.int64(v)
-            self.adjacent[v] |= np.int64(1) << np.int64(u)
-        self.closed = self.adjacent | (np.int64(1) << np.arange(size, dtype=np.int64))
-        self.lock = threading.Lock()
-        self._empty()
-
-    def _empty(self) -> None:
-        self.keys = np.zeros(_FIRST_SLOTS, np.int64)
-        self.kept = np.zeros(_FIRST_SLOTS, np.int8)
-        self.count = 0
-
-    def known(self, mask: int) -> bool:
-        """Whether the value of this component is kept."""
-        return bool(_lookup(self.keys, self.kept, mask) >= 0)
-
-    def value(self, mask: int) -> int:
-        """The kept value of a component met by an earlier search (searched again if dropped since)."""
-        found = int(_lookup(self.keys, self.kept, mask))
-        if found >= 0:
-            return found
-        again = self.values([mask], 1 << 62)
-        assert again is not None
-        return again[0]
-
-    def values(self, masks: Sequence[int], cap: int, *, shapes: bool = True) -> list[int] | None:
-        """The values of vertex sets (masks) of this frame, or None when the search looked at more than ``cap`` moves."""
-        with self.lock:
-            if self.count > KEPT_PER_FRAME:
-                self._empty()
-            roots = np.array(masks, dtype=np.int64)
-            found, self.keys, self.kept, self.count, stopped = _search(
-                roots,
-                self.adjacent,
-                self.closed,
-                self.keys,
-                self.kept,
-                self.count,
-                _path_values(),
-                _DEBRUIJN_INDEX,
-                shapes,
-                cap,
-            )
-        return None if stopped else [int(v) for v in found]
-
-
-_FRAMES: OrderedDict[tuple, _Frame] = OrderedDict()
-_FRAMES_LOCK = threading.Lock()
-
-
-def _frame(size: int, edges: tuple[tuple[int, int], ...]) -> _Frame:
-    key = (size, edges)
-    with _FRAMES_LOCK:
-        frame = _FRAMES.get(key)
-        if frame is not None:
-            _FRAMES.move_to_end(key)
-            return frame
-        frame = _Frame(size, edges)
-        _FRAMES[key] = frame
-        while len(_FRAMES) > KEPT_FRAMES:
-            _FRAMES.popitem(last=False)
-        return frame
-
-
-_PATH_VALUES: list[np.ndarray] = []
-
-
-def _path_values() -> np.ndarray:
-    """Values of paths of 0..64 vertices: Rob's Dots, octal 0.137, heaps 0..64."""
-    if not _PATH_VALUES:
-        _PATH_VALUES.append(_rob().heap_values(list(range(MAX_SEARCH_VERTICES + 2))))
-        _PATH_VALUES[0] = np.array(_PATH_VALUES[0], dtype=np.int64)
-    return _PATH_VALUES[0]
-
-
-def _rob():
-    from .octal import OctalGame
-
-    return OctalGame.of("0.137")  # Rob's Dots, as the registry makes it (no import of the registry)
 
 
 # ---------------------------------------------------------------------------
@@ -861,7 +356,7 @@ def monochrome_cost(position: MonochromePosition, *, moves: bool = False) -> Cos
     ------
     TypeError, ValueError
         If ``position`` is not a checked position, or a component to search
-        has more than :data:`MAX_SEARCH_VERTICES` vertices.
+        has more than :data:`~.monochrome_search.MAX_SEARCH_VERTICES` vertices.
     """
     position = _check_position(position)
     parts, _ = _position_parts(position)
@@ -913,7 +408,7 @@ def monochrome_value(position: MonochromePosition, *, max_seconds: float | None 
     ------
     TypeError, ValueError
         If ``position`` is not a position, a component to search has more
-        than :data:`MAX_SEARCH_VERTICES` vertices, or the work is beyond the
+        than :data:`~.monochrome_search.MAX_SEARCH_VERTICES` vertices, or the work is beyond the
         limits (``WorkTooLargeError`` with the estimate).
 
     Notes

@@ -45,7 +45,8 @@ from .euclid3 import Euclid3Game
 from .game import ImpartialGame
 from .magnetism import MagnetismGame
 from .monochrome import MonochromeGame
-from .octal import OctalGame, parse_octal
+from .octal import OctalGame
+from .octal_codes import parse_octal
 from .spring_cleaning import SPRING_CLEANING
 from .subtraction import SUBTRACTION_PREFIX, SubtractionGame
 from .wythoff import EuclidGame, WythoffGame

@@ -30,8 +30,8 @@ the mask over the bits of the values seen that makes the fewest heaps rare
 ``0b1101110`` after 4,096 heaps, 238 after 8,192, 494 = ``0b111101110``
 from heap 12,289 on).
 
-Numba kernels (prefixed ``_``) are unchecked; :mod:`solver.impartial.octal`
-calls the driver through :func:`solver.impartial.octal.grundy_values`, which
+Numba kernels (prefixed ``_``) are unchecked; :mod:`solver.impartial.octal_grundy`
+calls the driver through :func:`solver.impartial.octal_grundy.grundy_values`, which
 checks its arguments and estimates the work first.
 """
 
@@ -369,7 +369,7 @@ def sparse_grundy(
     ----------
     digits : numpy.ndarray
         int64, the code's digits ``(d0, d1, ..., dk)`` (as
-        :attr:`solver.impartial.octal.OctalCode.digits`); some digit must
+        :attr:`solver.impartial.octal_codes.OctalCode.digits`); some digit must
         have the bit 4.  Not checked.
     prefix : numpy.ndarray
         The exact values of heaps ``0..len(prefix) - 1`` (at least heap 0),

@@ -1,9 +1,9 @@
 """The views of the Finite games tab, collected from the modules of this package.
 
-Every module here (but :mod:`.base`) declares ``VIEWS``, a tuple of
-:class:`~.base.View`, and may declare ``SURFACES``, a tuple of
-:class:`~.base.Surface`; they are found when the package is imported, as
-Dash Pages finds the pages of a folder.  A game names the views it has
+Every module here (but :mod:`.base`, and :mod:`.spring_cleaning_board`,
+which only draws) declares ``VIEWS``, a tuple of :class:`~.base.View`, and
+may declare ``SURFACES``, a tuple of :class:`~.base.Surface`; they are found
+when the package is imported, as Dash Pages finds the pages of a folder.  A game names the views it has
 (:attr:`solver.ImpartialGame.views`) and its play surface
 (:attr:`solver.ImpartialGame.play_surface`); :func:`views_for` and
 :func:`surface_for` read that declaration, so the tab never asks which kind
