@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .octal import MAX_DIGITS, OctalGame, parse_octal
+from .octal import OctalGame
+from .octal_codes import MAX_DIGITS, parse_octal
 
 __all__ = ["SubtractionGame", "parse_subtraction_set", "SUBTRACTION_PREFIX", "MAX_SUBTRACTION"]
 
