@@ -262,3 +262,28 @@ def test_moves_command_refuses_bad_input_in_one_line(argv, capsys):
     status, out, err = _run(argv, capsys)
     assert status == 2 and not out
     assert err.startswith("python -m solver: error:") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["spring-cleaning", "eraserhead", "monochrome"])
+def test_moves_with_geometry_are_the_game_s_own_moves(name):
+    game = find_game(name)
+    for position in _positions(game):
+        own = game.game.moves(position)
+        listed = game.moves(position)
+        assert [(m.label, m.child) for m in listed] == own
+
+
+def test_a_sweep_s_cells_are_the_dirt_it_removes():
+    game = find_game("spring-cleaning")
+    for position in _positions(game):
+        for move in game.moves(position):
+            gone = {
+                (r, c)
+                for r, row in enumerate(position)
+                for c, ch in enumerate(row)
+                if ch == "#" and move.child[r][c] != "#"
+            }
+            assert set(move.cells) == gone and len(move.cells) == len(gone)
+            rows = {r for r, _c in move.cells}
+            columns = {c for _r, c in move.cells}
+            assert len(rows) == 1 or len(columns) == 1, "a sweep takes a run of one row or one column"

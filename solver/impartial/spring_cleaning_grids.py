@@ -17,6 +17,7 @@ from .spring_cleaning_kernel import MAX_BOX
 
 __all__ = [
     "parse_grid",
+    "sweeps",
 ]
 
 
@@ -193,3 +194,25 @@ def _check_box(cells: tuple[np.ndarray, np.ndarray]) -> None:
             f"a connected group of {rows.shape[0]:,} dirt pieces spans {h} rows and {w} columns ({h * w:,} squares); "
             f"groups are solved when they fit in {MAX_BOX:,} squares of their rows and columns"
         )
+
+
+def sweeps(rows: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], tuple[tuple[int, int], ...]]]:
+    """Every sweep of a grid with the pieces it removes, in the order of ``SpringCleaningGame.moves``.
+
+    Parameters
+    ----------
+    rows : tuple of str
+        A checked grid (``#`` dirt, ``.`` clean), rows of equal length.
+
+    Returns
+    -------
+    list of (str, tuple of str, tuple of (int, int))
+        ``(text, the grid left, the cells swept)``; cells are ``(row, column)``
+        from 0 at the top left, in increasing order.
+    """
+    mask, stride = _mask(rows)
+    found = []
+    for text, run in _sweeps(mask, stride):
+        r, c = _cells(run, stride)
+        found.append((text, _rows(mask & ~run, stride, len(rows)), tuple(zip(r.tolist(), c.tolist(), strict=True))))
+    return found

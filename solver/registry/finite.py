@@ -22,9 +22,11 @@ from ..impartial import (
     EraserheadGame,
     ImpartialGame,
     MonochromeGame,
+    SpringCleaningGame,
     eraserhead_moves,
     monochrome_moves,
 )
+from ..impartial.spring_cleaning_grids import sweeps
 from .model import Game, Move
 
 __all__ = ["FiniteGame", "GEOMETRY"]
@@ -43,10 +45,15 @@ def _monochrome_moves(game: ImpartialGame, position: Any) -> list[Move]:
     return [Move(m.text, m.result, kind="mark", vertex=m.vertex) for m in listed]
 
 
+def _spring_cleaning_moves(game: ImpartialGame, position: Any) -> list[Move]:
+    return [Move(text, child, kind="sweep", cells=cells) for text, child, cells in sweeps(game.check(position))]
+
+
 #: Moves with their geometry, for the games whose moves a picture draws: class of the game -> (game, position) -> moves.
 GEOMETRY: dict[type, Callable[[ImpartialGame, Any], list[Move]]] = {
     EraserheadGame: _eraserhead_moves,
     MonochromeGame: _monochrome_moves,
+    SpringCleaningGame: _spring_cleaning_moves,
 }
 
 

@@ -33,6 +33,9 @@ import re
 import dash
 from dash import ALL, Input, Output, State, dcc, html, no_update
 
+from solver.registry import Move
+from solver.registry import find_game as registry_game
+
 from ....urlkeys import UrlKey, choice
 from .. import ids
 from ..figures import moves_view
@@ -117,9 +120,10 @@ def grid_csv(game, text: object) -> dict | None:
     Rows and columns count from 1 at the top left, as the sweeps' texts do.
     """
     rows = parse_position(game, text)
-    moves, problem = _sweep_moves(game, rows)
+    moves, outcomes, problem = _sweep_moves(game, rows)
     if problem:
         raise ValueError(problem)
+    left = [game.format(m.child) for m in moves]
     lines = [
         {
             "sweep": s.text,
@@ -128,11 +132,11 @@ def grid_csv(game, text: object) -> dict | None:
             "first_column": s.first[1] + 1,
             "last_row": s.last[0] + 1,
             "last_column": s.last[1] + 1,
-            "leaves": moves[s.index][2],
+            "leaves": left[s.index],
             "outcome_left": s.outcome,
             "wins": s.wins,
         }
-        for s in sweeps_of(rows, moves)
+        for s in sweeps_of(moves, outcomes)
     ]
     fields = [
         "sweep",
@@ -151,12 +155,13 @@ def grid_csv(game, text: object) -> dict | None:
 GRID_CSV = CsvExport("sweeps", "the sweeps of the grid", (ids.POSITION,), grid_csv)
 
 
-def _sweep_moves(game, rows: tuple[str, ...]) -> tuple[list[tuple[int, str, str, str | None]], str | None]:
-    """Every sweep with the outcome it leaves; without outcomes (and the reason) when they are beyond the limits."""
+def _sweep_moves(game, rows: tuple[str, ...]) -> tuple[list[Move], list[str | None], str | None]:
+    """Every sweep (with the cells it removes) and the outcome it leaves; no outcomes (and why) beyond the limits."""
+    moves = registry_game(game.name).moves(rows)
     try:
-        return [(r.index, r.text, r.child_text, r.outcome) for r in move_rows(game, rows)], None
+        return moves, [r.outcome for r in move_rows(game, rows)], None
     except ValueError as exc:
-        return [(k, text, game.format(child), None) for k, (text, child) in enumerate(game.moves(rows))], str(exc)
+        return moves, [None] * len(moves), str(exc)
 
 
 def grid_view(gate: object, name: object, text: object, mode: object) -> tuple:
@@ -196,10 +201,10 @@ def grid_view(gate: object, name: object, text: object, mode: object) -> tuple:
     try:
         parts = game.parts(rows, max_seconds=PAGE_SECONDS)
     except ValueError as exc:
-        unvalued = [(k, t, game.format(child), None) for k, (t, child) in enumerate(game.moves(rows))]
-        return grid_board(rows, mode, sweeps_of(rows, unvalued)), "", f"Not valued: {exc}."
-    moves, problem = _sweep_moves(game, rows)
-    sweeps = sweeps_of(rows, moves)
+        moves = registry_game(game.name).moves(rows)
+        return grid_board(rows, mode, sweeps_of(moves, [None] * len(moves))), "", f"Not valued: {exc}."
+    moves, outcomes, problem = _sweep_moves(game, rows)
+    sweeps = sweeps_of(moves, outcomes)
     total = 0
     for part in parts:
         total ^= part["value"]

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from dash import html
 
+from solver.registry import Move
+
 from ....components import attrs
 
 __all__ = [
@@ -64,38 +66,30 @@ class Sweep:
         return self.outcome == "L"
 
 
-def sweeps_of(rows: tuple[str, ...], moves: Sequence[tuple[int, str, str, str | None]]) -> list[Sweep]:
-    """The sweeps of a position, each with the pieces it removes read from the grid it leaves.
+def sweeps_of(moves: Sequence[Move], outcomes: Sequence[str | None]) -> list[Sweep]:
+    """The sweeps of a position, each drawn from the cells its move removes (:attr:`solver.registry.Move.cells`).
 
     Parameters
     ----------
-    rows : tuple of str
-        The grid (``#`` dirt, ``.`` clean).
-    moves : list of (int, str, str, str or None)
-        ``(index, text, grid left as text, outcome of it)`` for each move.
+    moves : sequence of solver.registry.Move
+        The position's moves, in the game's order, each with its cells.
+    outcomes : sequence of str or None
+        The outcome of the position each move leaves, or None when not
+        computed.
 
     Returns
     -------
     list of Sweep
-        One per move that removes one run of a row or a column (every move of
-        the game does).
+        One per move: a run of a row (``"row"``), of a column (``"column"``),
+        or one piece (``"piece"``).
     """
     found = []
-    for index, text, after_text, outcome in moves:
-        after = after_text.split("/")
-        gone = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#" and after[r][c] != "#"]
-        if not gone:
+    for index, (move, outcome) in enumerate(zip(moves, outcomes, strict=True)):
+        if not move.cells:
             continue
-        first, last = min(gone), max(gone)
-        if len(gone) == 1:
-            shape = "piece"
-        elif first[0] == last[0]:
-            shape = "row"
-        elif first[1] == last[1]:
-            shape = "column"
-        else:
-            continue
-        found.append(Sweep(index, text, shape, first, last, outcome))
+        first, last = min(move.cells), max(move.cells)
+        shape = "piece" if len(move.cells) == 1 else "row" if first[0] == last[0] else "column"
+        found.append(Sweep(index, move.label, shape, first, last, outcome))
     return found
 
 
