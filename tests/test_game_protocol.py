@@ -264,7 +264,7 @@ def test_moves_command_refuses_bad_input_in_one_line(argv, capsys):
     assert err.startswith("python -m solver: error:") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("name", ["spring-cleaning", "eraserhead", "monochrome"])
+@pytest.mark.parametrize("name", ["spring-cleaning", "eraserhead", "monochrome", "chomp-2x6", "chomp-3x4"])
 def test_moves_with_geometry_are_the_game_s_own_moves(name):
     game = find_game(name)
     for position in _positions(game):
@@ -287,3 +287,19 @@ def test_a_sweep_s_cells_are_the_dirt_it_removes():
             rows = {r for r, _c in move.cells}
             columns = {c for _r, c in move.cells}
             assert len(rows) == 1 or len(columns) == 1, "a sweep takes a run of one row or one column"
+
+
+@pytest.mark.parametrize("name", ["chomp-2x6", "chomp-3x4", "chomp-2x3"])
+def test_a_bite_s_cells_are_the_pieces_eaten_from_the_piece_chosen(name):
+    game = find_game(name)
+    for position in _positions(game):
+        for move in game.moves(position):
+            chosen = move.cells[0]
+            assert move.label == f"eat row {chosen[0] + 1}, column {chosen[1] + 1}"
+            before = game.format(position).split("/")
+            after = game.format(move.child).split("/")
+            eaten = {
+                (r, c) for r, line in enumerate(before) for c, ch in enumerate(line) if ch == "#" and after[r][c] != "#"
+            }
+            assert set(move.cells) == eaten
+            assert all(r >= chosen[0] and c >= chosen[1] for r, c in eaten)

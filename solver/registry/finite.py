@@ -19,10 +19,12 @@ from typing import Any
 
 from .. import config, costs
 from ..impartial import (
+    ChompGame,
     EraserheadGame,
     ImpartialGame,
     MonochromeGame,
     SpringCleaningGame,
+    chomp_moves,
     eraserhead_moves,
     monochrome_moves,
 )
@@ -49,11 +51,23 @@ def _spring_cleaning_moves(game: ImpartialGame, position: Any) -> list[Move]:
     return [Move(text, child, kind="sweep", cells=cells) for text, child, cells in sweeps(game.check(position))]
 
 
+def _chomp_moves(game: ImpartialGame, position: Any) -> list[Move]:
+    assert isinstance(game, ChompGame)
+    mask = game.check(position)
+    found = []
+    for r, c, result in chomp_moves(game.rows, game.cols, mask):
+        eaten = mask & ~result
+        cells = tuple(divmod(i, game.cols) for i in range(eaten.bit_length()) if (eaten >> i) & 1)
+        found.append(Move(f"eat row {r + 1}, column {c + 1}", result, kind="chomp", cells=cells))
+    return found
+
+
 #: Moves with their geometry, for the games whose moves a picture draws: class of the game -> (game, position) -> moves.
 GEOMETRY: dict[type, Callable[[ImpartialGame, Any], list[Move]]] = {
     EraserheadGame: _eraserhead_moves,
     MonochromeGame: _monochrome_moves,
     SpringCleaningGame: _spring_cleaning_moves,
+    ChompGame: _chomp_moves,
 }
 
 

@@ -65,8 +65,9 @@ class Move(Generic[P]):
         The index of the part moved in (a heap, a group of dirt, a token),
         where the position has parts.
     cells : tuple of (int, int)
-        Grid cells (row, column) the move removes or fills (a Spring Cleaning
-        sweep, a Chomp bite, a Magnetism token's square as ``(0, i)``).
+        Grid cells (row, column, from 0 at the top left) the move removes,
+        in increasing order: a Spring Cleaning sweep's run, a Chomp bite
+        (its first cell is the piece chosen).
     arc : (int, int) or None
         The arc or edge the move follows (a token's slide, an eraser's edge).
     vertex : int or None

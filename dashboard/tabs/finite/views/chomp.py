@@ -21,6 +21,7 @@ import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
 from solver import binary_square
+from solver.registry import find_game as registry_game
 
 from ....components import attrs
 from ....style import COLOURS, MARGIN, message_figure
@@ -233,27 +234,17 @@ def chomp_board(text: str, pieces: dict[tuple[int, int], tuple[int, str]]) -> ht
 def piece_moves(game, position, rows: list[MoveRow]) -> dict[tuple[int, int], tuple[int, str]]:
     """For a Chomp bar: which move eats from which piece.
 
-    The bar and each result are read from their text (rows ``"###/##."``);
-    the piece chosen by a move is the top-left corner of what it eats (the
-    least row and the least column eaten: the move eats that piece and
-    everything at or below it and at or right of it).
+    The piece of a move is the first cell of its bite
+    (:attr:`solver.registry.Move.cells`): the move eats that piece and every
+    piece at or below it and at or right of it.
 
     Returns
     -------
     dict
         ``(row, column) -> (move index, outcome of the bar left)``.
     """
-    before = game.format(position).split("/")
-    found: dict[tuple[int, int], tuple[int, str]] = {}
-    for row in rows:
-        after = row.child_text.split("/")
-        eaten = [
-            (r, c) for r, line in enumerate(before) for c, ch in enumerate(line) if ch == "#" and after[r][c] != "#"
-        ]
-        if eaten:
-            corner = (min(r for r, _ in eaten), min(c for _, c in eaten))
-            found[corner] = (row.index, row.outcome)
-    return found
+    moves = registry_game(game.name).moves(position)
+    return {moves[row.index].cells[0]: (row.index, row.outcome) for row in rows}
 
 
 # ---------------------------------------------------------------- callbacks
