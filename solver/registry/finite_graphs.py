@@ -32,7 +32,6 @@ from ..impartial import (
 )
 from .boards import Board, BoardGame, StudiedMove, Study, outcome_sentence, vertex_text
 from .finite import FiniteGame
-from .model import Move
 
 __all__ = ["BOARD_CLASSES", "EraserheadBoardGame", "MonochromeBoardGame"]
 
@@ -99,7 +98,7 @@ class MonochromeBoardGame(_UndirectedBoardGame):
         Returns
         -------
         Study
-            A vertex in play is labelled ``→*v``, the value its marking
+            The moves are :meth:`moves`' (each with its ``vertex``).  A vertex in play is labelled ``→*v``, the value its marking
             leaves, in the class of that move (L: it wins); marked vertices
             carry a piece; vertices next to a mark are out of play.
 
@@ -116,13 +115,13 @@ class MonochromeBoardGame(_UndirectedBoardGame):
         in_play = set(position.in_play())
         moves = tuple(
             StudiedMove(
-                Move(m.text, m.result, kind="mark", vertex=m.vertex),
+                move,
                 vertex_text((*position.marked, m.vertex)),
                 None,
                 "L" if m.value == 0 else "W",
                 (m.vertex,),
             )
-            for m in valued
+            for m, move in zip(valued, self.moves(position), strict=True)
         )
         outcome = "L" if value == 0 else "W"
         reason = f"Grundy value {value}, the XOR of its components' values"
@@ -164,8 +163,9 @@ class EraserheadBoardGame(_UndirectedBoardGame):
         Study
             Each vertex of a component that holds an eraser is labelled
             ``*v``, the component's value (the position's is their XOR), in
-            its class; a move's taps are (eraser, to), its edge the edge it
-            erases, and its board the graph left.
+            its class; the moves are :meth:`moves`' (each with its ``arc``):
+            a move's taps are (eraser, to), its edge the edge it erases, and
+            its board the graph left.
 
         Raises
         ------
@@ -178,14 +178,14 @@ class EraserheadBoardGame(_UndirectedBoardGame):
         value, valued = eraserhead_move_values(position, max_seconds=max_seconds)
         moves = tuple(
             StudiedMove(
-                Move(m.text, m.result, kind="erase", arc=(m.eraser, m.to)),
+                move,
                 vertex_text(m.result.erasers),
                 format_eraserhead(m.result).rsplit(":", 1)[0],
                 "L" if m.value == 0 else "W",
                 (m.eraser, m.to),
                 m.edge,
             )
-            for m in valued
+            for m, move in zip(valued, self.moves(position), strict=True)
         )
         labels = [""] * graph.n
         classes = [""] * graph.n
