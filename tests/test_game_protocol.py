@@ -13,7 +13,8 @@ families), from its example position and the positions a few moves away:
   under exact remoteness ends in exactly that many moves, won by the side to
   move first, and a draw stays a draw;
 - a game drawn on a board (:class:`solver.registry.boards.BoardGame`)
-  studies a position as its moves and outcomes say, one entry per vertex,
+  splits a position into board and pieces that read back to it, studies it
+  as its moves and outcomes say, one entry per vertex,
   and its computer's pick keeps a win and a draw.
 """
 
@@ -215,9 +216,11 @@ def test_a_study_agrees_with_the_moves_and_outcomes(name):
     game = _game(name)
     assert isinstance(game, BoardGame)
     for position in _positions(game)[:8]:
+        board_text, pieces = game.split(position)
+        assert game.on_board(game.read_board(board_text), pieces) == position
         study = game.study(position)
         moves = game.moves(position)
-        assert study.position == position
+        assert study.position == position and study.pieces == pieces
         assert study.outcome == game.outcome(position)
         assert [m.move for m in study.moves] == moves
         assert all(m.outcome == game.outcome(m.move.child) for m in study.moves)

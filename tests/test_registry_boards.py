@@ -47,6 +47,24 @@ def test_the_registry_returns_a_board_game_for_each_game_on_a_graph():
     assert (find_game("eraserhead").piece, find_game("monochrome").piece) == ("eraser", "mark")
 
 
+@pytest.mark.parametrize(
+    ("name", "text", "split"),
+    [
+        ("tokens", "0>1,1>2,2>0:2,0,0", ("0>1,1>2,2>0", "0,0,2")),
+        ("snakes-and-adders", "20: 8>2; 4,HOME", ("20: 8>2", "4,HOME")),
+        ("fair-shares", "1+2+3", ("6", "3+2+1")),
+        ("eraserhead", "cycle-9:4,0,2", ("cycle-9", "0,2,4")),
+        ("monochrome", "path-5", ("path-5", "")),
+        ("monochrome", "0-1,1-2,2-3:3,0", ("path-4", "0,3")),
+    ],
+)
+def test_split_gives_the_board_and_the_pieces(name, text, split):
+    game = find_game(name)
+    position = game.parse(text)
+    assert game.split(position) == split
+    assert game.on_board(game.read_board(split[0]), split[1]) == position
+
+
 def test_labels_classes_reasons_and_sentences():
     assert [loopy_label(t) for t in ("0", "3", "inf{}", "inf{0,2}")] == ["*0", "*3", "∞{}", "∞{0,2}"]
     assert [loopy_class(t) for t in ("0", "3", "inf{}", "inf{0,2}", "inf{1}", "?")] == ["L", "W", "D", "W", "D", ""]

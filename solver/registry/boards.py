@@ -11,6 +11,7 @@ method                     answers
 =========================  ===================================================================
 ``read_board``             a :class:`Board` from the board's text: its graph, vertex names
 ``on_board``               the position of the pieces' text on a board
+``split``                  a position's board and pieces as those two texts
 ``study``                  a :class:`Study`: outcome, its reason in words, and per vertex the
                            value label, outcome class, pieces and out-of-play flag; every move
                            with the outcome it leaves and the vertices a player taps to make it
@@ -321,6 +322,10 @@ class BoardGame(Game[P]):
         ValueError
             If they are not pieces of a position on the board.
         """
+
+    @abc.abstractmethod
+    def split(self, position: P) -> tuple[str, str]:
+        """The board's text and the pieces' text of ``position``: ``on_board(read_board(b), p) == position``."""
 
     @abc.abstractmethod
     def study(self, position: P, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> Study[P]:

@@ -14,10 +14,11 @@ of its component) or ``→*v`` (Monochrome: the value its marking leaves).
 
 from __future__ import annotations
 
+import abc
 from typing import Any
 
 from ..costs import DEFAULT_MAX_SECONDS, check_cost
-from ..graphs.formats import Graph, parse_graph, parse_vertices
+from ..graphs.formats import Graph, format_graph, parse_graph, parse_vertices, preset_text
 from ..impartial import (
     EraserheadGame,
     MonochromeGame,
@@ -25,7 +26,6 @@ from ..impartial import (
     eraserhead_move_values,
     eraserhead_position,
     eraserhead_value,
-    format_eraserhead,
     monochrome_cost,
     monochrome_move_values,
     monochrome_position,
@@ -54,6 +54,15 @@ class _UndirectedBoardGame(FiniteGame, BoardGame[Any]):
         graph = parse_graph(text, directed=False)
         return Board(str(text).strip(), graph, tuple(str(v) for v in range(graph.n)), graph)
 
+    @abc.abstractmethod
+    def _pieces(self, position: Any) -> tuple[int, ...]:
+        """The vertices holding a piece (erasers, marks)."""
+
+    def split(self, position: Any) -> tuple[str, str]:
+        """``("cycle-9", "0,2,4")``: the graph as its preset while it is one, else its edges; the pieces."""
+        graph = position.graph
+        return preset_text(graph) or format_graph(graph), vertex_text(self._pieces(position))
+
     def _vertices(self, board: Board, pieces: str) -> tuple[int, ...]:
         return parse_vertices(pieces, board.model, f"a {self.piece}", distinct=True)
 
@@ -81,6 +90,9 @@ class MonochromeBoardGame(_UndirectedBoardGame):
 
     piece = "mark"
     slides = False
+
+    def _pieces(self, position: Any) -> tuple[int, ...]:
+        return position.marked
 
     def on_board(self, board: Board, pieces: str) -> Any:
         """The marked vertices ``0,5`` on the board's graph (:func:`solver.impartial.monochrome_position`).
@@ -145,6 +157,9 @@ class EraserheadBoardGame(_UndirectedBoardGame):
     piece = "eraser"
     slides = True
 
+    def _pieces(self, position: Any) -> tuple[int, ...]:
+        return position.erasers
+
     def on_board(self, board: Board, pieces: str) -> Any:
         """The erasers' vertices ``0,2,4`` on the board's graph (:func:`solver.impartial.eraserhead_position`).
 
@@ -180,7 +195,7 @@ class EraserheadBoardGame(_UndirectedBoardGame):
             StudiedMove(
                 move,
                 vertex_text(m.result.erasers),
-                format_eraserhead(m.result).rsplit(":", 1)[0],
+                self.split(m.result)[0],
                 "L" if m.value == 0 else "W",
                 (m.eraser, m.to),
                 m.edge,

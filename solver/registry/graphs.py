@@ -192,6 +192,10 @@ class TokensGame(BoardGame[TokenBoard]):
         tokens = parse_vertices(pieces, board.model, "a token")
         return TokenBoard(board.model, tuple(sorted(tokens)))
 
+    def split(self, position: TokenBoard) -> tuple[str, str]:
+        """``("0>1,1>2", "0,0,2")``: the arcs as :func:`solver.graphs.format_graph` writes them, the tokens."""
+        return format_graph(position.graph), vertex_text(position.tokens)
+
     def study(self, position: TokenBoard, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> Study[TokenBoard]:
         """Smith's value of every vertex, and the outcome of the tokens by Smith's sum rule.
 
@@ -369,6 +373,10 @@ class SnakesGame(BoardGame[SnakesPositionText]):
     def on_board(self, board: Board, pieces: str) -> SnakesPositionText:
         """The counters' squares ``1,4`` (HOME by name) on the board (:func:`solver.graphs.parse_squares`)."""
         return SnakesPositionText(board.model, tuple(sorted(parse_squares(pieces, board.model))))
+
+    def split(self, position: SnakesPositionText) -> tuple[str, str]:
+        """``("20: 8>2", "1,HOME")``: the board, and the counters' squares with HOME by name."""
+        return _board_text(position.board), _squares_text(position.board, [c - 1 for c in position.counters])
 
     def study(
         self, position: SnakesPositionText, *, max_seconds: float = DEFAULT_MAX_SECONDS
@@ -559,6 +567,10 @@ class FairSharesGame(BoardGame[tuple[int, ...]]):
         """The partition of the board's N that ``pieces`` writes (``3+2+1``, heaps in any order)."""
         game = board.model
         return game.partition(game.position_index(pieces))
+
+    def split(self, position: tuple[int, ...]) -> tuple[str, str]:
+        """``("6", "3+2+1")``: N, and the partition."""
+        return str(sum(position)), format_partition(position)
 
     def study(self, position: tuple[int, ...], *, max_seconds: float = DEFAULT_MAX_SECONDS) -> Study[tuple[int, ...]]:
         """Every partition's value and outcome; the position's moves, with the remoteness of W and L children.

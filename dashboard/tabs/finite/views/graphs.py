@@ -68,10 +68,9 @@ LOST_N_MAX = 40
 
 
 def _split(game, text: object) -> tuple[str, str]:
-    """The position's text as the Games on graphs tab's board and position: ``GRAPH:VERTICES``."""
+    """The position's text as the Games on graphs tab's board and position (:meth:`BoardGame.split`)."""
     position = game.parse(text) if isinstance(text, str) else game.start()
-    graph_text, _, vertices = game.format(position).rpartition(":")
-    return (graph_text, vertices) if graph_text else (game.format(position), "")
+    return GRAPH_GAMES[game.name].game.split(position)
 
 
 def drawing_view(gate: object, name: object, text: object, selected: object) -> tuple:
