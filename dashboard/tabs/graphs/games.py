@@ -289,7 +289,11 @@ class GraphPage:
         return Board(found.text, found.graph, found.names, places, found.drawn, found.graph is not None, found)
 
     def _model(self, board: Board) -> SolverBoard:
-        return board.model if board.model is not None else self.board(board.text).model  # type: ignore[return-value]
+        """The solver's board of ``board`` (read again from its text when the page's board has none)."""
+        found = board.model if board.model is not None else self.board(board.text).model
+        if found is None:
+            raise ValueError(f"not a board of {self.title}")
+        return found
 
     def analyse(self, board: Board, position: object) -> Analysis:
         """Read the position box on ``board`` and show the solver's study of it; ValueError says what is wrong."""
@@ -340,8 +344,10 @@ class GraphPage:
 
 
 def _game(name: str) -> BoardGame[Any]:
+    """The solver's game of ``name``, which the tab draws (TypeError when it is not drawn on a board)."""
     found = find_solver_game(name)
-    assert isinstance(found, BoardGame), name
+    if not isinstance(found, BoardGame):
+        raise TypeError(f"{name} is not a game drawn on a board")
     return found
 
 
