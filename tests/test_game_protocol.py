@@ -11,7 +11,11 @@ families), from its example position and the positions a few moves away:
 - the estimate is there, finite and not negative;
 - the computer plays the game against itself to the end: a W position
   under exact remoteness ends in exactly that many moves, won by the side to
-  move first, and a draw stays a draw.
+  move first, and a draw stays a draw;
+- a game drawn on a board (:class:`solver.registry.boards.BoardGame`)
+  splits a position into board and pieces that read back to it, studies it
+  as its moves and outcomes say, one entry per vertex,
+  and its computer's pick keeps a win and a draw.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import pytest
 from solver import costs
 from solver.cli.main import main
 from solver.registry import OUTCOMES, Game, Move, choose_move, find_game, game_names
+from solver.registry.boards import BoardGame
 from solver.registry.rules import RuleGame
 
 #: Small bounds keep the rules' solves quick; their examples are moved to small positions.
@@ -197,6 +202,43 @@ def test_the_computer_plays_to_the_end(name):
             assert plies == remoteness, (game.format(start), plies, remoteness)
         if outcome == "D":
             assert game.outcome(position) == "D"
+
+
+BOARD_NAMES = tuple(name for name in game_names() if isinstance(find_game(name), BoardGame))
+
+
+def test_the_games_on_a_graph_are_board_games():
+    assert set(BOARD_NAMES) == {"tokens", "snakes-and-adders", "fair-shares", "eraserhead", "monochrome"}
+
+
+@pytest.mark.parametrize("name", BOARD_NAMES)
+def test_a_study_agrees_with_the_moves_and_outcomes(name):
+    game = _game(name)
+    assert isinstance(game, BoardGame)
+    for position in _positions(game)[:8]:
+        board_text, pieces = game.split(position)
+        assert game.on_board(game.read_board(board_text), pieces) == position
+        study = game.study(position)
+        moves = game.moves(position)
+        assert study.position == position and study.pieces == pieces
+        assert study.outcome == game.outcome(position)
+        assert [m.move for m in study.moves] == moves
+        assert all(m.outcome == game.outcome(m.move.child) for m in study.moves)
+        n = len(study.labels)
+        assert n and len(study.classes) == len(study.tokens) == len(study.out) == n
+        assert all(c in ("W", "L", "D", "") for c in study.classes)
+        assert study.sentence.endswith(".") and study.reason in study.sentence
+        for m in study.moves:
+            assert all(0 <= v < n for v in m.taps) and len(m.taps) == (2 if game.slides else 1)
+        pick = game.computer_pick(study)
+        if not moves:
+            assert pick is None
+            continue
+        assert pick is not None and 0 <= pick < len(moves)
+        if study.outcome == "W":
+            assert study.moves[pick].outcome == "L"
+        if study.outcome == "D":
+            assert study.moves[pick].outcome == "D"
 
 
 def test_choose_move_wins_fastest_keeps_draws_and_loses_slowest():

@@ -13,9 +13,11 @@ from naive_tokens import product_outcomes
 
 from dashboard.tabs.graphs import TAB, figures, ids
 from dashboard.tabs.graphs import callbacks as cb
-from dashboard.tabs.graphs.games import GAMES, computer_choice, find_game, loopy_class, loopy_label
+from dashboard.tabs.graphs.games import GAMES, find_game
 from dashboard.tabs.graphs.layout import graphs_layout
 from solver import parse_graph
+from solver.registry import Move, choose_move
+from solver.registry.boards import loopy_class, loopy_label
 
 GATE = {"opened": True}
 
@@ -186,6 +188,13 @@ def test_the_computer_wins_a_won_token_game_against_every_defence():
     assert not frontier
 
 
+def computer_choice(moves):
+    """The index among the page's moves of the solver's one choice (:func:`solver.registry.choose_move`)."""
+    listed = [Move(str(k), k) for k in range(len(moves))]
+    found = choose_move(listed, [m.outcome for m in moves], [m.remoteness for m in moves])
+    return None if found is None else listed.index(found)
+
+
 def test_computer_choice_prefers_a_quick_win_then_a_draw_then_a_slow_loss():
     from dashboard.tabs.graphs.games import GraphMove
 
@@ -229,7 +238,7 @@ def test_address_keys_and_layout():
 
 def test_bad_input_is_a_message():
     for board, position, words in [
-        ("0>a", "0", "not an edge"),
+        ("0>a", "0", "not an arc"),
         ("0>1", "5", "off the graph"),
         ("0-1", "0", "directed"),
         ("complete-200", "0", "at most 400 vertices and 2,000 edges"),

@@ -24,7 +24,9 @@ names                          games                                            
 ``fair-shares``
 =============================  ======================================================  =============================
 
-Names are matched without regard to case or surrounding spaces.
+Names are matched without regard to case or surrounding spaces.  Eraserhead
+and Monochrome are drawn on a graph: their class is a :class:`~.finite.FiniteGame`
+of :mod:`.finite_graphs` (:data:`~.finite_graphs.BOARD_CLASSES`).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ..games import RULES
 from ..impartial import IMPARTIAL_ALIASES, IMPARTIAL_EXAMPLES, impartial_game, is_impartial_name
 from ..impartial.registry import IMPARTIAL_FAMILIES
 from .finite import FiniteGame
+from .finite_graphs import BOARD_CLASSES
 from .graphs import FairSharesGame, SnakesGame, TokensGame
 from .model import OUTCOMES, Game, Move, choose_move
 from .rules import DEFAULT_RULE_BOUND, RuleGame
@@ -64,7 +67,8 @@ def _aliases_of(canonical: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _finite(canonical: str) -> FiniteGame:
-    return FiniteGame(impartial_game(canonical), _aliases_of(canonical))
+    game = impartial_game(canonical)
+    return BOARD_CLASSES.get(type(game), FiniteGame)(game, _aliases_of(canonical))
 
 
 @functools.cache

@@ -6,10 +6,10 @@ on every change (:func:`show`).  A tap on the drawing
 (``assets/graph_editor.js`` writes it to :data:`ids.INTENT`) becomes, by the
 mode, a vertex or an edge added to the board, a token placed or removed, or
 a move (:func:`act`), and a move button or "Computer moves" makes a move
-(:func:`play_button`).  The computer wins when it can, keeps a draw when it
-cannot win, and otherwise loses as slowly as it knows how
-(:func:`.games.computer_choice`).  Bad input becomes a message next to the
-boxes, never an exception.
+(:func:`play_button`).  The computer's move is the solver's
+(:meth:`solver.registry.boards.BoardGame.computer_pick`): it wins when it can,
+keeps a draw when it cannot win, and otherwise loses as slowly as it knows
+how.  Bad input becomes a message next to the boxes, never an exception.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dash.exceptions import PreventUpdate
 from ... import ids as page_ids
 from ...tables import register_exports
 from . import figures, ids
-from .games import GAMES, Analysis, Board, GraphGame, GraphMove, find_game
+from .games import GAMES, Analysis, Board, GraphMove, GraphPage, find_game
 
 __all__ = [
     "MODES",
@@ -45,7 +45,7 @@ MAX_DRAWN = 400
 MAX_DRAWN_EDGES = 2_000
 
 
-def mode_options(game: GraphGame) -> list[dict]:
+def mode_options(game: GraphPage) -> list[dict]:
     """The mode switch's options for ``game``: editing only where the board is drawn by hand."""
     return [
         {"label": text, "value": key, "disabled": key == "edit" and not game.editable} for key, text in MODES.items()
@@ -86,7 +86,7 @@ def choose_game(name: object, board_text: object, position_text: object) -> tupl
     )
 
 
-def preset_options(game: GraphGame) -> list[dict]:
+def preset_options(game: GraphPage) -> list[dict]:
     """The presets menu of ``game``: ``{"label", "value"}`` with the preset's index as its value."""
     return [{"label": label, "value": k} for k, (label, _board, _position) in enumerate(game.presets)]
 
@@ -173,7 +173,7 @@ def show(gate: object, name: object, board_text: object, position_text: object, 
     )
 
 
-def apply_move(game: GraphGame, board: Board, move: GraphMove, who: str, reply: bool) -> tuple[str, str, str]:
+def apply_move(game: GraphPage, board: Board, move: GraphMove, who: str, reply: bool) -> tuple[str, str, str]:
     """Make ``move`` (and the computer's reply when ``reply``): the new board text, position text and log line."""
     board_text = move.board if move.board is not None else board.text
     position = move.position

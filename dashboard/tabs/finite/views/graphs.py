@@ -22,6 +22,7 @@ import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
 from solver import lost_triples
+from solver.registry import find_game as find_board_game
 
 from ....style import COLOURS, MARGIN, message_figure
 from ....urlkeys import UrlKey, choice, number_box_key
@@ -67,10 +68,9 @@ LOST_N_MAX = 40
 
 
 def _split(game, text: object) -> tuple[str, str]:
-    """The position's text as the Games on graphs tab's board and position: ``GRAPH:VERTICES``."""
+    """The position's text as the Games on graphs tab's board and position (:meth:`BoardGame.split`)."""
     position = game.parse(text) if isinstance(text, str) else game.start()
-    graph_text, _, vertices = game.format(position).rpartition(":")
-    return (graph_text, vertices) if graph_text else (game.format(position), "")
+    return GRAPH_GAMES[game.name].game.split(position)
 
 
 def drawing_view(gate: object, name: object, text: object, selected: object) -> tuple:
@@ -90,8 +90,8 @@ def drawing_view(gate: object, name: object, text: object, selected: object) -> 
     elements = graph_figures.elements(board, analysis, places, first, directed=False)
     link = "?" + urllib.parse.urlencode({"tab": "graphs", "ggame": game.name, "gboard": board.text, "gpos": vertices})
     note = f"{analysis.sentence} " + (
-        "Tap an eraser, then the neighbour it moves to."
-        if game.name == "eraserhead"
+        f"Tap an {adapter.tokens_word}, then the neighbour it moves to."
+        if adapter.game.slides
         else "Tap a vertex in play to mark it."
     )
     return elements, note, link, no_update
@@ -100,8 +100,8 @@ def drawing_view(gate: object, name: object, text: object, selected: object) -> 
 def tap_move(name: object, text: object, node: object, selected: object, reply: object) -> tuple:
     """A tap on the drawing: ``(position text, log, selected)``; a move when the taps make one.
 
-    The move is the game's own (:meth:`solver.ImpartialGame.moves`, found by
-    the vertices tapped), made by :func:`dashboard.tabs.finite.play.play`
+    The move is the game's own (:meth:`solver.registry.Game.moves`, found by
+    its ``arc`` or ``vertex``), made by :func:`dashboard.tabs.finite.play.play`
     with the computer's reply when the switch is on.
     """
     try:
@@ -113,24 +113,23 @@ def tap_move(name: object, text: object, node: object, selected: object, reply: 
     vertex = node.get("vertex")
     if not isinstance(vertex, int) or isinstance(vertex, bool):
         return no_update, no_update, no_update
-    adapter = GRAPH_GAMES[game.name]
+    board_game = find_board_game(game.name)
     try:
-        board_text, vertices = _split(game, text)
-        analysis = adapter.analyse(adapter.board(board_text), vertices)
+        moves = board_game.moves(game.parse(text))
     except (TypeError, ValueError) as exc:
         return no_update, str(exc), None
     first = selected if isinstance(selected, int) and not isinstance(selected, bool) else None
-    taps = (vertex,) if first is None else (first, vertex)
-    found = next((m for m in analysis.moves if m.taps in (taps, (vertex,))), None)
+    found = next(
+        (k for k, m in enumerate(moves) if m.vertex == vertex or (first is not None and m.arc == (first, vertex))),
+        None,
+    )
     if found is None:
-        if any(len(m.taps) == 2 and m.taps[0] == vertex for m in analysis.moves):
-            return no_update, f"Eraser {vertex} chosen: tap the neighbour it moves to.", vertex
+        if any(m.arc is not None and m.arc[0] == vertex for m in moves):
+            piece = getattr(board_game, "piece", "piece").capitalize()
+            return no_update, f"{piece} {vertex} chosen: tap the neighbour it moves to.", vertex
         return no_update, f"No move starts or ends at {vertex} here.", None
-    after = f"{found.board}:{found.position}" if found.board is not None else f"{board_text}:{found.position}"
-    target = game.format(game.parse(after))
-    listed = [game.format(child) for _text, child in game.moves(game.parse(text))]
     try:
-        new_text, log = play(game, text, listed.index(target), isinstance(reply, list) and "on" in reply)
+        new_text, log = play(game, text, found, isinstance(reply, list) and "on" in reply)
     except ValueError as exc:
         return no_update, str(exc), None
     return new_text, log, None
