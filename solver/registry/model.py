@@ -102,8 +102,9 @@ def choose_move(
     -------
     Move or None
         Among moves to L, the one of least known remoteness; else the first
-        move to D, then the first to U; else the move to W of greatest known
-        remoteness (the first when none is known).  None when there is no move.
+        move to D (a draw kept), then the first to U (not a known loss); else
+        the move to W of greatest known remoteness (the first when none is
+        known).  None when there is no move.
 
     Notes
     -----

@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 
+from solver.registry import Move, choose_move
+
 __all__ = [
     "MAX_LISTED",
     "MoveRow",
@@ -107,21 +109,22 @@ def _remoteness(game, positions: list) -> list[int] | None:
 def computer_choice(game, rows: list[MoveRow]) -> int | None:
     """Index (into ``rows``) of the computer's move, or None when there is no move.
 
-    A winning move (to an L position) when there is one: the quickest win
-    when remoteness is cheap, else the first.  Otherwise the move to the
-    position of largest remoteness (the longest loss) when cheap, else the
-    first move.
+    The one policy of every game (:func:`solver.registry.choose_move`): the
+    quickest win, else the longest loss.  Remoteness is asked for only when
+    the game estimates it cheap; without it, the first winning move (or the
+    first move).
     """
     if not rows:
         return None
     winning = [k for k, row in enumerate(rows) if row.outcome == "L"]
     candidates = winning or list(range(len(rows)))
-    rem = _remoteness(game, [rows[k].child for k in candidates])
-    if rem is None:
-        return candidates[0]
-    if winning:
-        return candidates[min(range(len(candidates)), key=lambda i: rem[i])]
-    return candidates[max(range(len(candidates)), key=lambda i: rem[i])]
+    found = _remoteness(game, [rows[k].child for k in candidates])
+    remoteness: list[int | None] = [None] * len(rows)
+    for k, r in zip(candidates, found or [], strict=False):
+        remoteness[k] = r
+    moves = [Move(row.text, row.child) for row in rows]
+    chosen = choose_move(moves, [row.outcome for row in rows], remoteness)
+    return next(k for k, move in enumerate(moves) if move is chosen)
 
 
 def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:

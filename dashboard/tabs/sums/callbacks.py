@@ -32,6 +32,7 @@ from solver import (
     parse_int,
     sum_position,
 )
+from solver.registry import Move, choose_move
 
 from ... import ids as page_ids
 from ... import setup as setups
@@ -163,16 +164,14 @@ def analyse(text: object, rule: object, gate: object = None) -> SumPosition:
 
 
 def computer_choice(position: SumPosition) -> int | None:
-    """Index of the computer's move: a best move (winning, else drawing), else the first
-    move that is not a known loss, else the first move; None when there is no move."""
-    if not position.moves:
-        return None
-    if position.best:
-        return position.best[0]
-    for k, move in enumerate(position.moves):
-        if move.outcome != Outcome.L:
-            return k
-    return 0
+    """Index of the computer's move, by the one policy of every game (:func:`solver.registry.choose_move`).
+
+    A winning move, else the first move that keeps a draw, else the first
+    move to an unknown, else the first move; None when there is no move.
+    """
+    moves = [Move(f"{m.heap}:{m.to}", k) for k, m in enumerate(position.moves)]
+    chosen = choose_move(moves, [m.after.name for m in position.moves], [None] * len(moves))
+    return None if chosen is None else chosen.child
 
 
 def _other(side: str) -> str:
