@@ -1,10 +1,17 @@
-"""Shared test set-up: keep the solve cache out of the user's home; one served app and one browser context for the browser tests; mark them in the JUnit report."""
+"""Shared test set-up: keep the solve cache out of the user's home; one served app and one browser context for the browser tests; mark them in the JUnit report; no hypothesis deadlines."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis's deadline (200 ms an example unless a test sets one) and its check of slow data generation are
+# wall-clock limits, which a busy machine breaks: no test keeps them.  A test that guards against long work
+# bounds its CPU time instead (tests/cpu_time.py); tests/test_suite_rules.py checks that no test sets a deadline.
+settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("project")
 
 
 @pytest.fixture(scope="session", autouse=True)
