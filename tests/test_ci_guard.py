@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -169,3 +170,16 @@ def test_ci_runs_the_browser_guard_whatever_pytest_says(tmp_path, pytest_status)
         assert done.returncode == pytest_status and "CI: the tests failed (pytest exit status 1)" in done.stderr
     else:
         assert done.returncode == 0, done.stderr
+
+
+def test_ci_runs_the_readmes_test_command():
+    # The README's second command installs the test extras and runs the tests; CI runs the same pytest command,
+    # with a JUnit report added for the browser guard.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    install = next(line for line in readme.splitlines() if "pip install -e '.[test]'" in line and "pytest" in line)
+    command = install.rsplit("&& ", 1)[1].strip()
+    assert command.startswith(".venv/bin/python -m pytest")
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    runs = [line for line in script.splitlines() if line.startswith(".venv/bin/python -m pytest")]
+    assert len(runs) == 1
+    assert re.sub(r" --junitxml=\S+| \|\| tests=\$\?", "", runs[0]) == command
