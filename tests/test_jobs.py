@@ -16,7 +16,9 @@ from dashboard.jobs import SolveJobs
 GIB = 2**30
 
 
-def wait_until(condition, seconds: float = 30.0) -> None:
+def wait_until(condition, seconds: float = 120.0) -> None:
+    # A guard against a hang, not a measure of speed: generous, for a busy machine (a child process starts in
+    # about a second on an idle one).
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
