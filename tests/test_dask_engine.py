@@ -70,6 +70,24 @@ def reference():
 CASES = [(1, None), (2, None), (10, None), (1000, 256), (12345, 1024), (10**6, 2048), (10**7, 1 << 20)]
 
 
+def _numba_cache_place() -> tuple[str | None, str]:
+    """Where numba's cache of the engine's kernels is: ``NUMBA_CACHE_DIR`` if set, else beside the sources."""
+    from solver.engine import sweep
+
+    return os.environ.get("NUMBA_CACHE_DIR"), str(Path(sweep.__file__).resolve())
+
+
+@pytest.mark.slow
+def test_the_workers_use_this_process_numba_cache(address):
+    # The kernels compiled ahead (CI: solver.compiling.compile_dask_kernels) are loaded by the workers, not
+    # compiled again by each, only if they look in the same cache.
+    from distributed import Client
+
+    with Client(address) as client:
+        seen = client.run(_numba_cache_place)
+    assert len(seen) == 2 and set(seen.values()) == {_numba_cache_place()}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("bound", "chunk"), CASES)
 def test_identical_to_single_process(bound, chunk, address, reference, tmp_path):
