@@ -123,7 +123,7 @@ def main() -> None:
 
     start_up = run("--game", "tokens", "--graph", "0>1")
     whole = run("--game", "fair-shares", "--n", "40", "--json")
-    report("a new process: graph-game --game tokens --graph 0>1 (start-up)", start_up, None, 0.0)
+    report("a new process: graph-game --game tokens --graph '0>1' (start-up)", start_up, None, 0.0)
     report("a new process: graph-game --game fair-shares --n 40 --json", whole, None, 0.0)
     less = (whole[0] - start_up[0], whole[1] - start_up[1])
     report("  the same less the start-up", less, GOAL, fair_shares_cost(40).seconds)

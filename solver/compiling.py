@@ -29,6 +29,7 @@ __all__ = [
     "PLAN",
     "CompileStatus",
     "compile_kernels",
+    "compile_dask_kernels",
     "compile_in_background",
     "compile_status",
 ]
@@ -313,6 +314,30 @@ def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> 
             state.ended_at = time.monotonic()
     if progress is not None:
         progress("", len(PLAN), len(PLAN))
+
+
+#: The Dask engine's paths (:mod:`solver.engine.dask`): by the sweep with codes alone, by the sweep with a lower
+#: bound kept per position, by passes; one rule of each.
+DASK_RULES = ("put-or-take-a-square", "put-or-take-a-cube", "put-or-take-a-power-of-2")
+
+
+def compile_dask_kernels() -> None:
+    """Compile (or load from numba's cache) the kernels that the Dask engine's tasks run, for its workers.
+
+    Not part of :data:`PLAN` (the page does not use Dask): a small solve
+    (bound 60,000, chunks of 4,096: beyond the small game of each rule, whose
+    positions a tiny bound leaves no chunk task) of each of :data:`DASK_RULES`
+    on a cluster of one worker thread in this process, into a temporary
+    store removed after.  The kernels go to numba's cache, where worker processes started
+    later load them instead of each compiling them (about 100 s on two busy
+    cores): they share the cache when they run the same sources and see the
+    same ``NUMBA_CACHE_DIR``, which a local cluster's workers inherit.
+    """
+    from .store.dask import solve_dask
+
+    with tempfile.TemporaryDirectory(prefix="ptsq-compile-dask-") as folder:
+        for rule in DASK_RULES:
+            solve_dask(60_000, store=Path(folder) / f"{rule}.zarr", chunk=4_096, rule=rule, workers=1, processes=False)
 
 
 def compile_in_background(

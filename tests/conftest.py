@@ -1,10 +1,20 @@
-"""Shared test set-up: keep the solve cache out of the user's home; one served app and one browser context for the browser tests; mark them in the JUnit report."""
+"""Shared test set-up: keep the solve cache out of the user's home; one served app and one browser context for the browser tests; mark them in the JUnit report; no hypothesis deadlines."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis's deadline (200 ms an example unless a test sets one) and its check of slow data generation are
+# wall-clock limits, which a busy machine breaks: no test keeps them.  A test that guards against long work
+# bounds its CPU time instead (tests/cpu_time.py); tests/test_suite_rules.py checks that no test sets a deadline.
+settings.register_profile("project", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("project")
+
+#: How long an ``expect()`` of the browser tests waits when it gives no timeout, in milliseconds.
+EXPECT_TIMEOUT_MS = 30_000
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -41,6 +51,12 @@ def shared_context(browser, browser_context_args, server_url):
     listeners.  The app keeps nothing in cookies or web storage.  Each module
     gets a new context, so a new renderer process.
     """
+    from playwright.sync_api import expect
+
+    # An expect() without a timeout waits up to 30 s, as the modules' WAIT_TIMEOUT, not Playwright's 5 s: it is
+    # how long the page may take to answer on a busy machine, not a measure of speed (a test passes as soon as
+    # the page answers).
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     context = browser.new_context(**browser_context_args)
     keeper = context.new_page()
     keeper.goto(server_url + "assets/style.css")  # any document of the site holds its process

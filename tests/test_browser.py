@@ -450,10 +450,15 @@ def test_screenshot_and_page_load_time(page: Page, server_url: str, watch: PageW
 
     print(f"\npage load at the default setup (N={DEFAULT_N:,}, alpha={DEFAULT_ALPHA}):")
     # cold: the server solves B = 1,000,000 again; warm: the solve is cached
+    # The times are printed as figures, not asserted (a busy machine stretches them): what is checked is
+    # that the warm load is served from the cold load's solve, not a new one.
+    bound = DEFAULT_N * DEFAULT_ALPHA
     state.SOLUTIONS.clear()
     load("cold (server solves B = 1,000,000)")
-    warm = load("warm (solve cached on the server)")
-    assert warm < 30
+    solved = state.SOLUTIONS.peek(bound)
+    assert solved is not None and solved.bound == bound
+    load("warm (solve cached on the server)")
+    assert state.SOLUTIONS.peek(bound) is solved
 
     # wait for the rest of the page before the picture
     expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -125,3 +126,60 @@ def test_every_test_that_drives_a_browser_is_marked_browser():
             if asks and not (module_marked or _marked_browser(node.decorator_list)):
                 unmarked.append(f"{path.name}::{node.name}")
     assert unmarked == []
+
+
+def test_the_guard_fails_without_a_report(tmp_path):
+    ok, line = _guard().check(str(tmp_path / "missing.xml"))
+    assert not ok and line.startswith(f"CI: no readable JUnit report at {tmp_path / 'missing.xml'}")
+    (tmp_path / "cut.xml").write_text('<?xml version="1.0"?><testsuites><testsuite name="pytest"><testcase')
+    assert _guard().check(str(tmp_path / "cut.xml"))[0] is False
+
+
+#: A stand-in for the virtual environment's python: ``-m pytest`` writes a report with one browser
+#: test and exits with $FAKE_PYTEST_STATUS; anything else (the guard) runs with the real interpreter.
+_FAKE_PYTHON = """#!/usr/bin/env bash
+if [ "$1" = "-m" ] && [ "$2" = "pytest" ]; then
+    echo '<?xml version="1.0"?><testsuites><testsuite name="pytest"><testcase classname="t" name="b">'\\
+'<properties><property name="marker" value="browser" /></properties></testcase></testsuite></testsuites>' \\
+        > test-artifacts/junit.xml
+    exit "$FAKE_PYTEST_STATUS"
+fi
+echo "guard ran" >> guard.log
+exec "$REAL_PYTHON" "$@"
+"""
+
+
+@pytest.mark.parametrize("pytest_status", [0, 1])
+def test_ci_runs_the_browser_guard_whatever_pytest_says(tmp_path, pytest_status):
+    # The tail of .ci/run, from the tests on, under its own `set -euo pipefail`, with pytest stood in for.
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    head = script.split("\n", 1)[0]
+    tail = script[script.index("mkdir -p test-artifacts") :]
+    (tmp_path / ".ci").mkdir()
+    shutil.copy(ROOT / ".ci" / "browser_guard.py", tmp_path / ".ci" / "browser_guard.py")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    fake = tmp_path / ".venv" / "bin" / "python"
+    fake.write_text(_FAKE_PYTHON)
+    fake.chmod(0o755)
+    (tmp_path / "tail").write_text(f"{head}\nset -euo pipefail\n{tail}")
+    env = {"PATH": "/usr/bin:/bin", "REAL_PYTHON": sys.executable, "FAKE_PYTEST_STATUS": str(pytest_status)}
+    done = subprocess.run(["bash", "tail"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert (tmp_path / "guard.log").read_text() == "guard ran\n", done.stderr
+    assert "CI: 1 browser tests ran, none skipped" in done.stdout
+    if pytest_status:
+        assert done.returncode == pytest_status and "CI: the tests failed (pytest exit status 1)" in done.stderr
+    else:
+        assert done.returncode == 0, done.stderr
+
+
+def test_ci_runs_the_readmes_test_command():
+    # The README's second command installs the test extras and runs the tests; CI runs the same pytest command,
+    # with a JUnit report added for the browser guard.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    install = next(line for line in readme.splitlines() if "pip install -e '.[test]'" in line and "pytest" in line)
+    command = install.rsplit("&& ", 1)[1].strip()
+    assert command.startswith(".venv/bin/python -m pytest")
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    runs = [line for line in script.splitlines() if line.startswith(".venv/bin/python -m pytest")]
+    assert len(runs) == 1
+    assert re.sub(r" --junitxml=\S+| \|\| tests=\$\?", "", runs[0]) == command

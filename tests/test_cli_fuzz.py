@@ -11,9 +11,10 @@ input:
   message, never a traceback;
 * no example starts long work: the commands' up-front estimates
   (:mod:`solver.costs`) refuse it.  Here the limits are lowered to 1 s and
-  64 MiB of estimated work, so that an example that runs must finish well
-  within hypothesis's deadline of 10 s (a margin for a busy machine); an
-  estimate far below the real cost shows up as a deadline failure.
+  64 MiB of estimated work, so that an example that runs must take well
+  under 10 s of CPU (:func:`cpu_time.within_cpu_seconds`; CPU time, which a
+  busy machine does not stretch as it does wall-clock time); an estimate far
+  below the real cost shows up as a failure there.
 
 A second property gives well-formed commands of plausible sizes (log-uniform,
 up to a little beyond what this machine can do) under the same lowered
@@ -37,6 +38,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cpu_time import within_cpu_seconds
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +49,8 @@ PROG = "python -m solver"
 
 #: Estimated work allowed in the in-process fuzz: 1 s and 64 MiB.
 FUZZ_LIMITS = (1.0, 64 << 20)
+#: CPU seconds an example that runs may take: ten times the lowered limit of estimated work.
+MAX_CPU_SECONDS = 10.0
 
 OPTIONS = {
     "classify": ["--n", "--alpha", "--bound", "--max-seconds"],
@@ -243,12 +247,12 @@ def fuzz_limits():
 @pytest.mark.slow
 @settings(
     max_examples=300,
-    deadline=10_000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(argv=argument_lists())
 def test_hostile_arguments(fuzz_limits, argv):
-    status, _, err = run_main(argv)
+    status, _, err = within_cpu_seconds(MAX_CPU_SECONDS, lambda: run_main(argv), argv)
     check_outcome(argv, status, err)
     event(f"{argv[0] if argv[0] in OPTIONS else 'junk'}: exit {status}")
 
@@ -271,14 +275,14 @@ def sized_argument_lists(draw) -> list[str]:
 @pytest.mark.slow
 @settings(
     max_examples=150,
-    deadline=10_000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(argv=sized_argument_lists())
 def test_work_that_runs_is_within_its_estimate(fuzz_limits, argv):
-    # Work estimated under 1 s runs; the deadline (10 s) catches an estimate
-    # far below the real cost.  What is not run is refused with the estimate.
-    status, _, err = run_main(argv)
+    # Work estimated under 1 s runs; the bound on its CPU time (10 s) catches an
+    # estimate far below the real cost.  What is not run is refused with the estimate.
+    status, _, err = within_cpu_seconds(MAX_CPU_SECONDS, lambda: run_main(argv), argv)
     check_outcome(argv, status, err)
     assert status in (0, 2), (argv, err)
     if status == 2:
@@ -309,13 +313,13 @@ huge = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=10_000, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.sampled_from(SIZED), value=huge)
 def test_huge_sizes_are_refused_up_front(case, value):
     # The real limits: nothing this large is within this machine's memory.
     head, option, rest = case
     argv = [*head, option, value, *rest]
-    status, out, err = run_main(argv)
+    status, out, err = within_cpu_seconds(MAX_CPU_SECONDS, lambda: run_main(argv), argv)
     check_outcome(argv, status, err)
     assert status == 2, (argv, err)
     assert out == ""

@@ -150,6 +150,11 @@ def test_the_options_of_a_benchmark_of_the_docs_are_in_its_help(command):
         assert re.search(rf"(^|\s|\[){re.escape(option)}\b", result.stdout), f"{command.text}: no {option} in --help"
 
 
+#: pytest's options with a value that the docs use (the marker expression of ``-m`` is checked on its own), and
+#: what the value must be: the workers of pytest-xdist and how it deals the tests out.
+PYTEST_VALUES = {"-n": r"\d+|auto|logical", "--dist": r"load|loadfile|loadscope|loadgroup|worksteal|no"}
+
+
 def _markers() -> set[str]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     return {line.split(":")[0] for line in config["tool"]["pytest"]["ini_options"]["markers"]}
@@ -168,7 +173,9 @@ def test_every_other_command_names_what_exists(command):
             if word == "-m":
                 names = set(re.findall(r"[A-Za-z_]+", arguments[i + 1])) - {"not", "and", "or"}
                 assert names <= _markers(), f"{command.text}: unknown markers {names - _markers()}"
-            elif not word.startswith("-") and (i == 0 or arguments[i - 1] != "-m"):
+            elif word in PYTEST_VALUES:
+                assert i + 1 < len(arguments) and re.fullmatch(PYTEST_VALUES[word], arguments[i + 1]), command.text
+            elif not word.startswith("-") and (i == 0 or arguments[i - 1] not in {"-m", *PYTEST_VALUES}):
                 assert (ROOT / word.split("::")[0]).exists(), f"{command.text}: no {word}"
         return
     if words[0].endswith("/pip") and words[1:3] == ["install", "-e"]:

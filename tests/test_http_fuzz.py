@@ -7,7 +7,12 @@ bounded number of requests to ``/_dash-update-component`` replace its inputs
 and states with hostile values: None, ``{}``, ``[]``, huge numbers, NaN,
 negative numbers, text with HTML, 5,000 digits, setups with missing or extra
 keys and lying bounds.  Each must answer without a server error (no 500)
-and within :data:`MAX_SECONDS`.  Background solves are replaced by a
+and without starting long work: the server, which runs in this process,
+spends at most :data:`MAX_CPU_SECONDS` of CPU time on it.  CPU time, not
+wall-clock time: a busy machine stretches the wait for an answer (6.45 s
+once, under a load of 5 to 11 on two cores) but not the work done for it.
+The work this guards against is far larger: a lying bound of 10**9 solved
+inside the request took 57 s.  Background solves are replaced by a
 recorder, so no valid-looking setup starts a real solve process.
 """
 
@@ -28,12 +33,13 @@ from dashboard import state
 from dashboard.app import create_app
 from solver.engine import warm_up
 
-#: Longest an answer to a malformed payload may take, in seconds.
-MAX_SECONDS = 2.0
+#: Most CPU time this process (the server's threads) may spend on one answer, in seconds: the slowest
+#: callback takes well under a second of CPU; a solve of the lying bound 10**9 takes about a minute.
+MAX_CPU_SECONDS = 10.0
 #: Payloads sent to each callback.
 PAYLOADS_PER_CALLBACK = 8
-#: The whole suite's time budget, in seconds.
-TOTAL_BUDGET_SECONDS = 90.0
+#: The whole module's budget of CPU time for the malformed payloads, in seconds (about 2 s are used).
+TOTAL_CPU_BUDGET_SECONDS = 60.0
 
 HOSTILE = [
     None,
@@ -109,7 +115,7 @@ def served():
     thread.start()
     url = f"http://127.0.0.1:{page_server.listening_port(srv)}"
     urllib.request.urlopen(url + "/", timeout=60).read()  # the first request sets the app up
-    budget = {"deadline": time.monotonic() + TOTAL_BUDGET_SECONDS}
+    budget = {"deadline": time.process_time() + TOTAL_CPU_BUDGET_SECONDS}
     yield url, budget
     page_server.shutdown(srv)
     thread.join(10)
@@ -117,17 +123,22 @@ def served():
 
 
 def _post(url: str, body: dict) -> tuple[int, float, str]:
+    """Post ``body`` to the callback endpoint: the status, the CPU seconds this process spent, the text.
+
+    The test's own thread only waits on the socket meanwhile, so the CPU time
+    is the server's work on the request.
+    """
     data = json.dumps(body, allow_nan=True).encode()
     request = urllib.request.Request(
         url + "/_dash-update-component", data=data, headers={"Content-Type": "application/json"}, method="POST"
     )
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             status, text = answer.status, answer.read(2000).decode(errors="replace")
     except urllib.error.HTTPError as exc:
         status, text = exc.code, exc.read(2000).decode(errors="replace")
-    return status, time.perf_counter() - start, text
+    return status, time.process_time() - start, text
 
 
 def _outputs(key: str):
@@ -229,7 +240,7 @@ def test_item1_the_slider_payload_that_froze_the_server(served):
         "changedPropIds": ["n-input.value"],
     }
     status, seconds, _text = _post(url, body)
-    assert status in (200, 204) and seconds < MAX_SECONDS
+    assert status in (200, 204) and seconds < MAX_CPU_SECONDS
 
 
 def test_item2_a_lying_bound_is_refused_at_once(served):
@@ -246,7 +257,7 @@ def test_item2_a_lying_bound_is_refused_at_once(served):
         "changedPropIds": ["download-button.n_clicks"],
     }
     status, seconds, text = _post(url, body)
-    assert status == 200 and seconds < MAX_SECONDS and "does not equal" in text
+    assert status == 200 and seconds < MAX_CPU_SECONDS and "does not equal" in text
 
 
 def test_every_server_callback_is_covered():
@@ -258,14 +269,14 @@ def test_every_server_callback_is_covered():
 @pytest.mark.parametrize("key", list(_cases()))
 def test_malformed_payloads_never_give_a_server_error(served, key):
     url, budget = served
-    if time.monotonic() > budget["deadline"]:
-        pytest.fail(f"the suite's budget of {TOTAL_BUDGET_SECONDS:.0f} s ran out before this callback")
+    if time.process_time() > budget["deadline"]:
+        pytest.fail(f"the module's budget of {TOTAL_CPU_BUDGET_SECONDS:.0f} s of CPU ran out before this callback")
     failures = []
     for body in _payloads(key, _SERVER_CALLBACKS[key]):
         status, seconds, text = _post(url, body)
-        if status >= 500 or seconds > MAX_SECONDS:
+        if status >= 500 or seconds > MAX_CPU_SECONDS:
             shown = {i["id"] + "." + i["property"]: repr(i["value"])[:60] for i in body["inputs"] + body["state"]}
-            failures.append(f"status {status} after {seconds:.2f} s for {shown}: {text[:200]!r}")
+            failures.append(f"status {status} after {seconds:.2f} s of CPU for {shown}: {text[:200]!r}")
         if status not in (200, 204) and status < 500:
             # A 4xx is Dash refusing the request shape, which we build correctly.
             failures.append(f"status {status} for a well-formed request: {text[:200]!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import threading
@@ -15,7 +16,9 @@ from dashboard.jobs import SolveJobs
 GIB = 2**30
 
 
-def wait_until(condition, seconds: float = 30.0) -> None:
+def wait_until(condition, seconds: float = 120.0) -> None:
+    # A guard against a hang, not a measure of speed: generous, for a busy machine (a child process starts in
+    # about a second on an idle one).
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
@@ -252,10 +255,10 @@ def test_stop_ends_the_running_child_and_drops_the_waiting_jobs(monkeypatch):
     queue.start(50_000_000)
     queue.start(60_000_000)
     wait_until(lambda: started and started[0].poll() is None)
-    t0 = time.monotonic()
     assert queue.stop() == 1
-    assert time.monotonic() - t0 < 10
-    assert started[0].poll() is not None  # ended, not left running
+    # Ended by stop()'s SIGTERM, at once: not left running, not waited out (it sleeps two minutes, and would
+    # exit 0), not killed after the grace period (SIGKILL).
+    assert started[0].poll() == -signal.SIGTERM
     wait_until(lambda: finished(queue, (50_000_000,)))
     assert "stopped" in queue.status(50_000_000)["error"]
     assert queue.status(60_000_000)["error"] == "not started: the server stopped"
