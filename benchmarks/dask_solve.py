@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solver.engine.dask import DEFAULT_CHUNK, plan
 from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
-from solver.store.dask import open_store, run
+from solver.store.dask import close_cluster, open_store, run
 
 
 def _single(bound: int, rule: str, out) -> None:
@@ -78,8 +78,7 @@ def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep
     try:
         report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
     finally:
-        client.close()
-        cluster.close()
+        close_cluster(client, cluster)
     start = time.perf_counter()
     opened = open_store(store)
     open_seconds = time.perf_counter() - start

@@ -707,3 +707,26 @@ def test_a_labels_task_never_sees_half_a_label_of_another_chunk(new):
             for name in ("outcome", "rem"):
                 got = writes.get(name, before[name][a : b + 1])
                 assert np.array_equal(got, after[name][a : b + 1]), (new, r, a, name)
+
+
+@pytest.mark.slow
+def test_a_local_cluster_shuts_down_with_no_traceback_on_stderr(tmp_path):
+    # The command starts a LocalCluster of its own, solves, and closes it; a
+    # connection closed under a heartbeat must not print a CommClosedError.
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    store = tmp_path / "b5.zarr"
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "solve", "--bound", "100000", "--engine", "dask", "--workers", "2"]
+        + ["--chunk", "16384", "--store", str(store), "--json"],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["W"] == solve(100_000).tally()["W"]
+    assert "Traceback" not in done.stderr and "CommClosedError" not in done.stderr, done.stderr

@@ -64,6 +64,7 @@ from .paths import cache_dir, key_of
 __all__ = [
     "CONNECT_TIMEOUT",
     "connect",
+    "close_cluster",
     "STORE_FORMAT",
     "RunReport",
     "run",
@@ -696,6 +697,54 @@ def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
     return client, None
 
 
+#: Loggers that report a connection closed under them while a cluster shuts down.
+_SHUTDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+def _quiet_logs() -> None:
+    """Report only critical records from Dask's, Tornado's and asyncio's loggers (run on each worker, and here).
+
+    A cluster that shuts down closes its connections while heartbeats and
+    other messages are in flight; the other end logs each such
+    ``CommClosedError`` with its traceback, although nothing is lost (every
+    result is in the store and the client has it).
+    """
+    import logging
+
+    for name in _SHUTDOWN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def close_cluster(client: Any, cluster: Any, own_client: bool = True) -> None:
+    """Close the client (when this module opened it) and the local cluster, with no traceback on stderr.
+
+    A local cluster's workers and this process's scheduler and client are
+    first told to report only critical records (:func:`_quiet_logs`); the
+    workers retire before the cluster closes, so none is cut off while it
+    speaks to the scheduler.  A cluster given by address is left running:
+    only the client is closed.
+    """
+    import logging
+
+    if cluster is None:
+        if own_client:
+            client.close()
+        return
+    levels = {name: logging.getLogger(name).level for name in _SHUTDOWN_LOGGERS}
+    with contextlib.suppress(Exception):
+        client.run(_quiet_logs)
+    _quiet_logs()
+    try:
+        with contextlib.suppress(Exception):
+            client.retire_workers(close_workers=True)
+        with contextlib.suppress(Exception):
+            client.close()
+        cluster.close()
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
 def _is_client(obj: object) -> bool:
     from distributed import Client
 
@@ -1053,10 +1102,7 @@ def run(
         if progress:
             progress(1.0)
     finally:
-        if scheduler is None or not _is_client(scheduler):
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        close_cluster(client, cluster, own_client=scheduler is None or not _is_client(scheduler))
     return RunReport(
         bound, chunk, str(path), tally, seconds, False, n_workers, tuple(ordered), max(peaks.values()), dir_bytes(path)
     )
