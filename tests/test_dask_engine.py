@@ -730,3 +730,28 @@ def test_a_local_cluster_shuts_down_with_no_traceback_on_stderr(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["W"] == solve(100_000).tally()["W"]
     assert "Traceback" not in done.stderr and "CommClosedError" not in done.stderr, done.stderr
+
+
+def test_a_chunk_written_by_hand_is_the_file_zarr_writes(tmp_path):
+    # write_chunk encodes a whole chunk itself: the same file, byte for byte,
+    # as zarr's own write; the last chunk (cut by the bound) goes through zarr.
+    import zarr
+
+    rng = np.random.default_rng(5)
+    values = rng.integers(0, 40, 1000, dtype=np.uint8)
+    values[rng.random(1000) < 0.7] = 2  # as compressible as codes are
+    files = {}
+    for way in ("zarr", "hand"):
+        dask_store._create_store(tmp_path / f"{way}.zarr", 999, 256, get_rule("put-or-take-a-square"))
+        array = zarr.open_group(str(tmp_path / f"{way}.zarr"), mode="r+")["codes"]
+        for c in range(4):
+            a, b = 256 * c, min(999, 256 * c + 255)
+            if way == "zarr":
+                array[a : b + 1] = values[a : b + 1]
+            else:
+                assert (dask_store._chunk_file(array, a, b) is None) == (c == 3)
+                dask_store.write_chunk(array, a, b, values[a : b + 1])
+        np.testing.assert_array_equal(np.asarray(array[:]), values)
+        folder = tmp_path / f"{way}.zarr" / "codes" / "c"
+        files[way] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert sorted(files["hand"]) == ["0", "1", "2", "3"] and files["hand"] == files["zarr"]

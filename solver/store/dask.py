@@ -195,9 +195,15 @@ def _probe_writable(path: Path) -> None:
                 path.rmdir()
 
 
+def _store_codec() -> Any:
+    """The compressor of every array of the store: Blosc-LZ4, level 1, no shuffle (fast, 0.26 bytes a code at 10**9)."""
+    from zarr.codecs import BloscCodec
+
+    return BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")
+
+
 def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
     import zarr
-    from zarr.codecs import BloscCodec
 
     if path.exists():
         shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
@@ -209,7 +215,7 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
             shape=(bound + 1,),
             chunks=(chunk,),
             dtype=np.dtype(dtype).name,
-            compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
+            compressors=[_store_codec()],
             fill_value=fill,
         )
     run_id = uuid.uuid4().hex
@@ -785,6 +791,82 @@ def _group_for(path: str, run_id: str) -> Any:
     return _OPENED[key]
 
 
+#: The store's codec as zarr records it for an array of ``uint8``; :func:`write_chunk` encodes with exactly it.
+_BLOSC_CODES = {
+    "name": "blosc",
+    "configuration": {"typesize": 1, "cname": "lz4", "clevel": 1, "shuffle": "noshuffle", "blocksize": 0},
+}
+
+
+def _chunk_file(array: Any, a: int, b: int) -> Path | None:
+    """The file of the one whole chunk ``a..b`` of ``array``, when :func:`write_chunk` may write it itself; else None.
+
+    That is a zarr v3 array of ``uint8`` in a local directory whose codecs
+    are the bytes codec and the store's Blosc (:func:`_store_codec`), and
+    ``a..b`` exactly one chunk, not the last one cut by the bound (zarr pads
+    that one with the fill value).
+    """
+    from zarr.storage import LocalStore
+
+    metadata = array.metadata
+    w = int(array.chunks[0])
+    if (
+        not isinstance(array.store_path.store, LocalStore)
+        or metadata.zarr_format != 3
+        or array.dtype != np.uint8
+        or a % w
+        or b - a + 1 != w
+        or b >= int(array.shape[0])
+    ):
+        return None
+    codecs = [codec.to_dict() for codec in metadata.codecs]
+    if len(codecs) != 2 or codecs[0].get("name") != "bytes" or codecs[1] != _BLOSC_CODES:
+        return None  # (the bytes codec's endianness means nothing to one byte)
+    key = metadata.encode_chunk_key((a // w,))
+    return Path(array.store_path.store.root) / array.store_path.path / key
+
+
+def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
+    """Write positions ``a..b`` of a store's array, one whole chunk, as zarr would but several times faster.
+
+    zarr 3 spent 0.08-0.3 s writing a chunk of 2**24 codes that Blosc
+    encodes in 0.02-0.03 s (its asynchronous pipeline, copies, the check for
+    an empty chunk); that was the largest share of a Dask solve (2026-11-28).
+    Where :func:`_chunk_file` allows, the chunk is encoded here with the
+    array's own codec (numcodecs' Blosc with the same settings gives the
+    same bytes) and written to a temporary file renamed into place, so a
+    reader never sees half a chunk.  Anything else goes through zarr.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        An array of the store.
+    a, b : int
+        First and last position written: one chunk, or a part of the array
+        zarr writes.
+    values : numpy.ndarray
+        Shape ``(b - a + 1,)``, the array's dtype.
+    """
+    target = _chunk_file(array, a, b)
+    if target is None:
+        array[a : b + 1] = values
+        return
+    import numcodecs
+
+    blosc = numcodecs.Blosc(cname="lz4", clevel=1, shuffle=numcodecs.Blosc.NOSHUFFLE, blocksize=0)
+    data = blosc.encode(np.ascontiguousarray(values, dtype=np.uint8))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
 class _Reader:
     """Reads positions of the store's arrays for a task, whole chunks at a time, keeping the last few."""
 
@@ -839,9 +921,9 @@ def _chunk_task(
     out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    codes[a : b + 1] = out
+    write_chunk(codes, a, b, out)
     if out_lam is not None:
-        group["lam"][a : b + 1] = out_lam
+        write_chunk(group["lam"], a, b, out_lam)
     write_seconds = time.perf_counter() - start
     return {
         "first": a,
