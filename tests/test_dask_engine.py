@@ -755,3 +755,17 @@ def test_a_chunk_written_by_hand_is_the_file_zarr_writes(tmp_path):
         folder = tmp_path / f"{way}.zarr" / "codes" / "c"
         files[way] = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert sorted(files["hand"]) == ["0", "1", "2", "3"] and files["hand"] == files["zarr"]
+
+
+def test_the_schedule_of_a_plan_is_its_work_on_one_thread_and_its_longest_chain_on_many():
+    the_plan = plan(10**7, 1 << 16, 2)
+    took = [0.01 + 0.001 * (t.index % 7) for t in the_plan.tasks]
+    one = dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, 1)
+    assert one == pytest.approx(0.5 + sum(took))
+    chain = [0.0] * len(took)  # the longest chain of dependencies ending at each task
+    for task in sorted(the_plan.tasks, key=lambda t: t.level):
+        chain[task.index] = took[task.index] + max([chain[d] for d in task.depends_on], default=0.0)
+    assert dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, len(took)) == pytest.approx(0.5 + max(chain))
+    four = dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, 4)
+    assert 0.5 + max(max(chain), sum(took) / 4) <= four + 1e-9 <= one
+    assert plan(10**9, workers=16).seconds < plan(10**9, workers=2).seconds
