@@ -769,3 +769,24 @@ def test_the_schedule_of_a_plan_is_its_work_on_one_thread_and_its_longest_chain_
     four = dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, 4)
     assert 0.5 + max(max(chain), sum(took) / 4) <= four + 1e-9 <= one
     assert plan(10**9, workers=16).seconds < plan(10**9, workers=2).seconds
+
+
+def test_a_range_read_by_hand_is_what_zarr_reads(tmp_path):
+    # read_range decodes the chunks' files itself: the same values as zarr's
+    # slice, across chunk edges, in the padded last chunk, and 255 (the fill
+    # value) where a chunk has no file.
+    import zarr
+
+    rng = np.random.default_rng(7)
+    values = rng.integers(0, 40, 1000, dtype=np.uint8)
+    dask_store._create_store(tmp_path / "r.zarr", 999, 256, get_rule("put-or-take-a-square"))
+    array = zarr.open_group(str(tmp_path / "r.zarr"), mode="r+")["codes"]
+    for c in (0, 1, 3):
+        a, b = 256 * c, min(999, 256 * c + 255)
+        dask_store.write_chunk(array, a, b, values[a : b + 1])
+    assert dask_store._direct(array)
+    for lo, hi in [(0, 999), (0, 0), (255, 256), (10, 700), (512, 767), (600, 999), (999, 999), (256, 511)]:
+        found = dask_store.read_range(array, lo, hi)
+        assert found.flags.c_contiguous and found.dtype == np.uint8
+        np.testing.assert_array_equal(found, np.asarray(array[lo : hi + 1]))
+    assert (dask_store.read_range(array, 512, 767) == 255).all()

@@ -65,6 +65,8 @@ __all__ = [
     "CONNECT_TIMEOUT",
     "connect",
     "close_cluster",
+    "read_range",
+    "write_chunk",
     "STORE_FORMAT",
     "RunReport",
     "run",
@@ -798,32 +800,88 @@ _BLOSC_CODES = {
 }
 
 
-def _chunk_file(array: Any, a: int, b: int) -> Path | None:
-    """The file of the one whole chunk ``a..b`` of ``array``, when :func:`write_chunk` may write it itself; else None.
+def _direct(array: Any) -> bool:
+    """Whether :func:`write_chunk` and :func:`read_range` may encode and decode the chunks of ``array`` themselves.
 
     That is a zarr v3 array of ``uint8`` in a local directory whose codecs
-    are the bytes codec and the store's Blosc (:func:`_store_codec`), and
-    ``a..b`` exactly one chunk, not the last one cut by the bound (zarr pads
-    that one with the fill value).
+    are the bytes codec and the store's Blosc (:func:`_store_codec`).
     """
     from zarr.storage import LocalStore
 
     metadata = array.metadata
-    w = int(array.chunks[0])
-    if (
-        not isinstance(array.store_path.store, LocalStore)
-        or metadata.zarr_format != 3
-        or array.dtype != np.uint8
-        or a % w
-        or b - a + 1 != w
-        or b >= int(array.shape[0])
-    ):
-        return None
+    if not isinstance(array.store_path.store, LocalStore) or metadata.zarr_format != 3 or array.dtype != np.uint8:
+        return False
     codecs = [codec.to_dict() for codec in metadata.codecs]
-    if len(codecs) != 2 or codecs[0].get("name") != "bytes" or codecs[1] != _BLOSC_CODES:
-        return None  # (the bytes codec's endianness means nothing to one byte)
-    key = metadata.encode_chunk_key((a // w,))
-    return Path(array.store_path.store.root) / array.store_path.path / key
+    # (the bytes codec's endianness means nothing to one byte)
+    return len(codecs) == 2 and codecs[0].get("name") == "bytes" and codecs[1] == _BLOSC_CODES
+
+
+def _chunk_path(array: Any, c: int) -> Path:
+    """The file of chunk ``c`` of a local zarr v3 array."""
+    return Path(array.store_path.store.root) / array.store_path.path / array.metadata.encode_chunk_key((c,))
+
+
+def _chunk_file(array: Any, a: int, b: int) -> Path | None:
+    """The file of the one whole chunk ``a..b`` of ``array``, when :func:`write_chunk` may write it itself; else None.
+
+    ``a..b`` must be exactly one chunk, not the last one cut by the bound
+    (zarr pads that one with the fill value), of an array :func:`_direct`
+    allows.
+    """
+    w = int(array.chunks[0])
+    if a % w or b - a + 1 != w or b >= int(array.shape[0]) or not _direct(array):
+        return None
+    return _chunk_path(array, a // w)
+
+
+def _blosc() -> Any:
+    """numcodecs' Blosc with the store's settings: the same bytes as zarr's codec (tested)."""
+    import numcodecs
+
+    return numcodecs.Blosc(cname="lz4", clevel=1, shuffle=numcodecs.Blosc.NOSHUFFLE, blocksize=0)
+
+
+def read_range(array: Any, lo: int, hi: int) -> np.ndarray:
+    """Positions ``lo..hi`` of a store's array, as ``array[lo:hi + 1]`` reads them but with a third of the work.
+
+    zarr 3 took 0.056 s of processor time to read two chunks of 2**24 codes
+    that Blosc decodes in 0.019 s (2026-11-28).  Where :func:`_direct`
+    allows, each chunk's file is read and decoded here, and a chunk with no
+    file reads as the fill value, as in zarr; anything else goes through
+    zarr.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        An array of the store.
+    lo, hi : int
+        First and last position, ``0 <= lo <= hi < len(array)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(hi - lo + 1,)``, the array's dtype, contiguous.
+    """
+    if not _direct(array):
+        return np.ascontiguousarray(array[lo : hi + 1])
+    w = int(array.chunks[0])
+    fill = np.uint8(array.metadata.fill_value)
+    blosc = _blosc()
+    out = np.empty(hi - lo + 1, np.uint8)
+    whole = np.empty(w, np.uint8)
+    for c in range(lo // w, hi // w + 1):
+        first, last = max(lo, c * w), min(hi, c * w + w - 1)
+        try:
+            data = _chunk_path(array, c).read_bytes()
+        except FileNotFoundError:
+            out[first - lo : last - lo + 1] = fill
+            continue
+        if first == c * w and last == c * w + w - 1:
+            blosc.decode(data, out=out[first - lo : last - lo + 1])
+        else:
+            blosc.decode(data, out=whole)
+            out[first - lo : last - lo + 1] = whole[first - c * w : last - c * w + 1]
+    return out
 
 
 def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
@@ -851,10 +909,7 @@ def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
     if target is None:
         array[a : b + 1] = values
         return
-    import numcodecs
-
-    blosc = numcodecs.Blosc(cname="lz4", clevel=1, shuffle=numcodecs.Blosc.NOSHUFFLE, blocksize=0)
-    data = blosc.encode(np.ascontiguousarray(values, dtype=np.uint8))
+    data = _blosc().encode(np.ascontiguousarray(values, dtype=np.uint8))
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
     try:
@@ -914,11 +969,11 @@ def _chunk_task(
     codes = group["codes"]
     inp_lam = None
     if q0 <= q1:
-        inp = np.ascontiguousarray(codes[q0 : q1 + 1], dtype=np.uint8)
+        inp = read_range(codes, q0, q1)
         if int(inp.max()) == FILL:  # a chunk it depends on was not written
             raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
         if kept:
-            inp_lam = np.ascontiguousarray(group["lam"][q0 : q1 + 1], dtype=np.uint8)
+            inp_lam = read_range(group["lam"], q0, q1)
     else:
         inp = np.zeros(0, np.uint8)
         inp_lam = np.zeros(0, np.uint8) if kept else None
