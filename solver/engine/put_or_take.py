@@ -101,7 +101,10 @@ class _FileWriter:
     Reading and writing through the mapping instead cost a page fault a
     page: a cold 10**10 solve spent 16-19 s of system time and 62-66 s of
     user time that way, 11-13 s and 41-50 s this way (2026-11-27).  At most
-    :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.
+    :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.  A
+    second thread reads the put children of the next piece of a block while
+    the sweep labels this one (:meth:`read_later`); the buffers are used
+    again piece after piece.
     """
 
     def __init__(self, codes: np.ndarray, written: Callable[[int, int, np.ndarray], None] | None) -> None:
