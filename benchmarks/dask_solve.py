@@ -31,16 +31,20 @@ import multiprocessing
 import os
 import resource
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.engine.dask import DEFAULT_CHUNK, plan
+from solver.engine.dask import DEFAULT_CHUNK, METHOD_SWEEP, SECONDS_PER_TASK, plan, schedule_seconds
 from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
-from solver.store.dask import open_store, run
+from solver.store.dask import close_cluster, open_store, run
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _single(bound: int, rule: str, out) -> None:
@@ -59,15 +63,79 @@ def _single(bound: int, rule: str, out) -> None:
     )
 
 
-def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep: bool, check: bool) -> dict:
+def _single_cold(bound: int, rule: str) -> dict:
+    """``python -m solver solve`` into an empty cache of its own, as a user runs it (out of core when memory is short).
+
+    ``seconds`` is the command's wall time, start-up and all; the tally is
+    read from its JSON.  The cache is removed afterwards.
+    """
+    directory = Path(tempfile.mkdtemp(prefix="ptsq-dask-bench-cold-"))
+    try:
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "solver", "solve", "--bound", str(bound), "--rule", rule, "--json"],
+            cwd=ROOT,
+            env={**os.environ, "PTSQ_CACHE_DIR": str(directory)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seconds = time.perf_counter() - start
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    names = {"bounded_remoteness": "bounded"}
+    tally = {names.get(k, k): v for k, v in found.items() if k in _TALLY_KEYS or k in names}
+    return {"seconds": seconds, "peak_rss_bytes": found["peak_rss_bytes"], "tally": tally}
+
+
+#: The counts a solve's JSON shares with a tally.
+_TALLY_KEYS = ("W", "L", "D", "U", "U_not_L", "U_not_W", "max_remoteness")
+
+
+def modelled_seconds(the_plan, tasks: list[dict], small_seconds: float, workers: int, key: str = "wall") -> float:
+    """The wall time of the same graph on ``workers`` one-thread workers, from each task's measured seconds.
+
+    :func:`solver.engine.dask.schedule_seconds` with the seconds each task
+    took in this run (``key`` "wall": its read, sweep and write), or its
+    worker's processor seconds (``key`` "cpu": what it takes with a core of
+    its own), plus :data:`SECONDS_PER_TASK` of the scheduler's, after the
+    small game.  It assumes that the disk, the memory and the scheduler keep
+    up with more workers, which only a larger machine can show.
+    """
+    took = [0.0] * len(the_plan.tasks)
+    for t in tasks:
+        took[t["first"] // the_plan.chunk] = t[key] + SECONDS_PER_TASK
+    return schedule_seconds(the_plan.tasks, took, small_seconds, workers)
+
+
+def _small_game_seconds(bound: int, rule: str) -> float:
+    """Seconds to build and solve the small game in this process (the first task of a solve by the sweep)."""
+    from solver.engine.put_or_take import small_game_limit
+    from solver.engine.small_game import solve_small_game
+
+    members = get_rule(rule).members(2 * bound)
+    m = small_game_limit(members, bound)
+    solve_small_game(members, min(bound, 1000), small_game_limit(members, min(bound, 1000)))  # compiled
+    start = time.perf_counter()
+    solve_small_game(members, bound, m)
+    return time.perf_counter() - start
+
+
+def _one_rule(
+    rule: str, bound: int, workers: int, chunk: int, store: Path, keep: bool, check: bool, cold: bool, model: list[int]
+) -> dict:
     """Both solves of one rule; the figures as a dict."""
     the_plan = plan(bound, chunk, workers, rule=rule)
-    ctx = multiprocessing.get_context("spawn")
-    receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_single, args=(bound, rule, send))
-    child.start()
-    single = receive.recv()
-    child.join()
+    if cold:
+        single = _single_cold(bound, rule)
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        receive, send = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=_single, args=(bound, rule, send))
+        child.start()
+        single = receive.recv()
+        child.join()
 
     from distributed import Client, LocalCluster
 
@@ -78,8 +146,7 @@ def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep
     try:
         report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
     finally:
-        client.close()
-        cluster.close()
+        close_cluster(client, cluster)
     start = time.perf_counter()
     opened = open_store(store)
     open_seconds = time.perf_counter() - start
@@ -96,6 +163,7 @@ def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep
         "tasks": len(report.tasks),
         "levels": len(the_plan.levels),
         "load_average": os.getloadavg(),
+        "single": "cold, python -m solver solve through the cache" if cold else "in memory, solve()",
         "single_seconds": round(single["seconds"], 3),
         "single_peak_rss_bytes": single["peak_rss_bytes"],
         "cluster_start_seconds": round(started, 3),
@@ -107,6 +175,7 @@ def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep
         "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         "plan_worker_peak_bytes": the_plan.worker_peak_bytes,
         "plan_seconds": round(the_plan.seconds, 1),
+        "plan_error": round(the_plan.seconds / report.seconds - 1, 2),
         "bytes_written": sum(t["bytes_written"] for t in report.tasks),
         "bytes_read": sum(t["bytes_read"] for t in report.tasks),
         "store_bytes_on_disk": report.store_bytes,
@@ -115,6 +184,16 @@ def _one_rule(rule: str, bound: int, workers: int, chunk: int, store: Path, keep
         "first_value_seconds": round(value_seconds, 4),
         "tally": report.tally,
     }
+    if the_plan.method == METHOD_SWEEP and model:
+        small_seconds = _small_game_seconds(bound, rule)
+        result["small_game_seconds"] = round(small_seconds, 3)
+        tasks = [{**t, "wall": sum(t["seconds"])} for t in report.tasks]
+        result["task_cpu_seconds"] = round(sum(t["cpu"] for t in tasks), 3)
+        for key in ("wall", "cpu"):
+            result[f"modelled_seconds_from_{key}"] = {
+                str(n): round(modelled_seconds(the_plan, tasks, small_seconds, n, key), 2) for n in model
+            }
+        result["plan_seconds_at"] = {str(n): round(plan(bound, chunk, n, rule=rule).seconds, 2) for n in model}
     if check:
         result["tallies_equal"] = report.tally == single["tally"]
         start = time.perf_counter()
@@ -134,6 +213,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--store", default="/tmp/ptsq-dask-bench.zarr")
     parser.add_argument("--keep", action="store_true", help="keep the store (of the last rule)")
     parser.add_argument("--check", action="store_true", help="compare the tallies")
+    parser.add_argument(
+        "--cold", action="store_true", help="the single process as a user runs it: the command, through an empty cache"
+    )
+    parser.add_argument(
+        "--model",
+        nargs="*",
+        type=int,
+        default=[2, 16],
+        help="worker counts whose wall time is modelled from the measured tasks (default 2 16)",
+    )
     args = parser.parse_args(argv)
     try:
         bound = parse_int(args.bound, "the bound")
@@ -151,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     equal = True
     for rule in rules:
-        result = _one_rule(rule, bound, workers, chunk, store, args.keep and rule == rules[-1], args.check)
+        result = _one_rule(
+            rule, bound, workers, chunk, store, args.keep and rule == rules[-1], args.check, args.cold, args.model
+        )
         equal = equal and result.get("tallies_equal", True) and result.get("store_tally_equal", True)
         print(json.dumps(result, indent=1), flush=True)
     if args.check:

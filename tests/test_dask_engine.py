@@ -735,3 +735,86 @@ def test_a_labels_task_never_sees_half_a_label_of_another_chunk(new):
             for name in ("outcome", "rem"):
                 got = writes.get(name, before[name][a : b + 1])
                 assert np.array_equal(got, after[name][a : b + 1]), (new, r, a, name)
+
+
+@pytest.mark.slow
+def test_a_local_cluster_shuts_down_with_no_traceback_on_stderr(tmp_path):
+    # The command starts a LocalCluster of its own, solves, and closes it; a
+    # connection closed under a heartbeat must not print a CommClosedError.
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    store = tmp_path / "b5.zarr"
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "solve", "--bound", "100000", "--engine", "dask", "--workers", "2"]
+        + ["--chunk", "16384", "--store", str(store), "--json"],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["W"] == solve(100_000).tally()["W"]
+    assert "Traceback" not in done.stderr and "CommClosedError" not in done.stderr, done.stderr
+
+
+def test_a_chunk_written_by_hand_is_the_file_zarr_writes(tmp_path):
+    # write_chunk encodes a whole chunk itself: the same file, byte for byte,
+    # as zarr's own write; the last chunk (cut by the bound) goes through zarr.
+    import zarr
+
+    rng = np.random.default_rng(5)
+    values = rng.integers(0, 40, 1000, dtype=np.uint8)
+    values[rng.random(1000) < 0.7] = 2  # as compressible as codes are
+    files = {}
+    for way in ("zarr", "hand"):
+        dask_store._create_store(tmp_path / f"{way}.zarr", 999, 256, get_rule("put-or-take-a-square"))
+        array = zarr.open_group(str(tmp_path / f"{way}.zarr"), mode="r+")["codes"]
+        for c in range(4):
+            a, b = 256 * c, min(999, 256 * c + 255)
+            if way == "zarr":
+                array[a : b + 1] = values[a : b + 1]
+            else:
+                assert (dask_store._chunk_file(array, a, b) is None) == (c == 3)
+                dask_store.write_chunk(array, a, b, values[a : b + 1])
+        np.testing.assert_array_equal(np.asarray(array[:]), values)
+        folder = tmp_path / f"{way}.zarr" / "codes" / "c"
+        files[way] = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert sorted(files["hand"]) == ["0", "1", "2", "3"] and files["hand"] == files["zarr"]
+
+
+def test_the_schedule_of_a_plan_is_its_work_on_one_thread_and_its_longest_chain_on_many():
+    the_plan = plan(10**7, 1 << 16, 2)
+    took = [0.01 + 0.001 * (t.index % 7) for t in the_plan.tasks]
+    one = dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, 1)
+    assert one == pytest.approx(0.5 + sum(took))
+    chain = [0.0] * len(took)  # the longest chain of dependencies ending at each task
+    for task in sorted(the_plan.tasks, key=lambda t: t.level):
+        chain[task.index] = took[task.index] + max([chain[d] for d in task.depends_on], default=0.0)
+    assert dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, len(took)) == pytest.approx(0.5 + max(chain))
+    four = dask_engine.schedule_seconds(the_plan.tasks, took, 0.5, 4)
+    assert 0.5 + max(max(chain), sum(took) / 4) <= four + 1e-9 <= one
+    assert plan(10**9, workers=16).seconds < plan(10**9, workers=2).seconds
+
+
+def test_a_range_read_by_hand_is_what_zarr_reads(tmp_path):
+    # read_range decodes the chunks' files itself: the same values as zarr's
+    # slice, across chunk edges, in the padded last chunk, and 255 (the fill
+    # value) where a chunk has no file.
+    import zarr
+
+    rng = np.random.default_rng(7)
+    values = rng.integers(0, 40, 1000, dtype=np.uint8)
+    dask_store._create_store(tmp_path / "r.zarr", 999, 256, get_rule("put-or-take-a-square"))
+    array = zarr.open_group(str(tmp_path / "r.zarr"), mode="r+")["codes"]
+    for c in (0, 1, 3):
+        a, b = 256 * c, min(999, 256 * c + 255)
+        dask_store.write_chunk(array, a, b, values[a : b + 1])
+    assert dask_store._direct(array)
+    for lo, hi in [(0, 999), (0, 0), (255, 256), (10, 700), (512, 767), (600, 999), (999, 999), (256, 511)]:
+        found = dask_store.read_range(array, lo, hi)
+        assert found.flags.c_contiguous and found.dtype == np.uint8
+        np.testing.assert_array_equal(found, np.asarray(array[lo : hi + 1]))
+    assert (dask_store.read_range(array, 512, 767) == 255).all()

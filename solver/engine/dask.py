@@ -44,8 +44,9 @@ A rule's engine (:func:`solver.engine.solving.engine_for`) says how:
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numba
@@ -77,6 +78,7 @@ __all__ = [
     "ChunkTask",
     "Plan",
     "plan",
+    "schedule_seconds",
     "supports",
     "method_of",
     "keeps_bounds",
@@ -103,11 +105,14 @@ FILL = 255
 METHOD_SWEEP = "sweep"
 METHOD_PASSES = "passes"
 
-#: Measured rates used by :func:`plan` for its time estimate (``docs/dask.md``):
-#: positions labelled, compressed and written per second by one worker thread,
-#: and the seconds of scheduler overhead per task.
-POSITIONS_PER_SECOND = 5.0e7
+#: Measured rates used by :func:`plan` for its time estimate (``docs/dask.md``
+#: section 3): positions read, labelled, compressed and written per second by
+#: one worker thread, the seconds of scheduler overhead per task, and the
+#: processor seconds per node of the small game, which one worker solves
+#: before any chunk starts.
+POSITIONS_PER_SECOND = 1.7e8
 SECONDS_PER_TASK = 0.005
+SMALL_GAME_SECONDS_PER_NODE = 4.0e-7
 #: Rounds of chunk tasks the plan of a solve by passes assumes: the labels
 #: took up to 31 rounds, the possibilities up to 55 and the lower bounds up to
 #: 40 at 10**7 (powers of 3, the slowest rule); each round reads and writes
@@ -259,8 +264,12 @@ class Plan:
     bytes_moved : int
         ``bytes_written + bytes_read + workers * broadcast_bytes``.
     seconds : float
-        Estimated wall-clock time from :data:`POSITIONS_PER_SECOND` and
-        :data:`SECONDS_PER_TASK`, assuming the workers are busy throughout.
+        Estimated wall-clock time of the solve, its cluster started: by the
+        sweep, the small game (:data:`SMALL_GAME_SECONDS_PER_NODE`) and then
+        the chunk tasks at :data:`POSITIONS_PER_SECOND` plus
+        :data:`SECONDS_PER_TASK` each, in the list schedule of
+        :func:`schedule_seconds`; by passes, :data:`PASSES_ESTIMATE` rounds
+        of the whole range shared evenly.
     rule : str
         The rule's name.
     method : str
@@ -337,6 +346,43 @@ def _chunk_tasks(bound: int, chunk: int, m: int, members: np.ndarray, arrays: in
             deps, level = (), 0
         tasks[c] = ChunkTask(c, a, b, q0, q1, deps, level, arrays)
     return tasks  # type: ignore[return-value]
+
+
+def schedule_seconds(tasks: Sequence[ChunkTask], took: Sequence[float], start: float, slots: int) -> float:
+    """When the last chunk task ends, in a list schedule of ``tasks`` on ``slots`` worker threads.
+
+    Every task waits for ``start`` (the small game) and for the tasks it
+    reads; the tasks go in the order they can start, level by level, each on
+    the thread that is free first, and take ``took[task.index]`` seconds.
+    Dask starts a task as soon as its inputs are written, as here, so this
+    counts the waits between levels that a pure share of the work
+    (``sum(took) / slots``) leaves out: the chain of the last levels is
+    short of tasks to run side by side.
+
+    Parameters
+    ----------
+    tasks : sequence of ChunkTask
+        The plan's tasks, in chunk order.
+    took : sequence of float
+        Seconds each task takes, by index.
+    start : float
+        Seconds before any chunk task can start.
+    slots : int
+        Tasks that run at once (workers times threads), at least 1.
+
+    Returns
+    -------
+    float
+        Seconds from the start of the solve to the end of its last task.
+    """
+    finish = [0.0] * len(tasks)
+    free = [start] * max(1, slots)
+    for task in sorted(tasks, key=lambda t: (t.level, -t.index)):
+        ready = max([start] + [finish[d] for d in task.depends_on])
+        begin = max(heapq.heappop(free), ready)
+        finish[task.index] = begin + took[task.index]
+        heapq.heappush(free, finish[task.index])
+    return max(finish, default=start)
 
 
 def plan(
@@ -419,9 +465,13 @@ def plan(
     else:  # each round reads a position's own values and its children's, and writes its own
         written = rounds * 2 * (bound + 1)
         read = rounds * 8 * (bound + 1)
-    seconds = (rounds * (bound + 1)) / (
-        POSITIONS_PER_SECOND * workers * threads
-    ) + rounds * n_tasks * SECONDS_PER_TASK / (workers * threads)
+    if how == METHOD_SWEEP:
+        took = [t.positions / POSITIONS_PER_SECOND + SECONDS_PER_TASK for t in tasks]
+        seconds = schedule_seconds(tasks, took, nodes * SMALL_GAME_SECONDS_PER_NODE, workers * threads)
+    else:
+        seconds = (rounds * (bound + 1)) / (
+            POSITIONS_PER_SECOND * workers * threads
+        ) + rounds * n_tasks * SECONDS_PER_TASK / (workers * threads)
     return Plan(
         bound=bound,
         chunk=chunk,

@@ -32,6 +32,7 @@ Fibonacci numbers: ``M > B / 4``) the rule is solved by rounds instead
 from __future__ import annotations
 
 import collections
+import concurrent.futures
 import os
 from collections.abc import Callable
 
@@ -100,22 +101,52 @@ class _FileWriter:
     Reading and writing through the mapping instead cost a page fault a
     page: a cold 10**10 solve spent 16-19 s of system time and 62-66 s of
     user time that way, 11-13 s and 41-50 s this way (2026-11-27).  At most
-    :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.
+    :data:`_WRITES_QUEUED` buffers wait, so memory stays a few pieces.  A
+    second thread reads the put children of the next piece of a block while
+    the sweep labels this one (:meth:`read_later`); the buffers are used
+    again piece after piece.
     """
 
     def __init__(self, codes: np.ndarray, written: Callable[[int, int, np.ndarray], None] | None) -> None:
-        import concurrent.futures
-
         assert isinstance(codes, np.memmap) and codes.filename is not None
         self.fd = os.open(str(codes.filename), os.O_RDWR | os.O_CLOEXEC)
         self.offset = int(codes.offset)
         self.written = written
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="sweep-write")
+        self.reader = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="sweep-read")
         self.queued: collections.deque = collections.deque()
+        # Buffers used again piece after piece: a fresh 16 MB buffer a piece
+        # cost its page faults (30 GB of them at 10**10), in system time.
+        self.outs = [np.empty(0, np.uint8) for _ in range(_WRITES_QUEUED + 1)]
+        self.ins = [np.empty(0, np.uint8), np.empty(0, np.uint8)]
+        self.n_out = 0
+        self.n_in = 0
 
-    def read(self, first: int, last: int) -> np.ndarray:
+    def out_buffer(self, size: int) -> np.ndarray:
+        """A buffer of ``size`` codes no write still holds (one of :data:`_WRITES_QUEUED` + 1 in turn)."""
+        k = self.n_out % len(self.outs)
+        self.n_out += 1
+        if self.outs[k].size < size:
+            self.outs[k] = np.empty(size, np.uint8)
+        return self.outs[k][:size]
+
+    def read_later(self, first: int, last: int) -> concurrent.futures.Future:
+        """Start reading positions ``first..last`` (written: :meth:`drain` first) in a thread; its result is the codes.
+
+        Two input buffers are used in turn, so the caller takes each result
+        before it asks for the read after next.
+        """
+        k = self.n_in % len(self.ins)
+        self.n_in += 1
+        size = max(0, last - first + 1)
+        if self.ins[k].size < size:
+            self.ins[k] = np.empty(size, np.uint8)
+        return self.reader.submit(self.read, first, last, self.ins[k][:size])
+
+    def read(self, first: int, last: int, buffer: np.ndarray | None = None) -> np.ndarray:
         """Positions ``first..last`` from the file (written before: wait for :meth:`drain` first)."""
-        buffer = np.empty(last - first + 1, np.uint8)
+        if buffer is None:
+            buffer = np.empty(last - first + 1, np.uint8)
         view, done = buffer.data, 0
         while done < buffer.size:
             got = os.preadv(self.fd, [view[done:]], self.offset + first + done)
@@ -155,6 +186,7 @@ class _FileWriter:
     def close(self) -> None:
         """Stop the thread (what is still queued is dropped: after an error) and close the file."""
         self.pool.shutdown(cancel_futures=True)
+        self.reader.shutdown(cancel_futures=True)
         os.close(self.fd)
 
 
@@ -215,7 +247,12 @@ def sweep_all(
     writer = _FileWriter(codes, written) if mapped.is_mapped(codes) else None
     pieces = _pieces(members, bound, small.m)
     done = small.m + 1
+
+    def inputs(piece: tuple[int, int, bool]) -> tuple[int, int]:
+        return _put(members, piece[0]), min(bound, _put(members, piece[1]))
+
     try:
+        pending = None  # the read of this piece's put children, started during the last piece
         for k, (bottom, top, first) in enumerate(pieces):
             chunks = n_chunks if top - bottom >= parallel_min else 1
             if writer is None:
@@ -225,12 +262,18 @@ def sweep_all(
             else:
                 if first:
                     writer.drain()  # the put children of a block are above it: written before
-                p_first, p_last = _put(members, bottom), min(bound, _put(members, top))
-                inp = writer.read(p_first, p_last) if p_first <= bound else np.empty(0, np.uint8)
-                if k + 1 < len(pieces):  # the next piece's put children, read ahead
-                    after, upto, _ = pieces[k + 1]
-                    writer.read_ahead(_put(members, after), min(bound, _put(members, upto)))
-                out = np.empty(top - bottom + 1, np.uint8)
+                p_first, p_last = inputs((bottom, top, first))
+                if pending is None:
+                    pending = writer.read_later(p_first, p_last)
+                inp = pending.result()
+                pending = None
+                if k + 1 < len(pieces) and not pieces[k + 1][2]:
+                    # The next piece of this block reads only what earlier
+                    # blocks wrote: read it in a thread while this one is swept.
+                    pending = writer.read_later(*inputs(pieces[k + 1]))
+                elif k + 1 < len(pieces):  # the next block's first piece, asked of the kernel ahead
+                    writer.read_ahead(*inputs(pieces[k + 1]))
+                out = writer.out_buffer(top - bottom + 1)
                 lam_out = lam[bottom : top + 1] if kept else lam
                 lam_in = lam[p_first : p_last + 1] if kept else lam
                 sweep_block(

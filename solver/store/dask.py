@@ -64,6 +64,9 @@ from .paths import cache_dir, key_of
 __all__ = [
     "CONNECT_TIMEOUT",
     "connect",
+    "close_cluster",
+    "read_range",
+    "write_chunk",
     "STORE_FORMAT",
     "RunReport",
     "run",
@@ -194,9 +197,15 @@ def _probe_writable(path: Path) -> None:
                 path.rmdir()
 
 
+def _store_codec() -> Any:
+    """The compressor of every array of the store: Blosc-LZ4, level 1, no shuffle (fast, 0.26 bytes a code at 10**9)."""
+    from zarr.codecs import BloscCodec
+
+    return BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")
+
+
 def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
     import zarr
-    from zarr.codecs import BloscCodec
 
     if path.exists():
         shutil.rmtree(path)  # an unfinished store of this module, or an empty directory
@@ -208,7 +217,7 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
             shape=(bound + 1,),
             chunks=(chunk,),
             dtype=np.dtype(dtype).name,
-            compressors=[BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")],
+            compressors=[_store_codec()],
             fill_value=fill,
         )
     run_id = uuid.uuid4().hex
@@ -696,6 +705,54 @@ def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
     return client, None
 
 
+#: Loggers that report a connection closed under them while a cluster shuts down.
+_SHUTDOWN_LOGGERS = ("distributed", "tornado", "asyncio")
+
+
+def _quiet_logs() -> None:
+    """Report only critical records from Dask's, Tornado's and asyncio's loggers (run on each worker, and here).
+
+    A cluster that shuts down closes its connections while heartbeats and
+    other messages are in flight; the other end logs each such
+    ``CommClosedError`` with its traceback, although nothing is lost (every
+    result is in the store and the client has it).
+    """
+    import logging
+
+    for name in _SHUTDOWN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def close_cluster(client: Any, cluster: Any, own_client: bool = True) -> None:
+    """Close the client (when this module opened it) and the local cluster, with no traceback on stderr.
+
+    A local cluster's workers and this process's scheduler and client are
+    first told to report only critical records (:func:`_quiet_logs`); the
+    workers retire before the cluster closes, so none is cut off while it
+    speaks to the scheduler.  A cluster given by address is left running:
+    only the client is closed.
+    """
+    import logging
+
+    if cluster is None:
+        if own_client:
+            client.close()
+        return
+    levels = {name: logging.getLogger(name).level for name in _SHUTDOWN_LOGGERS}
+    with contextlib.suppress(Exception):
+        client.run(_quiet_logs)
+    _quiet_logs()
+    try:
+        with contextlib.suppress(Exception):
+            client.retire_workers(close_workers=True)
+        with contextlib.suppress(Exception):
+            client.close()
+        cluster.close()
+    finally:
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
+
+
 def _is_client(obj: object) -> bool:
     from distributed import Client
 
@@ -736,6 +793,135 @@ def _group_for(path: str, run_id: str) -> Any:
     return _OPENED[key]
 
 
+#: The store's codec as zarr records it for an array of ``uint8``; :func:`write_chunk` encodes with exactly it.
+_BLOSC_CODES = {
+    "name": "blosc",
+    "configuration": {"typesize": 1, "cname": "lz4", "clevel": 1, "shuffle": "noshuffle", "blocksize": 0},
+}
+
+
+def _direct(array: Any) -> bool:
+    """Whether :func:`write_chunk` and :func:`read_range` may encode and decode the chunks of ``array`` themselves.
+
+    That is a zarr v3 array of ``uint8`` in a local directory whose codecs
+    are the bytes codec and the store's Blosc (:func:`_store_codec`).
+    """
+    from zarr.storage import LocalStore
+
+    metadata = array.metadata
+    if not isinstance(array.store_path.store, LocalStore) or metadata.zarr_format != 3 or array.dtype != np.uint8:
+        return False
+    codecs = [codec.to_dict() for codec in metadata.codecs]
+    # (the bytes codec's endianness means nothing to one byte)
+    return len(codecs) == 2 and codecs[0].get("name") == "bytes" and codecs[1] == _BLOSC_CODES
+
+
+def _chunk_path(array: Any, c: int) -> Path:
+    """The file of chunk ``c`` of a local zarr v3 array."""
+    return Path(array.store_path.store.root) / array.store_path.path / array.metadata.encode_chunk_key((c,))
+
+
+def _chunk_file(array: Any, a: int, b: int) -> Path | None:
+    """The file of the one whole chunk ``a..b`` of ``array``, when :func:`write_chunk` may write it itself; else None.
+
+    ``a..b`` must be exactly one chunk, not the last one cut by the bound
+    (zarr pads that one with the fill value), of an array :func:`_direct`
+    allows.
+    """
+    w = int(array.chunks[0])
+    if a % w or b - a + 1 != w or b >= int(array.shape[0]) or not _direct(array):
+        return None
+    return _chunk_path(array, a // w)
+
+
+def _blosc() -> Any:
+    """numcodecs' Blosc with the store's settings: the same bytes as zarr's codec (tested)."""
+    import numcodecs
+
+    return numcodecs.Blosc(cname="lz4", clevel=1, shuffle=numcodecs.Blosc.NOSHUFFLE, blocksize=0)
+
+
+def read_range(array: Any, lo: int, hi: int) -> np.ndarray:
+    """Positions ``lo..hi`` of a store's array, as ``array[lo:hi + 1]`` reads them but with a third of the work.
+
+    zarr 3 took 0.056 s of processor time to read two chunks of 2**24 codes
+    that Blosc decodes in 0.019 s (2026-11-28).  Where :func:`_direct`
+    allows, each chunk's file is read and decoded here, and a chunk with no
+    file reads as the fill value, as in zarr; anything else goes through
+    zarr.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        An array of the store.
+    lo, hi : int
+        First and last position, ``0 <= lo <= hi < len(array)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(hi - lo + 1,)``, the array's dtype, contiguous.
+    """
+    if not _direct(array):
+        return np.ascontiguousarray(array[lo : hi + 1])
+    w = int(array.chunks[0])
+    fill = np.uint8(array.metadata.fill_value)
+    blosc = _blosc()
+    out = np.empty(hi - lo + 1, np.uint8)
+    whole = np.empty(w, np.uint8)
+    for c in range(lo // w, hi // w + 1):
+        first, last = max(lo, c * w), min(hi, c * w + w - 1)
+        try:
+            data = _chunk_path(array, c).read_bytes()
+        except FileNotFoundError:
+            out[first - lo : last - lo + 1] = fill
+            continue
+        if first == c * w and last == c * w + w - 1:
+            blosc.decode(data, out=out[first - lo : last - lo + 1])
+        else:
+            blosc.decode(data, out=whole)
+            out[first - lo : last - lo + 1] = whole[first - c * w : last - c * w + 1]
+    return out
+
+
+def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
+    """Write positions ``a..b`` of a store's array, one whole chunk, as zarr would but several times faster.
+
+    zarr 3 spent 0.08-0.3 s writing a chunk of 2**24 codes that Blosc
+    encodes in 0.02-0.03 s (its asynchronous pipeline, copies, the check for
+    an empty chunk); that was the largest share of a Dask solve (2026-11-28).
+    Where :func:`_chunk_file` allows, the chunk is encoded here with the
+    array's own codec (numcodecs' Blosc with the same settings gives the
+    same bytes) and written to a temporary file renamed into place, so a
+    reader never sees half a chunk.  Anything else goes through zarr.
+
+    Parameters
+    ----------
+    array : zarr.Array
+        An array of the store.
+    a, b : int
+        First and last position written: one chunk, or a part of the array
+        zarr writes.
+    values : numpy.ndarray
+        Shape ``(b - a + 1,)``, the array's dtype.
+    """
+    target = _chunk_file(array, a, b)
+    if target is None:
+        array[a : b + 1] = values
+        return
+    data = _blosc().encode(np.ascontiguousarray(values, dtype=np.uint8))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
+
+
 class _Reader:
     """Reads positions of the store's arrays for a task, whole chunks at a time, keeping the last few."""
 
@@ -771,17 +957,23 @@ class _Reader:
 def _chunk_task(
     path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, kept: bool, *deps: object
 ) -> dict[str, Any]:
-    """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes."""
+    """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes.
+
+    ``seconds`` are the wall seconds of its read, sweep and write; ``cpu``
+    the processor seconds of the worker's process meanwhile, which a busy
+    machine lengthens less than the wall seconds.
+    """
+    cpu = time.process_time()
     start = time.perf_counter()
     group = _group_for(path, run_id)
     codes = group["codes"]
     inp_lam = None
     if q0 <= q1:
-        inp = np.ascontiguousarray(codes[q0 : q1 + 1], dtype=np.uint8)
+        inp = read_range(codes, q0, q1)
         if int(inp.max()) == FILL:  # a chunk it depends on was not written
             raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
         if kept:
-            inp_lam = np.ascontiguousarray(group["lam"][q0 : q1 + 1], dtype=np.uint8)
+            inp_lam = read_range(group["lam"], q0, q1)
     else:
         inp = np.zeros(0, np.uint8)
         inp_lam = np.zeros(0, np.uint8) if kept else None
@@ -790,9 +982,9 @@ def _chunk_task(
     out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    codes[a : b + 1] = out
+    write_chunk(codes, a, b, out)
     if out_lam is not None:
-        group["lam"][a : b + 1] = out_lam
+        write_chunk(group["lam"], a, b, out_lam)
     write_seconds = time.perf_counter() - start
     return {
         "first": a,
@@ -801,6 +993,7 @@ def _chunk_task(
         "bytes_written": int(out.nbytes) + (0 if out_lam is None else int(out_lam.nbytes)),
         "tally": [int(x) for x in tally],
         "seconds": [read_seconds, sweep_seconds, write_seconds],
+        "cpu": time.process_time() - cpu,
     }
 
 
@@ -1053,10 +1246,7 @@ def run(
         if progress:
             progress(1.0)
     finally:
-        if scheduler is None or not _is_client(scheduler):
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        close_cluster(client, cluster, own_client=scheduler is None or not _is_client(scheduler))
     return RunReport(
         bound, chunk, str(path), tally, seconds, False, n_workers, tuple(ordered), max(peaks.values()), dir_bytes(path)
     )
