@@ -329,8 +329,8 @@ class PutOrTakeEngine(Engine):
             # lower bounds (one byte a position each, one at a time).
             lists = 2 * 8 * ((bound + 1) // 16 + 1024)
             phases = [out + lists + 28 * sequence.count(bound), out + (bound + 1)]
-        if rule.sequence == "prime":
-            phases.append(2 * bound + 1)
+        if sequence.scratch_bytes:
+            phases.append(sequence.scratch_bytes * bound + 1)
         return members + max(phases) + (1 << 16)
 
     def rule_seconds(self, rule: Rule, bound: int) -> float:

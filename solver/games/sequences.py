@@ -207,6 +207,10 @@ class Sequence:
         are not small.
     position_limit : int or None
         ``below`` is exact only below this (primes); None for any size.
+    scratch_bytes : int
+        Bytes per position up to ``limit`` that ``members(limit)`` holds while
+        it runs (2 for the primes' sieve and its index; 0 for the others),
+        for the memory estimates.
     """
 
     name: str
@@ -216,6 +220,7 @@ class Sequence:
     count: Callable[[int], int]
     largest_gap: Callable[[int], int] | None = None
     position_limit: int | None = None
+    scratch_bytes: int = 0
 
 
 #: Every sequence, by name.
@@ -245,7 +250,7 @@ SEQUENCES = {
         lambda limit: math.isqrt(2 * limit) + 2,
     ),
     "prime": Sequence(
-        "prime", _prime_below, _prime_members, "2, 3, 5, 7, 11, …", _prime_count, _prime_gap, PRIME_LIMIT
+        "prime", _prime_below, _prime_members, "2, 3, 5, 7, 11, …", _prime_count, _prime_gap, PRIME_LIMIT, 2
     ),
     "power of 2": Sequence(
         "power of 2",
