@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
     """Lower bound on the remoteness of ``q <= bound`` as L, from its code ``code`` (class ``c``) alone.
 
@@ -104,7 +104,7 @@ def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
     return np.int64(imp)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _lw_rebuilt(code, c, imp):
     """Lower bound on the remoteness of a position as W, from its code (class ``c``) alone."""
     if c == CLASS_W:
@@ -148,7 +148,7 @@ def fast_codes():
     return table
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp):
     """Code and lower bound of a position ``x > M`` from its two children (unchecked).
 
@@ -246,7 +246,11 @@ def sweep_piece(
 
     Inlined into the parallel loops of :func:`sweep_block` and
     :func:`sweep_chunk`: numba compiles it markedly faster there than as a
-    function of its own.
+    function of its own.  :func:`classify`, which it calls at two places,
+    is a plain ``njit`` function (LLVM inlines it): inlined in numba's IR it
+    was typed and lowered twice, most of the compile time of the page's
+    default view on a fresh install (``docs/performance.md``, "First
+    launch").
     """
     kept = lam_out.shape[0] > 0
     i = member_index(members, b)
@@ -306,7 +310,6 @@ def sweep_piece(
         top = bottom - 1
 
 
-@numba.njit(cache=True, parallel=True)
 def sweep_block(
     lo,
     hi,
@@ -340,7 +343,94 @@ def sweep_block(
     256)``, ``int64``) while its codes are still in the processor's cache,
     so a solve knows its counts without reading its result again
     (:attr:`solver.engine.solution.Solution.code_counts`).
+
+    One piece (``n_chunks == 1``: every block of a solve up to a few million)
+    runs in a kernel without a parallel loop, :func:`_sweep_block_serial`:
+    numba compiles it in well under the time of the parallel one
+    (``docs/performance.md``, "First launch"), which the page's default view
+    would otherwise wait for on a fresh install; more pieces run in
+    :func:`_sweep_block_parallel`.  Both run the same :func:`sweep_piece`
+    on the same pieces, so they give the same codes and counts.
     """
+    kernel = _sweep_block_serial if n_chunks == 1 else _sweep_block_parallel
+    kernel(
+        lo,
+        hi,
+        bound,
+        members,
+        out,
+        out_base,
+        inp,
+        in_base,
+        lam_out,
+        lam_in,
+        so,
+        shigh,
+        slw,
+        sll,
+        cap,
+        imp,
+        n_chunks,
+        counts,
+    )
+
+
+@numba.njit(cache=True)
+def _sweep_block_serial(
+    lo,
+    hi,
+    bound,
+    members,
+    out,
+    out_base,
+    inp,
+    in_base,
+    lam_out,
+    lam_in,
+    so,
+    shigh,
+    slw,
+    sll,
+    cap,
+    imp,
+    n_chunks,
+    counts,
+):
+    """:func:`sweep_block` on this thread: the same pieces, one after another (the same codes and counts)."""
+    width = hi - lo + 1
+    table = fast_codes()
+    for c in range(n_chunks):
+        a = lo + (width * c) // n_chunks
+        b = lo + (width * (c + 1)) // n_chunks - 1
+        if a <= b:
+            sweep_piece(
+                a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+            )
+            code_histogram(out, a - out_base, b - out_base, counts[c])
+
+
+@numba.njit(cache=True, parallel=True)
+def _sweep_block_parallel(
+    lo,
+    hi,
+    bound,
+    members,
+    out,
+    out_base,
+    inp,
+    in_base,
+    lam_out,
+    lam_in,
+    so,
+    shigh,
+    slw,
+    sll,
+    cap,
+    imp,
+    n_chunks,
+    counts,
+):
+    """:func:`sweep_block` on every thread (``n_chunks`` pieces in a parallel loop)."""
     width = hi - lo + 1
     table = fast_codes()
     for c in numba.prange(n_chunks):
