@@ -86,7 +86,7 @@ __all__ = [
 ]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
     """Lower bound on the remoteness of ``q <= bound`` as L, from its code ``code`` (class ``c``) alone.
 
@@ -104,7 +104,7 @@ def _ll_rebuilt(code, c, q, bound, lw_take, cap, imp):
     return np.int64(imp)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _lw_rebuilt(code, c, imp):
     """Lower bound on the remoteness of a position as W, from its code (class ``c``) alone."""
     if c == CLASS_W:
@@ -148,7 +148,7 @@ def fast_codes():
     return table
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def classify(x, s, members, j, bound, cp, lam_p, kept, so, shigh, slw, sll, cap, imp):
     """Code and lower bound of a position ``x > M`` from its two children (unchecked).
 
@@ -246,11 +246,7 @@ def sweep_piece(
 
     Inlined into the parallel loops of :func:`sweep_block` and
     :func:`sweep_chunk`: numba compiles it markedly faster there than as a
-    function of its own.  :func:`classify`, which it calls at two places,
-    is a plain ``njit`` function (LLVM inlines it): inlined in numba's IR it
-    was typed and lowered twice, most of the compile time of the page's
-    default view on a fresh install (``docs/performance.md``, "First
-    launch").
+    function of its own.
     """
     kept = lam_out.shape[0] > 0
     i = member_index(members, b)
@@ -345,14 +341,18 @@ def sweep_block(
     (:attr:`solver.engine.solution.Solution.code_counts`).
 
     One piece (``n_chunks == 1``: every block of a solve up to a few million)
-    runs in a kernel without a parallel loop, :func:`_sweep_block_serial`:
-    numba compiles it in well under the time of the parallel one
-    (``docs/performance.md``, "First launch"), which the page's default view
-    would otherwise wait for on a fresh install; more pieces run in
-    :func:`_sweep_block_parallel`.  Both run the same :func:`sweep_piece`
-    on the same pieces, so they give the same codes and counts.
+    of a one-byte solve (``lam_out`` empty) runs in a kernel without a
+    parallel loop, :func:`_sweep_block_serial`: numba compiles it sooner than
+    the parallel one, which the page's default view would otherwise wait for
+    on a fresh install, and its many short blocks run four times as fast
+    without the parallel loop's start (``docs/performance.md``, "First
+    launch").  The rest run in :func:`_sweep_block_parallel`: a solve that
+    keeps lower bounds ran 1.4 to 1.7 times as long in the serial kernel.
+    Both run the same :func:`sweep_piece` on the same pieces, so they give
+    the same codes and counts.
     """
-    kernel = _sweep_block_serial if n_chunks == 1 else _sweep_block_parallel
+    serial = n_chunks == 1 and lam_out.shape[0] == 0
+    kernel = _sweep_block_serial if serial else _sweep_block_parallel
     kernel(
         lo,
         hi,
