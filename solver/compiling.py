@@ -414,3 +414,25 @@ def compile_status() -> CompileStatus:
         seconds=seconds,
         error=error,
     )
+
+
+#: What a command says on stderr when it starts compiling (:func:`say_when_compiling`).
+COMPILING_NOTICE = "compiling the solver's kernels for this machine (first run only; numba keeps them)…"
+
+
+def say_when_compiling(stream=None) -> None:
+    """Print :data:`COMPILING_NOTICE` once, on ``stream`` (default stderr), when a kernel of :mod:`solver` first compiles.
+
+    The command line (``python -m solver``) calls it before it runs: a
+    command that compiles says so instead of waiting silently (a minute or
+    more on a fresh install); one whose kernels numba loads from its cache
+    prints nothing (numba's compile events come only for a real compile).
+    """
+    import sys
+
+    def say() -> None:
+        out = sys.stderr if stream is None else stream
+        print(COMPILING_NOTICE, file=out, flush=True)
+
+    with _TRACKER.lock:
+        _TRACKER.on_first.append(say)

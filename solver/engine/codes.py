@@ -96,19 +96,19 @@ _POSSIBLY_W = (1 << CLASS_W) | (1 << CLASS_U) | (1 << CLASS_UW)
 _POSSIBLY_L = (1 << CLASS_L) | (1 << CLASS_U) | (1 << CLASS_UL)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def possibly_w(cls):
     """Whether a position of this class is in PW, the least set of possibly-W positions (numba)."""
     return (_POSSIBLY_W >> cls) & 1 == 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def possibly_l(cls):
     """Whether a position of this class is in PL, the least set of possibly-L positions (numba)."""
     return (_POSSIBLY_L >> cls) & 1 == 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def class_of(proven_w, proven_l, pw, pl):
     """The class of a position from its retrograde label and its possibilities (numba; unchecked).
 
@@ -207,7 +207,7 @@ def packed_table(misere: bool = False) -> np.ndarray:
     return table
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def encode(outcome, remoteness, exact):
     """Code of one W or L position (numba; unchecked).
 
@@ -231,7 +231,7 @@ def encode(outcome, remoteness, exact):
     return encode_class(outcome)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def encode_class(cls):
     """Code of a position of class U, D, U-not-L or U-not-W (numba; unchecked)."""
     if cls == CLASS_D:
@@ -243,7 +243,7 @@ def encode_class(cls):
     return CODE_U
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def decode_class(code):
     """Class of one code (numba; unchecked): 0 U, 1 W, 2 L, 3 D, 4 U-not-L, 5 U-not-W."""
     if code < _FIRST_WL:
@@ -255,7 +255,7 @@ def decode_class(code):
     return CLASS_L if (code - _FIRST_WL) & 1 else CLASS_W
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def decode_outcome(code):
     """Outcome of one code (numba; unchecked).
 
@@ -275,7 +275,7 @@ def decode_outcome(code):
     return 2 if (code - _FIRST_WL) & 1 else 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def decode_packed(code, misere):
     """Packed remoteness of one code (numba; unchecked).
 

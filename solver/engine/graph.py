@@ -126,7 +126,8 @@ def certify(indptr, kids, pptr, par, seed_w, block_l, seed_pw, block_pl, cls, re
     # entries 2x (x entered PW) and 2x + 1 (x entered PL).  An outside child
     # is possibly anything.
     poss = np.zeros(v, dtype=np.uint8)
-    pending[:] = inside
+    for x in range(v):  # not pending[:] = inside: a slice copy compiles a shape check with its message, seconds
+        pending[x] = inside[x]
     head = 0
     tail = 0
     for x in range(v):

@@ -1,7 +1,11 @@
 """Numba primitives every kernel of the engine shares.
 
-They take scalars and arrays only, check nothing and are inlined into their
-callers.  The public functions of the engine validate before any kernel runs.
+They take scalars and arrays only and check nothing; the public functions of
+the engine validate before any kernel runs.  They are plain ``njit``
+functions, which LLVM inlines once they are linked into a kernel: inlined in
+numba's IR as well (``inline="always"``) they gave the same codes in the same
+time and made a fresh install's first solve compile several seconds longer
+(``docs/performance.md``, "First launch").
 
 =====================  ==========================================================
 name                   what it computes
@@ -41,7 +45,7 @@ __all__ = [
 IMPOSSIBLE = 255
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def isqrt(n):
     """Exact ``isqrt(n)`` for ``0 <= n < 2**62`` (unchecked).
 
@@ -56,7 +60,7 @@ def isqrt(n):
     return r
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def escape_moves(x, bound):
     """Fewest moves from ``1 <= x <= bound`` to a position above ``bound`` (unchecked).
 
@@ -71,13 +75,13 @@ def escape_moves(x, bound):
     return d
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def member_index(members, n):
     """Index of the largest member ``<= n`` of an increasing array; -1 when there is none."""
     return np.searchsorted(members, n, side="right") - 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def index_down(members, i, x):
     """Walk ``i`` down to the index of the largest member ``<= x`` (``members[i]`` was ``<= x'`` for some ``x' >= x``)."""
     while i >= 0 and members[i] > x:
@@ -85,7 +89,7 @@ def index_down(members, i, x):
     return i
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def index_up(members, i, x):
     """Walk ``i`` up to the index of the largest member ``<= x`` (``x`` at least the last one looked up)."""
     while i + 1 < members.shape[0] and members[i + 1] <= x:
@@ -93,13 +97,13 @@ def index_up(members, i, x):
     return i
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def index_to(members, i, x):
     """Walk ``i`` down or up to the index of the largest member ``<= x`` (a sweep in either direction)."""
     return index_up(members, index_down(members, i, x), x)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def odd_up(v, imp):
     """``v`` raised to the next odd number (remoteness of a W position), or ``imp`` at or above it."""
     if v >= imp:
@@ -107,7 +111,7 @@ def odd_up(v, imp):
     return v if v % 2 == 1 else v + 1
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def even_up(v, imp):
     """``v`` raised to the next even number ``>= 2`` (remoteness of an L position with a move), or ``imp``."""
     if v >= imp:

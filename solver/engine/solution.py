@@ -189,7 +189,9 @@ class Solution:
         exact where a sound lower bound meets it (``docs/mathematics.md``
         section 3).
     seconds : float
-        Wall-clock time the solve took, in seconds.
+        Wall-clock time the solve took, in seconds, less the time numba spent
+        compiling meanwhile (a fresh install's first solve compiles its
+        kernels: :mod:`solver.engine.compile_clock`).
     rule : Rule
         The game (:mod:`solver.games`); default Put-or-Take-a-Square.  Code
         that needs the moves takes them from here (``solution.rule.moves(n)``).

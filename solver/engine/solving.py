@@ -38,7 +38,6 @@ each other).  The same chunks of the put-or-take sweep run as Dask tasks
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -52,6 +51,7 @@ from ..validation import check_integer
 from . import budget
 from .codes import CLASS_U, CLASS_UW, MAX_REMOTENESS, pack
 from .codes import fits as codes_fit
+from .compile_clock import solve_clock
 from .products import (
     PUT_OR_TAKE_LAYERS,
     HeapOutcomes,
@@ -137,7 +137,7 @@ def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> n
     return np.empty(shape, dtype)
 
 
-def _finish_wide(rule: Rule, bound: int, outcome, rem, allocate: Allocate, start: float) -> Solution:
+def _finish_wide(rule: Rule, bound: int, outcome, rem, allocate: Allocate, elapsed: Callable[[], float]) -> Solution:
     """Pack a solve kept as two arrays into one-byte codes when every remoteness fits, else keep it wide.
 
     ``outcome`` holds classes (:mod:`solver.engine.codes`).  A wide solution
@@ -148,13 +148,13 @@ def _finish_wide(rule: Rule, bound: int, outcome, rem, allocate: Allocate, start
     if codes_fit(outcome, rem, bool(rule.misere)):
         packed = allocate("codes", (bound + 1,), np.dtype(np.uint8))
         pack(outcome, rem, packed)
-        return Solution.from_codes(bound, packed, time.perf_counter() - start, rule)
+        return Solution.from_codes(bound, packed, elapsed(), rule)
     wide_outcome = allocate("outcome", (bound + 1,), np.dtype(np.int8))
     wide_outcome[:] = np.where(outcome >= CLASS_UW, CLASS_U, outcome)
     del outcome
     wide_rem = allocate("remoteness", (bound + 1,), np.dtype(np.int16))
     wide_rem[:] = rem
-    return Solution(bound, wide_outcome, wide_rem, time.perf_counter() - start, rule)
+    return Solution(bound, wide_outcome, wide_rem, elapsed(), rule)
 
 
 # ---------------------------------------------------------------------------
@@ -234,11 +234,11 @@ class Engine:
         The outcome and remoteness arrays are packed into one code per
         position when every remoteness fits, else kept wide.
         """
-        start = time.perf_counter()
+        elapsed = solve_clock()  # the solve's time leaves out numba's compiling
         outcome = np.empty(bound + 1, np.int8)
         rem = np.empty(bound + 1, np.int16)
         self.solve_wide(rule, bound, outcome, rem)
-        result = _finish_wide(rule, bound, outcome, rem, allocate, start)
+        result = _finish_wide(rule, bound, outcome, rem, allocate, elapsed)
         report(1.0)
         return result
 
@@ -349,7 +349,7 @@ class PutOrTakeEngine(Engine):
         written: Written | None = None,
     ) -> Solution:
         """The small game and the sweep (keeping lower bounds or rebuilding them from codes), or rounds."""
-        start = time.perf_counter()
+        elapsed = solve_clock()  # the solve's time leaves out numba's compiling
         members = rule.members(2 * bound)
         m = self.small_game(rule, bound, members, method, kept)
         small = None if m is None else solve_small_game(members, bound, m)
@@ -362,7 +362,7 @@ class PutOrTakeEngine(Engine):
             outcome = np.empty(bound + 1, np.int8)
             rem = np.empty(bound + 1, np.int16)
             solve_by_rounds(members, bound, outcome, rem, report)
-            result = _finish_wide(rule, bound, outcome, rem, allocate, start)
+            result = _finish_wide(rule, bound, outcome, rem, allocate, elapsed)
             report(1.0)
             return result
         codes = allocate("codes", (bound + 1,), np.dtype(np.uint8))
@@ -377,7 +377,7 @@ class PutOrTakeEngine(Engine):
         counts = sweep_all(members, bound, small, codes, lam, lambda done: report(done / total), parallel_min, written)
         counts += code_histogram(small.codes, 1, small.m, np.zeros(256, np.int64))
         report(1.0)
-        return Solution.from_codes(bound, codes, time.perf_counter() - start, rule, counts)
+        return Solution.from_codes(bound, codes, elapsed(), rule, counts)
 
     def solve_rule(self, rule: Rule, bound: int, allocate: Allocate, report: Report, method: str = "auto") -> Solution:
         return self.sweep(rule, bound, allocate, report, kept=True, method=method)

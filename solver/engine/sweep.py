@@ -306,7 +306,6 @@ def sweep_piece(
         top = bottom - 1
 
 
-@numba.njit(cache=True, parallel=True)
 def sweep_block(
     lo,
     hi,
@@ -340,7 +339,98 @@ def sweep_block(
     256)``, ``int64``) while its codes are still in the processor's cache,
     so a solve knows its counts without reading its result again
     (:attr:`solver.engine.solution.Solution.code_counts`).
+
+    One piece (``n_chunks == 1``: every block of a solve up to a few million)
+    of a one-byte solve (``lam_out`` empty) runs in a kernel without a
+    parallel loop, :func:`_sweep_block_serial`: numba compiles it sooner than
+    the parallel one, which the page's default view would otherwise wait for
+    on a fresh install, and its many short blocks run four times as fast
+    without the parallel loop's start (``docs/performance.md``, "First
+    launch").  The rest run in :func:`_sweep_block_parallel`: a solve that
+    keeps lower bounds ran 1.4 to 1.7 times as long in the serial kernel.
+    Both run the same :func:`sweep_piece` on the same pieces, so they give
+    the same codes and counts.
     """
+    serial = n_chunks == 1 and lam_out.shape[0] == 0
+    kernel = _sweep_block_serial if serial else _sweep_block_parallel
+    kernel(
+        lo,
+        hi,
+        bound,
+        members,
+        out,
+        out_base,
+        inp,
+        in_base,
+        lam_out,
+        lam_in,
+        so,
+        shigh,
+        slw,
+        sll,
+        cap,
+        imp,
+        n_chunks,
+        counts,
+    )
+
+
+@numba.njit(cache=True)
+def _sweep_block_serial(
+    lo,
+    hi,
+    bound,
+    members,
+    out,
+    out_base,
+    inp,
+    in_base,
+    lam_out,
+    lam_in,
+    so,
+    shigh,
+    slw,
+    sll,
+    cap,
+    imp,
+    n_chunks,
+    counts,
+):
+    """:func:`sweep_block` on this thread: the same pieces, one after another (the same codes and counts)."""
+    width = hi - lo + 1
+    table = fast_codes()
+    for c in range(n_chunks):
+        a = lo + (width * c) // n_chunks
+        b = lo + (width * (c + 1)) // n_chunks - 1
+        if a <= b:
+            sweep_piece(
+                a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+            )
+            code_histogram(out, a - out_base, b - out_base, counts[c])
+
+
+@numba.njit(cache=True, parallel=True)
+def _sweep_block_parallel(
+    lo,
+    hi,
+    bound,
+    members,
+    out,
+    out_base,
+    inp,
+    in_base,
+    lam_out,
+    lam_in,
+    so,
+    shigh,
+    slw,
+    sll,
+    cap,
+    imp,
+    n_chunks,
+    counts,
+):
+    """:func:`sweep_block` on every thread (``n_chunks`` pieces in a parallel loop)."""
     width = hi - lo + 1
     table = fast_codes()
     for c in numba.prange(n_chunks):

@@ -1,0 +1,130 @@
+"""A fresh install's first solves: the kernel that runs one piece, the solve time without compiling, the notice.
+
+``docs/performance.md`` ("First launch") has the measured figures; these
+tests check the behaviours, never a time.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from naive import naive_queue_solve
+from numba.core import event
+
+from solver.compiling import COMPILING_NOTICE
+from solver.engine import compile_clock, solve, solving
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _same(a, b) -> None:
+    assert a.bound == b.bound
+    np.testing.assert_array_equal(np.asarray(a.codes), np.asarray(b.codes))
+    np.testing.assert_array_equal(a.code_counts, b.code_counts)
+
+
+# -- the sweep on one thread: a kernel without a parallel loop, the same codes ------------------
+
+
+@pytest.mark.slow
+def test_the_serial_sweep_gives_the_parallel_sweeps_codes_on_every_small_bound():
+    # By default a piece shorter than a few million positions runs in the
+    # serial kernel; _parallel_min=0 sends every piece to the parallel one.
+    for bound in range(1, 301):
+        _same(solve(bound), solve(bound, _parallel_min=0))
+
+
+@pytest.mark.slow
+def test_the_serial_sweep_gives_the_parallel_sweeps_codes_on_random_bounds():
+    rng = random.Random(36)
+    for bound in [rng.randrange(301, 10**6 + 1) for _ in range(4)] + [10**6]:
+        _same(solve(bound), solve(bound, _parallel_min=0))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bound", [1, 2, 57, 300, 4_000])
+def test_the_serial_sweep_matches_the_brute_force_reference(bound):
+    letters, rem = naive_queue_solve(bound)
+    remoteness = [-1 if r is None else r for r in rem]
+    sol = solve(bound)
+    got = np.array(["U", "W", "L", "D"])[sol.outcome]
+    np.testing.assert_array_equal(got, np.array(letters))
+    decided = (got == "W") | (got == "L")
+    raw = sol.packed_remoteness.astype(np.int64)
+    np.testing.assert_array_equal(np.abs(raw[decided]), np.array(remoteness, dtype=np.int64)[decided])
+    assert np.all(raw[~decided] == -1)
+
+
+# -- the solve time leaves out compiling ----------------------------------------------------------
+
+
+class _Kernel:
+    """Stands for a numba dispatcher in a compile event (the listeners read its ``py_func``)."""
+
+    def py_func(self) -> None:  # pragma: no cover - never called
+        pass
+
+
+def _compile_for(seconds: float) -> None:
+    """Send numba's compile events around a pause, as a kernel compiling for ``seconds`` would."""
+    with event.trigger_event("numba:compile", data={"dispatcher": _Kernel(), "args": (), "return_type": None}):
+        time.sleep(seconds)
+
+
+def test_the_compile_clock_counts_compiling_and_the_solve_clock_leaves_it_out():
+    before = compile_clock.compile_seconds()
+    elapsed = compile_clock.solve_clock()
+    start = time.perf_counter()
+    _compile_for(0.2)
+    wall = time.perf_counter() - start
+    spent = compile_clock.compile_seconds() - before
+    assert 0.2 <= spent <= wall
+    assert 0.0 <= elapsed() <= time.perf_counter() - start - spent + 1e-6
+
+
+def test_a_solve_that_compiles_reports_its_time_without_compiling(monkeypatch):
+    solve(1_000)  # its kernels compiled (or loaded) first
+    real = solving.solve_small_game
+
+    def compiling_first(*args, **kwargs):
+        _compile_for(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solving, "solve_small_game", compiling_first)
+    start = time.perf_counter()
+    sol = solve(1_000)
+    wall = time.perf_counter() - start
+    assert 0.0 <= sol.seconds <= wall - 0.3
+    _same(sol, solve(1_000))
+
+
+# -- a command that compiles says so on stderr ------------------------------------------------------
+
+_TINY = (
+    "import numpy as np; from solver.compiling import say_when_compiling; from solver.engine.sweep import block_start; "
+    "say_when_compiling(); print(block_start(10, np.array([1, 4, 9], dtype=np.int64)))"
+)
+
+
+@pytest.mark.slow
+def test_a_first_compile_says_so_on_stderr_once_and_a_cached_run_says_nothing(tmp_path):
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"), PYTHONPATH=str(ROOT))
+    first, again = (
+        subprocess.run([sys.executable, "-c", _TINY], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        for _ in range(2)
+    )
+    assert first.returncode == 0 and first.stdout.strip() == "7", first.stderr
+    assert first.stderr.splitlines() == [COMPILING_NOTICE]
+    assert again.returncode == 0 and again.stdout.strip() == "7" and again.stderr == "", again.stderr
+
+
+def test_the_command_line_asks_for_the_notice():
+    text = (ROOT / "solver" / "__main__.py").read_text()
+    assert "say_when_compiling()" in text.split('if __name__ == "__main__":', 1)[1]
