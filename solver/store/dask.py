@@ -147,7 +147,7 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any
 
     bound = the_plan.bound
     kept = bool(scratch_arrays(rule, bound))
-    prefix = "ptsq" if rule == DEFAULT_RULE else rule.name
+    prefix = rule.cache_key  # task keys name the rule as the cache does
     small = dask.delayed(_small_game_task, pure=True)(bound, rule, dask_key_name=f"{prefix}-small-game-B{bound}")
     nodes: list[Any] = [None] * len(the_plan.tasks)
     for task in reversed(the_plan.tasks):

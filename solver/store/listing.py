@@ -5,7 +5,7 @@ solves, solves in progress, stale files and the Dask engine's stores;
 :func:`entries` lists the good entries; :func:`find` opens the entry (or a
 finished Dask store) for a bound, or a larger one; :func:`_sweep` removes
 the leftovers of interrupted solves and :func:`clear` everything the cache
-holds.
+holds.  Listings put the rules in their order (:data:`solver.games.RULE_NAMES`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from solver.engine.dask import supports
 from solver.engine.solution import Solution
-from solver.games import DEFAULT_RULE, RULES, Rule, get_rule
+from solver.games import RULE_NAMES, RULES, Rule, get_rule
 
 from ..errors import CacheUnavailableError
 from .dask_store import dir_bytes, open_cached, read_store_info
@@ -40,6 +40,9 @@ from .files import (
 from .paths import _configured, _prepare, _why, key_of
 
 __all__ = ["CacheSurvey", "ClearResult", "clear", "entries", "find", "survey"]
+
+#: Where a rule's files come in a listing: the rules' order (the default game first).
+_RULE_ORDER = {name: i for i, name in enumerate(RULE_NAMES)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -173,13 +176,8 @@ def _survey(directory: Path, *, locks: bool) -> CacheSurvey:
                 }
             )
     for group in found.values():
-        group.sort(
-            key=lambda item: (
-                item.get("rule", DEFAULT_RULE.name) != DEFAULT_RULE.name,
-                item.get("rule", ""),
-                item["bound"],
-            )
-        )
+        # Stale files have no rule: they are sorted by bound.
+        group.sort(key=lambda item: (_RULE_ORDER.get(item.get("rule", ""), -1), item["bound"]))
     return CacheSurvey(
         directory,
         found["entries"],
