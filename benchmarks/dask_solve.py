@@ -11,7 +11,7 @@ both times, the overhead ratio, the time to start the cluster, the summed read,
 sweep and write seconds of the tasks, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
 and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
-open the store (:func:`solver.store.dask.open_store`, which reads nothing but
+open the store (:func:`solver.store.dask_store.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
 tallies, the second counted from the opened store chunk by chunk (the tests
 compare the codes), and the command exits with status 1 if any rule's differ.
@@ -42,7 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solver.engine.dask import DEFAULT_CHUNK, METHOD_SWEEP, SECONDS_PER_TASK, plan, schedule_seconds
 from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
-from solver.store.dask import close_cluster, open_store, run
+from solver.store.dask import run
+from solver.store.dask_cluster import close_cluster
+from solver.store.dask_store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -31,7 +31,7 @@ import pytest
 from solver.cli.main import main
 from solver.engine import solve
 from solver.store import disk as store
-from solver.store import paths
+from solver.store import files, paths
 from solver.store.memory import SolutionCache
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -442,18 +442,18 @@ def test_clear_skips_and_reports_a_bound_whose_lock_is_held(cache):
 def test_a_waiter_follows_a_lock_file_that_clear_removed(cache):
     cache.mkdir()
     stem = f"{store.KEY}-B7"
-    held = store._acquire(cache, stem, blocking=True)
+    held = files._acquire(cache, stem, blocking=True)
     got = []
-    waiter = threading.Thread(target=lambda: got.append(store._acquire(cache, stem, blocking=True)))
+    waiter = threading.Thread(target=lambda: got.append(files._acquire(cache, stem, blocking=True)))
     waiter.start()
     time.sleep(0.3)  # the waiter has opened the lock file and waits for it
     (cache / f"{stem}.lock").unlink()  # as clear does, while it holds the lock
-    store._release(held)
+    files._release(held)
     waiter.join(timeout=10)
     assert got and got[0] is not None
     # The waiter holds the lock file that is now at the path, not the removed one.
-    assert store._acquire(cache, stem, blocking=False) is None
-    store._release(got[0])
+    assert files._acquire(cache, stem, blocking=False) is None
+    files._release(got[0])
 
 
 @pytest.mark.slow

@@ -34,8 +34,12 @@ from solver.engine.sweep import sweep_chunk
 from solver.errors import DaskEngineError
 from solver.games import get_rule
 from solver.store import dask as dask_store
+from solver.store import dask_chunks
+from solver.store import dask_store as layout
 from solver.store import disk as cache
-from solver.store.dask import ZarrCodes, open_cached, open_store, read_store_info, run, solve_dask
+from solver.store.dask import run, solve_dask
+from solver.store.dask_codes import ZarrCodes
+from solver.store.dask_store import open_cached, open_store, read_store_info
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +159,7 @@ def test_store_round_trip_and_reuse(address, reference, tmp_path):
 
 def test_unfinished_store_is_refused_then_overwritten(address, reference, tmp_path):
     path = tmp_path / "u.zarr"
-    dask_store._create_store(path, 5000, 1024, solve(1).rule)
+    layout._create_store(path, 5000, 1024, solve(1).rule)
     with pytest.raises(ValueError, match="unfinished"):
         open_store(path)
     found = solve_dask(3000, scheduler=address, store=path, chunk=1024)
@@ -270,7 +274,7 @@ def test_a_file_anywhere_above_the_store_is_named(tmp_path):
 
 def test_missing_folders_above_the_store_are_made_and_the_check_leaves_no_store(tmp_path):
     path = tmp_path / "new" / "deeper" / "s.zarr"
-    assert dask_store._prepare_store(path, 100, get_rule("put-or-take-a-square")) is None
+    assert layout._prepare_store(path, 100, get_rule("put-or-take-a-square")) is None
     assert path.parent.is_dir() and not path.exists()
 
 
@@ -435,7 +439,7 @@ def test_format_1_store_is_refused_with_a_clear_message(tmp_path):
     tally = {"W": 500, "L": 300, "D": 100, "U": 100, "max_remoteness": 9, "bounded": 3}
     group.attrs.update(
         {
-            "engine": dask_store._ENGINE,
+            "engine": layout._ENGINE,
             "format": 1,
             "rule": "put-or-take-a-square",
             "bound": 1000,
@@ -770,15 +774,15 @@ def test_a_chunk_written_by_hand_is_the_file_zarr_writes(tmp_path):
     values[rng.random(1000) < 0.7] = 2  # as compressible as codes are
     files = {}
     for way in ("zarr", "hand"):
-        dask_store._create_store(tmp_path / f"{way}.zarr", 999, 256, get_rule("put-or-take-a-square"))
+        layout._create_store(tmp_path / f"{way}.zarr", 999, 256, get_rule("put-or-take-a-square"))
         array = zarr.open_group(str(tmp_path / f"{way}.zarr"), mode="r+")["codes"]
         for c in range(4):
             a, b = 256 * c, min(999, 256 * c + 255)
             if way == "zarr":
                 array[a : b + 1] = values[a : b + 1]
             else:
-                assert (dask_store._chunk_file(array, a, b) is None) == (c == 3)
-                dask_store.write_chunk(array, a, b, values[a : b + 1])
+                assert (dask_chunks._chunk_file(array, a, b) is None) == (c == 3)
+                dask_chunks.write_chunk(array, a, b, values[a : b + 1])
         np.testing.assert_array_equal(np.asarray(array[:]), values)
         folder = tmp_path / f"{way}.zarr" / "codes" / "c"
         files[way] = {p.name: p.read_bytes() for p in folder.iterdir()}
@@ -807,14 +811,14 @@ def test_a_range_read_by_hand_is_what_zarr_reads(tmp_path):
 
     rng = np.random.default_rng(7)
     values = rng.integers(0, 40, 1000, dtype=np.uint8)
-    dask_store._create_store(tmp_path / "r.zarr", 999, 256, get_rule("put-or-take-a-square"))
+    layout._create_store(tmp_path / "r.zarr", 999, 256, get_rule("put-or-take-a-square"))
     array = zarr.open_group(str(tmp_path / "r.zarr"), mode="r+")["codes"]
     for c in (0, 1, 3):
         a, b = 256 * c, min(999, 256 * c + 255)
-        dask_store.write_chunk(array, a, b, values[a : b + 1])
-    assert dask_store._direct(array)
+        dask_chunks.write_chunk(array, a, b, values[a : b + 1])
+    assert dask_chunks._direct(array)
     for lo, hi in [(0, 999), (0, 0), (255, 256), (10, 700), (512, 767), (600, 999), (999, 999), (256, 511)]:
-        found = dask_store.read_range(array, lo, hi)
+        found = dask_chunks.read_range(array, lo, hi)
         assert found.flags.c_contiguous and found.dtype == np.uint8
         np.testing.assert_array_equal(found, np.asarray(array[lo : hi + 1]))
-    assert (dask_store.read_range(array, 512, 767) == 255).all()
+    assert (dask_chunks.read_range(array, 512, 767) == 255).all()

@@ -20,6 +20,7 @@ from solver.engine import ENGINES, Engine, engine_for, solve, solve_rule
 from solver.engine.solution import Solution, tally_codes, tally_dict
 from solver.engine.solving import PutOrTakeEngine, SquareButOneEngine, SquaresEngine, SubtractEngine
 from solver.games import RULES, PutOrTake, get_rule
+from solver.store import checksums
 from solver.store import disk as store
 
 
@@ -73,15 +74,15 @@ def test_counts_that_do_not_fit_are_refused():
 
 @given(st.binary(max_size=300), st.binary(max_size=300), st.integers(0, 2**32 - 1))
 def test_checksums_join_as_zlib_would(a, b, seed):
-    assert store._crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
+    assert checksums._crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
     start = zlib.crc32(a, seed)
-    assert store._crc32_combine(start, zlib.crc32(b), len(b)) == zlib.crc32(b, start)
+    assert checksums._crc32_combine(start, zlib.crc32(b), len(b)) == zlib.crc32(b, start)
 
 
 @given(st.binary(max_size=3000))
 def test_the_stores_checksum_is_zlibs(data):
-    assert store._crc32(np.frombuffer(data, np.uint8)) == zlib.crc32(data)
-    pieces = store._PieceChecksums()
+    assert checksums._crc32(np.frombuffer(data, np.uint8)) == zlib.crc32(data)
+    pieces = checksums._PieceChecksums()
     cut = len(data) // 3
     pieces.add(cut, len(data) - 1, np.frombuffer(data[cut:], np.uint8))  # in any order
     pieces.add(0, cut - 1, np.frombuffer(data[:cut], np.uint8))

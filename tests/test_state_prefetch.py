@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dashboard import state
 from solver.store import disk as store
+from solver.store import listing
 from solver.store.memory import SolutionCache
 
 
@@ -22,7 +23,9 @@ def test_stored_solves_are_opened_largest_first(tmp_path, monkeypatch):
         ("put-or-take-a-prime", 3000),
     ]
     # They are served as opened, without reading the store again.
-    monkeypatch.setattr(store, "find", lambda *a, **k: (_ for _ in ()).throw(AssertionError("read again")))
+    read_again = lambda *a, **k: (_ for _ in ()).throw(AssertionError("read again"))  # noqa: E731
+    monkeypatch.setattr(listing, "find", read_again)  # SolutionCache.peek's
+    monkeypatch.setattr(store, "find", read_again)  # solve_cached's
     assert cache.peek(5000) is not None and cache.get(1000)[1] is True
 
 

@@ -29,7 +29,9 @@ from solver.engine import budget
 from solver.engine.dask import DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
 from solver.games import get_rule
 from solver.parsing import argparse_int
-from solver.store.dask import CONNECT_TIMEOUT, open_store, run
+from solver.store.dask import run
+from solver.store.dask_cluster import CONNECT_TIMEOUT
+from solver.store.dask_store import open_store
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "check_engine_options"]
 

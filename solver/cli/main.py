@@ -38,6 +38,7 @@ from solver.games import DEFAULT_RULE, RULE_NAMES, RULES, Rule, get_rule
 from solver.impartial import IMPARTIAL_FORMS, ImpartialGame, impartial_game, is_impartial_name
 from solver.parsing import argparse_int, describe_number, parse_int
 from solver.store import disk as store
+from solver.store import listing
 from solver.values.tree import game_tree
 
 from . import games as finite_games
@@ -357,7 +358,7 @@ def _checked_cached_bound(args: argparse.Namespace, rule: Rule) -> int:
         _check_work(args, (costs.solve_cost(args.bound, rule, on_disk=on_disk), "choose a smaller --bound"))
         return check_bound(args.bound, rule, on_disk=on_disk)
     except ValueError:
-        if args.bound <= 2**62 and store.find(args.bound, rule=rule) is not None:
+        if args.bound <= 2**62 and listing.find(args.bound, rule=rule) is not None:
             return args.bound
         raise
 
@@ -416,7 +417,7 @@ def _cache_command(args: argparse.Namespace) -> None:
         count = sum(len(item["paths"]) for item in items)
         return f"{count:,} file{'' if count == 1 else 's'}, {size_text(sum(item['bytes'] for item in items))}"
 
-    report = store.survey()
+    report = listing.survey()
     print(f"cache: {report.directory}")
     if report.problem:
         print(
@@ -484,7 +485,7 @@ def _cache_command(args: argparse.Namespace) -> None:
         if answer.strip().lower() not in ("y", "yes"):
             print("nothing removed")
             raise SystemExit(1)
-    result = store.clear(report.directory)
+    result = listing.clear(report.directory)
     print(
         f"removed {result.removed:,} file{'' if result.removed == 1 else 's'}, {size_text(result.freed)}, "
         f"from {report.directory}"

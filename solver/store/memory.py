@@ -12,6 +12,7 @@ from solver.games import Rule, get_rule
 from solver.validation import check_integer
 
 from . import disk as store
+from . import listing
 
 __all__ = ["SolutionCache"]
 
@@ -149,7 +150,7 @@ class SolutionCache:
                 hit = self._lookup(key, allow_larger)
             if hit is not None:
                 return hit
-            found = store.find(bound, allow_larger=allow_larger, rule=found_rule)
+            found = listing.find(bound, allow_larger=allow_larger, rule=found_rule)
             if found is not None:
                 with self._lock:
                     self._keep(found)
