@@ -348,3 +348,53 @@ def test_eraserhead_moves_erase_their_edge_and_match_brute_force():
         {"action": "vertex", "v": 1}, "play", "eraserhead", "cycle-5", "0,2", 0, {"for": "cycle-5", "places": []}, []
     )
     assert out[1] == "1,2" and out[0] == "0-4,1-2,2-3,3-4" and out[3]["for"] == out[0]
+
+
+# ---------------------------------------------------------------- the vertex table and its CSV (issue 34)
+
+
+def test_the_table_names_each_vertex_as_the_drawing_does():
+    """A Snakes square is named "1", never "vertex 0" beside it; a partition by its heaps."""
+    rows = cb.show(GATE, "snakes-and-adders", "12", "1,4", None, None)[6]
+    assert rows[0]["vertex"] == "1" and rows[-1]["vertex"] == "HOME"
+    assert all(set(row) == {"vertex", "value", "outcome"} for row in rows)
+    rows = cb.show(GATE, "fair-shares", "6", "3+2+1", None, None)[6]
+    assert {row["vertex"] for row in rows} >= {"6", "3+2+1", "1+1+1+1+1+1"}
+    columns = [c["field"] for c in _find(graphs_layout(), ids.VALUES).columnDefs]
+    assert columns == ["vertex", "value", "outcome"]
+
+
+def test_monochrome_table_says_what_marking_a_vertex_does():
+    """On path-3 marking the middle wins (it leaves nothing: L, vermilion); marking an end loses."""
+    rows = cb.show(GATE, "monochrome", "path-3", "", None, None)[6]
+    by = {row["vertex"]: row for row in rows}
+    assert by["1"]["value"] == "→*0" and by["1"]["outcome"] == "marking it wins (leaves L)"
+    assert by["0"]["value"] == "→*1" and by["0"]["outcome"] == "marking it loses (leaves W)"
+    # The drawing's colour is the same class: vermilion (L) where marking wins.
+    nodes = {
+        e["data"]["vertex"]: e["classes"].split()
+        for e in cb.show(GATE, "monochrome", "path-3", "", None, None)[0]
+        if "source" not in e["data"]
+    }
+    assert nodes[1][0] == "L" and nodes[0][0] == "W"
+
+
+def test_the_values_csv_writes_inf_as_docs_views_says():
+    from dashboard.tables import rows_to_csv
+
+    rows = cb.show(GATE, "tokens", GAMES["tokens"].default_board, "1,6", None, None)[6]
+    assert any(row["value"].startswith("∞{") for row in rows)  # the page shows ∞{…}
+    text = rows_to_csv(rows, ["vertex", "value", "outcome"])
+    assert "inf{" in text and "∞" not in text
+
+
+def _find(component, component_id):
+    if getattr(component, "id", None) == component_id:
+        return component
+    children = getattr(component, "children", None)
+    for child in children if isinstance(children, list) else [children] if children is not None else []:
+        if hasattr(child, "to_plotly_json"):
+            found = _find(child, component_id)
+            if found is not None:
+                return found
+    return None

@@ -241,6 +241,10 @@ class GraphPage:
         (rows by the board's levels).
     presets : tuple of (str, str, str)
         Examples offered in the presets menu: (label, board, position).
+    outcome_words : tuple of (str, str)
+        What the vertex table's outcome column writes for a vertex's class,
+        where the bare letter would mislead (Monochrome: a vertex's class
+        is the outcome its marking leaves, so "W" means the mark loses).
     """
 
     game: BoardGame[Any]
@@ -257,6 +261,7 @@ class GraphPage:
     places: str = "drawn"
     board_most: int = MAX_BOARD_TEXT
     presets: tuple[tuple[str, str, str], ...] = ()
+    outcome_words: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -336,9 +341,19 @@ class GraphPage:
         return self.game.computer_pick(study)
 
     def values_rows(self, board: Board, analysis: Analysis) -> list[dict]:
-        """The vertex values for the CSV: one row per vertex."""
+        """The vertex table's rows (and the CSV's): one per vertex, named as the drawing names it.
+
+        The vertex is its name on the drawing (``"0"``, a square ``"HOME"``,
+        a partition ``"3+2+1"``), never a 0-based index beside a 1-based
+        square; the outcome is the class's letter, or :attr:`outcome_words`.
+        """
+        words = dict(self.outcome_words)
         return [
-            {"vertex": v, "name": board.names[v], "value": analysis.labels[v], "outcome": analysis.classes[v]}
+            {
+                "vertex": board.names[v],
+                "value": analysis.labels[v],
+                "outcome": words.get(analysis.classes[v], analysis.classes[v]),
+            }
             for v in range(board.n)
         ]
 
@@ -453,6 +468,7 @@ GAMES: dict[str, GraphPage] = {
             position_what="the marks' vertices",
             default_board="petersen",
             default_position="",
+            outcome_words=(("L", "marking it wins (leaves L)"), ("W", "marking it loses (leaves W)")),
             presets=(
                 ("the Petersen graph", "petersen", ""),
                 ("a path of 12: Rob's Dots", "path-12", ""),
