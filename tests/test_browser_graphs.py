@@ -205,3 +205,16 @@ def test_bad_input_and_a_phone(page: Page, server_url: str, watch: PageWatch) ->
     assert width <= 390, width
     page.screenshot(path=str(ARTIFACTS / "graphs-tokens-390.png"), full_page=True)
     watch.assert_clean()
+
+
+def test_a_new_n_of_fair_shares_shows_its_outcome(page: Page, server_url: str, watch: PageWatch) -> None:
+    """Issue 34: typing N = 11 under the position 2+2+2 gave "holds 6 almonds, not 11" and no outcome."""
+    open_graphs(page, server_url, ggame="fair-shares", gboard="6", gpos="2+2+2")
+    board = page.locator("#graphs-board")
+    board.fill("11")
+    board.press("Enter")
+    expect(page.locator("#graphs-position")).to_have_value("11")
+    expect(page.locator("#graphs-outcome")).to_contain_text(":")
+    expect(page.locator("#graphs-error")).to_be_empty()
+    expect(page.locator("#graphs-note")).to_contain_text("56 vertices")  # p(11) = 56 partitions, in the table
+    watch.assert_clean()

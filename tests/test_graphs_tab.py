@@ -398,3 +398,16 @@ def _find(component, component_id):
             if found is not None:
                 return found
     return None
+
+
+def test_a_new_n_of_fair_shares_gives_a_position_of_that_n():
+    """Typing 11 almonds under the position 2+2+2: the position becomes 11 and the outcome is shown."""
+    assert cb.fit_position("11", "fair-shares", "2+2+2") == "11"
+    out = cb.show(GATE, "fair-shares", "11", "11", None, None)
+    assert out[4] == "" and out[2].startswith(("W:", "L:", "D:"))
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("11", "fair-shares", "5+3+3")  # a partition of 11 is kept
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("0>1", "tokens", "0")
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("x", "fair-shares", "2+2+2")  # no board: show says why

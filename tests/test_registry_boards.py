@@ -248,3 +248,16 @@ def test_a_study_beyond_the_time_limit_is_refused(name):
         if name == "fair-shares":
             game.read_board(board_text, max_seconds=1e-9)
         game.study(game.on_board(game.read_board(board_text), pieces), max_seconds=1e-9)
+
+
+def test_fit_pieces_gives_a_position_of_a_new_board():
+    """Fair Shares: the last N's partition on a new N becomes N as one heap; a partition of N is kept."""
+    game = find_game("fair-shares")
+    board = game.read_board("11")
+    assert game.fit_pieces(board, "2+2+2") == "11"
+    assert game.fit_pieces(board, "nonsense") == "11"
+    assert game.fit_pieces(board, "5+3+3") == "5+3+3"
+    assert game.study(game.on_board(board, "11")).outcome in ("W", "L", "D")
+    # Games whose pieces are vertices keep them (a token off the graph is the player's to correct).
+    tokens = find_game("tokens")
+    assert tokens.fit_pieces(tokens.read_board("0>1"), "5") == "5"

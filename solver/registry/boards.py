@@ -17,6 +17,7 @@ method                     answers
                            with the outcome it leaves and the vertices a player taps to make it
 ``computer_pick``          the index of the computer's move among a study's moves
 ``toggle``                 the pieces' text with a piece put on a vertex or taken away
+``fit_pieces``             the pieces' text kept on a new board, or the board's own position
 ``add_vertex``,            the board's text with a vertex added, or an edge (arc) added or
 ``toggle_edge``            removed, where the board is drawn by hand
 =========================  ===================================================================
@@ -347,6 +348,16 @@ class BoardGame(Game[P]):
         ValueError
             If the pieces are not a position, or the result is not one.
         """
+
+    def fit_pieces(self, board: Board, pieces: str) -> str:
+        """The pieces' text for ``board`` after the board changed: ``pieces`` where they fit it.
+
+        By default the pieces are kept as they are (a token off the graph is
+        an error the player corrects); a game whose pieces are written in the
+        board's own terms (Fair Shares: a partition of N) gives a position of
+        the new board instead of one that cannot be on it.
+        """
+        return pieces
 
     def computer_pick(self, study: Study[P]) -> int | None:
         """The index in ``study.moves`` of the computer's move; None when there is none.

@@ -625,6 +625,14 @@ class FairSharesGame(BoardGame[tuple[int, ...]]):
             return None
         return next(k for k, m in enumerate(study.moves) if m.move.child == choice.child)
 
+    def fit_pieces(self, board: Board, pieces: str) -> str:
+        """The partition ``pieces`` when it is one of the board's N, else N as one heap (``"11"``)."""
+        try:
+            self.on_board(board, pieces)
+        except (TypeError, ValueError):
+            return str(board.model.n)
+        return pieces
+
     def toggle(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
         """The position is the partition of ``vertex`` (there is one token, the position)."""
         return board.names[vertex]

@@ -350,6 +350,27 @@ def play_button(
     return new_board, new_position, None, {"for": new_board, "places": _places(board, stored)}, log, ""
 
 
+def fit_position(board_text: object, name: object, position_text: object) -> object:
+    """The position box after the board box changed: a position of the new board (:meth:`BoardGame.fit_pieces`).
+
+    Fair Shares: a new N with the last N's partition becomes N as one heap,
+    so the page shows the new N's outcome rather than "holds 6 almonds, not
+    11".  ``no_update`` when the position fits (or the board is no board:
+    :func:`show` says why).
+    """
+    if not isinstance(position_text, str):
+        raise PreventUpdate
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+        fitted = game.game.fit_pieces(board.model, position_text) if board.model is not None else position_text
+    except (TypeError, ValueError):
+        raise PreventUpdate from None
+    if fitted == position_text:
+        raise PreventUpdate
+    return fitted
+
+
 def new_game(name: object) -> tuple:
     """ "New game": the game's own board and position."""
     try:
@@ -403,6 +424,14 @@ def register(app) -> None:
     )
     def _new(_clicks, name):
         return new_game(name)
+
+    app.callback(
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Input(ids.BOARD, "value"),
+        State(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
+        prevent_initial_call=True,
+    )(fit_position)
 
     app.callback(
         Output(ids.BOARD, "value", allow_duplicate=True),
@@ -460,4 +489,4 @@ def register(app) -> None:
     )(show)
 
 
-__all__ += ["GAMES", "choose_preset", "new_game", "preset_options"]
+__all__ += ["GAMES", "choose_preset", "fit_position", "new_game", "preset_options"]
