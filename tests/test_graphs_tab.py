@@ -130,9 +130,36 @@ def test_edit_mode_adds_vertices_and_toggles_edges():
 def test_tokens_mode_places_and_removes_tokens():
     out = cb.act({"action": "vertex", "v": 3}, "tokens", "tokens", "path-5", "0", None, None, [])
     assert out[1] == "0,3"
+    # Tokens may share a vertex: a tap in the "place" mode puts one more there (issue 34, item 7) ...
     out = cb.act({"action": "vertex", "v": 0}, "tokens", "tokens", "path-5", "0,0,3", None, None, [])
+    assert out[1] == "0,0,0,3"
+    # ... and one in the "take away" mode takes one; none there is a message.
+    out = cb.act({"action": "vertex", "v": 0}, "take", "tokens", "path-5", "0,0,3", None, None, [])
     assert out[1] == "0,3"
+    assert "no token" in cb.act({"action": "vertex", "v": 4}, "take", "tokens", "path-5", "0,3", None, None, [])[5]
+    # Where a vertex holds one piece, a tap in the "place" mode puts it or takes it away, as before.
     assert cb.act({"action": "vertex", "v": 4}, "tokens", "fair-shares", "6", "6", None, None, [])[1] == "3+3"
+    assert cb.act({"action": "vertex", "v": 2}, "tokens", "monochrome", "path-5", "0,2", None, None, [])[1] == "0"
+
+
+def test_delete_key_deletes_the_chosen_vertex_in_the_edit_mode():
+    places = {"for": "0>1,1>2,2>0", "places": [[0, 0], [10, 0], [20, 0]]}
+    out = cb.act({"action": "vertex", "v": 1}, "edit", "tokens", "0>1,1>2,2>0", "1,2", None, places, [])
+    assert out[2] == 1 and "Delete" in out[4]
+    board, position, selected, kept, log, error = cb.act(
+        {"action": "delete"}, "edit", "tokens", "0>1,1>2,2>0", "1,2", 1, places, []
+    )
+    assert (board, position, selected, error) == ("1>0", "1", None, "") and log == "Deleted vertex 1."
+    assert kept == {"for": "1>0", "places": [(0.0, 0.0), (20.0, 0.0)]}
+    # Nothing chosen, another mode, or a board not drawn by hand: the key does nothing.
+    for mode, game, board_text, chosen in [
+        ("edit", "tokens", "0>1", None),
+        ("play", "tokens", "0>1", 0),
+        ("tokens", "tokens", "0>1", 0),
+        ("edit", "fair-shares", "6", 0),
+    ]:
+        with pytest.raises(PreventUpdate):
+            cb.act({"action": "delete"}, mode, game, board_text, "0" if game == "tokens" else "6", chosen, None, [])
 
 
 def test_play_by_two_taps_and_the_computer_reply():
@@ -218,13 +245,23 @@ def test_choose_game_keeps_what_fits_and_resets_what_does_not():
     out = cb.choose_game("tokens", "0>1,1>0", "0,1")
     assert out[0] == "0>1,1>0" and out[1] == "0,1"
     assert cb.choose_game("nonsense", "", "")[7].startswith("choose a game")
-    assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, False]
+    assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, True, False]
+    assert [o["disabled"] for o in cb.mode_options(find_game("tokens"))] == [False, False, False, False]
+    # The tap mode is kept where the new game allows it (an address's gmode=), else play.
+    assert cb.choose_game("tokens", "0>1", "0", "take")[6] == "take"
+    assert cb.choose_game("fair-shares", "6", "6", "edit")[6] == "play"
+    assert cb.choose_game("monochrome", "path-3", "", "edit")[6] == "edit"
 
 
 def test_address_keys_and_layout():
     keys = {k.key: k for k in TAB.url_keys}
-    assert set(keys) == {"ggame", "gboard", "gpos"}
+    assert set(keys) == {"ggame", "gboard", "gpos", "gmode"}
     assert keys["ggame"].check("fair-shares") == "fair-shares"
+    # The tap mode is in the address, checked (with a spec the page checks before writing it).
+    assert keys["gmode"].component_id == ids.MODE and keys["gmode"].default == "play"
+    assert keys["gmode"].check("edit") == "edit" and keys["gmode"].check.spec["options"] == list(cb.MODES)
+    with pytest.raises(ValueError):
+        keys["gmode"].check("erase")
     for bad in ["nope", ""]:
         with pytest.raises(ValueError):
             keys["ggame"].check(bad)

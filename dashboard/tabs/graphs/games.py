@@ -324,6 +324,21 @@ class GraphPage:
         pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
         return self.game.toggle(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
 
+    def put(self, board: Board, position: object, vertex: int) -> str:
+        """The position text after a tap in the "place" mode: one more piece (:meth:`BoardGame.put`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.put(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
+
+    def take(self, board: Board, position: object, vertex: int) -> str:
+        """The position text after a tap in the "take away" mode: one piece fewer (:meth:`BoardGame.take`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.take(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
+
+    def delete_vertex(self, board: Board, position: object, vertex: int) -> tuple[str, str]:
+        """The board and position texts without ``vertex`` (:meth:`BoardGame.delete_vertex`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.delete_vertex(self._model(board), pieces, vertex)
+
     def add_vertex(self, board: Board) -> str:
         """The board text with one more vertex; ValueError when the board is not drawn by hand."""
         return self.game.add_vertex(self._model(board))
