@@ -196,7 +196,7 @@ def test_bad_input_and_a_phone(page: Page, server_url: str, watch: PageWatch) ->
     board = page.locator("#graphs-board")
     board.fill("0>1,1>x")
     board.press("Enter")
-    expect(page.locator("#graphs-error")).to_contain_text("not an edge")
+    expect(page.locator("#graphs-error")).to_contain_text("not an arc")  # the tokens game is on arcs (079b41b)
     board.fill("petersen")
     board.press("Enter")
     expect(page.locator("#graphs-error")).to_be_empty()
