@@ -7,7 +7,9 @@
  *   when the tab is in its "edit" mode);
  * - a tap on a vertex: {action: "vertex", v} (the first or second end of an
  *   edge, a token placed or removed, a move's start or end, by the mode);
- * - a vertex dragged and let go: {action: "moved", v, x, y} (its place kept).
+ * - a vertex dragged and let go: {action: "moved", v, x, y} (its place kept);
+ * - the Delete or Backspace key, outside a text box, while the drawing is on
+ *   the page: {action: "delete"} (the chosen vertex goes, in the "edit" mode).
  *
  * Each request goes to the store ids.INTENT with a sequence number, so that
  * two taps on one vertex are two requests.  The drawing itself comes back
@@ -59,6 +61,30 @@
             }
         });
     }
+
+    function typing(target) {
+        if (!target || !target.tagName) {
+            return false;
+        }
+        var tag = target.tagName.toLowerCase();
+        if (tag === 'input') {
+            // A radio button or a check box takes no text: the key deletes the vertex.
+            return ['radio', 'checkbox', 'button', 'submit', 'range'].indexOf((target.type || '').toLowerCase()) < 0;
+        }
+        return tag === 'textarea' || tag === 'select' || target.isContentEditable;
+    }
+
+    document.addEventListener('keydown', function (event) {
+        if ((event.key !== 'Delete' && event.key !== 'Backspace') || typing(event.target)) {
+            return;
+        }
+        var el = document.getElementById(CANVAS);
+        if (!el || el.offsetParent === null) {
+            return;
+        }
+        event.preventDefault();
+        send({action: 'delete'});
+    });
 
     function watch() {
         var cy = cyOf();

@@ -21,8 +21,8 @@ from dash import Input, Output, State, dcc, html
 
 from .ids import export_button_id, export_download_id
 
-#: What the page shows -> what a CSV file holds.
-CSV_TEXT = {"≤": "<=", "≥": ">="}
+#: What the page shows -> what a CSV file holds (a loopy value ``∞{0,2}`` is written ``inf{0,2}``, as docs/views.md says).
+CSV_TEXT = {"≤": "<=", "≥": ">=", "∞{": "inf{"}
 
 
 def data_grid(grid_id: str, columns: list[tuple[str, str]], file_name: str, page_size: int = 12) -> html.Div:
@@ -96,7 +96,8 @@ def csv_cell(value) -> str:
     Returns
     -------
     str
-        ``""`` for None, the text with ``≤``/``≥`` written ``<=``/``>=``,
+        ``""`` for None, the text with ``≤``/``≥`` written ``<=``/``>=``
+        and ``∞{`` written ``inf{``,
         ``str(value)`` for anything else (integers exactly).
     """
     if value is None:

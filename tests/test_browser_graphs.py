@@ -163,7 +163,8 @@ def test_values_on_the_drawing_and_their_csv(page: Page, server_url: str, watch:
         page.locator("#graphs-values-export, [id='graphs-values-export']").first.click()
     download = info.value
     text = Path(download.path()).read_text()
-    assert text.splitlines()[0] == "vertex,name,value,outcome" and len(text.splitlines()) == 9
+    assert text.splitlines()[0] == "vertex,value,outcome" and len(text.splitlines()) == 9
+    assert "inf{" in text and "∞" not in text  # docs/views.md: CSV files write inf{0,2}
     watch.assert_clean()
 
 
@@ -195,7 +196,7 @@ def test_bad_input_and_a_phone(page: Page, server_url: str, watch: PageWatch) ->
     board = page.locator("#graphs-board")
     board.fill("0>1,1>x")
     board.press("Enter")
-    expect(page.locator("#graphs-error")).to_contain_text("not an edge")
+    expect(page.locator("#graphs-error")).to_contain_text("not an arc")  # the tokens game is on arcs (079b41b)
     board.fill("petersen")
     board.press("Enter")
     expect(page.locator("#graphs-error")).to_be_empty()
@@ -203,4 +204,63 @@ def test_bad_input_and_a_phone(page: Page, server_url: str, watch: PageWatch) ->
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, width
     page.screenshot(path=str(ARTIFACTS / "graphs-tokens-390.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_a_new_n_of_fair_shares_shows_its_outcome(page: Page, server_url: str, watch: PageWatch) -> None:
+    """Issue 34: typing N = 11 under the position 2+2+2 gave "holds 6 almonds, not 11" and no outcome."""
+    open_graphs(page, server_url, ggame="fair-shares", gboard="6", gpos="2+2+2")
+    board = page.locator("#graphs-board")
+    board.fill("11")
+    board.press("Enter")
+    expect(page.locator("#graphs-position")).to_have_value("11")
+    expect(page.locator("#graphs-outcome")).to_contain_text(":")
+    expect(page.locator("#graphs-error")).to_be_empty()
+    expect(page.locator("#graphs-note")).to_contain_text("56 vertices")  # p(11) = 56 partitions, in the table
+    watch.assert_clean()
+
+
+def test_delete_a_vertex_stack_tokens_and_the_mode_in_the_address(
+    page: Page, server_url: str, watch: PageWatch
+) -> None:
+    """Issue 34, item 7: Delete removes the chosen vertex; taps stack tokens and take them away; gmode= is kept."""
+    open_graphs(page, server_url, ggame="tokens", gboard="0>1,1>2,2>0", gpos="0,2")
+    # Each radio sits beside its label, on its line: not on a line of its own above the words.
+    for option in page.locator("#graphs-mode label").all():
+        radio = option.locator("input").bounding_box()
+        words = option.get_by_text(option.inner_text().strip()).bounding_box()
+        assert radio is not None and words is not None
+        assert radio["x"] + radio["width"] <= words["x"] + 1, (radio, words)
+        middle = radio["y"] + radio["height"] / 2
+        assert words["y"] <= middle <= words["y"] + words["height"], (radio, words)
+    # Edit: tap vertex 1, then Delete: it goes with its arcs and tokens, and 2 becomes 1.
+    set_mode(page, "edit")
+    page.wait_for_function("() => window.location.search.includes('gmode=edit')")
+    tap_vertex(page, 1)
+    expect(page.locator("#graphs-log")).to_contain_text("Vertex 1 chosen")
+    page.keyboard.press("Delete")
+    expect(page.locator("#graphs-board")).to_have_value("1>0")
+    expect(page.locator("#graphs-position")).to_have_value("0,1")
+    page.wait_for_function(f"() => {CY}.nodes().length === 2")
+    # Backspace deletes too.
+    tap_vertex(page, 0)
+    expect(page.locator("#graphs-log")).to_contain_text("Vertex 0 chosen")
+    page.keyboard.press("Backspace")
+    page.wait_for_function(f"() => {CY}.nodes().length === 1")
+    expect(page.locator("#graphs-position")).to_have_value("0")
+    # Tokens: each tap puts one more token on the vertex; the "take away" mode takes one.
+    set_mode(page, "tokens")
+    tap_vertex(page, 0)
+    expect(page.locator("#graphs-position")).to_have_value("0,0")
+    tap_vertex(page, 0)
+    expect(page.locator("#graphs-position")).to_have_value("0,0,0")
+    set_mode(page, "take")
+    tap_vertex(page, 0)
+    expect(page.locator("#graphs-position")).to_have_value("0,0")
+    # The mode is in the address: opening it again shows the same mode.
+    page.wait_for_function("() => window.location.search.includes('gmode=take')")
+    page.goto(page.url)
+    expect(page.locator("#graphs-mode input[value='take']")).to_be_checked(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#graphs-position")).to_have_value("0,0")
+    page.screenshot(path=str(ARTIFACTS / "graphs-modes-1440.png"), full_page=True)
     watch.assert_clean()

@@ -130,9 +130,36 @@ def test_edit_mode_adds_vertices_and_toggles_edges():
 def test_tokens_mode_places_and_removes_tokens():
     out = cb.act({"action": "vertex", "v": 3}, "tokens", "tokens", "path-5", "0", None, None, [])
     assert out[1] == "0,3"
+    # Tokens may share a vertex: a tap in the "place" mode puts one more there (issue 34, item 7) ...
     out = cb.act({"action": "vertex", "v": 0}, "tokens", "tokens", "path-5", "0,0,3", None, None, [])
+    assert out[1] == "0,0,0,3"
+    # ... and one in the "take away" mode takes one; none there is a message.
+    out = cb.act({"action": "vertex", "v": 0}, "take", "tokens", "path-5", "0,0,3", None, None, [])
     assert out[1] == "0,3"
+    assert "no token" in cb.act({"action": "vertex", "v": 4}, "take", "tokens", "path-5", "0,3", None, None, [])[5]
+    # Where a vertex holds one piece, a tap in the "place" mode puts it or takes it away, as before.
     assert cb.act({"action": "vertex", "v": 4}, "tokens", "fair-shares", "6", "6", None, None, [])[1] == "3+3"
+    assert cb.act({"action": "vertex", "v": 2}, "tokens", "monochrome", "path-5", "0,2", None, None, [])[1] == "0"
+
+
+def test_delete_key_deletes_the_chosen_vertex_in_the_edit_mode():
+    places = {"for": "0>1,1>2,2>0", "places": [[0, 0], [10, 0], [20, 0]]}
+    out = cb.act({"action": "vertex", "v": 1}, "edit", "tokens", "0>1,1>2,2>0", "1,2", None, places, [])
+    assert out[2] == 1 and "Delete" in out[4]
+    board, position, selected, kept, log, error = cb.act(
+        {"action": "delete"}, "edit", "tokens", "0>1,1>2,2>0", "1,2", 1, places, []
+    )
+    assert (board, position, selected, error) == ("1>0", "1", None, "") and log == "Deleted vertex 1."
+    assert kept == {"for": "1>0", "places": [(0.0, 0.0), (20.0, 0.0)]}
+    # Nothing chosen, another mode, or a board not drawn by hand: the key does nothing.
+    for mode, game, board_text, chosen in [
+        ("edit", "tokens", "0>1", None),
+        ("play", "tokens", "0>1", 0),
+        ("tokens", "tokens", "0>1", 0),
+        ("edit", "fair-shares", "6", 0),
+    ]:
+        with pytest.raises(PreventUpdate):
+            cb.act({"action": "delete"}, mode, game, board_text, "0" if game == "tokens" else "6", chosen, None, [])
 
 
 def test_play_by_two_taps_and_the_computer_reply():
@@ -218,13 +245,23 @@ def test_choose_game_keeps_what_fits_and_resets_what_does_not():
     out = cb.choose_game("tokens", "0>1,1>0", "0,1")
     assert out[0] == "0>1,1>0" and out[1] == "0,1"
     assert cb.choose_game("nonsense", "", "")[7].startswith("choose a game")
-    assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, False]
+    assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, True, False]
+    assert [o["disabled"] for o in cb.mode_options(find_game("tokens"))] == [False, False, False, False]
+    # The tap mode is kept where the new game allows it (an address's gmode=), else play.
+    assert cb.choose_game("tokens", "0>1", "0", "take")[6] == "take"
+    assert cb.choose_game("fair-shares", "6", "6", "edit")[6] == "play"
+    assert cb.choose_game("monochrome", "path-3", "", "edit")[6] == "edit"
 
 
 def test_address_keys_and_layout():
     keys = {k.key: k for k in TAB.url_keys}
-    assert set(keys) == {"ggame", "gboard", "gpos"}
+    assert set(keys) == {"ggame", "gboard", "gpos", "gmode"}
     assert keys["ggame"].check("fair-shares") == "fair-shares"
+    # The tap mode is in the address, checked (with a spec the page checks before writing it).
+    assert keys["gmode"].component_id == ids.MODE and keys["gmode"].default == "play"
+    assert keys["gmode"].check("edit") == "edit" and keys["gmode"].check.spec["options"] == list(cb.MODES)
+    with pytest.raises(ValueError):
+        keys["gmode"].check("erase")
     for bad in ["nope", ""]:
         with pytest.raises(ValueError):
             keys["ggame"].check(bad)
@@ -348,3 +385,66 @@ def test_eraserhead_moves_erase_their_edge_and_match_brute_force():
         {"action": "vertex", "v": 1}, "play", "eraserhead", "cycle-5", "0,2", 0, {"for": "cycle-5", "places": []}, []
     )
     assert out[1] == "1,2" and out[0] == "0-4,1-2,2-3,3-4" and out[3]["for"] == out[0]
+
+
+# ---------------------------------------------------------------- the vertex table and its CSV (issue 34)
+
+
+def test_the_table_names_each_vertex_as_the_drawing_does():
+    """A Snakes square is named "1", never "vertex 0" beside it; a partition by its heaps."""
+    rows = cb.show(GATE, "snakes-and-adders", "12", "1,4", None, None)[6]
+    assert rows[0]["vertex"] == "1" and rows[-1]["vertex"] == "HOME"
+    assert all(set(row) == {"vertex", "value", "outcome"} for row in rows)
+    rows = cb.show(GATE, "fair-shares", "6", "3+2+1", None, None)[6]
+    assert {row["vertex"] for row in rows} >= {"6", "3+2+1", "1+1+1+1+1+1"}
+    columns = [c["field"] for c in _find(graphs_layout(), ids.VALUES).columnDefs]
+    assert columns == ["vertex", "value", "outcome"]
+
+
+def test_monochrome_table_says_what_marking_a_vertex_does():
+    """On path-3 marking the middle wins (it leaves nothing: L, vermilion); marking an end loses."""
+    rows = cb.show(GATE, "monochrome", "path-3", "", None, None)[6]
+    by = {row["vertex"]: row for row in rows}
+    assert by["1"]["value"] == "→*0" and by["1"]["outcome"] == "marking it wins (leaves L)"
+    assert by["0"]["value"] == "→*1" and by["0"]["outcome"] == "marking it loses (leaves W)"
+    # The drawing's colour is the same class: vermilion (L) where marking wins.
+    nodes = {
+        e["data"]["vertex"]: e["classes"].split()
+        for e in cb.show(GATE, "monochrome", "path-3", "", None, None)[0]
+        if "source" not in e["data"]
+    }
+    assert nodes[1][0] == "L" and nodes[0][0] == "W"
+
+
+def test_the_values_csv_writes_inf_as_docs_views_says():
+    from dashboard.tables import rows_to_csv
+
+    rows = cb.show(GATE, "tokens", GAMES["tokens"].default_board, "1,6", None, None)[6]
+    assert any(row["value"].startswith("∞{") for row in rows)  # the page shows ∞{…}
+    text = rows_to_csv(rows, ["vertex", "value", "outcome"])
+    assert "inf{" in text and "∞" not in text
+
+
+def _find(component, component_id):
+    if getattr(component, "id", None) == component_id:
+        return component
+    children = getattr(component, "children", None)
+    for child in children if isinstance(children, list) else [children] if children is not None else []:
+        if hasattr(child, "to_plotly_json"):
+            found = _find(child, component_id)
+            if found is not None:
+                return found
+    return None
+
+
+def test_a_new_n_of_fair_shares_gives_a_position_of_that_n():
+    """Typing 11 almonds under the position 2+2+2: the position becomes 11 and the outcome is shown."""
+    assert cb.fit_position("11", "fair-shares", "2+2+2") == "11"
+    out = cb.show(GATE, "fair-shares", "11", "11", None, None)
+    assert out[4] == "" and out[2].startswith(("W:", "L:", "D:"))
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("11", "fair-shares", "5+3+3")  # a partition of 11 is kept
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("0>1", "tokens", "0")
+    with pytest.raises(PreventUpdate):
+        cb.fit_position("x", "fair-shares", "2+2+2")  # no board: show says why

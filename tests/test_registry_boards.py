@@ -248,3 +248,53 @@ def test_a_study_beyond_the_time_limit_is_refused(name):
         if name == "fair-shares":
             game.read_board(board_text, max_seconds=1e-9)
         game.study(game.on_board(game.read_board(board_text), pieces), max_seconds=1e-9)
+
+
+def test_fit_pieces_gives_a_position_of_a_new_board():
+    """Fair Shares: the last N's partition on a new N becomes N as one heap; a partition of N is kept."""
+    game = find_game("fair-shares")
+    board = game.read_board("11")
+    assert game.fit_pieces(board, "2+2+2") == "11"
+    assert game.fit_pieces(board, "nonsense") == "11"
+    assert game.fit_pieces(board, "5+3+3") == "5+3+3"
+    assert game.study(game.on_board(board, "11")).outcome in ("W", "L", "D")
+    # Games whose pieces are vertices keep them (a token off the graph is the player's to correct).
+    tokens = find_game("tokens")
+    assert tokens.fit_pieces(tokens.read_board("0>1"), "5") == "5"
+
+
+def test_put_and_take_stack_tokens_on_one_vertex():
+    """Tokens may share a vertex: a put adds one more, a take takes one away (issue 34, item 7)."""
+    game = find_game("tokens")
+    board = game.read_board("0>1,1>2")
+    assert game.stacks
+    assert game.put(board, "0,2", 2) == "0,2,2"
+    assert game.put(board, "0,2,2", 2) == "0,2,2,2"
+    assert game.take(board, "0,2,2", 2) == "0,2"
+    assert game.take(board, "0,2", 2) == "0"
+    with pytest.raises(ValueError, match="no token"):
+        game.take(board, "0", 2)
+    with pytest.raises(ValueError):
+        game.put(board, "0", 3)
+    # A vertex of Monochrome holds one mark: a put there toggles it, and take is refused.
+    mono = find_game("monochrome")
+    path = mono.read_board("path-5")
+    assert not mono.stacks and mono.put(path, "0", 3) == "0,3" and mono.put(path, "0,3", 3) == "0"
+    with pytest.raises(ValueError):
+        mono.take(path, "0,3", 3)
+
+
+def test_delete_vertex_renumbers_the_later_vertices_and_their_pieces():
+    game = find_game("tokens")
+    board = game.read_board("0>1,1>2,2>3,3>0,1>3")
+    assert game.delete_vertex(board, "1,2,3,3", 1) == ("1>2,2>0", "1,2,2")
+    assert game.delete_vertex(board, "", 3) == ("0>1,1>2", "")
+    mono = find_game("monochrome")
+    assert mono.delete_vertex(mono.read_board("path-4"), "0,3", 1) == ("1-2", "0,2")
+    # The deleted board reads back as a board of n - 1 vertices.
+    text, _pieces = game.delete_vertex(game.read_board("0>1,2"), "", 0)
+    assert game.read_board(text).n == 2
+    with pytest.raises(ValueError):
+        game.delete_vertex(board, "", 7)
+    with pytest.raises(ValueError, match="not drawn by hand"):
+        find_game("fair-shares").delete_vertex(find_game("fair-shares").read_board("4"), "4", 0)

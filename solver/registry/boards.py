@@ -17,8 +17,12 @@ method                     answers
                            with the outcome it leaves and the vertices a player taps to make it
 ``computer_pick``          the index of the computer's move among a study's moves
 ``toggle``                 the pieces' text with a piece put on a vertex or taken away
+``fit_pieces``             the pieces' text kept on a new board, or the board's own position
+``put``, ``take``          the pieces' text with one more piece on a vertex, or one fewer
 ``add_vertex``,            the board's text with a vertex added, or an edge (arc) added or
 ``toggle_edge``            removed, where the board is drawn by hand
+``delete_vertex``          the board's and the pieces' texts without a vertex (the later ones
+                           renumbered), where the board is drawn by hand
 =========================  ===================================================================
 
 The labels are those of Winning Ways, chapter 12 and the loopy-games lesson:
@@ -35,7 +39,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from ..costs import DEFAULT_MAX_SECONDS
-from ..graphs.formats import Graph, format_graph
+from ..graphs.formats import Graph, format_graph, parse_vertices
 from .model import Game, Move, choose_move
 
 __all__ = [
@@ -292,6 +296,10 @@ class BoardGame(Game[P]):
     slides : bool
         A move carries a piece from one vertex to another (two taps); False
         when a move chooses one vertex (one tap).
+    stacks : bool
+        Pieces may share a vertex (the tokens game): :meth:`put` adds one
+        more and :meth:`take` takes one away; False when a vertex holds at
+        most one piece (:meth:`put` is then :meth:`toggle`).
     """
 
     directed: bool = True
@@ -299,6 +307,7 @@ class BoardGame(Game[P]):
     editable: bool = True
     piece: str = "token"
     slides: bool = True
+    stacks: bool = False
 
     @abc.abstractmethod
     def read_board(self, text: str, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> Board:
@@ -348,6 +357,37 @@ class BoardGame(Game[P]):
             If the pieces are not a position, or the result is not one.
         """
 
+    def put(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
+        """The pieces' text with a piece put on ``vertex``: one more where pieces stack, else :meth:`toggle`.
+
+        Raises
+        ------
+        ValueError
+            As :meth:`toggle`.
+        """
+        return self.toggle(board, pieces, vertex, max_seconds=max_seconds)
+
+    def take(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
+        """The pieces' text with one piece taken from ``vertex``, where pieces stack (:attr:`stacks`).
+
+        Raises
+        ------
+        ValueError
+            When ``vertex`` holds no piece, or the game's pieces do not stack
+            (a tap in :meth:`put`'s mode takes a piece away there).
+        """
+        raise ValueError(f"a {self.piece} of {self.title} is taken away by tapping it again where it was put")
+
+    def fit_pieces(self, board: Board, pieces: str) -> str:
+        """The pieces' text for ``board`` after the board changed: ``pieces`` where they fit it.
+
+        By default the pieces are kept as they are (a token off the graph is
+        an error the player corrects); a game whose pieces are written in the
+        board's own terms (Fair Shares: a partition of N) gives a position of
+        the new board instead of one that cannot be on it.
+        """
+        return pieces
+
     def computer_pick(self, study: Study[P]) -> int | None:
         """The index in ``study.moves`` of the computer's move; None when there is none.
 
@@ -396,3 +436,30 @@ class BoardGame(Game[P]):
         edges = set(graph.edges)
         edges.symmetric_difference_update({key})
         return format_graph(Graph(graph.n, tuple(edges), self.directed))
+
+    def delete_vertex(self, board: Board, pieces: str, vertex: int) -> tuple[str, str]:
+        """The board's and the pieces' texts with ``vertex`` deleted, with its edges and its pieces.
+
+        The vertices after it are renumbered one down (the board's vertices
+        are always ``0..n-1``), and the pieces on them with them.
+
+        Raises
+        ------
+        ValueError
+            When the board is not drawn by hand, the vertex is not on it, or
+            the pieces are not vertices of the board.
+        """
+        if not self.hand_drawn:
+            raise ValueError(f"the board of {self.title} is not drawn by hand")
+        graph = board.graph
+        if graph is None:
+            raise ValueError("this board is too large to draw or play on by taps")
+        if not 0 <= vertex < graph.n:
+            raise ValueError(f"there is no vertex {vertex}: the vertices are 0 to {graph.n - 1}")
+
+        def moved(v: int) -> int:
+            return v - 1 if v > vertex else v
+
+        edges = tuple((moved(u), moved(v)) for u, v in graph.edges if vertex not in (u, v))
+        kept = [moved(v) for v in parse_vertices(pieces, graph, f"a {self.piece}") if v != vertex]
+        return format_graph(Graph(graph.n - 1, edges, self.directed)), vertex_text(kept)

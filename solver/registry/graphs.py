@@ -123,6 +123,7 @@ class TokensGame(BoardGame[TokenBoard]):
     views = ("graph",)
     value_kind = "loopy"
     loopy = True
+    stacks = True
 
     def parse(self, text: str) -> TokenBoard:
         """``ARCS:TOKENS``; ValueError says what is wrong."""
@@ -254,6 +255,20 @@ class TokensGame(BoardGame[TokenBoard]):
             tokens.remove(vertex)
         else:
             tokens.append(vertex)
+        return vertex_text(tokens)
+
+    def put(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
+        """One more token on ``vertex`` (tokens may share a vertex: ``0,2`` and a tap on 2 give ``0,2,2``)."""
+        tokens = list(parse_vertices(pieces, board.model, "a token"))
+        parse_vertices(str(vertex), board.model, "a token")  # refused when off the graph
+        return vertex_text([*tokens, vertex])
+
+    def take(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
+        """One token fewer on ``vertex``; ValueError when it holds none."""
+        tokens = list(parse_vertices(pieces, board.model, "a token"))
+        if vertex not in tokens:
+            raise ValueError(f"vertex {vertex} holds no token to take away")
+        tokens.remove(vertex)
         return vertex_text(tokens)
 
 
@@ -624,6 +639,14 @@ class FairSharesGame(BoardGame[tuple[int, ...]]):
         if choice is None:
             return None
         return next(k for k, m in enumerate(study.moves) if m.move.child == choice.child)
+
+    def fit_pieces(self, board: Board, pieces: str) -> str:
+        """The partition ``pieces`` when it is one of the board's N, else N as one heap (``"11"``)."""
+        try:
+            self.on_board(board, pieces)
+        except (TypeError, ValueError):
+            return str(board.model.n)
+        return pieces
 
     def toggle(self, board: Board, pieces: str, vertex: int, *, max_seconds: float = DEFAULT_MAX_SECONDS) -> str:
         """The position is the partition of ``vertex`` (there is one token, the position)."""

@@ -6,8 +6,9 @@ Eraserhead (finite games on an undirected graph).  The graph is drawn by
 tapping (a vertex, an edge) or typed; tokens are placed by tapping; each
 vertex shows its value in its outcome's colour; the position's outcome and
 its winning (or drawing) moves are marked; the computer plays it.  The
-address holds the game, the board and the position (``ggame``, ``gboard``,
-``gpos``), so a drawn position can be shared.
+address holds the game, the board, the position and the tap mode
+(``ggame``, ``gboard``, ``gpos``, ``gmode``), so a drawn position can be
+shared.
 """
 
 from ...urlkeys import UrlKey
@@ -26,6 +27,7 @@ TAB = Tab(
         UrlKey("ggame", ids.GAME, DEFAULT_GAME, check_game_param),
         UrlKey("gboard", ids.BOARD, GAMES[DEFAULT_GAME].default_board, check_text_param, number_box=True),
         UrlKey("gpos", ids.POSITION, GAMES[DEFAULT_GAME].default_position, check_text_param, number_box=True),
+        UrlKey("gmode", ids.MODE, "play", callbacks.check_mode_param),
     ),
     relayout_graphs=((ids.CANVAS, "layout"),),
 )

@@ -20,12 +20,14 @@ from dash.exceptions import PreventUpdate
 
 from ... import ids as page_ids
 from ...tables import register_exports
+from ...urlkeys import choice
 from . import figures, ids
 from .games import GAMES, Analysis, Board, GraphMove, GraphPage, find_game
 
 __all__ = [
     "MODES",
     "act",
+    "check_mode_param",
     "apply_move",
     "choose_game",
     "mode_options",
@@ -34,26 +36,54 @@ __all__ = [
     "show",
 ]
 
-#: What a tap on the drawing does, by mode.
+#: What a tap on the drawing does, by mode (the address's ``gmode=``).
 MODES = {
-    "edit": "draw the graph (tap the background for a vertex, two vertices for an edge; drag to move)",
+    "edit": (
+        "draw the graph (tap the background for a vertex, two vertices for an edge; tap a vertex and press "
+        "Delete to remove it; drag to move)"
+    ),
     "tokens": "place tokens (tap a vertex to put one there or take one away)",
+    "take": "take tokens away (tap a vertex to take one of its tokens)",
     "play": "play (tap a token, then where it goes; or tap the vertex to mark)",
 }
+#: The "place" mode's words where pieces stack on a vertex (the tokens game).
+STACKING = "place tokens (a tap puts one more token on a vertex; tokens may share a vertex)"
+#: The address's check of ``gmode=``: one of :data:`MODES` (its ``spec`` lets the page check before it writes).
+check_mode_param = choice("the tap mode", MODES)
 #: Most vertices and edges drawn.
 MAX_DRAWN = 400
 MAX_DRAWN_EDGES = 2_000
 
 
 def mode_options(game: GraphPage) -> list[dict]:
-    """The mode switch's options for ``game``: editing only where the board is drawn by hand."""
+    """The mode switch's options for ``game``: editing only where the board is drawn by hand.
+
+    Where pieces stack (:attr:`BoardGame.stacks`) a tap in the "place" mode
+    adds one more and the "take away" mode takes one; elsewhere a tap in the
+    "place" mode puts a piece or takes it away and "take away" is disabled.
+    """
+    stacks = game.game.stacks
     return [
-        {"label": text, "value": key, "disabled": key == "edit" and not game.editable} for key, text in MODES.items()
+        {
+            "label": STACKING if key == "tokens" and stacks else text,
+            "value": key,
+            "disabled": (key == "edit" and not game.editable) or (key == "take" and not stacks),
+        }
+        for key, text in MODES.items()
     ]
 
 
-def choose_game(name: object, board_text: object, position_text: object) -> tuple:
+def _mode_kept(game: GraphPage, mode: object) -> str:
+    """``mode`` when ``game`` allows it (a shared address's ``gmode=``), else "play"."""
+    allowed = {o["value"] for o in mode_options(game) if not o["disabled"]}
+    return mode if isinstance(mode, str) and mode in allowed else "play"
+
+
+def choose_game(name: object, board_text: object, position_text: object, mode: object = "play") -> tuple:
     """The boxes after a game is chosen: the board and position kept when they are the new game's, else its defaults.
+
+    The tap mode is kept when the new game allows it (an address's
+    ``gmode=`` survives the game it names), else it is "play".
 
     Returns
     -------
@@ -80,7 +110,7 @@ def choose_game(name: object, board_text: object, position_text: object) -> tupl
         f" ({game.board_help})",
         f"{game.position_label} ",
         mode_options(game),
-        "play",
+        _mode_kept(game, mode),
         "",
         preset_options(game),
     )
@@ -201,8 +231,10 @@ def apply_move(game: GraphPage, board: Board, move: GraphMove, who: str, reply: 
 
 
 def _intent(value: object) -> dict | None:
-    if not isinstance(value, dict) or value.get("action") not in ("background", "vertex", "moved"):
+    if not isinstance(value, dict) or value.get("action") not in ("background", "vertex", "moved", "delete"):
         return None
+    if value["action"] == "delete":
+        return value
     for key in ("v", "x", "y"):
         if key in value and (not isinstance(value[key], (int, float)) or isinstance(value[key], bool)):
             return None
@@ -228,10 +260,12 @@ def act(
     Parameters
     ----------
     intent : dict
-        ``{"action": "background", "x", "y"}``, ``{"action": "vertex", "v"}`` or
-        ``{"action": "moved", "v", "x", "y"}`` (``assets/graph_editor.js``).
+        ``{"action": "background", "x", "y"}``, ``{"action": "vertex", "v"}``,
+        ``{"action": "moved", "v", "x", "y"}`` or ``{"action": "delete"}`` (the
+        Delete or Backspace key: the chosen vertex goes, in the "edit" mode)
+        (``assets/graph_editor.js``).
     mode : str
-        ``"edit"``, ``"tokens"`` or ``"play"`` (:data:`MODES`).
+        ``"edit"``, ``"tokens"``, ``"take"`` or ``"play"`` (:data:`MODES`).
     name, board_text, position_text : object
         The game and the two boxes.
     selected : object
@@ -265,6 +299,12 @@ def act(
         return skip, skip, skip, {"for": board.text, "places": places}, skip, skip
     first = _selected(selected, board)
     try:
+        if action == "delete":
+            if mode != "edit" or not game.game.hand_drawn or first is None:
+                raise PreventUpdate
+            text, position = game.delete_vertex(board, position_text, first)
+            kept = [p for k, p in enumerate(places) if k != first]
+            return text, position, None, {"for": text, "places": kept}, f"Deleted vertex {first}.", ""
         if mode == "edit":
             if not game.editable:
                 return skip, skip, skip, skip, skip, f"the board of {game.title} is not drawn by hand: type it"
@@ -274,7 +314,8 @@ def act(
                 return text, skip, None, {"for": text, "places": places}, f"Added vertex {board.n}.", ""
             v = found["v"]
             if first is None:
-                return skip, skip, v, skip, f"Vertex {v} chosen: tap another to join them.", ""
+                more = " or press Delete to remove it" if game.game.hand_drawn else ""
+                return skip, skip, v, skip, f"Vertex {v} chosen: tap another to join them{more}.", ""
             if first == v and not board.directed:
                 return skip, skip, None, skip, "", ""
             text = game.toggle_edge(board, first, v)
@@ -288,7 +329,9 @@ def act(
         if not 0 <= v < board.n:
             raise PreventUpdate
         if mode == "tokens":
-            return skip, game.toggle(board, position_text, v), None, skip, "", ""
+            return skip, game.put(board, position_text, v), None, skip, "", ""
+        if mode == "take":
+            return skip, game.take(board, position_text, v), None, skip, "", ""
         analysis = game.analyse(board, position_text)
         taps = (v,) if first is None else (first, v)
         for move in analysis.moves:
@@ -350,6 +393,27 @@ def play_button(
     return new_board, new_position, None, {"for": new_board, "places": _places(board, stored)}, log, ""
 
 
+def fit_position(board_text: object, name: object, position_text: object) -> object:
+    """The position box after the board box changed: a position of the new board (:meth:`BoardGame.fit_pieces`).
+
+    Fair Shares: a new N with the last N's partition becomes N as one heap,
+    so the page shows the new N's outcome rather than "holds 6 almonds, not
+    11".  ``no_update`` when the position fits (or the board is no board:
+    :func:`show` says why).
+    """
+    if not isinstance(position_text, str):
+        raise PreventUpdate
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+        fitted = game.game.fit_pieces(board.model, position_text) if board.model is not None else position_text
+    except (TypeError, ValueError):
+        raise PreventUpdate from None
+    if fitted == position_text:
+        raise PreventUpdate
+    return fitted
+
+
 def new_game(name: object) -> tuple:
     """ "New game": the game's own board and position."""
     try:
@@ -377,10 +441,11 @@ def register(app) -> None:
         Input(ids.GAME, "value"),
         State(ids.BOARD, "value"),
         State(ids.POSITION, "value"),
+        State(ids.MODE, "value"),
         prevent_initial_call=True,
     )
-    def _choose(name, board_text, position_text):
-        return choose_game(name, board_text, position_text)
+    def _choose(name, board_text, position_text, mode):
+        return choose_game(name, board_text, position_text, mode)
 
     @app.callback(
         Output(ids.BOARD, "value", allow_duplicate=True),
@@ -403,6 +468,14 @@ def register(app) -> None:
     )
     def _new(_clicks, name):
         return new_game(name)
+
+    app.callback(
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Input(ids.BOARD, "value"),
+        State(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
+        prevent_initial_call=True,
+    )(fit_position)
 
     app.callback(
         Output(ids.BOARD, "value", allow_duplicate=True),
@@ -460,4 +533,4 @@ def register(app) -> None:
     )(show)
 
 
-__all__ += ["GAMES", "choose_preset", "new_game", "preset_options"]
+__all__ += ["GAMES", "choose_preset", "fit_position", "new_game", "preset_options"]

@@ -241,6 +241,10 @@ class GraphPage:
         (rows by the board's levels).
     presets : tuple of (str, str, str)
         Examples offered in the presets menu: (label, board, position).
+    outcome_words : tuple of (str, str)
+        What the vertex table's outcome column writes for a vertex's class,
+        where the bare letter would mislead (Monochrome: a vertex's class
+        is the outcome its marking leaves, so "W" means the mark loses).
     """
 
     game: BoardGame[Any]
@@ -257,6 +261,7 @@ class GraphPage:
     places: str = "drawn"
     board_most: int = MAX_BOARD_TEXT
     presets: tuple[tuple[str, str, str], ...] = ()
+    outcome_words: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -319,6 +324,21 @@ class GraphPage:
         pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
         return self.game.toggle(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
 
+    def put(self, board: Board, position: object, vertex: int) -> str:
+        """The position text after a tap in the "place" mode: one more piece (:meth:`BoardGame.put`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.put(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
+
+    def take(self, board: Board, position: object, vertex: int) -> str:
+        """The position text after a tap in the "take away" mode: one piece fewer (:meth:`BoardGame.take`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.take(self._model(board), pieces, vertex, max_seconds=PAGE_SECONDS)
+
+    def delete_vertex(self, board: Board, position: object, vertex: int) -> tuple[str, str]:
+        """The board and position texts without ``vertex`` (:meth:`BoardGame.delete_vertex`)."""
+        pieces = _text(position, self.position_what, MAX_POSITION_TEXT)
+        return self.game.delete_vertex(self._model(board), pieces, vertex)
+
     def add_vertex(self, board: Board) -> str:
         """The board text with one more vertex; ValueError when the board is not drawn by hand."""
         return self.game.add_vertex(self._model(board))
@@ -336,9 +356,19 @@ class GraphPage:
         return self.game.computer_pick(study)
 
     def values_rows(self, board: Board, analysis: Analysis) -> list[dict]:
-        """The vertex values for the CSV: one row per vertex."""
+        """The vertex table's rows (and the CSV's): one per vertex, named as the drawing names it.
+
+        The vertex is its name on the drawing (``"0"``, a square ``"HOME"``,
+        a partition ``"3+2+1"``), never a 0-based index beside a 1-based
+        square; the outcome is the class's letter, or :attr:`outcome_words`.
+        """
+        words = dict(self.outcome_words)
         return [
-            {"vertex": v, "name": board.names[v], "value": analysis.labels[v], "outcome": analysis.classes[v]}
+            {
+                "vertex": board.names[v],
+                "value": analysis.labels[v],
+                "outcome": words.get(analysis.classes[v], analysis.classes[v]),
+            }
             for v in range(board.n)
         ]
 
@@ -453,6 +483,7 @@ GAMES: dict[str, GraphPage] = {
             position_what="the marks' vertices",
             default_board="petersen",
             default_position="",
+            outcome_words=(("L", "marking it wins (leaves L)"), ("W", "marking it loses (leaves W)")),
             presets=(
                 ("the Petersen graph", "petersen", ""),
                 ("a path of 12: Rob's Dots", "path-12", ""),

@@ -172,12 +172,13 @@ def graphs_layout() -> html.Main:
                         [
                             html.H2("Vertex values"),
                             html.P(
-                                "Each vertex's value as the drawing shows it, and its outcome colour.",
+                                "Each vertex's value as the drawing shows it, and its outcome colour (Monochrome: "
+                                "what marking the vertex does for the mover).",
                                 className="note",
                             ),
                             data_grid(
                                 ids.VALUES,
-                                [("vertex", "vertex"), ("name", "name"), ("value", "value"), ("outcome", "outcome")],
+                                [("vertex", "vertex"), ("value", "value"), ("outcome", "outcome")],
                                 "graph-values.csv",
                                 page_size=10,
                             ),
