@@ -209,6 +209,24 @@ def test_magnetism_position_json():
     assert json.loads(ok("magnetism", "--position", "-..+", "--json"))["position"] == "-..+"
 
 
+def test_magnetism_long_strip_lists_changes():
+    """A strip of 20,000 squares: 40,000 moves, each by its change; the output grows with the moves, not their square."""
+    strip = "+" + "." * 19_998 + "-"
+    data = json.loads(ok("magnetism", f"--position={strip}", "--json"))
+    assert len(data["moves"]) == 2 * 19_998 - 2 and all("position" not in m for m in data["moves"])
+    game = impartial_game("magnetism")
+    for move in data["moves"][:3] + data["moves"][-3:]:
+        square = int(move["move"].rsplit(" ", 1)[1]) - 1
+        after = strip[:square] + move["move"][4] + strip[square + 1 :]
+        assert move["value"] == game.value(after)
+    text = ok("magnetism", f"--position={strip}")
+    assert len(text) < 60 * 40_000 and "each given by its change" in text
+    assert "put - on square 2: value " in text and "->" not in text.split("\n", 3)[3]
+    # the values of the 40,000 strips it leaves, one by one, are no shared work: far over a second
+    results = [result for _, result in game.moves("." * 20_000)]
+    assert game.values_cost(results).seconds > 100
+
+
 def test_magnetism_sequences():
     data = json.loads(ok("magnetism", "--sequences", "6", "--json"))
     assert data == {
