@@ -157,6 +157,22 @@ def test_monochrome_marked_and_text():
     assert "no move" in ok("graph-game", "--game", "monochrome", "--graph", "path-3", "--marked", "1")
 
 
+def test_monochrome_names_the_graph_once(monkeypatch):
+    """Naming a preset reads the whole graph: once per answer, not once per move (complete-447 took 5 minutes)."""
+    calls = []
+    real = graph_game.format_monochrome
+    monkeypatch.setattr(graph_game, "format_monochrome", lambda p: calls.append(p) or real(p))
+    data = json.loads(ok("graph-game", "--game", "monochrome", "--graph", "complete-40", "--json"))
+    assert [m["position"] for m in data["moves"]] == [f"complete-40:{v}" for v in range(40)]
+    assert len(calls) <= 2
+
+
+def test_monochrome_long_position_lists_changes():
+    edges = ",".join(f"{v}-{v + 1}" for v in range(0, 80, 2))  # 40 edges, no preset: over 200 characters
+    data = json.loads(ok("graph-game", "--game", "monochrome", "--graph", edges, "--json"))
+    assert len(data["moves"]) == 80 and all(set(m) == {"vertex", "removed", "value", "wins"} for m in data["moves"])
+
+
 def test_monochrome_paths_are_robs_dots_on_the_command_line():
     rows = ok("nim-values", "--rule", "robs-dots", "--n", "60").splitlines()
     values = {int(n): int(v) for n, v in (row.split(",") for row in rows if row[:1].isdigit())}
