@@ -254,6 +254,40 @@ def test_spring_cleaning_position_json():
     assert "value 0: L" in text and "sweep the piece at row 1, column 1" in text
 
 
+def test_spring_cleaning_parts_as_text():
+    text = ok("spring-cleaning", "--position", "###/#../#../..#/.##")
+    assert "{" not in text and "2 groups of dirt (the value is their nim-sum):" in text
+    assert "    ###/#../#.. (5 pieces): value 1" in text and "    .#/## (3 pieces): value 0" in text
+
+
+def test_spring_cleaning_position_searches_once(monkeypatch):
+    """The groups, the position and every move's result share one search, even past the groups kept between calls."""
+    from solver.impartial import spring_cleaning
+    from solver.impartial.spring_cleaning_kernel import _Table
+
+    grid = "####/#..#/####/#..#"
+    game = impartial_game("spring-cleaning")
+    game.memo.replace("table", None)
+    game.value(game.parse(grid))
+    reached = int(game.memo.get("table").count[0])
+    added = []
+    real = _Table.solve
+
+    def counting(table, ids, most_new):
+        before = int(table.count[0])
+        try:
+            return real(table, ids, most_new)
+        finally:
+            added.append(int(table.count[0]) - before)
+
+    monkeypatch.setattr(spring_cleaning, "KEPT_GROUPS", 5)
+    monkeypatch.setattr(_Table, "solve", counting)
+    game.memo.replace("table", None)
+    ok("spring-cleaning", "--position", grid, "--json")
+    assert sum(added) <= reached
+    assert game.memo.get("table") is None  # dropped after the command: over KEPT_GROUPS
+
+
 def test_spring_cleaning_shapes():
     data = json.loads(ok("spring-cleaning", "--lshape", "5,3", "--json"))
     assert data == {"shape": "(5,3)-L", "position": "#####/#..../#....", "pieces": 7, "value": 1, "outcome": "W"}

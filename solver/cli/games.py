@@ -519,7 +519,13 @@ def _position_report(game: ImpartialGame, position, args: argparse.Namespace, bu
         return
     out.write(f"{game.title}: {result['position']}\n")
     for key, item in extra.items():
-        out.write(f"  {key}: {item}\n")
+        if key == "parts":  # Spring Cleaning's groups of dirt, one line each
+            out.write(f"  {len(item)} group{'s' if len(item) != 1 else ''} of dirt (the value is their nim-sum):\n")
+            for part in item:
+                pieces = f"{part['pieces']} piece{'s' if part['pieces'] != 1 else ''}"
+                out.write(f"    {part['position']} ({pieces}): value {part['value']}\n")
+        else:
+            out.write(f"  {key}: {item}\n")
     if value:
         out.write(f"  value {value}: W for the player to move (a move to value 0 wins)\n")
     else:
@@ -622,8 +628,9 @@ def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
         return
     grid = game.parse(args.position)
     budget.check((game.value_cost(grid), "choose a position with fewer dirt pieces per group"))
-    parts = game.parts(grid, max_seconds=budget.max_seconds)
-    _position_report(game, grid, args, budget, {"parts": parts})
+    with game.holding_groups():  # the groups, the position and every move's result share one search
+        parts = game.parts(grid, max_seconds=budget.max_seconds)
+        _position_report(game, grid, args, budget, {"parts": parts})
 
 
 def _chomp_size(name: str) -> Callable[[str], int]:
