@@ -87,7 +87,11 @@ def test_eraserhead_values_match_the_brute_force(graph, erasers, edges):
 def test_eraserhead_text():
     text = ok("eraserhead", "--graph", "path-4", "--erasers", "0,1,3")
     assert "Eraserhead at path-4:0,1,3: value 2, W" in text
-    assert "eraser 3 → 2 (erases 2-3) -> 0-1,1-2,3:0,1,2: value 0  wins" in text
+    assert "eraser 3 → 2 (erases 2-3), leaving erasers at 0,1,2 and the edges 0-1,1-2: value 0  wins" in text
+    text = ok("eraserhead", "--graph", "path-2", "--erasers", "0")  # the result once read '-> 1:1'
+    assert "eraser 0 → 1 (erases 0-1), leaving eraser at 1 and no edge: value 0  wins" in text
+    text = ok("eraserhead", "--graph", "cycle-6", "--erasers", "0")
+    assert "eraser 0 → 5 (erases 0-5), leaving eraser at 5 and path-6: value 1" in text
     assert "no move" in ok("eraserhead", "--graph", "path-3", "--erasers", "0,1,2")
 
 

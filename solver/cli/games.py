@@ -462,7 +462,20 @@ def eraserhead(args: argparse.Namespace, budget: Budget) -> None:
     if not moves:
         out.write("  no move: no eraser has an unoccupied neighbour\n")
     for m in moves:
-        out.write(f"  {m.text} -> {format_eraserhead(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
+        out.write(f"  {m.text}, leaving {_eraserhead_words(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
+
+
+def _eraserhead_words(position) -> str:
+    """A position in words: ``erasers at 1,2 and the edges 0-1,1-2`` (``GRAPH:ERASERS`` reads ``1:1`` for one vertex)."""
+    graph = position.graph
+    erasers = ",".join(map(str, position.erasers))
+    if not graph.edges:
+        edges = "no edge"
+    else:
+        named = preset_text(graph)
+        edges = named if named else "the edges " + ",".join(f"{u}-{v}" for u, v in graph.edges)
+    many = len(position.erasers) != 1
+    return f"eraser{'s' if many else ''} at {erasers} and {edges}"
 
 
 #: A position whose text is longer than this lists each move by its change alone, not the whole result again.
