@@ -338,7 +338,10 @@ def periodicity(args: argparse.Namespace, budget: Budget) -> None:
     unit = _unit(game)
     out.write(f"{game.title} [{game.name}], Grundy values of {unit}s 0..{found.checked_to:,}:\n")
     if found.period is None:
-        out.write("  no period: the values computed repeat no period three times at their end\n")
+        out.write(
+            f"  no period found: no p has G(n + p) = G(n) over the last 3p {unit}s computed (up to "
+            f"{found.checked_to:,}), so there is no candidate for the theorem to prove\n"
+        )
         return
     last = "" if not found.preperiod else f"; the last exception is {unit} {found.preperiod - 1}"
     out.write(
