@@ -244,6 +244,13 @@ def test_tree_bounded_root():
         assert child["remoteness"] in (rem[m], None)
 
 
+def test_tree_beyond_its_bound_says_so(capsys):
+    status, out, err = run_here(capsys, "tree", "4708", "--depth", "1", "--bound", "100")
+    assert status == 0 and json.loads(out)["root"]["outcome"] == "U"
+    assert "note: the start 4,708 is beyond the bound 100, so its outcome is U" in err
+    assert "beyond the bound" not in run_here(capsys, "tree", "4708", "--depth", "1", "--bound", "10000")[2]
+
+
 def test_tree_huge_square():
     data = json.loads(ok("tree", "10**30", "--depth", "2"))
     root = data["root"]

@@ -264,8 +264,15 @@ def _tree(args: argparse.Namespace) -> None:
         )
         bar.total = len(tree.nodes)  # the estimate's count is a most; the tree is done
         bar.refresh()
-    json.dump({"rule": rule.name, **tree.to_dict()}, sys.stdout, indent=1 if args.indent else None)
+    found = tree.to_dict()
+    json.dump({"rule": rule.name, **found}, sys.stdout, indent=1 if args.indent else None)
     sys.stdout.write("\n")
+    if found["root"]["outcome"] == "U" and args.start > bound:  # classify refuses a bound below N; a tree may pass it
+        print(
+            f"{PROG}: note: the start {describe_number(args.start)} is beyond the bound {describe_number(bound)}, "
+            "so its outcome is U (unknown); choose --bound above the start",
+            file=sys.stderr,
+        )
     if tree.truncated:
         print(f"{PROG}: note: the tree was cut at {args.max_nodes:,} nodes (--max-nodes)", file=sys.stderr)
 
