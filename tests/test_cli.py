@@ -581,6 +581,18 @@ def test_a_large_tree_shows_a_progress_bar_on_a_terminal(monkeypatch, capsys):
     assert tree["start"] == 4708
 
 
+def test_a_tree_writes_progress_lines_when_stderr_is_no_terminal(monkeypatch, capsys):
+    from solver.cli import games
+
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
+    assert main(["tree", "4708", "--depth", "14", "--bound", "10000", "--max-nodes", "5000"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["start"] == 4708
+    lines = [line for line in captured.err.splitlines() if line.startswith("progress")]
+    assert lines and lines[-1] == "progress 1.00 building the tree"
+
+
 def test_game_tree_reports_its_progress():
     from solver.values.tree import PROGRESS_NODES, game_tree
 

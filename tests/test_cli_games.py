@@ -227,6 +227,24 @@ def test_magnetism_long_strip_lists_changes():
     assert game.values_cost(results).seconds > 100
 
 
+def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatch):
+    """Not a terminal (here a StringIO): lines 'progress 0.42 ...' on stderr, none on stdout."""
+    from solver.cli import games
+
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(games, "CHUNK_ROWS", 100)
+    status, out, err = run_here("nim-values", "--rule", "kayles", "--n", "999")
+    assert status == 0 and "progress" not in out and len(out.splitlines()) > 1000
+    lines = err.splitlines()
+    assert lines[0] == "progress 0.10 writing the rows" and lines[-1] == "progress 1.00 writing the rows"
+    status, out, err = run_here("plane", "--rule", "wythoff", "--size", "40")
+    assert status == 0 and "progress 1.00 writing the rows" in err
+    # by default, a short answer writes none
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 2.0)
+    assert run_here("nim-values", "--rule", "kayles", "--n", "999")[2] == ""
+
+
 def test_magnetism_sequences():
     data = json.loads(ok("magnetism", "--sequences", "6", "--json"))
     assert data == {

@@ -43,6 +43,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Callable
 from typing import IO, Protocol
 
@@ -189,17 +190,89 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         ) from None
     out.write(_header(game, f"{game.sequence_help}, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
-    _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())))
+    _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())), len(values))
 
 
-def _write_rows(out: IO[str], rows) -> None:
+class Progress:
+    """The progress of a long answer on stderr, whatever stdout is.
+
+    On a terminal, a bar (tqdm) that shows after a second.  Elsewhere (a
+    pipe, a file, a program reading stderr), lines ``progress 0.42 writing
+    the rows`` once the work has run :data:`PROGRESS_AFTER` seconds, at most
+    one every :data:`PROGRESS_EVERY` seconds, and ``progress 1.00`` at the
+    end of one that showed any: stdout is never touched.
+    """
+
+    def __init__(self, what: str, total: int, *, unit: str = "") -> None:
+        from tqdm import tqdm
+
+        self.what = what
+        self.total = max(int(total), 1)
+        self._terminal = sys.stderr.isatty()
+        self._bar = tqdm(total=self.total, unit=unit, desc=what, disable=not self._terminal, delay=1.0)
+        self._start = time.monotonic()
+        self._last = self._start
+        self._shown = False
+
+    def update(self, done: int) -> None:
+        """``done`` of ``total`` finished."""
+        if self._terminal:
+            self._bar.update(done - self._bar.n)
+            return
+        now = time.monotonic()
+        if now - self._start >= PROGRESS_AFTER and (not self._shown or now - self._last >= PROGRESS_EVERY):
+            self._line(done)
+            self._last = now
+
+    def _line(self, done: int) -> None:
+        self._shown = True
+        print(f"progress {min(done / self.total, 1.0):.2f} {self.what}", file=sys.stderr, flush=True)
+
+    def finish(self, total: int) -> None:
+        """The work is done at ``total`` (a count first estimated as a most, such as a tree's nodes)."""
+        self.total = max(int(total), 1)
+        if self._terminal:
+            self._bar.total = self.total
+            self._bar.refresh()
+
+    def close(self) -> None:
+        """The end: the bar closes; a line ``progress 1.00`` if any line was shown."""
+        if self._terminal:
+            self._bar.close()
+        elif self._shown:
+            self._line(self.total)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+#: Seconds a long answer runs before its first progress line when stderr is not a terminal.
+PROGRESS_AFTER = 2.0
+#: Seconds between two progress lines.
+PROGRESS_EVERY = 2.0
+
+
+def _write_rows(out: IO[str], rows, total: int | None = None) -> None:
+    """Write the rows in chunks of :data:`CHUNK_ROWS`; with ``total`` (the number of rows), with :class:`Progress`."""
     chunk: list[str] = []
-    for row in rows:
-        chunk.append(row)
-        if len(chunk) >= CHUNK_ROWS:
-            out.write("".join(chunk))
-            chunk.clear()
-    out.write("".join(chunk))
+    progress = Progress("writing the rows", total, unit=" rows") if total else None
+    done = 0
+    try:
+        for row in rows:
+            chunk.append(row)
+            if len(chunk) >= CHUNK_ROWS:
+                out.write("".join(chunk))
+                done += len(chunk)
+                chunk.clear()
+                if progress is not None:
+                    progress.update(done)
+        out.write("".join(chunk))
+    finally:
+        if progress is not None:
+            progress.close()
 
 
 def tree(args: argparse.Namespace, budget: Budget) -> None:
@@ -216,8 +289,7 @@ def tree(args: argparse.Namespace, budget: Budget) -> None:
     )
     found = game.tree(position, args.depth, max_nodes=nodes, max_seconds=budget.max_seconds)
     out = _out(args)
-    json.dump(found, out, indent=1 if args.indent else None)
-    out.write("\n")
+    out.write(json.dumps(found, indent=1 if args.indent else None) + "\n")  # the C encoder (json.dump's is Python)
     if found["truncated"]:
         print(f"python -m solver: note: the tree was cut at {nodes:,} nodes (--max-nodes)", file=sys.stderr)
 
@@ -275,7 +347,7 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
     values = game.grundy_sequence(n, max_seconds=budget.max_seconds)
     out = _out(args)
     out.write(_header(game, f"Grundy values of {game.sequence_help}, n = 0..{n}") + "n,value\n")
-    _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())))
+    _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())), len(values))
 
 
 #: The handler of each shared command for a finite impartial game.
@@ -384,7 +456,7 @@ def plane(args: argparse.Namespace, budget: Budget) -> None:
             for b, row in enumerate(layer)
             for c, w in enumerate(row)
         )
-    _write_rows(out, rows_text)
+    _write_rows(out, rows_text, rows)
 
 
 def chomp(args: argparse.Namespace, budget: Budget) -> None:
@@ -594,6 +666,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
                     found["n"], found["G"], found["G+"], found["G++"], found["G+-"], strict=True
                 )
             ),
+            len(found["n"]),
         )
         return
     strip = game.parse(args.position)
