@@ -99,6 +99,9 @@ _BYTES_PER_STATE = 120
 PROBE_MOVES = 100_000
 #: Seconds and bytes to build the Python side of a position (components, shapes) per vertex.
 _SECONDS_PER_VERTEX = 5e-6
+#: Bytes of the Python side per vertex and edge (the graph, its neighbours, its parts): complete-447,
+#: 100,128 vertices and edges, peaks 35 MB above the imports.
+_BYTES_PER_VERTEX_OR_EDGE = 500
 #: Seconds per (move, vertex or edge of its component) of splitting each move's component again.
 _SECONDS_PER_MOVE_SPLIT = 0.5e-6
 _HELP = (
@@ -327,7 +330,8 @@ def _estimate(parts: Sequence[_Part], what: str, *, moves: bool = False) -> Cost
         found = _growth(len(part.vertices), part.edges)
         states += found
         seconds += found * _SECONDS_PER_MOVE * len(part.vertices)
-    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE, what)
+    python_bytes = sum(len(part.vertices) + part.edges for part in parts) * _BYTES_PER_VERTEX_OR_EDGE
+    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE + python_bytes, what)
 
 
 def _what(position: MonochromePosition) -> str:
