@@ -330,8 +330,12 @@ def _estimate(parts: Sequence[_Part], what: str, *, moves: bool = False) -> Cost
         found = _growth(len(part.vertices), part.edges)
         states += found
         seconds += found * _SECONDS_PER_MOVE * len(part.vertices)
-    python_bytes = sum(len(part.vertices) + part.edges for part in parts) * _BYTES_PER_VERTEX_OR_EDGE
-    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE + python_bytes, what)
+    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE + _python_bytes(parts), what)
+
+
+def _python_bytes(parts: Sequence[_Part]) -> int:
+    """The memory of the Python side: the graph, its neighbours and parts."""
+    return sum(len(part.vertices) + part.edges for part in parts) * _BYTES_PER_VERTEX_OR_EDGE
 
 
 def _what(position: MonochromePosition) -> str:
@@ -372,7 +376,7 @@ def monochrome_cost(position: MonochromePosition, *, moves: bool = False) -> Cos
     parts, _ = _position_parts(position)
     python = _python_seconds(parts, moves)
     if _search_all(_asks(parts), PROBE_MOVES) is not None:
-        return Cost(python, 0, f"{_what(position)} (its searches done)")
+        return Cost(python, _python_bytes(parts), f"{_what(position)} (its searches done)")
     return _estimate(parts, _what(position), moves=moves)
 
 
