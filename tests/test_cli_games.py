@@ -240,6 +240,11 @@ def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatc
     assert lines[0] == "progress 0.10 writing the rows" and lines[-1] == "progress 1.00 writing the rows"
     status, out, err = run_here("plane", "--rule", "wythoff", "--size", "40")
     assert status == 0 and "progress 1.00 writing the rows" in err
+    # the sparse-space method reports between its chunks of heaps
+    status, out, err = run_here("nim-values", "--rule", "couples-are-forever", "--n", "100000")
+    computing = [line for line in err.splitlines() if line.endswith("computing the values")]
+    assert status == 0 and len(computing) >= 3 and computing[-1] == "progress 1.00 computing the values"
+    assert err.count("progress 1.00 computing the values") == 1
     # by default, a short answer writes none
     monkeypatch.setattr(games, "PROGRESS_AFTER", 2.0)
     assert run_here("nim-values", "--rule", "kayles", "--n", "999")[2] == ""

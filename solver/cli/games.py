@@ -45,7 +45,7 @@ import math
 import sys
 import time
 from collections.abc import Callable
-from typing import IO, Protocol
+from typing import IO, Any, Protocol
 
 from solver import costs
 from solver.errors import NotApplicableError
@@ -64,6 +64,7 @@ from solver.impartial.eraserhead import (
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.magnetism import MAX_SEQUENCE, magnetism_sequences, magnetism_sequences_cost
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
+from solver.impartial.progress import reporting
 from solver.impartial.spring_cleaning import (
     MAX_LEG,
     MAX_ZIGZAG,
@@ -181,7 +182,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             (game.grundy_sequence_cost(args.n), "choose a smaller --n"),
             (_rows_cost(args.n + 1, f"a table of {costs.format_count(args.n + 1)} rows"), "choose a smaller --n"),
         )
-        values = game.grundy_sequence(args.n, max_seconds=budget.max_seconds)
+        values = _with_progress(lambda: game.grundy_sequence(args.n, max_seconds=budget.max_seconds))
     except NotApplicableError:
         raise NotApplicableError(
             f"classify --n lists the heaps 0..N of a heap game (octal games, {COUPLES_NAME}) or the empty strips "
@@ -213,6 +214,7 @@ class Progress:
         self._start = time.monotonic()
         self._last = self._start
         self._shown = False
+        self._done = 0
 
     def update(self, done: int) -> None:
         """``done`` of ``total`` finished."""
@@ -225,7 +227,10 @@ class Progress:
             self._last = now
 
     def _line(self, done: int) -> None:
+        if self._shown and done >= self.total and self._done >= self.total:
+            return  # the end is said once
         self._shown = True
+        self._done = done
         print(f"progress {min(done / self.total, 1.0):.2f} {self.what}", file=sys.stderr, flush=True)
 
     def finish(self, total: int) -> None:
@@ -247,6 +252,12 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _with_progress(work: Callable[[], Any]) -> Any:
+    """Run ``work`` with :class:`Progress` fed by the kernels that report theirs (the sparse-space method)."""
+    with Progress("computing the values", 1000) as bar, reporting(lambda fraction: bar.update(round(1000 * fraction))):
+        return work()
 
 
 #: Seconds a long answer runs before its first progress line when stderr is not a terminal.
@@ -344,7 +355,7 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
         (game.grundy_sequence_cost(n), "choose a smaller --n"),
         (_rows_cost(n + 1, f"a CSV of {costs.format_count(n + 1)} rows"), "choose a smaller --n"),
     )
-    values = game.grundy_sequence(n, max_seconds=budget.max_seconds)
+    values = _with_progress(lambda: game.grundy_sequence(n, max_seconds=budget.max_seconds))
     out = _out(args)
     out.write(_header(game, f"Grundy values of {game.sequence_help}, n = 0..{n}") + "n,value\n")
     _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())), len(values))
