@@ -255,7 +255,7 @@ class Progress:
 
 
 def _with_progress(work: Callable[[], Any]) -> Any:
-    """Run ``work`` with :class:`Progress` fed by the kernels that report theirs (the sparse-space method)."""
+    """Run ``work`` with :class:`Progress` fed by the kernels that report theirs (the sparse-space method, Magnetism's sequences)."""
     with Progress("computing the values", 1000) as bar, reporting(lambda fraction: bar.update(round(1000 * fraction))):
         return work()
 
@@ -658,7 +658,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
     if args.sequences is not None:
         n = args.sequences
         budget.check((magnetism_sequences_cost(n), "choose a smaller --sequences"))
-        found = magnetism_sequences(n, max_seconds=budget.max_seconds)
+        found = _with_progress(lambda: magnetism_sequences(n, max_seconds=budget.max_seconds))
         out = _out(args)
         if args.json:
             out.write(json.dumps(found) + "\n")

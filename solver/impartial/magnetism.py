@@ -79,6 +79,7 @@ from .game import (
     check_work,
     search_remoteness,
 )
+from .progress import report
 
 __all__ = [
     "MAGNETISM_FAMILIES",
@@ -227,19 +228,17 @@ def magnetism_sequences_cost(n: int) -> Cost:
 
 
 @numba.njit(cache=True)
-def _sequences_kernel(top: int) -> np.ndarray:  # pragma: no cover - numba
-    """Grundy values g[left, n, right] of a run of n empty squares, n = 0..top, by the mex (numba; unchecked).
+def _sequences_chunk(g: np.ndarray, seen: np.ndarray, start: int, stop: int, stamp: int) -> int:  # pragma: no cover
+    """Fill ``g[:, start:stop, :]`` from the runs below (numba; unchecked); returns the last stamp used.
 
-    ``left``, ``right``: 0 the strip's end, 1 a ``+``, 2 a ``-``.  A token
+    ``g[left, n, right]``: the Grundy value of a run of n empty squares,
+    ``left``, ``right`` 0 the strip's end, 1 a ``+``, 2 a ``-``.  A token
     ``t`` may go on square i unless it would touch an equal token; it leaves
     the runs ``(left, i, t)`` and ``(t, n - 1 - i, right)``.  Entries with
     ``n = 0`` are 0 (no move); ``(t, 0, t)`` is never a position and never
     read.
     """
-    g = np.zeros((3, top + 1, 3), np.int64)
-    seen = np.zeros(2 * top + 4, np.int64)
-    stamp = 0
-    for n in range(1, top + 1):
+    for n in range(max(start, 1), stop):
         for left in range(3):
             for right in range(3):
                 stamp += 1
@@ -256,6 +255,30 @@ def _sequences_kernel(top: int) -> np.ndarray:  # pragma: no cover - numba
                 while seen[v] == stamp:
                     v += 1
                 g[left, n, right] = v
+    return stamp
+
+
+#: Chunks of :func:`magnetism_sequences`, equal in work (a run of n squares costs about n): progress between them.
+SEQUENCE_CHUNKS = 32
+
+
+def _sequences_kernel(top: int) -> np.ndarray:
+    """Grundy values ``g[left, n, right]`` of the runs of n = 0..top empty squares, in chunks of equal work.
+
+    Reports its progress (:func:`solver.impartial.progress.report`) between
+    the chunks: the work to n grows with n², so chunk k ends at
+    ``top * sqrt(k / SEQUENCE_CHUNKS)``.
+    """
+    g = np.zeros((3, top + 1, 3), np.int64)
+    seen = np.zeros(2 * top + 4, np.int64)
+    stamp = 0
+    done = 0
+    for k in range(1, SEQUENCE_CHUNKS + 1):
+        stop = top + 1 if k == SEQUENCE_CHUNKS else max(done, int(top * math.sqrt(k / SEQUENCE_CHUNKS)))
+        if stop > done:
+            stamp = _sequences_chunk(g, seen, done, stop, stamp)
+            done = stop
+        report(k / SEQUENCE_CHUNKS)
     return g
 
 
