@@ -245,6 +245,8 @@ def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatc
     computing = [line for line in err.splitlines() if line.endswith("computing the values")]
     assert status == 0 and len(computing) >= 3 and computing[-1] == "progress 1.00 computing the values"
     assert err.count("progress 1.00 computing the values") == 1
+    status, out, err = run_here("classify", "--rule", "couples-are-forever", "100000")
+    assert status == 0 and "progress 1.00 computing the values" in err
     status, out, err = run_here("magnetism", "--sequences", "300")
     computing = [line for line in err.splitlines() if line.endswith("computing the values")]
     assert status == 0 and len(computing) >= 10 and computing[-1] == "progress 1.00 computing the values"

@@ -155,7 +155,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             raise ValueError("give either --n or positions, not both")
         positions = [game.parse(text) for text in args.positions]
         budget.check((game.values_cost(positions), "choose smaller positions"))
-        values = game.values(positions, max_seconds=budget.max_seconds)
+        values = _with_progress(lambda: game.values(positions, max_seconds=budget.max_seconds))
         rem_cost = max((game.remoteness_cost(p) for p in positions), key=lambda c: c.seconds)
         rems: list[int | None]
         if costs.within_limits(rem_cost, max_seconds=budget.max_seconds):
