@@ -457,14 +457,15 @@ def plane(args: argparse.Namespace, budget: Budget) -> None:
     )
     out.write(",".join(axes) + ",outcome\n")
     letters = ("L", "W")
-    cells = table.tolist()
+    # one row (or layer) made a list at a time: the whole table as lists takes 8 bytes a cell
+    # (euclid3 --size 200: 64 MB more than its estimate)
     if len(axes) == 2:
-        rows_text = (f"{a},{b},{letters[w]}\n" for a, row in enumerate(cells) for b, w in enumerate(row))
+        rows_text = (f"{a},{b},{letters[w]}\n" for a in range(size) for b, w in enumerate(table[a].tolist()))
     else:
         rows_text = (
             f"{a},{b},{c},{letters[w]}\n"
-            for a, layer in enumerate(cells)
-            for b, row in enumerate(layer)
+            for a in range(size)
+            for b, row in enumerate(table[a].tolist())
             for c, w in enumerate(row)
         )
     _write_rows(out, rows_text, rows)
