@@ -214,7 +214,7 @@ class Progress:
         self._start = time.monotonic()
         self._last = self._start
         self._shown = False
-        self._done = 0
+        self._ended = False
 
     def update(self, done: int) -> None:
         """``done`` of ``total`` finished."""
@@ -227,11 +227,12 @@ class Progress:
             self._last = now
 
     def _line(self, done: int) -> None:
-        if self._shown and done >= self.total and self._done >= self.total:
+        fraction = min(done / self.total, 1.0)
+        if self._ended:
             return  # the end is said once
         self._shown = True
-        self._done = done
-        print(f"progress {min(done / self.total, 1.0):.2f} {self.what}", file=sys.stderr, flush=True)
+        self._ended = fraction >= 1.0
+        print(f"progress {fraction:.2f} {self.what}", file=sys.stderr, flush=True)
 
     def finish(self, total: int) -> None:
         """The work is done at ``total`` (a count first estimated as a most, such as a tree's nodes)."""
