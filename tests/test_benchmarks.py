@@ -84,3 +84,24 @@ def test_compare_methods_quick_measures_the_short_list(monkeypatch, capsys):
     # The quick list is a part of the full one: the same measurements, fewer sizes.
     assert set(layer_ns) < set(module.LAYER_NS) and set(naive_bounds) < set(module.NAIVE_BOUNDS)
     assert "layers" in capsys.readouterr().out
+
+
+def test_estimates_prints_each_case_and_the_worst_ratio_per_game(monkeypatch, capsys):
+    module = _script("estimates")
+    measured = iter([0.05, 0.3, 5.0])  # seconds of CPU of kayles' cases (the first warms up)
+
+    def fake(words):
+        return {
+            "status": 0,
+            "estimate_seconds": 2.0,
+            "estimate_bytes": 100 << 20,
+            "cpu": next(measured),
+            "memory": 50 << 20,
+            "error": "",
+        }
+
+    monkeypatch.setattr(module, "run_case", fake)
+    assert module.main(["--game", "kayles"]) == 0
+    out = capsys.readouterr().out
+    assert "nim-values --rule kayles --n 100000" in out and "2.00     5.00   2.50" in out
+    assert out.rstrip().splitlines()[-1].split() == ["kayles", "2.50", "0.50", "over", "2"]

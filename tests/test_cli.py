@@ -244,6 +244,13 @@ def test_tree_bounded_root():
         assert child["remoteness"] in (rem[m], None)
 
 
+def test_tree_beyond_its_bound_says_so(capsys):
+    status, out, err = run_here(capsys, "tree", "4708", "--depth", "1", "--bound", "100")
+    assert status == 0 and json.loads(out)["root"]["outcome"] == "U"
+    assert "note: the start 4,708 is beyond the bound 100, so its outcome is U" in err
+    assert "beyond the bound" not in run_here(capsys, "tree", "4708", "--depth", "1", "--bound", "10000")[2]
+
+
 def test_tree_huge_square():
     data = json.loads(ok("tree", "10**30", "--depth", "2"))
     root = data["root"]
@@ -572,6 +579,18 @@ def test_a_large_tree_shows_a_progress_bar_on_a_terminal(monkeypatch, capsys):
     nodes = len(game_tree(4708, 12, solve(10_000), max_nodes=100_000).nodes)
     assert "building the tree: 100%" in bar and f"{nodes}/{nodes}" in bar, bar[-500:]
     assert tree["start"] == 4708
+
+
+def test_a_tree_writes_progress_lines_when_stderr_is_no_terminal(monkeypatch, capsys):
+    from solver.cli import games
+
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
+    assert main(["tree", "4708", "--depth", "14", "--bound", "10000", "--max-nodes", "5000"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["start"] == 4708
+    lines = [line for line in captured.err.splitlines() if line.startswith("progress")]
+    assert lines and lines[-1] == "progress 1.00 building the tree"
 
 
 def test_game_tree_reports_its_progress():

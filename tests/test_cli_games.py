@@ -210,6 +210,71 @@ def test_magnetism_position_json():
     assert json.loads(ok("magnetism", "--position", "-..+", "--json"))["position"] == "-..+"
 
 
+def test_magnetism_long_strip_lists_changes():
+    """A strip of 20,000 squares: 40,000 moves, each by its change; the output grows with the moves, not their square."""
+    strip = "+" + "." * 19_998 + "-"
+    data = json.loads(ok("magnetism", f"--position={strip}", "--json"))
+    assert len(data["moves"]) == 2 * 19_998 - 2 and all("position" not in m for m in data["moves"])
+    game = impartial_game("magnetism")
+    for move in data["moves"][:3] + data["moves"][-3:]:
+        square = int(move["move"].rsplit(" ", 1)[1]) - 1
+        after = strip[:square] + move["move"][4] + strip[square + 1 :]
+        assert move["value"] == game.value(after)
+    text = ok("magnetism", f"--position={strip}")
+    assert len(text) < 60 * 40_000 and "each given by its change" in text
+    assert "put - on square 2: value " in text and "->" not in text.split("\n", 3)[3]
+    # the values of the 40,000 strips it leaves, one by one, are no shared work: far over a second
+    results = [result for _, result in game.moves("." * 20_000)]
+    assert game.values_cost(results).seconds > 100
+
+
+def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatch):
+    """Not a terminal (here a StringIO): lines 'progress 0.42 ...' on stderr, none on stdout."""
+    from solver.cli import games
+
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(games, "CHUNK_ROWS", 100)
+    status, out, err = run_here("nim-values", "--rule", "kayles", "--n", "999")
+    assert status == 0 and "progress" not in out and len(out.splitlines()) > 1000
+    lines = err.splitlines()
+    assert lines[0] == "progress 0.10 writing the rows" and lines[-1] == "progress 1.00 writing the rows"
+    status, out, err = run_here("plane", "--rule", "wythoff", "--size", "40")
+    assert status == 0 and "progress 1.00 writing the rows" in err
+    # the sparse-space method reports between its chunks of heaps
+    status, out, err = run_here("nim-values", "--rule", "couples-are-forever", "--n", "100000")
+    computing = [line for line in err.splitlines() if line.endswith("computing the values")]
+    assert status == 0 and len(computing) >= 3 and computing[-1] == "progress 1.00 computing the values"
+    assert err.count("progress 1.00 computing the values") == 1
+    status, out, err = run_here("classify", "--rule", "couples-are-forever", "100000")
+    assert status == 0 and "progress 1.00 computing the values" in err
+    status, out, err = run_here("magnetism", "--sequences", "300")
+    computing = [line for line in err.splitlines() if line.endswith("computing the values")]
+    assert status == 0 and len(computing) >= 10 and computing[-1] == "progress 1.00 computing the values"
+    # by default, a short answer writes none
+    monkeypatch.setattr(games, "PROGRESS_AFTER", 2.0)
+    assert run_here("nim-values", "--rule", "kayles", "--n", "999")[2] == ""
+
+
+def test_plane_writes_its_rows_without_the_table_as_lists():
+    """A table of a million cells made lists at once took 8 bytes a cell beyond the estimate (euclid3 --size 200: 64 MB)."""
+    import tracemalloc
+
+    class Discard(io.TextIOBase):
+        def write(self, text):
+            return len(text)
+
+    impartial_game("euclid3").plane(100)  # the values kept, outside the measure
+    tracemalloc.start()
+    try:
+        with contextlib.redirect_stdout(Discard()):
+            assert cli.main(["plane", "--rule", "euclid3", "--size", "100"]) in (0, None)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20, peak  # 15 MB with the lists, 7 MB without
+
+
 def test_magnetism_sequences():
     data = json.loads(ok("magnetism", "--sequences", "6", "--json"))
     assert data == {
@@ -235,6 +300,40 @@ def test_spring_cleaning_position_json():
     assert data["parts"] == [{"position": "###/#../#..", "pieces": 5, "value": 1}]
     text = ok("spring-cleaning", "--position", "#.#/.../#.#")
     assert "value 0: L" in text and "sweep the piece at row 1, column 1" in text
+
+
+def test_spring_cleaning_parts_as_text():
+    text = ok("spring-cleaning", "--position", "###/#../#../..#/.##")
+    assert "{" not in text and "2 groups of dirt (the value is their nim-sum):" in text
+    assert "    ###/#../#.. (5 pieces): value 1" in text and "    .#/## (3 pieces): value 0" in text
+
+
+def test_spring_cleaning_position_searches_once(monkeypatch):
+    """The groups, the position and every move's result share one search, even past the groups kept between calls."""
+    from solver.impartial import spring_cleaning
+    from solver.impartial.spring_cleaning_kernel import _Table
+
+    grid = "####/#..#/####/#..#"
+    game = impartial_game("spring-cleaning")
+    game.memo.replace("table", None)
+    game.value(game.parse(grid))
+    reached = int(game.memo.get("table").count[0])
+    added = []
+    real = _Table.solve
+
+    def counting(table, ids, most_new):
+        before = int(table.count[0])
+        try:
+            return real(table, ids, most_new)
+        finally:
+            added.append(int(table.count[0]) - before)
+
+    monkeypatch.setattr(spring_cleaning, "KEPT_GROUPS", 5)
+    monkeypatch.setattr(_Table, "solve", counting)
+    game.memo.replace("table", None)
+    ok("spring-cleaning", "--position", grid, "--json")
+    assert sum(added) <= reached
+    assert game.memo.get("table") is None  # dropped after the command: over KEPT_GROUPS
 
 
 def test_spring_cleaning_shapes():

@@ -88,7 +88,11 @@ def test_eraserhead_values_match_the_brute_force(graph, erasers, edges):
 def test_eraserhead_text():
     text = ok("eraserhead", "--graph", "path-4", "--erasers", "0,1,3")
     assert "Eraserhead at path-4:0,1,3: value 2, W" in text
-    assert "eraser 3 → 2 (erases 2-3) -> 0-1,1-2,3:0,1,2: value 0  wins" in text
+    assert "eraser 3 → 2 (erases 2-3), leaving erasers at 0,1,2 and the edges 0-1,1-2: value 0  wins" in text
+    text = ok("eraserhead", "--graph", "path-2", "--erasers", "0")  # the result once read '-> 1:1'
+    assert "eraser 0 → 1 (erases 0-1), leaving eraser at 1 and no edge: value 0  wins" in text
+    text = ok("eraserhead", "--graph", "cycle-6", "--erasers", "0")
+    assert "eraser 0 → 5 (erases 0-5), leaving eraser at 5 and path-6: value 1" in text
     assert "no move" in ok("eraserhead", "--graph", "path-3", "--erasers", "0,1,2")
 
 
@@ -156,6 +160,22 @@ def test_monochrome_marked_and_text():
         "Monochrome (node Kayles) on path-3: value 2, W" in text and "mark 1 (removes 0, 1, 2): value 0  wins" in text
     )
     assert "no move" in ok("graph-game", "--game", "monochrome", "--graph", "path-3", "--marked", "1")
+
+
+def test_monochrome_names_the_graph_once(monkeypatch):
+    """Naming a preset reads the whole graph: once per answer, not once per move (complete-447 took 5 minutes)."""
+    calls = []
+    real = graph_game.format_monochrome
+    monkeypatch.setattr(graph_game, "format_monochrome", lambda p: calls.append(p) or real(p))
+    data = json.loads(ok("graph-game", "--game", "monochrome", "--graph", "complete-40", "--json"))
+    assert [m["position"] for m in data["moves"]] == [f"complete-40:{v}" for v in range(40)]
+    assert len(calls) <= 2
+
+
+def test_monochrome_long_position_lists_changes():
+    edges = ",".join(f"{v}-{v + 1}" for v in range(0, 80, 2))  # 40 edges, no preset: over 200 characters
+    data = json.loads(ok("graph-game", "--game", "monochrome", "--graph", edges, "--json"))
+    assert len(data["moves"]) == 80 and all(set(m) == {"vertex", "removed", "value", "wins"} for m in data["moves"])
 
 
 def test_monochrome_paths_are_robs_dots_on_the_command_line():

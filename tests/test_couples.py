@@ -288,7 +288,8 @@ def test_cli_classify_tree_sum_periodicity():
     assert '"rule": "couples-are-forever"' in run("tree", "6", "--rule", "couples-are-forever", "--depth", "1")
     assert "split 7 → 1+6: nim-sum 0  best" in run("sum", "5", "7", "9", "--rule", "couples-are-forever")
     text = run("periodicity", "--rule", "couples-are-forever", "--n", "3000")
-    assert "Grundy values of piles 0..3,000" in text and "no period" in text
+    assert "Grundy values of piles 0..3,000" in text and "no period found: no p has G(n + p) = G(n)" in text
+    assert "three times at their end" not in text
 
 
 @pytest.mark.parametrize(
@@ -303,6 +304,9 @@ def test_cli_classify_tree_sum_periodicity():
             "piles 0..1,000,000,000, that is the Grundy values of 0.6",
         ),
         (["nim-values", "--rule", "couples-are-forever", "--n", "10**8", "--max-seconds", "60"], "would take"),
+        (["nim-values", "--rule", "couples-are-forever", "--n", "10**100"], "piles 0..1.0e+100, that is"),
+        (["classify", "--rule", "couples-are-forever", "10**100"], "the value of 1.0e+100 in Couples are Forever"),
+        (["classify", "--rule", "couples-are-forever", "3+10**100"], "the value of 1.0e+100+3 in Couples"),
     ],
 )
 def test_cli_refusals_say_why(argv, needle):

@@ -423,3 +423,11 @@ def test_the_graph_model_errs_high_on_measured_graphs():
         n, m, k = position.graph.n, len(position.graph.edges), len(position.erasers)
         assert general <= ehs._graph_model(n, m, k) <= k * ehs._graph_bound(n, m, k) * 4, text
         assert math.comb(n, k) <= ehs._graph_bound(n, m, k)
+
+
+def test_the_largest_lost_triples_fit_the_default_limit_and_cover_what_was_measured():
+    """path-200 (the most --lost-triples takes) took 63 s of CPU and 666 MiB: estimated above, under 600 s."""
+    cost = lost_triples_cost("path", 200)
+    assert 126 <= cost.seconds < 600 and cost.bytes >= 666 << 20
+    cost = lost_triples_cost("path", 100)  # 4.6 to 5 s, 82 MiB measured
+    assert cost.seconds >= 10 and cost.bytes >= 82 << 20

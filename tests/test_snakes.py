@@ -180,6 +180,9 @@ def test_bad_boards_and_counters():
     with pytest.raises(ValueError, match="off the board"):
         snakes_position(board, (12,))
     assert parse_squares("1, 4,home", board) == (1, 4, 11)
+    with pytest.raises(ValueError, match=r"square 11 is off the board: its squares are 1\.\.10 and HOME \(write HOME"):
+        parse_squares("11", board)  # once silently HOME, while 12 was refused
+    assert parse_arrows("3>11", 10) == ((3, 11),)  # an arrow's head may name HOME by its number
 
 
 def test_command_line_prints_the_fields():

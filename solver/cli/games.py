@@ -43,8 +43,9 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Callable
-from typing import IO, Protocol
+from typing import IO, Any, Protocol
 
 from solver import costs
 from solver.errors import NotApplicableError
@@ -63,6 +64,7 @@ from solver.impartial.eraserhead import (
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.magnetism import MAX_SEQUENCE, magnetism_sequences, magnetism_sequences_cost
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
+from solver.impartial.progress import reporting
 from solver.impartial.spring_cleaning import (
     MAX_LEG,
     MAX_ZIGZAG,
@@ -153,7 +155,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             raise ValueError("give either --n or positions, not both")
         positions = [game.parse(text) for text in args.positions]
         budget.check((game.values_cost(positions), "choose smaller positions"))
-        values = game.values(positions, max_seconds=budget.max_seconds)
+        values = _with_progress(lambda: game.values(positions, max_seconds=budget.max_seconds))
         rem_cost = max((game.remoteness_cost(p) for p in positions), key=lambda c: c.seconds)
         rems: list[int | None]
         if costs.within_limits(rem_cost, max_seconds=budget.max_seconds):
@@ -180,7 +182,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             (game.grundy_sequence_cost(args.n), "choose a smaller --n"),
             (_rows_cost(args.n + 1, f"a table of {costs.format_count(args.n + 1)} rows"), "choose a smaller --n"),
         )
-        values = game.grundy_sequence(args.n, max_seconds=budget.max_seconds)
+        values = _with_progress(lambda: game.grundy_sequence(args.n, max_seconds=budget.max_seconds))
     except NotApplicableError:
         raise NotApplicableError(
             f"classify --n lists the heaps 0..N of a heap game (octal games, {COUPLES_NAME}) or the empty strips "
@@ -189,17 +191,100 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         ) from None
     out.write(_header(game, f"{game.sequence_help}, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
-    _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())))
+    _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())), len(values))
 
 
-def _write_rows(out: IO[str], rows) -> None:
+class Progress:
+    """The progress of a long answer on stderr, whatever stdout is.
+
+    On a terminal, a bar (tqdm) that shows after a second.  Elsewhere (a
+    pipe, a file, a program reading stderr), lines ``progress 0.42 writing
+    the rows`` once the work has run :data:`PROGRESS_AFTER` seconds, at most
+    one every :data:`PROGRESS_EVERY` seconds, and ``progress 1.00`` at the
+    end of one that showed any: stdout is never touched.
+    """
+
+    def __init__(self, what: str, total: int, *, unit: str = "") -> None:
+        from tqdm import tqdm
+
+        self.what = what
+        self.total = max(int(total), 1)
+        self._terminal = sys.stderr.isatty()
+        self._bar = tqdm(total=self.total, unit=unit, desc=what, disable=not self._terminal, delay=1.0)
+        self._start = time.monotonic()
+        self._last = self._start
+        self._shown = False
+        self._ended = False
+
+    def update(self, done: int) -> None:
+        """``done`` of ``total`` finished."""
+        if self._terminal:
+            self._bar.update(done - self._bar.n)
+            return
+        now = time.monotonic()
+        if now - self._start >= PROGRESS_AFTER and (not self._shown or now - self._last >= PROGRESS_EVERY):
+            self._line(done)
+            self._last = now
+
+    def _line(self, done: int) -> None:
+        fraction = min(done / self.total, 1.0)
+        if self._ended:
+            return  # the end is said once
+        self._shown = True
+        self._ended = fraction >= 1.0
+        print(f"progress {fraction:.2f} {self.what}", file=sys.stderr, flush=True)
+
+    def finish(self, total: int) -> None:
+        """The work is done at ``total`` (a count first estimated as a most, such as a tree's nodes)."""
+        self.total = max(int(total), 1)
+        if self._terminal:
+            self._bar.total = self.total
+            self._bar.refresh()
+
+    def close(self) -> None:
+        """The end: the bar closes; a line ``progress 1.00`` if any line was shown."""
+        if self._terminal:
+            self._bar.close()
+        elif self._shown:
+            self._line(self.total)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _with_progress(work: Callable[[], Any]) -> Any:
+    """Run ``work`` with :class:`Progress` fed by the kernels that report theirs (the sparse-space method, Magnetism's sequences)."""
+    with Progress("computing the values", 1000) as bar, reporting(lambda fraction: bar.update(round(1000 * fraction))):
+        return work()
+
+
+#: Seconds a long answer runs before its first progress line when stderr is not a terminal.
+PROGRESS_AFTER = 2.0
+#: Seconds between two progress lines.
+PROGRESS_EVERY = 2.0
+
+
+def _write_rows(out: IO[str], rows, total: int | None = None) -> None:
+    """Write the rows in chunks of :data:`CHUNK_ROWS`; with ``total`` (the number of rows), with :class:`Progress`."""
     chunk: list[str] = []
-    for row in rows:
-        chunk.append(row)
-        if len(chunk) >= CHUNK_ROWS:
-            out.write("".join(chunk))
-            chunk.clear()
-    out.write("".join(chunk))
+    progress = Progress("writing the rows", total, unit=" rows") if total else None
+    done = 0
+    try:
+        for row in rows:
+            chunk.append(row)
+            if len(chunk) >= CHUNK_ROWS:
+                out.write("".join(chunk))
+                done += len(chunk)
+                chunk.clear()
+                if progress is not None:
+                    progress.update(done)
+        out.write("".join(chunk))
+    finally:
+        if progress is not None:
+            progress.close()
 
 
 def tree(args: argparse.Namespace, budget: Budget) -> None:
@@ -216,8 +301,7 @@ def tree(args: argparse.Namespace, budget: Budget) -> None:
     )
     found = game.tree(position, args.depth, max_nodes=nodes, max_seconds=budget.max_seconds)
     out = _out(args)
-    json.dump(found, out, indent=1 if args.indent else None)
-    out.write("\n")
+    out.write(json.dumps(found, indent=1 if args.indent else None) + "\n")  # the C encoder (json.dump's is Python)
     if found["truncated"]:
         print(f"python -m solver: note: the tree was cut at {nodes:,} nodes (--max-nodes)", file=sys.stderr)
 
@@ -272,10 +356,10 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
         (game.grundy_sequence_cost(n), "choose a smaller --n"),
         (_rows_cost(n + 1, f"a CSV of {costs.format_count(n + 1)} rows"), "choose a smaller --n"),
     )
-    values = game.grundy_sequence(n, max_seconds=budget.max_seconds)
+    values = _with_progress(lambda: game.grundy_sequence(n, max_seconds=budget.max_seconds))
     out = _out(args)
     out.write(_header(game, f"Grundy values of {game.sequence_help}, n = 0..{n}") + "n,value\n")
-    _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())))
+    _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())), len(values))
 
 
 #: The handler of each shared command for a finite impartial game.
@@ -338,7 +422,10 @@ def periodicity(args: argparse.Namespace, budget: Budget) -> None:
     unit = _unit(game)
     out.write(f"{game.title} [{game.name}], Grundy values of {unit}s 0..{found.checked_to:,}:\n")
     if found.period is None:
-        out.write("  no period: the values computed repeat no period three times at their end\n")
+        out.write(
+            f"  no period found: no p has G(n + p) = G(n) over the last 3p {unit}s computed (up to "
+            f"{found.checked_to:,}), so there is no candidate for the theorem to prove\n"
+        )
         return
     last = "" if not found.preperiod else f"; the last exception is {unit} {found.preperiod - 1}"
     out.write(
@@ -371,17 +458,18 @@ def plane(args: argparse.Namespace, budget: Budget) -> None:
     )
     out.write(",".join(axes) + ",outcome\n")
     letters = ("L", "W")
-    cells = table.tolist()
+    # one row (or layer) made a list at a time: the whole table as lists takes 8 bytes a cell
+    # (euclid3 --size 200: 64 MB more than its estimate)
     if len(axes) == 2:
-        rows_text = (f"{a},{b},{letters[w]}\n" for a, row in enumerate(cells) for b, w in enumerate(row))
+        rows_text = (f"{a},{b},{letters[w]}\n" for a in range(size) for b, w in enumerate(table[a].tolist()))
     else:
         rows_text = (
             f"{a},{b},{c},{letters[w]}\n"
-            for a, layer in enumerate(cells)
-            for b, row in enumerate(layer)
+            for a in range(size)
+            for b, row in enumerate(table[a].tolist())
             for c, w in enumerate(row)
         )
-    _write_rows(out, rows_text)
+    _write_rows(out, rows_text, rows)
 
 
 def chomp(args: argparse.Namespace, budget: Budget) -> None:
@@ -462,25 +550,67 @@ def eraserhead(args: argparse.Namespace, budget: Budget) -> None:
     if not moves:
         out.write("  no move: no eraser has an unoccupied neighbour\n")
     for m in moves:
-        out.write(f"  {m.text} -> {format_eraserhead(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
+        out.write(f"  {m.text}, leaving {_eraserhead_words(m.result)}: value {m.value}{'  wins' if m.wins else ''}\n")
+
+
+def _eraserhead_words(position) -> str:
+    """A position in words: ``erasers at 1,2 and the edges 0-1,1-2`` (``GRAPH:ERASERS`` reads ``1:1`` for one vertex)."""
+    graph = position.graph
+    erasers = ",".join(map(str, position.erasers))
+    if not graph.edges:
+        edges = "no edge"
+    else:
+        named = preset_text(graph)
+        edges = named if named else "the edges " + ",".join(f"{u}-{v}" for u, v in graph.edges)
+    many = len(position.erasers) != 1
+    return f"eraser{'s' if many else ''} at {erasers} and {edges}"
+
+
+#: A position whose text is longer than this lists each move by its change alone, not the whole result again.
+LONG_POSITION = 200
+#: Writing one character of output, in seconds (measured: about 2 ns on a pipe; 5 for the margin).
+OUTPUT_SECONDS_PER_CHAR = 5e-9
 
 
 def _position_report(game: ImpartialGame, position, args: argparse.Namespace, budget: Budget, extra: dict) -> None:
-    """The value and outcome of one position and of every move's result, as JSON or text (``magnetism``, ``spring-cleaning``)."""
+    """The value and outcome of one position and of every move's result, as JSON or text (``magnetism``, ``spring-cleaning``).
+
+    A position longer than :data:`LONG_POSITION` characters lists each move by
+    its text (its change: ``put + on square 3``) and value, without the
+    position it leaves: the output then grows with the number of moves, not
+    with its square.
+    """
     budget.check((game.value_cost(position), "choose a smaller position"))
-    value = game.value(position, max_seconds=budget.max_seconds)
-    listed = game.moves(position)
-    results = [result for _, result in listed]
-    budget.check((game.values_cost(results), "choose a smaller position"))
-    values = game.values(results, max_seconds=budget.max_seconds)
+    text = game.format(position)
+    long = len(text) > LONG_POSITION
+    fast = getattr(game, "move_values", None)
+    listed: list[tuple[str, object | None, int]]
+    if fast is not None:  # the game knows each move's value without building its result (Magnetism)
+        work = game.move_values_cost(position)  # type: ignore[attr-defined]
+        budget.check((work + _output_cost(game.move_count(position), text, long), "choose a smaller position"))  # type: ignore[attr-defined]
+        value = game.value(position, max_seconds=budget.max_seconds)
+        found = fast(position)
+        listed = [
+            (move, None if after is None else game.format(after), v)
+            for (move, v), (_, after) in _moves_of(game, position, found, long)
+        ]
+    else:
+        value = game.value(position, max_seconds=budget.max_seconds)
+        pairs = game.moves(position)
+        results = [result for _, result in pairs]
+        budget.check((game.values_cost(results) + _output_cost(len(pairs), text, long), "choose a smaller position"))
+        values = game.values(results, max_seconds=budget.max_seconds)
+        listed = [
+            (move, None if long else game.format(after), v) for (move, after), v in zip(pairs, values, strict=True)
+        ]
     result = {
         "rule": game.name,
-        "position": game.format(position),
+        "position": text,
         "value": value,
         "outcome": "L" if value == 0 else "W",
         "moves": [
-            {"move": text, "position": game.format(after), "value": v, "wins": v == 0}
-            for (text, after), v in zip(listed, values, strict=True)
+            {"move": move, **({} if after is None else {"position": after}), "value": v, "wins": v == 0}
+            for move, after, v in listed
         ],
         **extra,
     }
@@ -490,14 +620,38 @@ def _position_report(game: ImpartialGame, position, args: argparse.Namespace, bu
         return
     out.write(f"{game.title}: {result['position']}\n")
     for key, item in extra.items():
-        out.write(f"  {key}: {item}\n")
+        if key == "parts":  # Spring Cleaning's groups of dirt, one line each
+            out.write(f"  {len(item)} group{'s' if len(item) != 1 else ''} of dirt (the value is their nim-sum):\n")
+            for part in item:
+                pieces = f"{part['pieces']} piece{'s' if part['pieces'] != 1 else ''}"
+                out.write(f"    {part['position']} ({pieces}): value {part['value']}\n")
+        else:
+            out.write(f"  {key}: {item}\n")
     if value:
         out.write(f"  value {value}: W for the player to move (a move to value 0 wins)\n")
     else:
         out.write("  value 0: L for the player to move (every move leaves a nonzero value)\n")
-    for move in result["moves"]:
-        mark = "  wins" if move["wins"] else ""
-        out.write(f"  {move['move']} -> {move['position']}: value {move['value']}{mark}\n")
+    if long:
+        out.write(
+            f"  ({len(listed):,} moves, each given by its change: the position is {len(text):,} characters long)\n"
+        )
+    for move, after, v in listed:
+        mark = "  wins" if v == 0 else ""
+        leaves = "" if after is None else f" -> {after}"
+        out.write(f"  {move}{leaves}: value {v}{mark}\n")
+
+
+def _output_cost(moves: int, text: str, long: bool) -> costs.Cost:
+    """Writing ``moves`` move lines, each with the position it leaves unless ``long``."""
+    chars = moves * (60 + (0 if long else 2 * len(text)))
+    return costs.Cost(OUTPUT_SECONDS_PER_CHAR * chars, 4 * chars, f"writing {moves:,} moves")
+
+
+def _moves_of(game: ImpartialGame, position, found: list[tuple[str, int]], long: bool):
+    """Pair each ``(move, value)`` with its result, built only where it is shown (a short position)."""
+    if long:
+        return [((move, v), (move, None)) for move, v in found]
+    return list(zip(found, game.moves(position), strict=True))
 
 
 def magnetism(args: argparse.Namespace, budget: Budget) -> None:
@@ -506,7 +660,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
     if args.sequences is not None:
         n = args.sequences
         budget.check((magnetism_sequences_cost(n), "choose a smaller --sequences"))
-        found = magnetism_sequences(n, max_seconds=budget.max_seconds)
+        found = _with_progress(lambda: magnetism_sequences(n, max_seconds=budget.max_seconds))
         out = _out(args)
         if args.json:
             out.write(json.dumps(found) + "\n")
@@ -525,6 +679,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
                     found["n"], found["G"], found["G+"], found["G++"], found["G+-"], strict=True
                 )
             ),
+            len(found["n"]),
         )
         return
     strip = game.parse(args.position)
@@ -575,8 +730,9 @@ def spring_cleaning(args: argparse.Namespace, budget: Budget) -> None:
         return
     grid = game.parse(args.position)
     budget.check((game.value_cost(grid), "choose a position with fewer dirt pieces per group"))
-    parts = game.parts(grid, max_seconds=budget.max_seconds)
-    _position_report(game, grid, args, budget, {"parts": parts})
+    with game.holding_groups():  # the groups, the position and every move's result share one search
+        parts = game.parts(grid, max_seconds=budget.max_seconds)
+        _position_report(game, grid, args, budget, {"parts": parts})
 
 
 def _chomp_size(name: str) -> Callable[[str], int]:

@@ -230,6 +230,10 @@ def fair_shares_game(args: argparse.Namespace) -> None:
         print(f"{row['partition']},{row['outcome']},{row['value']}", file=out)
 
 
+#: A position whose text is longer than this lists each move without the position it leaves.
+LONG_POSITION = 200
+
+
 def monochrome(args: argparse.Namespace) -> None:
     """``--game monochrome``: the value and outcome of a position and every move with the value it leaves."""
     _only(args, ("--graph", "--marked"))
@@ -246,6 +250,10 @@ def monochrome(args: argparse.Namespace) -> None:
     outcome = "L" if value == 0 else "W"
     out = _out(args)
     if args.json:
+        # The graph's text once, not once per move (naming a preset reads the whole graph);
+        # a long position lists each move by its change alone (the vertex and what it removes).
+        graph_text = format_monochrome(monochrome_position(graph, ()))
+        long = len(format_monochrome(position)) > LONG_POSITION
         result = {
             "value": value,
             "outcome": outcome,
@@ -253,7 +261,7 @@ def monochrome(args: argparse.Namespace) -> None:
                 {
                     "vertex": m.vertex,
                     "removed": list(m.removed),
-                    "position": format_monochrome(m.result),
+                    **({} if long else {"position": f"{graph_text}:{','.join(map(str, m.result.marked))}"}),
                     "value": m.value,
                     "wins": m.wins,
                 }

@@ -178,13 +178,18 @@ class SnakesBoard:
         return ",".join(f"{t}>{self._name(h)}" for t, h in self.arrows)
 
 
-def _square(text: str, size: int, what: str) -> int:
+def _square(text: str, size: int, what: str, *, home_number: bool = True) -> int:
     item = text.strip().lower()
     if not _SQUARE.fullmatch(item):
         raise ValueError(f"{describe_text(text)} is not a square: write a number 1..{size} or HOME")
     if item == "home":
         return size + 1
     square = int(item)
+    if square == size + 1 and not home_number:  # a counter's HOME is written by name: 21 on 1..20 is a slip
+        raise ValueError(
+            f"{what} on square {square} is off the board: its squares are 1..{size} and HOME "
+            f"(write HOME for the end, not {square})"
+        )
     if not 1 <= square <= size + 1:
         raise ValueError(f"{what} on square {square} is off the board: its squares are 1..{size} and HOME")
     return square
@@ -258,7 +263,7 @@ def parse_squares(text: object, board: SnakesBoard) -> tuple[int, ...]:
     tails = dict(board.arrows)
     found = []
     for raw in body.split(","):
-        square = _square(raw, board.size, "a counter")
+        square = _square(raw, board.size, "a counter", home_number=False)
         if square in tails:
             raise ValueError(
                 f"square {square} is an arrow's tail: a counter never rests there "

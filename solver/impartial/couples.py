@@ -40,6 +40,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..costs import Cost
+from ..text import format_count
 from ..validation import check_integer
 from .octal import HeapGame, OctalGame
 from .octal_period import Periodicity
@@ -170,6 +171,10 @@ class CouplesGame(HeapGame):
     def values_cost(self, positions: Sequence[tuple[int, ...]]) -> Cost:
         """One table up to the largest pile of all the positions."""
         cost = self.officers.values_cost([_down(self.check(p)) for p in positions])
+        if len(positions) == 1:
+            piles = sorted(self.check(positions[0]), reverse=True)  # the largest, which the work is for, first
+            what = f"the value of {'+'.join(format_count(p) for p in piles[:3])}{'+…' if len(piles) > 3 else ''}"
+            return _as_ours(cost, f"{what} in {self.title}")
         return _as_ours(cost, f"the values of {len(positions):,} positions of {self.title}")
 
     def remoteness_cost(self, position: tuple[int, ...]) -> Cost:
@@ -194,7 +199,8 @@ class CouplesGame(HeapGame):
         """Estimate :meth:`grundy_sequence`: the values of 0.6 for heaps ``0..n - 1``."""
         n = check_integer(n, "n, the largest pile", least=0)
         return _as_ours(
-            self.officers.grundy_sequence_cost(max(n - 1, 0)), f"the values of {self.title} for piles 0..{n:,}"
+            self.officers.grundy_sequence_cost(max(n - 1, 0)),
+            f"the values of {self.title} for piles 0..{format_count(n)}",
         )
 
     def grundy_sequence(self, n: int, *, max_seconds: float | None = None) -> np.ndarray:

@@ -120,6 +120,13 @@ _SECONDS_PER_EDGE_COPIED = 0.2e-6
 #: Seconds per triple of :func:`lost_triples` beyond the search (its key made and looked up; a cycle's
 #: key turns the mask n times).
 _TRIPLE_SECONDS = 5e-6
+#: The share of the bound on the paths searched (every path of at most n vertices with 1 to 3 erasers,
+#: 4 erasers' work each) that the lost triples' search takes, in time and in memory: measured
+#: (benchmarks/estimates.py) path-100 4.6 s of CPU and 82 MiB, path-200 63 s and 666 MiB, against
+#: 426 s and 1 GiB, 6,742 s and 16 GiB by the whole bound; kept 3 to 4 times above the time and 1.3 to 2.5
+#: times above the memory measured.  The search itself still stops at the whole bound.
+_TRIPLES_SEARCH_SHARE = 1 / 30
+_TRIPLES_MEMORY_SHARE = 1 / 10
 _HELP = (
     "GRAPH:ERASERS, the graph left (" + GRAPH_FORMS + ") and the eraser vertices, e.g. cycle-9:0,2,4 or 0-1,1-2,2-3:0,3"
 )
@@ -409,8 +416,8 @@ def lost_triples_cost(kind: str, n: int) -> Cost:
         return Cost(per_triple.seconds + table.seconds, per_triple.bytes + table.bytes, what)
     states = _line_keys_bound(n)
     return Cost(
-        per_triple.seconds + costs._times(states, 4 * _PATH_SECONDS_PER_KEY),
-        per_triple.bytes + states * _BYTES_PER_STATE,
+        per_triple.seconds + costs._times(states, 4 * _PATH_SECONDS_PER_KEY) * _TRIPLES_SEARCH_SHARE,
+        per_triple.bytes + int(states * _BYTES_PER_STATE * _TRIPLES_MEMORY_SHARE),
         what,
     )
 

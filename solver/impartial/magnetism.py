@@ -79,6 +79,7 @@ from .game import (
     check_work,
     search_remoteness,
 )
+from .progress import report
 
 __all__ = [
     "MAGNETISM_FAMILIES",
@@ -227,19 +228,17 @@ def magnetism_sequences_cost(n: int) -> Cost:
 
 
 @numba.njit(cache=True)
-def _sequences_kernel(top: int) -> np.ndarray:  # pragma: no cover - numba
-    """Grundy values g[left, n, right] of a run of n empty squares, n = 0..top, by the mex (numba; unchecked).
+def _sequences_chunk(g: np.ndarray, seen: np.ndarray, start: int, stop: int, stamp: int) -> int:  # pragma: no cover
+    """Fill ``g[:, start:stop, :]`` from the runs below (numba; unchecked); returns the last stamp used.
 
-    ``left``, ``right``: 0 the strip's end, 1 a ``+``, 2 a ``-``.  A token
+    ``g[left, n, right]``: the Grundy value of a run of n empty squares,
+    ``left``, ``right`` 0 the strip's end, 1 a ``+``, 2 a ``-``.  A token
     ``t`` may go on square i unless it would touch an equal token; it leaves
     the runs ``(left, i, t)`` and ``(t, n - 1 - i, right)``.  Entries with
     ``n = 0`` are 0 (no move); ``(t, 0, t)`` is never a position and never
     read.
     """
-    g = np.zeros((3, top + 1, 3), np.int64)
-    seen = np.zeros(2 * top + 4, np.int64)
-    stamp = 0
-    for n in range(1, top + 1):
+    for n in range(max(start, 1), stop):
         for left in range(3):
             for right in range(3):
                 stamp += 1
@@ -256,6 +255,30 @@ def _sequences_kernel(top: int) -> np.ndarray:  # pragma: no cover - numba
                 while seen[v] == stamp:
                     v += 1
                 g[left, n, right] = v
+    return stamp
+
+
+#: Chunks of :func:`magnetism_sequences`, equal in work (a run of n squares costs about n): progress between them.
+SEQUENCE_CHUNKS = 32
+
+
+def _sequences_kernel(top: int) -> np.ndarray:
+    """Grundy values ``g[left, n, right]`` of the runs of n = 0..top empty squares, in chunks of equal work.
+
+    Reports its progress (:func:`solver.impartial.progress.report`) between
+    the chunks: the work to n grows with n², so chunk k ends at
+    ``top * sqrt(k / SEQUENCE_CHUNKS)``.
+    """
+    g = np.zeros((3, top + 1, 3), np.int64)
+    seen = np.zeros(2 * top + 4, np.int64)
+    stamp = 0
+    done = 0
+    for k in range(1, SEQUENCE_CHUNKS + 1):
+        stop = top + 1 if k == SEQUENCE_CHUNKS else max(done, int(top * math.sqrt(k / SEQUENCE_CHUNKS)))
+        if stop > done:
+            stamp = _sequences_chunk(g, seen, done, stop, stamp)
+            done = stop
+        report(k / SEQUENCE_CHUNKS)
     return g
 
 
@@ -438,6 +461,57 @@ class MagnetismGame(ImpartialGame[str]):
                     continue
                 found.append((f"put {t} on square {i + 1}", strip[:i] + t + strip[i + 1 :]))
         return found
+
+    def move_values(self, position: str) -> list[tuple[str, int]]:
+        """Every move of :meth:`moves` with the value it leaves, in one pass: ``(move text, value)``.
+
+        The value after a token on square ``i`` of a run of empty squares is
+        the strip's value with the run's value replaced by those of the two
+        runs it leaves, so no resulting strip is built (a strip of 20,000
+        squares has 40,000 moves).
+        """
+        strip = self.check(position)
+        total = self.value(strip)
+        found = []
+        i = 0
+        while i < len(strip):
+            if strip[i] != ".":
+                i += 1
+                continue
+            j = i
+            while j < len(strip) and strip[j] == ".":
+                j += 1
+            left = strip[i - 1] if i > 0 else ""
+            right = strip[j] if j < len(strip) else ""
+            rest = total ^ _elementary_value(_family(left, right), j - i)
+            for k in range(i, j):
+                for t in "+-":
+                    if (k > 0 and strip[k - 1] == t) or (k + 1 < len(strip) and strip[k + 1] == t):
+                        continue
+                    before = _elementary_value(_family(left, t), k - i) if k > i else 0
+                    after = _elementary_value(_family(t, right), j - k - 1) if k + 1 < j else 0
+                    found.append((f"put {t} on square {k + 1}", rest ^ before ^ after))
+            i = j
+        return found
+
+    def move_values_cost(self, position: str) -> Cost:
+        """:meth:`move_values`: about 1 µs and 200 bytes per move (two per empty square)."""
+        strip = self.check(position)
+        moves = 2 * strip.count(".")
+        return Cost(
+            1e-6 * (len(strip) + 1) + 1e-6 * moves,
+            64 * len(strip) + 200 * moves,
+            f"the values of the {format_count(moves)} moves of a strip of {len(strip):,} squares",
+        )
+
+    def move_count(self, position: str) -> int:
+        """At most two moves per empty square."""
+        return 2 * self.check(position).count(".")
+
+    def values_cost(self, positions: Sequence[str]) -> Cost:
+        """:meth:`values`: one pass over each strip (nothing is shared between them)."""
+        squares = sum(len(self.check(p)) + 1 for p in positions)
+        return Cost(1e-6 * squares, 64 * squares, f"the Grundy values of {len(positions):,} strips")
 
     def value_cost(self, position: str) -> Cost:
         """One pass over the strip: microseconds."""

@@ -99,6 +99,11 @@ _BYTES_PER_STATE = 120
 PROBE_MOVES = 100_000
 #: Seconds and bytes to build the Python side of a position (components, shapes) per vertex.
 _SECONDS_PER_VERTEX = 5e-6
+#: Bytes of the Python side per vertex and edge (the graph, its neighbours, its parts): complete-447,
+#: 100,128 vertices and edges, peaks 35 MB above the imports.
+_BYTES_PER_VERTEX_OR_EDGE = 500
+#: Seconds per (move, vertex or edge of its component) of splitting each move's component again.
+_SECONDS_PER_MOVE_SPLIT = 0.5e-6
 _HELP = (
     "GRAPH or GRAPH:MARKED, an undirected graph ("
     + GRAPH_FORMS
@@ -304,7 +309,11 @@ def _python_seconds(parts: Sequence[_Part], moves: bool) -> float:
         size = len(part.vertices)
         seconds += (size + part.edges) * _SECONDS_PER_VERTEX
         if moves:
-            seconds += size * (size + part.edges) * _SECONDS_PER_VERTEX
+            # each move splits what it leaves of its component again: a large component is a path,
+            # a cycle or complete (the search takes no other over 62 vertices), and what a move
+            # leaves of a complete graph is empty, so its edges count at most 4 per vertex;
+            # measured 0.24 µs per (vertex, vertex or edge) on path-2000 (1.9 s of CPU)
+            seconds += size * (size + min(part.edges, 4 * size)) * _SECONDS_PER_MOVE_SPLIT
     return seconds
 
 
@@ -321,7 +330,12 @@ def _estimate(parts: Sequence[_Part], what: str, *, moves: bool = False) -> Cost
         found = _growth(len(part.vertices), part.edges)
         states += found
         seconds += found * _SECONDS_PER_MOVE * len(part.vertices)
-    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE, what)
+    return Cost(min(seconds, math.inf), int(min(states, 1e18)) * _BYTES_PER_STATE + _python_bytes(parts), what)
+
+
+def _python_bytes(parts: Sequence[_Part]) -> int:
+    """The memory of the Python side: the graph, its neighbours and parts."""
+    return sum(len(part.vertices) + part.edges for part in parts) * _BYTES_PER_VERTEX_OR_EDGE
 
 
 def _what(position: MonochromePosition) -> str:
@@ -362,7 +376,7 @@ def monochrome_cost(position: MonochromePosition, *, moves: bool = False) -> Cos
     parts, _ = _position_parts(position)
     python = _python_seconds(parts, moves)
     if _search_all(_asks(parts), PROBE_MOVES) is not None:
-        return Cost(python, 0, f"{_what(position)} (its searches done)")
+        return Cost(python, _python_bytes(parts), f"{_what(position)} (its searches done)")
     return _estimate(parts, _what(position), moves=moves)
 
 

@@ -42,6 +42,8 @@ import dataclasses
 import numba
 import numpy as np
 
+from .progress import report
+
 __all__ = ["SparseStats", "best_mask", "rare_mask", "sparse_grundy"]
 
 #: Masks are searched exhaustively over this many low bits of the values; higher bits are added greedily.
@@ -409,6 +411,7 @@ def sparse_grundy(
         stop = n + 1 if fixed else min(n + 1, done + max(MIN_CHUNK, done // 4))
         rare, rare_values, nrare = _sparse_kernel(digits, g, done, stop, current, rare, rare_values, nrare, counters)
         done = stop
+        report(done / (n + 1))
         if not fixed and done <= n:
             counts = np.bincount(g[1:done])
             chosen = _best_mask_of_counts(counts)

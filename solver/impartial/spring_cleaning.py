@@ -57,9 +57,10 @@ the groups in :mod:`.spring_cleaning_grids`.  This module holds
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -102,6 +103,8 @@ MAX_LEG = 32
 MAX_ZIGZAG = 63
 #: Groups kept with the game between calls (about 700 bytes each).
 KEPT_GROUPS = 200_000
+#: How many :meth:`SpringCleaningGame.holding_groups` blocks are open: while one is, every group is kept.
+_HOLDING = [0]
 #: The kernel stops (and the call is refused) past this many times the estimated groups, plus the slack.
 GUARD_FACTOR = 4
 GUARD_SLACK = 1000
@@ -256,13 +259,35 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
             ids = [table.group_id(cells, add=True) for cells in groups]
             finished = table.solve(ids, most_new)
             values = [int(table.vals[i]) for i in ids]
-            self.memo.replace("table", table if int(table.count[0]) <= KEPT_GROUPS else None)
+            keep = _HOLDING[0] > 0 or int(table.count[0]) <= KEPT_GROUPS
+            self.memo.replace("table", table if keep else None)
         if not finished:
             raise ValueError(
                 f"the groups of this position reach more than {most_new:,} other groups, beyond the estimate of "
                 "their work (a shape costlier than any measured); choose a position with fewer pieces per group"
             )
         return values
+
+    @contextlib.contextmanager
+    def holding_groups(self) -> Iterator[None]:
+        """Keep every group valued inside the block, however many, and drop the table after if it is too large.
+
+        Outside such a block a table of more than :data:`KEPT_GROUPS` groups
+        is dropped after each call, so one command that values a position,
+        its groups and every move's result (``spring-cleaning --position``)
+        would search a large group again for each (a group of 35 pieces:
+        1.3 million groups, three searches or more).
+        """
+        with _TABLE_LOCK:
+            _HOLDING[0] += 1
+        try:
+            yield
+        finally:
+            with _TABLE_LOCK:
+                _HOLDING[0] -= 1
+                table = self.memo.get("table")
+                if not _HOLDING[0] and table is not None and int(table.count[0]) > KEPT_GROUPS:
+                    self.memo.replace("table", None)
 
     def value(self, position: tuple[str, ...], *, max_seconds: float | None = None) -> int:
         """The Grundy value: the XOR of the groups' values (see the module docstring)."""
