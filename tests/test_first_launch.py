@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -72,36 +71,47 @@ class _Kernel:
         pass
 
 
-def _compile_for(seconds: float) -> None:
-    """Send numba's compile events around a pause, as a kernel compiling for ``seconds`` would."""
+class _Clock:
+    """A clock the compile clock reads instead of the real one (``time.perf_counter``): it moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def _compile_for(clock: _Clock, seconds: float) -> None:
+    """Send numba's compile events around ``seconds`` of the clock, as a kernel compiling that long would."""
     with event.trigger_event("numba:compile", data={"dispatcher": _Kernel(), "args": (), "return_type": None}):
-        time.sleep(seconds)
+        clock.now += seconds
 
 
-def test_the_compile_clock_counts_compiling_and_the_solve_clock_leaves_it_out():
+def test_the_compile_clock_counts_compiling_and_the_solve_clock_leaves_it_out(monkeypatch):
+    clock = _Clock()
+    monkeypatch.setattr(compile_clock, "time", clock)
     before = compile_clock.compile_seconds()
     elapsed = compile_clock.solve_clock()
-    start = time.perf_counter()
-    _compile_for(0.2)
-    wall = time.perf_counter() - start
-    spent = compile_clock.compile_seconds() - before
-    assert 0.2 <= spent <= wall
-    assert 0.0 <= elapsed() <= time.perf_counter() - start - spent + 1e-6
+    _compile_for(clock, 5.0)
+    clock.now += 2.0  # the work itself
+    assert compile_clock.compile_seconds() - before == 5.0
+    assert elapsed() == 2.0
 
 
 def test_a_solve_that_compiles_reports_its_time_without_compiling(monkeypatch):
     solve(1_000)  # its kernels compiled (or loaded) first
+    clock = _Clock()
+    monkeypatch.setattr(compile_clock, "time", clock)
     real = solving.solve_small_game
 
     def compiling_first(*args, **kwargs):
-        _compile_for(0.3)
+        _compile_for(clock, 30.0)
+        clock.now += 0.5  # the small game's own time
         return real(*args, **kwargs)
 
     monkeypatch.setattr(solving, "solve_small_game", compiling_first)
-    start = time.perf_counter()
     sol = solve(1_000)
-    wall = time.perf_counter() - start
-    assert 0.0 <= sol.seconds <= wall - 0.3
+    assert sol.seconds == 0.5, "the 30 s of compiling are left out, the 0.5 s of work kept"
     _same(sol, solve(1_000))
 
 
