@@ -582,10 +582,10 @@ def test_a_large_tree_shows_a_progress_bar_on_a_terminal(monkeypatch, capsys):
 
 
 def test_a_tree_writes_progress_lines_when_stderr_is_no_terminal(monkeypatch, capsys):
-    from solver.cli import games
+    from solver.cli import progress
 
-    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
-    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(progress, "PROGRESS_EVERY", 0.0)
     assert main(["tree", "4708", "--depth", "14", "--bound", "10000", "--max-nodes", "5000"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["start"] == 4708

@@ -42,6 +42,7 @@ from cpu_time import within_cpu_seconds
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import solver.cli.common as cli_common
 import solver.cli.main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,7 +241,7 @@ def _fuzz_setup(tmp_path_factory):
 @pytest.fixture()
 def fuzz_limits():
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(cli, "_limits", lambda args: FUZZ_LIMITS)
+        mp.setattr(cli_common, "_limits", lambda args: FUZZ_LIMITS)
         yield
 
 

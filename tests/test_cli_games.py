@@ -39,6 +39,7 @@ from naive_impartial import (
     wythoff_wins,
 )
 
+import solver.cli.common as cli_common
 import solver.cli.main as cli
 from solver import beatty_pairs, impartial_game
 
@@ -230,11 +231,11 @@ def test_magnetism_long_strip_lists_changes():
 
 def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatch):
     """Not a terminal (here a StringIO): lines 'progress 0.42 ...' on stderr, none on stdout."""
-    from solver.cli import games
+    from solver.cli import progress
 
-    monkeypatch.setattr(games, "PROGRESS_AFTER", 0.0)
-    monkeypatch.setattr(games, "PROGRESS_EVERY", 0.0)
-    monkeypatch.setattr(games, "CHUNK_ROWS", 100)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(progress, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(progress, "CHUNK_ROWS", 100)
     status, out, err = run_here("nim-values", "--rule", "kayles", "--n", "999")
     assert status == 0 and "progress" not in out and len(out.splitlines()) > 1000
     lines = err.splitlines()
@@ -252,7 +253,7 @@ def test_long_answers_write_progress_lines_when_stderr_is_no_terminal(monkeypatc
     computing = [line for line in err.splitlines() if line.endswith("computing the values")]
     assert status == 0 and len(computing) >= 10 and computing[-1] == "progress 1.00 computing the values"
     # by default, a short answer writes none
-    monkeypatch.setattr(games, "PROGRESS_AFTER", 2.0)
+    monkeypatch.setattr(progress, "PROGRESS_AFTER", 2.0)
     assert run_here("nim-values", "--rule", "kayles", "--n", "999")[2] == ""
 
 
@@ -650,7 +651,7 @@ def game_commands(draw) -> list[str]:
 @pytest.fixture()
 def fuzz_limits():
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(cli, "_limits", lambda args: (1.0, 64 << 20))
+        mp.setattr(cli_common, "_limits", lambda args: (1.0, 64 << 20))
         yield
 
 

@@ -43,9 +43,8 @@ import argparse
 import json
 import math
 import sys
-import time
 from collections.abc import Callable
-from typing import IO, Any, Protocol
+from typing import IO, Protocol
 
 from solver import costs
 from solver.errors import NotApplicableError
@@ -64,7 +63,6 @@ from solver.impartial.eraserhead import (
 from solver.impartial.game import MAX_TREE_NODES
 from solver.impartial.magnetism import MAX_SEQUENCE, magnetism_sequences, magnetism_sequences_cost
 from solver.impartial.octal import PERIODICITY_MAX_N, PERIODICITY_STEP_SECONDS
-from solver.impartial.progress import reporting
 from solver.impartial.spring_cleaning import (
     MAX_LEG,
     MAX_ZIGZAG,
@@ -76,12 +74,12 @@ from solver.impartial.spring_cleaning import (
 )
 from solver.parsing import argparse_int, parse_int
 
+from .progress import CHUNK_ROWS, with_progress, write_rows
+
 __all__ = ["Budget", "HANDLERS", "register", "not_applicable", "only_finite"]
 
 #: Seconds and bytes per CSV row written (a Python f-string and a write).
 ROW_SECONDS = 0.5e-6
-#: Rows written at once.
-CHUNK_ROWS = 1 << 16
 #: Most positions ``classify`` takes as arguments.
 MAX_POSITIONS = 10_000
 
@@ -155,7 +153,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             raise ValueError("give either --n or positions, not both")
         positions = [game.parse(text) for text in args.positions]
         budget.check((game.values_cost(positions), "choose smaller positions"))
-        values = _with_progress(lambda: game.values(positions, max_seconds=budget.max_seconds))
+        values = with_progress(lambda: game.values(positions, max_seconds=budget.max_seconds))
         rem_cost = max((game.remoteness_cost(p) for p in positions), key=lambda c: c.seconds)
         rems: list[int | None]
         if costs.within_limits(rem_cost, max_seconds=budget.max_seconds):
@@ -182,7 +180,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
             (game.grundy_sequence_cost(args.n), "choose a smaller --n"),
             (_rows_cost(args.n + 1, f"a table of {costs.format_count(args.n + 1)} rows"), "choose a smaller --n"),
         )
-        values = _with_progress(lambda: game.grundy_sequence(args.n, max_seconds=budget.max_seconds))
+        values = with_progress(lambda: game.grundy_sequence(args.n, max_seconds=budget.max_seconds))
     except NotApplicableError:
         raise NotApplicableError(
             f"classify --n lists the heaps 0..N of a heap game (octal games, {COUPLES_NAME}) or the empty strips "
@@ -191,100 +189,7 @@ def classify(args: argparse.Namespace, budget: Budget) -> None:
         ) from None
     out.write(_header(game, f"{game.sequence_help}, n = 0..{args.n}: outcome for the player to move, Grundy value"))
     out.write("n,outcome,value\n")
-    _write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())), len(values))
-
-
-class Progress:
-    """The progress of a long answer on stderr, whatever stdout is.
-
-    On a terminal, a bar (tqdm) that shows after a second.  Elsewhere (a
-    pipe, a file, a program reading stderr), lines ``progress 0.42 writing
-    the rows`` once the work has run :data:`PROGRESS_AFTER` seconds, at most
-    one every :data:`PROGRESS_EVERY` seconds, and ``progress 1.00`` at the
-    end of one that showed any: stdout is never touched.
-    """
-
-    def __init__(self, what: str, total: int, *, unit: str = "") -> None:
-        from tqdm import tqdm
-
-        self.what = what
-        self.total = max(int(total), 1)
-        self._terminal = sys.stderr.isatty()
-        self._bar = tqdm(total=self.total, unit=unit, desc=what, disable=not self._terminal, delay=1.0)
-        self._start = time.monotonic()
-        self._last = self._start
-        self._shown = False
-        self._ended = False
-
-    def update(self, done: int) -> None:
-        """``done`` of ``total`` finished."""
-        if self._terminal:
-            self._bar.update(done - self._bar.n)
-            return
-        now = time.monotonic()
-        if now - self._start >= PROGRESS_AFTER and (not self._shown or now - self._last >= PROGRESS_EVERY):
-            self._line(done)
-            self._last = now
-
-    def _line(self, done: int) -> None:
-        fraction = min(done / self.total, 1.0)
-        if self._ended:
-            return  # the end is said once
-        self._shown = True
-        self._ended = fraction >= 1.0
-        print(f"progress {fraction:.2f} {self.what}", file=sys.stderr, flush=True)
-
-    def finish(self, total: int) -> None:
-        """The work is done at ``total`` (a count first estimated as a most, such as a tree's nodes)."""
-        self.total = max(int(total), 1)
-        if self._terminal:
-            self._bar.total = self.total
-            self._bar.refresh()
-
-    def close(self) -> None:
-        """The end: the bar closes; a line ``progress 1.00`` if any line was shown."""
-        if self._terminal:
-            self._bar.close()
-        elif self._shown:
-            self._line(self.total)
-
-    def __enter__(self) -> Progress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _with_progress(work: Callable[[], Any]) -> Any:
-    """Run ``work`` with :class:`Progress` fed by the kernels that report theirs (the sparse-space method, Magnetism's sequences)."""
-    with Progress("computing the values", 1000) as bar, reporting(lambda fraction: bar.update(round(1000 * fraction))):
-        return work()
-
-
-#: Seconds a long answer runs before its first progress line when stderr is not a terminal.
-PROGRESS_AFTER = 2.0
-#: Seconds between two progress lines.
-PROGRESS_EVERY = 2.0
-
-
-def _write_rows(out: IO[str], rows, total: int | None = None) -> None:
-    """Write the rows in chunks of :data:`CHUNK_ROWS`; with ``total`` (the number of rows), with :class:`Progress`."""
-    chunk: list[str] = []
-    progress = Progress("writing the rows", total, unit=" rows") if total else None
-    done = 0
-    try:
-        for row in rows:
-            chunk.append(row)
-            if len(chunk) >= CHUNK_ROWS:
-                out.write("".join(chunk))
-                done += len(chunk)
-                chunk.clear()
-                if progress is not None:
-                    progress.update(done)
-        out.write("".join(chunk))
-    finally:
-        if progress is not None:
-            progress.close()
+    write_rows(out, (f"{n},{'L' if v == 0 else 'W'},{v}\n" for n, v in enumerate(values.tolist())), len(values))
 
 
 def tree(args: argparse.Namespace, budget: Budget) -> None:
@@ -356,10 +261,10 @@ def nim_values(args: argparse.Namespace, budget: Budget) -> None:
         (game.grundy_sequence_cost(n), "choose a smaller --n"),
         (_rows_cost(n + 1, f"a CSV of {costs.format_count(n + 1)} rows"), "choose a smaller --n"),
     )
-    values = _with_progress(lambda: game.grundy_sequence(n, max_seconds=budget.max_seconds))
+    values = with_progress(lambda: game.grundy_sequence(n, max_seconds=budget.max_seconds))
     out = _out(args)
     out.write(_header(game, f"Grundy values of {game.sequence_help}, n = 0..{n}") + "n,value\n")
-    _write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())), len(values))
+    write_rows(out, (f"{h},{v}\n" for h, v in enumerate(values.tolist())), len(values))
 
 
 #: The handler of each shared command for a finite impartial game.
@@ -469,7 +374,7 @@ def plane(args: argparse.Namespace, budget: Budget) -> None:
             for b, row in enumerate(table[a].tolist())
             for c, w in enumerate(row)
         )
-    _write_rows(out, rows_text, rows)
+    write_rows(out, rows_text, rows)
 
 
 def chomp(args: argparse.Namespace, budget: Budget) -> None:
@@ -660,7 +565,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
     if args.sequences is not None:
         n = args.sequences
         budget.check((magnetism_sequences_cost(n), "choose a smaller --sequences"))
-        found = _with_progress(lambda: magnetism_sequences(n, max_seconds=budget.max_seconds))
+        found = with_progress(lambda: magnetism_sequences(n, max_seconds=budget.max_seconds))
         out = _out(args)
         if args.json:
             out.write(json.dumps(found) + "\n")
@@ -671,7 +576,7 @@ def magnetism(args: argparse.Namespace, budget: Budget) -> None:
             "(none for n = 0: two equal tokens side by side); G+-: different tokens\n"
             "n,G,G+,G++,G+-\n"
         )
-        _write_rows(
+        write_rows(
             out,
             (
                 f"{n},{g},{gp},{'' if gpp is None else gpp},{gpm}\n"
