@@ -6,6 +6,8 @@ module                                   contents
 :mod:`solver.engine.solving`             :class:`Engine`, one per kind of game (:func:`engine_for`):
                                          :func:`solve`, :func:`solve_rule`, the checks and estimates
 :mod:`solver.engine.solution`            :class:`Outcome`, :class:`Solution`, :class:`CodeColumn`
+:mod:`solver.engine.tallies`             counting codes: :func:`~solver.engine.tallies.tally_codes`,
+                                         :func:`~solver.engine.tallies.merge_tallies`, ...
 :mod:`solver.engine.codes`               one byte per position: outcome, remoteness, exactness
 :mod:`solver.engine.sweep`               the sweep kernel: one put-or-take position from its
                                          children (outcome, remoteness bounds, draws)

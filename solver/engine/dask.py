@@ -63,9 +63,9 @@ from .kernels import IMPOSSIBLE, index_to, member_index
 from .put_or_take import small_game_limit
 from .rounds import child_value, sweep_once
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
-from .solution import TALLY_SIZE, tally_codes
 from .solving import PutOrTakeEngine, engine_for
 from .sweep import sweep_chunk, sweep_chunk_kept
+from .tallies import TALLY_SIZE, tally_codes
 
 __all__ = [
     "DEFAULT_CHUNK",
@@ -538,7 +538,7 @@ def label_chunk(
     -------
     (numpy.ndarray, numpy.ndarray or None, numpy.ndarray)
         The codes of ``a..b``, their lower bounds (None for a one-byte
-        solve) and their counts (:func:`solver.engine.solution.tally_codes`).
+        solve) and their counts (:func:`solver.engine.tallies.tally_codes`).
     """
     members, game = small
     m = game.m
@@ -788,8 +788,8 @@ def pass_chunk(
         nothing changed), and the task's figures: for ``"labels"`` the
         positions labelled, for ``"possibilities"`` and ``"bounds"`` 1 when
         something changed (``"bounds"`` also the uncertified W and L), for
-        ``"codes"`` its counts (:func:`solver.engine.solution.tally_codes`,
-        :data:`~solver.engine.solution.TALLY_SIZE` of them).
+        ``"codes"`` its counts (:func:`solver.engine.tallies.tally_codes`,
+        :data:`~solver.engine.tallies.TALLY_SIZE` of them).
 
     Raises
     ------

@@ -66,9 +66,10 @@ from .products import (
 from .put_or_take import SMALL_GAME_SHARE, chain_nodes_estimate, small_game_limit, sweep_all
 from .rounds import solve_by_rounds
 from .small_game import BYTES_PER_NODE, solve_small_game
-from .solution import Solution, code_histogram
+from .solution import Solution
 from .square_but_one import solve_square_but_one
 from .subtract import cold_positions, solve_subtract
+from .tallies import code_histogram
 
 __all__ = [
     "Engine",
