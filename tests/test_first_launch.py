@@ -19,7 +19,7 @@ from naive import naive_queue_solve
 from numba.core import event
 
 from solver.compiling import COMPILING_NOTICE
-from solver.engine import compile_clock, solve, solving
+from solver.engine import compile_clock, engines, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,13 +91,13 @@ def test_the_compile_clock_counts_compiling_and_the_solve_clock_leaves_it_out():
 
 def test_a_solve_that_compiles_reports_its_time_without_compiling(monkeypatch):
     solve(1_000)  # its kernels compiled (or loaded) first
-    real = solving.solve_small_game
+    real = engines.solve_small_game
 
     def compiling_first(*args, **kwargs):
         _compile_for(0.3)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(solving, "solve_small_game", compiling_first)
+    monkeypatch.setattr(engines, "solve_small_game", compiling_first)
     start = time.perf_counter()
     sol = solve(1_000)
     wall = time.perf_counter() - start

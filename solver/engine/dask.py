@@ -6,7 +6,7 @@ holds the zarr store, reads and writes its chunks for the tasks, and drives
 the cluster (``docs/dask.md``).  The tasks run the very kernels of the
 single-process solve (as stumpy's ``stumped`` submits the ``_stump`` kernel
 that ``stump`` runs), so the codes are bit-identical (the tests compare them).
-A rule's engine (:func:`solver.engine.solving.engine_for`) says how:
+A rule's engine (:func:`solver.engine.engines.engine_for`) says how:
 
 * **by the sweep** (rules whose take children are few: squares, cubes,
   triangular numbers, primes; ``docs/mathematics.md`` section 3.5).  One task
@@ -59,11 +59,11 @@ from solver.validation import check_integer
 from ..errors import DaskEngineError
 from .certificate import bits_class, start_value
 from .codes import MAX_REMOTENESS, encode
+from .engines import PutOrTakeEngine, engine_for
 from .kernels import IMPOSSIBLE, index_to, member_index
 from .put_or_take import small_game_limit
 from .rounds import child_value, sweep_once
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
-from .solving import PutOrTakeEngine, engine_for
 from .sweep import sweep_chunk, sweep_chunk_kept
 from .tallies import TALLY_SIZE, tally_codes
 
