@@ -317,11 +317,12 @@ def test_module_docstring():
 
 def test_import_compiles_no_kernel():
     # A fresh interpreter: importing solver leaves every numba dispatcher
-    # of solver.engine.solving and solver.engine.solution without compiled signatures.
+    # of solver.engine's solving, engines, solution and tallies without compiled signatures.
     code = (
-        "import solver, solver.engine.solving as r, solver.engine.solution as s\n"
+        "import solver, solver.engine.solving as r, solver.engine.engines as e\n"
+        "import solver.engine.solution as s, solver.engine.tallies as t\n"
         "from numba.core.registry import CPUDispatcher\n"
-        "ds = [v for m in (r, s) for v in vars(m).values() if isinstance(v, CPUDispatcher)]\n"
+        "ds = [v for m in (r, e, s, t) for v in vars(m).values() if isinstance(v, CPUDispatcher)]\n"
         "assert ds and all(not d.signatures for d in ds), [d for d in ds if d.signatures]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -144,7 +144,7 @@ def _tally_by_position(codes_array, lo, hi, misere):
     st.booleans(),
 )
 def test_the_tally_of_codes_is_the_count_position_by_position(values, lo, cut, misere):
-    from solver.engine.solution import tally_codes
+    from solver.engine.tallies import tally_codes
 
     array = np.array(values, np.uint8)
     hi = len(values) - 1 - cut
@@ -153,7 +153,7 @@ def test_the_tally_of_codes_is_the_count_position_by_position(values, lo, cut, m
 
 
 def test_the_tally_of_every_code_value():
-    from solver.engine.solution import tally_codes
+    from solver.engine.tallies import tally_codes
 
     every = np.repeat(np.arange(256, dtype=np.uint8), 3)
     for misere in (False, True):
@@ -170,7 +170,7 @@ def test_the_tally_of_every_code_value():
 )
 def test_the_histogram_of_codes_is_numpys_count(values, lo, cut, runs):
     """Runs of equal codes (the sweep's usual input) and ranges of every length modulo 8."""
-    from solver.engine.solution import code_histogram
+    from solver.engine.tallies import code_histogram
 
     array = np.repeat(np.array(values, np.uint8), 1 + 7 * runs)
     hi = len(array) - 1 - cut

@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver.engine import ENGINES, Engine, engine_for, solve, solve_rule
-from solver.engine.solution import Solution, tally_codes, tally_dict
-from solver.engine.solving import PutOrTakeEngine, SquareButOneEngine, SquaresEngine, SubtractEngine
+from solver.engine.engines import PutOrTakeEngine, SquareButOneEngine, SquaresEngine, SubtractEngine
+from solver.engine.solution import Solution
+from solver.engine.tallies import tally_codes, tally_dict
 from solver.games import RULES, PutOrTake, get_rule
 from solver.store import checksums
 from solver.store import disk as store

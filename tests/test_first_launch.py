@@ -18,7 +18,7 @@ from naive import naive_queue_solve
 from numba.core import event
 
 from solver.compiling import COMPILING_NOTICE
-from solver.engine import compile_clock, solve, solving
+from solver.engine import compile_clock, engines, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,14 +102,14 @@ def test_a_solve_that_compiles_reports_its_time_without_compiling(monkeypatch):
     solve(1_000)  # its kernels compiled (or loaded) first
     clock = _Clock()
     monkeypatch.setattr(compile_clock, "time", clock)
-    real = solving.solve_small_game
+    real = engines.solve_small_game
 
     def compiling_first(*args, **kwargs):
         _compile_for(clock, 30.0)
         clock.now += 0.5  # the small game's own time
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(solving, "solve_small_game", compiling_first)
+    monkeypatch.setattr(engines, "solve_small_game", compiling_first)
     sol = solve(1_000)
     assert sol.seconds == 0.5, "the 30 s of compiling are left out, the 0.5 s of work kept"
     _same(sol, solve(1_000))

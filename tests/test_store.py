@@ -225,9 +225,10 @@ def test_three_processes_solving_the_same_bound_solve_it_once(cache):
 def test_a_wide_solution_is_stored_and_reopened_wide(cache, monkeypatch):
     # A rule whose remoteness would not fit a one-byte code is kept as two
     # arrays (int8 outcome, int16 remoteness); pretend that of subtract-a-square.
+    from solver.engine import engines
     from solver.engine import solving as generic
 
-    monkeypatch.setattr(generic, "codes_fit", lambda *args: False)
+    monkeypatch.setattr(engines, "codes_fit", lambda *args: False)
     bound = 700
     solution, cached = store.solve_cached(bound, rule="subtract-a-square")
     assert not cached and solution.codes is None and solution.mapped

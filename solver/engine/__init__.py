@@ -3,9 +3,12 @@
 =======================================  ==========================================================
 module                                   contents
 =======================================  ==========================================================
-:mod:`solver.engine.solving`             :class:`Engine`, one per kind of game (:func:`engine_for`):
-                                         :func:`solve`, :func:`solve_rule`, the checks and estimates
+:mod:`solver.engine.engines`             :class:`Engine`, one per kind of game (:func:`engine_for`)
+:mod:`solver.engine.solving`             the front that asks them: :func:`solve`, :func:`solve_rule`,
+                                         the checks and estimates
 :mod:`solver.engine.solution`            :class:`Outcome`, :class:`Solution`, :class:`CodeColumn`
+:mod:`solver.engine.tallies`             counting codes: :func:`~solver.engine.tallies.tally_codes`,
+                                         :func:`~solver.engine.tallies.merge_tallies`, ...
 :mod:`solver.engine.codes`               one byte per position: outcome, remoteness, exactness
 :mod:`solver.engine.sweep`               the sweep kernel: one put-or-take position from its
                                          children (outcome, remoteness bounds, draws)
@@ -30,16 +33,13 @@ numba's cache) at their first call.
 from __future__ import annotations
 
 from .codes import CODE_D, CODE_U, MAX_REMOTENESS
+from .engines import ENGINES, MAX_BOUND, Engine, engine_for
 from .solution import NO_REMOTENESS, CodeColumn, Outcome, Solution, check_solution
 from .solving import (
-    ENGINES,
-    MAX_BOUND,
     SQUARE_BUT_ONE_NOTE,
-    Engine,
     check_bound,
     check_rule_bound,
     cold_positions,
-    engine_for,
     estimate_rule_bytes,
     estimate_rule_seconds,
     estimate_solve_bytes,

@@ -6,7 +6,7 @@ holds the zarr store, reads and writes its chunks for the tasks, and drives
 the cluster (``docs/dask.md``).  The tasks run the very kernels of the
 single-process solve (as stumpy's ``stumped`` submits the ``_stump`` kernel
 that ``stump`` runs), so the codes are bit-identical (the tests compare them).
-A rule's engine (:func:`solver.engine.solving.engine_for`) says how:
+A rule's engine (:func:`solver.engine.engines.engine_for`) says how:
 
 * **by the sweep** (rules whose take children are few: squares, cubes,
   triangular numbers, primes; ``docs/mathematics.md`` section 3.5).  One task
@@ -59,13 +59,13 @@ from solver.validation import check_integer
 from ..errors import DaskEngineError
 from .certificate import bits_class, start_value
 from .codes import MAX_REMOTENESS, encode
+from .engines import PutOrTakeEngine, engine_for
 from .kernels import IMPOSSIBLE, index_to, member_index
 from .put_or_take import small_game_limit
 from .rounds import child_value, sweep_once
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
-from .solution import TALLY_SIZE, tally_codes
-from .solving import PutOrTakeEngine, engine_for
 from .sweep import sweep_chunk, sweep_chunk_kept
+from .tallies import TALLY_SIZE, tally_codes
 
 __all__ = [
     "DEFAULT_CHUNK",
@@ -538,7 +538,7 @@ def label_chunk(
     -------
     (numpy.ndarray, numpy.ndarray or None, numpy.ndarray)
         The codes of ``a..b``, their lower bounds (None for a one-byte
-        solve) and their counts (:func:`solver.engine.solution.tally_codes`).
+        solve) and their counts (:func:`solver.engine.tallies.tally_codes`).
     """
     members, game = small
     m = game.m
@@ -788,8 +788,8 @@ def pass_chunk(
         nothing changed), and the task's figures: for ``"labels"`` the
         positions labelled, for ``"possibilities"`` and ``"bounds"`` 1 when
         something changed (``"bounds"`` also the uncertified W and L), for
-        ``"codes"`` its counts (:func:`solver.engine.solution.tally_codes`,
-        :data:`~solver.engine.solution.TALLY_SIZE` of them).
+        ``"codes"`` its counts (:func:`solver.engine.tallies.tally_codes`,
+        :data:`~solver.engine.tallies.TALLY_SIZE` of them).
 
     Raises
     ------

@@ -4,7 +4,7 @@ The value of a position n of a loopy game is Smith's generalised
 Sprague–Grundy value; ``docs/nim-values.md`` shows that it is read off the
 outcomes of the sums n + \*j (:mod:`solver.values.nimvalues` reads it).  This
 module computes those outcomes soundly at a bound; the rule's engine
-(:func:`solver.engine.solving.engine_for`) picks the computation
+(:func:`solver.engine.engines.engine_for`) picks the computation
 (:mod:`solver.engine.products` has the kernels):
 
 * put-or-take rules (at most two followers): heaps j = 0, 1, 2 suffice; for
@@ -24,8 +24,8 @@ from __future__ import annotations
 from ..games import Rule, get_rule
 from ..validation import check_integer
 from .codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
+from .engines import engine_for
 from .products import HeapOutcomes
-from .solving import engine_for
 
 __all__ = [
     "HeapOutcomes",

@@ -2,7 +2,7 @@ r"""A game plus a nim heap: sound outcomes of the sums n + \*j, kernel by kernel
 
 Loopy nim values are read off the outcomes of the sums n + \*j
 (``docs/nim-values.md``; :mod:`solver.engine.nim` is the public side, and
-each engine of :mod:`solver.engine.solving` picks the computation that suits
+each engine of :mod:`solver.engine.engines` picks the computation that suits
 its kind of game).  The state (x, j) moves to the game's moves from x with
 the heap j kept, or to (x, i) for every i < j.  Layer j (all states with heap
 j) depends only on the layers below it, so the heaps are solved one after

@@ -72,7 +72,7 @@ from .codes import (
     encode_class,
 )
 from .kernels import escape_moves, even_up, index_down, member_index
-from .solution import code_histogram
+from .tallies import code_histogram
 
 __all__ = [
     "classify",

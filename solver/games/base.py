@@ -94,7 +94,7 @@ class Rule:
     Class attributes of each kind: ``kind`` (a ``KIND_*`` code), ``climbs``
     (play can go arbitrarily high, so a bound is needed) and ``loop_free``
     (every move decreases the position).  The engine that solves a rule is
-    found by its class (:func:`solver.engine.solving.engine_for`); the games
+    found by its class (:func:`solver.engine.engines.engine_for`); the games
     do not import the engine.
     """
 

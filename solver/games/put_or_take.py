@@ -84,7 +84,7 @@ class PutOrTakeASquare(PutOrTake):
     Its own facts: a position wins at once exactly when it is a positive
     square (vectorised exactly), its small certified draws, the thesis's
     analyses, the cache key ``squares``, and the cost weight 1 of its
-    one-byte solve (:class:`solver.engine.solving.SquaresEngine`), which
+    one-byte solve (:class:`solver.engine.engines.SquaresEngine`), which
     the others' weights are measured against.
     """
 

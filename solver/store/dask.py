@@ -37,7 +37,8 @@ from ..engine.dask import (
     supports,
 )
 from ..engine.rounds import MAX_LOWER_BOUND_SWEEPS
-from ..engine.solution import Solution, merge_tallies, tally_dict
+from ..engine.solution import Solution
+from ..engine.tallies import merge_tallies, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer

@@ -11,7 +11,8 @@ from typing import Any
 import numpy as np
 
 from ..engine.dask import FILL
-from ..engine.solution import CodeColumn, Solution, first_undecided, merge_tallies, tally_codes, tally_dict
+from ..engine.solution import CodeColumn, Solution
+from ..engine.tallies import first_undecided, merge_tallies, tally_codes, tally_dict
 from ..errors import DaskEngineError
 
 __all__ = ["ZarrCodes"]
