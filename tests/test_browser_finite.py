@@ -807,3 +807,28 @@ def test_spring_cleaning_lone_pieces_are_tapped_on_their_rings(
     expect(page.locator("#finite-position")).to_have_value("#.###/#..../#....")
     assert not wins(grid_cells("#.###/#..../#...."))
     watch.assert_clean()
+
+
+@pytest.mark.parametrize("width", [1440, 390])
+def test_spring_cleanings_tree_is_on_its_canvas_and_follows_the_depth(
+    page: Page, server_url: str, watch: PageWatch, width: int
+) -> None:
+    """Issue 34: at depth 2 no node of Spring Cleaning's tree (4-line labels) lies below the canvas; depth 3 draws more."""
+    open_tab(page, server_url, "&fgame=spring-cleaning&fdepth=2", width=width)
+    cy = "document.getElementById('finite-tree')._cyreg.cy"
+    count = f"() => {{ try {{ return {cy}.nodes().length; }} catch (e) {{ return 0; }} }}"
+    page.wait_for_function(f"() => ({count})() === 40")
+    page.wait_for_timeout(400)  # the fit runs 60 ms after the canvas has its height
+    outside = page.evaluate(
+        f"""() => {{ const c = {cy}; c.resize(); const h = c.height();
+        return c.nodes().filter(n => {{ const b = n.renderedBoundingBox({{includeLabels: true}});
+            return b.y1 < 0 || b.y2 > h; }}).map(n => n.data('position')); }}"""
+    )
+    assert not outside, f"nodes off the canvas's height: {outside}"
+    expect(page.locator("#finite-tree-note")).to_contain_text("40 positions to depth 2.")
+    slider = page.locator("#finite-tree-depth [role=slider]")
+    slider.focus()
+    slider.press("ArrowRight")
+    page.wait_for_function(f"() => ({count})() > 40")
+    expect(page.locator("#finite-tree-note")).to_contain_text("positions to depth 3.")
+    watch.assert_clean()
