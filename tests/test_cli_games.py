@@ -418,8 +418,9 @@ BAD_INPUT = [
     (["tree", "-" + "." * 60, "--rule", "magnetism", "--depth", "1"], RUNS),
     (["spring-cleaning", "--position", "##/#"], "one length"),
     (["spring-cleaning", "--position", "#x#"], "characters"),
-    (["spring-cleaning", "--position", "/".join(["#" * 9] * 9)], "would need"),
-    (["spring-cleaning", "--position", "/".join(["#" * 6] * 6), "--max-seconds", "5"], "would take"),
+    # Not full rectangles: those are valued by the rectangle rule at once, with no search to refuse.
+    (["spring-cleaning", "--position", "/".join(["#" * 8 + "."] + ["#" * 9] * 8)], "would need"),
+    (["spring-cleaning", "--position", "/".join(["#" * 5 + "."] + ["#" * 6] * 5), "--max-seconds", "5"], "would take"),
     (["spring-cleaning", "--position", "/".join(["#" * 40] + ["#" + "." * 39] * 39)], "1,024 squares"),
     (["spring-cleaning", "--lshape", "5"], "two legs"),
     (["spring-cleaning", "--lshape", "0,3"], "at least 1"),
