@@ -427,7 +427,7 @@ BAD_INPUT = [
     (["spring-cleaning", "--lshape", "5,33"], "at most 32"),
     (["spring-cleaning", "--zigzag", "64"], "at most 63"),
     (["spring-cleaning", "--zigzag", "3", "--lshape", "2,2"], "not allowed with"),
-    (["sum", "/".join(["#" * 8] * 8), "--rule", "spring-cleaning"], "would"),
+    (["sum", "/".join(["#" * 7 + "."] + ["#" * 8] * 7), "--rule", "spring-cleaning"], "would"),
     (["classify", "--rule", "euclid3", "3,5"], "two commas"),
     (["classify", "--rule", "euclid3", "-3,5,7"], "negative entry"),
     (["classify", "--rule", "euclid3", "3000,4000,5000"], "would need"),
