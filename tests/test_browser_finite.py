@@ -545,7 +545,9 @@ def test_spring_cleaning_grid_l_table_and_zigzags(page: Page, server_url: str, w
     # Sweep: a tap on a winning sweep (★) leaves an L position, by the brute force.
     page.locator("#finite-grid-mode label", has_text="sweeps").click()
     page.locator("#finite-play-reply input").uncheck()
-    page.locator("#finite-grid-view .sc-winning").first.click()
+    # The first is the bar of row 1; ringed pieces lie above it and column 1's bar crosses its left end, so it is
+    # tapped where it shows, between columns 1 and 2 (half a square of 34 px and half a link of 14 px from its end).
+    page.locator("#finite-grid-view .sc-winning").first.click(position={"x": 24, "y": 5})
     expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
     left = page.locator("#finite-position").input_value()
     assert grid_cells(left) in spring_cleaning_moves(grid_cells("#####/#..../##...")) and not wins(grid_cells(left))
@@ -755,4 +757,78 @@ def test_only_the_chosen_games_views_are_built_and_work_after_switching(
             if attempt == 2:
                 raise
     assert not [text for text in console if "nonexistent" in text or "ID not found" in text], console
+    watch.assert_clean()
+
+
+#: For each ringed lone piece of the Spring Cleaning grid: its label, and whether the element at its centre is it.
+RINGS_JS = """() => Array.from(document.querySelectorAll('#finite-grid-view .sc-lone')).map(ring => {
+    const box = ring.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return [ring.getAttribute('aria-label'), !!top && top.closest('button') === ring];
+})"""
+#: For each sweep bar: its label, and whether some point of its middle line is the bar itself (so it can be tapped).
+BARS_JS = """() => Array.from(document.querySelectorAll('#finite-grid-view button.sc-bar')).map(bar => {
+    const box = bar.getBoundingClientRect();
+    let hit = false;
+    for (let k = 1; k < 40 && !hit; k++) {
+        const x = box.width > box.height ? box.left + box.width * k / 40 : box.left + box.width / 2;
+        const y = box.width > box.height ? box.top + box.height / 2 : box.top + box.height * k / 40;
+        const top = document.elementFromPoint(x, y);
+        hit = !!top && top.closest('button') === bar;
+    }
+    return [bar.getAttribute('aria-label'), hit];
+})"""
+
+
+@pytest.mark.parametrize("width", [1440, 390])
+def test_spring_cleaning_lone_pieces_are_tapped_on_their_rings(
+    page: Page, server_url: str, watch: PageWatch, width: int
+) -> None:
+    """Sweep mode: every ringed lone piece is the top element at its centre (no bar over it), and a tap there sweeps it."""
+    from naive_impartial import grid_cells, make_reference, spring_cleaning_moves
+
+    _grundy, wins, _ = make_reference(spring_cleaning_moves)
+    open_tab(page, server_url, "&fgame=spring-cleaning&fgmode=sweep", width=width)
+    rings = page.locator("#finite-grid-view .sc-lone")
+    expect(rings).to_have_count(6)  # (5,3)-L: four pieces of the top row alone in their columns, two of the left one
+    page.locator("#finite-play-reply input").uncheck()
+    page.locator("#finite-grid-view").scroll_into_view_if_needed()
+    covered = [label for label, on_top in page.evaluate(RINGS_JS) if not on_top]
+    assert not covered, f"covered rings: {covered}"
+    hidden = [label for label, tappable in page.evaluate(BARS_JS) if not tappable]
+    assert not hidden and page.locator("#finite-grid-view button.sc-bar").count() >= 1, f"bars not tappable: {hidden}"
+    # The starred piece at row 1, column 2: a tap on its centre sweeps it alone, the source's winning move.
+    star = page.locator("#finite-grid-view .sc-lone[aria-label*='row 1, column 2)']")
+    expect(star).to_have_class(re.compile("sc-winning"))
+    box = star.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#finite-play-log")).to_contain_text("A winning move.")
+    expect(page.locator("#finite-position")).to_have_value("#.###/#..../#....")
+    assert not wins(grid_cells("#.###/#..../#...."))
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("width", [1440, 390])
+def test_spring_cleanings_tree_is_on_its_canvas_and_follows_the_depth(
+    page: Page, server_url: str, watch: PageWatch, width: int
+) -> None:
+    """Issue 34: at depth 2 no node of Spring Cleaning's tree (4-line labels) lies below the canvas; depth 3 draws more."""
+    open_tab(page, server_url, "&fgame=spring-cleaning&fdepth=2", width=width)
+    cy = "document.getElementById('finite-tree')._cyreg.cy"
+    count = f"() => {{ try {{ return {cy}.nodes().length; }} catch (e) {{ return 0; }} }}"
+    page.wait_for_function(f"() => ({count})() === 40")
+    page.wait_for_timeout(400)  # the fit runs 60 ms after the canvas has its height
+    outside = page.evaluate(
+        f"""() => {{ const c = {cy}; c.resize(); const h = c.height();
+        return c.nodes().filter(n => {{ const b = n.renderedBoundingBox({{includeLabels: true}});
+            return b.y1 < 0 || b.y2 > h; }}).map(n => n.data('position')); }}"""
+    )
+    assert not outside, f"nodes off the canvas's height: {outside}"
+    expect(page.locator("#finite-tree-note")).to_contain_text("40 positions to depth 2.")
+    slider = page.locator("#finite-tree-depth [role=slider]")
+    slider.focus()
+    slider.press("ArrowRight")
+    page.wait_for_function(f"() => ({count})() > 40")
+    expect(page.locator("#finite-tree-note")).to_contain_text("positions to depth 3.")
     watch.assert_clean()

@@ -417,6 +417,25 @@ def test_tree_elements_and_layout():
     assert cb.tree_view(GATE, "wythoff", "x", 2)[2].startswith("No tree")
 
 
+def test_spring_cleanings_tree_fits_its_canvas_and_grows_with_the_depth():
+    """Issue 34: at depth 2 the tree's 40 nodes of 4-line labels ran to y = 2,443 in a canvas of 1,700 px, and
+    depths 2, 3 and 4 drew the same tree (the node cap was reached before depth 2 was complete)."""
+    start = "#####/#..../#...."
+    drawn = {}
+    for depth in (1, 2, 3, 4):
+        elements, _layout, note, style = cb.tree_view(GATE, "spring-cleaning", start, depth)
+        nodes = [e for e in elements if "source" not in e["data"]]
+        height = int(style["height"].rstrip("px"))
+        lines = max(n["data"]["label"].count("\n") + 1 for n in nodes)
+        # Every node, with its label (15 px a line) below its centre, lies inside the canvas at zoom 1.
+        assert max(n["position"]["y"] for n in nodes) + lines * 15 / 2 < height, (depth, height)
+        drawn[depth] = [n["data"]["position"] for n in nodes]
+        assert note.startswith(f"{len(nodes)} positions to depth {depth}.")
+    assert len(drawn[1]) == 9 and len(drawn[2]) == 40  # the numbers of depth 1 and 2 kept
+    assert len(drawn[2]) < len(drawn[3]) < len(drawn[4]), {d: len(p) for d, p in drawn.items()}
+    assert drawn[3][: len(drawn[2])] == drawn[2]  # breadth first: a deeper tree starts as the shallower one
+
+
 # ---------------------------------------------------------------- the game, the address, the CSV
 
 

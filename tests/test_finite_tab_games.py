@@ -346,15 +346,50 @@ def test_the_size_buttons_make_empty_full_and_resized_grids():
     assert act(sc_views.GRID_RESIZE, "3x3", text="#x#")[2].startswith("Not resized")
 
 
+def _rule(height: int, width: int) -> int:
+    """The page's stated rule for a full rectangle; no rows or no columns: nothing, value 0."""
+    if height == 0 or width == 0:
+        return 0
+    return 1 if height % 2 and width % 2 else 0 if height % 2 == 0 and width % 2 == 0 else 2
+
+
+@pytest.mark.parametrize(("size", "value"), [("3x4", 2), ("5x6", 2), ("4x8", 0), ("6x6", 0), ("20x20", 0), ("7x5", 1)])
+def test_full_grids_are_valued_by_the_rectangle_rule(size, value):
+    """ "Full grid" of any size the editor draws: the value the page states (odd x odd 1, even x even 0, else 2)."""
+    full = sc_views.grid_act(sc_views.GRID_FULL, 1, "spring-cleaning", "###/#../#..", size, [])[0]
+    board, status, error = sc_views.grid_view(GATE, "spring-cleaning", full, "sweep")
+    assert error == "" and f"Grundy value {value} (their nim-sum)" in text_of(status)
+    assert value == _rule(*map(int, size.split("x")))
+    # A bar per row and per column, marked winning when the two rectangles it leaves have nim-sum 0.
+    height, width = map(int, size.split("x"))
+    sweeps = with_id_type(board, sc_board.GRID_SWEEP)
+    assert len(sweeps) == height + width
+    winning = {b.title.split(":")[0] for b in sweeps if "sc-winning" in b.className}
+    expected = {
+        f"sweep row {r + 1}, columns 1-{width}"
+        for r in range(height)
+        if _rule(r, width) == _rule(height - 1 - r, width)
+    }
+    expected |= {
+        f"sweep column {c + 1}, rows 1-{height}"
+        for c in range(width)
+        if _rule(height, c) == _rule(height, width - 1 - c)
+    }
+    assert winning == expected
+    if height * width <= 16:
+        assert sc_grundy(grid_cells(full)) == value  # the brute force
+
+
 def test_the_grid_refuses_what_it_cannot_draw():
     big = "/".join(["#" + "." * 24] * 3)
     board, status, error = sc_views.grid_view(GATE, "spring-cleaning", big, "dirt")
     assert board == "" and "at most 20 × 20" in error
     board, status, error = sc_views.grid_view(GATE, "spring-cleaning", "##/#x", "dirt")
     assert board == "" and error.startswith("Not drawn")
-    # 36 pieces in one group: the work is refused before it starts, the grid still drawn.
-    full = "/".join(["######"] * 6)
-    board, status, error = sc_views.grid_view(GATE, "spring-cleaning", full, "sweep")
+    # 35 pieces in one group (a 6 x 6 rectangle less a corner): the work is refused before it starts, the grid
+    # still drawn.  A full rectangle is valued by the rule at once (test_full_grids_are_valued_by_the_rectangle_rule).
+    nearly = "/".join(["#####."] + ["######"] * 5)
+    board, status, error = sc_views.grid_view(GATE, "spring-cleaning", nearly, "sweep")
     assert "Not valued" in error and len(with_id_type(board, sc_board.GRID_SWEEP)) == 12
     assert sc_views.grid_view(GATE, "magnetism", "###", "dirt") == (no_update,) * 3
 

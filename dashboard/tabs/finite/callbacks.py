@@ -30,7 +30,7 @@ from ...components import DEFERRED_SHOWN, DEFERRED_WAITING, MOVE_CLICK_JS
 from . import figures, ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, game_options, parse_position
-from .play import PAGE_SECONDS, TREE_NODES, move_rows, play, small_tree, tree_depth
+from .play import PAGE_SECONDS, move_rows, play, small_tree, tree_depth, tree_nodes
 from .views import VIEWS, gate_id, mount_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
@@ -307,7 +307,7 @@ def tree_view(gate: object, name: object, text: object, depth: object) -> tuple:
     nodes = sum(1 for e in elements if "source" not in e["data"])
     note = f"{nodes} positions to depth {depth}."
     if tree["truncated"]:
-        note += f" Cut at {TREE_NODES} nodes: dashed nodes have moves not drawn."
+        note += f" Cut at {tree_nodes(depth)} nodes: dashed nodes have moves not drawn."
     style = {"width": "100%", "height": f"{figures.tree_height(elements)}px"}
     return elements, figures.tree_layout(), note, style
 

@@ -299,14 +299,19 @@ def tree_elements(tree: dict) -> list[dict]:
 
 
 def tree_height(elements: list[dict]) -> int:
-    """Pixels of height for the tree's canvas: its rows, between 220 and :data:`TREE_MAX_HEIGHT`."""
+    """Pixels of height for the tree's canvas: its rows, at least 220.
+
+    As tall as the tree at full size, so the fit (zoom at most 1 in height)
+    keeps every node on the canvas; a taller tree of many-line labels makes
+    the page, not the canvas, scroll.  (A cap of 1,700 px once left 11 of the
+    40 nodes of Spring Cleaning's tree, 4 lines a label, below the canvas.)
+    The node cap (:func:`dashboard.tabs.finite.play.tree_nodes`) bounds it.
+    """
     ys = [e["position"]["y"] for e in elements if "position" in e]
     lines = max((e["data"]["label"].count("\n") + 1 for e in elements if "label" in e["data"]), default=2)
-    return int(min(TREE_MAX_HEIGHT, max(220, (max(ys) if ys else 0) + lines * TREE_LINE_PX + TREE_LABEL_PAD_PX + 60)))
+    return int(max(220, (max(ys) if ys else 0) + lines * TREE_LINE_PX + TREE_LABEL_PAD_PX + 60))
 
 
-#: Tallest canvas of the tree, in pixels (40 nodes of one label line fit at full size).
-TREE_MAX_HEIGHT = 1700
 #: The tree's zoom limits: its labels (12 px) are drawn between 11 and 18 px, so a tree wider than a phone
 #: is panned rather than shrunk, and a short chain is not blown up.
 TREE_MIN_ZOOM = 0.92
