@@ -119,7 +119,7 @@ def test_compile_kernels_runs_every_step_in_order_and_ends_finished():
 _DASK_KERNELS = """
 import json
 from solver.compiling import compile_dask_kernels
-from solver.engine import dask as engine, sweep
+from solver.engine import dask_passes as engine, sweep
 compile_dask_kernels()
 kernels = {"sweep_chunk": sweep.sweep_chunk, "sweep_chunk_kept": sweep.sweep_chunk_kept,
            "_label_kernel": engine._label_kernel, "_codes_kernel": engine._codes_kernel}

@@ -26,7 +26,7 @@ pytest.importorskip("zarr")
 from solver.analysis.records import records
 from solver.cli.dask import add_engine_options, check_engine_options, run_dask_solve
 from solver.engine import dask as dask_engine
-from solver.engine import solve
+from solver.engine import dask_passes, solve
 from solver.engine import solving as retrograde
 from solver.engine.dask import plan
 from solver.engine.kernels import IMPOSSIBLE
@@ -688,13 +688,13 @@ def test_cache_serves_a_store_of_another_rule(address, tmp_path, monkeypatch):
 def _labels_by_serial_rounds(rule: str, bound: int, chunk: int):
     """The arrays of a solve by passes after each labels round, its chunk tasks run one after another in memory."""
     found = get_rule(rule)
-    arrays = {name: np.full(bound + 1, fill, dtype) for name, (dtype, fill) in dask_engine._SCRATCH.items()}
+    arrays = {name: np.full(bound + 1, fill, dtype) for name, (dtype, fill) in dask_passes._SCRATCH.items()}
     chunks = [(a, min(bound, a + chunk - 1)) for a in range(0, bound + 1, chunk)]
 
     def run_round(phase: str, **how: int) -> int:
         total = 0
         for a, b in chunks:
-            writes, figures = dask_engine.pass_chunk(
+            writes, figures = dask_passes.pass_chunk(
                 phase, found, bound, a, b, lambda n, lo, hi: arrays[n][lo : hi + 1], **how
             )
             for name, values in writes.items():
@@ -735,7 +735,7 @@ def test_a_labels_task_never_sees_half_a_label_of_another_chunk(new):
         before, after = states[r - 1], states[r]
         for a, b in chunks:
             read = _half_written_reader(before, after, new, a, b)
-            writes, _ = dask_engine.pass_chunk("labels", found, 1000, a, b, read, r=r)
+            writes, _ = dask_passes.pass_chunk("labels", found, 1000, a, b, read, r=r)
             for name in ("outcome", "rem"):
                 got = writes.get(name, before[name][a : b + 1])
                 assert np.array_equal(got, after[name][a : b + 1]), (new, r, a, name)

@@ -31,11 +31,10 @@ from ..engine.dask import (
     _small_game_task,
     check_bound,
     label_chunk,
-    pass_chunk,
     plan,
-    scratch_arrays,
     supports,
 )
+from ..engine.dask_passes import pass_chunk, scratch_arrays
 from ..engine.rounds import MAX_LOWER_BOUND_SWEEPS
 from ..engine.solution import Solution
 from ..engine.tallies import merge_tallies, tally_dict
@@ -121,7 +120,7 @@ def _chunk_task(
 def _pass_task(
     path: str, run_id: str, phase: str, rule: Rule, bound: int, a: int, b: int, **how: int
 ) -> dict[str, Any]:
-    """One chunk task of a round of a solve by passes (:func:`solver.engine.dask.pass_chunk`)."""
+    """One chunk task of a round of a solve by passes (:func:`solver.engine.dask_passes.pass_chunk`)."""
     start = time.perf_counter()
     group = _group_for(path, run_id)
     read = _Reader(group)
@@ -172,7 +171,7 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any
 def _by_passes(
     client: Any, the_plan: Plan, path: str, run_id: str, rule: Rule, progress: Callable[[float], None] | None
 ) -> list[dict[str, Any]]:
-    """Run a solve by passes: rounds of chunk tasks, each round waited for (:data:`solver.engine.dask.PASSES`).
+    """Run a solve by passes: rounds of chunk tasks, each round waited for (:data:`solver.engine.dask_passes.PASSES`).
 
     Returns what the tasks of the last round (the codes) returned, with
     ``tally`` set from their figures.

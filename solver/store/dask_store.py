@@ -6,7 +6,7 @@ and compressed with LZ4, and the group's attributes: ``engine``, ``format``
 (:data:`STORE_FORMAT`), ``layout``, ``rule``, ``bound``, ``chunk``,
 ``complete``, ``run_id`` and, once finished, ``tally`` and ``seconds``.  While
 a rule other than Put-or-Take-a-Square is solved the group also holds the
-scratch arrays its method needs (:func:`solver.engine.dask.scratch_arrays`),
+scratch arrays its method needs (:func:`solver.engine.dask_passes.scratch_arrays`),
 removed at the end.  A missing chunk reads as :data:`solver.engine.dask.FILL`,
 a code no position has.  :func:`open_store` reads a finished store lazily,
 chunk by chunk (:class:`solver.store.dask_codes.ZarrCodes`), and
@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from ..engine.codes import MAX_REMOTENESS
-from ..engine.dask import FILL, MAX_CHUNK, MIN_CHUNK, scratch_arrays, supports
+from ..engine.dask import FILL, MAX_CHUNK, MIN_CHUNK, supports
+from ..engine.dask_passes import scratch_arrays
 from ..engine.solution import Solution
 from ..games import DEFAULT_RULE, RULES, Rule, get_rule
 from .dask_codes import ZarrCodes, _StoreSolution
