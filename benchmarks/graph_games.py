@@ -38,18 +38,19 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from solver import (
+from solver import Outcome
+from solver.graphs import (
     DEFAULT_SNAKES_BOARD,
-    Outcome,
+    Graph,
     fair_shares,
     fair_shares_cost,
+    parse_graph,
     snakes_board,
     snakes_cost,
     snakes_position,
     token_position,
     tokens_cost,
 )
-from solver.graphs import Graph, parse_graph
 from solver.graphs.fair_shares import _solved
 
 REPEATS = 3

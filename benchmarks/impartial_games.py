@@ -40,7 +40,8 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from solver import (
+from solver import impartial_game
+from solver.impartial import (
     SpringCleaningGame,
     chomp_cost,
     chomp_counts,
@@ -50,7 +51,6 @@ from solver import (
     euclid_outcomes,
     grundy_cost,
     grundy_values,
-    impartial_game,
     l_shape_table,
     magnetism_sequences,
     magnetism_sequences_cost,

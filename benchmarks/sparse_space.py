@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import numpy as np
 
-from solver import grundy_cost, grundy_method, grundy_values, sparse_space
+from solver.impartial import grundy_cost, grundy_method, grundy_values, sparse_space
 from solver.impartial.octal_codes import parse_octal
 from solver.impartial.octal_grundy import SPARSE_PROFILE_TOP, _profile, _sparse_from_start_cost
 

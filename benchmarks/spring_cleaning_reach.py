@@ -23,7 +23,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from solver import SpringCleaningGame
+from solver.impartial import SpringCleaningGame
 from solver.impartial.spring_cleaning_grids import REACH_FACTOR
 
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))

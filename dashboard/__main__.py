@@ -9,7 +9,8 @@ import threading
 import webbrowser
 from typing import NoReturn
 
-from solver import CompileStatus, compile_in_background, parse_int
+from solver import compile_in_background, parse_int
+from solver.compiling import CompileStatus
 
 from . import server, state
 from .app import create_app

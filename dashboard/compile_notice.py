@@ -20,7 +20,8 @@ from __future__ import annotations
 import dash
 from dash import Input, Output, dcc, html
 
-from solver import CompileStatus, compile_status
+from solver import compile_status
+from solver.compiling import CompileStatus
 
 from . import ids
 
@@ -33,7 +34,7 @@ def notice_layout(status: CompileStatus | None = None) -> list:
 
     Parameters
     ----------
-    status : solver.CompileStatus, optional
+    status : solver.compiling.CompileStatus, optional
         Default :func:`solver.compile_status` at the call.
 
     Returns
@@ -56,7 +57,7 @@ def notice_text(status: CompileStatus) -> str | None:
 
     Parameters
     ----------
-    status : solver.CompileStatus
+    status : solver.compiling.CompileStatus
         From :func:`solver.compile_status`.
 
     Returns

@@ -35,7 +35,10 @@ from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
-from solver import available_memory, check_integer, config, get_rule, solve_cost
+from solver import config, get_rule
+from solver.costs import solve_cost
+from solver.engine.budget import available_memory
+from solver.validation import check_integer
 
 #: How many solves run at once.  One: a solve uses both cores of the machine
 #: this page was built on (numba's parallel sweep), so a second one at the same

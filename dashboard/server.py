@@ -18,7 +18,7 @@ from collections.abc import Callable
 from waitress import wasyncore
 from waitress.server import create_server
 
-from solver import check_integer
+from solver.validation import check_integer
 
 #: Threads that answer requests; the rest wait in waitress's queue.
 DEFAULT_THREADS = 8

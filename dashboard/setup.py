@@ -16,18 +16,10 @@ import threading
 from collections.abc import Callable
 from typing import TypedDict, TypeVar
 
-from solver import (
-    DEFAULT_RULE,
-    Rule,
-    Solution,
-    check_bound,
-    check_integer,
-    check_nim_rule,
-    get_rule,
-    needs_bound,
-    nim_values,
-    nim_values_seconds,
-)
+from solver import DEFAULT_RULE, Rule, Solution, get_rule, nim_values
+from solver.engine import check_bound
+from solver.engine.nim import check_nim_rule, needs_bound, nim_values_seconds
+from solver.validation import check_integer
 
 from . import state
 from .defaults import ALPHA_MAX, N_MAX

@@ -12,7 +12,8 @@ import os
 import threading
 import time
 
-from solver import RULE_NAMES, SolutionCache, cache_entries
+from solver import RULE_NAMES
+from solver.store import SolutionCache, cache_entries
 
 from .jobs import SolveJobs
 

@@ -13,7 +13,9 @@ from dash import html
 
 # The solver's own formatter (its messages use it too): one format for big
 # numbers everywhere.
-from solver import CLASS_TEXT, CLASS_UL, CLASS_UW, format_number
+from solver.engine.codes import CLASS_UL, CLASS_UW
+from solver.text import format_number
+from solver.values.inspection import CLASS_TEXT
 
 __all__ = [
     "COLOURS",

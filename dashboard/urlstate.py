@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 import dash
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import MAX_DIGITS, describe_text
+from solver.parsing import MAX_DIGITS, describe_text
 
 from . import controls, defaults, ids
 from .registry import TABS

@@ -87,7 +87,9 @@ def server_url():
     """
     from browser_support import served_page
 
-    from solver import euclid3_outcomes, impartial_game, l_shape_table, magnetism_sequences, parse_graph, token_position
+    from solver import impartial_game, parse_graph
+    from solver.graphs import token_position
+    from solver.impartial import euclid3_outcomes, l_shape_table, magnetism_sequences
 
     for name, position in [
         ("robs-dots", "5+7+9"),

@@ -574,7 +574,7 @@ def test_spring_cleaning_grid_l_table_and_zigzags(page: Page, server_url: str, w
 def test_euclid3_octant_in_3d_and_a_slice(page: Page, server_url: str, watch: PageWatch) -> None:
     from naive_impartial import euclid3_moves, euclid_wins, make_reference
 
-    from solver import euclid3_outcomes
+    from solver.impartial import euclid3_outcomes
 
     _grundy, wins, _ = make_reference(euclid3_moves)
     open_tab(page, server_url, "&fgame=euclid3&foct=9")

@@ -27,7 +27,7 @@ pytest.importorskip("pytest_playwright")
 from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 
-from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
+from solver.engine.codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 LOAD_TIMEOUT = 60_000

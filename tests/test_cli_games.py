@@ -41,7 +41,8 @@ from naive_impartial import (
 
 import solver.cli.common as cli_common
 import solver.cli.main as cli
-from solver import beatty_pairs, impartial_game
+from solver import impartial_game
+from solver.impartial import beatty_pairs
 
 ROOT = Path(__file__).resolve().parents[1]
 PROG = "python -m solver"

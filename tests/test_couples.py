@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 from naive_impartial import couples_grundy, couples_position_moves, make_reference, octal_grundy
 
 import solver.cli.main as cli
-from solver import (
+from solver import NotApplicableError, impartial_game
+from solver.impartial import (
     CouplesGame,
-    NotApplicableError,
+    couples_game,
     couples_values,
     couples_values_cost,
     grundy_values,
-    impartial_game,
+    is_impartial_name,
 )
-from solver.impartial import couples_game, is_impartial_name
 
 #: "Spring Cleaning II": "the table of the first few nimbers" of the zigzags Z(1) .. Z(15).
 SOURCE_ZIGZAGS = [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4]

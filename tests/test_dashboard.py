@@ -536,8 +536,8 @@ def test_thesis_lists_tab_waits_until_opened_and_then_lists_every_row():
 
 
 def test_every_draw_appendix_b_lists_is_judged_with_its_reason():
-    from solver import CLASS_D, CLASS_L, CLASS_W
     from solver.analysis import thesis_data
+    from solver.engine.codes import CLASS_D, CLASS_L, CLASS_W
 
     solution = solve(1_000_000)
     rows, summary = thesis.make_thesis_lists("thesis", state.SOLUTIONS)
@@ -943,8 +943,8 @@ def test_the_summary_lists_the_u_positions_and_the_bounded_ones_as_links():
 
     from dashboard.links import LINK_TARGETS, link_target
     from dashboard.tabs.explore import callbacks as explore
-    from solver import CLASS_U, CLASS_UL, CLASS_UW
     from solver.engine import solve
+    from solver.engine.codes import CLASS_U, CLASS_UL, CLASS_UW
 
     def links(summary) -> list[int]:
         props = [c.to_plotly_json()["props"] for c in summary._traverse() if hasattr(c, "to_plotly_json")]

@@ -161,7 +161,9 @@ def test_nim_values_agree_with_the_classes_at_the_thesis_setup():
 def test_nim_agreement_names_the_positions_that_disagree():
     import numpy as np
 
-    from solver import CLASS_D, CLASS_L, CLASS_UW, CLASS_W, INF, UNKNOWN
+    from solver.engine.codes import CLASS_D, CLASS_L, CLASS_UW, CLASS_W
+    from solver.graphs.smith import INF
+    from solver.values.nimvalues import UNKNOWN
 
     value = np.array([0, 3, INF, INF, UNKNOWN, 0])
     k_mask = np.array([0, 0, 1, 2, 0, 0])
@@ -225,7 +227,8 @@ def test_nim_values_view_and_inspector_row():
 
 def test_nim_values_too_long_for_the_page_say_so_once():
     from dashboard.setup import NIM_SECONDS
-    from solver import get_rule, nim_values_seconds
+    from solver import get_rule
+    from solver.engine.nim import nim_values_seconds
 
     # N = 10**6 at alpha = 100: the estimate is above the page's limit (the solver's own estimate, not run).
     assert nim_values_seconds(get_rule("put-or-take-a-square"), 10**6, 10**8) > NIM_SECONDS

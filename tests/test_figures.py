@@ -23,10 +23,10 @@ from dashboard.tabs.explore import figures
 from dashboard.tabs.explore import ids as explore_ids
 from dashboard.tabs.thesis import figures as thesis_figures
 from dashboard.tabs.thesis import ids as thesis_ids
-from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 from solver.analysis.layers import classification_table, convergence, densities, layer, layers
 from solver.analysis.primitives import primitive_elements
 from solver.engine import solve
+from solver.engine.codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 
 N6 = 1_000_000
 

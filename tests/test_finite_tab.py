@@ -45,7 +45,7 @@ from dashboard.tabs.finite.views import VIEWS, mount_id, panel_id
 from dashboard.tabs.finite.views import chomp as chomp_views
 from dashboard.tabs.finite.views import octal as octal_views
 from dashboard.tabs.finite.views import pairs as pair_views
-from solver import two_heap_p_positions
+from solver.impartial import two_heap_p_positions
 
 GATE = {"opened": True}
 ROBS_DOTS = (0, 1, 3, 7)  # the digits of 0.137

@@ -43,7 +43,8 @@ from dashboard.tabs.finite.views import spring_cleaning as sc_views
 from dashboard.tabs.finite.views import spring_cleaning_board as sc_board
 from dashboard.tabs.finite.views import spring_cleaning_lshapes as sc_lshapes
 from dashboard.tabs.finite.views import spring_cleaning_zigzags as sc_zigzags
-from solver import euclid3_outcomes, impartial_game, l_shape, zigzag
+from solver import impartial_game
+from solver.impartial import euclid3_outcomes, l_shape, zigzag
 
 GATE = {"opened": True}
 

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_impartial import euclid3_moves, euclid_wins, make_reference
 
-from solver import NotApplicableError, euclid3_outcomes, euclid3_outcomes_cost, euclid3_table_cost, impartial_game
+from solver import NotApplicableError, impartial_game
+from solver.impartial import euclid3_outcomes, euclid3_outcomes_cost, euclid3_table_cost
 from solver.impartial.euclid3 import _table_kernel
 
 GAME = impartial_game("euclid3")

@@ -29,15 +29,13 @@ from naive_impartial import (
     wythoff_moves,
 )
 
-import solver
-from solver import (
+from solver import ImpartialGame, NotApplicableError, impartial_game
+from solver.impartial import (
     IMPARTIAL_ALIASES,
     IMPARTIAL_EXAMPLES,
-    ImpartialGame,
-    NotApplicableError,
     beatty_pairs,
     grundy_values,
-    impartial_game,
+    parse_octal,
     periodicity,
 )
 from solver.impartial.game import MAX_MOVES
@@ -46,7 +44,7 @@ OCTAL_CODES = ["0.137", "0.07", "0.77", "4.7", "0.6", "0.33", "4.07"]
 
 
 def _octal_reference(code):
-    digits = solver.parse_octal(code).digits
+    digits = parse_octal(code).digits
     return make_reference(lambda heaps: octal_position_moves(digits, heaps))
 
 

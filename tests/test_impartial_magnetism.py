@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_impartial import magnetism_moves, make_reference
 
-from solver import NotApplicableError, elementary_strips, impartial_game, magnetism_sequences, magnetism_sequences_cost
+from solver import NotApplicableError, impartial_game
+from solver.impartial import elementary_strips, magnetism_sequences, magnetism_sequences_cost
 from solver.impartial.magnetism import MAX_SQUARES, _bound_table
 
 GAME = impartial_game("magnetism")

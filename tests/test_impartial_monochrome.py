@@ -19,8 +19,9 @@ from naive_graphs import monochrome_in_play, monochrome_reference, path_monochro
 
 import solver.impartial.monochrome as mono
 import solver.impartial.monochrome_search as msearch
-from solver import WorkTooLargeError, grundy_values, impartial_game
+from solver import WorkTooLargeError, impartial_game
 from solver.graphs import Graph, parse_graph
+from solver.impartial import grundy_values
 from solver.impartial.monochrome import monochrome_cost, monochrome_move_values, monochrome_value
 from solver.impartial.monochrome_positions import (
     MonochromePosition,

@@ -14,18 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_impartial import couples_are_forever_values, grid_cells, make_reference, spring_cleaning_moves
 
-from solver import (
-    NotApplicableError,
+from solver import NotApplicableError, impartial_game
+from solver.impartial import (
     couples_values,
     grundy_values,
-    impartial_game,
     l_shape,
     l_shape_table,
     l_shape_value,
+    spring_cleaning,
+    spring_cleaning_grids,
     zigzag,
     zigzag_values,
 )
-from solver.impartial import spring_cleaning, spring_cleaning_grids
 
 GAME = impartial_game("spring-cleaning")
 GRUNDY, WINS, REMOTENESS = make_reference(spring_cleaning_moves)

@@ -154,7 +154,8 @@ def test_the_proof_of_a_draw_holds_on_the_brute_force_values(n, naive_letters):
 
 
 def test_a_partial_u_says_why_it_cannot_be_l_or_w():
-    from solver import CLASS_D, CLASS_L, CLASS_UL, CLASS_UW, CLASS_W, solve
+    from solver import solve
+    from solver.engine.codes import CLASS_D, CLASS_L, CLASS_UL, CLASS_UW, CLASS_W
 
     solution = solve(1_000_000)
     classes = solution.classes

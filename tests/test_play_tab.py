@@ -322,7 +322,7 @@ def _classes(solution, *positions):
 
 @pytest.mark.parametrize("start", [2, 8, 6070])
 def test_in_a_drawn_position_the_perfect_computer_keeps_the_draw(big, start):
-    from solver import CLASS_D
+    from solver.engine.codes import CLASS_D
 
     assert _classes(big, start) == [CLASS_D]
     store, _ = act(play_ids.PLAY_NEW, None, start=str(start), mode="cvc", solution=big)
@@ -350,7 +350,7 @@ def test_in_a_drawn_position_the_perfect_computer_keeps_the_draw(big, start):
     ],
 )
 def test_a_move_that_gives_a_sure_result_away_to_a_u_is_a_blunder(big, start, trigger, words):
-    from solver import CLASS_D, CLASS_UL, CLASS_UW, CLASS_W
+    from solver.engine.codes import CLASS_D, CLASS_UL, CLASS_UW, CLASS_W
 
     child = start + (int(start**0.5)) ** 2
     before, after = _classes(big, start, child)
@@ -385,7 +385,7 @@ def test_an_unknown_move_is_never_called_best():
 
 
 def test_move_buttons_and_prediction_say_what_a_u_cannot_be(big):
-    from solver import CLASS_D, CLASS_UL, CLASS_UW
+    from solver.engine.codes import CLASS_D, CLASS_UL, CLASS_UW
 
     # 2231 cannot be L; take -> 22 is D, put -> 4440 cannot be W (so the mover cannot lose by it).
     assert _classes(big, 2231, 22, 4440) == [CLASS_UW, CLASS_D, CLASS_UL]

@@ -14,7 +14,8 @@ import pytest
 from naive_graphs import eraserhead_grundy, eraserhead_state, monochrome_in_play, monochrome_reference
 from naive_tokens import INF, free_order_values, product_outcomes
 
-from solver import computer_fair_shares_move, fair_shares, parse_graph
+from solver import parse_graph
+from solver.graphs import computer_fair_shares_move, fair_shares
 from solver.registry import choose_move, find_game
 from solver.registry.boards import (
     BoardGame,

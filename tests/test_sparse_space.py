@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_impartial import octal_grundy
 
-from solver import grundy_cost, grundy_method, grundy_values, sparse_space
+from solver.impartial import grundy_cost, grundy_method, grundy_values, sparse_space
 from solver.impartial.octal_codes import parse_octal
 from solver.impartial.octal_grundy import SPARSE_MIN_SECONDS
 from solver.impartial.sparse import best_mask, rare_mask

@@ -36,7 +36,8 @@ def test_show_gives_values_outcome_and_moves():
 
 
 def test_an_unresolved_sum_says_what_its_deciding_heap_cannot_be():
-    from solver import CLASS_UL, CLASS_UW, solve
+    from solver import solve
+    from solver.engine.codes import CLASS_UL, CLASS_UW
 
     classes = solve(1_000_000).classes  # the Sums tab's bound for this game
     assert int(classes[2231]) == CLASS_UW and int(classes[4440]) == CLASS_UL  # the solver's facts the case rests on

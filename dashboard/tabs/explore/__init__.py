@@ -1,6 +1,7 @@
 """The "Explore" tab: the controls N, alpha, depth and start, and the views of one solve."""
 
-from solver import TRANSFORMS, config
+from solver import config
+from solver.analysis.layers import TRANSFORMS
 
 from ...defaults import DEFAULT_DIFF_LAYER, DEFAULT_TRANSFORM, DEPTH_MAX
 from ...urlkeys import UrlKey, choice, number_box_key, slider

@@ -25,18 +25,10 @@ import numpy as np
 from dash import Input, Output, State, dcc, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import (
-    CLASS_U,
-    CLASS_UL,
-    CLASS_UW,
-    TRANSFORMS,
-    classification_table,
-    get_rule,
-    layer,
-    layers,
-    parse_int,
-    value_text,
-)
+from solver import classification_table, get_rule, layer, layers, parse_int
+from solver.analysis.layers import TRANSFORMS
+from solver.engine.codes import CLASS_U, CLASS_UL, CLASS_UW
+from solver.values.inspection import value_text
 
 from ... import ids as page_ids
 from ... import setup as setups

@@ -19,7 +19,9 @@ import numpy as np
 import pandas as pd
 from dash import dcc, no_update
 
-from solver import CLASS_TEXT, convergence_counts, get_rule, value_labels
+from solver import get_rule
+from solver.analysis.layers import convergence_counts, value_labels
+from solver.values.inspection import CLASS_TEXT
 
 from ... import setup as setups
 from ... import state

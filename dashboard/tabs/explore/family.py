@@ -26,22 +26,12 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import (
-    BFILE_SEQUENCES,
-    CLASS_D,
-    CLASS_L,
-    CLASS_U,
-    CLASS_UL,
-    CLASS_UW,
-    CLASS_W,
-    INF,
-    RULES,
-    UNKNOWN,
-    comparison_row,
-    nim_value_text,
-    records,
-    write_bfile,
-)
+from solver import RULES, records, write_bfile
+from solver.analysis.comparison import comparison_row
+from solver.analysis.records import BFILE_SEQUENCES
+from solver.engine.codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
+from solver.graphs.smith import INF
+from solver.values.nimvalues import UNKNOWN, nim_value_text
 
 from ... import setup as setups
 from ...components import blank_figure, graph, panel

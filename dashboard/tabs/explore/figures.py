@@ -26,7 +26,9 @@ import plotly.graph_objects as go
 from dash import html
 from plotly.subplots import make_subplots
 
-from solver import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, TRANSFORMS, Outcome, transform_density
+from solver import Outcome
+from solver.analysis.layers import TRANSFORMS, transform_density
+from solver.engine.codes import CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W
 
 from ...components import inspect_link
 from ...controls import decided_text

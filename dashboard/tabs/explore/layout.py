@@ -18,7 +18,8 @@ import json
 import dash
 from dash import Input, Output, State, dcc, html
 
-from solver import TRANSFORMS, config
+from solver import config
+from solver.analysis.layers import TRANSFORMS
 
 from ... import ids as page_ids
 from ...components import DEFERRED_SHOWN, MOUNT_WHEN_SENT_JS, attrs, deferred, graph, graph_config, panel

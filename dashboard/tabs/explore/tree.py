@@ -39,7 +39,8 @@ import dash_cytoscape as cyto
 from dash import ClientsideFunction, Input, Output, State, dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import GameTree, config, game_tree, parse_int
+from solver import config, game_tree, parse_int
+from solver.values.tree import GameTree
 
 from ... import ids as page_ids
 from ... import setup as setups

@@ -6,7 +6,8 @@ them.
 
 from __future__ import annotations
 
-from solver import GameTree, move_text
+from solver.values.play import move_text
+from solver.values.tree import GameTree
 
 from ...style import COLOURS, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS
 from .tree_layout import (

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from solver import TreeNode, move_text, path_depth, path_order, path_parent
+from solver.values.play import move_text
+from solver.values.tree import TreeNode, path_depth, path_order, path_parent
 
 from ...style import NAMES, PARTIAL_NAMES, PARTIAL_TEXT, format_position, position_detail
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import TypeGuard
 
-from solver import Solution, best_rule_moves, path_depth, wins_at_once
+from solver import Solution
+from solver.values.position import best_rule_moves, wins_at_once
+from solver.values.tree import path_depth
 
 from ...defaults import DEPTH_MAX
 

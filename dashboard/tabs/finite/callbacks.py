@@ -23,7 +23,7 @@ import dash
 from dash import ALL, Input, Output, State, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import describe_text
+from solver.parsing import describe_text
 
 from ... import ids as page_ids
 from ...components import DEFERRED_SHOWN, DEFERRED_WAITING, MOVE_CLICK_JS

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game, parse_int
+from solver import ImpartialGame, impartial_game, parse_int
+from solver.impartial import IMPARTIAL_EXAMPLES
+from solver.parsing import describe_text
 
 __all__ = [
     "MAX_NAME",

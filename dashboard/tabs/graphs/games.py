@@ -20,7 +20,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from solver import DEFAULT_SNAKES_BOARD, MAX_ALMONDS, Graph, describe_text
+from solver.graphs import DEFAULT_SNAKES_BOARD, MAX_ALMONDS, Graph
+from solver.parsing import describe_text
 from solver.registry import find_game as find_solver_game
 from solver.registry.boards import Board as SolverBoard
 from solver.registry.boards import BoardGame, Study
@@ -58,7 +59,7 @@ class Board:
     ----------
     text : str
         The board's text, as the page's box holds it (canonical).
-    graph : solver.Graph or None
+    graph : solver.graphs.Graph or None
         The graph: vertices ``0..n-1``, arcs or edges; None for a board too
         large to draw (``drawable`` is False).
     names : tuple of str

@@ -17,16 +17,9 @@ import dash
 from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import (
-    Outcome,
-    draw_certificate,
-    get_rule,
-    inspect_position,
-    move_text,
-    needs_bound,
-    parse_int,
-    put_chain,
-)
+from solver import Outcome, draw_certificate, get_rule, inspect_position, parse_int, put_chain
+from solver.engine.nim import needs_bound
+from solver.values.play import move_text
 
 from ... import ids as page_ids
 from ... import setup as setups

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dash import html
 
-from solver import Certificate, Outcome, move_text
+from solver import Outcome
+from solver.values.inspection import Certificate
+from solver.values.play import move_text
 
 from ...style import (
     COLOURS,

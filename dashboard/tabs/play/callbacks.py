@@ -21,24 +21,8 @@ import random
 from dash import Input, Output, State, ctx, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import (
-    GameState,
-    Move,
-    apply_move,
-    computer_move,
-    config,
-    game_end,
-    goto,
-    move_values,
-    new_game,
-    parse_int,
-    player_to_move,
-    prediction,
-    redo,
-    restart,
-    undo,
-    value_history,
-)
+from solver import Move, apply_move, computer_move, config, move_values, new_game, parse_int
+from solver.values.play import GameState, game_end, goto, player_to_move, prediction, redo, restart, undo, value_history
 
 from ... import ids as page_ids
 from ...controls import bound_note, gate_solution

@@ -19,20 +19,11 @@ from __future__ import annotations
 from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import (
-    MAX_HEAPS,
-    Outcome,
-    SumPosition,
-    check_nim_rule,
-    default_sum_bound,
-    describe_text,
-    get_rule,
-    needs_bound,
-    nim_values_seconds,
-    parse_int,
-    sum_position,
-)
+from solver import Outcome, get_rule, parse_int, sum_position
+from solver.engine.nim import check_nim_rule, default_sum_bound, needs_bound, nim_values_seconds
+from solver.parsing import describe_text
 from solver.registry import Move, choose_move
+from solver.values.sums import MAX_HEAPS, SumPosition
 
 from ... import ids as page_ids
 from ... import setup as setups
@@ -256,7 +247,7 @@ def deciding_heap(position: SumPosition) -> int | None:
 
     Parameters
     ----------
-    position : solver.SumPosition
+    position : solver.values.sums.SumPosition
 
     Returns
     -------
@@ -280,7 +271,7 @@ def partial_fact(position: SumPosition) -> str | None:
 
     Parameters
     ----------
-    position : solver.SumPosition
+    position : solver.values.sums.SumPosition
 
     Returns
     -------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dash import html
 
-from solver import SumPosition
+from solver.values.sums import SumPosition
 
 from ...style import NAMES, format_position, nim_text, swatch_style
 from . import ids
@@ -17,7 +17,7 @@ def result_view(position: SumPosition, partial: str | None = None) -> html.Div:
 
     Parameters
     ----------
-    position : solver.SumPosition
+    position : solver.values.sums.SumPosition
         The sum.
     partial : str, optional
         A sentence on what an unresolved sum cannot be (:func:`dashboard.tabs.sums.callbacks.partial_fact`),
@@ -55,7 +55,7 @@ def moves_view(position: SumPosition, turn: str = "you") -> html.Div:
 
     Parameters
     ----------
-    position : solver.SumPosition
+    position : solver.values.sums.SumPosition
         The sum.
     turn : {"you", "computer"}
         Whose move it is: the buttons make that side's move.

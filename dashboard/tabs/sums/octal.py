@@ -15,7 +15,9 @@ from collections.abc import Callable
 
 from dash import html
 
-from solver import IMPARTIAL_EXAMPLES, ImpartialGame, describe_text, impartial_game
+from solver import ImpartialGame, impartial_game
+from solver.impartial import IMPARTIAL_EXAMPLES
+from solver.parsing import describe_text
 
 from . import ids
 from .figures import no_move_text

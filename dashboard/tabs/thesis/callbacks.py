@@ -22,32 +22,28 @@ import dash
 from dash import Input, Output, State, no_update
 
 from solver import (
-    STRATEGY_LABELS,
-    THESIS_BOUND,
     Cost,
     Outcome,
-    SolutionCache,
     adder_subtractor,
     always_subtract,
     check_cost,
     compare_thesis_lists,
     config,
     draw_certificate,
-    fixed_strategies_cost,
     layer,
-    move_text,
     move_values,
     parse_int,
     position_value,
     primitive_elements,
-    primitives_cost,
     random_play,
-    random_play_cost,
-    solve_cost,
     strategy_matrix,
-    strategy_matrix_cost,
-    value_text,
 )
+from solver.analysis.experiments import STRATEGY_LABELS
+from solver.analysis.thesis_data import THESIS_BOUND
+from solver.costs import fixed_strategies_cost, primitives_cost, random_play_cost, solve_cost, strategy_matrix_cost
+from solver.store import SolutionCache
+from solver.values.inspection import value_text
+from solver.values.play import move_text
 
 from ... import defaults, state
 from ... import ids as page_ids

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dash import dcc, html
 
-from solver import THESIS_BOUND, config
+from solver import config
+from solver.analysis.thesis_data import THESIS_BOUND
 
 from ...components import lazy, number_control, section
 from ...defaults import DEFAULT_MATRIX_N

@@ -19,7 +19,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from solver import IMPARTIAL_EXAMPLES, impartial_game
+from solver import impartial_game
+from solver.impartial import IMPARTIAL_EXAMPLES
 
 from .base import CsvExport, Surface, View, gate_id, mount_id, panel_id
 

@@ -20,7 +20,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import binary_square
+from solver.impartial import binary_square
 from solver.registry import find_game as registry_game
 
 from ....components import attrs

@@ -17,7 +17,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import euclid3_outcomes
+from solver.impartial import euclid3_outcomes
 
 from ....style import COLOURS, MARGIN, message_figure
 from ....urlkeys import number_box_key

@@ -21,7 +21,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import lost_triples
+from solver.impartial import lost_triples
 from solver.registry import find_game as find_board_game
 
 from ....style import COLOURS, MARGIN, message_figure

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import elementary_strips, magnetism_sequences
+from solver.impartial import elementary_strips, magnetism_sequences
 
 from ....components import attrs
 from ....style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, message_figure
@@ -138,10 +138,10 @@ def strip_parts(game, strip: str) -> list[dict]:
 
     Parameters
     ----------
-    game : solver.MagnetismGame
+    game : solver.impartial.MagnetismGame
         The game.
     strip : str
-        A position (:meth:`solver.MagnetismGame.parse`).
+        A position (:meth:`solver.impartial.MagnetismGame.parse`).
 
     Returns
     -------

@@ -22,7 +22,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import classes_of_values, pairs_of_equal_values
+from solver.impartial import classes_of_values, pairs_of_equal_values
 
 from ....style import COLOURS, LEGEND_BELOW_MARGIN, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
 from ....tables import data_grid, register_exports
@@ -444,7 +444,7 @@ def periodicity_for(name: str):
 
     Returns
     -------
-    solver.Periodicity
+    solver.impartial.Periodicity
     """
     game = find_game(name)
     size = PERIODICITY_START

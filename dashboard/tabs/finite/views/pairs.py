@@ -20,7 +20,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import Input, Output, Patch, State, dcc, html, no_update
 
-from solver import beatty_pairs, sieve_steps, wythoff_pairs
+from solver.impartial import beatty_pairs, sieve_steps, wythoff_pairs
 
 from ....components import attrs
 from ....style import COLOURS, MARGIN, NEUTRAL_DARK, message_figure

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dash
 from dash import ALL, Input, Output, State, dcc, html, no_update
 
-from solver import l_shape, l_shape_table
+from solver.impartial import l_shape, l_shape_table
 
 from ....components import attrs
 from ....urlkeys import number_box_key

@@ -10,7 +10,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from dash import Input, Output, State, dcc, html, no_update
 
-from solver import couples_values, zigzag, zigzag_values
+from solver.impartial import couples_values, zigzag, zigzag_values
 
 from ....components import attrs
 from ....style import COLOURS, MARGIN, NEUTRAL, NEUTRAL_DARK, message_figure
