@@ -43,10 +43,10 @@ from ...style import (
     PARTIAL_DASH,
     PARTIAL_SHORT,
     PARTIAL_TEXT,
+    TEMPLATE,
     message_figure,
     swatch_style,
 )
-from ...style import TEMPLATE as STYLE_TEMPLATE
 from . import ids
 
 #: Density curves keep their values at about this many positions each.
@@ -57,9 +57,6 @@ LAYER_POINTS = 5_000
 DIFFERENCE_POINTS = 2_000
 #: The largest of the caps above: no figure sends more points than this.
 MAX_POINTS = max(4 * DENSITY_POINTS, LAYER_POINTS, DIFFERENCE_POINTS)
-
-#: The page's figure template (:data:`dashboard.style.TEMPLATE`).
-TEMPLATE = STYLE_TEMPLATE
 
 #: Marker symbols and line dashes that tell the layers of one figure apart
 #: (they share their outcome's colour).
