@@ -338,17 +338,20 @@ def test_a_disk_that_fails_mid_way_falls_back_to_memory(cache, monkeypatch, wher
     def fail(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    if where == "allocate":
-        monkeypatch.setattr(store.tempfile, "mkstemp", fail)
-    elif where == "reserve":
-        monkeypatch.setattr(store.os, "posix_fallocate", fail)
-    else:
-        monkeypatch.setattr(store, "_fsync_dir", fail)
-    with pytest.warns(store.CacheUnavailableWarning, match="No space left"):
-        solution, cached = store.solve_cached(3000)
+    # The failures are undone alone: monkeypatch.undo() would also undo the cache fixture's
+    # PTSQ_CACHE_DIR, and the load below would then read the session's cache (where another
+    # module of the same process may well have solved 3000).
+    with monkeypatch.context() as failing:
+        if where == "allocate":
+            failing.setattr(store.tempfile, "mkstemp", fail)
+        elif where == "reserve":
+            failing.setattr(store.os, "posix_fallocate", fail)
+        else:
+            failing.setattr(store, "_fsync_dir", fail)
+        with pytest.warns(store.CacheUnavailableWarning, match="No space left"):
+            solution, cached = store.solve_cached(3000)
     assert not cached
     _assert_solves_correctly(solution, 3000)
-    monkeypatch.undo()
     assert store.load(3000) is None  # nothing half-written is kept
     assert not [p for p in cache.iterdir() if p.suffix != ".lock"]
 
