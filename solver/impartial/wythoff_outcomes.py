@@ -1,22 +1,7 @@
 """Outcomes of Wythoff's game and Euclid's game: the tables, the sieve, the Beatty pairs.
 
-Wythoff's game is played on two piles of tokens ``(a, b)``, ``a, b >= 0``.  A
-move takes any positive number of tokens from one pile, or the same positive
-number from both; the player who cannot move (at ``(0, 0)``) loses.  Its
-P-positions are ``(0, 0)`` and the pairs ``(a(n), b(n))``, ``(b(n), a(n))``,
-``n >= 1``, where the sieve of "Sieves and Wythoff's Nim" makes ``a(n)`` the
-smallest positive integer not yet used and strikes ``b(n) = a(n) + n``; by
-Beatty's (Rayleigh's) theorem ``a(n) = floor(n φ)`` and ``b(n) = floor(n φ²)``
-with φ = (1 + √5) / 2 the golden ratio (W. A. Wythoff, 1907).
-
-Euclid's game (A. J. Cole and A. J. T. Davie, 1969; "Euclid's Game") is
-played on a pair of positive integers ``(a, b)``.  A move takes away from one
-number a nonzero multiple of the other, leaving it non-negative; the players
-take turns until one number becomes zero, and then the player to move is out
-of moves and has lost.  So the player who makes a number zero wins.  Here a
-pair with a zero entry is the end of the game: no move, a P-position.
-Theorem (same source): with ``0 < a <= b``, the player to move wins exactly
-when ``b / a`` is an integer or ``b / a > φ``.
+The games' rules, Wythoff's sieve and Beatty pairs and Euclid's theorem are in
+:mod:`solver.impartial.wythoff`'s docstring.
 
 Outcome arrays are ``uint8``: 1 = W (N-position, the player to move wins),
 0 = L (P-position).  Numba kernels (prefixed ``_``) are unchecked; the public

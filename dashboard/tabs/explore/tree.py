@@ -1,21 +1,6 @@
 """The game tree of the Explore tab (thesis Figs 1-3 and 14): its panel, the tree of a request, its callbacks.
 
-The tree grows from the start number to the right, one column per move:
-the take child above, the put child below.  Positions are computed here,
-not by a cytoscape layout, with a tidy layered layout (Reingold and
-Tilford's, "Tidier drawings of trees", IEEE Trans. Software Eng. 7(2),
-1981): every column has one width, so edges only cross the gaps between
-columns; each subtree is pushed as close to its elder sibling as the
-contours of the two allow at every depth, and a parent sits midway
-between its two children.  So no two node boxes overlap, no two edges
-cross, and the same tree always gets the same drawing (tests check all
-three).  The browser only pans and zooms; ``assets/tree.js``
-adds the hover card, the keyboard, the view buttons and keeps a clicked
-node where it was while the tree grows around it.
-
-Labels are :data:`FONT_PX` pixels at zoom 1 and the graph never zooms below
-:data:`MIN_ZOOM`, so no label is drawn smaller than 11 px: a large tree
-pans (drag, scroll) instead of shrinking.
+The tree's geometry (the tidy layered layout, label sizes) is :mod:`.tree_layout`'s.
 
 The tree's state in the page (``ids.TREE_TOGGLED``) is
 ``{"base": depth, "flipped": [paths], "seq": n}``: nodes shallower than
@@ -24,13 +9,7 @@ it is (:func:`solver.values.tree.game_tree`).  Clicks and keys send
 ``{"path": str, "seq": int}`` to ``ids.TREE_ACTION``; every request
 rebuilds the tree from that small state (about 6 ms for a click at depth 8
 and 20 ms for the 400 nodes the tree may hold, answer serialised:
-``benchmarks/tree_latency.py``), so the server keeps nothing per browser.
-
-The parts live in modules of their own: the nodes' text and the tidy layout
-in :mod:`.tree_layout`, the cytoscape elements and stylesheet in
-:mod:`.tree_elements`, the tree's state and the checks of what the page sends
-in :mod:`.tree_state`.
-"""
+``benchmarks/tree_latency.py``), so the server keeps nothing per browser."""
 
 from __future__ import annotations
 
