@@ -59,6 +59,8 @@ from solver.graphs.tokens import token_position, tokens_cost
 from solver.impartial.monochrome import format_monochrome, monochrome_cost, monochrome_move_values, monochrome_position
 from solver.parsing import argparse_int
 
+from .common import argument_text
+
 __all__ = ["HANDLERS", "Handler", "register"]
 
 Handler = Callable[[argparse.Namespace], None]
@@ -324,18 +326,22 @@ def register(subparsers) -> None:
     p.add_argument("--game", required=True, choices=list(HANDLERS), metavar="NAME", help=", ".join(HANDLERS))
     p.add_argument(
         "--graph",
+        type=argument_text,
         metavar="GRAPH",
         help='tokens and monochrome: for tokens the directed graph, arcs such as "0>1,1>2,2>0,1>3" on vertices '
         "0..n-1 (a lone number adds a vertex without arcs), or path-N, cycle-N, grid-RxC, complete-N, petersen "
-        "(arcs from low to high); for monochrome the undirected graph, edges such as 0-1,1-2, or a preset",
+        "(arcs from low to high); for monochrome the undirected graph, edges such as 0-1,1-2, or a preset; "
+        "@FILE or @- reads it from a file or standard input (every option here that takes text does)",
     )
     p.add_argument(
         "--marked",
+        type=argument_text,
         metavar="LIST",
         help="monochrome only: the vertices marked so far, no two adjacent (default none)",
     )
     p.add_argument(
         "--tokens",
+        type=argument_text,
         metavar="LIST",
         help="tokens and snakes-and-adders: the tokens' vertices, e.g. 0,0,2 (tokens may share a vertex), or the "
         "counters' squares, e.g. 1,4,HOME (default: none)",
@@ -349,6 +355,7 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--arrows",
+        type=argument_text,
         metavar="ARROWS",
         help='snakes-and-adders only: arrows tail>head, e.g. "5>12,14>3" or "9>HOME"; a counter that lands on a '
         "tail follows the arrow (and any arrow from its head); default none when --size is given",
@@ -361,6 +368,7 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--position",
+        type=argument_text,
         metavar="HEAPS",
         help="fair-shares only: one position, heaps joined by '+', e.g. 3+2+1: its outcome, value and moves",
     )
