@@ -21,7 +21,7 @@ from dash.exceptions import PreventUpdate
 from ... import ids as page_ids
 from ...tables import register_exports
 from ...urlkeys import choice
-from . import figures, ids
+from . import figures, ids, upload
 from .games import GAMES, Analysis, Board, GraphMove, GraphPage, find_game
 
 __all__ = [
@@ -424,9 +424,10 @@ def new_game(name: object) -> tuple:
 
 
 def register(app) -> None:
-    """Wire the Games on graphs tab's callbacks to ``app``."""
+    """Wire the Games on graphs tab's callbacks to ``app`` (the upload's are in :mod:`.upload`)."""
     gate = Input(page_ids.tab_gate_id("graphs"), "data")
     register_exports(app, [ids.VALUES])
+    upload.register(app)
 
     @app.callback(
         Output(ids.BOARD, "value"),
