@@ -1,4 +1,8 @@
-"""What every command of ``python -m solver`` shares: the program's name, the parser's class, one-line errors, work limits."""
+"""What every command of ``python -m solver`` shares: the program's name, the parser's class, one-line errors, work limits.
+
+Also the type of every graph and position argument, :func:`argument_text`:
+the text typed, or ``@FILE`` (a file's text) or ``@-`` (standard input's).
+"""
 
 from __future__ import annotations
 
@@ -67,7 +71,7 @@ def _decoded(data: bytes, where: str) -> str:
     """``data`` as UTF-8 text (a byte order mark dropped), without one trailing line break."""
     if len(data) > MAX_ARGUMENT_FILE_BYTES:
         raise argparse.ArgumentTypeError(
-            f"{where} is larger than {MAX_ARGUMENT_FILE_BYTES:,} bytes (4 MiB), the most read for an argument; "
+            f"{where} is larger than {MAX_ARGUMENT_FILE_BYTES:,} bytes, the most read for an argument; "
             "the longest text a command takes is a graph of 1,000,000 characters"
         )
     try:

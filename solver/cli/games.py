@@ -29,7 +29,9 @@ command                                                        prints
 A position is written as the game reads it: ``5`` or ``3+5`` (heaps), ``3,5``
 (pairs), ``3,5,7`` (triples), ``###/##.`` (Chomp bars, Spring Cleaning
 grids), ``+..-...`` (Magnetism strips), ``cycle-9:0,2,4`` (Eraserhead),
-``petersen:0,7`` (Monochrome).  A command or option that does not apply
+``petersen:0,7`` (Monochrome); any of them, and ``--graph``, as ``@FILE`` or
+``@-`` to read it from a file or standard input
+(:func:`solver.cli.common.argument_text`).  A command or option that does not apply
 (``solve``, ``--bound`` ...) ends with one line saying why
 (:meth:`solver.impartial.ImpartialGame.why_not`), exit status 2.  Every
 handler estimates its work first and checks it against the command's

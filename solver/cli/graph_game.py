@@ -21,6 +21,10 @@ Eraserhead has its own command (``python -m solver eraserhead``,
 The games are the entries of :data:`HANDLERS` (name → handler); ``--game``
 takes its choices from that table.  An option that only some games use says
 so in its help, and giving it to another game ends with one line saying why.
+Every option that takes text (a graph, a position, a list of vertices or
+arrows) also takes ``@FILE`` or ``@-``, the text of a file or of standard
+input (:func:`solver.cli.common.argument_text`): a graph of 100,000 arcs is
+longer than one command-line argument may be.
 Bad input ends with one line and exit status 2 (:mod:`solver.cli.main`).
 Each handler estimates its work first and refuses it beyond the time limit
 (``--max-seconds``) or the memory this machine has.
