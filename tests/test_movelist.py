@@ -23,13 +23,14 @@ from dashboard.movelist import (
     pressed_index,
 )
 from solver.registry import choose_move, find_game
+from solver.registry.rules import RuleGame
 
 KIND = "test-move"
 
 
 def _position(name: str):
     game = find_game(name)
-    if name == "put-or-take-a-square":
+    if isinstance(game, RuleGame):
         return game.with_bound(3_000), 92
     if name == "octal-0.77":
         return game, game.parse("7+2")
