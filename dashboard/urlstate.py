@@ -39,7 +39,7 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver.parsing import MAX_DIGITS, describe_text
 
-from . import controls, defaults, ids
+from . import controls, defaults, gamemenu, ids
 from .registry import TABS
 from .tabs import Tab
 from .urlkeys import UrlKey, choice
@@ -58,7 +58,7 @@ def _address_order(tabs: Sequence[Tab]) -> list[Tab]:
 
 
 def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
-    """Every key of the address, in query order: the tab, the setup bar's, then each tab's own.
+    """Every key of the address, in query order: the game, the tab, the setup bar's, then each tab's own.
 
     Parameters
     ----------
@@ -69,7 +69,8 @@ def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
     Returns
     -------
     tuple of UrlKey
-        :data:`TAB_KEY`, :data:`dashboard.controls.URL_KEYS`, then the keys
+        :data:`dashboard.gamemenu.GAME_KEY`, :data:`TAB_KEY`,
+        :data:`dashboard.controls.URL_KEYS`, then the keys
         of every tab (:attr:`dashboard.tabs.Tab.url_keys`), in the order of
         the tab bar except where a tab says ``url_before``.
 
@@ -80,7 +81,8 @@ def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
         owners).
     """
     tabs = list(tabs)
-    owned = [(TAB_KEY, "the tab bar")] + [(key, "the setup bar") for key in controls.URL_KEYS]
+    owned = [(gamemenu.GAME_KEY, "the game menu"), (TAB_KEY, "the tab bar")]
+    owned += [(key, "the setup bar") for key in controls.URL_KEYS]
     owned += [(key, f"tab {tab.value!r}") for tab in _address_order(tabs) for key in tab.url_keys]
     owners: dict[str, str] = {}
     for key, owner in owned:
@@ -178,7 +180,10 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         that is also how the default page is written, so the back button
         can return to it), and one line of text per ignored value,
         ``"depth=99: the move depth must be a whole number from 1 to 20"``
-        (the value shortened when long, never interpreted as HTML).
+        (the value shortened when long, never interpreted as HTML).  The
+        game's old keys (``rule``, ``fgame``, ``ggame``) are read as
+        ``game`` (:func:`dashboard.gamemenu.upgrade_query`), and a tab that
+        does not serve the game gives way to the game's first tab.
     """
     params = params or PARAMS
     if not isinstance(search, str):
@@ -187,7 +192,7 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         return [default for *_rest, default in params], [
             f"the address's query ({len(search):,} characters) is longer than {MAX_QUERY_CHARS:,}: all of it"
         ]
-    query = urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True)
+    query, old_key = gamemenu.upgrade_query(urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True))
     values, ignored = [], []
     known = {key for key, *_rest in params}
     for key, _cid, _prop, default in params:
@@ -200,11 +205,28 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
             values.append(check(raw) if check else _coerce(raw, default))
         except ValueError as exc:
             values.append(default)
-            ignored.append(f"{key}={_shown(raw)}: {exc}")
+            named = old_key if key == gamemenu.GAME_KEY.key and old_key else key
+            ignored.append(f"{named}={_shown(raw)}: {exc}")
     for key in query:
         if key not in known:
             ignored.append(f"{_shown(key)}: not a setting of this page")
-    return values, ignored
+    return _served_tab(values, params), ignored
+
+
+def _served_tab(values: list, params) -> list:
+    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``)."""
+    keys = [key for key, *_rest in params]
+    if TAB_KEY.key not in keys or gamemenu.GAME_KEY.key not in keys:
+        return values
+    at_tab, at_game = keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
+    try:
+        served = gamemenu.game_tabs(gamemenu.page_game(values[at_game]))
+    except ValueError:
+        return values
+    if served and values[at_tab] not in served:
+        values = list(values)
+        values[at_tab] = served[0]
+    return values
 
 
 def controls_from_query(search: object, params=None) -> list:
@@ -284,6 +306,32 @@ def _passes(key: str, value: object) -> bool:
     return True
 
 
+def _follows(params) -> tuple[int, int] | None:
+    """``(tab index, game index)`` in the parameter table, when it has both keys."""
+    keys = [key for key, *_rest in params]
+    if TAB_KEY.key in keys and gamemenu.GAME_KEY.key in keys:
+        return keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
+    return None
+
+
+def _written_defaults(values: list, params) -> list:
+    """Each key's default as the address leaves it out: the tab's is the game's first tab.
+
+    ``?game=kayles`` is Kayles' page on its first tab; :data:`QUERY_JS` reads
+    the same table of first tabs (:func:`dashboard.gamemenu.first_tabs`), where
+    a game it does not list (one typed, ``octal-0.6``) has the tab bar's default.
+    """
+    defaults = [default for *_rest, default in params]
+    found = _follows(params)
+    if found is not None:
+        at_tab, at_game = found
+        game = values[at_game] if at_game < len(values) else None
+        defaults[at_tab] = (
+            gamemenu.first_tabs().get(game, defaults[at_tab]) if isinstance(game, str) else defaults[at_tab]
+        )
+    return defaults
+
+
 def query_from_controls(values: list, params=None, current: object = "") -> str:
     """The query string for control values (defaults left out, refused values not written).
 
@@ -307,7 +355,8 @@ def query_from_controls(values: list, params=None, current: object = "") -> str:
     params = params or PARAMS
     now = urllib.parse.parse_qs(current.lstrip("?"), keep_blank_values=True) if isinstance(current, str) else {}
     pairs = []
-    for (key, _cid, _prop, default), value in zip(params, values, strict=False):
+    defaults = _written_defaults(values, params)
+    for (key, _cid, _prop, _default), default, value in zip(params, defaults, values, strict=False):
         if value is not None and not _passes(key, value):
             kept = now.get(key, [None])[-1]
             value = kept if kept is not None and _passes(key, kept) else None
@@ -407,6 +456,35 @@ def read_address(data: object, values: list, params=None) -> list:
     return [out[1], out[2], settled, *out[3:]]
 
 
+def derived_from_address(data: object, held: list, params=None) -> list:
+    """The controls the address's game sets beside the menu (:func:`dashboard.gamemenu.derived_controls`).
+
+    Parameters
+    ----------
+    data : object
+        What the gate wrote to :data:`URL_READ` (as :func:`read_address` takes it).
+    held : list
+        The values now of :func:`dashboard.gamemenu.derived_ids`, in order.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        One value per id of :func:`dashboard.gamemenu.derived_ids`: the new
+        value, or ``no_update`` where it is unchanged or the table has no game.
+    """
+    params = params or PARAMS
+    derived = gamemenu.derived_ids()
+    keys = [key for key, *_rest in params]
+    if gamemenu.GAME_KEY.key not in keys:
+        return [no_update] * len(derived)
+    search = data.get("search") if isinstance(data, dict) else data
+    game = read_query(search if isinstance(search, str) else "", params)[0][keys.index(gamemenu.GAME_KEY.key)]
+    changes = gamemenu.derived_controls(game, dict(zip(derived, held, strict=False)))
+    return [changes.get(cid, no_update) for cid in derived]
+
+
 #: :func:`query_from_controls` in JavaScript: ``function (values, table)``
 #: where ``table`` is :func:`query_table`.  It gives the same text for the
 #: values a page sends (text, whole numbers, finite floats, true/false);
@@ -504,6 +582,11 @@ QUERY_JS = r"""function (values, table, current) {
     var pairs = [];
     table.forEach(function (row, i) {
         var key = row[0], fallback = row[1], numeric = row[2], spec = row[3], value = values[i];
+        var follows = row[4];
+        if (follows && typeof values[follows.from] === 'string' && follows.first.hasOwnProperty(values[follows.from])) {
+            // The tab's default is the game's first tab (dashboard.gamemenu.first_tabs).
+            fallback = follows.first[values[follows.from]];
+        }
         if (value === null || value === undefined) { return; }
         var text = pyText(value);
         if (!passes(spec, text)) {
@@ -536,18 +619,25 @@ def query_table(params=None) -> list:
     Returns
     -------
     list
-        ``[key, default, numeric, spec]`` per parameter: ``numeric`` is
-        true for a number default (compared as a float, as
+        ``[key, default, numeric, spec, follows]`` per parameter:
+        ``numeric`` is true for a number default (compared as a float, as
         :func:`query_from_controls` does), whose default is then a float;
         otherwise the default is its text.  ``spec`` is the key's check as
-        data (:mod:`dashboard.urlkeys`), or None.
+        data (:mod:`dashboard.urlkeys`), or None.  ``follows`` is None but
+        for the tab: ``{"from": the game's index, "first": {game: its first
+        tab}}`` (:func:`dashboard.gamemenu.first_tabs`), the tab's default
+        for a game listed there.
     """
     params = params or PARAMS
     table = []
-    for key, _cid, _prop, default in params:
+    found = _follows(params)
+    for at, (key, _cid, _prop, default) in enumerate(params):
         numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
         spec = getattr(CHECKS.get(key), "spec", None)
-        table.append([key, float(default) if numeric else str(default), numeric, spec])
+        follows = None
+        if found is not None and at == found[0]:
+            follows = {"from": found[1], "first": gamemenu.first_tabs()}
+        table.append([key, float(default) if numeric else str(default), numeric, spec, follows])
     return table
 
 
@@ -681,17 +771,24 @@ def register(app: dash.Dash, params=None) -> None:
     # Address -> server, only when the page did not write it itself.
     app.clientside_callback(GATE_JS, Output(URL_READ, "data"), Input(ids.URL, "search"))
 
+    # The game read also sets, in the same request, the controls it decides (the setup's rule, the hidden game
+    # input of each tab that serves it), so a tab opened by the address draws its game once.
+    derived = gamemenu.derived_ids()
+
     @app.callback(
         Output(ids.URL_NOTICE, "children"),
         Output(ids.URL_NOTICE, "style"),
         Output(URL_SETTLED, "data"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
+        *[Output(cid, "value", allow_duplicate=True) for cid in derived],
         Input(URL_READ, "data"),
         *[State(cid, prop) for _k, cid, prop, _d in params],
+        *[State(cid, "value") for cid in derived],
         prevent_initial_call=True,
     )
     def _read(data, *values):
-        return read_address(data, list(values), params)
+        out = read_address(data, list(values[: len(params)]), params)
+        return [*out, *derived_from_address(data, list(values[len(params) :]), params)]
 
     boxes = text_box_ids(params)
     app.clientside_callback(
