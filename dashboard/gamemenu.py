@@ -52,6 +52,7 @@ __all__ = [
     "menu_options",
     "page_game",
     "register",
+    "tab_game",
     "type_game",
     "upgrade_query",
 ]
@@ -440,14 +441,33 @@ def upgrade_query(query: dict[str, list[str]]) -> tuple[dict[str, list[str]], st
     tab = query.get("tab", [""])[-1]
     for old, tab_value in (("fgame", "finite"), ("ggame", "graphs")):
         if tab == tab_value:
-            owner = next(t for t in TABS if t.value == tab_value)
-            fallback = _tab_default_game(owner)
-            upgraded["game"] = query.get(old, [fallback])[-1:]
+            upgraded["game"] = query.get(old, [tab_game(tab_value) or DEFAULT_RULE.name])[-1:]
             return upgraded, old if old in query else None
     if "rule" in query:
         upgraded["game"] = query["rule"][-1:]
         return upgraded, "rule"
     return upgraded, None
+
+
+def tab_game(tab_value: object) -> str | None:
+    """The game a tab opens on when the address names the tab but no game it can show.
+
+    Parameters
+    ----------
+    tab_value : object
+        A tab's value (``"finite"``).
+
+    Returns
+    -------
+    str or None
+        The starting value of the tab's hidden game input (Rob's Dots for
+        the finite tab, Tokens for the graphs tab); None for a tab that
+        reads the page's setup, or for no tab.
+    """
+    for tab in TABS:
+        if tab.value == tab_value and tab.game_input:
+            return _tab_default_game(tab)
+    return None
 
 
 @functools.cache

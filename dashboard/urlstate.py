@@ -204,6 +204,9 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         try:
             values.append(check(raw) if check else _coerce(raw, default))
         except ValueError as exc:
+            if key == gamemenu.GAME_KEY.key:
+                # A game refused: the game the address's tab opens on, if it has one of its own.
+                default = gamemenu.tab_game(query.get(TAB_KEY.key, [""])[-1]) or default
             values.append(default)
             named = old_key if key == gamemenu.GAME_KEY.key and old_key else key
             ignored.append(f"{named}={_shown(raw)}: {exc}")

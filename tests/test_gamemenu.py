@@ -113,6 +113,11 @@ def test_a_bad_old_game_is_named_under_its_old_key():
     values, ignored = urlstate.read_query("?rule=square-but-two")
     assert values == urlstate.read_query("")[0]
     assert len(ignored) == 1 and ignored[0].startswith("rule=square-but-two: no game is named")
+    # A refused game with the tab named: the tab's own first game, on that tab.
+    values, ignored = urlstate.read_query("?tab=finite&fgame=octal-9.9")
+    assert values[:2] == ["octal-0.137", "finite"] and ignored[0].startswith("fgame=octal-9.9: ")
+    values, ignored = urlstate.read_query("?game=nope&tab=graphs")
+    assert values[:2] == ["tokens", "graphs"] and ignored[0].startswith("game=nope: ")
 
 
 def test_every_listed_game_has_an_address_of_its_own():
