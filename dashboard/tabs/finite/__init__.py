@@ -23,7 +23,7 @@ from .views import VIEWS
 #: The Finite games tab's entry in :data:`dashboard.registry.TABS`.
 TAB = Tab(
     value="finite",
-    label="Play, tree and pictures",
+    label="Moves, tree and pictures",
     layout=finite_layout,
     register=callbacks.register,
     url_keys=(

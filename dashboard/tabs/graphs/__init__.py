@@ -21,7 +21,7 @@ from .layout import graphs_layout
 #: The Games on graphs tab's entry in :data:`dashboard.registry.TABS`.
 TAB = Tab(
     value="graphs",
-    label="Play on the graph",
+    label="Drawn graph",
     layout=graphs_layout,
     register=callbacks.register,
     url_keys=(
