@@ -45,7 +45,9 @@ __all__ = [
     "derived_controls",
     "derived_ids",
     "first_tab",
+    "first_tab_of",
     "first_tabs",
+    "game_defaults",
     "game_menu",
     "game_tabs",
     "header",
@@ -154,15 +156,49 @@ def game_tabs(game: Game) -> tuple[str, ...]:
     return tuple(tab.value for tab in TABS if tab.serves(game))
 
 
+def first_tab_of(game: Game) -> str | None:
+    """The tab a game opens on (its first of :func:`game_tabs`), or None when no tab shows it.
+
+    Parameters
+    ----------
+    game : solver.registry.Game
+
+    Returns
+    -------
+    str or None
+    """
+    tabs = game_tabs(game)
+    return tabs[0] if tabs else None
+
+
+def game_defaults(per_game) -> dict[str, object]:
+    """A control's value for each listed game: ``{registry name: per_game(game)}``, where it has one.
+
+    Parameters
+    ----------
+    per_game : callable
+        :attr:`dashboard.urlkeys.UrlKey.per_game`.
+
+    Returns
+    -------
+    dict
+        For every game of :func:`solver.registry.games` whose value is not
+        None.  The address leaves a control out where it holds its game's
+        value (the page's script reads the same table,
+        :data:`dashboard.urlstate.QUERY_JS`).
+    """
+    found = {game.name: per_game(game) for game in games()}
+    return {name: value for name, value in found.items() if value is not None}
+
+
 @functools.cache
 def first_tabs() -> dict[str, str]:
-    """The tab each listed game opens on: ``{registry name: tab value}``, for :func:`solver.registry.games`.
+    """The tab each listed game opens on: ``{registry name: tab value}`` (:func:`game_defaults` of :func:`first_tab_of`).
 
     The address leaves the tab out when it is the game's first, so
-    ``?game=kayles`` is the whole address of Kayles' page (the page's script
-    reads the same table, :data:`dashboard.urlstate.QUERY_JS`).
+    ``?game=kayles`` is the whole address of Kayles' page.
     """
-    return {game.name: game_tabs(game)[0] for game in games() if game_tabs(game)}
+    return game_defaults(first_tab_of)  # type: ignore[return-value]
 
 
 def first_tab(name: object) -> str:

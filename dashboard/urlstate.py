@@ -45,7 +45,13 @@ from .tabs import Tab
 from .urlkeys import UrlKey, choice
 
 #: The open tab: the first key of the address.
-TAB_KEY = UrlKey("tab", ids.TABS, defaults.DEFAULT_TAB, choice("the tab", [tab.value for tab in TABS]))
+TAB_KEY = UrlKey(
+    "tab",
+    ids.TABS,
+    defaults.DEFAULT_TAB,
+    choice("the tab", [tab.value for tab in TABS]),
+    per_game=gamemenu.first_tab_of,
+)
 
 
 def _address_order(tabs: Sequence[Tab]) -> list[Tab]:
@@ -113,6 +119,10 @@ URL_SETTLED = "url-settled-store"
 #: Query key -> check: takes the raw text, returns the control's value or
 #: raises ``ValueError`` with the reason (:attr:`dashboard.urlkeys.UrlKey.check`).
 CHECKS: dict[str, Callable[[str], object]] = {k.key: k.check for k in URL_KEYS}
+
+#: Query key -> ``{game: the control's value for it}``, for the keys whose starting value depends on the game
+#: (:attr:`dashboard.urlkeys.UrlKey.per_game`: the tab, the positions' boxes).
+PER_GAME: dict[str, dict[str, object]] = {k.key: gamemenu.game_defaults(k.per_game) for k in URL_KEYS if k.per_game}
 
 
 def location() -> html.Div:
@@ -193,11 +203,15 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
             f"the address's query ({len(search):,} characters) is longer than {MAX_QUERY_CHARS:,}: all of it"
         ]
     query, old_key = gamemenu.upgrade_query(urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True))
-    values, ignored = [], []
+    values: list[object] = []
+    ignored: list[str] = []
     known = {key for key, *_rest in params}
     for key, _cid, _prop, default in params:
         if key not in query:
-            values.append(default)
+            # A key left out holds its default, for a key of PER_GAME the game's (the game is read first).
+            at_game = _game_at(params)
+            game = values[at_game] if at_game is not None and at_game < len(values) and key in PER_GAME else None
+            values.append(PER_GAME.get(key, {}).get(game, default) if isinstance(game, str) else default)
             continue
         raw = query[key][-1]
         check = CHECKS.get(key)
@@ -309,29 +323,25 @@ def _passes(key: str, value: object) -> bool:
     return True
 
 
-def _follows(params) -> tuple[int, int] | None:
-    """``(tab index, game index)`` in the parameter table, when it has both keys."""
+def _game_at(params) -> int | None:
+    """The game's index in the parameter table, or None when it has no game."""
     keys = [key for key, *_rest in params]
-    if TAB_KEY.key in keys and gamemenu.GAME_KEY.key in keys:
-        return keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
-    return None
+    return keys.index(gamemenu.GAME_KEY.key) if gamemenu.GAME_KEY.key in keys else None
 
 
 def _written_defaults(values: list, params) -> list:
-    """Each key's default as the address leaves it out: the tab's is the game's first tab.
+    """Each key's default as the address leaves it out: for a key of :data:`PER_GAME`, its value for the game.
 
-    ``?game=kayles`` is Kayles' page on its first tab; :data:`QUERY_JS` reads
-    the same table of first tabs (:func:`dashboard.gamemenu.first_tabs`), where
-    a game it does not list (one typed, ``octal-0.6``) has the tab bar's default.
+    ``?game=wythoff`` is Wythoff's page on its first tab from its start
+    position; :data:`QUERY_JS` reads the same tables, where a game they do
+    not list (one typed, ``octal-0.6``) has the key's own default.
     """
     defaults = [default for *_rest, default in params]
-    found = _follows(params)
-    if found is not None:
-        at_tab, at_game = found
-        game = values[at_game] if at_game < len(values) else None
-        defaults[at_tab] = (
-            gamemenu.first_tabs().get(game, defaults[at_tab]) if isinstance(game, str) else defaults[at_tab]
-        )
+    at_game = _game_at(params)
+    game = values[at_game] if at_game is not None and at_game < len(values) else None
+    if isinstance(game, str):
+        for i, (key, *_rest) in enumerate(params):
+            defaults[i] = PER_GAME.get(key, {}).get(game, defaults[i])
     return defaults
 
 
@@ -586,9 +596,10 @@ QUERY_JS = r"""function (values, table, current) {
     table.forEach(function (row, i) {
         var key = row[0], fallback = row[1], numeric = row[2], spec = row[3], value = values[i];
         var follows = row[4];
-        if (follows && typeof values[follows.from] === 'string' && follows.first.hasOwnProperty(values[follows.from])) {
-            // The tab's default is the game's first tab (dashboard.gamemenu.first_tabs).
-            fallback = follows.first[values[follows.from]];
+        if (follows && typeof values[follows.from] === 'string'
+                && Object.prototype.hasOwnProperty.call(follows.defaults, values[follows.from])) {
+            // A key whose default depends on the game (urlstate.PER_GAME): the tab, a position's box.
+            fallback = String(follows.defaults[values[follows.from]]);
         }
         if (value === null || value === undefined) { return; }
         var text = pyText(value);
@@ -627,19 +638,19 @@ def query_table(params=None) -> list:
         :func:`query_from_controls` does), whose default is then a float;
         otherwise the default is its text.  ``spec`` is the key's check as
         data (:mod:`dashboard.urlkeys`), or None.  ``follows`` is None but
-        for the tab: ``{"from": the game's index, "first": {game: its first
-        tab}}`` (:func:`dashboard.gamemenu.first_tabs`), the tab's default
-        for a game listed there.
+        for a key of :data:`PER_GAME`: ``{"from": the game's index,
+        "defaults": {game: the key's value for it}}``, the key's default for
+        a game listed there.
     """
     params = params or PARAMS
     table = []
-    found = _follows(params)
-    for at, (key, _cid, _prop, default) in enumerate(params):
+    at_game = _game_at(params)
+    for key, _cid, _prop, default in params:
         numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
         spec = getattr(CHECKS.get(key), "spec", None)
         follows = None
-        if found is not None and at == found[0]:
-            follows = {"from": found[1], "first": gamemenu.first_tabs()}
+        if at_game is not None and key in PER_GAME:
+            follows = {"from": at_game, "defaults": PER_GAME[key]}
         table.append([key, float(default) if numeric else str(default), numeric, spec, follows])
     return table
 

@@ -78,7 +78,9 @@ def _visible_tabs(page: Page) -> list[str]:
 
 def _serious(page: Page) -> list[str]:
     page.evaluate(QUIET, [500, 10_000])
-    return [f"{v['impact']} {v['id']}: {v['nodes']}" for v in axe_violations(page) if v["impact"] in ("critical", "serious")]
+    return [
+        f"{v['impact']} {v['id']}: {v['nodes']}" for v in axe_violations(page) if v["impact"] in ("critical", "serious")
+    ]
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -94,7 +96,7 @@ def test_every_game_opens_from_its_address(tab: Page, server_url: str, name: str
     # The setup bar only for a game with a bound.
     if game.bounded:
         expect(page.locator("#setup-bar")).to_be_visible()
-        expect(page.locator("#setup-decided")).to_contain_text("decided", timeout=LOAD_TIMEOUT)
+        expect(page.locator("#setup-decided")).to_contain_text("Decided below", timeout=LOAD_TIMEOUT)
     else:
         expect(page.locator("#setup-bar")).to_be_hidden()
     # The tabs that serve it, opened on the first; none of another kind of game.

@@ -152,3 +152,16 @@ def test_the_address_sets_the_game_s_controls_in_the_same_request():
         no_update,
         no_update,
     ]
+
+
+def test_a_position_at_its_game_s_start_is_left_out_of_the_address():
+    keys = [key for key, *_ in urlstate.PARAMS]
+    values, _ignored = urlstate.read_query("?game=wythoff")
+    assert values[keys.index("fpos")] == "7,12" == find_game("wythoff").example
+    values, _ignored = urlstate.read_query("?game=snakes-and-adders")
+    assert values[keys.index("gboard")].startswith("20:") and values[keys.index("gpos")] == "1,4"
+    # Another position is written; the default game's page keeps its own defaults.
+    values[keys.index("gpos")] = "2,4"
+    assert urlstate.query_from_controls(values) == "?game=snakes-and-adders&gpos=2%2C4"
+    values, _ignored = urlstate.read_query("")
+    assert values[keys.index("fpos")] == "5+7+9" and urlstate.query_from_controls(values) == ""

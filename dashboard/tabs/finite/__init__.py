@@ -28,7 +28,14 @@ TAB = Tab(
     register=callbacks.register,
     url_keys=(
         *[key for view in VIEWS.values() for key in view.url_keys],
-        UrlKey("fpos", ids.POSITION, DEFAULT_POSITION, check_position_param, number_box=True),
+        UrlKey(
+            "fpos",
+            ids.POSITION,
+            DEFAULT_POSITION,
+            check_position_param,
+            number_box=True,
+            per_game=lambda game: game.example if callbacks.serves(game) else None,
+        ),
         UrlKey("fdepth", ids.TREE_DEPTH, DEFAULT_TREE_DEPTH, slider("the tree's depth", 1, TREE_DEPTH_MAX)),
     ),
     relayout_graphs=((ids.TREE, "layout"), *[g for view in VIEWS.values() for g in view.relayout_graphs]),
