@@ -664,9 +664,13 @@ _ADDRESS_STATE = "(window.ptsqAddress || (window.ptsqAddress = {current: '', seq
 
 #: Controls -> address (in the browser; a callback with no output).  Pushes
 #: a history entry with the new query string, or does nothing when the
-#: address already says it.  When the controls were just set by a reading of
-#: the address and stand for what it settled on, the entry is replaced
-#: instead (a shared link with a bad value leaves no extra entry).  The
+#: address already says it.  One user input (a press, a key, a typed value)
+#: makes at most one entry: the controls its callbacks change afterwards (a
+#: game chosen, then its tab and its start position) replace that entry
+#: instead of pushing more, so the back button undoes the whole input.  When
+#: the controls were just set by a reading of the address and stand for what
+#: it settled on, the entry is replaced too (a shared link with a bad value
+#: leaves no extra entry).  The
 #: history is written here, not through ``dcc.Location``'s ``search``: that
 #: would fire :data:`GATE_JS`, and dash's Location pushes its stale ``href``
 #: back when the address was replaced under it.
@@ -674,13 +678,22 @@ WRITE_JS = """function () {
     var table = %s;
     var toQuery = %s;
     var state = %s;
+    if (!state.counting) {
+        // The user's inputs: one history entry per input, however many controls its callbacks then change.
+        state.counting = true;
+        state.inputs = 0;
+        state.pushed = 0;
+        ['pointerdown', 'keydown', 'input', 'change'].forEach(function (type) {
+            window.addEventListener(type, function () { state.inputs += 1; }, true);
+        });
+    }
     var values = Array.prototype.slice.call(arguments, 0, table.length);
     var settled = arguments[table.length];
     var query = toQuery(values, table, state.current);
-    var replace = false;
+    var replace = state.inputs === state.pushed;
     if (settled && typeof settled.search === 'string' && settled.seq !== state.settled) {
         state.settled = settled.seq;
-        replace = query === settled.search;
+        replace = replace || query === settled.search;
     }
     state.current = query;
     if (query !== window.location.search) {
@@ -689,6 +702,7 @@ WRITE_JS = """function () {
             window.history.replaceState(window.history.state, '', url);
         } else {
             window.history.pushState({}, '', url);
+            state.pushed = state.inputs;
         }
     }
     return window.dash_clientside.no_update;

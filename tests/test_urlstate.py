@@ -315,7 +315,7 @@ _JS_CASES = [
     {"game": "<script>alert(1)</script>", "srule": "\t\n"},
     # The tab is left out where it is the game's first, written where it is not or the game is not listed.
     {"game": "octal-0.77", "tab": "finite"},
-    {"game": "eraserhead", "tab": "graphs"},
+    {"game": "eraserhead", "tab": "graphs", "fpos": "cycle-9:0,2,4", "gboard": "cycle-9", "gpos": "0,2,4"},
     {"game": "tokens", "tab": "graphs", "gpos": "0"},
     {"game": "octal-0.6", "tab": "finite"},
     {"game": "put-or-take-a-prime", "tab": "play"},
