@@ -25,6 +25,9 @@ in milliseconds:
 - depth change: typing a move depth and pressing Enter, likewise (at ``--n``);
 - tree expand: clicking an unexpanded node of the game tree, likewise;
 - play move: pressing a move button in the Play tab, likewise;
+- every game's opening (``--game-repeat``): chosen in the page's game menu
+  from the default view until drawn, and opened from its address
+  (``?game=NAME``) from navigation start until drawn;
 - every tab's first opening, and every Explore view's: in a page that has
   loaded the default view (a new page each run, the browser's script cache
   kept), clicking the tab (or the view's switch) until every answer it
@@ -238,8 +241,8 @@ def show_explore_view(page, label: str) -> None:
         switch.first.click()
 
 
-#: The tabs other than the default one, by their label in the tab bar.
-TAB_LABELS = ["Thesis analyses", "Play", "Inspect a number", "Sums", "Finite games"]
+#: The default game's tabs other than the default one, by their label in the tab bar.
+TAB_LABELS = ["Thesis analyses", "Play", "Inspect a number", "Sums"]
 #: The Explore views other than the Summary, by their switch's label.
 VIEW_LABELS = [
     "Densities",
@@ -301,6 +304,60 @@ def first_openings(
                     times.setdefault(f"{name} (server's first time)", []).append(ms)
             except Exception as exc:  # a measurement that fails is reported, the others go on
                 errors.append(f"{name}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+            finally:
+                page.close()
+
+
+def game_openings(
+    browser, url: str, repeat: int, read_ms: int, times: dict[str, list[float]], errors: list[str]
+) -> None:
+    """Time every listed game's opening (ms), ``repeat`` runs each: chosen in the menu, and from its address.
+
+    From the menu: in a page that has drawn the default view, the game is chosen in the game menu, timed from
+    the press on its option until every answer is drawn.  From its address (``?game=NAME``): a new page, from
+    navigation start until every answer the load started is drawn.
+    """
+    from solver.registry import find_game, game_names
+
+    default = game_names()[0]
+    for name in game_names():
+        title = find_game(name).title
+        for i in range(repeat):
+            if name != default:
+                key = f"game from the menu: {name}"
+                page = browser.new_page(viewport={"width": 1440, "height": 900})
+                try:
+                    page.add_init_script(TRACKER)
+                    page.goto(url, timeout=120_000)
+                    page.locator("#summary-count-W").wait_for(timeout=60_000)
+                    settle(page, 0)
+                    page.wait_for_timeout(read_ms)
+
+                    def choose(title=title, page=page):
+                        page.locator("#game-menu").click()
+                        page.get_by_role("option", name=title, exact=True).click()
+
+                    times.setdefault(key, []).append(timed_action(page, choose)[1])
+                    if i == 0:
+                        times.setdefault(f"{key} (server's first time)", []).append(times[key][-1])
+                except Exception as exc:  # a measurement that fails is reported, the others go on
+                    errors.append(f"{key}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+                finally:
+                    page.close()
+            key = f"game from its address: {name}"
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            try:
+                page.add_init_script(TRACKER)
+                page.goto(f"{url}?game={name}", timeout=120_000)
+                page.wait_for_function(
+                    "(title) => document.getElementById('page-title')"
+                    " && document.getElementById('page-title').textContent === title + ' explorer'",
+                    arg=title,
+                    timeout=60_000,
+                )
+                times.setdefault(key, []).append(settle(page, 0))
+            except Exception as exc:
+                errors.append(f"{key}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
             finally:
                 page.close()
 
@@ -425,6 +482,8 @@ def run(args) -> dict[str, list[float]]:
                 settle(page, before)
             if args.tab_repeat:
                 first_openings(browser, url, args.tab_repeat, args.read_ms, times, errors)
+            if args.game_repeat:
+                game_openings(browser, url, args.game_repeat, args.read_ms, times, errors)
             browser.close()
     finally:
         server.terminate()
@@ -447,6 +506,12 @@ def main() -> None:
         "--tab-repeat", type=int, default=5, help="runs of each tab's and view's first opening (default 5; 0: none)"
     )
     parser.add_argument(
+        "--game-repeat",
+        type=int,
+        default=1,
+        help="runs of each game's opening, from the menu and from its address (default 1; 0: none)",
+    )
+    parser.add_argument(
         "--read-ms",
         type=int,
         default=2000,
@@ -460,6 +525,8 @@ def main() -> None:
         parser.error("--repeat must be at least 1")
     if args.tab_repeat < 0:
         parser.error("--tab-repeat must be at least 0")
+    if args.game_repeat < 0:
+        parser.error("--game-repeat must be at least 0")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

@@ -17,7 +17,7 @@ from dash import Input, Output, State, html
 
 from solver import DEFAULT_RULE, RULES
 
-from . import compile_notice, controls, ids, links, setup_callbacks, urlstate
+from . import compile_notice, controls, gamemenu, ids, links, setup_callbacks, urlstate
 from .components import DEFERRED_SHOWN, MOUNT_WHEN_SENT_JS
 from .defaults import DEFAULT_TAB
 from .registry import TABS
@@ -127,16 +127,15 @@ _SUMMARY = """function(request, setup, pending) {
     return text;
 }"""
 
-# The header and the browser's title name the chosen game, as soon as it is chosen;
-# the hint beside alpha says how that game's bound follows from N and alpha, and
-# the alpha box is off for a game that does not use it (its bound is N + 1).
-_TITLE = """function(chosen) {
+# The hint beside alpha says how the chosen rule's bound follows from N and alpha, and
+# the alpha box is off for a rule that does not use it (its bound is N + 1).  The header
+# names the game from the page's game menu (dashboard/gamemenu.py).
+_ALPHA = """function(chosen) {
     const games = %s;
     const game = games[chosen || %s];
     const nu = window.dash_clientside.no_update;
-    if (!game) { return [nu, nu, nu, nu]; }
-    document.title = game.title + ' explorer';
-    return [game.title + ' explorer', game.intro, game.alpha_hint, !game.climbs];
+    if (!game) { return [nu, nu]; }
+    return [game.alpha_hint, !game.climbs];
 }"""
 
 # The Edit button opens and closes the controls on narrow screens.
@@ -152,7 +151,6 @@ _GAMES = json.dumps(
     {
         name: {
             "title": rule.title,
-            "intro": controls.rule_intro(rule),
             "bound": rule.bound_formula.replace("alpha x", "α ×"),
             "alpha_hint": controls.alpha_hint(rule),
             "climbs": rule.climbs,
@@ -206,6 +204,7 @@ def register(app: dash.Dash, page: html.Div) -> None:
     for tab in TABS:
         tab.register(app)
     links.register(app)
+    gamemenu.register(app)
     urlstate.register(app)
     # Every grid's "Export CSV" downloads its rows, whichever tab holds it.
     register_every_export(app, page)
@@ -246,9 +245,7 @@ def register(app: dash.Dash, page: html.Div) -> None:
         prevent_initial_call=True,
     )
     app.clientside_callback(
-        _TITLE % (_GAMES, json.dumps(DEFAULT_RULE.name)),
-        Output(ids.PAGE_TITLE, "children"),
-        Output(ids.PAGE_INTRO, "children"),
+        _ALPHA % (_GAMES, json.dumps(DEFAULT_RULE.name)),
         Output(ids.ALPHA_HINT, "children"),
         Output(ids.ALPHA_INPUT, "disabled"),
         Input(ids.RULE_SELECT, "value"),

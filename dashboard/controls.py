@@ -1,7 +1,10 @@
-"""The page-wide setup bar: the game, N, alpha and the bound B = alpha × N, above the tabs.
+"""The page-wide setup bar: N, alpha and the bound B = alpha × N of the chosen rule, above the tabs.
 
 Every tab reads its values from the one solve this bar sets up, so a number
-has the same value on every tab.  Its callbacks, from the typed game, N and
+has the same value on every tab.  The bar is shown for the games solved up
+to a bound (the rules); the game itself is chosen in the page's game menu
+(:mod:`dashboard.gamemenu`), which sets the bar's hidden rule input.  Its
+callbacks, from the game, N and
 alpha to the shared setup and the background solve's progress, are in
 :mod:`dashboard.setup_callbacks`; its stores come from :func:`setup_stores`,
 and its controls' keys in the address are :data:`URL_KEYS`.
@@ -18,16 +21,15 @@ import math
 
 from dash import dcc, html
 
-from solver import DEFAULT_RULE, RULE_NAMES, RULES, Rule, Solution, config
+from solver import DEFAULT_RULE, RULES, Rule, Solution, config
 
 from . import ids, state
 from .components import attrs
 from .defaults import ALPHA_MAX, N_MAX, N_SLIDER_MAX_EXP, N_SLIDER_MIN_EXP, N_SLIDER_STEP
 from .setup import NotSolvedError, setup_solution, validated_setup
-from .urlkeys import UrlKey, choice, number_box_key
+from .urlkeys import number_box_key
 
 __all__ = [
-    "RULE_OPTIONS",
     "URL_KEYS",
     "alpha_hint",
     "bound_note",
@@ -39,13 +41,10 @@ __all__ = [
     "summary_text",
 ]
 
-#: The game selector's options: every rule of the family, by title.
-RULE_OPTIONS = [{"label": rule.title, "value": name} for name, rule in RULES.items()]
-
-#: The setup bar's controls in the address (written after the tab, before
-#: every tab's own keys): the game, N and alpha.
+#: The setup bar's controls in the address (written after the game and the
+#: tab, before every tab's own keys): N and alpha.  The rule is the page's
+#: game (:data:`dashboard.gamemenu.GAME_KEY`).
 URL_KEYS = (
-    UrlKey("rule", ids.RULE_SELECT, DEFAULT_RULE.name, choice("the game", RULE_NAMES)),
     number_box_key("n", ids.N_INPUT, config.DEFAULT_N, "N", most=N_MAX),
     number_box_key("alpha", ids.ALPHA_INPUT, config.DEFAULT_ALPHA, "alpha", most=ALPHA_MAX),
 )
@@ -328,20 +327,8 @@ def setup_bar() -> html.Section:
             ),
             html.Div(
                 [
-                    html.Div(
-                        [
-                            _label("game", ids.RULE_SELECT),
-                            dcc.Dropdown(
-                                id=ids.RULE_SELECT,
-                                options=RULE_OPTIONS,
-                                value=DEFAULT_RULE.name,
-                                clearable=False,
-                                searchable=False,
-                                className="rule-select",
-                            ),
-                        ],
-                        className="control control-rule",
-                    ),
+                    # The rule is the page's game (dashboard/gamemenu.py), which sets this hidden input.
+                    dcc.Input(id=ids.RULE_SELECT, type="hidden", value=DEFAULT_RULE.name),
                     html.Div(
                         [
                             _label("N (positions 1..N examined)", ids.N_INPUT, " log scale, or type a value"),

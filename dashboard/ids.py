@@ -19,16 +19,23 @@ URL_NOTICE = "url-notice"
 #: Output of the client-side callback that sets ``aria-invalid`` on number
 #: boxes marked invalid (``dcc.Input`` has no aria props).
 ARIA_SYNC = "aria-sync-store"
-#: The header's title and introduction, which name the chosen game.
+#: The header's title and introduction, which name the chosen game, and the sentence on what its labels mean.
 PAGE_TITLE = "page-title"
 PAGE_INTRO = "page-intro"
+PAGE_LABELS = "page-labels"
+#: The page's one game menu (dashboard/gamemenu.py), the box for any other game of a family, and its message.
+GAME_MENU = "game-menu"
+GAME_TYPED = "game-typed"
+GAME_MENU_ERROR = "game-menu-error"
+#: The navigation landmark around the tab bar; its class hides the tabs that do not serve the game.
+TAB_NAV = "tab-nav"
 #: The notice that says what the solver is compiling (a fresh install's first
 #: launch; dashboard/compile_notice.py) and its poll, a ``dcc.Interval``.
 COMPILE_NOTICE = "compile-notice"
 COMPILE_POLL = "compile-poll"
 
 # ---------------------------------------------------------------- the page-wide setup bar (dashboard/controls.py)
-#: The game selector of the setup bar (a name of :data:`solver.games.RULES`).
+#: The setup's rule: a hidden input (a name of :data:`solver.games.RULES`) the game menu sets.
 RULE_SELECT = "rule-select"
 N_SLIDER = "n-slider"
 N_INPUT = "n-input"

@@ -1,4 +1,4 @@
-"""The page: a header, the page-wide setup bar, the tab bar and one container per tab.
+"""The page: a header with the game menu, the page-wide setup bar, the tab bar and one container per tab.
 
 The tabs come from the registry (:data:`dashboard.registry.TABS`), in the
 order of the tab bar.  Every tab's components are in the page's layout from
@@ -19,12 +19,14 @@ import dash_ag_grid as dag
 from dash import dcc, html
 
 from solver import DEFAULT_RULE
+from solver.registry import find_game
 
 from . import ids
 from .compile_notice import notice_layout
 from .components import attrs, deferred
-from .controls import rule_intro, setup_bar, setup_stores
+from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
+from .gamemenu import choose_game, game_menu, header
 from .registry import TABS
 from .tabs import Tab
 from .urlstate import location
@@ -110,35 +112,39 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     return layout
 
 
+def _default_nav() -> str:
+    """The tab bar's class for the default game: the tabs that do not serve it hidden (as the game menu writes it)."""
+    return choose_game(DEFAULT_RULE.name, DEFAULT_TAB)[4]
+
+
 def build_layout() -> html.Div:
     """Return the whole page as a Dash component tree.
 
     Returns
     -------
     dash.html.Div
-        The URL location, the stores the page shares, the header, the
+        The URL location, the stores the page shares, the header (the
+        chosen game's title and sentences, and the game menu,
+        :func:`dashboard.gamemenu.game_menu`), the
         compile notice (:mod:`dashboard.compile_notice`), the setup bar (:func:`dashboard.controls.setup_bar`) and the setup's
         stores (:func:`dashboard.controls.setup_stores`), the tab bar and
         each registered tab's content in its container
         (:func:`dashboard.ids.tab_container_id`); only the default tab's
         container is shown.
     """
+    title, intro, labels = header(find_game(DEFAULT_RULE.name))
     return html.Div(
         [
             dcc.Store(id=ids.GRAPH_REFRESH),
             *[dcc.Store(id=ids.tab_gate_id(tab.value)) for tab in TABS if tab.gated],
             html.Header(
                 [
-                    html.H1(f"{DEFAULT_RULE.title} explorer", id=ids.PAGE_TITLE),
+                    html.H1(title, id=ids.PAGE_TITLE),
                     html.P(
-                        [
-                            html.Span(rule_intro(), id=ids.PAGE_INTRO),
-                            " Every label is true of the infinite game: W/L with their remoteness come from "
-                            "retrograde analysis on 0..B, D marks certified draws, and U is what the bound B "
-                            "leaves unresolved.",
-                        ],
+                        [html.Span(intro, id=ids.PAGE_INTRO), " ", html.Span(labels, id=ids.PAGE_LABELS)],
                         className="intro",
                     ),
+                    game_menu(),
                 ]
             ),
             # The address (and the notice of what it held that was ignored, under the title).
@@ -155,10 +161,14 @@ def build_layout() -> html.Div:
                 dcc.Tabs(
                     id=ids.TABS,
                     value=DEFAULT_TAB,
-                    children=[dcc.Tab(label=tab.label, value=tab.value) for tab in TABS],
+                    children=[
+                        dcc.Tab(label=tab.label, value=tab.value, className=f"tab-for-{tab.value}") for tab in TABS
+                    ],
                     className="tabs",
                     mobile_breakpoint=0,
                 ),
+                id=ids.TAB_NAV,
+                className=_default_nav(),
                 **attrs({"aria-label": "tabs"}),
             ),
             *[_container(tab) for tab in TABS],

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from solver import parse_int
 
@@ -52,6 +53,12 @@ class UrlKey:
     number_box : bool
         The control is a number box (``dcc.Input``): the page keeps its
         ``aria-invalid`` in step with its ``invalid`` class.
+    per_game : callable or None
+        For a control whose starting value depends on the game of the
+        page's menu (a position's box, the open tab): ``per_game(game)``, a
+        :class:`solver.registry.Game`, is its value for that game, or None
+        where it has none.  The address leaves that value out too, so
+        ``?game=wythoff`` is Wythoff's start page (:mod:`dashboard.urlstate`).
     """
 
     key: str
@@ -60,6 +67,7 @@ class UrlKey:
     check: Check
     prop: str = "value"
     number_box: bool = False
+    per_game: Callable[[Any], object] | None = None
 
 
 def whole(name: str, *, least: int = 1, most: int | None = None) -> Check:

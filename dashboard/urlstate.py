@@ -39,13 +39,19 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver.parsing import MAX_DIGITS, describe_text
 
-from . import controls, defaults, ids
+from . import controls, defaults, gamemenu, ids
 from .registry import TABS
 from .tabs import Tab
 from .urlkeys import UrlKey, choice
 
 #: The open tab: the first key of the address.
-TAB_KEY = UrlKey("tab", ids.TABS, defaults.DEFAULT_TAB, choice("the tab", [tab.value for tab in TABS]))
+TAB_KEY = UrlKey(
+    "tab",
+    ids.TABS,
+    defaults.DEFAULT_TAB,
+    choice("the tab", [tab.value for tab in TABS]),
+    per_game=gamemenu.first_tab_of,
+)
 
 
 def _address_order(tabs: Sequence[Tab]) -> list[Tab]:
@@ -58,7 +64,7 @@ def _address_order(tabs: Sequence[Tab]) -> list[Tab]:
 
 
 def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
-    """Every key of the address, in query order: the tab, the setup bar's, then each tab's own.
+    """Every key of the address, in query order: the game, the tab, the setup bar's, then each tab's own.
 
     Parameters
     ----------
@@ -69,7 +75,8 @@ def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
     Returns
     -------
     tuple of UrlKey
-        :data:`TAB_KEY`, :data:`dashboard.controls.URL_KEYS`, then the keys
+        :data:`dashboard.gamemenu.GAME_KEY`, :data:`TAB_KEY`,
+        :data:`dashboard.controls.URL_KEYS`, then the keys
         of every tab (:attr:`dashboard.tabs.Tab.url_keys`), in the order of
         the tab bar except where a tab says ``url_before``.
 
@@ -80,7 +87,8 @@ def collect_keys(tabs: Iterable[Tab]) -> tuple[UrlKey, ...]:
         owners).
     """
     tabs = list(tabs)
-    owned = [(TAB_KEY, "the tab bar")] + [(key, "the setup bar") for key in controls.URL_KEYS]
+    owned = [(gamemenu.GAME_KEY, "the game menu"), (TAB_KEY, "the tab bar")]
+    owned += [(key, "the setup bar") for key in controls.URL_KEYS]
     owned += [(key, f"tab {tab.value!r}") for tab in _address_order(tabs) for key in tab.url_keys]
     owners: dict[str, str] = {}
     for key, owner in owned:
@@ -111,6 +119,10 @@ URL_SETTLED = "url-settled-store"
 #: Query key -> check: takes the raw text, returns the control's value or
 #: raises ``ValueError`` with the reason (:attr:`dashboard.urlkeys.UrlKey.check`).
 CHECKS: dict[str, Callable[[str], object]] = {k.key: k.check for k in URL_KEYS}
+
+#: Query key -> ``{game: the control's value for it}``, for the keys whose starting value depends on the game
+#: (:attr:`dashboard.urlkeys.UrlKey.per_game`: the tab, the positions' boxes).
+PER_GAME: dict[str, dict[str, object]] = {k.key: gamemenu.game_defaults(k.per_game) for k in URL_KEYS if k.per_game}
 
 
 def location() -> html.Div:
@@ -178,7 +190,10 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         that is also how the default page is written, so the back button
         can return to it), and one line of text per ignored value,
         ``"depth=99: the move depth must be a whole number from 1 to 20"``
-        (the value shortened when long, never interpreted as HTML).
+        (the value shortened when long, never interpreted as HTML).  The
+        game's old keys (``rule``, ``fgame``, ``ggame``) are read as
+        ``game`` (:func:`dashboard.gamemenu.upgrade_query`), and a tab that
+        does not serve the game gives way to the game's first tab.
     """
     params = params or PARAMS
     if not isinstance(search, str):
@@ -187,24 +202,48 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         return [default for *_rest, default in params], [
             f"the address's query ({len(search):,} characters) is longer than {MAX_QUERY_CHARS:,}: all of it"
         ]
-    query = urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True)
-    values, ignored = [], []
+    query, old_key = gamemenu.upgrade_query(urllib.parse.parse_qs(search.lstrip("?"), keep_blank_values=True))
+    values: list[object] = []
+    ignored: list[str] = []
     known = {key for key, *_rest in params}
     for key, _cid, _prop, default in params:
         if key not in query:
-            values.append(default)
+            # A key left out holds its default, for a key of PER_GAME the game's (the game is read first).
+            at_game = _game_at(params)
+            game = values[at_game] if at_game is not None and at_game < len(values) and key in PER_GAME else None
+            values.append(PER_GAME.get(key, {}).get(game, default) if isinstance(game, str) else default)
             continue
         raw = query[key][-1]
         check = CHECKS.get(key)
         try:
             values.append(check(raw) if check else _coerce(raw, default))
         except ValueError as exc:
+            if key == gamemenu.GAME_KEY.key:
+                # A game refused: the game the address's tab opens on, if it has one of its own.
+                default = gamemenu.tab_game(query.get(TAB_KEY.key, [""])[-1]) or default
             values.append(default)
-            ignored.append(f"{key}={_shown(raw)}: {exc}")
+            named = old_key if key == gamemenu.GAME_KEY.key and old_key else key
+            ignored.append(f"{named}={_shown(raw)}: {exc}")
     for key in query:
         if key not in known:
             ignored.append(f"{_shown(key)}: not a setting of this page")
-    return values, ignored
+    return _served_tab(values, params), ignored
+
+
+def _served_tab(values: list, params) -> list:
+    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``)."""
+    keys = [key for key, *_rest in params]
+    if TAB_KEY.key not in keys or gamemenu.GAME_KEY.key not in keys:
+        return values
+    at_tab, at_game = keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
+    try:
+        served = gamemenu.game_tabs(gamemenu.page_game(values[at_game]))
+    except ValueError:
+        return values
+    if served and values[at_tab] not in served:
+        values = list(values)
+        values[at_tab] = served[0]
+    return values
 
 
 def controls_from_query(search: object, params=None) -> list:
@@ -284,6 +323,28 @@ def _passes(key: str, value: object) -> bool:
     return True
 
 
+def _game_at(params) -> int | None:
+    """The game's index in the parameter table, or None when it has no game."""
+    keys = [key for key, *_rest in params]
+    return keys.index(gamemenu.GAME_KEY.key) if gamemenu.GAME_KEY.key in keys else None
+
+
+def _written_defaults(values: list, params) -> list:
+    """Each key's default as the address leaves it out: for a key of :data:`PER_GAME`, its value for the game.
+
+    ``?game=wythoff`` is Wythoff's page on its first tab from its start
+    position; :data:`QUERY_JS` reads the same tables, where a game they do
+    not list (one typed, ``octal-0.6``) has the key's own default.
+    """
+    defaults = [default for *_rest, default in params]
+    at_game = _game_at(params)
+    game = values[at_game] if at_game is not None and at_game < len(values) else None
+    if isinstance(game, str):
+        for i, (key, *_rest) in enumerate(params):
+            defaults[i] = PER_GAME.get(key, {}).get(game, defaults[i])
+    return defaults
+
+
 def query_from_controls(values: list, params=None, current: object = "") -> str:
     """The query string for control values (defaults left out, refused values not written).
 
@@ -307,7 +368,8 @@ def query_from_controls(values: list, params=None, current: object = "") -> str:
     params = params or PARAMS
     now = urllib.parse.parse_qs(current.lstrip("?"), keep_blank_values=True) if isinstance(current, str) else {}
     pairs = []
-    for (key, _cid, _prop, default), value in zip(params, values, strict=False):
+    defaults = _written_defaults(values, params)
+    for (key, _cid, _prop, _default), default, value in zip(params, defaults, values, strict=False):
         if value is not None and not _passes(key, value):
             kept = now.get(key, [None])[-1]
             value = kept if kept is not None and _passes(key, kept) else None
@@ -407,6 +469,35 @@ def read_address(data: object, values: list, params=None) -> list:
     return [out[1], out[2], settled, *out[3:]]
 
 
+def derived_from_address(data: object, held: list, params=None) -> list:
+    """The controls the address's game sets beside the menu (:func:`dashboard.gamemenu.derived_controls`).
+
+    Parameters
+    ----------
+    data : object
+        What the gate wrote to :data:`URL_READ` (as :func:`read_address` takes it).
+    held : list
+        The values now of :func:`dashboard.gamemenu.derived_ids`, in order.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        One value per id of :func:`dashboard.gamemenu.derived_ids`: the new
+        value, or ``no_update`` where it is unchanged or the table has no game.
+    """
+    params = params or PARAMS
+    derived = gamemenu.derived_ids()
+    keys = [key for key, *_rest in params]
+    if gamemenu.GAME_KEY.key not in keys:
+        return [no_update] * len(derived)
+    search = data.get("search") if isinstance(data, dict) else data
+    game = read_query(search if isinstance(search, str) else "", params)[0][keys.index(gamemenu.GAME_KEY.key)]
+    changes = gamemenu.derived_controls(game, dict(zip(derived, held, strict=False)))
+    return [changes.get(cid, no_update) for cid in derived]
+
+
 #: :func:`query_from_controls` in JavaScript: ``function (values, table)``
 #: where ``table`` is :func:`query_table`.  It gives the same text for the
 #: values a page sends (text, whole numbers, finite floats, true/false);
@@ -504,6 +595,12 @@ QUERY_JS = r"""function (values, table, current) {
     var pairs = [];
     table.forEach(function (row, i) {
         var key = row[0], fallback = row[1], numeric = row[2], spec = row[3], value = values[i];
+        var follows = row[4];
+        if (follows && typeof values[follows.from] === 'string'
+                && Object.prototype.hasOwnProperty.call(follows.defaults, values[follows.from])) {
+            // A key whose default depends on the game (urlstate.PER_GAME): the tab, a position's box.
+            fallback = String(follows.defaults[values[follows.from]]);
+        }
         if (value === null || value === undefined) { return; }
         var text = pyText(value);
         if (!passes(spec, text)) {
@@ -536,18 +633,25 @@ def query_table(params=None) -> list:
     Returns
     -------
     list
-        ``[key, default, numeric, spec]`` per parameter: ``numeric`` is
-        true for a number default (compared as a float, as
+        ``[key, default, numeric, spec, follows]`` per parameter:
+        ``numeric`` is true for a number default (compared as a float, as
         :func:`query_from_controls` does), whose default is then a float;
         otherwise the default is its text.  ``spec`` is the key's check as
-        data (:mod:`dashboard.urlkeys`), or None.
+        data (:mod:`dashboard.urlkeys`), or None.  ``follows`` is None but
+        for a key of :data:`PER_GAME`: ``{"from": the game's index,
+        "defaults": {game: the key's value for it}}``, the key's default for
+        a game listed there.
     """
     params = params or PARAMS
     table = []
+    at_game = _game_at(params)
     for key, _cid, _prop, default in params:
         numeric = isinstance(default, (int, float)) and not isinstance(default, bool)
         spec = getattr(CHECKS.get(key), "spec", None)
-        table.append([key, float(default) if numeric else str(default), numeric, spec])
+        follows = None
+        if at_game is not None and key in PER_GAME:
+            follows = {"from": at_game, "defaults": PER_GAME[key]}
+        table.append([key, float(default) if numeric else str(default), numeric, spec, follows])
     return table
 
 
@@ -560,9 +664,13 @@ _ADDRESS_STATE = "(window.ptsqAddress || (window.ptsqAddress = {current: '', seq
 
 #: Controls -> address (in the browser; a callback with no output).  Pushes
 #: a history entry with the new query string, or does nothing when the
-#: address already says it.  When the controls were just set by a reading of
-#: the address and stand for what it settled on, the entry is replaced
-#: instead (a shared link with a bad value leaves no extra entry).  The
+#: address already says it.  One user input (a press, a key, a typed value)
+#: makes at most one entry: the controls its callbacks change afterwards (a
+#: game chosen, then its tab and its start position) replace that entry
+#: instead of pushing more, so the back button undoes the whole input.  When
+#: the controls were just set by a reading of the address and stand for what
+#: it settled on, the entry is replaced too (a shared link with a bad value
+#: leaves no extra entry).  The
 #: history is written here, not through ``dcc.Location``'s ``search``: that
 #: would fire :data:`GATE_JS`, and dash's Location pushes its stale ``href``
 #: back when the address was replaced under it.
@@ -570,13 +678,22 @@ WRITE_JS = """function () {
     var table = %s;
     var toQuery = %s;
     var state = %s;
+    if (!state.counting) {
+        // The user's inputs: one history entry per input, however many controls its callbacks then change.
+        state.counting = true;
+        state.inputs = 0;
+        state.pushed = 0;
+        ['pointerdown', 'keydown', 'input', 'change'].forEach(function (type) {
+            window.addEventListener(type, function () { state.inputs += 1; }, true);
+        });
+    }
     var values = Array.prototype.slice.call(arguments, 0, table.length);
     var settled = arguments[table.length];
     var query = toQuery(values, table, state.current);
-    var replace = false;
+    var replace = state.inputs === state.pushed;
     if (settled && typeof settled.search === 'string' && settled.seq !== state.settled) {
         state.settled = settled.seq;
-        replace = query === settled.search;
+        replace = replace || query === settled.search;
     }
     state.current = query;
     if (query !== window.location.search) {
@@ -585,6 +702,7 @@ WRITE_JS = """function () {
             window.history.replaceState(window.history.state, '', url);
         } else {
             window.history.pushState({}, '', url);
+            state.pushed = state.inputs;
         }
     }
     return window.dash_clientside.no_update;
@@ -681,17 +799,24 @@ def register(app: dash.Dash, params=None) -> None:
     # Address -> server, only when the page did not write it itself.
     app.clientside_callback(GATE_JS, Output(URL_READ, "data"), Input(ids.URL, "search"))
 
+    # The game read also sets, in the same request, the controls it decides (the setup's rule, the hidden game
+    # input of each tab that serves it), so a tab opened by the address draws its game once.
+    derived = gamemenu.derived_ids()
+
     @app.callback(
         Output(ids.URL_NOTICE, "children"),
         Output(ids.URL_NOTICE, "style"),
         Output(URL_SETTLED, "data"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
+        *[Output(cid, "value", allow_duplicate=True) for cid in derived],
         Input(URL_READ, "data"),
         *[State(cid, prop) for _k, cid, prop, _d in params],
+        *[State(cid, "value") for cid in derived],
         prevent_initial_call=True,
     )
     def _read(data, *values):
-        return read_address(data, list(values), params)
+        out = read_address(data, list(values[: len(params)]), params)
+        return [*out, *derived_from_address(data, list(values[len(params) :]), params)]
 
     boxes = text_box_ids(params)
     app.clientside_callback(

@@ -394,11 +394,11 @@ def test_bad_input_gives_messages_not_tracebacks(page: Page, server_url: str, wa
     expect(notice).to_contain_text("fgame=octal-9.9")
     expect(notice).to_contain_text("fheaps=-4")
     expect(page.locator("#finite-play-state p").first).to_be_visible(timeout=LOAD_TIMEOUT)
-    other = page.locator("#finite-game-other")
-    for name, words in [("octal-0.8", "octal code"), ("chomp-5x6", "at most 24 pieces"), ("<b>x</b>", "no finite")]:
+    other = page.locator("#game-typed")
+    for name, words in [("octal-0.8", "octal code"), ("chomp-5x6", "at most 24 pieces"), ("<b>x</b>", "no game")]:
         other.fill(name)
         other.press("Enter")
-        expect(page.locator("#finite-game-error")).to_contain_text(words)
+        expect(page.locator("#game-menu-error")).to_contain_text(words)
     box = page.locator("#finite-heaps-n")
     box.fill("banana")
     box.press("Enter")
@@ -410,7 +410,7 @@ def test_bad_input_gives_messages_not_tracebacks(page: Page, server_url: str, wa
     expect(page.locator("#finite-play-error")).to_contain_text("you typed '5+x'")
     other.fill("wythoff")
     other.press("Enter")
-    expect(page.locator("#finite-game-summary")).to_contain_text("Wythoff's game")
+    expect(page.locator("#page-title")).to_have_text("Wythoff's game explorer")
     expect(position).to_have_value("7,12")  # the new game's start, written when the game changed
     position.fill("3,-1")
     position.press("Enter")
@@ -638,7 +638,9 @@ def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str,
     # The tab's first opening: the default game's views (Rob's Dots: its Grundy values and its pairs) ask once
     # each; no view of another game sends a request.
     requests.clear()
-    page.locator("#tabs .tab", has_text="Finite games").click()
+    typed = page.locator("#game-typed")
+    typed.fill("octal-0.137")
+    typed.press("Enter")
     wait_graph(page, "finite-pairs-graph", "d[0].type === 'heatmap'")
     wait_graph(page, "finite-grundy-graph", "d.length >= 2")
     page.wait_for_timeout(500)
@@ -657,7 +659,7 @@ def test_only_the_chosen_games_views_ask_the_server(page: Page, server_url: str,
     assert not _triggers(requests, lambda prop: '"finite-move"' in prop)
     # Another game: only its views ask (Wythoff's: the plane of pairs and the sieve).
     requests.clear()
-    other = page.locator("#finite-game-other")
+    other = page.locator("#game-typed")
     other.fill("wythoff")
     other.press("Enter")
     wait_graph(page, "finite-plane-graph", "d.length >= 1")
@@ -702,7 +704,7 @@ def test_only_the_chosen_games_views_are_built_and_work_after_switching(
     octal = set(impartial_game("octal-0.137").views)
     assert _built_views(page) == octal
     assert page.locator(".finite-views .js-plotly-plot").count() == 2
-    other = page.locator("#finite-game-other")
+    other = page.locator("#game-typed")
     # Wythoff's game: its views are built and Rob's Dots' are gone from the page.
     other.fill("wythoff")
     other.press("Enter")

@@ -31,16 +31,16 @@ WAIT_TIMEOUT = 30_000
 
 #: The bound of ``?n=1000000`` at the default alpha = 100, written out on purpose.
 BIG_BOUND = 100_000_000
-TABS = ["explore", "thesis", "play", "inspect", "sums", "finite", "graphs"]
+#: The tabs of a put-or-take rule (the default game), and the address of a game of each other tab.
+TABS = ["explore", "thesis", "play", "inspect", "sums"]
 TAB_NAMES = {
     "explore": "Explore",
     "thesis": "Thesis analyses",
     "play": "Play",
     "inspect": "Inspect a number",
     "sums": "Sums",
-    "finite": "Finite games",
-    "graphs": "Games on graphs",
 }
+OTHER_GAMES = {"finite": "?game=octal-0.137", "graphs": "?game=tokens"}
 
 pytestmark = [
     pytest.mark.browser,
@@ -112,6 +112,14 @@ def test_phone_widths_have_no_horizontal_scroll_on_any_tab(
         expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)
         scroll_width, inner_width = no_horizontal_scroll(page)
         assert scroll_width <= inner_width, f"{tab} at {width} px: page is {scroll_width} px wide"
+    for tab, address in OTHER_GAMES.items():
+        page.goto(server_url + address, timeout=LOAD_TIMEOUT)
+        expect(page.locator(f"#tab-{tab}")).to_be_visible(timeout=WAIT_TIMEOUT)
+        expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=WAIT_TIMEOUT)
+        scroll_width, inner_width = no_horizontal_scroll(page)
+        assert scroll_width <= inner_width, f"{address} at {width} px: page is {scroll_width} px wide"
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    wait_summary(page)
     # A huge number in the inspector wraps instead of widening the page.
     page.locator("#tabs [role=tab]", has_text=TAB_NAMES["inspect"]).click()
     box = page.locator("#inspect-number")
@@ -121,7 +129,7 @@ def test_phone_widths_have_no_horizontal_scroll_on_any_tab(
     scroll_width, inner_width = no_horizontal_scroll(page)
     assert scroll_width <= inner_width, f"10**60 in the inspector at {width} px: page is {scroll_width} px wide"
     # A game with many moves: Play shows a move list and its button instead of take/put.
-    page.goto(server_url + "?rule=subtract-a-square&n=5000&tab=play", timeout=LOAD_TIMEOUT)
+    page.goto(server_url + "?game=subtract-a-square&n=5000&tab=play", timeout=LOAD_TIMEOUT)
     expect(page.locator("#play-choice-go")).to_be_visible(timeout=WAIT_TIMEOUT)
     scroll_width, inner_width = no_horizontal_scroll(page)
     assert scroll_width <= inner_width, f"Play's move list at {width} px: page is {scroll_width} px wide"
@@ -437,11 +445,11 @@ def test_the_setup_is_the_first_request_and_the_page_starts_as_its_callbacks_wou
     from solver import RULES
 
     prime = RULES["put-or-take-a-prime"]
-    page.locator("#rule-select").click()
-    page.get_by_text(prime.title, exact=True).click()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=prime.title, exact=True).click()
     expect(page.locator("#page-intro")).to_have_text(f"{prime.summary} ({prime.source}).")
-    page.locator("#rule-select").click()
-    page.get_by_text(DEFAULT_RULE.title, exact=True).click()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=DEFAULT_RULE.title, exact=True).click()
     expect(page.locator("#page-intro")).to_have_text(intro)
     expect(page.locator("#alpha-input")).to_be_enabled()
     watch.assert_clean()
@@ -567,7 +575,7 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     page: Page, server_url: str, watch: PageWatch
 ) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
-    page.goto(server_url + "?rule=subtract-a-square&n=1000", timeout=LOAD_TIMEOUT)
+    page.goto(server_url + "?game=subtract-a-square&n=1000", timeout=LOAD_TIMEOUT)
     wait_summary(page)
     expect(page.locator("#page-title")).to_have_text("Subtract-a-Square explorer")
     expect(page).to_have_title("Subtract-a-Square explorer")
@@ -579,11 +587,11 @@ def test_the_game_selector_switches_every_view_and_the_address_keeps_it(
     expect(page.locator("#summary-count-L")).to_have_text(f"{counts['L']:,}")
     expect(page.locator("#summary-count-U")).to_have_text("0")
     # Choosing another game with the selector: the address, the title and the counts follow.
-    page.locator("#rule-select").click()
-    page.get_by_text("Put-or-Take-a-Prime", exact=True).click()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name="Put-or-Take-a-Prime", exact=True).click()
     expect(page.locator("#page-title")).to_have_text("Put-or-Take-a-Prime explorer")
     # The first solve of another game may compile its kernels (tens of seconds on a fresh machine).
-    expect(page).to_have_url(re.compile(r"rule=put-or-take-a-prime"), timeout=LOAD_TIMEOUT)
+    expect(page).to_have_url(re.compile(r"game=put-or-take-a-prime"), timeout=LOAD_TIMEOUT)
     primes = solve(100_000, rule="put-or-take-a-prime").counts(1000)
     expect(page.locator("#summary-count-W")).to_have_text(f"{primes['W']:,}", timeout=LOAD_TIMEOUT)
     # The inspector and the comparison view follow the same game.

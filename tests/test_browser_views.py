@@ -232,7 +232,7 @@ def test_inspect_after_a_change_of_game_never_shows_the_last_games_answer(page: 
     page.goto(server_url + "?tab=inspect&inspect=8&n=100000", timeout=LOAD_TIMEOUT)
     expect(page.locator("#inspect-summary")).to_contain_text("D (certified draw)", timeout=LOAD_TIMEOUT)
     page.evaluate("window.__ptsqSeen.splice(0)")
-    page.locator("#rule-select").click()
+    page.locator("#game-menu").click()
     page.get_by_role("option", name="Put-or-Take-a-Cube").click()
     box = page.locator("#inspect-number")
     box.fill("27")
@@ -388,11 +388,11 @@ def test_the_alpha_label_follows_the_game(page: Page, server_url, errors) -> Non
     expect(hint).to_have_text("bound B = alpha × N")
     # Subtract-a-square is solved at N + 1 whatever alpha is (its rule says so).
     assert RULES["subtract-a-square"].bound_for(N, 3) == RULES["subtract-a-square"].bound_for(N, 100) == N + 1
-    page.locator("#rule-select").click()
+    page.locator("#game-menu").click()
     page.get_by_role("option", name="Subtract-a-Square", exact=True).click()
     expect(hint).to_have_text("not used by this game: B = N + 1")
     expect(page.locator("#setup-summary")).to_contain_text(f"B = N + 1 = {N + 1:,}", timeout=LOAD_TIMEOUT)
-    page.locator("#rule-select").click()
+    page.locator("#game-menu").click()
     page.get_by_role("option", name="Put-or-Take-a-Cube").click()
     expect(hint).to_have_text("bound B = alpha × N")
     assert not errors, errors

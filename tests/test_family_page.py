@@ -179,14 +179,17 @@ def test_convergence_of_a_game_that_never_climbs_says_why():
 
 
 def test_the_url_holds_the_game_and_the_heaps():
-    assert urlstate.CHECKS["rule"]("square-but-one") == "square-but-one"
-    with pytest.raises(ValueError, match="the game must be one of"):
-        urlstate.CHECKS["rule"]("square-but-two")
+    assert urlstate.CHECKS["game"]("square-but-one") == "square-but-one"
+    with pytest.raises(ValueError, match="no game is named 'square-but-two'"):
+        urlstate.CHECKS["game"]("square-but-two")
+    # An old address's rule= is read as the game.
+    values, ignored = urlstate.read_query("?rule=square-but-one")
+    assert values[0] == "square-but-one" and ignored == []
     assert urlstate.CHECKS["heaps"]("5, 5,1") == "5,5,1"
     with pytest.raises(ValueError):
         urlstate.CHECKS["heaps"]("5,-1")
     keys = [key for key, *_ in urlstate.PARAMS]
-    assert "rule" in keys and "heaps" in keys and "srule" in keys
+    assert "game" in keys and "rule" not in keys and "heaps" in keys and "srule" in keys
 
 
 def test_misere_layers_colour_w_by_even_remoteness():

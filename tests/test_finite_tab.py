@@ -36,10 +36,11 @@ from naive_impartial import (
 )
 
 from dashboard.components import DEFERRED_SHOWN, DEFERRED_WAITING
+from dashboard.gamemenu import check_game_param, menu_options, type_game
 from dashboard.tabs.finite import TAB, downloads, figures, ids
 from dashboard.tabs.finite import callbacks as cb
 from dashboard.tabs.finite import play as finite_play
-from dashboard.tabs.finite.games import check_game_param, check_position_param, find_game
+from dashboard.tabs.finite.games import check_position_param, find_game
 from dashboard.tabs.finite.layout import finite_layout
 from dashboard.tabs.finite.views import VIEWS, mount_id, panel_id
 from dashboard.tabs.finite.views import chomp as chomp_views
@@ -440,27 +441,29 @@ def test_spring_cleanings_tree_fits_its_canvas_and_grows_with_the_depth():
 
 
 def test_choose_game_by_menu_and_by_name():
-    out = cb.choose_game(ids.GAME_OTHER, "Kayles", "octal-0.137")
-    assert out[0] == "octal-0.77" and {"label": "Kayles (0.77)", "value": "octal-0.77"} in out[1] and out[2] == ""
-    out = cb.choose_game(ids.GAME_OTHER, "octal-0.6", "octal-0.137")
-    assert out[0] == "octal-0.6" and out[1][-1]["value"] == "octal-0.6"
-    for bad, words in [("octal-0.8", "octal code"), ("chomp-5x5", "at most 24 pieces"), ("<script>", "no finite")]:
-        out = cb.choose_game(ids.GAME_OTHER, bad, "octal-0.137")
-        assert out[0] is no_update and words in out[2]
+    # A name typed in the page's box: its canonical name goes to the menu, which then lists it.
+    assert type_game("Kayles") == ("octal-0.77", "")
+    assert {"label": "Kayles (0.77)", "value": "octal-0.77", "title": find_game("kayles").source} in menu_options()
+    assert type_game("octal-0.6") == ("octal-0.6", "")
+    assert menu_options("octal-0.6")[-1]["value"] == "octal-0.6"
+    assert all(o["value"] != "octal-0.6" for o in menu_options())
+    for bad, words in [("octal-0.8", "octal code"), ("chomp-5x5", "at most 24 pieces"), ("<script>", "no game")]:
+        value, message = type_game(bad)
+        assert value is no_update and words in message
+    assert type_game("  ") == (no_update, "")
     hidden = {"display": "none"}
-    out = cb.choose_game(ids.GAME, None, "wythoff")
-    styles = dict(zip(VIEWS, out[5:], strict=True))
+    out = cb.choose_game("wythoff")
+    styles = dict(zip(VIEWS, out[2:], strict=True))
     assert styles["plane"] == {} and styles["sieve"] == {}
     assert all(styles[key] == hidden for key in ("grundy", "pairs", "bars", "square"))
-    out = cb.choose_game(ids.GAME, None, "euclid")
-    styles = dict(zip(VIEWS, out[5:], strict=True))
+    out = cb.choose_game("euclid")
+    styles = dict(zip(VIEWS, out[2:], strict=True))
     assert styles["plane"] == {} and styles["sieve"] == hidden
     # Every game of the menu shows exactly the views it declares.
     for name in ("robs-dots", "kayles", "wythoff", "euclid", "chomp-2x6"):
-        styles = dict(zip(VIEWS, cb.choose_game(ids.GAME, None, name)[5:], strict=True))
+        styles = dict(zip(VIEWS, cb.choose_game(name)[2:], strict=True))
         assert {key for key, style in styles.items() if style == {}} == set(find_game(name).views)
-    with pytest.raises(PreventUpdate):
-        cb.choose_game(ids.GAME_OTHER, "  ", "wythoff")
+    assert cb.choose_game("nonsense")[0].startswith("no finite impartial game is named 'nonsense'")
 
 
 def test_address_checks():
@@ -475,7 +478,7 @@ def test_address_checks():
             check_position_param(bad)
     keys = {key.key for key in TAB.url_keys}
     assert keys == {
-        "fgame", "fheaps", "fpairs", "fsize", "fstep", "fcols", "flost", "flostn", "fpos", "fdepth",
+        "fheaps", "fpairs", "fsize", "fstep", "fcols", "flost", "flostn", "fpos", "fdepth",
         "fmagn", "fgrid", "fgmode", "flegs", "fzig", "foct", "fslice",
     }  # fmt: skip
 
@@ -519,7 +522,8 @@ def test_layout_holds_every_id_and_opens_on_rob_s_dots():
         assert ids.csv_button_id(key) in text and ids.csv_file_id(key) in text
     for key in VIEWS:
         assert panel_id(key) in text
-    assert "Rob's Dots (0.137)" in text
+    # The game is the page's (its menu and header); the tab's hidden input starts on Rob's Dots.
+    assert "value='octal-0.137', type='hidden', id='finite-game'" in text
 
 
 def _by_id(component, found: dict) -> dict:
@@ -589,7 +593,8 @@ def test_hostile_values_never_raise(gate, name, a, b):
         lambda: downloads.csv_download(a, name, (b,)),
         lambda: downloads.csv_download("tree", name, (a, b)),
         lambda: downloads.csv_download("grundy", name, (a,)),
-        lambda: cb.choose_game(a, b, name),
+        lambda: cb.choose_game(name),
+        lambda: cb.choose_game(a),
     ]
     for call in calls:
         with contextlib.suppress(PreventUpdate):

@@ -32,9 +32,10 @@ from naive_impartial import (
     spring_cleaning_moves,
 )
 
+from dashboard.gamemenu import menu_options
 from dashboard.tabs.finite import TAB, downloads, ids
 from dashboard.tabs.finite import callbacks as cb
-from dashboard.tabs.finite.games import find_game, game_options
+from dashboard.tabs.finite.games import find_game
 from dashboard.tabs.finite.layout import finite_layout
 from dashboard.tabs.finite.views import VIEWS, panel_id
 from dashboard.tabs.finite.views import euclid3 as e3_views
@@ -101,14 +102,14 @@ def csv_lines(key: str, name: str, *values) -> list[str]:
 
 
 def test_the_three_games_are_in_the_menu_with_their_panels():
-    values = [o["value"] for o in game_options()]
+    values = [o["value"] for o in menu_options()]
     assert {"magnetism", "spring-cleaning", "euclid3"} <= set(values)
     for name, shown in [
         ("magnetism", {"magnetism-sequences"}),
         ("spring-cleaning", {"dirt-grid", "l-shapes", "zigzags"}),
         ("euclid3", {"octant"}),
     ]:
-        styles = dict(zip(VIEWS, cb.choose_game(ids.GAME, None, name)[5:], strict=True))
+        styles = dict(zip(VIEWS, cb.choose_game(name)[2:], strict=True))
         assert {key for key, style in styles.items() if style == {}} == shown
     keys = [key.key for key in TAB.url_keys]
     assert len(keys) == len(set(keys))

@@ -17,6 +17,7 @@ from dashboard.tabs.graphs.games import GAMES, find_game
 from dashboard.tabs.graphs.layout import graphs_layout
 from solver import parse_graph
 from solver.registry import Move, choose_move
+from solver.registry import games as registry_games
 from solver.registry.boards import loopy_class, loopy_label
 
 GATE = {"opened": True}
@@ -240,31 +241,30 @@ def test_computer_choice_prefers_a_quick_win_then_a_draw_then_a_slow_loss():
 def test_choose_game_keeps_what_fits_and_resets_what_does_not():
     out = cb.choose_game("snakes-and-adders", "0>1", "0")
     game = find_game("snakes-and-adders")
-    assert out[0] == game.default_board and out[1] == game.default_position and out[7] == ""
-    assert out[5][0]["disabled"] is True or game.editable
+    assert out[0] == game.default_board and out[1] == game.default_position and out[6] == ""
+    assert out[4][0]["disabled"] is True or game.editable
     out = cb.choose_game("tokens", "0>1,1>0", "0,1")
     assert out[0] == "0>1,1>0" and out[1] == "0,1"
-    assert cb.choose_game("nonsense", "", "")[7].startswith("choose a game")
+    assert cb.choose_game("nonsense", "", "")[6].startswith("choose a game")
     assert [o["disabled"] for o in cb.mode_options(find_game("fair-shares"))] == [True, False, True, False]
     assert [o["disabled"] for o in cb.mode_options(find_game("tokens"))] == [False, False, False, False]
     # The tap mode is kept where the new game allows it (an address's gmode=), else play.
-    assert cb.choose_game("tokens", "0>1", "0", "take")[6] == "take"
-    assert cb.choose_game("fair-shares", "6", "6", "edit")[6] == "play"
-    assert cb.choose_game("monochrome", "path-3", "", "edit")[6] == "edit"
+    assert cb.choose_game("tokens", "0>1", "0", "take")[5] == "take"
+    assert cb.choose_game("fair-shares", "6", "6", "edit")[5] == "play"
+    assert cb.choose_game("monochrome", "path-3", "", "edit")[5] == "edit"
 
 
 def test_address_keys_and_layout():
     keys = {k.key: k for k in TAB.url_keys}
-    assert set(keys) == {"ggame", "gboard", "gpos", "gmode"}
-    assert keys["ggame"].check("fair-shares") == "fair-shares"
+    # The game is the page's (the address's game=); the tab serves the games drawn on a graph.
+    assert set(keys) == {"gboard", "gpos", "gmode"}
+    assert TAB.game_input == ids.GAME
+    assert {game.name for game in registry_games() if TAB.serves(game)} == set(GAMES)
     # The tap mode is in the address, checked (with a spec the page checks before writing it).
     assert keys["gmode"].component_id == ids.MODE and keys["gmode"].default == "play"
     assert keys["gmode"].check("edit") == "edit" and keys["gmode"].check.spec["options"] == list(cb.MODES)
     with pytest.raises(ValueError):
         keys["gmode"].check("erase")
-    for bad in ["nope", ""]:
-        with pytest.raises(ValueError):
-            keys["ggame"].check(bad)
     with pytest.raises(ValueError):
         keys["gboard"].check("x" * 30_000)
     text = str(graphs_layout())

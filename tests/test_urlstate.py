@@ -312,7 +312,13 @@ _JS_CASES = [
     {"start": "", "n": None, "alpha": "  100"},
     {"mode": True, "first": False, "view": "tree"},
     {"inspect": "9" * 30000},
-    {"rule": "<script>alert(1)</script>", "srule": "\t\n"},
+    {"game": "<script>alert(1)</script>", "srule": "\t\n"},
+    # The tab is left out where it is the game's first, written where it is not or the game is not listed.
+    {"game": "octal-0.77", "tab": "finite"},
+    {"game": "eraserhead", "tab": "graphs", "fpos": "cycle-9:0,2,4", "gboard": "cycle-9", "gpos": "0,2,4"},
+    {"game": "tokens", "tab": "graphs", "gpos": "0"},
+    {"game": "octal-0.6", "tab": "finite"},
+    {"game": "put-or-take-a-prime", "tab": "play"},
 ]
 
 
@@ -349,3 +355,10 @@ def test_the_browser_writes_the_same_address_as_python(page):
     # The cases reach what they mean to: defaults left out, text quoted as Python quotes it.
     assert want[0] == "" and want[2] == ""
     assert "heaps=a+b%26c%3Dd%2Fe%3Ff%23g%2Bh%25i" in want[7] and "%7E" not in want[7]
+    assert want[12:17] == [
+        "?game=octal-0.77",
+        "?game=eraserhead&tab=graphs",
+        "?game=tokens&gpos=0",
+        "?game=octal-0.6&tab=finite",
+        "?game=put-or-take-a-prime&tab=play",
+    ]

@@ -28,9 +28,28 @@ if TYPE_CHECKING:
     import dash
     from dash.development.base_component import Component
 
+    from solver.registry import Game
+
     from ..urlkeys import UrlKey
 
-__all__ = ["SetupView", "Tab"]
+__all__ = ["SetupView", "Tab", "serves_bounded"]
+
+
+def serves_bounded(game: Game) -> bool:
+    """Whether a game is one of the rules solved up to a bound (:attr:`solver.registry.Game.bounded`).
+
+    The put-or-take tabs (Explore, Thesis analyses, Play, Inspect, Sums)
+    serve these games: their views read the page's setup, N and alpha.
+
+    Parameters
+    ----------
+    game : solver.registry.Game
+
+    Returns
+    -------
+    bool
+    """
+    return bool(game.bounded)
 
 
 @dataclass(frozen=True)
@@ -97,6 +116,15 @@ class Tab:
     url_before : str or None
         The value of a tab whose keys this tab's keys are written before in
         the address; None (the rule): in the order of the tab bar.
+    serves : callable
+        ``serves(game)`` says whether the tab is shown for a game of
+        :mod:`solver.registry` chosen in the page's game menu
+        (:mod:`dashboard.gamemenu`); default :func:`serves_bounded`.
+    game_input : str or None
+        Id of the tab's hidden game input (a ``dcc.Input`` of type hidden
+        whose ``value`` is the game's registry name), which the game menu
+        sets when the tab serves the chosen game; None for the tabs that
+        read the game from the page's setup.
 
     Raises
     ------
@@ -115,6 +143,8 @@ class Tab:
     setup_views: tuple[SetupView, ...] = ()
     relayout_graphs: tuple[tuple[str, str], ...] = ()
     url_before: str | None = None
+    serves: Callable[[Game], bool] = serves_bounded
+    game_input: str | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+", self.value):

@@ -16,21 +16,29 @@ small game tree.
 from ...urlkeys import UrlKey, slider
 from .. import Tab
 from . import callbacks, ids
-from .games import check_game_param, check_position_param
-from .layout import DEFAULT_GAME, DEFAULT_POSITION, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, finite_layout
+from .games import check_position_param
+from .layout import DEFAULT_POSITION, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, finite_layout
 from .views import VIEWS
 
 #: The Finite games tab's entry in :data:`dashboard.registry.TABS`.
 TAB = Tab(
     value="finite",
-    label="Finite games",
+    label="Moves, tree and pictures",
     layout=finite_layout,
     register=callbacks.register,
     url_keys=(
-        UrlKey("fgame", ids.GAME, DEFAULT_GAME, check_game_param),
         *[key for view in VIEWS.values() for key in view.url_keys],
-        UrlKey("fpos", ids.POSITION, DEFAULT_POSITION, check_position_param, number_box=True),
+        UrlKey(
+            "fpos",
+            ids.POSITION,
+            DEFAULT_POSITION,
+            check_position_param,
+            number_box=True,
+            per_game=lambda game: game.example if callbacks.serves(game) else None,
+        ),
         UrlKey("fdepth", ids.TREE_DEPTH, DEFAULT_TREE_DEPTH, slider("the tree's depth", 1, TREE_DEPTH_MAX)),
     ),
     relayout_graphs=((ids.TREE, "layout"), *[g for view in VIEWS.values() for g in view.relayout_graphs]),
+    serves=callbacks.serves,
+    game_input=ids.GAME,
 )

@@ -29,7 +29,7 @@ from ... import ids as page_ids
 from ...components import DEFERRED_SHOWN, DEFERRED_WAITING, MOVE_CLICK_JS
 from . import figures, ids
 from .downloads import ALL_EXPORTS, download
-from .games import find_game, game_options, parse_position
+from .games import find_game, parse_position
 from .play import PAGE_SECONDS, move_rows, play, small_tree, tree_depth, tree_nodes
 from .views import VIEWS, gate_id, mount_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
@@ -46,6 +46,7 @@ __all__ = [
     "play_view",
     "register",
     "reset_position",
+    "serves",
     "tree_view",
 ]
 
@@ -62,41 +63,43 @@ def _panel_styles(game) -> list[dict]:
     return [{} if key in shown else {"display": "none"} for key in VIEWS]
 
 
-def choose_game(triggered: object, other: object, value: object) -> tuple:
-    """The game menu after a choice in it or a name typed in the box beside it.
+def serves(game) -> bool:
+    """Whether the tab is shown for a game of the page's menu: the finite impartial games, which have Grundy values.
 
     Parameters
     ----------
-    triggered : str or None
-        Id of what changed (:data:`ids.GAME_OTHER` or :data:`ids.GAME`).
-    other : object
-        The text typed in the box.
+    game : solver.registry.Game
+
+    Returns
+    -------
+    bool
+        ``game.value_kind == "grundy"`` (:attr:`solver.registry.Game.value_kind`).
+    """
+    return game.value_kind == "grundy"
+
+
+def choose_game(value: object) -> tuple:
+    """The tab's message, its position's help and its views, for the game the page's menu chose.
+
+    Parameters
+    ----------
     value : object
-        The menu's value.
+        The tab's hidden game input (:data:`ids.GAME`), which the page's game
+        menu sets (:mod:`dashboard.gamemenu`).
 
     Returns
     -------
     tuple
-        ``(menu value, menu options, error, game summary, position help,
-        *panel styles)`` (one style per view of :data:`.views.VIEWS`).  A bad
-        name typed leaves the game as it was and says why.
+        ``(error, position help, *panel styles)`` (one style per view of
+        :data:`.views.VIEWS`).  A name that is no game says why and shows
+        no view.  The game itself is named and described by the page's
+        header (:mod:`dashboard.gamemenu`).
     """
-    if triggered == ids.GAME_OTHER:
-        if not isinstance(other, str) or not other.strip():
-            raise PreventUpdate
-        try:
-            game = find_game(other)
-        except ValueError as exc:
-            return (no_update, no_update, str(exc), no_update, no_update, *[no_update] * len(VIEWS))
-        new_value = game.name if game.name != value else no_update
-    else:
-        try:
-            game = find_game(value)
-        except ValueError as exc:
-            return (no_update, no_update, str(exc), "", "", *_panel_styles(None))
-        new_value = no_update
-    summary = f"{game.title}. {game.summary}"
-    return (new_value, game_options(game.name), "", summary, f" ({game.position_help})", *_panel_styles(game))
+    try:
+        game = find_game(value)
+    except ValueError as exc:
+        return (str(exc), "", *_panel_styles(None))
+    return ("", f" ({game.position_help})", *_panel_styles(game))
 
 
 #: Opens the gate of every view the chosen game shows (its panels' style is not ``display: none``), once the
@@ -324,19 +327,13 @@ def register(app) -> None:
     """
     gate = Input(page_ids.tab_gate_id("finite"), "data")
 
-    @app.callback(
-        Output(ids.GAME, "value"),
-        Output(ids.GAME, "options"),
+    app.callback(
         Output(ids.GAME_ERROR, "children"),
-        Output(ids.GAME_SUMMARY, "children"),
         Output(ids.POSITION_HELP, "children"),
         *[Output(panel_id(key), "style") for key in VIEWS],
-        Input(ids.GAME_OTHER, "value"),
         Input(ids.GAME, "value"),
         prevent_initial_call=True,
-    )
-    def _choose(other, value):
-        return choose_game(dash.ctx.triggered_id, other, value)
+    )(choose_game)
 
     # A view asks the server only when the chosen game shows it: the tab's gate and the panels' styles (which
     # the game menu sets) open the gates of the views shown and leave the others' as they are.

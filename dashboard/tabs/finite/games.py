@@ -9,16 +9,13 @@ from __future__ import annotations
 import numpy as np
 
 from solver import ImpartialGame, impartial_game, parse_int
-from solver.impartial import IMPARTIAL_EXAMPLES
 from solver.parsing import describe_text
 
 __all__ = [
     "MAX_NAME",
     "MAX_POSITION_PARAM",
-    "check_game_param",
     "check_position_param",
     "find_game",
-    "game_options",
     "losing_bars",
     "parse_number",
     "parse_position",
@@ -58,11 +55,6 @@ def find_game(name: object) -> ImpartialGame:
         raise ValueError(str(exc)) from None
 
 
-def check_game_param(raw: str) -> str:
-    """The address's check of ``fgame=``: the game's canonical name, or ValueError saying why not."""
-    return find_game(raw).name
-
-
 def check_position_param(raw: str) -> str:
     """The address's check of ``fpos=``: text of at most :data:`MAX_POSITION_PARAM` printable characters.
 
@@ -72,32 +64,6 @@ def check_position_param(raw: str) -> str:
     if len(raw) > MAX_POSITION_PARAM or not raw.isprintable():
         raise ValueError(f"a position is at most {MAX_POSITION_PARAM:,} printable characters")
     return raw
-
-
-def game_options(current: object = None) -> list[dict]:
-    """The game menu: every example, plus the current game when it is another one.
-
-    Parameters
-    ----------
-    current : object, optional
-        The menu's value (a name typed or read from the address).
-
-    Returns
-    -------
-    list of dict
-        ``{"label": title, "value": name}``.
-    """
-    options = []
-    for name in IMPARTIAL_EXAMPLES:
-        game = find_game(name)
-        options.append({"label": game.title, "value": game.name})
-    try:
-        game = find_game(current)
-    except ValueError:
-        return options
-    if all(o["value"] != game.name for o in options):
-        options.append({"label": game.title, "value": game.name})
-    return options
 
 
 def parse_number(text: object, name: str, most: int, least: int = 1) -> int:

@@ -1,13 +1,9 @@
 """Component ids of the Finite games tab (the page-wide ones are in :mod:`dashboard.ids`)."""
 
 # ---------------------------------------------------------------- the game
-#: Menu of the game (examples, plus any name typed in :data:`GAME_OTHER`).
+#: The game: a hidden input the page's game menu sets (:mod:`dashboard.gamemenu`).
 GAME = "finite-game"
-#: Text box for any other name (``octal-0.6``, ``chomp-3x5``).
-GAME_OTHER = "finite-game-other"
 GAME_ERROR = "finite-game-error"
-#: What the game is (its title and moves), under the selector.
-GAME_SUMMARY = "finite-game-summary"
 
 # The container of a view's panels is ``views.base.panel_id(key)``: ``finite-view-grundy`` ...
 

@@ -16,7 +16,7 @@ from ...components import attrs, deferred, lazy
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
 from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
-from .games import find_game, game_options
+from .games import find_game
 from .play import DEFAULT_DEPTH, TREE_DEPTHS
 from .views import VIEWS, gate_id, mount_id, panel_id
 from .views.base import csv_button, panel
@@ -176,76 +176,19 @@ def finite_layout() -> html.Main:
     Returns
     -------
     dash.html.Main
-        The game selector (a menu of examples and a box for any other
-        name), a line saying what the game is, the panels of every view
-        (only those the chosen game declares are shown and mounted), and the
-        play and game tree panels.
+        The game's hidden input (:data:`ids.GAME`, set by the page's game
+        menu, whose header names the game), its message, the panels
+        of every view (only those the chosen game declares are shown and
+        mounted), and the play and game tree panels.  The finite impartial
+        games have no bound: every position is W or L exactly, with a
+        Grundy value.
     """
     default = find_game(DEFAULT_GAME)
     return html.Main(
         [
-            html.Section(
-                [
-                    html.H2("Finite impartial games"),
-                    html.P(
-                        "Games that always end, with the same moves for both players: octal games (Rob's Dots, "
-                        "Kayles, Dawson's Kayles), Wythoff's and Euclid's games on pairs, Euclid's game on triples, "
-                        "Chomp on bars with pieces missing, Magnetism, Spring Cleaning, and Eraserhead and "
-                        "Monochrome on graphs. The player with no move loses, so every position is W or L exactly, and has "
-                        "a Grundy (nim) value, 0 for L (Sprague–Grundy). These games do not use the setup bar's N "
-                        "and alpha.",
-                        className="note",
-                    ),
-                    html.Div(
-                        [
-                            html.Div(
-                                [
-                                    html.Label("game", htmlFor=ids.GAME),
-                                    dcc.Dropdown(
-                                        id=ids.GAME,
-                                        options=game_options(DEFAULT_GAME),
-                                        value=DEFAULT_GAME,
-                                        clearable=False,
-                                        searchable=False,
-                                    ),
-                                ],
-                                className="control control-wide",
-                            ),
-                            html.Div(
-                                [
-                                    html.Label(
-                                        [
-                                            "or type a game",
-                                            html.Span(" (octal-0.6, chomp-3x5, kayles …)", className="hint"),
-                                        ],
-                                        htmlFor=ids.GAME_OTHER,
-                                    ),
-                                    dcc.Input(
-                                        id=ids.GAME_OTHER,
-                                        type="text",
-                                        value="",
-                                        debounce=True,
-                                        className="num-input",
-                                        placeholder="octal-0.6",
-                                        autoComplete="off",
-                                        spellCheck=False,
-                                    ),
-                                ],
-                                className="control",
-                            ),
-                        ],
-                        className="controls",
-                    ),
-                    html.Div(id=ids.GAME_ERROR, className="error", role="alert"),
-                    html.P(
-                        f"{default.title}. {default.summary}",
-                        id=ids.GAME_SUMMARY,
-                        className="summary-text",
-                        role="status",
-                    ),
-                ],
-                className="panel panel-wide finite-head",
-            ),
+            # The game is the page's (dashboard/gamemenu.py), which sets this hidden input; the header names it.
+            dcc.Input(id=ids.GAME, type="hidden", value=DEFAULT_GAME),
+            html.Div(id=ids.GAME_ERROR, className="error", role="alert"),
             _view_panels(default),
             _play_panels(),
         ],

@@ -33,6 +33,7 @@ __all__ = [
     "mode_options",
     "play_button",
     "register",
+    "serves",
     "show",
 ]
 
@@ -79,6 +80,21 @@ def _mode_kept(game: GraphPage, mode: object) -> str:
     return mode if isinstance(mode, str) and mode in allowed else "play"
 
 
+def serves(game) -> bool:
+    """Whether the tab is shown for a game of the page's menu: the games drawn on a graph.
+
+    Parameters
+    ----------
+    game : solver.registry.Game
+
+    Returns
+    -------
+    bool
+        ``"graph"`` is one of the game's views (:attr:`solver.registry.Game.views`).
+    """
+    return "graph" in game.views
+
+
 def choose_game(name: object, board_text: object, position_text: object, mode: object = "play") -> tuple:
     """The boxes after a game is chosen: the board and position kept when they are the new game's, else its defaults.
 
@@ -88,13 +104,14 @@ def choose_game(name: object, board_text: object, position_text: object, mode: o
     Returns
     -------
     tuple
-        ``(board, position, summary, board help, position label, mode
-        options, mode, error, preset options)``.
+        ``(board, position, board help, position label, mode options,
+        mode, error, preset options)``.  The game itself is named and
+        described by the page's header (:mod:`dashboard.gamemenu`).
     """
     try:
         game = find_game(name)
     except ValueError as exc:
-        return (no_update,) * 7 + (str(exc), no_update)
+        return (no_update,) * 6 + (str(exc), no_update)
     try:
         board = game.board(board_text)
         board_value = board.text
@@ -102,11 +119,9 @@ def choose_game(name: object, board_text: object, position_text: object, mode: o
     except ValueError:
         # Not a board and position of this game: its own, as a new game.
         board_value, position_value = game.default_board, game.default_position
-    summary = f"{game.title}. {game.summary} ({game.source})"
     return (
         board_value,
         position_value,
-        summary,
         f" ({game.board_help})",
         f"{game.position_label} ",
         mode_options(game),
@@ -432,7 +447,6 @@ def register(app) -> None:
     @app.callback(
         Output(ids.BOARD, "value"),
         Output(ids.POSITION, "value"),
-        Output(ids.GAME_SUMMARY, "children"),
         Output(ids.BOARD_HELP, "children"),
         Output(ids.POSITION_LABEL, "children"),
         Output(ids.MODE, "options"),

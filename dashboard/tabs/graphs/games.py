@@ -33,7 +33,6 @@ PAGE_SECONDS = 2.0
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
-    "check_game_param",
     "check_text_param",
     "find_game",
     "Analysis",
@@ -528,11 +527,6 @@ def find_game(name: object) -> GraphPage:
     if isinstance(name, str) and name in GAMES:
         return GAMES[name]
     raise ValueError(f"choose a game from the menu: {', '.join(GAMES)}")
-
-
-def check_game_param(raw: str) -> str:
-    """The address's check of ``ggame=``."""
-    return find_game(raw).name
 
 
 def check_text_param(raw: str) -> str:

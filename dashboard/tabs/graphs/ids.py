@@ -1,9 +1,8 @@
 """Component ids of the Games on graphs tab (the page-wide ones are in :mod:`dashboard.ids`)."""
 
 # ---------------------------------------------------------------- the game and its board
-#: Menu of the game.
+#: The game: a hidden input the page's game menu sets (:mod:`dashboard.gamemenu`).
 GAME = "graphs-game"
-GAME_SUMMARY = "graphs-game-summary"
 #: The board's text: a graph (``0>1,1>2``, ``petersen``), a Snakes-and-Adders board (``20: 5>12,14>3``),
 #: a number of almonds.
 BOARD = "graphs-board"

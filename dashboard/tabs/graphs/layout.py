@@ -10,7 +10,7 @@ from ...tables import data_grid
 from . import ids
 from .callbacks import MODES, mode_options, preset_options
 from .figures import GRAPH_LAYOUT, stylesheet
-from .games import DEFAULT_GAME, GAMES, find_game
+from .games import DEFAULT_GAME, find_game
 from .upload import upload_control
 
 __all__ = ["graphs_layout"]
@@ -63,19 +63,8 @@ def graphs_layout() -> html.Main:
                     ),
                     html.Div(
                         [
-                            html.Div(
-                                [
-                                    html.Label("game", htmlFor=ids.GAME),
-                                    dcc.Dropdown(
-                                        id=ids.GAME,
-                                        options=[{"label": g.title, "value": g.name} for g in GAMES.values()],
-                                        value=DEFAULT_GAME,
-                                        clearable=False,
-                                        searchable=False,
-                                    ),
-                                ],
-                                className="control control-wide",
-                            ),
+                            # The game is the page's (dashboard/gamemenu.py), which sets this hidden input.
+                            dcc.Input(id=ids.GAME, type="hidden", value=DEFAULT_GAME),
                             _box(
                                 ids.BOARD,
                                 ["board", html.Span(f" ({game.board_help})", id=ids.BOARD_HELP, className="hint")],
@@ -99,7 +88,6 @@ def graphs_layout() -> html.Main:
                         ],
                         className="controls",
                     ),
-                    html.P(f"{game.title}. {game.summary} ({game.source})", id=ids.GAME_SUMMARY, className="note"),
                     html.Div(id=ids.ERROR, className="error", role="alert"),
                 ],
                 className="panel panel-wide",

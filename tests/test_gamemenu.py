@@ -1,0 +1,167 @@
+"""The page's one game menu (dashboard/gamemenu.py): every game, grouped by source; what the game decides; old addresses."""
+
+from __future__ import annotations
+
+import pytest
+from dash import no_update
+
+from dashboard import gamemenu, ids, urlstate
+from dashboard.registry import TABS
+from solver.registry import find_game, game_names, games
+
+PUT_OR_TAKE_TABS = ("explore", "thesis", "play", "inspect", "sums")
+
+
+def test_every_game_is_in_the_menu_once_under_its_group():
+    options = gamemenu.menu_options()
+    listed = [o["value"] for o in options if not o.get("disabled")]
+    assert listed == list(game_names())
+    # Headings are the games' groups, in order, each once, and cannot be chosen.
+    headings = [o["label"] for o in options if o.get("disabled")]
+    assert headings == list(dict.fromkeys(game.group for game in games()))
+    group = None
+    for option in options:
+        if option.get("disabled"):
+            group = option["label"]
+        else:
+            assert find_game(option["value"]).group == group
+            assert option["label"] == find_game(option["value"]).title
+    # A game typed (a member of a family) is added once, under its group.
+    typed = gamemenu.menu_options("octal-0.6")
+    assert [o["value"] for o in typed[-1:]] == ["octal-0.6"] and typed[-2]["disabled"]
+    assert gamemenu.menu_options("kayles") == options  # an alias of a listed game adds nothing
+
+
+def test_each_game_gets_the_tabs_that_serve_it():
+    for game in games():
+        tabs = gamemenu.game_tabs(game)
+        assert tabs, game.name
+        if game.bounded:
+            assert tabs == PUT_OR_TAKE_TABS
+        elif game.value_kind == "grundy":
+            assert tabs[0] == "finite" and set(tabs) <= {"finite", "graphs"}
+            assert ("graphs" in tabs) == ("graph" in game.views)
+        else:
+            assert tabs == ("graphs",)
+    assert gamemenu.game_tabs(find_game("eraserhead")) == ("finite", "graphs")
+    assert gamemenu.game_tabs(find_game("chomp-4x5")) == ("finite",)
+    assert gamemenu.first_tabs()["tokens"] == "graphs" and gamemenu.first_tab("nonsense") == TABS[0].value
+
+
+def test_the_header_and_the_setup_follow_the_game():
+    held = ["put-or-take-a-square", "octal-0.137", "tokens"]  # the rule, the finite tab's game, the graphs tab's
+    out = gamemenu.choose_game("kayles", "explore", *held)
+    title, intro, labels, setup, nav, tab, options, message, *derived = out
+    assert title == "Kayles (0.77) explorer" and "Grundy" in labels and "N and alpha do not apply" in labels
+    assert setup == {"display": "none"} and tab == "finite" and message == ""
+    assert "tab-nav-single" in nav and all(f"hide-{t}" in nav for t in PUT_OR_TAKE_TABS + ("graphs",))
+    assert "hide-finite" not in nav
+    assert derived == [no_update, "octal-0.77", no_update]
+    assert options == gamemenu.menu_options()
+    out = gamemenu.choose_game("put-or-take-a-prime", "finite", *held)
+    assert out[0] == "Put-or-Take-a-Prime explorer" and out[3] == {} and out[5] == "explore"
+    assert "remoteness" in out[2]
+    assert out[8] == "put-or-take-a-prime" and out[9] is no_update and out[10] is no_update
+    assert "tab-nav-single" not in out[4] and "hide-finite" in out[4] and "hide-play" not in out[4]
+    out = gamemenu.choose_game("eraserhead", "graphs", *held)
+    assert out[5] is no_update  # the open tab serves it
+    assert out[8:] == (no_update, "eraserhead", "eraserhead")
+    assert "hide-graphs" not in out[4] and "hide-finite" not in out[4] and "tab-nav-single" not in out[4]
+    out = gamemenu.choose_game("tokens", "explore", *held)
+    assert "Play may go on for ever" in out[2] and out[5] == "graphs" and out[8:] == (no_update,) * 3
+    # Not a game: nothing changes but the message.
+    out = gamemenu.choose_game("<b>x</b>", "explore", *held)
+    assert out[7].startswith("no game is named") and all(v is no_update for i, v in enumerate(out) if i != 7)
+
+
+def test_a_typed_name_becomes_the_menu_value_or_says_why_not():
+    assert gamemenu.type_game(" Dawsons-Kayles ") == ("octal-0.07", "")
+    assert gamemenu.type_game("subtraction-1,2,5") == ("subtraction-1,2,5", "")
+    for bad, words in [("x" * 81, "at most 80"), ("octal-9", "octal"), ("chomp-9x9", "at most 24"), ("", "")]:
+        value, message = gamemenu.type_game(bad)
+        assert value is no_update and words in message
+    with pytest.raises(ValueError, match="no game is named"):
+        gamemenu.check_game_param("nonsense")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("?tab=finite&fgame=kayles", "?game=octal-0.77"),
+        ("?tab=finite", "?game=octal-0.137"),
+        ("?tab=finite&fgame=eraserhead&fpos=path-4", "?game=eraserhead&fpos=path-4"),
+        ("?tab=graphs&ggame=snakes-and-adders", "?game=snakes-and-adders"),
+        ("?tab=graphs", "?game=tokens"),
+        ("?tab=graphs&ggame=eraserhead", "?game=eraserhead&tab=graphs"),
+        ("?rule=put-or-take-a-prime&n=300", "?game=put-or-take-a-prime&n=300"),
+        ("?rule=subtract-a-square&tab=play", "?game=subtract-a-square&tab=play"),
+        ("?fgame=kayles", ""),  # the finite tab's game, but the tab was not open: the default page
+        ("?game=wythoff&rule=put-or-take-a-prime&fgame=kayles", "?game=wythoff"),
+        ("?game=kayles&tab=play", "?game=octal-0.77"),  # a tab that does not serve the game gives way
+        ("?game=put-or-take-a-square", ""),
+    ],
+)
+def test_old_addresses_are_read_and_written_anew(old, new):
+    values, ignored = urlstate.read_query(old)
+    assert ignored == []
+    assert urlstate.query_from_controls(values) == new
+    # The new address reads back to the same controls.
+    assert urlstate.read_query(new)[0] == values
+
+
+def test_a_bad_old_game_is_named_under_its_old_key():
+    values, ignored = urlstate.read_query("?rule=square-but-two")
+    assert values == urlstate.read_query("")[0]
+    assert len(ignored) == 1 and ignored[0].startswith("rule=square-but-two: no game is named")
+    # A refused game with the tab named: the tab's own first game, on that tab.
+    values, ignored = urlstate.read_query("?tab=finite&fgame=octal-9.9")
+    assert values[:2] == ["octal-0.137", "finite"] and ignored[0].startswith("fgame=octal-9.9: ")
+    values, ignored = urlstate.read_query("?game=nope&tab=graphs")
+    assert values[:2] == ["tokens", "graphs"] and ignored[0].startswith("game=nope: ")
+
+
+def test_every_listed_game_has_an_address_of_its_own():
+    defaults = urlstate.read_query("")[0]
+    for name in game_names():
+        values, ignored = urlstate.read_query(f"?game={name}")
+        assert ignored == [] and values[0] == name
+        address = urlstate.query_from_controls(values)
+        assert address == ("" if name == defaults[0] else f"?game={urllib_quote(name)}")
+        assert values[1] == gamemenu.game_tabs(find_game(name))[0]
+
+
+def urllib_quote(text: str) -> str:
+    import urllib.parse
+
+    return urllib.parse.quote_plus(text)
+
+
+def test_the_address_sets_the_game_s_controls_in_the_same_request():
+    held = ["put-or-take-a-square", "octal-0.137", "tokens"]
+    assert gamemenu.derived_ids() == [ids.RULE_SELECT, "finite-game", "graphs-game"]
+    got = urlstate.derived_from_address({"search": "?tab=finite&fgame=wythoff", "seq": 1}, held)
+    assert got == [no_update, "wythoff", no_update]
+    got = urlstate.derived_from_address({"search": "?game=square-but-one", "seq": 2}, held)
+    assert got == ["square-but-one", no_update, no_update]
+    got = urlstate.derived_from_address({"search": "?game=monochrome", "seq": 3}, held)
+    assert got == [no_update, "monochrome", "monochrome"]
+    assert urlstate.derived_from_address(None, held) == [no_update] * 3
+    # Anything else the page sends reads as the default page.
+    assert urlstate.derived_from_address({"search": 5}, [None, None, None]) == [
+        "put-or-take-a-square",
+        no_update,
+        no_update,
+    ]
+
+
+def test_a_position_at_its_game_s_start_is_left_out_of_the_address():
+    keys = [key for key, *_ in urlstate.PARAMS]
+    values, _ignored = urlstate.read_query("?game=wythoff")
+    assert values[keys.index("fpos")] == "7,12" == find_game("wythoff").example
+    values, _ignored = urlstate.read_query("?game=snakes-and-adders")
+    assert values[keys.index("gboard")].startswith("20:") and values[keys.index("gpos")] == "1,4"
+    # Another position is written; the default game's page keeps its own defaults.
+    values[keys.index("gpos")] = "2,4"
+    assert urlstate.query_from_controls(values) == "?game=snakes-and-adders&gpos=2%2C4"
+    values, _ignored = urlstate.read_query("")
+    assert values[keys.index("fpos")] == "5+7+9" and urlstate.query_from_controls(values) == ""
