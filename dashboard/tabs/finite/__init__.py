@@ -13,10 +13,10 @@ binary square ("Chomp").  For every game: play against the computer and a
 small game tree.
 """
 
-from ...urlkeys import UrlKey, slider
+from ...urlkeys import UrlKey, judged, slider
 from .. import Tab
 from . import callbacks, ids
-from .games import check_game_param, check_position_param
+from .games import check_game_param, check_position_param, judge_position_param
 from .layout import DEFAULT_GAME, DEFAULT_POSITION, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, finite_layout
 from .views import VIEWS
 
@@ -28,8 +28,12 @@ TAB = Tab(
     register=callbacks.register,
     url_keys=(
         UrlKey("fgame", ids.GAME, DEFAULT_GAME, check_game_param),
-        *[key for view in VIEWS.values() for key in view.url_keys],
-        UrlKey("fpos", ids.POSITION, DEFAULT_POSITION, check_position_param, number_box=True),
+        # Every typed box is judged by the view that shows its message (it marks a refused value invalid).
+        *[judged(key) if key.number_box else key for view in VIEWS.values() for key in view.url_keys],
+        judged(
+            UrlKey("fpos", ids.POSITION, DEFAULT_POSITION, check_position_param, number_box=True),
+            judge_position_param,
+        ),
         UrlKey("fdepth", ids.TREE_DEPTH, DEFAULT_TREE_DEPTH, slider("the tree's depth", 1, TREE_DEPTH_MAX)),
     ),
     relayout_graphs=((ids.TREE, "layout"), *[g for view in VIEWS.values() for g in view.relayout_graphs]),

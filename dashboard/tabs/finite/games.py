@@ -6,17 +6,22 @@ these functions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from solver import ImpartialGame, impartial_game, parse_int
 from solver.impartial import IMPARTIAL_EXAMPLES
 from solver.parsing import describe_text
 
+from .play import PAGE_SECONDS
+
 __all__ = [
     "MAX_NAME",
     "MAX_POSITION_PARAM",
     "check_game_param",
     "check_position_param",
+    "judge_position_param",
     "find_game",
     "game_options",
     "losing_bars",
@@ -72,6 +77,25 @@ def check_position_param(raw: str) -> str:
     if len(raw) > MAX_POSITION_PARAM or not raw.isprintable():
         raise ValueError(f"a position is at most {MAX_POSITION_PARAM:,} printable characters")
     return raw
+
+
+def judge_position_param(text: object, values: Mapping[str, object]) -> None:
+    """The address's judgement of ``fpos=``: as the play view, a position of the game ``fgame=`` names, valued within the page's limits.
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed :func:`check_position_param`).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message the play view shows for it.
+    """
+    game = find_game(values.get("fgame"))
+    game.outcome(parse_position(game, text), max_seconds=PAGE_SECONDS)
 
 
 def game_options(current: object = None) -> list[dict]:

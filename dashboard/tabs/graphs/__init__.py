@@ -11,7 +11,7 @@ address holds the game, the board, the position and the tap mode
 shared.
 """
 
-from ...urlkeys import UrlKey
+from ...urlkeys import UrlKey, judged
 from .. import Tab
 from . import callbacks, ids
 from .games import DEFAULT_GAME, GAMES, check_game_param, check_text_param
@@ -25,8 +25,14 @@ TAB = Tab(
     register=callbacks.register,
     url_keys=(
         UrlKey("ggame", ids.GAME, DEFAULT_GAME, check_game_param),
-        UrlKey("gboard", ids.BOARD, GAMES[DEFAULT_GAME].default_board, check_text_param, number_box=True),
-        UrlKey("gpos", ids.POSITION, GAMES[DEFAULT_GAME].default_position, check_text_param, number_box=True),
+        judged(
+            UrlKey("gboard", ids.BOARD, GAMES[DEFAULT_GAME].default_board, check_text_param, number_box=True),
+            callbacks.judge_board_param,
+        ),
+        judged(
+            UrlKey("gpos", ids.POSITION, GAMES[DEFAULT_GAME].default_position, check_text_param, number_box=True),
+            callbacks.judge_position_param,
+        ),
         UrlKey("gmode", ids.MODE, "play", callbacks.check_mode_param),
     ),
     relayout_graphs=((ids.CANVAS, "layout"),),

@@ -13,7 +13,7 @@ the page asks which kind a game is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dash import dcc, html, no_update
@@ -34,6 +34,7 @@ __all__ = [
     "csv_button",
     "csv_file",
     "game_with_view",
+    "read_game_with_view",
     "graph",
     "mount_id",
     "number_box",
@@ -178,6 +179,19 @@ def game_with_view(gate: object, name: object, key: str) -> Any:
         raise PreventUpdate
     try:
         game = find_game(name)
+    except ValueError:
+        return None
+    return game if key in game.views else None
+
+
+def read_game_with_view(values: Mapping[str, object], key: str) -> Any:
+    """The game an address names (``fgame=``) when it has the view ``key``; None otherwise.
+
+    For the judgements of an address's values (:attr:`dashboard.urlkeys.UrlKey.judge`):
+    a view's value is judged only for a game that shows the view.
+    """
+    try:
+        game = find_game(values.get("fgame"))
     except ValueError:
         return None
     return game if key in game.views else None
