@@ -17,6 +17,7 @@ from dashboard import urlstate
 from dashboard.registry import TABS
 from dashboard.tabs.finite.games import judge_position_param
 from dashboard.tabs.finite.views.euclid3 import judge_slice_param
+from dashboard.tabs.finite.views.graphs import judge_lost_param
 from dashboard.tabs.finite.views.octal import judge_heaps_param, judge_pairs_param
 from dashboard.tabs.graphs import callbacks as graphs
 from dashboard.tabs.graphs.games import GAMES
@@ -45,6 +46,7 @@ REFUSED = [
     ("?tab=graphs&gpos=-1", "gpos", "is not a vertex"),
     ("?tab=finite&fgame=euclid3&fslice=20", "fslice", "at most 19"),
     ("?tab=finite&fgame=couples-are-forever&fheaps=1000000", "fheaps", "would take"),
+    ("?tab=finite&fgame=eraserhead&flost=cycle&flostn=40", "flostn", "would take"),
 ]
 
 
@@ -98,7 +100,7 @@ def test_every_typed_box_of_the_finite_and_graphs_tabs_is_judged() -> None:
     typed = {key.key for tab in TABS if tab.value in ("finite", "graphs") for key in tab.url_keys if key.number_box}
     assert typed <= set(urlstate.JUDGED)
     assert {"fpos", "fheaps", "fpairs", "fslice", "fgrid", "gboard", "gpos"} <= typed
-    assert {"fpos", "fheaps", "fpairs", "fslice", "gboard", "gpos"} <= set(urlstate.JUDGES)
+    assert {"fpos", "fheaps", "fpairs", "fslice", "flostn", "gboard", "gpos"} <= set(urlstate.JUDGES)
     # The setup bar's boxes are checked in the browser itself, not judged.
     assert not {"n", "alpha", "rule"} & set(urlstate.JUDGED)
     assert urlstate.JUDGED["fpos"] == accepted_id("fpos") == "url-accepted-fpos"
@@ -162,6 +164,9 @@ def test_the_judgements_give_the_views_messages() -> None:
     with pytest.raises(ValueError, match="at most 400"):
         judge_pairs_param("1000000", {"fgame": "couples-are-forever"})
     judge_pairs_param("400", {"fgame": "couples-are-forever"})
+    with pytest.raises(ValueError, match="would take"):
+        judge_lost_param("40", {"fgame": "eraserhead", "flost": "cycle"})
+    judge_lost_param("40", {"fgame": "eraserhead", "flost": "path"})  # a path of 40 is answered
     with pytest.raises(ValueError, match="at most 4"):
         judge_slice_param("5", {"fgame": "euclid3", "foct": "5"})
     judge_slice_param("5", {"fgame": "euclid3", "foct": "x"})  # the octant's box says why
