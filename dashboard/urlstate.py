@@ -359,7 +359,8 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
 
     The page writes the address in the browser (:data:`WRITE_JS`, whose
     query is :func:`query_from_controls`) and reads it on the server
-    (:func:`read_address`, which calls this function with ``ids.URL``).
+    (:func:`read_address`, which sets the controls as this function does
+    with ``ids.URL``).
 
     Parameters
     ----------
@@ -382,17 +383,21 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
     """
     params = params or PARAMS
     if triggered == ids.URL or triggered is None:
-        controls, ignored = read_query(search, params)
-        # A control that already holds the address's value is left alone: sending
-        # it back would fire every callback that listens to it a second time (on
-        # first load, all of them).
-        held = list(values) if isinstance(values, list | tuple) else []
-        held += [None] * (len(controls) - len(held))
-        kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
-        return [no_update, *notice(ignored), *kept]
+        return [no_update, *_from_address(*read_query(search, params), values)]
     current = search if isinstance(search, str) else ""
     wanted = query_from_controls(list(values), params, current)
     return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]
+
+
+def _from_address(controls: list, ignored: list[str], values: object) -> list:
+    """``[notice children, notice style, *control values]`` for the values read from an address."""
+    # A control that already holds the address's value is left alone: sending
+    # it back would fire every callback that listens to it a second time (on
+    # first load, all of them).
+    held = list(values) if isinstance(values, list | tuple) else []
+    held += [None] * (len(controls) - len(held))
+    kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
+    return [*notice(ignored), *kept]
 
 
 def _seq(value: object) -> int:
@@ -436,11 +441,11 @@ def read_address(data: object, values: list, params=None) -> list:
         search, seq = data, 0
     if not isinstance(search, str):
         search = ""
-    out = sync_url(ids.URL, search, values, params)
-    read = read_query(search, params)[0]
+    read, ignored = read_query(search, params)  # once: a judgement may take a moment
+    out = _from_address(read, ignored, values)
     settled = {"search": query_from_controls(read, params), "seq": seq}
     accepted = [value for (key, *_rest), value in zip(params, read, strict=True) if key in JUDGED]
-    return [out[1], out[2], settled, *out[3:], *accepted]
+    return [out[0], out[1], settled, *out[2:], *accepted]
 
 
 #: :func:`query_from_controls` in JavaScript: ``function (values, table)``
