@@ -19,6 +19,7 @@ from .play import PAGE_SECONDS
 __all__ = [
     "MAX_NAME",
     "MAX_POSITION_PARAM",
+    "address_game",
     "check_game_param",
     "check_position_param",
     "judge_position_param",
@@ -79,6 +80,22 @@ def check_position_param(raw: str) -> str:
     return raw
 
 
+def address_game(values: Mapping[str, object]) -> ImpartialGame:
+    """The game an address names, for the judgements of the tab's other keys (:data:`dashboard.urlkeys.Judge`).
+
+    Parameters
+    ----------
+    values : mapping
+        Every key's value read from the address (the game's key, ``fgame``, among them).
+
+    Raises
+    ------
+    ValueError
+        Not a game (:func:`find_game`).
+    """
+    return find_game(values.get("fgame"))
+
+
 def judge_position_param(text: object, values: Mapping[str, object]) -> None:
     """The address's judgement of ``fpos=``: as the play view, a position of the game ``fgame=`` names, valued within the page's limits.
 
@@ -94,7 +111,7 @@ def judge_position_param(text: object, values: Mapping[str, object]) -> None:
     ValueError
         The message the play view shows for it.
     """
-    game = find_game(values.get("fgame"))
+    game = address_game(values)
     game.outcome(parse_position(game, text), max_seconds=PAGE_SECONDS)
 
 

@@ -23,7 +23,7 @@ from ....components import attrs, graph_config
 from ....tables import rows_to_csv
 from ....urlkeys import UrlKey
 from .. import ids
-from ..games import find_game
+from ..games import address_game, find_game
 
 __all__ = [
     "BOX_CLASS",
@@ -185,13 +185,13 @@ def game_with_view(gate: object, name: object, key: str) -> Any:
 
 
 def read_game_with_view(values: Mapping[str, object], key: str) -> Any:
-    """The game an address names (``fgame=``) when it has the view ``key``; None otherwise.
+    """The game an address names (:func:`dashboard.tabs.finite.games.address_game`) when it has the view ``key``; None otherwise.
 
     For the judgements of an address's values (:attr:`dashboard.urlkeys.UrlKey.judge`):
     a view's value is judged only for a game that shows the view.
     """
     try:
-        game = find_game(values.get("fgame"))
+        game = address_game(values)
     except ValueError:
         return None
     return game if key in game.views else None
