@@ -7,7 +7,9 @@ on graphs tabs), so a reload shows that value, with no notice, and never a
 silent default.  One case per kind of refusal: a position its game cannot
 read (Magnetism, Eraserhead), a board or a position on the graphs tab, a
 slice beyond the octant's side, Couples' heaps refused by their estimate, a
-strip longer than Magnetism reads, a grid size that is no size.
+strip longer than Magnetism reads, a grid size that is no size.  On a phone,
+axe-core finds nothing serious in the panel of the box with the refused value
+shown (its message, the box marked invalid).
 
 Run: ``.venv/bin/python -m pytest tests/test_browser_refused.py``.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import os
 import urllib.parse
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +28,14 @@ pytest.importorskip("pytest_playwright")
 
 from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
+
+#: axe-core as the ``axe-playwright-python`` package ships it, where it is installed.
+try:
+    import axe_playwright_python
+
+    AXE_SCRIPT: str | None = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+except ImportError:  # the refusals are still checked; only axe-core's look is skipped
+    AXE_SCRIPT = None
 
 LOAD_TIMEOUT = 60_000
 WAIT_TIMEOUT = 30_000
@@ -136,7 +147,22 @@ def _held(page: Page, key: str) -> list[str]:
     )
 
 
-def _check(page: Page, server_url: str, case: Refusal, width: int) -> None:
+def _serious_axe_violations(page: Page, box: str) -> list[dict]:
+    """axe-core's critical and serious findings in the panel that holds ``box`` (a selector)."""
+    assert AXE_SCRIPT is not None
+    page.evaluate(AXE_SCRIPT)
+    found = page.evaluate(
+        """(box) => axe.run(document.querySelector(box).closest('section, .panel') || document, {
+            resultTypes: ['violations'],
+        }).then((r) => r.violations.map((v) => ({
+            id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+        })))""",
+        box,
+    )
+    return [v for v in found if v["impact"] in ("critical", "serious")]
+
+
+def _check(page: Page, server_url: str, case: Refusal, width: int, axe: bool = False) -> None:
     page.set_default_timeout(WAIT_TIMEOUT)
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(server_url + case.query, timeout=LOAD_TIMEOUT)
@@ -155,6 +181,9 @@ def _check(page: Page, server_url: str, case: Refusal, width: int) -> None:
     expect(error).to_contain_text(case.message)
     expect(page.locator(case.box)).to_have_attribute("aria-invalid", "true")
     assert _held(page, case.key) == [case.accepted], page.evaluate("window.location.search")[:300]
+    if axe and AXE_SCRIPT is not None:
+        bad = _serious_axe_violations(page, case.box)
+        assert not bad, "\n".join(f"{v['impact']} {v['id']}: {v['nodes']}" for v in bad)
     # A reload shows the last value accepted, with nothing ignored: no silent default.
     page.reload(timeout=LOAD_TIMEOUT)
     expect(page.locator(case.ready).first).not_to_be_empty(timeout=LOAD_TIMEOUT)
@@ -168,5 +197,6 @@ def test_a_refused_value_stays_out_of_the_address(page: Page, server_url: str, n
     _check(page, server_url, CASES[name], 1440)
 
 
-def test_a_refused_position_stays_out_of_the_address_on_a_phone(page: Page, server_url: str) -> None:
-    _check(page, server_url, CASES["magnetism-position"], 390)
+@pytest.mark.parametrize("name", ["magnetism-position", "graphs-board"])
+def test_a_refused_value_stays_out_of_the_address_on_a_phone(page: Page, server_url: str, name: str) -> None:
+    _check(page, server_url, CASES[name], 390, axe=True)
