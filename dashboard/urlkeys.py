@@ -14,21 +14,37 @@ their own).  The checks made here also carry ``spec``, the same check as
 data, which the page's script applies before it writes a control's value to
 the address (:data:`dashboard.urlstate.QUERY_JS`): a value its check refuses
 is never written there.
+
+Some values only the server can judge: a position, which its game must read,
+or a size whose work the page estimates first.  Such a key is *judged*
+(:func:`judged`): the callback that shows the control's message marks the
+control ``invalid`` when it refuses the value, the page keeps the last value
+it did not refuse in a store (:func:`accepted_id`), and the address is written
+from that store, never from the control directly.  Its ``judge`` makes the
+same judgement of a value read from an address, on the server.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from solver import parse_int
 
-__all__ = ["Check", "UrlKey", "choice", "number_box_key", "slider", "whole"]
+__all__ = ["Check", "Judge", "UrlKey", "accepted_id", "choice", "judged", "number_box_key", "slider", "whole"]
 
 #: A check of one query value: the raw text in, the control's value out, or
 #: ``ValueError`` with the reason.
 Check = Callable[[str], object]
+
+#: The page's judgement of a value read from an address, against the values
+#: read with it: ``judge(value, values)``, where ``values`` maps every key of
+#: the page to the value read for it (its default when the address has none
+#: or refused it); returns nothing, or raises ``ValueError`` with the message
+#: the page shows for that value.
+Judge = Callable[[object, Mapping[str, object]], object]
 
 
 @dataclass(frozen=True)
@@ -59,6 +75,15 @@ class UrlKey:
         :class:`solver.registry.Game`, is its value for that game, or None
         where it has none.  The address leaves that value out too, so
         ``?game=wythoff`` is Wythoff's start page (:mod:`dashboard.urlstate`).
+    judged : bool
+        The page judges the value on the server: the callback that shows the
+        control's message also sets its ``className``, with ``invalid`` when
+        it refuses the value.  The address is written from the last value not
+        refused (the store :func:`accepted_id`), so a refused value stays out
+        of it.
+    judge : callable or None
+        :data:`Judge`: the same judgement of a value read from an address,
+        made after every key's ``check``; None when ``check`` is all of it.
     """
 
     key: str
@@ -68,6 +93,42 @@ class UrlKey:
     prop: str = "value"
     number_box: bool = False
     per_game: Callable[[Any], object] | None = None
+    judged: bool = False
+    judge: Judge | None = None
+
+
+def accepted_id(key: str) -> str:
+    """Id of the store that holds the last value the page accepted for a judged key (:attr:`UrlKey.judged`).
+
+    Parameters
+    ----------
+    key : str
+        The query key (``fpos``).
+
+    Returns
+    -------
+    str
+        ``"url-accepted-<key>"``; :func:`dashboard.urlstate.location` holds
+        the store, which starts at the key's default.
+    """
+    return f"url-accepted-{key}"
+
+
+def judged(key: UrlKey, judge: Judge | None = None) -> UrlKey:
+    """The same key, judged by the page (:attr:`UrlKey.judged`), with its judgement of an address's value.
+
+    Parameters
+    ----------
+    key : UrlKey
+        A key whose control the page marks ``invalid`` when it refuses its value.
+    judge : callable, optional
+        :data:`Judge`; default the key's own (None: its ``check`` is all of it).
+
+    Returns
+    -------
+    UrlKey
+    """
+    return dataclasses.replace(key, judged=True, judge=judge if judge is not None else key.judge)
 
 
 def whole(name: str, *, least: int = 1, most: int | None = None) -> Check:

@@ -23,9 +23,16 @@ Two directions, each where it is cheapest:
   address on load sends none either.
 
 A shared address is input from outside: every value passes its key's check
-(:data:`CHECKS`) before it reaches a control.  A value that fails its check
-is not used; the control keeps its default and a small notice at the top of
-the page lists, as text, what was ignored and why.
+(:data:`CHECKS`), then its key's judgement where it has one (:data:`JUDGES`),
+before it reaches a control.  A value that fails either is not used; the
+control keeps its default and a small notice at the top of the page lists,
+as text, what was ignored and why.
+
+A refused value never enters the address: the browser writes a value only
+when its key's check passes (``spec``), and a judged key
+(:attr:`dashboard.urlkeys.UrlKey.judged`: a position, a size the page
+estimates) from the last value the page did not refuse, kept in its store
+(:data:`JUDGED`), so a reload shows what was last accepted.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from solver.parsing import MAX_DIGITS, describe_text
 from . import controls, defaults, gamemenu, ids
 from .registry import TABS
 from .tabs import Tab
-from .urlkeys import UrlKey, choice
+from .urlkeys import UrlKey, accepted_id, choice
 
 #: The open tab: the first key of the address.
 TAB_KEY = UrlKey(
@@ -124,6 +131,14 @@ CHECKS: dict[str, Callable[[str], object]] = {k.key: k.check for k in URL_KEYS}
 #: (:attr:`dashboard.urlkeys.UrlKey.per_game`: the tab, the positions' boxes).
 PER_GAME: dict[str, dict[str, object]] = {k.key: gamemenu.game_defaults(k.per_game) for k in URL_KEYS if k.per_game}
 
+#: Query key -> the page's judgement of a value read (:attr:`dashboard.urlkeys.UrlKey.judge`), made after every
+#: check, for the keys that have one.
+JUDGES = {k.key: k.judge for k in URL_KEYS if k.judge is not None}
+
+#: Query key -> the store of the last value the page accepted (:func:`dashboard.urlkeys.accepted_id`), for every
+#: judged key: the address is written from it, and the address's reading writes it.
+JUDGED: dict[str, str] = {k.key: accepted_id(k.key) for k in URL_KEYS if k.judged}
+
 
 def location() -> html.Div:
     """The page's location component, the notice of ignored address values, and the aria store.
@@ -138,7 +153,8 @@ def location() -> html.Div:
         (id :data:`dashboard.ids.ARIA_SYNC`), and the two stores of the
         address's way to the server: :data:`URL_READ` (an address to read,
         written by the gate) and :data:`URL_SETTLED` (the address that
-        reading settled on).
+        reading settled on); and one store per judged key (:data:`JUDGED`),
+        holding its default at first.
     """
     return html.Div(
         [
@@ -147,6 +163,7 @@ def location() -> html.Div:
             dcc.Store(id=ids.ARIA_SYNC),
             dcc.Store(id=URL_READ),
             dcc.Store(id=URL_SETTLED),
+            *[dcc.Store(id=JUDGED[k.key], data=k.default) for k in URL_KEYS if k.key in JUDGED],
         ],
         className="location",
     )
@@ -186,7 +203,8 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
     -------
     tuple
         ``(values, ignored)``: one value per parameter (a key left out, or
-        a value that fails its check in :data:`CHECKS`, means the default;
+        a value that fails its check in :data:`CHECKS` or its judgement in
+        :data:`JUDGES`, which sees the values read before it, means the default;
         that is also how the default page is written, so the back button
         can return to it), and one line of text per ignored value,
         ``"depth=99: the move depth must be a whole number from 1 to 20"``
@@ -224,6 +242,7 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
             values.append(default)
             named = old_key if key == gamemenu.GAME_KEY.key and old_key else key
             ignored.append(f"{named}={_shown(raw)}: {exc}")
+    _judge(query, values, ignored, params)
     for key in query:
         if key not in known:
             ignored.append(f"{_shown(key)}: not a setting of this page")
@@ -244,6 +263,21 @@ def _served_tab(values: list, params) -> list:
         values = list(values)
         values[at_tab] = served[0]
     return values
+
+
+def _judge(query: dict, values: list, ignored: list[str], params) -> None:
+    """The judgements (:data:`JUDGES`) of the values an address gave, in query order; a refused one becomes the default."""
+    by_key = {key: value for (key, *_rest), value in zip(params, values, strict=True)}
+    defaults = _written_defaults(values, params)  # a position's box: its game's start
+    for i, (key, *_rest) in enumerate(params):
+        judge, default = JUDGES.get(key), defaults[i]
+        if judge is None or key not in query or values[i] == default:
+            continue
+        try:
+            judge(values[i], by_key)
+        except (TypeError, ValueError) as exc:
+            values[i] = by_key[key] = default
+            ignored.append(f"{key}={_shown(query[key][-1])}: {exc}")
 
 
 def controls_from_query(search: object, params=None) -> list:
@@ -388,7 +422,8 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
 
     The page writes the address in the browser (:data:`WRITE_JS`, whose
     query is :func:`query_from_controls`) and reads it on the server
-    (:func:`read_address`, which calls this function with ``ids.URL``).
+    (:func:`read_address`, which sets the controls as this function does
+    with ``ids.URL``).
 
     Parameters
     ----------
@@ -411,17 +446,21 @@ def sync_url(triggered: object, search: object, values: list, params=None) -> li
     """
     params = params or PARAMS
     if triggered == ids.URL or triggered is None:
-        controls, ignored = read_query(search, params)
-        # A control that already holds the address's value is left alone: sending
-        # it back would fire every callback that listens to it a second time (on
-        # first load, all of them).
-        held = list(values) if isinstance(values, list | tuple) else []
-        held += [None] * (len(controls) - len(held))
-        kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
-        return [no_update, *notice(ignored), *kept]
+        return [no_update, *_from_address(*read_query(search, params), values)]
     current = search if isinstance(search, str) else ""
     wanted = query_from_controls(list(values), params, current)
     return [wanted if wanted != current else no_update, no_update, no_update, *[no_update] * len(params)]
+
+
+def _from_address(controls: list, ignored: list[str], values: object) -> list:
+    """``[notice children, notice style, *control values]`` for the values read from an address."""
+    # A control that already holds the address's value is left alone: sending
+    # it back would fire every callback that listens to it a second time (on
+    # first load, all of them).
+    held = list(values) if isinstance(values, list | tuple) else []
+    held += [None] * (len(controls) - len(held))
+    kept = [no_update if _identical(value, now) else value for value, now in zip(controls, held, strict=False)]
+    return [*notice(ignored), *kept]
 
 
 def _seq(value: object) -> int:
@@ -448,14 +487,15 @@ def read_address(data: object, values: list, params=None) -> list:
     Returns
     -------
     list
-        ``[notice children, notice style, settled, *control values]``: the
-        notice and the controls as :func:`sync_url` gives them from the
-        address (a control already holding its value is ``no_update``), and
-        ``settled = {"search": query, "seq": seq}`` where ``query`` is
-        :func:`query_from_controls` of the values read (the address the page
-        shows once the controls are set; the browser replaces the address
-        with it instead of pushing a history entry) and ``seq`` echoes the
-        request's.
+        ``[notice children, notice style, settled, *control values, *accepted
+        values]``: the notice and the controls as :func:`sync_url` gives them
+        from the address (a control already holding its value is
+        ``no_update``), ``settled = {"search": query, "seq": seq}`` where
+        ``query`` is :func:`query_from_controls` of the values read (the
+        address the page shows once the controls are set; the browser
+        replaces the address with it instead of pushing a history entry) and
+        ``seq`` echoes the request's, and the value read for each judged key
+        of the table (:data:`JUDGED`, in table order) for its store.
     """
     params = params or PARAMS
     if isinstance(data, dict):
@@ -464,9 +504,11 @@ def read_address(data: object, values: list, params=None) -> list:
         search, seq = data, 0
     if not isinstance(search, str):
         search = ""
-    out = sync_url(ids.URL, search, values, params)
-    settled = {"search": query_from_controls(read_query(search, params)[0], params), "seq": seq}
-    return [out[1], out[2], settled, *out[3:]]
+    read, ignored = read_query(search, params)  # once: a judgement may take a moment
+    out = _from_address(read, ignored, values)
+    settled = {"search": query_from_controls(read, params), "seq": seq}
+    accepted = [value for (key, *_rest), value in zip(params, read, strict=True) if key in JUDGED]
+    return [out[0], out[1], settled, *out[2:], *accepted]
 
 
 def derived_from_address(data: object, held: list, params=None) -> list:
@@ -750,6 +792,22 @@ _MARK_INVALID = """function(...classNames) {
 }"""
 
 
+#: A judged control's value -> its store (:data:`JUDGED`), in the browser, whenever the callback that judges
+#: it sets its ``className``: the value, unless the class marks it ``invalid`` (refused) or the store has it.
+ACCEPT_JS = """function (className, value, held) {
+    var refused = String(className || '').split(/\\s+/).indexOf('invalid') >= 0;
+    if (refused || value === null || value === undefined || value === held) {
+        return window.dash_clientside.no_update;
+    }
+    return value;
+}"""
+
+
+def _written_from(key: str, cid: str, prop: str) -> Input:
+    """What the address is written from: a judged key's store (:data:`JUDGED`), else its control."""
+    return Input(JUDGED[key], "data") if key in JUDGED else Input(cid, prop)
+
+
 def text_box_ids(params=None) -> list[str]:
     """Ids of the number boxes of :data:`PARAMS` (text controls whose value is text).
 
@@ -773,10 +831,12 @@ _TEXT_BOXES = {k.key for k in URL_KEYS if k.number_box}
 def register(app: dash.Dash, params=None) -> None:
     """Wire the URL to the controls of :data:`PARAMS` (or the given table).
 
-    Two client-side callbacks (:data:`WRITE_JS`, controls -> address;
-    :data:`GATE_JS`, a new address -> :data:`URL_READ`) and one server
-    callback (:func:`read_address`, :data:`URL_READ` -> controls and the
-    notice).  Also registers the client-side callback that sets ``aria-invalid`` on
+    Two client-side callbacks (:data:`WRITE_JS`, controls -> address, a
+    judged key's value taken from its store; :data:`GATE_JS`, a new address
+    -> :data:`URL_READ`) and one server callback (:func:`read_address`,
+    :data:`URL_READ` -> controls, judged keys' stores and the notice), and
+    one client-side callback per judged key (:data:`ACCEPT_JS`, its control's
+    ``className`` -> its store).  Also registers the client-side callback that sets ``aria-invalid`` on
     each number box whose ``className`` holds ``invalid``.
 
     Parameters
@@ -792,7 +852,7 @@ def register(app: dash.Dash, params=None) -> None:
     # Controls -> address, in the browser: no request, no output.
     app.clientside_callback(
         WRITE_JS % (json.dumps(query_table(params)), QUERY_JS, _ADDRESS_STATE),
-        *[Input(cid, prop) for _k, cid, prop, _d in params],
+        *[_written_from(key, cid, prop) for key, cid, prop, _d in params],
         State(URL_SETTLED, "data"),
         prevent_initial_call=True,
     )
@@ -808,6 +868,7 @@ def register(app: dash.Dash, params=None) -> None:
         Output(ids.URL_NOTICE, "style"),
         Output(URL_SETTLED, "data"),
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
+        *[Output(JUDGED[key], "data", allow_duplicate=True) for key, *_rest in params if key in JUDGED],
         *[Output(cid, "value", allow_duplicate=True) for cid in derived],
         Input(URL_READ, "data"),
         *[State(cid, prop) for _k, cid, prop, _d in params],
@@ -817,6 +878,18 @@ def register(app: dash.Dash, params=None) -> None:
     def _read(data, *values):
         out = read_address(data, list(values[: len(params)]), params)
         return [*out, *derived_from_address(data, list(values[len(params) :]), params)]
+
+    # A judged control's value becomes its key's store when the callback that judges it does not refuse it.
+    for key, cid, prop, _default in params:
+        if key in JUDGED:
+            app.clientside_callback(
+                ACCEPT_JS,
+                Output(JUDGED[key], "data", allow_duplicate=True),
+                Input(cid, "className"),
+                State(cid, prop),
+                State(JUDGED[key], "data"),
+                prevent_initial_call=True,
+            )
 
     boxes = text_box_ids(params)
     app.clientside_callback(

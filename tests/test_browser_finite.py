@@ -171,7 +171,9 @@ def test_octal_game_views_and_play(page: Page, server_url: str, watch: PageWatch
         f"\na move, the computer's answer and the new position drawn in {(time.perf_counter() - start) * 1000:.0f} ms"
     )
     heaps = [int(h) for h in page.locator("#finite-position").input_value().split("+") if h != "0"]
-    assert len(heaps) >= 1 and page.url.count("fpos=") == 1
+    # The address takes the position once the page has accepted it (the play view's answer, just drawn).
+    page.wait_for_function("() => window.location.search.includes('fpos=')")
+    assert len(heaps) >= 1 and page.evaluate("window.location.search").count("fpos=") == 1
     page.screenshot(path=str(ARTIFACTS / "finite-octal-play-1440.png"), full_page=True)
     watch.assert_clean()
 

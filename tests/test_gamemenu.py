@@ -89,7 +89,7 @@ def test_a_typed_name_becomes_the_menu_value_or_says_why_not():
     [
         ("?tab=finite&fgame=kayles", "?game=octal-0.77"),
         ("?tab=finite", "?game=octal-0.137"),
-        ("?tab=finite&fgame=eraserhead&fpos=path-4", "?game=eraserhead&fpos=path-4"),
+        ("?tab=finite&fgame=eraserhead&fpos=cycle-9:0,3", "?game=eraserhead&fpos=cycle-9%3A0%2C3"),
         ("?tab=graphs&ggame=snakes-and-adders", "?game=snakes-and-adders"),
         ("?tab=graphs", "?game=tokens"),
         ("?tab=graphs&ggame=eraserhead", "?game=eraserhead&tab=graphs"),

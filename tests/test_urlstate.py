@@ -228,7 +228,8 @@ def test_read_address_sets_controls_and_says_what_the_address_settles_on():
 
     keys = [k for k, *_ in urlstate.PARAMS]
     out = urlstate.read_address({"search": "?depth=99&n=20000&tab=thesis", "seq": 3}, _defaults())
-    children, style, settled, controls = out[0], out[1], out[2], out[3:]
+    width = len(urlstate.PARAMS)
+    children, style, settled, controls = out[0], out[1], out[2], out[3 : 3 + width]
     assert "depth=99" in children and style == {"display": "block"}
     assert controls[keys.index("n")] == "20000" and controls[keys.index("tab")] == "thesis"
     assert controls[keys.index("depth")] is no_update  # already holds the default
@@ -236,7 +237,10 @@ def test_read_address_sets_controls_and_says_what_the_address_settles_on():
     assert settled == {"search": "?tab=thesis&n=20000", "seq": 3}
     # The same as the reference function from the address.
     reference = urlstate.sync_url(ids_url(), "?depth=99&n=20000&tab=thesis", _defaults())
-    assert out[:2] == reference[1:3] and out[3:] == reference[3:]
+    assert out[:2] == reference[1:3] and out[3 : 3 + width] == reference[3:]
+    # Each judged key's store gets the value read (here every default).
+    defaults = dict(zip(keys, _defaults(), strict=True))
+    assert out[3 + width :] == [defaults[key] for key in keys if key in urlstate.JUDGED]
     # Back to the default address: the moved control returns, the notice goes.
     moved = _defaults()
     moved[keys.index("depth")] = 9
@@ -267,7 +271,7 @@ def ids_url():
 )
 def test_read_address_takes_anything_the_page_sends(data):
     out = urlstate.read_address(data, _defaults())
-    assert len(out) == 3 + len(urlstate.PARAMS)
+    assert len(out) == 3 + len(urlstate.PARAMS) + len(urlstate.JUDGED)
     settled = out[2]
     assert isinstance(settled["search"], str) and isinstance(settled["seq"], int)
     assert 0 <= settled["seq"] < 2**53

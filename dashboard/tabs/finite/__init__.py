@@ -13,10 +13,10 @@ binary square ("Chomp").  For every game: play against the computer and a
 small game tree.
 """
 
-from ...urlkeys import UrlKey, slider
+from ...urlkeys import UrlKey, judged, slider
 from .. import Tab
 from . import callbacks, ids
-from .games import check_position_param
+from .games import check_position_param, judge_position_param
 from .layout import DEFAULT_POSITION, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, finite_layout
 from .views import VIEWS
 
@@ -27,14 +27,18 @@ TAB = Tab(
     layout=finite_layout,
     register=callbacks.register,
     url_keys=(
-        *[key for view in VIEWS.values() for key in view.url_keys],
-        UrlKey(
-            "fpos",
-            ids.POSITION,
-            DEFAULT_POSITION,
-            check_position_param,
-            number_box=True,
-            per_game=lambda game: game.example if callbacks.serves(game) else None,
+        # Every typed box is judged by the view that shows its message (it marks a refused value invalid).
+        *[judged(key) if key.number_box else key for view in VIEWS.values() for key in view.url_keys],
+        judged(
+            UrlKey(
+                "fpos",
+                ids.POSITION,
+                DEFAULT_POSITION,
+                check_position_param,
+                number_box=True,
+                per_game=lambda game: game.example if callbacks.serves(game) else None,
+            ),
+            judge_position_param,
         ),
         UrlKey("fdepth", ids.TREE_DEPTH, DEFAULT_TREE_DEPTH, slider("the tree's depth", 1, TREE_DEPTH_MAX)),
     ),

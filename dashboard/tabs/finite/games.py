@@ -6,21 +6,30 @@ these functions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from solver import ImpartialGame, impartial_game, parse_int
 from solver.parsing import describe_text
 
+from .play import PAGE_SECONDS
+
 __all__ = [
+    "DEFAULT_GAME",
     "MAX_NAME",
     "MAX_POSITION_PARAM",
+    "address_game",
     "check_position_param",
+    "judge_position_param",
     "find_game",
     "losing_bars",
     "parse_number",
     "parse_position",
 ]
 
+#: The game the tab shows first: Rob's Dots, the octal game 0.137 ("The Independence Game").
+DEFAULT_GAME = "octal-0.137"
 #: Longest game name read.
 MAX_NAME = 80
 #: Longest position text read from the address (the game reads longer typed text itself).
@@ -64,6 +73,46 @@ def check_position_param(raw: str) -> str:
     if len(raw) > MAX_POSITION_PARAM or not raw.isprintable():
         raise ValueError(f"a position is at most {MAX_POSITION_PARAM:,} printable characters")
     return raw
+
+
+def address_game(values: Mapping[str, object]) -> ImpartialGame:
+    """The game an address names, for the judgements of the tab's other keys (:data:`dashboard.urlkeys.Judge`).
+
+    Parameters
+    ----------
+    values : mapping
+        Every key's value read from the address (the page's game, ``game``, among them).
+
+    Returns
+    -------
+    solver.ImpartialGame
+        The game the address names when it is a finite impartial game, else
+        the tab's own first game (:data:`DEFAULT_GAME`), which its hidden
+        game input keeps while the page shows another kind of game.
+    """
+    try:
+        return find_game(values.get("game"))
+    except ValueError:
+        return find_game(DEFAULT_GAME)
+
+
+def judge_position_param(text: object, values: Mapping[str, object]) -> None:
+    """The address's judgement of ``fpos=``: as the play view, a position of the game the address names, valued within the page's limits.
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed :func:`check_position_param`).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message the play view shows for it.
+    """
+    game = address_game(values)
+    game.outcome(parse_position(game, text), max_seconds=PAGE_SECONDS)
 
 
 def parse_number(text: object, name: str, most: int, least: int = 1) -> int:

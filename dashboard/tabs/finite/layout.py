@@ -16,7 +16,7 @@ from ...components import attrs, deferred, lazy
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
 from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
-from .games import find_game
+from .games import DEFAULT_GAME, find_game
 from .play import DEFAULT_DEPTH, TREE_DEPTHS
 from .views import VIEWS, gate_id, mount_id, panel_id
 from .views.base import csv_button, panel
@@ -31,8 +31,6 @@ __all__ = [
 
 # ---------------------------------------------------------------- defaults and limits of the tab
 
-#: The game shown first: Rob's Dots, the octal game 0.137 ("The Independence Game").
-DEFAULT_GAME = "octal-0.137"
 #: Its start position (``impartial_game(DEFAULT_GAME).start()`` written as text).
 DEFAULT_POSITION = "5+7+9"
 #: Move depth of the game tree, and its largest.

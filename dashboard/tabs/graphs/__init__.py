@@ -12,7 +12,7 @@ shared.  An edge list can also be uploaded from a file (:mod:`.upload`).  The ta
 :attr:`solver.registry.Game.views`).
 """
 
-from ...urlkeys import UrlKey
+from ...urlkeys import UrlKey, judged
 from .. import Tab
 from . import callbacks, ids
 from .games import DEFAULT_GAME, GAMES, check_text_param
@@ -25,21 +25,27 @@ TAB = Tab(
     layout=graphs_layout,
     register=callbacks.register,
     url_keys=(
-        UrlKey(
-            "gboard",
-            ids.BOARD,
-            GAMES[DEFAULT_GAME].default_board,
-            check_text_param,
-            number_box=True,
-            per_game=lambda game: GAMES[game.name].default_board if game.name in GAMES else None,
+        judged(
+            UrlKey(
+                "gboard",
+                ids.BOARD,
+                GAMES[DEFAULT_GAME].default_board,
+                check_text_param,
+                number_box=True,
+                per_game=lambda game: GAMES[game.name].default_board if game.name in GAMES else None,
+            ),
+            callbacks.judge_board_param,
         ),
-        UrlKey(
-            "gpos",
-            ids.POSITION,
-            GAMES[DEFAULT_GAME].default_position,
-            check_text_param,
-            number_box=True,
-            per_game=lambda game: GAMES[game.name].default_position if game.name in GAMES else None,
+        judged(
+            UrlKey(
+                "gpos",
+                ids.POSITION,
+                GAMES[DEFAULT_GAME].default_position,
+                check_text_param,
+                number_box=True,
+                per_game=lambda game: GAMES[game.name].default_position if game.name in GAMES else None,
+            ),
+            callbacks.judge_position_param,
         ),
         UrlKey("gmode", ids.MODE, "play", callbacks.check_mode_param),
     ),

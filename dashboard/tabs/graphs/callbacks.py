@@ -22,12 +22,15 @@ from ... import ids as page_ids
 from ...tables import register_exports
 from ...urlkeys import choice
 from . import figures, ids, upload
-from .games import GAMES, Analysis, Board, GraphMove, GraphPage, find_game
+from .games import DEFAULT_GAME, GAMES, Analysis, Board, GraphMove, GraphPage, find_game
 
 __all__ = [
     "MODES",
     "act",
     "check_mode_param",
+    "judge_board_param",
+    "judge_position_param",
+    "show_marked",
     "apply_move",
     "choose_game",
     "mode_options",
@@ -54,6 +57,9 @@ check_mode_param = choice("the tap mode", MODES)
 #: Most vertices and edges drawn.
 MAX_DRAWN = 400
 MAX_DRAWN_EDGES = 2_000
+#: ``className`` of the board and position boxes, and of one whose content was refused.
+BOX_CLASS = "num-input graphs-text"
+INVALID_BOX_CLASS = "num-input graphs-text invalid"
 
 
 def mode_options(game: GraphPage) -> list[dict]:
@@ -168,6 +174,17 @@ def _selected(value: object, board: Board) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < board.n else None
 
 
+def _board(game: GraphPage, text: object) -> Board:
+    """The board box read for ``game``, and small enough to draw; ValueError says why not."""
+    board = game.board(text)
+    if board.drawable and (board.n > MAX_DRAWN or len(board.arcs) > MAX_DRAWN_EDGES):
+        raise ValueError(
+            f"the board has {board.n:,} vertices and {len(board.arcs):,} edges; the page draws at most "
+            f"{MAX_DRAWN} vertices and {MAX_DRAWN_EDGES:,} edges: draw a smaller graph"
+        )
+    return board
+
+
 def show(gate: object, name: object, board_text: object, position_text: object, selected: object, stored: object):
     """The drawing, the outcome, the moves and the values of the position on the board.
 
@@ -177,19 +194,35 @@ def show(gate: object, name: object, board_text: object, position_text: object, 
         ``(elements, layout, outcome, moves, error, note, values rows)``; an
         empty drawing and the message for bad input.
     """
+    return show_marked(gate, name, board_text, position_text, selected, stored)[:7]
+
+
+def show_marked(
+    gate: object, name: object, board_text: object, position_text: object, selected: object, stored: object
+) -> tuple:
+    """:func:`show`, and the ``className`` of the board and position boxes: ``invalid`` on the one refused.
+
+    Returns
+    -------
+    tuple
+        ``(*show's outputs, board box class, position box class)``; a box
+        that was not judged (no game, or the board refused for the position)
+        is ``no_update``.
+    """
     if not isinstance(gate, dict):
         raise PreventUpdate
     try:
         game = find_game(name)
-        board = game.board(board_text)
-        if board.drawable and (board.n > MAX_DRAWN or len(board.arcs) > MAX_DRAWN_EDGES):
-            raise ValueError(
-                f"the board has {board.n:,} vertices and {len(board.arcs):,} edges; the page draws at most "
-                f"{MAX_DRAWN} vertices and {MAX_DRAWN_EDGES:,} edges: draw a smaller graph"
-            )
+    except ValueError as exc:
+        return [], no_update, "", "", str(exc), "", [], no_update, no_update
+    try:
+        board = _board(game, board_text)
+    except ValueError as exc:
+        return [], no_update, "", "", str(exc), "", [], INVALID_BOX_CLASS, no_update
+    try:
         analysis = game.analyse(board, position_text)
     except ValueError as exc:
-        return [], no_update, "", "", str(exc), "", []
+        return [], no_update, "", "", str(exc), "", [], BOX_CLASS, INVALID_BOX_CLASS
     places = _places(board, stored)
     directed = board.directed
     elements = (
@@ -215,7 +248,72 @@ def show(gate: object, name: object, board_text: object, position_text: object, 
         "",
         note,
         game.values_rows(board, analysis),
+        BOX_CLASS,
+        BOX_CLASS,
     )
+
+
+def address_game(values) -> GraphPage:
+    """The game an address names, for the judgements of the tab's keys: its ``game``, or the tab's first game.
+
+    Parameters
+    ----------
+    values : mapping
+        Every key's value read from the address.
+
+    Returns
+    -------
+    GraphPage
+        The page of the address's game when the tab has one, else of
+        :data:`.games.DEFAULT_GAME` (the tab's hidden game input keeps it while
+        the page shows another kind of game).
+    """
+    try:
+        return find_game(values.get("game"))
+    except ValueError:
+        return find_game(DEFAULT_GAME)
+
+
+def judge_board_param(text: object, values) -> None:
+    """The address's judgement of ``gboard=``: as :func:`show`, a board of the game the address names, small enough to draw.
+
+    The game is the address's ``game`` when the tab serves it, else the
+    tab's own first game (:func:`address_game`).
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed its key's check).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message :func:`show` gives for it.
+    """
+    _board(address_game(values), text)
+
+
+def judge_position_param(text: object, values) -> None:
+    """The address's judgement of ``gpos=``: as :func:`show`, a position on the board ``gboard=`` gives.
+
+    Parameters
+    ----------
+    text, values
+        As :func:`judge_board_param`.
+
+    Raises
+    ------
+    ValueError
+        The message :func:`show` gives for it (nothing is judged on a board that is not the game's).
+    """
+    game = address_game(values)
+    try:
+        board = _board(game, values.get("gboard"))
+    except ValueError:
+        return
+    game.analyse(board, text)
 
 
 def apply_move(game: GraphPage, board: Board, move: GraphMove, who: str, reply: bool) -> tuple[str, str, str]:
@@ -538,6 +636,8 @@ def register(app) -> None:
         Output(ids.ERROR, "children", allow_duplicate=True),
         Output(ids.NOTE, "children"),
         Output(ids.VALUES, "rowData"),
+        Output(ids.BOARD, "className"),
+        Output(ids.POSITION, "className"),
         gate,
         Input(ids.GAME, "value"),
         Input(ids.BOARD, "value"),
@@ -545,7 +645,7 @@ def register(app) -> None:
         Input(ids.SELECTED, "data"),
         State(ids.PLACES, "data"),
         prevent_initial_call=True,
-    )(show)
+    )(show_marked)
 
 
 __all__ += ["GAMES", "choose_preset", "fit_position", "new_game", "preset_options"]

@@ -218,7 +218,7 @@ class GraphPage:
     Attributes
     ----------
     game : solver.registry.boards.BoardGame
-        The game: its name (the menu's and the address's ``ggame=``), title,
+        The game: its name (the page menu's and the address's ``game=``), title,
         boards, positions, studies and moves.
     summary, source : str
         One sentence of rules, as the page words them for its drawing, and

@@ -8,7 +8,7 @@ from dash import dcc, html
 from ...components import attrs
 from ...tables import data_grid
 from . import ids
-from .callbacks import MODES, mode_options, preset_options
+from .callbacks import BOX_CLASS, MODES, mode_options, preset_options
 from .figures import GRAPH_LAYOUT, stylesheet
 from .games import DEFAULT_GAME, find_game
 from .upload import upload_control
@@ -27,7 +27,7 @@ def _box(component_id: str, label: list | str, value: str, label_id: str | None 
                 type="text",
                 value=value,
                 debounce=True,
-                className="num-input graphs-text",
+                className=BOX_CLASS,
                 autoComplete="off",
                 spellCheck=False,
             ),

@@ -13,7 +13,7 @@ the page asks which kind a game is.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dash import dcc, html, no_update
@@ -23,7 +23,7 @@ from ....components import attrs, graph_config
 from ....tables import rows_to_csv
 from ....urlkeys import UrlKey
 from .. import ids
-from ..games import find_game
+from ..games import address_game, find_game
 
 __all__ = [
     "BOX_CLASS",
@@ -34,6 +34,7 @@ __all__ = [
     "csv_button",
     "csv_file",
     "game_with_view",
+    "read_game_with_view",
     "graph",
     "mount_id",
     "number_box",
@@ -178,6 +179,19 @@ def game_with_view(gate: object, name: object, key: str) -> Any:
         raise PreventUpdate
     try:
         game = find_game(name)
+    except ValueError:
+        return None
+    return game if key in game.views else None
+
+
+def read_game_with_view(values: Mapping[str, object], key: str) -> Any:
+    """The game an address names (:func:`dashboard.tabs.finite.games.address_game`) when it has the view ``key``; None otherwise.
+
+    For the judgements of an address's values (:attr:`dashboard.urlkeys.UrlKey.judge`):
+    a view's value is judged only for a game that shows the view.
+    """
+    try:
+        game = address_game(values)
     except ValueError:
         return None
     return game if key in game.views else None

@@ -20,7 +20,7 @@ from dash import Input, Output, State, dcc, html, no_update
 from solver.impartial import euclid3_outcomes
 
 from ....style import COLOURS, MARGIN, message_figure
-from ....urlkeys import number_box_key
+from ....urlkeys import judged, number_box_key
 from .. import ids
 from ..figures import square_axes
 from ..games import parse_number
@@ -36,12 +36,14 @@ from .base import (
     graph,
     number_box,
     panel,
+    read_game_with_view,
     skip,
 )
 
 __all__ = [
     "MAX_W_DRAWN",
     "VIEWS",
+    "judge_slice_param",
     "octant_figure",
     "octant_view",
     "slice_figure",
@@ -260,6 +262,31 @@ def slice_view(gate: object, name: object, size_text: object, c_text: object) ->
     return slice_figure(plane, c), note, "", BOX_CLASS
 
 
+def judge_slice_param(text: object, values) -> None:
+    """The address's judgement of ``fslice=``: as :func:`slice_view`, a slice c below the side S (``foct=``).
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed its key's check).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message :func:`slice_view` shows for it (nothing is judged for a game without the view or a side the
+        octant's box refuses).
+    """
+    if read_game_with_view(values, "octant") is None:
+        return
+    try:
+        size = parse_number(values.get("foct"), "the side S", OCTANT_SIZE_MAX)
+    except ValueError:
+        return
+    parse_number(text, "c, the slice", size - 1, least=0)
+
+
 def octant_csv(game, size_text: object) -> dict | None:
     """Every triple below S with its outcome: CSV ``a,b,c,outcome``."""
     size = parse_number(size_text, "S", OCTANT_SIZE_MAX)
@@ -352,7 +379,10 @@ VIEWS = (
         _register_octant,
         url_keys=(
             number_box_key("foct", OCTANT_SIZE, DEFAULT_OCTANT_SIZE, "the side S", most=OCTANT_SIZE_MAX),
-            number_box_key("fslice", SLICE_C, DEFAULT_SLICE, "c, the slice", least=0, most=OCTANT_SIZE_MAX - 1),
+            judged(
+                number_box_key("fslice", SLICE_C, DEFAULT_SLICE, "c, the slice", least=0, most=OCTANT_SIZE_MAX - 1),
+                judge_slice_param,
+            ),
         ),
         exports=(OCTANT_CSV, SLICE_CSV),
     ),

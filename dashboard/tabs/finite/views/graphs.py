@@ -25,7 +25,7 @@ from solver.impartial import lost_triples
 from solver.registry import find_game as find_board_game
 
 from ....style import COLOURS, MARGIN, message_figure
-from ....urlkeys import UrlKey, choice, number_box_key
+from ....urlkeys import UrlKey, choice, judged, number_box_key
 from ...graphs import figures as graph_figures
 from ...graphs.games import GAMES as GRAPH_GAMES
 from .. import ids
@@ -42,10 +42,11 @@ from .base import (
     graph,
     number_box,
     panel,
+    read_game_with_view,
     skip,
 )
 
-__all__ = ["VIEWS", "cube_mesh", "drawing_view", "lost_figure", "lost_view", "tap_move"]
+__all__ = ["VIEWS", "cube_mesh", "drawing_view", "judge_lost_param", "lost_figure", "lost_view", "tap_move"]
 
 #: Component ids of these views.
 DRAWING = "finite-graph-drawing"
@@ -88,7 +89,7 @@ def drawing_view(gate: object, name: object, text: object, selected: object) -> 
     first = selected if isinstance(selected, int) and not isinstance(selected, bool) else None
     places = graph_figures.default_places(board.text, board.n)
     elements = graph_figures.elements(board, analysis, places, first, directed=False)
-    link = "?" + urllib.parse.urlencode({"tab": "graphs", "ggame": game.name, "gboard": board.text, "gpos": vertices})
+    link = "?" + urllib.parse.urlencode({"game": game.name, "tab": "graphs", "gboard": board.text, "gpos": vertices})
     note = f"{analysis.sentence} " + (
         f"Tap an {adapter.tokens_word}, then the neighbour it moves to."
         if adapter.game.slides
@@ -278,6 +279,31 @@ def lost_figure(triples: np.ndarray, n: int, kind: str, every_order: bool) -> go
     return fig
 
 
+def judge_lost_param(text: object, values) -> None:
+    """The address's judgement of ``flostn=``: as :func:`lost_view`, the lost triples of the line ``flost=`` within the page's limits.
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed its key's check).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message :func:`lost_view` shows for it (a game without the view judges nothing).
+    """
+    if read_game_with_view(values, "lost-triples") is None:
+        return
+    kind = values.get("flost")
+    lost_triples(
+        kind if kind in ("path", "cycle") else "path",
+        parse_number(text, "n, the vertices", LOST_N_MAX, least=3),
+        max_seconds=PAGE_SECONDS,
+    )
+
+
 def lost_view(gate: object, name: object, kind: object, n_text: object, order: object) -> tuple:
     """The lost triples of the chosen line: ``(figure, note, error, box class)``."""
     game = game_with_view(gate, name, "lost-triples")
@@ -386,7 +412,10 @@ VIEWS = (
         _register_lost,
         url_keys=(
             UrlKey("flost", LOST_KIND, "path", choice("the line", ("path", "cycle"))),
-            number_box_key("flostn", LOST_N, DEFAULT_LOST_N, "n, the vertices", least=3, most=LOST_N_MAX),
+            judged(
+                number_box_key("flostn", LOST_N, DEFAULT_LOST_N, "n, the vertices", least=3, most=LOST_N_MAX),
+                judge_lost_param,
+            ),
         ),
         exports=(LOST_CSV,),
     ),

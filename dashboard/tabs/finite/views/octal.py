@@ -26,7 +26,7 @@ from solver.impartial import classes_of_values, pairs_of_equal_values
 
 from ....style import COLOURS, LEGEND_BELOW_MARGIN, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
 from ....tables import data_grid, register_exports
-from ....urlkeys import number_box_key
+from ....urlkeys import judged, number_box_key
 from .. import ids
 from ..figures import HEATMAP_MAX_SIDE, MAX_POINTS, moves_view, png_data_uri
 from ..games import find_game, parse_number
@@ -43,6 +43,7 @@ from .base import (
     graph,
     number_box,
     panel,
+    read_game_with_view,
     skip,
 )
 
@@ -54,6 +55,8 @@ __all__ = [
     "grundy_figure",
     "grundy_view",
     "heaps_table",
+    "judge_heaps_param",
+    "judge_pairs_param",
     "pair_grid_figure",
     "pair_kinds",
     "pairs_view",
@@ -523,6 +526,44 @@ def pairs_view(gate: object, name: object, m_text: object) -> tuple:
     return pair_grid_figure(values, kinds, f"two heaps a, b ≤ {m:,}"), note, "", BOX_CLASS
 
 
+def judge_heaps_param(text: object, values) -> None:
+    """The address's judgement of ``fheaps=``: as :func:`grundy_view`, the values of heaps 0..N within the page's limits.
+
+    Parameters
+    ----------
+    text : object
+        The value read (it passed its key's check).
+    values : mapping
+        Every key's value read from the address (:data:`dashboard.urlkeys.Judge`).
+
+    Raises
+    ------
+    ValueError
+        The message :func:`grundy_view` shows for it (a game without the view judges nothing).
+    """
+    game = read_game_with_view(values, "grundy")
+    if game is not None:
+        game.grundy_sequence(parse_number(text, "N, the largest heap", HEAPS_N_MAX), max_seconds=PAGE_SECONDS)
+
+
+def judge_pairs_param(text: object, values) -> None:
+    """The address's judgement of ``fpairs=``: as :func:`pairs_view`, the values of heaps 0..M within the page's limits.
+
+    Parameters
+    ----------
+    text, values
+        As :func:`judge_heaps_param`.
+
+    Raises
+    ------
+    ValueError
+        The message :func:`pairs_view` shows for it.
+    """
+    game = read_game_with_view(values, "pairs")
+    if game is not None:
+        game.grundy_sequence(parse_number(text, "M, the largest heap", PAIRS_N_MAX), max_seconds=PAGE_SECONDS)
+
+
 # ---------------------------------------------------------------- CSV
 
 
@@ -667,7 +708,12 @@ VIEWS = (
         "the Grundy sequence of one heap and the equivalence classes",
         _grundy_layout,
         _register_grundy,
-        url_keys=(number_box_key("fheaps", ids.HEAPS_N, DEFAULT_HEAPS_N, "N, the largest heap", most=HEAPS_N_MAX),),
+        url_keys=(
+            judged(
+                number_box_key("fheaps", ids.HEAPS_N, DEFAULT_HEAPS_N, "N, the largest heap", most=HEAPS_N_MAX),
+                judge_heaps_param,
+            ),
+        ),
         exports=(GRUNDY_CSV,),
     ),
     View(
@@ -675,7 +721,12 @@ VIEWS = (
         "the two-heap P-positions",
         _pairs_layout,
         _register_pairs,
-        url_keys=(number_box_key("fpairs", ids.PAIRS_N, DEFAULT_PAIRS_N, "M, the largest heap", most=PAIRS_N_MAX),),
+        url_keys=(
+            judged(
+                number_box_key("fpairs", ids.PAIRS_N, DEFAULT_PAIRS_N, "M, the largest heap", most=PAIRS_N_MAX),
+                judge_pairs_param,
+            ),
+        ),
         exports=(PAIRS_CSV,),
     ),
 )
