@@ -1,0 +1,114 @@
+"""The Snakes-and-Adders board, the views' wording and their scrolling boxes, in a real browser.
+
+At 390 and 1440 px: the board's squares are large enough to read and tap on
+a phone, its ladders and snakes are drawn unlike links between neighbouring
+squares; a position written inside a sentence is set apart from it, the
+Magnetism log writes the minus sign of the buttons, a game that is over asks
+for no move, the grey bands of the Couples are Forever chart are named; every
+box that scrolls can be reached by the keyboard, is named and shows its
+focus, and axe-core finds no serious or critical violation on those views.
+
+Run: ``.venv/bin/python -m pytest tests/test_browser_view_polish.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+pytest.importorskip("axe_playwright_python")
+
+import axe_playwright_python
+from browser_support import CHROMIUM
+from playwright.sync_api import Page, expect
+
+LOAD_TIMEOUT = 60_000
+WAIT_TIMEOUT = 30_000
+#: A phone and a desktop.
+WIDTHS = (390, 1440)
+
+#: axe-core as the package ships it.
+AXE_SCRIPT = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+#: Resolves once the page's DOM has not changed for ``quiet`` ms (or after ``most`` ms whatever it does).
+QUIET = """([quiet, most]) => new Promise((resolve) => {
+    const done = () => { observer.disconnect(); clearTimeout(timer); clearTimeout(cap); resolve(); };
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quiet); });
+    let timer = setTimeout(done, quiet);
+    const cap = setTimeout(done, most);
+    observer.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
+
+#: Every element of the tab that scrolls its content (wider or taller than its box, overflow auto or scroll)
+#: and holds nothing the keyboard reaches (a box of buttons is scrolled by tabbing through them).
+SCROLLERS = """() => Array.from(document.querySelectorAll('#tab-finite *')).filter((el) => {
+    const inner = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+    if (el.querySelector(inner)) { return false; }
+    const cs = getComputedStyle(el);
+    const x = ['auto', 'scroll'].includes(cs.overflowX) && el.scrollWidth > el.clientWidth + 1;
+    const y = ['auto', 'scroll'].includes(cs.overflowY) && el.scrollHeight > el.clientHeight + 1;
+    return (x || y) && el.getClientRects().length > 0;
+}).map((el) => {
+    el.focus();
+    const cs = getComputedStyle(el);
+    return {
+        html: el.outerHTML.slice(0, 100),
+        tabIndex: el.tabIndex,
+        role: el.getAttribute('role'),
+        label: el.getAttribute('aria-label'),
+        focused: document.activeElement === el,
+        ring: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2,
+    };
+})"""
+
+
+def open_page(page: Page, url: str, width: int, ready: str) -> None:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.set_viewport_size({"width": width, "height": 844 if width < 600 else 900})
+    page.goto(url, timeout=LOAD_TIMEOUT)
+    expect(page.locator(ready).first).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    page.evaluate(QUIET, [500, 10_000])
+
+
+def serious_violations(page: Page) -> list[str]:
+    page.evaluate(AXE_SCRIPT)
+    found = page.evaluate(
+        """() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => v.impact + ' ' + v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 5)))"""
+    )
+    return list(found)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(
+    ("game", "ready"),
+    [
+        ("magnetism", "#tab-finite .finite-seq-table"),
+        ("spring-cleaning", "#finite-zigzag-table table"),
+    ],
+)
+def test_every_scrolling_box_is_reached_named_and_passes_axe(
+    page: Page, server_url: str, game: str, ready: str, width: int
+) -> None:
+    open_page(page, f"{server_url}?tab=finite&fgame={game}", width, ready)
+    page.keyboard.press("Shift")  # the last input was the keyboard: focus is drawn as keyboard focus
+    boxes = page.evaluate(SCROLLERS)
+    if width == 390:
+        assert boxes, "nothing scrolls at 390 px: the test would check nothing"
+    for box in boxes:
+        assert box["tabIndex"] == 0 and box["focused"], f"the keyboard cannot reach {box['html']}"
+        assert box["role"] == "region" and box["label"], f"no name: {box['html']}"
+        assert box["ring"], f"no focus ring on {box['html']}"
+    bad = serious_violations(page)
+    assert not bad, "\n".join(bad)
