@@ -14,6 +14,7 @@ Run: ``.venv/bin/python -m pytest tests/test_browser_view_polish.py``.
 from __future__ import annotations
 
 import os
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,46 @@ def test_every_scrolling_box_is_reached_named_and_passes_axe(
         assert box["ring"], f"no focus ring on {box['html']}"
     bad = serious_violations(page)
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_log_writes_the_buttons_minus_and_sets_the_position_apart(page: Page, server_url: str, width: int) -> None:
+    from solver import impartial_game
+
+    game = impartial_game("magnetism")
+    start = "+...-.."
+    (text, child), *_ = [m for m in game.moves(game.parse(start)) if m[0].startswith("put - ")]
+    square = int(text.rsplit(" ", 1)[1])
+    open_page(
+        page, f"{server_url}?tab=finite&fgame=magnetism&fpos={urllib.parse.quote(start)}", width, ".magnetism-strip"
+    )
+    page.locator("#finite-play-reply input").uncheck()
+    page.get_by_role("button", name=f"put − on square {square}:").click()
+    log = page.locator("#finite-play-log")
+    # The sign the button shows, and the position left set apart from the sentence.
+    expect(log).to_contain_text(f"You: put − on square {square}, leaving “{game.format(child)}”.", timeout=LOAD_TIMEOUT)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_finished_eraserhead_game_asks_for_no_move(page: Page, server_url: str, width: int) -> None:
+    from solver import impartial_game
+
+    game = impartial_game("eraserhead")
+    position = game.start()
+    while game.moves(position):
+        position = game.moves(position)[0][1]
+    url = f"{server_url}?tab=finite&fgame=eraserhead&fpos={urllib.parse.quote(game.format(position))}"
+    open_page(page, url, width, "#finite-graph-note")
+    note = page.locator("#finite-graph-note")
+    expect(note).to_contain_text("no move", timeout=LOAD_TIMEOUT)
+    expect(note).to_contain_text("The game is over")
+    expect(note).not_to_contain_text("Tap")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_grey_bands_of_a_long_sequence_are_named(page: Page, server_url: str, width: int) -> None:
+    url = f"{server_url}?tab=finite&fgame=couples-are-forever&fheaps=10000"
+    open_page(page, url, width, "#finite-grundy-graph .main-svg")
+    legend = page.locator("#finite-grundy-graph .legend .legendtext")
+    expect(legend).to_have_count(1, timeout=LOAD_TIMEOUT)
+    expect(legend).to_contain_text("range of G in bins of 3 heaps")
