@@ -156,3 +156,63 @@ def test_the_grey_bands_of_a_long_sequence_are_named(page: Page, server_url: str
     legend = page.locator("#finite-grundy-graph .legend .legendtext")
     expect(legend).to_have_count(1, timeout=LOAD_TIMEOUT)
     expect(legend).to_contain_text("range of G in bins of 3 heaps")
+
+
+#: The Snakes-and-Adders drawing as the browser draws it: its squares' size and place, its edges' curves.
+BOARD = """() => {
+    const cy = document.getElementById('graphs-canvas')._cyreg.cy;
+    const canvas = document.getElementById('graphs-canvas');
+    const nodes = cy.nodes().map((n) => ({name: n.data('name'), box: n.renderedBoundingBox({includeLabels: false})}));
+    const inside = (p, b) => p.x > b.x1 && p.x < b.x2 && p.y > b.y1 && p.y < b.y2;
+    const arrows = cy.edges('.arrow').map((e) => ({
+        id: e.id(),
+        curve: e.style('curve-style'),
+        colour: e.style('line-color'),
+        // A square the arrow's middle runs through, other than its own two.
+        crosses: nodes.filter((n) => n.name !== e.source().data('name') && n.name !== e.target().data('name')
+            && inside(e.renderedMidpoint(), n.box)).map((n) => n.name),
+    }));
+    return {
+        nodes: nodes.map((n) => ({name: n.name, x1: n.box.x1, x2: n.box.x2, w: n.box.w, h: n.box.h})),
+        width: canvas.clientWidth,
+        arrows: arrows,
+        track: cy.edges('.track').map((e) => e.style('curve-style')),
+    };
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_snakes_board_reads_and_taps_on_a_phone_and_its_arrows_are_curves(
+    page: Page, server_url: str, width: int
+) -> None:
+    from solver.graphs.snakes import DEFAULT_SNAKES_BOARD
+
+    open_page(page, f"{server_url}?tab=graphs&ggame=snakes-and-adders", width, "#graphs-outcome")
+    drawn = page.evaluate(BOARD)
+    squares = DEFAULT_SNAKES_BOARD.size + 1  # and HOME
+    assert len(drawn["nodes"]) == squares
+    # Every square at least 32 px (the label "HOME" widens its own), all on the canvas, which scrolls to them.
+    small = [n for n in drawn["nodes"] if min(n["w"], n["h"]) < 32]
+    assert not small, f"squares under 32 px at {width} px: {small}"
+    off = [n["name"] for n in drawn["nodes"] if n["x1"] < 0 or n["x2"] > drawn["width"]]
+    assert not off, f"squares off the canvas: {off}"
+    box = page.locator("#graphs-canvas-box")
+    assert box.get_attribute("role") == "region" and box.get_attribute("aria-label")
+    assert box.get_attribute("tabindex") == "0"
+    if width == 390:
+        assert page.evaluate(
+            "() => { const b = document.getElementById('graphs-canvas-box'); return b.scrollWidth > b.clientWidth; }"
+        ), "the board does not scroll on a phone"
+    # The track between neighbours is straight; each ladder and snake is a curve of its own colour that runs
+    # through no square between its ends.
+    assert len(drawn["track"]) == squares - 1 and set(drawn["track"]) == {"straight"}
+    arrows = drawn["arrows"]
+    assert len(arrows) == len(DEFAULT_SNAKES_BOARD.arrows)
+    assert {a["curve"] for a in arrows} == {"unbundled-bezier"}
+    assert not [a for a in arrows if a["crosses"]], arrows
+    colours = {a["id"]: a["colour"] for a in arrows}  # the ladder 10 → 19, the snakes 8 → 2 and 15 → 12
+    assert colours["e9-18"] != colours["e14-11"] == colours["e7-1"]
+    # The key to the colours and the track.
+    expect(page.locator("#graphs-legend")).to_be_visible()
+    bad = serious_violations(page)
+    assert not bad, "\n".join(bad)
