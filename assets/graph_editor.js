@@ -14,12 +14,24 @@
  * Each request goes to the store ids.INTENT with a sequence number, so that
  * two taps on one vertex are two requests.  The drawing itself comes back
  * from the server as cytoscape elements; no state lives here.
+ *
+ * After each layout, a board with fixed places (its nodes have the class
+ * "board": Snakes-and-Adders, Fair Shares) that would be drawn with squares
+ * under about 40 px gets a canvas wide (and tall) enough for them, which
+ * its box (ids.CANVAS_BOX) scrolls sideways; the key to a board's arrows
+ * (ids.LEGEND) shows while the drawing has arrows.
  */
 (function () {
     'use strict';
 
     var CANVAS = 'graphs-canvas';
     var INTENT = 'graphs-intent';
+    var BOX = 'graphs-canvas-box';
+    var LEGEND = 'graphs-legend';
+    // A board's square is 46 units wide (dashboard/tabs/graphs/figures.py): drawn at least 40 px wide.
+    var READABLE = 40 / 46;
+    // figures.GRAPH_LAYOUT's padding.
+    var PADDING = 30;
     var st = {cy: null, seq: 0};
 
     function cyOf() {
@@ -40,8 +52,41 @@
         return typeof v === 'number' ? v : null;
     }
 
+    function sizeBoard(cy) {
+        var el = document.getElementById(CANVAS);
+        var box = document.getElementById(BOX);
+        var legend = document.getElementById(LEGEND);
+        if (legend) {
+            legend.hidden = cy.edges('.arrow').length === 0;
+        }
+        if (!el || !box) {
+            return;
+        }
+        var width = '';
+        var height = '';
+        if (cy.nodes('.board').length > 0) {
+            var bb = cy.elements().boundingBox();
+            var wide = Math.ceil(bb.w * READABLE + 2 * PADDING);
+            var tall = Math.ceil(bb.h * READABLE + 2 * PADDING);
+            width = wide > box.clientWidth ? wide + 'px' : '';
+            // The canvas's own height (its style, before any change made here).
+            el.dataset.baseHeight = el.dataset.baseHeight || String(el.clientHeight);
+            height = tall > Number(el.dataset.baseHeight) ? tall + 'px' : '';
+        }
+        if (el.style.minWidth !== width || el.style.minHeight !== height) {
+            el.style.minWidth = width;
+            el.style.minHeight = height;
+            cy.resize();
+            cy.fit(undefined, PADDING);
+        }
+    }
+
     function attach(cy) {
         st.cy = cy;
+        cy.on('layoutstop', function () {
+            sizeBoard(cy);
+        });
+        sizeBoard(cy);
         cy.on('tap', function (event) {
             if (event.target === cy) {
                 send({action: 'background', x: Math.round(event.position.x), y: Math.round(event.position.y)});
@@ -94,4 +139,9 @@
     }
 
     window.setInterval(watch, 250);
+    window.addEventListener('resize', function () {
+        if (st.cy) {
+            sizeBoard(st.cy);
+        }
+    });
 }());

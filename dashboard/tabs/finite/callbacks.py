@@ -177,13 +177,13 @@ def reset_position(triggered: object, name: object, text: object, node: object) 
         return no_update, no_update
     start = game.format(game.start())
     if triggered == ids.PLAY_NEW:
-        return start, f"New game of {game.title} from {start}."
+        return start, f"New game of {game.title} from “{start}”."
     if triggered == ids.TREE:
         position = node.get("position") if isinstance(node, dict) else None
         if not isinstance(position, str):
             return no_update, no_update
         try:
-            return game.format(game.parse(position)), f"Playing from {position}, a node of the tree."
+            return game.format(game.parse(position)), f"Playing from “{position}”, a node of the tree."
         except (TypeError, ValueError):
             return no_update, no_update
     # A game chosen: always write the box, so the views that follow it run once, after this.
@@ -192,7 +192,7 @@ def reset_position(triggered: object, name: object, text: object, node: object) 
             return game.format(game.parse(text)), ""
         except (TypeError, ValueError):
             pass
-    return start, f"New game of {game.title} from {start}."
+    return start, f"New game of {game.title} from “{start}”."
 
 
 def play_view(gate: object, name: object, text: object) -> tuple:

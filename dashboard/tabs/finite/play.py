@@ -11,6 +11,7 @@ remoteness is cheap, else it takes the first move.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Hashable
 
 from ...movelist import computer_index
@@ -183,9 +184,20 @@ def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:
     return game.format(after), log
 
 
+#: A sign standing alone in a move's text (Magnetism's ``put - on square 2``).
+_LONE_MINUS = re.compile(r"(?<!\S)-(?!\S)")
+
+
 def described(row: MoveRow) -> str:
-    """A move with the position it leaves: ``"take 2 from 5 → 3, leaving 3+7+9"``."""
-    return row.text if row.text.endswith(row.child_text) else f"{row.text}, leaving {row.child_text}"
+    """A move with the position it leaves, as the log writes it: ``"take 2 from 5 → 3, leaving “3+7+9”"``.
+
+    The position is set apart in quotes, so that a sentence does not run into
+    its dots and signs (``leaving “.#.##/.....”``), and a sign standing alone
+    is the minus sign U+2212 of the page's buttons (``put − on square 2``;
+    the command line writes the game's ASCII text).
+    """
+    text = _LONE_MINUS.sub("−", row.text)
+    return text if row.text.endswith(row.child_text) else f"{text}, leaving “{row.child_text}”"
 
 
 def tree_depth(depth: object) -> int:

@@ -5,7 +5,10 @@ L, green D: the page's :data:`dashboard.style.COLOURS`) with its name and
 value as its label; the tokens on it as a thick dark ring and a count; the
 vertex tapped first as a dashed ring; vertices out of play greyed.  Arcs
 carry arrows.  The moves that win (or, when none wins, that keep a draw)
-are drawn thick along their arc.
+are drawn thick along their arc.  A Snakes-and-Adders board joins its
+squares in order by a thin straight line (the track) and draws each arrow
+as a curve that bows away from the row, a ladder solid amber and a snake
+dashed purple, each with its head at the arrowhead.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from .games import Analysis, Board, GraphMove
 
 __all__ = [
     "GRAPH_LAYOUT",
+    "LADDER_COLOUR",
+    "SNAKE_COLOUR",
     "SPACING",
     "default_places",
     "elements",
@@ -34,6 +39,9 @@ __all__ = [
 SPACING = 90.0
 #: Cytoscape layout: the places are given.
 GRAPH_LAYOUT = {"name": "preset", "fit": True, "padding": 30, "animate": False}
+#: A ladder's colour (amber, 4:1 on white) and a snake's (purple, 6:1), apart from the outcome colours.
+LADDER_COLOUR = "#B86E00"
+SNAKE_COLOUR = "#AA3377"
 
 _GRID = re.compile(r"\s*grid-(\d+)[x×](\d+)\s*", re.IGNORECASE)
 _PATH = re.compile(r"\s*path-(\d+)\s*", re.IGNORECASE)
@@ -114,14 +122,24 @@ def stylesheet() -> list[dict]:
         {"selector": "edge.arc", "style": {"target-arrow-shape": "triangle", "line-color": NEUTRAL}},
         {"selector": "edge.loop", "style": {"loop-direction": "-45deg", "loop-sweep": "60deg"}},
         {
-            "selector": "edge.ladder",
+            "selector": "edge.track",
+            "style": {"width": 2, "curve-style": "straight", "line-color": NEUTRAL_LIGHT, "target-arrow-shape": "none"},
+        },
+        {
+            "selector": "edge.arrow",
             "style": {
-                "line-style": "dashed",
-                "width": 3,
+                "width": 4,
                 "curve-style": "unbundled-bezier",
-                "control-point-distances": 60,
+                "control-point-distances": "data(bend)",
                 "control-point-weights": 0.5,
+                "target-arrow-shape": "triangle",
+                "arrow-scale": 1.6,
             },
+        },
+        {"selector": "edge.ladder", "style": {"line-color": LADDER_COLOUR, "target-arrow-color": LADDER_COLOUR}},
+        {
+            "selector": "edge.snake",
+            "style": {"line-style": "dashed", "line-color": SNAKE_COLOUR, "target-arrow-color": SNAKE_COLOUR},
         },
         {
             "selector": "edge.best",
@@ -166,8 +184,13 @@ def elements(
     list of dict
         A node per vertex (``data``: ``id`` ``v<k>``, ``vertex``, ``label``,
         ``name``, ``value``, ``tokens``; classes: its outcome, ``token``,
-        ``out``, ``selected``, ``board``), then an edge per arc (``e<u>-<v>``;
-        ``arc``, ``loop``, ``best`` for a winning or drawing move along it).
+        ``out``, ``selected``, ``board``); for a board whose arrows are drawn
+        apart from its moves (``board.drawn``, Snakes-and-Adders) on fixed
+        places, an edge ``t<u>-<u+1>`` per step of the track (class
+        ``track``); then an edge per arc (``e<u>-<v>``; ``arc``, ``loop``,
+        ``best`` for a winning or drawing move along it; a drawn arrow is an
+        ``arrow``, a ``ladder`` forward or a ``snake`` back, with its
+        ``bend``: :func:`arrow_bend`).
     """
     best_arcs = {m.arc for m in _best(analysis.moves) if m.arc is not None}
     if not directed:
@@ -206,17 +229,59 @@ def elements(
                 "grabbable": not fixed,
             }
         )
+    if board.drawn is not None and fixed:
+        found.extend(
+            {"data": {"id": f"t{u}-{u + 1}", "source": f"v{u}", "target": f"v{u + 1}"}, "classes": "track"}
+            for u in range(board.n - 1)
+        )
     drawn = board.drawn if board.drawn is not None else board.arcs
     for u, v in drawn:
         classes = ["arc"] if directed else []
+        data: dict = {"id": f"e{u}-{v}", "source": f"v{u}", "target": f"v{v}"}
         if board.drawn is not None:
-            classes.append("ladder")
+            classes += ["arrow", "ladder" if v > u else "snake"]
+            data["bend"] = arrow_bend(places[u], places[v], v > u)
         if u == v:
             classes.append("loop")
         if (u, v) in best_arcs:
             classes.append("best")
-        found.append({"data": {"id": f"e{u}-{v}", "source": f"v{u}", "target": f"v{v}"}, "classes": " ".join(classes)})
+        found.append({"data": data, "classes": " ".join(classes)})
     return found
+
+
+def arrow_bend(tail: tuple[float, float], head: tuple[float, float], ladder: bool) -> float:
+    """How far a drawn arrow's curve bows from the straight line, in the drawing's units (cytoscape's sign).
+
+    A ladder bows up the board and a snake down it, by a quarter of the
+    arrow's length (at least 80, at most 200), so that an arrow between two
+    squares of one row arcs clear of the squares it passes and reads as no
+    step of the track.
+
+    Parameters
+    ----------
+    tail, head : (float, float)
+        The places of the arrow's two squares (x right, y down).
+    ladder : bool
+        A ladder (forward) or a snake (back).
+
+    Returns
+    -------
+    float
+        Cytoscape's ``control-point-distances``: positive to the right of the
+        way from tail to head on the screen, negative to its left.
+    """
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return 0.0
+    size = min(200.0, max(80.0, length / 4))
+    # The right of the way on the screen (y down) is the direction (-dy, dx); its y is dx / length.
+    down = dx / length
+    if abs(down) < 1e-9:  # a vertical arrow: a ladder bows to the right of the board, a snake to the left
+        side = 1.0 if (dy < 0) == ladder else -1.0
+    else:
+        side = 1.0 if (down > 0) != ladder else -1.0
+    return round(side * size, 1)
 
 
 def moves_view(moves: Sequence[GraphMove], most: int = 200) -> html.Div:

@@ -23,6 +23,10 @@ ERROR = "graphs-error"
 
 # ---------------------------------------------------------------- the drawing
 CANVAS = "graphs-canvas"
+#: The box around the drawing: it scrolls sideways when a board is wider than the screen (assets/graph_editor.js).
+CANVAS_BOX = "graphs-canvas-box"
+#: The key to a board's ladders, snakes and track, shown while the drawing has arrows (assets/graph_editor.js).
+LEGEND = "graphs-legend"
 #: A tap or a drag on the drawing, sent by assets/graph_editor.js: ``{"action", "v", "x", "y", "seq"}``.
 INTENT = "graphs-intent"
 #: The vertex tapped first (an edge's first end, a move's start), or None.

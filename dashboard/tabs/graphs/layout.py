@@ -36,6 +36,20 @@ def _box(component_id: str, label: list | str, value: str, label_id: str | None 
     )
 
 
+def _legend() -> html.P:
+    """The key to a board's arrows and track: hidden until the drawing has arrows (``assets/graph_editor.js``)."""
+    return html.P(
+        [
+            html.Span([html.Span(className="graphs-key graphs-key-ladder"), "ladder: climbs to its arrowhead"]),
+            html.Span([html.Span(className="graphs-key graphs-key-snake"), "snake: slides back to its arrowhead"]),
+            html.Span([html.Span(className="graphs-key graphs-key-track"), "the track from square to square"]),
+        ],
+        id=ids.LEGEND,
+        className="graphs-legend note",
+        hidden=True,
+    )
+
+
 def graphs_layout() -> html.Main:
     """Return the Games on graphs tab's components.
 
@@ -110,19 +124,27 @@ def graphs_layout() -> html.Main:
                                 className="graphs-mode-set",
                             ),
                             html.P(id=ids.OUTCOME, className="summary-text", role="status"),
-                            dcc.Loading(
-                                cyto.Cytoscape(
-                                    id=ids.CANVAS,
-                                    elements=[],
-                                    layout=GRAPH_LAYOUT,
-                                    stylesheet=stylesheet(),
-                                    style={"width": "100%", "height": "480px"},
-                                    minZoom=0.2,
-                                    maxZoom=3,
-                                    boxSelectionEnabled=False,
+                            html.Div(
+                                dcc.Loading(
+                                    cyto.Cytoscape(
+                                        id=ids.CANVAS,
+                                        elements=[],
+                                        layout=GRAPH_LAYOUT,
+                                        stylesheet=stylesheet(),
+                                        style={"width": "100%", "height": "480px"},
+                                        minZoom=0.2,
+                                        maxZoom=3,
+                                        boxSelectionEnabled=False,
+                                    ),
+                                    type="circle",
                                 ),
-                                type="circle",
+                                id=ids.CANVAS_BOX,
+                                className="graphs-canvas-box",
+                                tabIndex=0,  # it scrolls sideways when a board is wider than the screen
+                                role="region",
+                                **attrs({"aria-label": "the drawing"}),
                             ),
+                            _legend(),
                             html.P(id=ids.NOTE, className="note", role="status"),
                             dcc.Store(id=ids.INTENT),
                             dcc.Store(id=ids.SELECTED),

@@ -40,6 +40,7 @@ __all__ = [
     "number_box",
     "panel",
     "panel_id",
+    "scroll_box",
     "skip",
 ]
 
@@ -208,6 +209,27 @@ def panel(title: str, note: str, body: list, *, wide: bool = False) -> html.Sect
         [html.H2(title), html.P(note, className="note"), *body],
         className="panel" + (" panel-wide" if wide else ""),
     )
+
+
+def scroll_box(content: Any, label: str, class_name: str = "finite-scroll") -> html.Div:
+    """A box that scrolls sideways on a narrow screen, which the keyboard can reach and a screen reader names.
+
+    Parameters
+    ----------
+    content : Dash component
+        What the box holds (a table, a grid).
+    label : str
+        Its accessible name, such as ``"the sequences of the source"``.
+    class_name : str, optional
+        Its class; ``finite-scroll`` (``assets/finite_boards.css``) scrolls sideways.
+
+    Returns
+    -------
+    dash.html.Div
+        A region in the Tab order (``tabIndex`` 0), named by ``label``; the
+        page's focus ring shows when the keyboard reaches it.
+    """
+    return html.Div(content, className=class_name, tabIndex=0, role="region", **attrs({"aria-label": label}))
 
 
 def graph(graph_id: str, height: int) -> dcc.Loading:

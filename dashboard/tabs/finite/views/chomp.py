@@ -42,6 +42,7 @@ from .base import (
     graph,
     number_box,
     panel,
+    scroll_box,
     skip,
 )
 
@@ -156,7 +157,7 @@ def bar_gallery(texts: Sequence[str], total: int) -> html.Div:
         else f"Showing {shown:,} of {total:,} losing bars (the CSV has all)."
     )
     return html.Div(
-        [html.P(note, className="note"), html.Div([bar_picture(t) for t in texts], className="bar-gallery")]
+        [html.P(note, className="note"), scroll_box([bar_picture(t) for t in texts], "the losing bars", "bar-gallery")]
     )
 
 

@@ -90,11 +90,13 @@ def drawing_view(gate: object, name: object, text: object, selected: object) -> 
     places = graph_figures.default_places(board.text, board.n)
     elements = graph_figures.elements(board, analysis, places, first, directed=False)
     link = "?" + urllib.parse.urlencode({"game": game.name, "tab": "graphs", "gboard": board.text, "gpos": vertices})
-    note = f"{analysis.sentence} " + (
-        f"Tap an {adapter.tokens_word}, then the neighbour it moves to."
-        if adapter.game.slides
-        else "Tap a vertex in play to mark it."
-    )
+    if not analysis.moves:
+        hint = "The game is over: the player who made the last move won. Press New game to play again."
+    elif adapter.game.slides:
+        hint = f"Tap an {adapter.tokens_word}, then the neighbour it moves to."
+    else:
+        hint = "Tap a vertex in play to mark it."
+    note = f"{analysis.sentence} {hint}"
     return elements, note, link, no_update
 
 

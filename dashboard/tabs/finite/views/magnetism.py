@@ -40,6 +40,7 @@ from .base import (
     graph,
     number_box,
     panel,
+    scroll_box,
     skip,
 )
 
@@ -209,7 +210,7 @@ def strip_details(game, position) -> list:
             "it, played alone.",
             className="note",
         ),
-        html.Div(
+        scroll_box(
             html.Table(
                 [
                     html.Thead(
@@ -219,7 +220,7 @@ def strip_details(game, position) -> list:
                 ],
                 className="summary-table magnetism-parts",
             ),
-            className="finite-scroll",
+            "the elementary strips and their values",
         ),
     ]
 
@@ -484,8 +485,8 @@ def sequences_view(gate: object, name: object, n_text: object) -> tuple:
     columns = min(max(n, 6), TABLE_COLUMNS) + 1
     tables = html.Div(
         [
-            html.Div(sequences_table(SOURCE_TABLE, 7, source=True), className="finite-scroll"),
-            html.Div(sequences_table(sequences, columns, source=False, more=n >= columns), className="finite-scroll"),
+            scroll_box(sequences_table(SOURCE_TABLE, 7, source=True), "the source's table of the sequences"),
+            scroll_box(sequences_table(sequences, columns, source=False, more=n >= columns), "the computed sequences"),
         ],
         className="finite-side-by-side",
     )

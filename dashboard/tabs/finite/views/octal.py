@@ -137,7 +137,8 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
         one-heap P-positions) in the L colour; the heaps before the
         pre-period shaded; a vertical line at the pre-period and every
         period after it (at most :data:`MAX_PERIOD_LINES`).  A sequence
-        longer than :data:`MAX_POINTS` is drawn as each bin's range.
+        longer than :data:`MAX_POINTS` is drawn as each bin's range, a grey
+        band the legend names.
     """
     values = np.asarray(values)
     n = values.shape[0]
@@ -210,6 +211,8 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
         margin=LEGEND_BELOW_MARGIN,
         xaxis_title="heap size h",
         yaxis_title="Grundy value G(h)",
+        # Shown for a single trace too: the grey band of a long sequence says what it is.
+        showlegend=True,
         legend={"orientation": "h", "y": -0.2},
         yaxis={"range": [-0.6, top + 1.4]},
     )

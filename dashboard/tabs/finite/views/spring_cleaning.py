@@ -51,6 +51,7 @@ from .base import (
     csv_file,
     game_with_view,
     panel,
+    scroll_box,
     skip,
 )
 from .chomp import bar_picture
@@ -447,7 +448,7 @@ def group_details(game, position) -> list:
         rows.append(html.Tr(html.Td(f"… and {len(parts) - MAX_GROUPS_LISTED:,} more", colSpan=4)))
     rows.append(html.Tr([html.Th("nim-sum (XOR)", colSpan=3), html.Td(html.Strong(str(total)), className="num")]))
     return [
-        html.Div(
+        scroll_box(
             html.Table(
                 [
                     html.Thead(html.Tr([html.Th("part"), html.Th("group"), html.Th("pieces"), html.Th("value")])),
@@ -455,7 +456,7 @@ def group_details(game, position) -> list:
                 ],
                 className="summary-table finite-heaps",
             ),
-            className="finite-scroll",
+            "the groups of dirt and their values",
         )
     ]
 

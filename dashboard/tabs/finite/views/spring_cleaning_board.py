@@ -14,6 +14,7 @@ from dash import html
 from solver.registry import Move
 
 from ....components import attrs
+from .base import scroll_box
 
 __all__ = [
     "Sweep",
@@ -199,7 +200,7 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
             )
         elif marked:
             items.append(html.Span(className=f"sc-bar sc-mark{bar}{marked}", style=where, title=_what(sweep)))
-    return html.Div(
+    return scroll_box(
         html.Div(
             items,
             className=f"sc-grid sc-mode-{mode}",
@@ -207,5 +208,5 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
             role="group",
             **attrs({"aria-label": f"the grid, {height} rows of {width} squares"}),
         ),
-        className="finite-scroll",
+        "the grid's box (it scrolls sideways when the grid is wide)",
     )

@@ -26,6 +26,7 @@ from .base import (
     game_with_view,
     number_box,
     panel,
+    scroll_box,
     skip,
 )
 from .spring_cleaning_board import CELL_STRIDE
@@ -159,8 +160,8 @@ def lshape_view(gate: object, name: object, legs_text: object) -> tuple:
         return "", "", str(exc), INVALID_BOX_CLASS
     tables = html.Div(
         [
-            html.Div(_l_table(values, legs, computed=True), className="finite-scroll"),
-            html.Div(_l_table([list(r) for r in SOURCE_L_TABLE], 6, computed=False), className="finite-scroll"),
+            scroll_box(_l_table(values, legs, computed=True), "the computed L table"),
+            scroll_box(_l_table([list(r) for r in SOURCE_L_TABLE], 6, computed=False), "the source's L table"),
         ],
         className="finite-side-by-side",
     )

@@ -227,7 +227,7 @@ def zigzag_view(gate: object, name: object, n_text: object) -> tuple:
         )
     )
     shown = rows[:n]
-    return html.Div(_zigzag_table(shown), className="finite-scroll"), zigzag_figure(shown), note, "", BOX_CLASS
+    return html.Div(_zigzag_table(shown)), zigzag_figure(shown), note, "", BOX_CLASS
 
 
 def zigzag_csv(game, n_text: object) -> dict | None:
