@@ -57,6 +57,8 @@ LABEL_CHARS = 24
 LABEL_LINES = 4
 #: Characters after which a position's text may be broken onto the next line.
 _BREAKS = ",+; >|/"
+#: What a label shows for an empty text (a board without pieces).
+_NOTHING = "(none)"
 #: Least height of a tree's canvas, and its room around the tree (pixels).
 CANVAS_MIN_PX = 220
 CANVAS_PAD_PX = 76
@@ -397,7 +399,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
     labels: dict[str, list[str]] = {}
     cuts: dict[str, bool] = {}
     for node in tree.nodes:
-        lines, cut = wrap_text(node.shown)
+        lines, cut = wrap_text(node.shown or _NOTHING)
         labels[node.path] = [*lines, _facts(tree, node)]
         cuts[node.path] = cut
     widths = {path: max(text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}

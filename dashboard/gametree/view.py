@@ -150,8 +150,9 @@ def _rows(tip: object) -> list[tuple[str, str]]:
         return []
     rows = []
     for line in tip.split("\n")[:12]:
-        label, _tab, text = line.partition("\t")
-        rows.append((label[:40], text[:4000]))
+        label, tab, text = line.partition("\t")
+        if tab and label:
+            rows.append((label[:40], text[:4000]))
     return rows
 
 
