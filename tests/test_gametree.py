@@ -9,11 +9,12 @@ without saying so.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 
 import pytest
 from dash.exceptions import PreventUpdate
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dashboard.gametree.build import (
@@ -239,3 +240,25 @@ def test_answers_are_whole():
     elements, note, style, outline = tree_answer(game, game.parse("3"), 1)
     assert note == f"{count} positions to depth 1." and style["width"] == "100%"
     assert len(split(elements)[0]) == count and len(outline.children[1].children) == 1
+
+
+HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.sampled_from(["0>1,1>0", "path-5", "petersen", "20: 8>2", "6", "3+2+1", "0,0", "1e400", "<b>", "9" * 500]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.sampled_from(["tip", "position"]), st.one_of(st.integers(), st.text(max_size=40))),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.one_of(st.sampled_from(list(GAMES)), HOSTILE), a=HOSTILE, b=HOSTILE, depth=HOSTILE)
+def test_hostile_values_never_raise(name, a, b, depth):
+    with contextlib.suppress(PreventUpdate):
+        graphs_cb.tree_view(GATE, name, a, b, depth)
+    with contextlib.suppress(PreventUpdate):
+        finite_cb.tree_view(GATE, name, a, depth)
+    card_view(a)
