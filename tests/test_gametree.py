@@ -262,3 +262,16 @@ def test_hostile_values_never_raise(name, a, b, depth):
     with contextlib.suppress(PreventUpdate):
         finite_cb.tree_view(GATE, name, a, depth)
     card_view(a)
+
+
+@pytest.mark.parametrize(("name", "start"), [("monochrome", "path-12"), ("eraserhead", "petersen:0,7")])
+def test_a_tree_whose_remoteness_is_dear_is_drawn_without_it(name, start):
+    """The values of these positions take milliseconds and their remoteness seconds: the tree needs only the values."""
+    game = find_game(name)
+    position = game.parse(start)
+    assert game.value_cost(position).seconds < 2 < game.cost(position).seconds
+    elements = check_against_the_game(game, start, 2)
+    assert all(n["data"]["remoteness"] is None for n in split(elements)[0])
+    board, pieces = game.split(position)
+    note = graphs_cb.tree_view(GATE, name, board, pieces, 2)[2]
+    assert "positions to depth 2." in note and not note.startswith("No tree"), note

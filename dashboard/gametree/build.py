@@ -1,7 +1,8 @@
 """The game tree of any game of :mod:`solver.registry`, from a position to a move depth, and its cytoscape elements.
 
 :func:`build_tree` asks the game only what every :class:`solver.registry.Game`
-answers (``moves``, ``outcome``, ``value``, ``remoteness``, ``cost``), so one
+answers (``moves``, ``outcome``, ``value``, ``remoteness``, ``cost``,
+``value_cost``), so one
 tree serves the finite impartial games, the loopy games on a graph and the
 put-or-take rules alike.  The tree is built breadth first and stops at the
 first position whose moves would pass the node cap (:func:`tree_nodes`, which
@@ -48,7 +49,7 @@ __all__ = [
 TREE_NODES = 40
 TREE_DEPTHS = range(1, 5)
 DEFAULT_DEPTH = 1
-#: Seconds of work a tree of one request may ask of the game (its estimate, :meth:`Game.cost`, first).
+#: Seconds of work a tree of one request may ask of the game (its estimate, :meth:`Game.value_cost`, first).
 PAGE_SECONDS = 2.0
 #: The nodes carry their remoteness when the estimate for the start (which covers every node below) is within this.
 REMOTENESS_SECONDS = 0.2
@@ -209,9 +210,11 @@ def build_tree(
     max_nodes : int, optional
         The node cap; default :func:`tree_nodes` of ``depth``.
     max_seconds : float, optional
-        The work the start's estimate (:meth:`Game.cost`) may announce.
+        The work the start's estimate of outcomes and values
+        (:meth:`Game.value_cost`, which covers every node below) may announce.
     remoteness_seconds : float, optional
-        The nodes carry their remoteness when the start's estimate is within this.
+        The nodes carry their remoteness when the start's whole estimate
+        (:meth:`Game.cost`) is within this.
 
     Returns
     -------
@@ -229,9 +232,9 @@ def build_tree(
     """
     depth = check_integer(depth, "the depth", least=0)
     cap = tree_nodes(depth) if max_nodes is None else check_integer(max_nodes, "the node cap", least=1)
-    estimate = game.cost(position)
-    costs.check_cost(estimate, max_seconds=max_seconds, advice="choose a smaller position or a smaller board")
-    with_remoteness = costs.within_limits(estimate, max_seconds=remoteness_seconds)
+    advice = "choose a smaller position or a smaller board"
+    costs.check_cost(game.value_cost(position), max_seconds=max_seconds, advice=advice)
+    with_remoteness = costs.within_limits(game.cost(position), max_seconds=remoteness_seconds)
     start_text = game.format(position)
     nodes = [TreeNode("", None, position, start_text, start_text, None)]
     children: dict[int, list[int]] = {0: []}
