@@ -60,6 +60,8 @@ LABEL_LINES = 4
 _BREAKS = ",+; >|/"
 #: What a label shows for an empty text (a board without pieces).
 _NOTHING = "(none)"
+#: Room left and above the tree in its drawing (pixels), so a tree drawn at zoom 1 is whole on its canvas.
+MARGIN_PX = 16
 #: Least height of a tree's canvas, and its room around the tree (pixels).
 CANVAS_MIN_PX = 220
 CANVAS_PAD_PX = 76
@@ -388,7 +390,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
         One node element per tree node (breadth first, the start first),
         then one edge per move drawn.  A node's id is ``"n" + path``, its
         ``position`` the centre of its box, shifted so the tree's top left
-        is at (0, 0).  Node data: ``path``, ``label`` (the position's
+        is at (:data:`MARGIN_PX`, :data:`MARGIN_PX`).  Node data: ``path``, ``label`` (the position's
         shown text over lines, :func:`wrap_text`, then outcome, value and
         remoteness), ``position`` (the whole text), ``move``, ``outcome``,
         ``remoteness``, ``depth``, ``best``, ``expandable`` (moves not
@@ -408,8 +410,9 @@ def tree_elements(tree: GameTree) -> list[dict]:
     widths = {path: max(text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}
     heights = {path: float(NODE_H + (len(lines) - 2) * LINE_PX) for path, lines in labels.items()}
     boxes = tidy_layout(labels, widths, heights)
-    left = min((x - w / 2 for x, _y, w, _h in boxes.values()), default=0.0)
-    top = min((y - h / 2 for _x, y, _w, h in boxes.values()), default=0.0)
+    # The tree's top left at (MARGIN_PX, MARGIN_PX): whole on its canvas at zoom 1 even before the page's fit.
+    left = min((x - w / 2 for x, _y, w, _h in boxes.values()), default=0.0) - MARGIN_PX
+    top = min((y - h / 2 for _x, y, _w, h in boxes.values()), default=0.0) - MARGIN_PX
     nodes: list[dict] = []
     edges: list[dict] = []
     for node in tree.nodes:

@@ -49,17 +49,25 @@ def fit_js(tree_id: str) -> str:
     The zoom is the largest at which the tree fits, at most
     :data:`FIT_MAX_ZOOM` and never below :data:`.geometry.MIN_ZOOM` (labels
     stay >= 11 px); a tree wider or taller than the canvas at that zoom
-    starts at its top left (the start is at the left), to be panned.
+    starts at its top left (the start is at the left), to be panned.  A
+    canvas not yet drawn (mounted when it nears the view) is tried again
+    every 0.15 s for 6 s.
     """
     return (
         """function () {
-    window.setTimeout(function () {
+    var tries = 0;
+    var fit = function () {
         var el = document.getElementById('__TREE__');
         var cy = el && el._cyreg && el._cyreg.cy;
-        if (!cy) { return; }
+        var ready = cy && cy.nodes().nonempty() && el.offsetWidth > 0;
+        if (!ready) {
+            // The canvas is mounted when it nears the view, and draws its elements a moment later.
+            if (tries++ < 40) { window.setTimeout(fit, 150); }
+            return;
+        }
         cy.resize();
         var nodes = cy.nodes(), w = cy.width(), h = cy.height(), m = __MARGIN__;
-        if (nodes.empty() || !w || !h) { return; }
+        if (!w || !h) { return; }
         var bb = nodes.boundingBox();
         var fit = Math.min((w - 2 * m) / Math.max(bb.w, 1), (h - 2 * m) / Math.max(bb.h, 1));
         var zoom = Math.max(__MIN__, Math.min(__MAX__, fit));
@@ -68,7 +76,8 @@ def fit_js(tree_id: str) -> str:
             y: bb.h * zoom <= h - 2 * m + 1 ? (h - bb.h * zoom) / 2 - bb.y1 * zoom : m - bb.y1 * zoom
         };
         cy.viewport({zoom: zoom, pan: pan});
-    }, 60);
+    };
+    window.setTimeout(fit, 60);
     return window.dash_clientside.no_update;
 }""".replace("__TREE__", tree_id)
         .replace("__MARGIN__", str(FIT_MARGIN_PX))
