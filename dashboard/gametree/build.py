@@ -24,7 +24,7 @@ from solver.registry.boards import BoardGame, loopy_label
 from solver.validation import check_integer
 
 from ..style import NAMES
-from .geometry import LINE_PX, NODE_H, PAD_X, text_width, tidy_layout, tip_text
+from .geometry import label_boxes, tip_text
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -378,7 +378,7 @@ def node_rows(tree: GameTree, node: TreeNode, cut: bool = False) -> list[list[st
 
 
 def tree_elements(tree: GameTree) -> list[dict]:
-    """Cytoscape elements of a game tree, placed by the tidy layered layout (:func:`.geometry.tidy_layout`).
+    """Cytoscape elements of a game tree, placed by the tidy layered layout (:func:`.geometry.label_boxes`).
 
     Parameters
     ----------
@@ -407,9 +407,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
         lines, cut = wrap_text(node.shown or _NOTHING)
         labels[node.path] = [*lines, _facts(tree, node)]
         cuts[node.path] = cut
-    widths = {path: max(text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}
-    heights = {path: float(NODE_H + (len(lines) - 2) * LINE_PX) for path, lines in labels.items()}
-    boxes = tidy_layout(labels, widths, heights)
+    boxes = label_boxes(labels, tall=True)
     # The tree's top left at (MARGIN_PX, MARGIN_PX): whole on its canvas at zoom 1 even before the page's fit.
     left = min((x - w / 2 for x, _y, w, _h in boxes.values()), default=0.0) - MARGIN_PX
     top = min((y - h / 2 for _x, y, _w, h in boxes.values()), default=0.0) - MARGIN_PX

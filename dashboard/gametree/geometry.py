@@ -24,6 +24,7 @@ from solver.values.tree import path_depth, path_order, path_parent
 __all__ = [
     "FONT_PX",
     "H_GAP",
+    "label_boxes",
     "LINE_PX",
     "MAX_ZOOM",
     "MIN_ZOOM",
@@ -202,3 +203,24 @@ def tidy_layout(
         p: (lefts[path_depth(p)] + column[path_depth(p)] / 2, ys[p], column[path_depth(p)], float(tall.get(p, NODE_H)))
         for p in paths
     }
+
+
+def label_boxes(labels: dict[str, list[str]], tall: bool = False) -> dict[str, tuple[float, float, float, float]]:
+    """Boxes of a tree's nodes from their labels: each as wide as its widest line, placed by :func:`tidy_layout`.
+
+    Parameters
+    ----------
+    labels : dict
+        Path -> the lines of its label.
+    tall : bool, optional
+        A box is as tall as its lines (:data:`NODE_H` for two, :data:`LINE_PX`
+        more for each further line); else every box is :data:`NODE_H` tall.
+
+    Returns
+    -------
+    dict
+        Path -> ``(x, y, width, height)``, as :func:`tidy_layout` gives it.
+    """
+    widths = {path: max(text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}
+    heights = {path: float(NODE_H + (len(lines) - 2) * LINE_PX) for path, lines in labels.items()} if tall else None
+    return tidy_layout(labels, widths, heights)

@@ -1,6 +1,6 @@
 """The Explore tab's game tree (a put-or-take rule's) as cytoscape elements.
 
-Nodes and edges carry the positions :func:`dashboard.gametree.geometry.tidy_layout`
+Nodes and edges carry the positions :func:`dashboard.gametree.geometry.label_boxes`
 gives them; the stylesheet is every tree's, :func:`dashboard.gametree.style.tree_stylesheet`.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from solver.values.play import move_text
 from solver.values.tree import GameTree
 
-from ...gametree.geometry import PAD_X, text_width, tidy_layout, tip_text
+from ...gametree.geometry import label_boxes, tip_text
 from ...gametree.style import tree_stylesheet
 from .tree_layout import _value_text, node_tip, short_position
 
@@ -23,7 +23,7 @@ __all__ = [
 
 
 def tree_elements(tree: GameTree) -> list[dict]:
-    """Cytoscape elements of a game tree, with the positions of :func:`tidy_layout`.
+    """Cytoscape elements of a game tree, with the positions of :func:`dashboard.gametree.geometry.label_boxes`.
 
     Parameters
     ----------
@@ -56,8 +56,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
     """
     by_path = {node.path: node for node in tree.nodes}
     labels = {node.path: [short_position(node.position), _value_text(node)] for node in tree.nodes}
-    widths = {path: max(text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}
-    boxes = tidy_layout(by_path, widths)
+    boxes = label_boxes(labels)
     nodes: list[dict] = []
     edges: list[dict] = []
     for node in tree.nodes:
