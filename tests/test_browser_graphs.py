@@ -314,11 +314,17 @@ def test_the_game_tree_of_the_position(page: Page, server_url: str, watch: PageW
         f"""() => {{ const c = {TREE}; const p = c.nodes()[1].renderedPosition();
         window.scrollBy(0, c.container().getBoundingClientRect().top + p.y - 300); }}"""
     )
-    point = page.evaluate(
-        f"""() => {{ const c = {TREE}; const n = c.nodes()[1];
+    where = f"""() => {{ const c = {TREE}; const n = c.nodes()[1];
         const box = c.container().getBoundingClientRect(), p = n.renderedPosition();
         return {{x: box.left + p.x, y: box.top + p.y, position: n.data('position')}}; }}"""
-    )
+    # Click once the page rests: no callback running, and the node where it was 0.3 s before.
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0)
+    point = page.evaluate(where)
+    for _ in range(20):
+        page.wait_for_timeout(300)
+        point, before = page.evaluate(where), point
+        if point == before:
+            break
     page.mouse.click(point["x"], point["y"])
     expect(page.locator("#graphs-tree-card")).to_contain_text(point["position"])
     assert not tree_axe_serious(page)
