@@ -29,7 +29,13 @@
       "Download plot as SVG" button (its action is a function, which a Dash
       figure's JSON config cannot carry).
 
-   A MutationObserver applies 1 to 5 whenever Dash redraws the page. */
+   7. File uploads (dcc.Upload).  Dash 4 puts a hidden file input with no
+      name beside the upload's own content, and the Tab key stops on it.  The
+      input is named by the upload's text (its button's, where it holds one),
+      and where a button is inside it leaves the Tab order and the
+      accessibility tree to the button, whose click opens the file dialog.
+
+   A MutationObserver applies 1 to 5 and 7 whenever Dash redraws the page. */
 (function () {
     "use strict";
 
@@ -195,6 +201,20 @@
         });
     }
 
+    function labelUploads() {
+        document.querySelectorAll("input[type=file]").forEach(function (input) {
+            var zone = input.parentElement;
+            if (!zone) { return; }
+            var button = zone.querySelector("button");
+            var name = (button || zone).textContent.trim();
+            if (name && !input.getAttribute("aria-label")) { setAttr(input, "aria-label", name); }
+            if (button) {  // the button is the control: the input leaves the Tab order and the accessibility tree
+                setAttr(input, "tabindex", "-1");
+                setAttr(input, "aria-hidden", "true");
+            }
+        });
+    }
+
     function tabsOf(bar) {
         return Array.prototype.filter.call(bar.children, function (el) { return el.classList.contains("tab"); });
     }
@@ -275,6 +295,7 @@
         labelSliders();
         fixOptionLists();
         fixDropdowns();
+        labelUploads();
         findLazy();
         if (window.innerWidth <= 700) { wrapTitles(); }
     }

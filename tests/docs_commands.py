@@ -10,6 +10,8 @@ line is one command, or several joined by ``&&``; ``#`` starts a comment
 - A comment that starts with ``fails:`` marks a command meant to fail: it
   must end with exit status 2 and one line on stderr, and the text after
   ``fails:`` in double quotes, if any, must be part of that line.
+- ``<<< 'TEXT'`` (a here-string) gives the command ``TEXT`` and a line break
+  on its standard input (``--graph @-``).
 - A comment that starts with a JSON object (``# {"positions": 4096, ...}``)
   gives values the command's ``--json`` output must have, when the command
   is run with ``--json``.
@@ -48,6 +50,9 @@ class DocCommand:
         The words run: optional parts with placeholders left out.
     comment : str
         The comment after the command, without ``#``.
+    stdin : str or None
+        What a here-string (``<<< 'TEXT'``) gives the command on its standard
+        input (``TEXT`` and a line break, as bash gives it), or None.
     """
 
     page: str
@@ -55,6 +60,7 @@ class DocCommand:
     text: str
     argv: tuple[str, ...]
     comment: str
+    stdin: str | None = None
 
     @property
     def id(self) -> str:
@@ -170,6 +176,11 @@ def doc_commands(pages: list[Path] = PAGES) -> list[DocCommand]:
                 part = part.strip()
                 if not part:
                     continue
-                argv = tuple(shlex.split(drop_placeholders(part)))
-                commands.append(DocCommand(name, number, part, argv, comment))
+                words = shlex.split(drop_placeholders(part))
+                stdin = None
+                if "<<<" in words:  # a here-string: its word is the standard input, not an argument
+                    at = words.index("<<<")
+                    stdin = words[at + 1] + "\n"
+                    words = words[:at] + words[at + 2 :]
+                commands.append(DocCommand(name, number, part, tuple(words), comment, stdin))
     return commands

@@ -194,3 +194,66 @@ def test_octal_play_the_computer_leaves_nim_sum_zero():
     assert text == "0" and "you win" in lines[-1]
     with pytest.raises(ValueError):
         cb.play("5,5", "octal-0.137", 999, reply=False)
+
+
+# ---------------------------------------------------------------- one path for every game with values
+
+
+@pytest.mark.parametrize(
+    "rule,bound", [("put-or-take-a-square", 20_000), ("put-or-take-a-cube", 10_000), ("subtract-a-square", 5_000)]
+)
+def test_the_one_path_gives_a_rule_the_values_of_its_nim_values(rule, bound):
+    from solver.registry import find_game
+    from solver.registry.sums import game_sum
+
+    game = find_game(rule).with_bound(bound)
+    for heaps in [(0,), (1, 5), (5, 5), (2, 3, 17), (92, 2231), (bound - 1, bound, bound + 3), (7, 29, 12)]:
+        found, reference = game_sum(game, heaps), sum_position(heaps, rule, bound)
+        assert found.values == reference.values and found.bound == reference.bound == bound
+        assert (found.outcome, found.reason, found.best) == (reference.outcome, reference.reason, reference.best)
+        assert [(m.heap, m.to, m.outcome, m.after) for m in found.moves] == [
+            (m.heap, m.to, m.outcome, m.after) for m in reference.moves
+        ]
+    # The tab's analysis of the same heaps goes through it.
+    position = cb.analyse("1,5", rule)
+    assert position.game.name == rule and position.values == sum_position((1, 5), rule).values
+
+
+def _mex(values) -> int:
+    found = set(values)
+    return next(k for k in range(len(found) + 1) if k not in found)
+
+
+@pytest.mark.parametrize("name", ["octal-0.137", "octal-0.07", "octal-0.77"])
+def test_the_one_path_gives_an_octal_game_the_grundy_values_of_brute_force(name):
+    from solver.registry import find_game
+
+    game = find_game(name)
+    grundy: dict[int, int] = {}
+    for h in range(25):  # mex over the game's own moves, each child's value the XOR of its heaps'
+        grundy[h] = _mex(
+            _xor(grundy[part] for part in (m.child if isinstance(m.child, tuple) else (m.child,)))
+            for m in game.moves(game.parse(str(h)))
+        )
+    for heaps in [(5,), (3, 7), (9, 13, 20), (1, 1, 24), (0, 6)]:
+        position = cb.analyse(",".join(map(str, heaps)), name)
+        assert position.values == tuple(str(grundy[h]) for h in heaps)
+        assert position.nim_sum == _xor(grundy[h] for h in heaps)
+        assert position.outcome == (Outcome.L if position.nim_sum == 0 else Outcome.W)
+        for move in position.moves:
+            assert move.nim_sum == _xor(grundy[h] for h in position.after(move))
+            assert (move.after == Outcome.L) == (move.nim_sum == 0)
+
+
+def _xor(values) -> int:
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+def test_a_sum_whose_moves_are_too_many_still_shows_its_values():
+    result, moves, error = cb.show("10**30", "octal-0.137")
+    assert error == "" and "Grundy value" in str(result) and "The moves are not listed" in str(moves)
+    with pytest.raises(ValueError, match="not listed"):
+        cb.play("10**30", "octal-0.137", None, reply=False)

@@ -29,7 +29,9 @@ command                                                        prints
 A position is written as the game reads it: ``5`` or ``3+5`` (heaps), ``3,5``
 (pairs), ``3,5,7`` (triples), ``###/##.`` (Chomp bars, Spring Cleaning
 grids), ``+..-...`` (Magnetism strips), ``cycle-9:0,2,4`` (Eraserhead),
-``petersen:0,7`` (Monochrome).  A command or option that does not apply
+``petersen:0,7`` (Monochrome); any of them, and ``--graph``, as ``@FILE`` or
+``@-`` to read it from a file or standard input
+(:func:`solver.cli.common.argument_text`).  A command or option that does not apply
 (``solve``, ``--bound`` ...) ends with one line saying why
 (:meth:`solver.impartial.ImpartialGame.why_not`), exit status 2.  Every
 handler estimates its work first and checks it against the command's
@@ -74,6 +76,7 @@ from solver.impartial.spring_cleaning import (
 )
 from solver.parsing import argparse_int, parse_int
 
+from .common import argument_text
 from .progress import CHUNK_ROWS, with_progress, write_rows
 
 __all__ = ["Budget", "HANDLERS", "register", "not_applicable", "only_finite"]
@@ -711,11 +714,17 @@ def register(
     p.add_argument(
         "--graph",
         required=True,
+        type=argument_text,
         metavar="GRAPH",
         help="the graph left: an edge list 0-1,1-2,... on vertices 0..n-1, or path-N, cycle-N, grid-RxC, "
-        "complete-N, petersen",
+        "complete-N, petersen; @FILE or @- reads it from a file or standard input",
     )
-    p.add_argument("--erasers", metavar="V,V,...", help="the eraser vertices, at most one per vertex (e.g. 0,2,4)")
+    p.add_argument(
+        "--erasers",
+        type=argument_text,
+        metavar="V,V,...",
+        help="the eraser vertices, at most one per vertex (e.g. 0,2,4; @FILE or @- reads them from a file or stdin)",
+    )
     p.add_argument(
         "--lost-triples",
         action="store_true",
@@ -735,8 +744,10 @@ def register(
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument(
         "--position",
+        type=argument_text,
         metavar="STRIP",
-        help="a strip: '.' empty, '+' and '-' tokens (e.g. +...-..; one that starts with '-' as --position=-..+)",
+        help="a strip: '.' empty, '+' and '-' tokens (e.g. +...-..; one that starts with '-' as --position=-..+); "
+        "@FILE or @- reads it from a file or standard input",
     )
     what.add_argument(
         "--sequences",
@@ -753,7 +764,12 @@ def register(
         help="a Spring Cleaning grid's value, outcome and moves, or the source's L-shapes and zigzags",
     )
     what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--position", metavar="GRID", help="rows of '#' (dirt) and '.' joined by '/' (e.g. ###/#../#..)")
+    what.add_argument(
+        "--position",
+        type=argument_text,
+        metavar="GRID",
+        help="rows of '#' (dirt) and '.' joined by '/' (e.g. ###/#../#..); @FILE or @- reads it from a file or stdin",
+    )
     what.add_argument(
         "--lshape",
         type=_legs,

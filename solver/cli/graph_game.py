@@ -21,6 +21,10 @@ Eraserhead has its own command (``python -m solver eraserhead``,
 The games are the entries of :data:`HANDLERS` (name → handler); ``--game``
 takes its choices from that table.  An option that only some games use says
 so in its help, and giving it to another game ends with one line saying why.
+Every option that takes text (a graph, a position, a list of vertices or
+arrows) also takes ``@FILE`` or ``@-``, the text of a file or of standard
+input (:func:`solver.cli.common.argument_text`): a graph of 100,000 arcs is
+longer than one command-line argument may be.
 Bad input ends with one line and exit status 2 (:mod:`solver.cli.main`).
 Each handler estimates its work first and refuses it beyond the time limit
 (``--max-seconds``) or the memory this machine has.
@@ -58,6 +62,8 @@ from solver.graphs.snakes import (
 from solver.graphs.tokens import token_position, tokens_cost
 from solver.impartial.monochrome import format_monochrome, monochrome_cost, monochrome_move_values, monochrome_position
 from solver.parsing import argparse_int
+
+from .common import argument_text
 
 __all__ = ["HANDLERS", "Handler", "register"]
 
@@ -324,18 +330,22 @@ def register(subparsers) -> None:
     p.add_argument("--game", required=True, choices=list(HANDLERS), metavar="NAME", help=", ".join(HANDLERS))
     p.add_argument(
         "--graph",
+        type=argument_text,
         metavar="GRAPH",
         help='tokens and monochrome: for tokens the directed graph, arcs such as "0>1,1>2,2>0,1>3" on vertices '
         "0..n-1 (a lone number adds a vertex without arcs), or path-N, cycle-N, grid-RxC, complete-N, petersen "
-        "(arcs from low to high); for monochrome the undirected graph, edges such as 0-1,1-2, or a preset",
+        "(arcs from low to high); for monochrome the undirected graph, edges such as 0-1,1-2, or a preset; "
+        "@FILE or @- reads it from a file or standard input (every option here that takes text does)",
     )
     p.add_argument(
         "--marked",
+        type=argument_text,
         metavar="LIST",
         help="monochrome only: the vertices marked so far, no two adjacent (default none)",
     )
     p.add_argument(
         "--tokens",
+        type=argument_text,
         metavar="LIST",
         help="tokens and snakes-and-adders: the tokens' vertices, e.g. 0,0,2 (tokens may share a vertex), or the "
         "counters' squares, e.g. 1,4,HOME (default: none)",
@@ -349,6 +359,7 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--arrows",
+        type=argument_text,
         metavar="ARROWS",
         help='snakes-and-adders only: arrows tail>head, e.g. "5>12,14>3" or "9>HOME"; a counter that lands on a '
         "tail follows the arrow (and any arrow from its head); default none when --size is given",
@@ -361,6 +372,7 @@ def register(subparsers) -> None:
     )
     p.add_argument(
         "--position",
+        type=argument_text,
         metavar="HEAPS",
         help="fair-shares only: one position, heaps joined by '+', e.g. 3+2+1: its outcome, value and moves",
     )

@@ -39,6 +39,7 @@ from .common import (
     _one_line,
     _Parser,
     _UsageError,
+    argument_text,
 )
 from .dask import add_engine_options
 from .family import (
@@ -138,8 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "positions",
         nargs="*",
+        type=argument_text,
         metavar="POSITION",
-        help="finite impartial games: positions to classify (5 or 3+5 for heaps, 3,5 for pairs, ###/##. for Chomp)",
+        help="finite impartial games: positions to classify (5 or 3+5 for heaps, 3,5 for pairs, ###/##. for Chomp; "
+        "@FILE or @- reads one from a file or standard input)",
     )
     # Read as text: the least N depends on the game (1 for 1..N, 0 for the heaps
     # 0..N of an octal game), and each game checks it with one message.
@@ -156,7 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tree", help="game tree of START as JSON")
     p.add_argument(
         "start",
-        help="start number (any size, e.g. 10**30); for a finite impartial game a position (3+5, 3,5, ###/##.)",
+        type=argument_text,
+        help="start number (any size, e.g. 10**30); for a finite impartial game a position (3+5, 3,5, ###/##.); "
+        "@FILE or @- reads it from a file or standard input",
     )
     p.add_argument(
         "--depth",

@@ -27,6 +27,8 @@ from solver.parsing import argparse_int
 from solver.registry import FAMILIES, Game, find_game, game_names, games
 from solver.registry.rules import RuleGame
 
+from .common import argument_text
+
 __all__ = ["register", "games_command", "moves_command", "moves_answer"]
 
 _OUTCOME_WORDS = {
@@ -154,7 +156,12 @@ def register(subparsers) -> None:
         help=f"the game: {', '.join(game_names())}, or any member of the families "
         f"{', '.join(pattern for pattern, _examples in FAMILIES)} (python -m solver games)",
     )
-    p.add_argument("position", metavar="POSITION", help="the position, as the game writes it (see its example)")
+    p.add_argument(
+        "position",
+        type=argument_text,
+        metavar="POSITION",
+        help="the position, as the game writes it (see its example); @FILE or @- reads it from a file or standard input",
+    )
     p.add_argument(
         "--bound",
         type=argparse_int("the bound (--bound)", least=1),

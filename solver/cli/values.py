@@ -34,6 +34,8 @@ from solver.values.nimvalues import (
 )
 from solver.values.sums import MAX_HEAPS, sum_position
 
+from .common import argument_text
+
 __all__ = ["register", "nim_values_command", "sum_command"]
 
 
@@ -166,8 +168,10 @@ def register(subparsers, *, game_arg=None, rule_help=None, for_games=None, finit
         p.add_argument(
             "heaps",
             nargs="+",
+            type=argument_text,
             metavar="H",
-            help="heap sizes (any size); for a finite impartial game its positions (5, 3+5, 3,5, ###/##.)",
+            help="heap sizes (any size); for a finite impartial game its positions (5, 3+5, 3,5, ###/##.; "
+            "@FILE or @- reads one from a file or standard input)",
         )
     else:
         p.add_argument("heaps", nargs="+", type=_int_arg("a heap", least=0), metavar="H", help="heap sizes (any size)")

@@ -226,6 +226,15 @@ class Game(abc.ABC, Generic[P]):
         """The exact remoteness, or None when the game is a draw, unresolved, or only bounded."""
         return None
 
+    def outcomes_with_nim(self, position: P) -> tuple[str, ...]:
+        r"""The outcomes of ``position + *j`` (the position beside a nim heap \*j) for ``j = 0, 1, …`` where known.
+
+        A sum of heaps whose one heap has no value known reads its outcome
+        here (:func:`solver.registry.sums.game_sum`).  ``"U"`` where the
+        game leaves it open; empty (the default) when the game gives none.
+        """
+        return ()
+
     @abc.abstractmethod
     def cost(self, position: P) -> costs.Cost:
         """The estimate of answering :meth:`outcome`, :meth:`value`, :meth:`remoteness` and the moves' outcomes."""

@@ -13,18 +13,25 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import config, costs
+from ..engine.nim import has_nim_values, nim_values_seconds
 from ..engine.solution import Outcome, Solution
 from ..games import RULES, Rule, get_rule
 from ..parsing import parse_int
 from ..store.memory import SolutionCache
 from ..validation import check_integer
+from ..values.nimvalues import INF, UNKNOWN, nim_value_text
 from ..values.position import best_rule_moves, position_value
+from ..values.sums import cached_values
 from .model import Game, Move
 
-__all__ = ["RuleGame", "DEFAULT_RULE_BOUND"]
+__all__ = ["RuleGame", "DEFAULT_RULE_BOUND", "NIM_VALUE_SECONDS"]
 
 #: The bound a rule is solved to when none is given: the thesis's setup, alpha x N = 100 x 10,000.
 DEFAULT_RULE_BOUND = config.DEFAULT_ALPHA * config.DEFAULT_N
+
+#: Longest the nim values of a rule at its bound may be estimated to take for :meth:`RuleGame.value` to compute
+#: them (:func:`solver.engine.nim.nim_values_seconds`); beyond, a value is None (not computed).
+NIM_VALUE_SECONDS = 3.0
 
 _GROUPS = {
     "put": "Put-or-take games (the thesis, section 6)",
@@ -67,6 +74,8 @@ class RuleGame(Game[int]):
         self.loopy = not self.rule.loop_free
         self.last_mover_wins = self.rule.last_mover_wins
         self.views = ("summary", "densities", "layers", "tree", "play", "inspect")
+        # Smith's loopy nim values (docs/nim-values.md), for every rule of normal play.
+        self.value_kind = "loopy" if has_nim_values(self.rule) else "none"
         # Locked inside: two threads asking at once solve the bound once.
         self._cache = SolutionCache(capacity=1)
 
@@ -95,11 +104,18 @@ class RuleGame(Game[int]):
     # -- moves and answers -------------------------------------------------------------
 
     def moves(self, position: int) -> list[Move[int]]:
-        """The rule's moves (takes by size, then put or add), each with its kind and amount."""
-        return [
-            Move(self.rule.move_text(m), m.child, kind=m.kind, amount=m.amount)
-            for m in self.rule.moves(check_integer(position, "a position", least=0))
-        ]
+        """The rule's moves (takes by size, then put or add), each with its kind and amount.
+
+        Raises
+        ------
+        ValueError
+            When the position has too many moves to list (about its square
+            root, for a position such as ``10**30``).
+        """
+        position = check_integer(position, "a position", least=0)
+        if not self.rule.moves_are_few(position):
+            raise ValueError(f"{position:.1e} has about {position:.1e}**0.5 moves; too many to list")
+        return [Move(self.rule.move_text(m), m.child, kind=m.kind, amount=m.amount) for m in self.rule.moves(position)]
 
     def _value(self, position: int) -> tuple[Outcome, int | None]:
         return position_value(position, self.solution)
@@ -111,6 +127,34 @@ class RuleGame(Game[int]):
     def remoteness(self, position: int) -> int | None:
         """The remoteness where it is exact; None for D, U, or a remoteness only bounded."""
         return self._value(position)[1]
+
+    def _nim_entry(self, position: int) -> tuple[int, int, tuple[int, ...]] | None:
+        """The nim-values table's value code, K mask and outcomes with a nim heap; None when not computed."""
+        position = check_integer(position, "a position", least=0)
+        if self.value_kind != "loopy" or nim_values_seconds(self.rule, self.bound, self.bound) > NIM_VALUE_SECONDS:
+            return None
+        table = cached_values(self.rule.name, self.bound)
+        if position > table.n:
+            return None
+        row = tuple(int(c) for c in table.heap_outcomes[position])
+        return int(table.value[position]), int(table.k_mask[position]), row
+
+    def value(self, position: int) -> str | None:
+        """Smith's loopy nim value at the bound (``"2"``, ``"inf{0,1}"``; docs/nim-values.md), or None.
+
+        None for a value that depends on positions beyond the bound, a
+        position above it, the misère rule (no nim values), or nim values
+        estimated to take longer than :data:`NIM_VALUE_SECONDS`.
+        """
+        entry = self._nim_entry(position)
+        if entry is None or entry[0] == UNKNOWN:
+            return None
+        return nim_value_text(entry[0], entry[1] if entry[0] == INF else 0)
+
+    def outcomes_with_nim(self, position: int) -> tuple[str, ...]:
+        """The outcomes of ``position + *j`` at the bound, sound (U where open); empty when not computed."""
+        entry = self._nim_entry(position)
+        return () if entry is None else tuple(Outcome(code).name for code in entry[2])
 
     def cost(self, position: int) -> costs.Cost:
         """The solve of the bound (nothing once it is open); a position's answer is then immediate."""

@@ -20,6 +20,7 @@ import numpy as np
 import plotly.graph_objects as go
 from dash import html
 
+from ...movelist import MoveItem, move_list, outcome_word
 from ...style import swatch_style
 from . import ids
 
@@ -144,11 +145,14 @@ def outcome_key(letters: Sequence[str] = ("W", "L")) -> html.Div:
 def move_label(outcome: str) -> str:
     """``"wins"`` for a move to an L position, else ``"loses"``: what the move does for the mover."""
     # The child's outcome is for the opponent: an L child is a win for the mover.
-    return "wins" if outcome == "L" else "loses"
+    return outcome_word("L" if outcome == "L" else "W")
 
 
 def moves_view(rows: Sequence, most: int) -> html.Div:
     """One button per move: the move, and whether it wins for the mover; ★ on the winning ones.
+
+    The page's one move list (:func:`dashboard.movelist.move_list`), with the
+    buttons' ids ``{"type": ids.MOVE, "index": row.index}``.
 
     Parameters
     ----------
@@ -162,24 +166,10 @@ def moves_view(rows: Sequence, most: int) -> html.Div:
     -------
     dash.html.Div
     """
-    if not rows:
-        return html.Div(html.P("No move: the player to move has lost."))
-    buttons = []
-    for row in rows[:most]:
-        star = "★ " if row.outcome == "L" else ""
-        buttons.append(
-            html.Button(
-                f"{star}{row.text} ({move_label(row.outcome)})",
-                id={"type": ids.MOVE, "index": row.index},
-                className="button move-button" + (" move-winning" if star else ""),
-                n_clicks=0,
-            )
-        )
-    extra = (
-        [html.P(f"… and {len(rows) - most:,} more moves (type a position to play them).", className="note")]
-        if len(rows) > most
-        else []
-    )
-    return html.Div(
-        [html.P("Your move (what it does for you; ★ wins):"), html.Div(buttons, className="move-list"), *extra]
+    return move_list(
+        [MoveItem(row.index, row.text, row.outcome) for row in rows],
+        ids.MOVE,
+        heading="Your move (what it does for you; ★ wins):",
+        most=most,
+        more="more moves (type a position to play them).",
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 
-from solver.registry import Move, choose_move
+from ...movelist import computer_index
 
 __all__ = [
     "MAX_LISTED",
@@ -102,10 +102,10 @@ def _remoteness(game, positions: list) -> list[int] | None:
 def computer_choice(game, rows: list[MoveRow]) -> int | None:
     """Index (into ``rows``) of the computer's move, or None when there is no move.
 
-    The one policy of every game (:func:`solver.registry.choose_move`): the
-    quickest win, else the longest loss.  Remoteness is asked for only when
-    the game estimates it cheap; without it, the first winning move (or the
-    first move).
+    The one policy of every game (:func:`dashboard.movelist.computer_index`,
+    which asks :func:`solver.registry.choose_move`): the quickest win, else
+    the longest loss.  Remoteness is asked for only when the game estimates
+    it cheap; without it, the first winning move (or the first move).
     """
     if not rows:
         return None
@@ -115,9 +115,7 @@ def computer_choice(game, rows: list[MoveRow]) -> int | None:
     remoteness: list[int | None] = [None] * len(rows)
     for k, r in zip(candidates, found or [], strict=False):
         remoteness[k] = r
-    moves = [Move(row.text, row.child) for row in rows]
-    chosen = choose_move(moves, [row.outcome for row in rows], remoteness)
-    return next(k for k, move in enumerate(moves) if move is chosen)
+    return computer_index([row.outcome for row in rows], remoteness)
 
 
 def play(game, text: str, index: int | None, reply: bool) -> tuple[str, str]:

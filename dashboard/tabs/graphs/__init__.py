@@ -8,7 +8,7 @@ vertex shows its value in its outcome's colour; the position's outcome and
 its winning (or drawing) moves are marked; the computer plays it.  The
 address holds the game, the board, the position and the tap mode
 (``ggame``, ``gboard``, ``gpos``, ``gmode``), so a drawn position can be
-shared.
+shared.  An edge list can also be uploaded from a file (:mod:`.upload`).
 """
 
 from ...urlkeys import UrlKey

@@ -24,7 +24,7 @@ from ...gametree.geometry import TREE_LAYOUT
 from ...gametree.view import register_view, tree_answer
 from ...tables import register_exports
 from ...urlkeys import choice
-from . import figures, ids
+from . import figures, ids, upload
 from .games import GAMES, Analysis, Board, GraphMove, GraphPage, find_game
 
 __all__ = [
@@ -449,9 +449,10 @@ def tree_view(gate: object, name: object, board_text: object, position_text: obj
 
 
 def register(app) -> None:
-    """Wire the Games on graphs tab's callbacks to ``app``."""
+    """Wire the Games on graphs tab's callbacks to ``app`` (the upload's are in :mod:`.upload`)."""
     gate = Input(page_ids.tab_gate_id("graphs"), "data")
     register_exports(app, [ids.VALUES])
+    upload.register(app)
 
     @app.callback(
         Output(ids.BOARD, "value"),

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from dash import html
 
+from ...movelist import MoveItem, move_list
 from ...style import COLOURS, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS
 from . import ids
 from .games import Analysis, Board, GraphMove
@@ -218,12 +219,11 @@ def elements(
     return found
 
 
-def _move_word(outcome: str) -> str:
-    return {"L": "wins", "D": "draws", "W": "loses"}[outcome]
-
-
 def moves_view(moves: Sequence[GraphMove], most: int = 200) -> html.Div:
     """One button per move, saying what it does for the mover: ★ wins, ○ keeps a draw.
+
+    The page's one move list (:func:`dashboard.movelist.move_list`), with the
+    buttons' ids ``{"type": ids.MOVE, "index": k}``.
 
     Parameters
     ----------
@@ -236,24 +236,10 @@ def moves_view(moves: Sequence[GraphMove], most: int = 200) -> html.Div:
     -------
     dash.html.Div
     """
-    if not moves:
-        return html.Div(html.P("No move: the player to move has lost."))
-    buttons = []
-    for k, move in enumerate(moves[:most]):
-        mark = {"L": "★ ", "D": "○ "}.get(move.outcome, "")
-        buttons.append(
-            html.Button(
-                f"{mark}{move.text} ({_move_word(move.outcome)})",
-                id={"type": ids.MOVE, "index": k},
-                className="button move-button" + (" move-winning" if move.outcome == "L" else ""),
-                n_clicks=0,
-            )
-        )
-    extra = [html.P(f"… and {len(moves) - most:,} more moves.", className="note")] if len(moves) > most else []
-    return html.Div(
-        [
-            html.P("Your move (what it does for you; ★ wins, ○ keeps a draw):"),
-            html.Div(buttons, className="move-list"),
-            *extra,
-        ]
+    return move_list(
+        [MoveItem(k, move.text, move.outcome) for k, move in enumerate(moves)],
+        ids.MOVE,
+        heading="Your move (what it does for you; ★ wins, ○ keeps a draw):",
+        most=most,
+        mark_draws=True,
     )

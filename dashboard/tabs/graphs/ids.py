@@ -13,6 +13,11 @@ PRESET = "graphs-preset"
 #: The position's text: tokens, erasers, marks (``0,0,2``), a partition (``3+2+1``).
 POSITION = "graphs-position"
 POSITION_LABEL = "graphs-position-label"
+#: The upload of an edge list (a ``dcc.Upload``), its button, and the file as the browser measured it:
+#: ``{"filename", "bytes", "data", "seq"}`` (:mod:`.upload`).
+UPLOAD = "graphs-upload"
+UPLOAD_BUTTON = "graphs-upload-button"
+UPLOAD_FILE = "graphs-upload-file"
 #: What a tap on the drawing does: edit the board, place tokens, or play.
 MODE = "graphs-mode"
 ERROR = "graphs-error"

@@ -13,6 +13,7 @@ from . import ids
 from .callbacks import MODES, mode_options, preset_options
 from .figures import GRAPH_LAYOUT, stylesheet
 from .games import DEFAULT_GAME, GAMES, find_game
+from .upload import upload_control
 
 __all__ = ["graphs_layout"]
 
@@ -109,6 +110,7 @@ def graphs_layout() -> html.Main:
                                 ["board", html.Span(f" ({game.board_help})", id=ids.BOARD_HELP, className="hint")],
                                 game.default_board,
                             ),
+                            upload_control(),
                             _box(ids.POSITION, f"{game.position_label} ", game.default_position, ids.POSITION_LABEL),
                             html.Div(
                                 [

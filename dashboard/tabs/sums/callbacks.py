@@ -3,11 +3,14 @@
 The page state is the heaps text box (``heaps=5,5`` in the URL): a move or a
 computer reply rewrites it, and the result is recomputed from it.  The game
 is the page's (the setup bar's game, at its bound B, through the tab's gate
-store), unless the tab's menu picks an octal game.  Values come from
-:func:`solver.values.sums.sum_position`, whose nim values are cached per rule
-and bound (:func:`solver.values.sums.cached_values`), so a sum answers in
-milliseconds after the first request for a bound; a bound whose values would
-take longer than :data:`NIM_SECONDS` is refused with the estimate.
+store), unless the tab's menu picks an octal game.  Either way the sum goes
+through one path, :func:`solver.registry.sums.game_sum` over the registry's
+game (:func:`game_of`): each heap's value is the game's (Smith's loopy nim
+value for a rule, cached per rule and bound by
+:func:`solver.values.sums.cached_values`, so a sum answers in milliseconds
+after the first request for a bound; the Grundy value for an octal game).  A
+bound whose nim values would take longer than :data:`NIM_SECONDS` is refused
+with the estimate.
 
 Play is you against the computer.  The game store (``ids.SUMS_GAME``) keeps
 whose move it is and the log of every move since the heaps were typed; the
@@ -19,24 +22,27 @@ from __future__ import annotations
 from dash import ALL, Input, Output, State, ctx, html, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import Outcome, get_rule, parse_int, sum_position
+from solver import Outcome, get_rule, parse_int
 from solver.engine.nim import check_nim_rule, default_sum_bound, needs_bound, nim_values_seconds
 from solver.parsing import describe_text
-from solver.registry import Move, choose_move
-from solver.values.sums import MAX_HEAPS, SumPosition
+from solver.registry import Game, find_game
+from solver.registry.rules import NIM_VALUE_SECONDS, RuleGame
+from solver.registry.sums import GameSum, HeapMove, game_sum
+from solver.values.sums import MAX_HEAPS
 
 from ... import ids as page_ids
 from ... import setup as setups
 from ...components import MOVE_CLICK_JS
 from ...controls import gate_solution
-from ...style import format_position
+from ...movelist import computer_index, pressed_index
 from . import ids
-from .figures import log_view, moves_view, no_move_text, result_view
+from .figures import log_view, move_text, moves_view, no_move_text, result_view
 from .layout import SETUP_GAME
-from .octal import octal_game, octal_play, octal_show
+from .octal import octal_game
 
-#: Longest the nim values of a sum's bound may take to compute in a request, in seconds (estimated up front).
-NIM_SECONDS = 3.0
+#: Longest the nim values of a sum's bound may take to compute in a request, in seconds (estimated up front;
+#: the registry's rule computes its values within the same limit, :data:`solver.registry.rules.NIM_VALUE_SECONDS`).
+NIM_SECONDS = NIM_VALUE_SECONDS
 #: Most lines the game's log keeps.
 LOG_LINES = 200
 #: The two sides of the Sums tab's play.
@@ -93,23 +99,25 @@ def check_heaps_param(raw: str) -> str:
     return heaps_text(parse_heaps(raw))
 
 
-def game_of(rule: object, gate: object = None) -> tuple[str, int]:
-    """The loopy game and bound of the sums: the page's setup, or a game named outright.
+def game_of(rule: object, gate: object = None) -> Game:
+    """The game of the sums: the page's setup, an octal game of the menu, or a rule named outright.
 
     Parameters
     ----------
     rule : str
         The tab's menu value: :data:`dashboard.tabs.sums.layout.SETUP_GAME`
-        (the page's game at the page's bound, from ``gate``), or the name of
-        a rule of the family (at :func:`solver.default_sum_bound`; the
+        (the page's game at the page's bound, from ``gate``), an octal game
+        of :data:`dashboard.tabs.sums.octal.OCTAL_OPTIONS`, or the name of a
+        rule of the family (at :func:`solver.default_sum_bound`; the
         functions' own callers and tests).
     gate : dict or None
         The tab's gate store (:func:`dashboard.controls.gate_solution` reads it).
 
     Returns
     -------
-    tuple
-        ``(rule name, bound)``.
+    solver.registry.Game
+        A game with values: the rule at its bound
+        (:meth:`solver.registry.rules.RuleGame.with_bound`), or the octal game.
 
     Raises
     ------
@@ -119,6 +127,9 @@ def game_of(rule: object, gate: object = None) -> tuple[str, int]:
         longer than :data:`NIM_SECONDS` (the message gives the estimate and
         the command that computes the sum instead).
     """
+    octal = octal_game(rule)
+    if octal is not None:
+        return octal
     if rule == SETUP_GAME:
         solution, note = gate_solution(gate)
         if solution is None:
@@ -135,10 +146,12 @@ def game_of(rule: object, gate: object = None) -> tuple[str, int]:
             f"for the page: choose a smaller N or alpha at the top of the page, or run "
             f"python -m solver sum --rule {found.name} --bound {bound} HEAPS"
         )
-    return found.name, bound
+    game = find_game(found.name)
+    assert isinstance(game, RuleGame)
+    return game.with_bound(bound)
 
 
-def analyse(text: object, rule: object, gate: object = None) -> SumPosition:
+def analyse(text: object, rule: object, gate: object = None) -> GameSum:
     """The sum in the heaps box under the game (raises ValueError with a message for bad input).
 
     Parameters
@@ -150,19 +163,24 @@ def analyse(text: object, rule: object, gate: object = None) -> SumPosition:
     gate : dict or None
         The tab's gate store, for the page's game and bound.
     """
-    name, bound = game_of(rule, gate)
-    return sum_position(parse_heaps(text), name, bound)
+    game = game_of(rule, gate)
+    return game_sum(game, parse_heaps(text))
 
 
-def computer_choice(position: SumPosition) -> int | None:
-    """Index of the computer's move, by the one policy of every game (:func:`solver.registry.choose_move`).
+def computer_choice(position: GameSum) -> int | None:
+    """Index of the computer's move, by the one policy of every game (:func:`dashboard.movelist.computer_index`).
 
     A winning move, else the first move that keeps a draw, else the first
     move to an unknown, else the first move; None when there is no move.
     """
-    moves = [Move(f"{m.heap}:{m.to}", k) for k, m in enumerate(position.moves)]
-    chosen = choose_move(moves, [m.after.name for m in position.moves], [None] * len(moves))
-    return None if chosen is None else chosen.child
+    return computer_index([m.after.name for m in position.moves])
+
+
+def _logged(position: GameSum, move: HeapMove, who: str, mover: str) -> str:
+    """A log line: who moved, the move, and its result (the nim sum left, in a finite game)."""
+    if position.game.value_kind == "grundy":
+        return f"{who}: {move_text(position, move)} (nim sum now {move.nim_sum})."
+    return f"{who}: {move_text(position, move)} ({move.outcome.name} for {mover})."
 
 
 def _other(side: str) -> str:
@@ -203,11 +221,9 @@ def play(
         Bad heaps, or a move index that is not a move of this sum.
     """
     turn = turn if turn in (YOU, COMPUTER) else YOU
-    octal = octal_game(rule)
-    if octal is not None:
-        octal_heaps, (octal_lines, octal_turn) = octal_play(parse_heaps(text), octal, move_index, reply, turn)
-        return octal_heaps, octal_lines, octal_turn
     position = analyse(text, rule, gate)
+    if position.unlisted:
+        raise ValueError(f"the moves are not listed: {position.unlisted}")
     if not position.moves:
         return heaps_text(position.heaps), [no_move_text(turn)], turn
     if move_index is None:
@@ -218,26 +234,27 @@ def play(
     if move_index is None or not 0 <= move_index < len(position.moves):
         raise ValueError("that move is not available any more; the heaps changed")
     move = position.moves[move_index]
-    heaps = list(position.heaps)
-    heaps[move.heap] = move.to
-    lines = [f"{who}: heap {move.heap + 1} → {format_position(move.to)} ({move.outcome.name} for the mover)."]
+    heaps = position.after(move)
+    lines = [_logged(position, move, who, "the mover")]
     turn = _other(turn)
-    after = sum_position(heaps, position.rule, position.bound)
+    after = game_sum(position.game, heaps)
+    if after.unlisted:
+        return heaps_text(heaps), lines, turn
     if not after.moves:
         return heaps_text(heaps), [*lines, no_move_text(turn)], turn
     if reply and turn == COMPUTER:
         k = computer_choice(after)
         assert k is not None  # the sum has moves
         answer = after.moves[k]
-        heaps[answer.heap] = answer.to
-        lines.append(f"Computer: heap {answer.heap + 1} → {format_position(answer.to)} ({answer.outcome.name} for it).")
+        heaps = after.after(answer)
+        lines.append(_logged(after, answer, "Computer", "it"))
         turn = YOU
-        if not sum_position(heaps, position.rule, position.bound).moves:
+        if not game_sum(position.game, heaps).moves:
             lines.append(no_move_text(turn))
     return heaps_text(heaps), lines, turn
 
 
-def deciding_heap(position: SumPosition) -> int | None:
+def deciding_heap(position: GameSum) -> int | None:
     r"""The heap that decides an unresolved sum alone, or None.
 
     When exactly one heap's value is ``?`` and the others are finite with
@@ -247,7 +264,7 @@ def deciding_heap(position: SumPosition) -> int | None:
 
     Parameters
     ----------
-    position : solver.values.sums.SumPosition
+    position : solver.registry.sums.GameSum
 
     Returns
     -------
@@ -266,12 +283,12 @@ def deciding_heap(position: SumPosition) -> int | None:
     return unknown[0] if total == 0 else None
 
 
-def partial_fact(position: SumPosition) -> str | None:
+def partial_fact(position: GameSum) -> str | None:
     """What an unresolved sum cannot be, from the W/L/D classes of the heap that decides it.
 
     Parameters
     ----------
-    position : solver.values.sums.SumPosition
+    position : solver.registry.sums.GameSum
 
     Returns
     -------
@@ -282,7 +299,7 @@ def partial_fact(position: SumPosition) -> str | None:
         (:meth:`solver.Solution.cannot_be`); None otherwise, or when that
         bound is not solved and too large to solve in a request.
     """
-    if position.outcome != Outcome.U:
+    if position.outcome != Outcome.U or position.bound is None or position.rule is None:
         return None
     k = deciding_heap(position)
     if k is None or position.heaps[k] > position.bound:
@@ -319,9 +336,6 @@ def show(text: object, rule: object, gate: object = None, game: object = None) -
         The game store (whose move it is: :func:`turn_of`).
     """
     turn = turn_of(game, text)
-    octal = octal_game(rule)
-    if octal is not None:
-        return octal_show(text, octal, parse_heaps, turn)
     try:
         position = analyse(text, rule, gate)
     except (ValueError, TypeError) as exc:
@@ -367,8 +381,8 @@ def act(triggered, clicks, text, rule, reply_value, gate: object = None, game: o
     if triggered is None or not clicks:
         return no_update, no_update, no_update
     if isinstance(triggered, dict):
-        index = triggered.get("index")
-        if not isinstance(index, int):
+        index = pressed_index(triggered)
+        if index is None:
             return no_update, no_update, no_update
     elif triggered == ids.SUMS_COMPUTER:
         index = None

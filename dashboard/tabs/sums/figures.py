@@ -1,28 +1,38 @@
-"""Components of the Sums tab's result: the values table and the move buttons."""
+"""Components of the Sums tab's result: the values table and the move buttons (the page's one move list)."""
 
 from __future__ import annotations
 
 from dash import html
 
-from solver.values.sums import SumPosition
+from solver.registry.sums import GameSum, HeapMove
 
+from ...movelist import MoveItem, move_list
 from ...style import NAMES, format_position, nim_text, swatch_style
 from . import ids
 
-_MOVE_LABEL = {"W": "wins", "L": "loses", "D": "draws", "U": "unknown"}
+#: Most move buttons drawn; beyond, a note says how many more moves the sum has.
+MAX_BUTTONS = 300
 
 
-def result_view(position: SumPosition, partial: str | None = None) -> html.Div:
-    """The heaps with their values, and the sum's outcome (in its colour) with the reason.
+def result_view(position: GameSum, partial: str | None = None) -> html.Div:
+    """The heaps with their values, and the sum's outcome with the reason.
 
     Parameters
     ----------
-    position : solver.values.sums.SumPosition
+    position : solver.registry.sums.GameSum
         The sum.
     partial : str, optional
         A sentence on what an unresolved sum cannot be (:func:`dashboard.tabs.sums.callbacks.partial_fact`),
         shown under the reason.
+
+    Notes
+    -----
+    Grundy values (a finite game) are listed with their nim sum, and the
+    reason is the nim sum's; Smith's loopy values (a rule at a bound) with
+    the outcome in its colour and the bound.
     """
+    if _grundy(position):
+        return _grundy_view(position)
     rows = [
         html.Tr([html.Td(f"heap {i + 1}"), html.Td(format_position(h), title=str(h)), html.Td(nim_text(v))])
         for i, (h, v) in enumerate(zip(position.heaps, position.values, strict=True))
@@ -41,8 +51,39 @@ def result_view(position: SumPosition, partial: str | None = None) -> html.Div:
         className="sums-outcome",
     )
     extra = [html.P(partial, className="note")] if partial else []
-    bound = html.P(f"{position.rule.title}; values at bound {position.bound:,}.", className="note")
-    return html.Div([table, outcome, *extra, bound])
+    bound = f"; values at bound {position.bound:,}." if position.bound is not None else "."
+    return html.Div([table, outcome, *extra, html.P(f"{position.game.title}{bound}", className="note")])
+
+
+def _grundy(position: GameSum) -> bool:
+    return position.game.value_kind == "grundy"
+
+
+def _grundy_view(position: GameSum) -> html.Div:
+    """The heaps with their Grundy values, the nim sum and the outcome."""
+    total = position.nim_sum or 0
+    rows = [
+        html.Tr([html.Td(f"heap {i + 1}"), html.Td(f"{h:,}"), html.Td(v)])
+        for i, (h, v) in enumerate(zip(position.heaps, position.values, strict=True))
+    ]
+    rows.append(html.Tr([html.Th("nim sum (XOR)"), html.Td(""), html.Td(html.Strong(str(total)))]))
+    table = html.Table(
+        [html.Thead(html.Tr([html.Th("heap"), html.Th("size"), html.Th("Grundy value")])), html.Tbody(rows)],
+        className="table",
+    )
+    letter = "L" if total == 0 else "W"
+    reason = (
+        "the nim sum is 0, so every move leaves a nonzero one"
+        if total == 0
+        else f"the nim sum is {total}, and some move makes it 0"
+    )
+    return html.Div(
+        [
+            table,
+            html.P([html.Strong(f"{letter} for the player to move"), f": {reason}."]),
+            html.P(f"{position.game.title}: a finite game; each value is exact (Sprague–Grundy).", className="note"),
+        ]
+    )
 
 
 def _nim_symbols(text: str) -> str:
@@ -50,31 +91,57 @@ def _nim_symbols(text: str) -> str:
     return text.replace("inf{", "∞{")
 
 
-def moves_view(position: SumPosition, turn: str = "you") -> html.Div:
-    """One button per move (heap, new size, result for the mover); the best ones marked ★.
+def move_text(position: GameSum, move: HeapMove) -> str:
+    """A move of the sum in words: ``"heap 1 → 0"`` (one heap to a size), ``"heap 1: take 3 from 50 → 6+41"``."""
+    if _grundy(position):
+        return f"heap {move.heap + 1}: {move.label}"
+    return f"heap {move.heap + 1} → {format_position(move.to)}"
+
+
+def moves_view(position: GameSum, turn: str = "you") -> html.Div:
+    """One button per move (the page's one move list, :func:`dashboard.movelist.move_list`); the best ones ★.
 
     Parameters
     ----------
-    position : solver.values.sums.SumPosition
+    position : solver.registry.sums.GameSum
         The sum.
     turn : {"you", "computer"}
         Whose move it is: the buttons make that side's move.
+
+    Notes
+    -----
+    A button says what the move does for its mover (``"wins"``, ``"loses"``,
+    ``"draws"``, ``"unknown"``), or, in a finite game, the nim sum it leaves
+    when it does not win.  At most :data:`MAX_BUTTONS` are drawn.
     """
-    if not position.moves:
-        return html.Div(html.P(no_move_text(turn)))
-    best = set(position.best)
-    buttons = []
-    for k, move in enumerate(position.moves):
-        star = "★ " if k in best else ""
-        label = f"{star}heap {move.heap + 1} → {format_position(move.to)} ({_MOVE_LABEL[move.outcome.name]})"
-        buttons.append(
-            html.Button(label, id={"type": ids.SUMS_MOVE, "index": k}, className="button move-button", n_clicks=0)
+    if position.unlisted:
+        return html.Div(html.P(f"The moves are not listed: {position.unlisted}.", className="note"))
+    grundy = _grundy(position)
+    items = [
+        MoveItem(
+            k,
+            move_text(position, move),
+            move.after.name,
+            f"leaves nim sum {move.nim_sum}" if grundy and move.after.name != "L" else "",
         )
-    return html.Div([html.P(moves_heading(turn)), html.Div(buttons)])
+        for k, move in enumerate(position.moves)
+    ]
+    return move_list(
+        items,
+        ids.SUMS_MOVE,
+        heading=moves_heading(turn, grundy),
+        most=MAX_BUTTONS,
+        more="more moves; type smaller heaps to see them.",
+        empty=no_move_text(turn),
+        best=position.best,
+    )
 
 
-def moves_heading(turn: str) -> str:
-    """The line above the move buttons: whose move they make."""
+def moves_heading(turn: str, grundy: bool = False) -> str:
+    """The line above the move buttons: whose move they make, and what a button says."""
+    if grundy:
+        heading = "Your move" if turn == "you" else "The computer's move (press Computer moves, or choose one for it)"
+        return f"{heading} (the nim sum it leaves; ★ wins):"
     if turn == "computer":
         return "The computer's move (press Computer moves, or choose one for it; the result for it; ★ best):"
     return "Your move (the result for you; ★ best):"
