@@ -449,13 +449,15 @@ def test_phone_and_desktop_layouts(page: Page, server_url: str, watch: PageWatch
 
 @pytest.mark.parametrize(("game", "position", "width"), [("wythoff", "7,12", 390), ("euclid", "5,8", 1440)])
 def test_tree_labels_are_readable(page: Page, server_url: str, watch: PageWatch, game, position, width) -> None:
-    """Labels of 12 px are drawn between 11 and 18 px: a wide Wythoff tree on a phone, a short Euclid chain on a desktop."""
+    """Labels of 13 px (every tree's) are drawn at 11 to 13 px: a wide Wythoff tree on a phone, a short Euclid chain."""
+    from dashboard.gametree.geometry import FONT_PX
+
     open_tab(page, server_url, f"&fgame={game}&fpos={position}&fdepth=2", width=width)
     cy = "document.getElementById('finite-tree')._cyreg.cy"
     page.wait_for_function(f"() => {{ try {{ return {cy}.nodes().length > 2; }} catch (e) {{ return false; }} }}")
     page.wait_for_timeout(400)  # the fit runs 60 ms after the canvas has its height
     zoom = page.evaluate(f"() => {cy}.zoom()")
-    assert 11 <= 12 * zoom <= 18, zoom
+    assert 11 <= FONT_PX * zoom <= FONT_PX, zoom
     # The root is on the canvas: a tree wider than the canvas starts at its root.
     inside = page.evaluate(
         f"""() => {{ const c = {cy}; const p = c.nodes('.root').renderedPosition();

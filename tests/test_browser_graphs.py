@@ -264,3 +264,76 @@ def test_delete_a_vertex_stack_tokens_and_the_mode_in_the_address(
     expect(page.locator("#graphs-position")).to_have_value("0,0")
     page.screenshot(path=str(ARTIFACTS / "graphs-modes-1440.png"), full_page=True)
     watch.assert_clean()
+
+
+# ---------------------------------------------------------------- the game tree (dashboard/gametree)
+
+TREE = "document.getElementById('graphs-tree')._cyreg.cy"
+
+
+def tree_axe_serious(page: Page) -> list[str]:
+    """axe-core's critical and serious findings in the Game tree panel."""
+    axe = pytest.importorskip("axe_playwright_python")
+    page.evaluate((Path(axe.__file__).parent / "axe.min.js").read_text(encoding="utf-8"))
+    return page.evaluate(
+        """() => axe.run(document.getElementById('graphs-tree').closest('section'), {resultTypes: ['violations']})
+            .then((r) => r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+            .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')))"""
+    )
+
+
+@pytest.mark.parametrize("width", [1440, 390])
+@pytest.mark.parametrize("game", ["snakes-and-adders", "tokens"])
+def test_the_game_tree_of_the_position(page: Page, server_url: str, watch: PageWatch, game: str, width: int) -> None:
+    """The shared game tree draws for a game on a graph: readable, coloured by outcome, with a card and a depth."""
+    from dashboard.gametree.geometry import FONT_PX
+    from dashboard.style import COLOURS
+
+    page.set_viewport_size({"width": width, "height": 900})
+    open_graphs(page, server_url, ggame=game)
+    page.locator("#graphs-tree").scroll_into_view_if_needed()
+    ready = f"() => {{ try {{ return {TREE}.nodes().length > 1; }} catch (e) {{ return false; }} }}"
+    page.wait_for_function(ready)
+    expect(page.locator("#graphs-tree-note")).to_contain_text("positions to depth 2.")
+    page.wait_for_timeout(400)  # the fit runs 60 ms after the canvas has its height
+    zoom = page.evaluate(f"() => {TREE}.zoom()")
+    assert 11 <= FONT_PX * zoom <= FONT_PX, zoom
+    # The start is on the canvas, and each node is filled with its outcome's colour.
+    facts = page.evaluate(
+        f"""() => {{ const c = {TREE}; c.resize(); const p = c.getElementById('n').renderedPosition();
+        return {{root: p.x >= 0 && p.x <= c.width() && p.y >= 0 && p.y <= c.height(),
+                 fills: c.nodes().map(n => [n.data('outcome'), n.style('background-color')])}}; }}"""
+    )
+    assert facts["root"]
+    for outcome, fill in facts["fills"]:
+        r, g, b = (int(COLOURS[outcome][k : k + 2], 16) for k in (1, 3, 5))
+        assert fill == f"rgb({r},{g},{b})", (outcome, fill)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    # A tap on a node shows its card under the tree, the whole position first.
+    page.evaluate(
+        f"""() => {{ const c = {TREE}; const p = c.nodes()[1].renderedPosition();
+        window.scrollBy(0, c.container().getBoundingClientRect().top + p.y - 300); }}"""
+    )
+    where = f"""() => {{ const c = {TREE}; const n = c.nodes()[1];
+        const box = c.container().getBoundingClientRect(), p = n.renderedPosition();
+        return {{x: box.left + p.x, y: box.top + p.y, position: n.data('position')}}; }}"""
+    # Click once the page rests: no callback running, and the node where it was 0.3 s before.
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0)
+    point = page.evaluate(where)
+    for _ in range(20):
+        page.wait_for_timeout(300)
+        point, before = page.evaluate(where), point
+        if point == before:
+            break
+    page.mouse.click(point["x"], point["y"])
+    expect(page.locator("#graphs-tree-card")).to_contain_text(point["position"])
+    assert not tree_axe_serious(page)
+    page.screenshot(path=str(ARTIFACTS / f"graphs-tree-{game}-{width}.png"), full_page=True)
+    # One move deeper: the slider's keyboard.
+    count = page.evaluate(f"() => {TREE}.nodes().length")
+    slider = page.locator("#graphs-tree-depth [role=slider]")
+    slider.focus()
+    slider.press("ArrowRight")
+    expect(page.locator("#graphs-tree-note")).to_contain_text("positions to depth 3.")
+    assert page.evaluate(f"() => {TREE}.nodes().length") >= count
+    watch.assert_clean()

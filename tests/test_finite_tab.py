@@ -396,7 +396,7 @@ def test_reset_position_keeps_a_position_of_the_new_game():
 
 
 def test_tree_elements_and_layout():
-    elements, layout, note, style = cb.tree_view(GATE, "euclid", "5,8", 4)
+    elements, layout, note, style, _outline = cb.tree_view(GATE, "euclid", "5,8", 4)
     nodes = [e for e in elements if "source" not in e["data"]]
     edges = [e for e in elements if "source" in e["data"]]
     # (5,8) → (5,3) → (2,3) → (2,1): forced; then (1,1) or (0,1) (Euclid's game, every move listed).
@@ -410,7 +410,7 @@ def test_tree_elements_and_layout():
     points = [(n["position"]["x"], n["position"]["y"]) for n in nodes]
     assert len(set(points)) == len(points)  # no two nodes in one place
     assert int(style["height"].rstrip("px")) >= 220
-    elements, _layout, note, _style = cb.tree_view(GATE, "wythoff", "7,12", 2)
+    elements, _layout, note, _style, _outline = cb.tree_view(GATE, "wythoff", "7,12", 2)
     assert "Cut at 40 nodes" in note and len([e for e in elements if "source" not in e["data"]]) <= 40
     positions = {e["data"]["id"]: e["data"]["position"] for e in elements if "source" not in e["data"]}
     best = [positions[e["data"]["target"]] for e in elements if "best" in e.get("classes", "")]
@@ -424,7 +424,7 @@ def test_spring_cleanings_tree_fits_its_canvas_and_grows_with_the_depth():
     start = "#####/#..../#...."
     drawn = {}
     for depth in (1, 2, 3, 4):
-        elements, _layout, note, style = cb.tree_view(GATE, "spring-cleaning", start, depth)
+        elements, _layout, note, style, _outline = cb.tree_view(GATE, "spring-cleaning", start, depth)
         nodes = [e for e in elements if "source" not in e["data"]]
         height = int(style["height"].rstrip("px"))
         lines = max(n["data"]["label"].count("\n") + 1 for n in nodes)

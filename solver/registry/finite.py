@@ -128,6 +128,10 @@ class FiniteGame(Game[Any]):
         """The exact remoteness (odd for W, even for L)."""
         return self.game.remoteness(position, max_seconds=config.IMPARTIAL_MAX_SECONDS)
 
+    def value_cost(self, position: Any) -> costs.Cost:
+        """The value's estimate (:meth:`ImpartialGame.value_cost`); the outcome is read from the value."""
+        return self.game.value_cost(position)
+
     def cost(self, position: Any) -> costs.Cost:
         """The value's estimate and the remoteness's, the larger of each."""
         value = self.game.value_cost(position)

@@ -14,6 +14,7 @@ method                      answers
 ``value``                   a Grundy value (int), Smith's loopy value (text), or None
 ``remoteness``              the exact remoteness, or None (draws, unknown, or bounded only)
 ``cost``                    the estimate of answering the questions above, first
+``value_cost``              the estimate of the outcome and value alone (no remoteness)
 ``computer_move``           the one policy of :func:`choose_move`, or a game's own
 ==========================  ===============================================================
 
@@ -237,6 +238,10 @@ class Game(abc.ABC, Generic[P]):
     @abc.abstractmethod
     def cost(self, position: P) -> costs.Cost:
         """The estimate of answering :meth:`outcome`, :meth:`value`, :meth:`remoteness` and the moves' outcomes."""
+
+    def value_cost(self, position: P) -> costs.Cost:
+        """The estimate of answering :meth:`outcome` and :meth:`value` alone (no remoteness); :meth:`cost` unless a game knows less."""
+        return self.cost(position)
 
     def computer_move(self, position: P) -> Move[P] | None:
         """The computer's move: :func:`choose_move` over the moves' outcomes and remoteness; None when there is none."""

@@ -1,6 +1,7 @@
 """The game tree of the Explore tab (thesis Figs 1-3 and 14): its panel, the tree of a request, its callbacks.
 
-The tree's geometry (the tidy layered layout, label sizes) is :mod:`.tree_layout`'s.
+The tree's geometry (the tidy layered layout, label sizes) and stylesheet are every tree's
+(:mod:`dashboard.gametree`); its node texts are :mod:`.tree_layout`'s.
 
 The tree's state in the page (``ids.TREE_TOGGLED``) is
 ``{"base": depth, "flipped": [paths], "seq": n}``: nodes shallower than
@@ -25,10 +26,11 @@ from ... import ids as page_ids
 from ... import setup as setups
 from ...components import attrs, panel
 from ...defaults import DEPTH_MAX
+from ...gametree.geometry import MAX_ZOOM, MIN_ZOOM, TREE_LAYOUT, plural
+from ...gametree.style import tree_stylesheet
 from ...style import NAMES, partial_legend, swatch_style
 from . import ids
-from .tree_elements import tree_elements, tree_stylesheet
-from .tree_layout import MAX_ZOOM, MIN_ZOOM, TREE_LAYOUT, _plural
+from .tree_elements import tree_elements
 from .tree_state import MAX_FLIPPED, _with_line, best_line, check_action, check_state, default_state
 from .viewargs import view_args_js
 
@@ -192,7 +194,7 @@ def tree_panel() -> html.Section:
 
 
 def _message(tree: GameTree, notes: list[str]) -> str:
-    parts = [f"{_plural(len(tree.nodes), 'node')}, values from bound B = {tree.bound:,}."]
+    parts = [f"{plural(len(tree.nodes), 'node')}, values from bound B = {tree.bound:,}."]
     root = tree.nodes[0]
     if root.beyond_bound:
         parts.append(

@@ -1,7 +1,7 @@
-"""The game tree as cytoscape elements and their stylesheet.
+"""The Explore tab's game tree (a put-or-take rule's) as cytoscape elements.
 
-Nodes and edges carry the positions :func:`.tree_layout.tidy_layout` gives
-them.
+Nodes and edges carry the positions :func:`dashboard.gametree.geometry.label_boxes`
+gives them; the stylesheet is every tree's, :func:`dashboard.gametree.style.tree_stylesheet`.
 """
 
 from __future__ import annotations
@@ -9,18 +9,9 @@ from __future__ import annotations
 from solver.values.play import move_text
 from solver.values.tree import GameTree
 
-from ...style import COLOURS, NEUTRAL_DARK, NEUTRAL_LIGHT, TEXT_COLOURS
-from .tree_layout import (
-    FONT_PX,
-    LINE_PX,
-    PAD_X,
-    _text_width,
-    _value_text,
-    node_tip,
-    short_position,
-    tidy_layout,
-    tip_text,
-)
+from ...gametree.geometry import label_boxes, tip_text
+from ...gametree.style import tree_stylesheet
+from .tree_layout import _value_text, node_tip, short_position
 
 __all__ = [
     "tree_elements",
@@ -32,7 +23,7 @@ __all__ = [
 
 
 def tree_elements(tree: GameTree) -> list[dict]:
-    """Cytoscape elements of a game tree, with the positions of :func:`tidy_layout`.
+    """Cytoscape elements of a game tree, with the positions of :func:`dashboard.gametree.geometry.label_boxes`.
 
     Parameters
     ----------
@@ -65,8 +56,7 @@ def tree_elements(tree: GameTree) -> list[dict]:
     """
     by_path = {node.path: node for node in tree.nodes}
     labels = {node.path: [short_position(node.position), _value_text(node)] for node in tree.nodes}
-    widths = {path: max(_text_width(line) for line in lines) + 2 * PAD_X for path, lines in labels.items()}
-    boxes = tidy_layout(by_path, widths)
+    boxes = label_boxes(labels)
     nodes: list[dict] = []
     edges: list[dict] = []
     for node in tree.nodes:
@@ -123,79 +113,3 @@ def tree_elements(tree: GameTree) -> list[dict]:
     if nodes:
         nodes[0]["data"]["view"] = f"{tree.start}|{tree.bound}|{tree.depth}"
     return nodes + edges
-
-
-def tree_stylesheet() -> list[dict]:
-    """The cytoscape stylesheet of the game tree.
-
-    Returns
-    -------
-    list of dict
-        Boxes sized by the data (``w``, ``h``), filled with the outcome's
-        colour of :data:`dashboard.style.COLOURS` and lettered in its
-        :data:`dashboard.style.TEXT_COLOURS` (contrast at least 4.5:1);
-        every label :data:`FONT_PX` px.  Marks: a double border on a node
-        that can be expanded, a dashed one on a repeat, cut corners above
-        the bound, a halo on the selected node (class ``focus``); edges
-        turn at right angles, best moves thick and dark.  Squares and
-        repeats also carry ★ and ↻ in their labels.
-    """
-    font = 'system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif'
-    sheet = [
-        {
-            "selector": "node",
-            "style": {
-                "label": "data(label)",
-                "text-wrap": "wrap",
-                "text-valign": "center",
-                "text-halign": "center",
-                "line-height": LINE_PX / FONT_PX,
-                "font-size": FONT_PX,
-                "font-family": font,
-                "width": "data(w)",
-                "height": "data(h)",
-                "shape": "round-rectangle",
-                "border-width": 1.5,
-                "border-color": NEUTRAL_DARK,
-            },
-        },
-        {
-            "selector": "edge",
-            "style": {
-                "curve-style": "taxi",
-                "taxi-direction": "rightward",
-                "taxi-turn": 22,
-                "taxi-turn-min-distance": 4,
-                "width": 1.5,
-                "line-color": NEUTRAL_LIGHT,
-                "target-arrow-shape": "triangle",
-                "target-arrow-color": NEUTRAL_LIGHT,
-                "arrow-scale": 0.9,
-                "target-label": "data(label)",
-                "target-text-offset": 34,
-                "font-size": FONT_PX,
-                "font-family": font,
-                "color": "#333333",
-                "text-background-color": "#ffffff",
-                "text-background-opacity": 1,
-                "text-background-padding": 1,
-            },
-        },
-    ]
-    for key, colour in COLOURS.items():
-        sheet.append({"selector": f"node.{key}", "style": {"background-color": colour, "color": TEXT_COLOURS[key]}})
-    sheet += [
-        {"selector": "node.beyond", "style": {"shape": "cut-rectangle"}},
-        {"selector": "node.expandable[!expanded]", "style": {"border-style": "double", "border-width": 5}},
-        {"selector": "node.repeat", "style": {"border-style": "dashed", "border-width": 3}},
-        {
-            # Drawn over the thin edge that shares its first segment.
-            "selector": "edge.best",
-            "style": {"width": 4, "line-color": NEUTRAL_DARK, "target-arrow-color": NEUTRAL_DARK, "z-index": 2},
-        },
-        {
-            "selector": "node.focus",
-            "style": {"underlay-color": "#E69F00", "underlay-padding": 6, "underlay-opacity": 0.85},
-        },
-    ]
-    return sheet

@@ -24,19 +24,22 @@ from dash import ALL, Input, Output, State, html, no_update
 from dash.exceptions import PreventUpdate
 
 from solver.parsing import describe_text
+from solver.registry import find_game as find_registry_game
 
 from ... import ids as page_ids
 from ...components import DEFERRED_SHOWN, DEFERRED_WAITING, MOVE_CLICK_JS
-from . import figures, ids
+from ...gametree.build import tree_depth
+from ...gametree.geometry import TREE_LAYOUT
+from ...gametree.view import register_view, tree_answer
+from . import ids
 from .downloads import ALL_EXPORTS, download
 from .games import find_game, parse_position
-from .play import PAGE_SECONDS, move_rows, play, small_tree, tree_depth, tree_nodes
+from .play import PAGE_SECONDS, move_rows, play
 from .views import VIEWS, gate_id, mount_id, panel_id, surface_for
 from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
 __all__ = [
     "BOX_CLASS",
-    "FIT_JS",
     "MOUNT_VIEWS_JS",
     "MOVE_CLICK_JS",
     "OPEN_VIEWS_JS",
@@ -128,26 +131,6 @@ MOUNT_VIEWS_JS = """function () {
         return args[count + i] === wanted ? skip : wanted;
     });
 }""".replace("__WAITING__", json.dumps(DEFERRED_WAITING)).replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
-
-
-#: Fits the game tree to its canvas after the canvas's height changed (cytoscape fits on layout, not on resize),
-#: within the canvas's zoom limits.
-FIT_JS = """function () {
-    window.setTimeout(function () {
-        var el = document.getElementById('__TREE__');
-        var cy = el && el._cyreg && el._cyreg.cy;
-        if (!cy) { return; }
-        cy.resize();
-        cy.fit(undefined, 16);
-        // The zoom stays within the canvas's limits (labels 11 to 18 px): a tree wider or taller than the
-        // canvas starts at its root, top left, and is panned from there.
-        var bb = cy.elements().boundingBox(), z = cy.zoom(), pan = cy.pan();
-        if (bb.w * z + 32 > cy.width()) { pan.x = 16 - bb.x1 * z; }
-        if (bb.h * z + 32 > cy.height()) { pan.y = 16 - bb.y1 * z; }
-        cy.pan(pan);
-    }, 60);
-    return window.dash_clientside.no_update;
-}""".replace("__TREE__", ids.TREE)
 
 
 def reset_position(triggered: object, name: object, text: object, node: object) -> tuple:
@@ -290,12 +273,13 @@ def play_act(triggered: object, clicks: object, name: object, text: object, repl
 
 
 def tree_view(gate: object, name: object, text: object, depth: object) -> tuple:
-    """The game tree of the position to a small depth.
+    """The game tree of the position to a small depth (:func:`dashboard.gametree.view.tree_answer`).
 
     Returns
     -------
     tuple
-        ``(elements, layout, note, canvas style)``.
+        ``(elements, layout, note, canvas style, list)``: the list is the
+        tree as nested text (:func:`dashboard.gametree.view.tree_outline`).
     """
     if not isinstance(gate, dict):
         raise PreventUpdate
@@ -303,16 +287,10 @@ def tree_view(gate: object, name: object, text: object, depth: object) -> tuple:
     try:
         game = find_game(name)
         position = parse_position(game, text)
-        tree = small_tree(game, position, depth)
+        elements, note, style, outline = tree_answer(find_registry_game(game.name), position, depth)
     except ValueError as exc:
-        return [], no_update, f"No tree: {exc}", no_update
-    elements = figures.tree_elements(tree)
-    nodes = sum(1 for e in elements if "source" not in e["data"])
-    note = f"{nodes} positions to depth {depth}."
-    if tree["truncated"]:
-        note += f" Cut at {tree_nodes(depth)} nodes: dashed nodes have moves not drawn."
-    style = {"width": "100%", "height": f"{figures.tree_height(elements)}px"}
-    return elements, figures.tree_layout(), note, style
+        return [], no_update, f"No tree: {exc}", no_update, ""
+    return elements, dict(TREE_LAYOUT), note, style, outline
 
 
 # ---------------------------------------------------------------- wiring
@@ -403,18 +381,13 @@ def register(app) -> None:
         prevent_initial_call=True,
     )(play_view)
     # The tree's canvas changes height with the tree: fit the tree again once the browser has laid it out.
-    app.clientside_callback(
-        FIT_JS,
-        Output(ids.TREE_FIT, "data"),
-        Input(ids.TREE, "elements"),
-        Input(ids.TREE, "style"),
-        prevent_initial_call=True,
-    )
+    register_view(app, ids.TREE, ids.TREE_FIT, ids.TREE_CARD)
     app.callback(
         Output(ids.TREE, "elements"),
         Output(ids.TREE, "layout"),
         Output(ids.TREE_NOTE, "children"),
         Output(ids.TREE, "style"),
+        Output(ids.TREE_LIST, "children"),
         gate,
         Input(ids.GAME, "value"),
         Input(ids.POSITION, "value"),

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dash.exceptions import PreventUpdate
 
-from . import figures, ids
+from solver.registry import find_game as find_registry_game
+
+from ...gametree.build import build_tree, tree_depth
+from . import ids
 from .games import find_game, parse_position
-from .play import move_rows, small_tree, tree_depth
+from .play import move_rows
 from .views import EXPORTS, views_for
 from .views.base import CsvExport, csv_file
 
@@ -31,20 +34,21 @@ def moves_csv(game, position_text: object) -> dict | None:
 
 
 def tree_csv(game, position_text: object, depth: object) -> dict | None:
-    """The game tree drawn: CSV ``node,parent,move,position,outcome``."""
+    """The game tree drawn (:func:`dashboard.gametree.build.build_tree`): CSV ``node,parent,move,position,outcome``.
+
+    Nodes are ``t0, t1, ...`` breadth first, the start ``t0``.
+    """
     position = parse_position(game, position_text)
-    elements = figures.tree_elements(small_tree(game, position, tree_depth(depth)))
-    parents = {e["data"]["target"]: e["data"]["source"] for e in elements if "source" in e["data"]}
+    tree = build_tree(find_registry_game(game.name), position, tree_depth(depth))
     rows = [
         {
-            "node": e["data"]["id"],
-            "parent": parents.get(e["data"]["id"], ""),
-            "move": e["data"]["move"],
-            "position": e["data"]["position"],
-            "outcome": e["classes"].split()[0],
+            "node": f"t{k}",
+            "parent": "" if node.parent is None else f"t{node.parent}",
+            "move": node.move or "",
+            "position": node.text,
+            "outcome": node.outcome,
         }
-        for e in elements
-        if "source" not in e["data"]
+        for k, node in enumerate(tree.nodes)
     ]
     return csv_file(["node", "parent", "move", "position", "outcome"], rows, f"{game.name}-tree.csv")
 

@@ -65,6 +65,9 @@ TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"
 #: Output of the client-side callback that fits the tree to its canvas once the canvas has its new height.
 TREE_FIT = "finite-tree-fit"
+#: The card of the node hovered or tapped, and the tree as a list.
+TREE_CARD = "finite-tree-card"
+TREE_LIST = "finite-tree-list"
 
 
 # ---------------------------------------------------------------- CSV downloads, one per view

@@ -9,15 +9,14 @@ own, and :mod:`dashboard.tabs.finite` collects their address keys.
 
 from __future__ import annotations
 
-import dash_cytoscape as cyto
 from dash import dcc, html
 
 from ...components import attrs, deferred, lazy
+from ...gametree.build import DEFAULT_DEPTH, TREE_DEPTHS
+from ...gametree.view import card_view, tree_canvas, tree_controls, tree_legend
 from . import ids
 from .downloads import MOVES_CSV, TREE_CSV
-from .figures import TREE_MAX_ZOOM, TREE_MIN_ZOOM, tree_layout, tree_stylesheet
 from .games import DEFAULT_GAME, find_game
-from .play import DEFAULT_DEPTH, TREE_DEPTHS
 from .views import VIEWS, gate_id, mount_id, panel_id
 from .views.base import csv_button, panel
 
@@ -120,47 +119,16 @@ def _play_panels() -> html.Div:
                 "Game tree",
                 "Every move from the position, to a small depth: blue W, vermilion L; thick edges are best moves "
                 "(to an L position; the fastest win, or the slowest loss, when remoteness is known). Click a node "
-                "to play from it.",
+                "to play from it; hover or tap it for its card.",
                 [
-                    html.Div(
-                        [
-                            html.Div(
-                                [
-                                    html.Label("move depth", htmlFor=ids.TREE_DEPTH),
-                                    dcc.Slider(
-                                        id=ids.TREE_DEPTH,
-                                        min=1,
-                                        max=TREE_DEPTH_MAX,
-                                        step=1,
-                                        value=DEFAULT_TREE_DEPTH,
-                                        marks={d: str(d) for d in range(1, TREE_DEPTH_MAX + 1)},
-                                    ),
-                                ],
-                                className="control control-slider",
-                            ),
-                            csv_button(TREE_CSV),
-                        ],
-                        className="controls controls-inline",
-                    ),
+                    tree_controls(ids.TREE_DEPTH, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, [csv_button(TREE_CSV)]),
                     html.P(id=ids.TREE_NOTE, className="note", role="status"),
+                    tree_legend(),
                     dcc.Store(id=ids.TREE_FIT),
                     # Below the first screen: drawn near the viewport or once the page is idle (components.lazy).
-                    lazy(
-                        ids.TREE_LAZY,
-                        dcc.Loading(
-                            cyto.Cytoscape(
-                                id=ids.TREE,
-                                elements=[],
-                                layout=tree_layout(),
-                                stylesheet=tree_stylesheet(),
-                                style={"width": "100%", "height": "420px"},
-                                minZoom=TREE_MIN_ZOOM,
-                                maxZoom=TREE_MAX_ZOOM,
-                            ),
-                            type="circle",
-                        ),
-                        "420px",
-                    ),
+                    lazy(ids.TREE_LAZY, dcc.Loading(tree_canvas(ids.TREE), type="circle"), "420px"),
+                    html.Div(card_view(None), id=ids.TREE_CARD, className="tree-card-below", role="status"),
+                    html.Div(id=ids.TREE_LIST),
                 ],
             ),
         ],

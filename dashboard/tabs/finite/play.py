@@ -19,14 +19,10 @@ from ...movelist import computer_index
 __all__ = [
     "MAX_LISTED",
     "MoveRow",
-    "TREE_NODES",
     "computer_choice",
     "described",
     "move_rows",
     "play",
-    "small_tree",
-    "tree_nodes",
-    "tree_depth",
 ]
 
 #: Most moves of one position the page lists (each needs the outcome of the position it leaves).
@@ -35,10 +31,6 @@ MAX_LISTED = 400
 PAGE_SECONDS = 2.0
 #: Seconds the computer may spend choosing among moves by remoteness.
 REMOTENESS_SECONDS = 0.3
-#: Most nodes of the game tree to depth 2 (each move deeper adds as many: :func:`tree_nodes`), and its depths.
-TREE_NODES = 40
-TREE_DEPTHS = range(1, 5)
-DEFAULT_DEPTH = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,31 +190,3 @@ def described(row: MoveRow) -> str:
     """
     text = _LONE_MINUS.sub("−", row.text)
     return text if row.text.endswith(row.child_text) else f"{text}, leaving “{row.child_text}”"
-
-
-def tree_depth(depth: object) -> int:
-    """The tree's depth from the page: a depth of :data:`TREE_DEPTHS`, else :data:`DEFAULT_DEPTH`."""
-    return depth if isinstance(depth, int) and not isinstance(depth, bool) and depth in TREE_DEPTHS else DEFAULT_DEPTH
-
-
-def tree_nodes(depth: int) -> int:
-    """Most nodes of the tree the page draws to ``depth``: :data:`TREE_NODES` to depth 2, then as many more a move.
-
-    The tree is built breadth first and stops at the first position whose
-    moves would pass the cap, so with one cap for every depth a tree cut
-    before depth 2 is complete is the same tree at depths 2, 3 and 4
-    (Spring Cleaning's start: 61 positions to depth 2, cut at 40); 80 at
-    depth 3 and 120 at depth 4 let the deeper trees go on.
-    """
-    return TREE_NODES * max(1, depth - 1)
-
-
-def small_tree(game, position, depth: int) -> dict:
-    """The game tree the page draws: at most :func:`tree_nodes` nodes, remoteness when it costs under 0.2 s.
-
-    Raises
-    ------
-    ValueError
-        Work beyond the page's limits (:data:`PAGE_SECONDS`).
-    """
-    return game.tree(position, depth, max_nodes=tree_nodes(depth), max_seconds=PAGE_SECONDS, remoteness_seconds=0.2)

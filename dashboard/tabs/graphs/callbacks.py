@@ -19,6 +19,9 @@ from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
 from ... import ids as page_ids
+from ...gametree.build import tree_depth
+from ...gametree.geometry import TREE_LAYOUT
+from ...gametree.view import register_view, tree_answer
 from ...tables import register_exports
 from ...urlkeys import choice
 from . import figures, ids, upload
@@ -38,6 +41,7 @@ __all__ = [
     "register",
     "serves",
     "show",
+    "tree_view",
 ]
 
 #: What a tap on the drawing does, by mode (the address's ``gmode=``).
@@ -536,6 +540,27 @@ def new_game(name: object) -> tuple:
     return game.default_board, game.default_position, f"New game of {game.title}."
 
 
+def tree_view(gate: object, name: object, board_text: object, position_text: object, depth: object) -> tuple:
+    """The game tree of the position on the board, to a small depth (:func:`dashboard.gametree.view.tree_answer`).
+
+    Returns
+    -------
+    tuple
+        ``(elements, layout, note, canvas style, list)``; no tree and the
+        message for bad input or work beyond the page's limits.
+    """
+    if not isinstance(gate, dict):
+        raise PreventUpdate
+    try:
+        game = find_game(name)
+        board = game.board(board_text)
+        position = game.position(board, position_text)
+        elements, note, style, outline = tree_answer(game.game, position, tree_depth(depth))
+    except (TypeError, ValueError) as exc:
+        return [], no_update, f"No tree: {exc}", no_update, ""
+    return elements, dict(TREE_LAYOUT), note, style, outline
+
+
 def register(app) -> None:
     """Wire the Games on graphs tab's callbacks to ``app`` (the upload's are in :mod:`.upload`)."""
     gate = Input(page_ids.tab_gate_id("graphs"), "data")
@@ -646,6 +671,20 @@ def register(app) -> None:
         State(ids.PLACES, "data"),
         prevent_initial_call=True,
     )(show_marked)
+    app.callback(
+        Output(ids.TREE, "elements"),
+        Output(ids.TREE, "layout"),
+        Output(ids.TREE_NOTE, "children"),
+        Output(ids.TREE, "style"),
+        Output(ids.TREE_LIST, "children"),
+        gate,
+        Input(ids.GAME, "value"),
+        Input(ids.BOARD, "value"),
+        Input(ids.POSITION, "value"),
+        Input(ids.TREE_DEPTH, "value"),
+        prevent_initial_call=True,
+    )(tree_view)
+    register_view(app, ids.TREE, ids.TREE_FIT, ids.TREE_CARD)
 
 
 __all__ += ["GAMES", "choose_preset", "fit_position", "new_game", "preset_options"]

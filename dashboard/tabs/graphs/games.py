@@ -319,6 +319,10 @@ class GraphPage:
             study,
         )
 
+    def position(self, board: Board, position: object) -> Any:
+        """The solver's position of the position box on ``board`` (:meth:`BoardGame.on_board`); ValueError says why not."""
+        return self.game.on_board(self._model(board), _text(position, self.position_what, MAX_POSITION_TEXT))
+
     def toggle(self, board: Board, position: object, vertex: int) -> str:
         """The position text after a tap on ``vertex`` in the "place tokens" mode (:meth:`BoardGame.toggle`)."""
         pieces = _text(position, self.position_what, MAX_POSITION_TEXT)

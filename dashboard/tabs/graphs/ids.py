@@ -49,3 +49,12 @@ MOVE = "graphs-move"
 # ---------------------------------------------------------------- values
 #: The table of vertex values (its "Export CSV" writes them).
 VALUES = "graphs-values"
+
+# ---------------------------------------------------------------- the game tree
+#: The tree's canvas, its move depth, the line above it, the fit's (empty) output, the card and the list.
+TREE = "graphs-tree"
+TREE_DEPTH = "graphs-tree-depth"
+TREE_NOTE = "graphs-tree-note"
+TREE_FIT = "graphs-tree-fit"
+TREE_CARD = "graphs-tree-card"
+TREE_LIST = "graphs-tree-list"

@@ -1,4 +1,4 @@
-"""Layout of the Games on graphs tab: the game and its board, the drawing, play, and the table of vertex values."""
+"""Layout of the Games on graphs tab: the game and its board, the drawing, play, the table of vertex values, the tree."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import dash_cytoscape as cyto
 from dash import dcc, html
 
 from ...components import attrs
+from ...gametree.build import TREE_DEPTHS
+from ...gametree.view import card_view, tree_canvas, tree_controls, tree_legend
 from ...tables import data_grid
 from . import ids
 from .callbacks import BOX_CLASS, MODES, mode_options, preset_options
@@ -50,6 +52,33 @@ def _legend() -> html.P:
     )
 
 
+#: The tree's move depth when the tab opens.
+TREE_DEPTH = 2
+
+
+def _tree_panel() -> html.Section:
+    """The game tree of the position on the board (:mod:`dashboard.gametree`), with its move depth."""
+    return html.Section(
+        [
+            html.H2("Game tree"),
+            html.P(
+                "Every move from the position on the board, to a small depth: each node in its outcome's colour, "
+                "with its value (and remoteness where known); thick edges are best moves. Hover or tap a node for "
+                "its card.",
+                className="note",
+            ),
+            tree_controls(ids.TREE_DEPTH, TREE_DEPTH, TREE_DEPTHS[-1]),
+            html.P(id=ids.TREE_NOTE, className="note", role="status"),
+            tree_legend(),
+            dcc.Store(id=ids.TREE_FIT),
+            dcc.Loading(tree_canvas(ids.TREE), type="circle"),
+            html.Div(card_view(None), id=ids.TREE_CARD, className="tree-card-below", role="status"),
+            html.Div(id=ids.TREE_LIST),
+        ],
+        className="panel panel-wide",
+    )
+
+
 def graphs_layout() -> html.Main:
     """Return the Games on graphs tab's components.
 
@@ -58,7 +87,7 @@ def graphs_layout() -> html.Main:
     dash.html.Main
         The game menu and what the game is; the board and position boxes;
         the mode switch; the drawing with the outcome and the moves; play
-        controls and log; the table of vertex values.
+        controls and log; the table of vertex values; the game tree.
     """
     game = find_game(DEFAULT_GAME)
     return html.Main(
@@ -197,6 +226,7 @@ def graphs_layout() -> html.Main:
                         ],
                         className="panel",
                     ),
+                    _tree_panel(),
                 ],
                 className="views",
             ),
