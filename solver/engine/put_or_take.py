@@ -42,7 +42,8 @@ import numpy as np
 from . import mapped
 from .kernels import IMPOSSIBLE, member_index
 from .small_game import SmallGame, take_limit
-from .sweep import block_start, sweep_block
+from .sweep import sweep_block
+from .sweep_numpy import block_start_numpy
 
 __all__ = ["small_game_limit", "sweep_all", "chain_nodes_estimate", "SMALL_GAME_SHARE"]
 
@@ -75,7 +76,8 @@ def _put(members: np.ndarray, x: int) -> int:
 def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, bool]]:
     """The pieces ``(bottom, top, first)`` of the sweep in their order; ``first``: the first piece of a block.
 
-    The blocks ``lo..hi`` (:func:`~solver.engine.sweep.block_start`) go from
+    The blocks ``lo..hi`` (:func:`~solver.engine.sweep.block_start`, here
+    :func:`~solver.engine.sweep_numpy.block_start_numpy`: no kernel to compile) go from
     the top down; a block has every put child above ``hi``, so its pieces of
     at most :data:`_PROGRESS_STEP` positions can be labelled in any order.
     They go upwards: an out-of-core solve then writes its file upwards within
@@ -84,7 +86,7 @@ def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, boo
     pieces = []
     hi = bound
     while hi > m:
-        lo = max(int(block_start(hi, members)), m + 1)
+        lo = max(block_start_numpy(hi, members), m + 1)
         for bottom in range(lo, hi + 1, _PROGRESS_STEP):
             pieces.append((bottom, min(hi, bottom + _PROGRESS_STEP - 1), bottom == lo))
         hi = lo - 1

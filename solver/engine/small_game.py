@@ -22,7 +22,7 @@ import numba
 import numpy as np
 
 from .certificate import above_bound, bounds_kept, lower_bound, settled, start_value
-from .codes import CLASS_L, CLASS_W, MAX_REMOTENESS, pack
+from .codes import CLASS_L, CLASS_W, MAX_REMOTENESS, pack_small
 from .graph import certify, parent_lists
 from .kernels import IMPOSSIBLE, member_index
 
@@ -242,7 +242,7 @@ def solve_small_game(members: np.ndarray, bound: int, m: int) -> SmallGame | Non
     lw = np.empty(m + 1, np.int16)
     ll = np.empty(m + 1, np.int16)
     _split_bounds(so, sl, IMPOSSIBLE, lw, ll)
-    return SmallGame(m, pack(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)
+    return SmallGame(m, pack_small(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)
 
 
 @numba.njit(cache=True)
