@@ -21,6 +21,7 @@ from naive import naive_queue_solve
 
 from solver.engine import solve
 from solver.engine.codes import fits, pack, pack_small
+from solver.engine.small_game import take_limit
 from solver.engine.sweep import block_start, fast_codes
 from solver.engine.sweep_numpy import (
     NUMPY_SWEEP_MAX,
@@ -28,7 +29,9 @@ from solver.engine.sweep_numpy import (
     chosen_path,
     fast_codes_numpy,
     sweep_path,
+    take_limit_numpy,
 )
+from solver.engine.tallies import code_histogram, first_undecided, first_undecided_numpy, tally_codes, tally_counts
 from solver.games import get_rule
 from solver.store.disk import solve_cached
 
@@ -61,6 +64,28 @@ def test_block_start_is_the_kernels():
     rng = random.Random(7)
     for hi in list(range(1, 400)) + [rng.randrange(400, 10**6) for _ in range(300)] + [10**6]:
         assert block_start_numpy(hi, members) == int(block_start(hi, members)), hi
+
+
+@pytest.mark.parametrize("rule_name", ["put-or-take-a-square", "put-or-take-a-cube", "put-or-take-a-prime"])
+def test_take_limit_is_the_kernels(rule_name):
+    members = get_rule(rule_name).members(2 * 10**6)
+    rng = random.Random(3)
+    for limit in [*range(0, 200), *(rng.randrange(200, 2 * 10**6) for _ in range(100)), 2 * 10**6]:
+        assert take_limit_numpy(members, limit) == int(take_limit(members, limit)), limit
+
+
+def test_the_counts_of_a_short_range_are_the_kernels():
+    rng = np.random.default_rng(11)
+    codes = rng.choice(np.array([0, 1, 2, 3, 4, 5, 6, 7, 9, 200, 251], np.uint8), 50_000)
+    codes.flags.writeable = False  # as the page's memory-mapped solves
+    for lo, hi in [(0, 0), (1, 10), (5, 49_999), (100, 99), (17, 20_000)]:
+        want = np.zeros(256, np.int64)
+        if hi >= lo:
+            code_histogram(codes, lo, hi, want)
+        np.testing.assert_array_equal(tally_codes(codes, lo, hi), tally_counts(want) if hi >= lo else np.zeros(8))
+        assert first_undecided_numpy(codes, lo, hi) == int(first_undecided(codes, lo, hi))
+    decided = np.full(30, 5, np.uint8)
+    assert first_undecided_numpy(decided, 0, 29) == int(first_undecided(decided, 0, 29)) == -1
 
 
 def test_the_small_games_codes_pack_as_the_kernel_packs_them():
@@ -170,3 +195,30 @@ def test_a_fresh_install_sweeps_in_numpy_until_the_kernel_is_compiled_then_in_th
         timeout=600,
     )
     assert done.returncode == 0 and done.stdout.split() == ["1"], done.stderr
+
+
+# -- the small game in Python: the kernels' arrays ---------------------------------------------
+
+
+def _small_games(rule_name: str, bound: int):
+    from solver.engine.put_or_take import small_game_limit
+    from solver.engine.small_game import solve_small_game
+
+    members = get_rule(rule_name).members(2 * bound)
+    m = small_game_limit(members, bound)
+    with sweep_path("numpy"):
+        in_python = solve_small_game(members, bound, m)
+    with sweep_path("kernel"):
+        by_kernels = solve_small_game(members, bound, m)
+    return in_python, by_kernels
+
+
+@pytest.mark.parametrize("rule_name", ["put-or-take-a-square", "put-or-take-a-cube", "put-or-take-a-prime"])
+def test_the_small_game_in_python_gives_the_kernels_arrays(rule_name):
+    rng = random.Random(17)
+    for bound in [*range(1, 120), *(rng.randrange(120, 10**5) for _ in range(5)), 10**6]:
+        a, b = _small_games(rule_name, bound)
+        assert a.m == b.m and a.cap == b.cap, (rule_name, bound)
+        for got, want in zip(a[1:7], b[1:7], strict=True):
+            assert got.dtype == want.dtype, (rule_name, bound)
+            np.testing.assert_array_equal(got, want, err_msg=f"{rule_name} at {bound}")

@@ -40,10 +40,10 @@ import numba
 import numpy as np
 
 from . import mapped
-from .kernels import IMPOSSIBLE, member_index
+from .kernels import IMPOSSIBLE
 from .small_game import SmallGame, take_limit
 from .sweep import sweep_block
-from .sweep_numpy import block_start_numpy
+from .sweep_numpy import NUMPY_SWEEP_MAX, block_start_numpy, take_limit_numpy
 
 __all__ = ["small_game_limit", "sweep_all", "chain_nodes_estimate", "SMALL_GAME_SHARE"]
 
@@ -65,12 +65,14 @@ def small_game_limit(members: np.ndarray, bound: int) -> int:
     game too.
     """
     first = int(members[0]) if len(members) else bound + 1
-    return min(bound, max(int(take_limit(members, 2 * bound)), first - 1))
+    # Up to the page's default bound in numpy (no kernel to compile on a fresh install; the same M).
+    found = take_limit_numpy(members, 2 * bound) if bound <= NUMPY_SWEEP_MAX else int(take_limit(members, 2 * bound))
+    return min(bound, max(found, first - 1))
 
 
 def _put(members: np.ndarray, x: int) -> int:
     """The put child ``x + f(x)`` of ``x`` (at least the first member)."""
-    return x + int(members[member_index(members, x)])
+    return x + int(members[np.searchsorted(members, x, side="right") - 1])
 
 
 def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, bool]]:

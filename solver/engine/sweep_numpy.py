@@ -34,6 +34,7 @@ __all__ = [
     "NUMPY_SWEEP_MAX",
     "fast_codes_numpy",
     "block_start_numpy",
+    "take_limit_numpy",
     "sweep_block_numpy",
     "kernel_ready",
     "sweep_path",
@@ -136,6 +137,18 @@ def block_start_numpy(hi: int, members: np.ndarray) -> int:
         else:
             lo = mid + 1
     return lo
+
+
+def take_limit_numpy(members: np.ndarray, limit: int) -> int:
+    """:func:`solver.engine.small_game.take_limit` without numba: the largest ``x - f(x)`` over ``x <= limit``."""
+    k = int(np.searchsorted(members, limit, side="right"))
+    if k == 0:
+        return 0
+    s = members[:k].astype(np.int64)
+    end = np.full(k, limit, np.int64)
+    nxt = members[1 : k + 1].astype(np.int64) - 1  # the largest x with f(x) = s, where a next member exists
+    end[: nxt.size] = np.minimum(nxt, limit)
+    return max(0, int((end - s).max()))
 
 
 def _even_up(v: np.ndarray, imp: int) -> np.ndarray:
