@@ -21,6 +21,7 @@ For each launch it prints seconds from the start of the process until
   (``#summary-count-W`` with the right number); Chromium is started before
   the server, so its own start is not counted (needs Playwright and
   ``/usr/bin/chromium``; ``--no-browser`` leaves the page unopened);
+  with the processor seconds the server had used by then;
 - the server says its kernels are ready (its ``kernels ready`` line on
   stderr; a launch that compiles nothing prints no such line).
 
@@ -76,6 +77,15 @@ def _playwright():
     except ImportError:
         return None
     return sync_playwright
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """Processor seconds (user and system) a process has used so far, from ``/proc`` (None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
@@ -145,6 +155,9 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
                     marks.setdefault("page says what is compiling", now)
                 if seen["w"] == str(DEFAULT_W):
                     marks["default view's counts shown"] = now
+                    cpu = _cpu_seconds(child.pid)
+                    if cpu is not None:
+                        marks["server's CPU s by then"] = cpu
                 page.wait_for_timeout(50)
             context.close()
         if compiling.is_set():
@@ -199,6 +212,7 @@ def main() -> None:
         "page answers (GET /)",
         "page says what is compiling",
         "default view's counts shown",
+        "server's CPU s by then",
         "kernels ready",
     ]
     load = os.getloadavg()[0]

@@ -79,19 +79,35 @@ def area_of(module: str) -> str | None:
 # ---------------------------------------------------------------------------
 
 
+def _default_view(directory: Path) -> None:
+    # The page's default view, the Summary: the small game's kernels and the
+    # Summary's counts, the sweep in numpy (its kernel is the next step, so a
+    # view asked for meanwhile does not wait for it). The page opens its solves
+    # from the disk cache, memory-mapped and read-only: numba compiles
+    # separate versions for read-only arrays.
+    from .engine.sweep_numpy import sweep_path
+    from .store.disk import solve_cached
+
+    with sweep_path("numpy"):
+        solution = solve_cached(1_000, directory=directory)[0]
+    solution.tally(100)
+    _ = solution.decided_below
+
+
 def _put_or_take_a_square(directory: Path) -> None:
-    # The page opens its solves from the disk cache, memory-mapped and
-    # read-only: numba compiles separate versions for read-only arrays.
     from .analysis.layers import densities, layers
     from .analysis.records import records
     from .engine import solve
+    from .engine.sweep_numpy import sweep_path
     from .store.disk import solve_cached
     from .values.inspection import inspect_position
     from .values.tree import game_tree
 
-    # The page's first: its summary's counts; then its other views; then the
-    # same on a solve in memory (the command line, the Python API).
-    for solution in (solve_cached(1_000, directory=directory)[0], solve(1_000)):
+    # The sweep's kernel, then the page's other views; then the same on a
+    # solve in memory (the command line, the Python API).
+    with sweep_path("kernel"):
+        solutions = (solve_cached(1_000, directory=directory / "kernel")[0], solve(1_000))
+    for solution in solutions:
         solution.counts(100)
         _ = solution.decided_below
         solution.tally()
@@ -166,8 +182,10 @@ def _other_games(directory: Path) -> None:
 
 #: The steps of :func:`compile_kernels`, in order: what each is for (as the
 #: page names it) and the function that reaches its kernels.  The page's
-#: default view (Put-or-Take-a-Square's Explore views) comes first.
+#: default view (Put-or-Take-a-Square's Summary, its sweep in numpy) comes
+#: first, then the sweep's kernel and Put-or-Take-a-Square's other views.
 PLAN: tuple[tuple[str, Callable[[Path], None]], ...] = (
+    ("Put-or-Take-a-Square's default view (Explore → Summary)", _default_view),
     ("Put-or-Take-a-Square (Explore, Play, Inspect, Thesis analyses)", _put_or_take_a_square),
     ("nim values and sums (Explore → Nim values, Sums)", _nim_values),
     ("octal games (Finite games)", _octal_games),

@@ -19,8 +19,15 @@ from numba.core import event
 
 from solver.compiling import COMPILING_NOTICE
 from solver.engine import compile_clock, engines, solve
+from solver.engine.sweep_numpy import sweep_path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _serial(bound: int):
+    """A solve whose single pieces go to the serial kernel (not the numpy sweep of a fresh install)."""
+    with sweep_path("kernel"):
+        return solve(bound)
 
 
 def _same(a, b) -> None:
@@ -37,14 +44,14 @@ def test_the_serial_sweep_gives_the_parallel_sweeps_codes_on_every_small_bound()
     # By default a piece shorter than a few million positions runs in the
     # serial kernel; _parallel_min=0 sends every piece to the parallel one.
     for bound in range(1, 301):
-        _same(solve(bound), solve(bound, _parallel_min=0))
+        _same(_serial(bound), solve(bound, _parallel_min=0))
 
 
 @pytest.mark.slow
 def test_the_serial_sweep_gives_the_parallel_sweeps_codes_on_random_bounds():
     rng = random.Random(36)
     for bound in [rng.randrange(301, 10**6 + 1) for _ in range(4)] + [10**6]:
-        _same(solve(bound), solve(bound, _parallel_min=0))
+        _same(_serial(bound), solve(bound, _parallel_min=0))
 
 
 @pytest.mark.slow
@@ -52,7 +59,7 @@ def test_the_serial_sweep_gives_the_parallel_sweeps_codes_on_random_bounds():
 def test_the_serial_sweep_matches_the_brute_force_reference(bound):
     letters, rem = naive_queue_solve(bound)
     remoteness = [-1 if r is None else r for r in rem]
-    sol = solve(bound)
+    sol = _serial(bound)
     got = np.array(["U", "W", "L", "D"])[sol.outcome]
     np.testing.assert_array_equal(got, np.array(letters))
     decided = (got == "W") | (got == "L")

@@ -73,6 +73,7 @@ __all__ = [
     "packed_table",
     "fits",
     "pack",
+    "pack_small",
 ]
 
 #: Code of an unresolved position (possibly W, possibly L).
@@ -348,6 +349,33 @@ def fits(classes: np.ndarray, packed: np.ndarray, misere: bool = False) -> bool:
         remoteness -1.
     """
     return bool(_fits(np.asarray(classes), np.asarray(packed), bool(misere)))
+
+
+def pack_small(classes: np.ndarray, packed: np.ndarray) -> np.ndarray:
+    """:func:`pack` in numpy, without a numba kernel: the same codes, for a few thousand positions.
+
+    The small game's codes (:func:`solver.engine.small_game.solve_small_game`)
+    are packed this way, so a fresh install's first solve does not wait for
+    :func:`pack`'s parallel kernel to compile.
+
+    Parameters
+    ----------
+    classes, packed : numpy.ndarray
+        As in :func:`fits` (check it first).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(B + 1,)``, dtype ``uint8``.
+    """
+    classes = np.asarray(classes).astype(np.int64)
+    packed = np.asarray(packed).astype(np.int64)
+    wl = (classes == CLASS_W) | (classes == CLASS_L)
+    others = np.select(
+        [classes == CLASS_D, classes == CLASS_UW, classes == CLASS_UL], [CODE_D, CODE_UW, CODE_UL], CODE_U
+    )
+    decided = _FIRST_WL + 4 * (np.abs(packed) >> 1) + np.where(packed >= 0, 2, 0) + (classes == CLASS_L)
+    return np.where(wl, decided, others).astype(np.uint8)
 
 
 def pack(classes: np.ndarray, packed: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:

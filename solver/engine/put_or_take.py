@@ -40,9 +40,10 @@ import numba
 import numpy as np
 
 from . import mapped
-from .kernels import IMPOSSIBLE, member_index
+from .kernels import IMPOSSIBLE
 from .small_game import SmallGame, take_limit
-from .sweep import block_start, sweep_block
+from .sweep import sweep_block
+from .sweep_numpy import NUMPY_SWEEP_MAX, block_start_numpy, take_limit_numpy
 
 __all__ = ["small_game_limit", "sweep_all", "chain_nodes_estimate", "SMALL_GAME_SHARE"]
 
@@ -64,18 +65,21 @@ def small_game_limit(members: np.ndarray, bound: int) -> int:
     game too.
     """
     first = int(members[0]) if len(members) else bound + 1
-    return min(bound, max(int(take_limit(members, 2 * bound)), first - 1))
+    # Up to the page's default bound in numpy (no kernel to compile on a fresh install; the same M).
+    found = take_limit_numpy(members, 2 * bound) if bound <= NUMPY_SWEEP_MAX else int(take_limit(members, 2 * bound))
+    return min(bound, max(found, first - 1))
 
 
 def _put(members: np.ndarray, x: int) -> int:
     """The put child ``x + f(x)`` of ``x`` (at least the first member)."""
-    return x + int(members[member_index(members, x)])
+    return x + int(members[np.searchsorted(members, x, side="right") - 1])
 
 
 def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, bool]]:
     """The pieces ``(bottom, top, first)`` of the sweep in their order; ``first``: the first piece of a block.
 
-    The blocks ``lo..hi`` (:func:`~solver.engine.sweep.block_start`) go from
+    The blocks ``lo..hi`` (:func:`~solver.engine.sweep.block_start`, here
+    :func:`~solver.engine.sweep_numpy.block_start_numpy`: no kernel to compile) go from
     the top down; a block has every put child above ``hi``, so its pieces of
     at most :data:`_PROGRESS_STEP` positions can be labelled in any order.
     They go upwards: an out-of-core solve then writes its file upwards within
@@ -84,7 +88,7 @@ def _pieces(members: np.ndarray, bound: int, m: int) -> list[tuple[int, int, boo
     pieces = []
     hi = bound
     while hi > m:
-        lo = max(int(block_start(hi, members)), m + 1)
+        lo = max(block_start_numpy(hi, members), m + 1)
         for bottom in range(lo, hi + 1, _PROGRESS_STEP):
             pieces.append((bottom, min(hi, bottom + _PROGRESS_STEP - 1), bottom == lo))
         hi = lo - 1

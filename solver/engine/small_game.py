@@ -22,15 +22,20 @@ import numba
 import numpy as np
 
 from .certificate import above_bound, bounds_kept, lower_bound, settled, start_value
-from .codes import CLASS_L, CLASS_W, MAX_REMOTENESS, pack
+from .codes import CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, MAX_REMOTENESS, pack_small
 from .graph import certify, parent_lists
 from .kernels import IMPOSSIBLE, member_index
+from .small_game_python import solve_nodes
+from .sweep_numpy import NUMPY_SWEEP_MAX, chosen_path, kernel_ready
 
 __all__ = ["take_limit", "count_chain_nodes", "build", "lower_bounds", "SmallGame", "solve_small_game"]
 
 #: Node arrays while the small game is solved, in bytes per node (positions,
 #: children, parent lists, queue, outcome, remoteness, lower bounds).
 BYTES_PER_NODE = 60
+#: The largest ``M`` whose small game a fresh install solves in Python while the kernels compile
+#: (Put-or-Take-a-Square's at 10**6, ``M`` = 2,826, in 0.07 s; put-or-take-a-cube's, 46,875, took 3.8 s).
+PYTHON_MAX_M = 10_000
 
 
 @numba.njit(cache=True)
@@ -205,6 +210,28 @@ def solve_small_game(members: np.ndarray, bound: int, m: int) -> SmallGame | Non
         (:data:`solver.engine.codes.MAX_REMOTENESS`), never seen at a bound
         this solver indexes.
     """
+    if _python_serves(bound, m):
+        solved = solve_nodes(members, bound, m, IMPOSSIBLE)
+        if solved is None:  # pragma: no cover - never seen at a bound this solver indexes
+            return None
+        so, sr, lam, cap = solved
+    else:
+        found = _solve_nodes(members, bound, m)
+        if found is None:
+            return None
+        so, sr, lam, cap = found
+    sl = lam.astype(np.int16)
+    high = np.abs(sr)
+    wl = (so == CLASS_W) | (so == CLASS_L)
+    inexact = wl & (sl < sr)
+    sr[inexact] = -sr[inexact]
+    sr[~wl] = -1
+    lw, ll = _split_bounds(so, sl, IMPOSSIBLE)
+    return SmallGame(m, pack_small(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)
+
+
+def _solve_nodes(members: np.ndarray, bound: int, m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The small game's nodes ``0..M`` solved with the kernels: class, remoteness, lower bound, and the cap."""
     size = m + 1 + int(count_chain_nodes(bound, m, members))
     position = np.empty(size, np.int64)
     take_idx = np.empty(size, np.int64)
@@ -233,20 +260,33 @@ def solve_small_game(members: np.ndarray, bound: int, m: int) -> SmallGame | Non
         return None
     lam = np.empty(size, np.int64)
     lower_bounds(bound, m, members, position, take_idx, put_idx, cls, rem, lam, cap, IMPOSSIBLE)
-    so, sr, sl = cls[: m + 1].copy(), rem[: m + 1].copy(), lam[: m + 1].astype(np.int16)
-    high = np.abs(sr)
-    wl = (so == CLASS_W) | (so == CLASS_L)
-    inexact = wl & (sl < sr)
-    sr[inexact] = -sr[inexact]
-    sr[~wl] = -1
-    lw = np.empty(m + 1, np.int16)
-    ll = np.empty(m + 1, np.int16)
-    _split_bounds(so, sl, IMPOSSIBLE, lw, ll)
-    return SmallGame(m, pack(so, sr), sl.astype(np.uint8), so, high.astype(np.int16), lw, ll, cap)
+    return cls[: m + 1].copy(), rem[: m + 1].copy(), lam[: m + 1].copy(), cap
 
 
-@numba.njit(cache=True)
-def _split_bounds(cls, lam, imp, lw, ll):
-    """The bounds as W and as L of each node, from its class and its one kept bound."""
-    for x in range(cls.shape[0]):
-        lw[x], ll[x] = bounds_kept(cls[x], lam[x], imp)
+def _python_serves(bound: int, m: int) -> bool:
+    """Whether the small game is solved in Python (:mod:`solver.engine.small_game_python`), not by the kernels.
+
+    When the sweep is asked to go in numpy in this thread, or when the bound
+    is at most :data:`~solver.engine.sweep_numpy.NUMPY_SWEEP_MAX`, ``M`` at
+    most :data:`PYTHON_MAX_M` and the kernels are neither compiled nor in
+    numba's cache (a fresh install).
+    """
+    path = chosen_path()
+    if path is not None:
+        return path == "numpy"
+    if bound > NUMPY_SWEEP_MAX or m > PYTHON_MAX_M:
+        return False
+    ints, flags = np.zeros(1, np.int64), np.zeros(1, np.bool_)
+    certify_args = (ints, ints, ints, ints, flags, flags, flags, flags, np.zeros(1, np.int8), np.zeros(1, np.int16))
+    bounds_args = (1, 1, ints, ints, ints, ints, np.zeros(1, np.int8), np.zeros(1, np.int16), ints, 1, 1)
+    return not (kernel_ready(certify, certify_args) and kernel_ready(lower_bounds, bounds_args))
+
+
+def _split_bounds(cls: np.ndarray, lam: np.ndarray, imp: int) -> tuple[np.ndarray, np.ndarray]:
+    """The bounds as W and as L of each node (``int16``), from its class and its one kept bound (:func:`bounds_kept`)."""
+    v = lam.astype(np.int64)
+    odd = np.where(v >= imp, imp, v + 1 - (v & 1))
+    even = np.where(v >= imp, imp, np.where(v < 2, 2, v + (v & 1)))
+    lw = np.where(cls == CLASS_W, v, np.where((cls == CLASS_U) | (cls == CLASS_UW), odd, imp))
+    ll = np.where(cls == CLASS_L, v, np.where((cls == CLASS_U) | (cls == CLASS_UL), even, imp))
+    return lw.astype(np.int16), ll.astype(np.int16)

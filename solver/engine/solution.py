@@ -19,7 +19,16 @@ from solver.validation import check_integer
 
 from . import codes as _codes
 from . import mapped
-from .tallies import _tally_wide, first_undecided, merge_tallies, tally_codes, tally_counts, tally_dict
+from .tallies import (
+    NUMPY_RANGE,
+    _tally_wide,
+    first_undecided,
+    first_undecided_numpy,
+    merge_tallies,
+    tally_codes,
+    tally_counts,
+    tally_dict,
+)
 
 __all__ = [
     "Outcome",
@@ -474,12 +483,14 @@ class Solution:
         if codes is None:
             undecided = np.flatnonzero(np.asarray(self.outcome)[1:] == Outcome.U)
             return int(undecided[0]) if undecided.size else self.bound
-        step = 1 << 24
-        for lo in range(1, self.bound + 1, step):
-            hi = min(self.bound, lo + step - 1)
-            first = int(first_undecided(codes, lo, hi))
+        lo = 1
+        while lo <= self.bound:
+            # The first positions in numpy (no kernel to compile for the page's first view), then by the kernel.
+            hi = min(self.bound, lo + (NUMPY_RANGE if lo == 1 else 1 << 24) - 1)
+            first = first_undecided_numpy(codes, lo, hi) if lo == 1 else int(first_undecided(codes, lo, hi))
             if first >= 0:
                 return first - 1
+            lo = hi + 1
         return self.bound
 
     def cannot_be(self, position: int) -> str | None:

@@ -72,6 +72,7 @@ from .codes import (
     encode_class,
 )
 from .kernels import escape_moves, even_up, index_down, member_index
+from .sweep_numpy import NUMPY_SWEEP_MAX, chosen_path, kernel_ready, sweep_block_numpy
 from .tallies import code_histogram
 
 __all__ = [
@@ -349,30 +350,28 @@ def sweep_block(
     launch").  The rest run in :func:`_sweep_block_parallel`: a solve that
     keeps lower bounds ran 1.4 to 1.7 times as long in the serial kernel.
     Both run the same :func:`sweep_piece` on the same pieces, so they give
-    the same codes and counts.
+    the same codes and counts.  While the serial kernel is neither compiled
+    nor in numba's cache, a one-byte solve up to
+    :data:`~solver.engine.sweep_numpy.NUMPY_SWEEP_MAX` labels its blocks in
+    numpy instead (:func:`~solver.engine.sweep_numpy.sweep_block_numpy`,
+    the same codes and counts), unless the thread asks for the kernel
+    (:func:`~solver.engine.sweep_numpy.sweep_path`).
     """
     serial = n_chunks == 1 and lam_out.shape[0] == 0
     kernel = _sweep_block_serial if serial else _sweep_block_parallel
-    kernel(
-        lo,
-        hi,
-        bound,
-        members,
-        out,
-        out_base,
-        inp,
-        in_base,
-        lam_out,
-        lam_in,
-        so,
-        shigh,
-        slw,
-        sll,
-        cap,
-        imp,
-        n_chunks,
-        counts,
-    )
+    args = (lo, hi, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp)
+    if serial and _numpy_serves(kernel, bound, (*args, n_chunks, counts)):
+        sweep_block_numpy(lo, hi, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp, 1, counts)
+        return
+    kernel(*args, n_chunks, counts)
+
+
+def _numpy_serves(kernel, bound: int, args: tuple) -> bool:
+    """Whether a serial one-byte block goes to the numpy sweep: asked for, or a small bound and the kernel not there."""
+    path = chosen_path()
+    if path is not None:
+        return path == "numpy"
+    return bound <= NUMPY_SWEEP_MAX and not kernel_ready(kernel, args)
 
 
 @numba.njit(cache=True)

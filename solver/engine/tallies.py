@@ -21,11 +21,16 @@ __all__ = [
     "tally_dict",
     "TALLY_SIZE",
     "first_undecided",
+    "first_undecided_numpy",
+    "NUMPY_RANGE",
     "code_histogram",
     "tally_counts",
 ]
 
 
+#: Ranges at most this long are counted in numpy (:func:`tally_codes`, :func:`first_undecided_numpy`): the
+#: page's first view then needs no kernel compiled for its counts on a fresh install.
+NUMPY_RANGE = 1 << 20
 #: Length of a count array: the six classes, the highest exact remoteness, the bounded count.
 TALLY_SIZE = 8
 
@@ -89,6 +94,8 @@ def tally_codes(codes: np.ndarray, lo: int, hi: int, misere: bool = False) -> np
     out = np.zeros(TALLY_SIZE, np.int64)
     if hi < lo:
         return out
+    if hi - lo < NUMPY_RANGE:  # numpy: no kernel to compile for the page's first view on a fresh install
+        return tally_counts(np.bincount(np.asarray(codes[lo : hi + 1]), minlength=256), misere)
     return tally_counts(code_histogram(codes, lo, hi, np.zeros(256, np.int64)), misere)
 
 
@@ -154,6 +161,13 @@ def _tally_wide(classes, packed_remoteness, n):
         elif r < -1:
             out[7] += 1
     return out
+
+
+def first_undecided_numpy(codes: np.ndarray, lo: int, hi: int) -> int:
+    """:func:`first_undecided` in numpy, for a short range (no kernel to compile)."""
+    c = np.asarray(codes[lo : hi + 1])
+    found = np.flatnonzero((c == 0) | (c == 2) | (c == 3))
+    return lo + int(found[0]) if found.size else -1
 
 
 @numba.njit(cache=True)
