@@ -151,6 +151,10 @@ def click_node(page: Page, node_id: str, also_placed: tuple[str, ...] = ()) -> N
             const box = cy.container().getBoundingClientRect();
             const p = node.renderedPosition();
             if (p.x < 40 || p.y < 30 || p.x > box.width - 40 || p.y > box.height - 30) cy.center(node);
+            // And bring it into the window: a canvas taller than what is left of the window below the page's
+            // header can hold the node below the window's bottom edge.
+            const y = box.top + node.renderedPosition().y;
+            if (y < 40 || y > window.innerHeight - 40) window.scrollBy(0, y - window.innerHeight / 2);
         }}""",
         node_id,
     )
