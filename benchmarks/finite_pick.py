@@ -9,8 +9,9 @@ Needs what ``benchmarks/browser_latency.py`` needs (Playwright and
 ``settle`` and ``timed_action``): "drawn" is when every callback request the
 pick started has been answered and drawn and the elements in the viewport
 have stood still for 250 ms.  It starts ``python -m dashboard`` on a free
-port with a solve cache of its own, loads the page once unmeasured, then for
-each run:
+port with a solve cache of its own, loads the page once unmeasured, waits
+until the server's background compile is done (its CPU time stands still),
+then for each run:
 
 - menu: a page opened at ``?tab=finite`` (the default game drawn, then
   ``--read-ms`` to read it) picks every game of ``--games`` in turn from the
@@ -35,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +73,22 @@ def cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process so far (``/proc/PID/stat``), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_idle(pid: int, timeout_s: float = 600.0) -> float:
+    """Wait until the server has used under 50 ms of CPU in each of two seconds running; the seconds waited.
+
+    ``python -m dashboard`` compiles (or loads) the solver's kernels in the
+    background when it starts (``solver.compile_in_background``): a pick timed
+    meanwhile would share the machine with it.
+    """
+    start = time.monotonic()
+    quiet = 0
+    while quiet < 2 and time.monotonic() - start < timeout_s:
+        before = cpu_seconds(pid)
+        time.sleep(1.0)
+        quiet = quiet + 1 if cpu_seconds(pid) - before < 0.05 else 0
+    return time.monotonic() - start
 
 
 def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read_ms: int, pid: int) -> dict:
@@ -138,6 +156,7 @@ def run(args) -> tuple[dict, list[str]]:
             warm.goto(url + "?tab=finite", timeout=120_000)
             warm.locator(PLAY_STATE).first.wait_for(timeout=120_000)
             warm.close()
+            print(f"the server's background compile done after {wait_idle(server.pid):.0f} s", flush=True)
             context = browser.new_context(viewport={"width": 1440, "height": 900})
             for _ in range(args.repeat):
                 try:

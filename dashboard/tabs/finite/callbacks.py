@@ -322,13 +322,22 @@ def register(app) -> None:
     """
     gate = Input(page_ids.tab_gate_id("finite"), "data")
 
-    app.callback(
+    @app.callback(
         Output(ids.GAME_ERROR, "children"),
         Output(ids.POSITION_HELP, "children"),
         *[Output(panel_id(key), "style") for key in VIEWS],
+        # The position box follows the game in the same answer (one round trip, not two).
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Input(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
         prevent_initial_call=True,
-    )(choose_game)
+    )
+    def _choose(value, text):
+        chosen = choose_game(value)
+        if chosen[0]:  # no game: the position stays
+            return (*chosen, no_update, no_update)
+        return (*chosen, *reset_position(ids.GAME, value, text, None))
 
     # A view asks the server only when the chosen game shows it: the tab's gate and the panels' styles (which
     # the game menu sets) open the gates of the views shown and leave the others' as they are.
@@ -354,13 +363,13 @@ def register(app) -> None:
     @app.callback(
         Output(ids.POSITION, "value"),
         Output(ids.PLAY_LOG, "children"),
-        Input(ids.GAME, "value"),
         Input(ids.PLAY_NEW, "n_clicks"),
         Input(ids.TREE, "tapNodeData"),
+        State(ids.GAME, "value"),
         State(ids.POSITION, "value"),
         prevent_initial_call=True,
     )
-    def _reset(name, _new, node, text):
+    def _reset(_new, node, name, text):
         return reset_position(dash.ctx.triggered_id, name, text, node)
 
     app.clientside_callback(
