@@ -21,8 +21,10 @@ then for each run:
   until drawn.
 
 For each pick it also reads the server process's CPU time (user + system,
-``/proc/PID/stat``) before and after: the server's work for the pick, which
-a busy machine stretches less than the times in the browser.  The first run
+``/proc/PID/stat``) and the page's main-thread CPU time (Chromium's
+``ThreadTime`` metric; for an address, all of the page's load) before and
+after: the work of the pick on each side, which a busy machine stretches far
+less than the times in the browser.  The first run
 is the server's first pick of each game (its tables not yet computed); the
 script prints the times of every run and their medians, with the load
 average, since a busy machine stretches the browser's times.
@@ -91,10 +93,18 @@ def wait_idle(pid: int, timeout_s: float = 600.0) -> float:
     return time.monotonic() - start
 
 
+def thread_seconds(cdp) -> float:
+    """CPU time of the page's main thread so far (Chromium's ``ThreadTime`` metric), in seconds."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+
+
 def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read_ms: int, pid: int) -> dict:
-    """One page picks every game in turn from the menu: ``{game: (ms, server CPU s)}``."""
+    """One page picks every game in turn from the menu: ``{game: (ms, server CPU s, page CPU s)}``."""
     page = context.new_page()
     page.add_init_script(TRACKER)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     try:
         page.goto(url + "?tab=finite", timeout=120_000)
         page.locator(PLAY_STATE).first.wait_for(timeout=120_000)
@@ -107,25 +117,27 @@ def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read
                 page.locator("#finite-game").click()
                 page.get_by_role("option", name=title, exact=True).click()
 
-            before = cpu_seconds(pid)
+            before, page_before = cpu_seconds(pid), thread_seconds(cdp)
             _, ms = timed_action(page, pick)
-            times[game] = (ms, cpu_seconds(pid) - before)
+            times[game] = (ms, cpu_seconds(pid) - before, thread_seconds(cdp) - page_before)
             page.wait_for_timeout(read_ms)
         return times
     finally:
         page.close()
 
 
-def address_pick(context, url: str, game: str, pid: int) -> tuple[float, float]:
-    """A new page opens the game's address: ``(ms from the navigation's start until drawn, server CPU s)``."""
+def address_pick(context, url: str, game: str, pid: int) -> tuple[float, float, float]:
+    """A new page opens the game's address: ``(ms from the navigation's start until drawn, server CPU s, page CPU s)``."""
     page = context.new_page()
     page.add_init_script(TRACKER)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     try:
         before = cpu_seconds(pid)
         page.goto(url + f"?tab=finite&fgame={game}", timeout=120_000)
         page.locator(PLAY_STATE).first.wait_for(timeout=120_000)
         ms = settle(page, 0)
-        return ms, cpu_seconds(pid) - before
+        return ms, cpu_seconds(pid) - before, thread_seconds(cdp)
     finally:
         page.close()
 
@@ -146,7 +158,7 @@ def run(args) -> tuple[dict, list[str]]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    results: dict[str, dict[str, list[tuple[float, float]]]] = {"menu": {}, "address": {}}
+    results: dict[str, dict[str, list[tuple[float, float, float]]]] = {"menu": {}, "address": {}}
     errors: list[str] = []
     try:
         wait_for_port(port, server)
@@ -214,16 +226,16 @@ def main() -> None:
     for line in errors:
         print(f"error: {line}")
     print(
-        f"\nfinite game picked, {args.repeat} runs each: ms until drawn (server CPU ms); the first run is the server's first"
+        f"\nfinite game picked, {args.repeat} runs each: ms until drawn, the server's CPU ms and the page's main-thread"
+        " CPU ms; the first run is the server's first pick"
     )
     print(f"load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores")
-    print(f"{'pick':<28}{'median ms':>10}{'CPU ms':>8}   runs: ms (CPU ms)")
+    print(f"{'pick':<28}{'ms':>8}{'server':>8}{'page':>8}   (medians)  runs: ms / server CPU ms / page CPU ms")
     for mode, games in results.items():
-        for game, pairs in games.items():
-            ms = statistics.median(p[0] for p in pairs)
-            cpu = statistics.median(p[1] for p in pairs) * 1000
-            runs = ", ".join(f"{p[0]:.0f} ({p[1] * 1000:.0f})" for p in pairs)
-            print(f"{mode + ' ' + game:<28}{ms:>10.0f}{cpu:>8.0f}   {runs}")
+        for game, runs in games.items():
+            ms, server, page = (statistics.median(run[i] for run in runs) for i in range(3))
+            each = ", ".join(f"{r[0]:.0f}/{r[1] * 1000:.0f}/{r[2] * 1000:.0f}" for r in runs)
+            print(f"{mode + ' ' + game:<28}{ms:>8.0f}{server * 1000:>8.0f}{page * 1000:>8.0f}   {each}")
 
 
 if __name__ == "__main__":
