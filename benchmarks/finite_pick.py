@@ -13,11 +13,12 @@ port with a solve cache of its own, loads the page once unmeasured, waits
 until the server's background compile is done (its CPU time stands still),
 then for each run:
 
-- menu: a page opened at ``?tab=finite`` (the default game drawn, then
-  ``--read-ms`` to read it) picks every game of ``--games`` in turn from the
-  menu, each timed from the pointer press on its entry until drawn;
+- menu: a page opened at ``?game=robs-dots&tab=finite`` (Rob's Dots drawn,
+  then ``--read-ms`` to read it) picks every game of ``--games`` in turn
+  from the page's game menu, each timed from the pointer press on its entry
+  until drawn;
 - address: for each game, a new page of the same browser (its scripts
-  cached) opens ``?tab=finite&fgame=GAME``, timed from the navigation's start
+  cached) opens ``?game=GAME&tab=finite``, timed from the navigation's start
   until drawn.
 
 For each pick it also reads the server process's CPU time (user + system,
@@ -106,7 +107,7 @@ def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     try:
-        page.goto(url + "?tab=finite", timeout=120_000)
+        page.goto(url + "?game=robs-dots&tab=finite", timeout=120_000)
         page.locator(PLAY_STATE).first.wait_for(timeout=120_000)
         settle(page, 0)
         page.wait_for_timeout(read_ms)
@@ -114,7 +115,7 @@ def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read
         for game in games:
 
             def pick(title=titles[game]):
-                page.locator("#finite-game").click()
+                page.locator("#game-menu").click()
                 page.get_by_role("option", name=title, exact=True).click()
 
             before, page_before = cpu_seconds(pid), thread_seconds(cdp)
@@ -134,7 +135,7 @@ def address_pick(context, url: str, game: str, pid: int) -> tuple[float, float, 
     cdp.send("Performance.enable")
     try:
         before = cpu_seconds(pid)
-        page.goto(url + f"?tab=finite&fgame={game}", timeout=120_000)
+        page.goto(url + f"?game={game}&tab=finite", timeout=120_000)
         page.locator(PLAY_STATE).first.wait_for(timeout=120_000)
         ms = settle(page, 0)
         return ms, cpu_seconds(pid) - before, thread_seconds(cdp)
@@ -145,9 +146,9 @@ def address_pick(context, url: str, game: str, pid: int) -> tuple[float, float, 
 def run(args) -> tuple[dict, list[str]]:
     from playwright.sync_api import sync_playwright
 
-    from solver import impartial_game
+    from solver.registry import find_game
 
-    titles = {game: impartial_game(game).title for game in args.games}
+    titles = {game: find_game(game).title for game in args.games}
     port = free_port()
     env = dict(os.environ, PTSQ_CACHE_DIR=args.cache_dir)
     server = subprocess.Popen(
@@ -165,7 +166,7 @@ def run(args) -> tuple[dict, list[str]]:
         with sync_playwright() as play:
             browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             warm = browser.new_page(viewport={"width": 1440, "height": 900})
-            warm.goto(url + "?tab=finite", timeout=120_000)
+            warm.goto(url + "?game=robs-dots&tab=finite", timeout=120_000)
             warm.locator(PLAY_STATE).first.wait_for(timeout=120_000)
             warm.close()
             print(f"the server's background compile done after {wait_idle(server.pid):.0f} s", flush=True)

@@ -133,10 +133,11 @@ def _views_written(sent: list[list[str]]) -> set[str]:
 
 
 @pytest.mark.parametrize("game", ["spring-cleaning", "magnetism"])
-def test_a_move_asks_only_for_the_games_views_and_the_load_asks_each_callback_once(
+def test_a_move_asks_only_for_the_games_views_and_a_load_or_pick_asks_each_callback_once(
     page: Page, server_url: str, game: str
 ) -> None:
     from solver import impartial_game
+    from solver.registry import find_game
 
     shown = set(impartial_game(game).views)
     log = CallbackLog(page)
@@ -159,4 +160,16 @@ def test_a_move_asks_only_for_the_games_views_and_the_load_asks_each_callback_on
     assert log.sent, "the move sent no request"
     others = _views_written(log.sent) - shown
     assert not others, f"a move in {game} asked for the views {sorted(others)}: {log.sent}"
+    assert all(status == 200 for status in log.statuses), log.statuses
+    # Another game picked in the page's menu: each callback once, and only that game's views.
+    other = "magnetism" if game == "spring-cleaning" else "spring-cleaning"
+    log.clear()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=find_game(other).title, exact=True).click()
+    expect(page.locator(f"#finite-view-{impartial_game(other).views[0]} section").first).to_be_visible()
+    log.wait_quiet(page)
+    counts = collections.Counter(tuple(outputs) for outputs in log.sent)
+    twice = [outputs for outputs, count in counts.items() if count > 1]
+    assert not twice, f"asked for more than once when {other} was picked: {twice}"
+    assert _views_written(log.sent) <= set(impartial_game(other).views), log.sent
     assert all(status == 200 for status in log.statuses), log.statuses

@@ -326,9 +326,11 @@ def register(app) -> None:
         Output(ids.GAME_ERROR, "children"),
         Output(ids.POSITION_HELP, "children"),
         *[Output(panel_id(key), "style") for key in VIEWS],
-        # The position box follows the game in the same answer (one round trip, not two).
-        Output(ids.POSITION, "value", allow_duplicate=True),
-        Output(ids.PLAY_LOG, "children", allow_duplicate=True),
+        # The position box follows the game in the same answer (one round trip, not two).  Not a duplicate
+        # output: Dash's renderer holds the callbacks that read the position (the gates of Play, the tree and the
+        # views that draw it) until this answer is in only for an output it knows by its plain name.
+        Output(ids.POSITION, "value"),
+        Output(ids.PLAY_LOG, "children"),
         Input(ids.GAME, "value"),
         State(ids.POSITION, "value"),
         prevent_initial_call=True,
@@ -361,8 +363,8 @@ def register(app) -> None:
         view.register(app, Input(gate_id(view.key), "data"))
 
     @app.callback(
-        Output(ids.POSITION, "value"),
-        Output(ids.PLAY_LOG, "children"),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Input(ids.PLAY_NEW, "n_clicks"),
         Input(ids.TREE, "tapNodeData"),
         State(ids.GAME, "value"),
