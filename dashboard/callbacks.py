@@ -66,14 +66,13 @@ _SHOW_TAB = """function(tab) {
 }"""
 
 # A gated tab's store stays empty until the tab is first selected.  A tab
-# whose values come from the page's setup (Play, Inspect) then holds
+# whose values come from the page's setup (Play, Inspect, Sums) then holds
 # {opened, setup, pending: the bound being solved, pending_rule: its game}
 # and is written again only when those change; any other gated tab (Thesis) holds {opened: true},
-# written once.  The tabs' server callbacks listen to their store, so a
+# written once (_OPEN_PLAIN_GATES).  The tabs' server callbacks listen to their store, so a
 # hidden tab sends no request before it is opened.
 _OPEN_GATES = """function(tab, setup, pending, ...gates) {
     const tabs = %s;
-    const followSetup = %s;
     const noUpdate = window.dash_clientside.no_update;
     const wanted = {
         opened: true,
@@ -84,10 +83,18 @@ _OPEN_GATES = """function(tab, setup, pending, ...gates) {
     return tabs.map(function(value, i) {
         const current = gates[i];
         if (!current && value !== tab) { return noUpdate; }
-        if (!followSetup.includes(value)) { return current ? noUpdate : {opened: true}; }
         if (current && JSON.stringify(current) === JSON.stringify(wanted)) { return noUpdate; }
         return wanted;
     });
+}"""
+
+# The gate of a tab that does not follow the setup (Thesis, Finite games, Games on graphs) opens when the tab is
+# first selected, without waiting for the setup: opened from its address, such a tab's views ask the server at
+# once instead of after the setup's loop, which they do not read.
+_OPEN_PLAIN_GATES = """function(tab, ...gates) {
+    const tabs = %s;
+    const noUpdate = window.dash_clientside.no_update;
+    return tabs.map(function(value, i) { return value === tab && !gates[i] ? {opened: true} : noUpdate; });
 }"""
 
 # A hidden tab's content is mounted the first time the tab is selected, and
@@ -236,12 +243,20 @@ def register(app: dash.Dash, page: html.Div) -> None:
         prevent_initial_call=True,
     )
     app.clientside_callback(
-        _OPEN_GATES % (json.dumps(gated), json.dumps(follow_setup)),
-        [Output(ids.tab_gate_id(tab), "data") for tab in gated],
+        _OPEN_GATES % json.dumps(follow_setup),
+        [Output(ids.tab_gate_id(tab), "data") for tab in follow_setup],
         Input(ids.TABS, "value"),
         Input(ids.SETUP, "data"),
         Input(ids.PENDING, "data"),
-        *[State(ids.tab_gate_id(tab), "data") for tab in gated],
+        *[State(ids.tab_gate_id(tab), "data") for tab in follow_setup],
+        prevent_initial_call=True,
+    )
+    plain = [tab for tab in gated if tab not in follow_setup]
+    app.clientside_callback(
+        _OPEN_PLAIN_GATES % json.dumps(plain),
+        [Output(ids.tab_gate_id(tab), "data") for tab in plain],
+        Input(ids.TABS, "value"),
+        *[State(ids.tab_gate_id(tab), "data") for tab in plain],
         prevent_initial_call=True,
     )
     app.clientside_callback(

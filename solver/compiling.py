@@ -171,6 +171,24 @@ def _chomp(directory: Path) -> None:
     binary_square(3)
 
 
+def _other_finite_games(directory: Path) -> None:
+    from .impartial import euclid3_outcomes, l_shape_table, lost_triples, magnetism_sequences, zigzag_values
+    from .impartial.registry import impartial_game
+
+    for name, text in (
+        ("magnetism", "+...-.."),
+        ("spring-cleaning", "###/#.."),
+        ("euclid3", "5,8,12"),
+        ("eraserhead", "path-5:0,2"),
+        ("monochrome", "petersen"),
+    ):
+        game = impartial_game(name)
+        position = game.parse(text)
+        game.value(position)
+        game.tree(position, 2)
+    euclid3_outcomes(4), l_shape_table(3), magnetism_sequences(4), zigzag_values(3), lost_triples("path", 4)
+
+
 def _other_games(directory: Path) -> None:
     from .analysis.comparison import compare_rules
     from .engine import warm_up
@@ -191,6 +209,10 @@ PLAN: tuple[tuple[str, Callable[[Path], None]], ...] = (
     ("octal games (Finite games)", _octal_games),
     ("Wythoff's and Euclid's games (Finite games)", _wythoff_and_euclid),
     ("Chomp (Finite games)", _chomp),
+    (
+        "Magnetism, Spring Cleaning, Euclid's game on triples, Eraserhead, Monochrome (Finite games)",
+        _other_finite_games,
+    ),
     ("the family's other games (the game menu, Explore → Rules compared)", _other_games),
 )
 

@@ -22,7 +22,7 @@ def _script(name: str):
     return module
 
 
-@pytest.mark.parametrize("name", ["load", "browser_latency", "first_launch"])
+@pytest.mark.parametrize("name", ["load", "browser_latency", "first_launch", "finite_pick"])
 def test_a_browser_benchmark_without_playwright_says_so_in_one_line(name, monkeypatch):
     module = _script(name)
     # As if the test extras were not installed: importing playwright fails.

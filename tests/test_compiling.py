@@ -78,6 +78,48 @@ def test_every_module_with_kernels_has_a_named_area():
     assert [m for m in modules if area_of(m) in (None, "the solver")] == []
 
 
+#: Runs the compile plan's steps for the Finite games tab in a fresh interpreter, then what the page does when a
+#: game of the menu is first picked (its position to play and its tree), and prints, as JSON, the solver's kernels
+#: that the pick reached and the plan had not (none compiled or loaded from numba's cache before it).
+FINITE_KERNELS_LEFT = """
+import gc, json, tempfile
+from pathlib import Path
+import numba.core.registry
+from solver import impartial_game
+from solver.compiling import PLAN
+from solver.impartial import IMPARTIAL_EXAMPLES
+from dashboard.tabs.finite import callbacks
+
+def reached():
+    return {f"{d.py_func.__module__}.{d.py_func.__name__}" for d in gc.get_objects()
+            if isinstance(d, numba.core.registry.CPUDispatcher) and d.signatures
+            and d.py_func.__module__.startswith("solver.")}
+
+with tempfile.TemporaryDirectory() as folder:
+    for label, step in PLAN:
+        if "(Finite games)" in label:
+            step(Path(folder))
+before = reached()
+gate = {"tab": {"opened": True}, "opened": 1}
+for name in IMPARTIAL_EXAMPLES:
+    game = impartial_game(name)
+    start = game.format(game.start())
+    callbacks.play_view(gate, game.name, start)
+    callbacks.tree_view(gate, game.name, start, 3)
+print(json.dumps(sorted(reached() - before)))
+"""
+
+
+@pytest.mark.slow
+def test_the_plan_reaches_every_kernel_a_finite_games_first_pick_runs():
+    # A kernel the plan leaves compiles (or loads from numba's cache) on the first pick of its game in the page.
+    done = subprocess.run(
+        [sys.executable, "-c", FINITE_KERNELS_LEFT], capture_output=True, text=True, cwd=ROOT, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
 def test_the_plan_starts_with_the_pages_default_view():
     assert PLAN[0][0].startswith("Put-or-Take-a-Square")
     assert len({label for label, _ in PLAN}) == len(PLAN)

@@ -40,6 +40,7 @@ from .views.base import BOX_CLASS, INVALID_BOX_CLASS
 
 __all__ = [
     "BOX_CLASS",
+    "FOLLOW_GATE_JS",
     "MOUNT_VIEWS_JS",
     "MOVE_CLICK_JS",
     "OPEN_VIEWS_JS",
@@ -106,16 +107,32 @@ def choose_game(value: object) -> tuple:
 
 
 #: Opens the gate of every view the chosen game shows (its panels' style is not ``display: none``), once the
-#: tab's gate is open; the others' gates stay as they are, so their callbacks send no request.  The time makes
-#: each opening a new value.
+#: tab's gate is open; the others' gates stay as they are, so their callbacks send no request.  A change of the
+#: position alone (the last argument) opens only the gates of the shown views that follow it
+#: (:attr:`.views.base.View.follows_position`), so a move asks for no other view.  The time makes each opening
+#: a new value.
 OPEN_VIEWS_JS = """function (gate) {
-    var styles = Array.prototype.slice.call(arguments, 1);
+    var follows = __FOLLOWS__;
+    var styles = Array.prototype.slice.call(arguments, 1, 1 + follows.length);
     var skip = window.dash_clientside.no_update;
     if (!gate) { return styles.map(function () { return skip; }); }
+    var fired = (window.dash_clientside.callback_context.triggered || []).map(function (t) { return t.prop_id; });
+    var moved = fired.length > 0 && fired.every(function (p) { return p === '__POSITION__.value'; });
     var opened = Date.now();
-    return styles.map(function (style) {
-        return style && style.display === 'none' ? skip : {tab: gate, opened: opened};
+    return styles.map(function (style, i) {
+        if (style && style.display === 'none') { return skip; }
+        return moved && !follows[i] ? skip : {tab: gate, opened: opened};
     });
+}""".replace("__FOLLOWS__", json.dumps([view.follows_position for view in VIEWS.values()])).replace(
+    "__POSITION__", ids.POSITION
+)
+
+
+#: Opens the gate of the Play panel (or of the game tree) once the tab's gate is open, and again whenever the
+#: game, the position (or the tree's depth) change: its server callback reads those as states, so it runs once
+#: per change, and never for a change made before the tab was open (a game or position from the address).
+FOLLOW_GATE_JS = """function (gate) {
+    return gate ? {tab: gate, opened: Date.now()} : window.dash_clientside.no_update;
 }"""
 
 
@@ -305,13 +322,24 @@ def register(app) -> None:
     """
     gate = Input(page_ids.tab_gate_id("finite"), "data")
 
-    app.callback(
+    @app.callback(
         Output(ids.GAME_ERROR, "children"),
         Output(ids.POSITION_HELP, "children"),
         *[Output(panel_id(key), "style") for key in VIEWS],
+        # The position box follows the game in the same answer (one round trip, not two).  Not a duplicate
+        # output: Dash's renderer holds the callbacks that read the position (the gates of Play, the tree and the
+        # views that draw it) until this answer is in only for an output it knows by its plain name.
+        Output(ids.POSITION, "value"),
+        Output(ids.PLAY_LOG, "children"),
         Input(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
         prevent_initial_call=True,
-    )(choose_game)
+    )
+    def _choose(value, text):
+        chosen = choose_game(value)
+        if chosen[0]:  # no game: the position stays
+            return (*chosen, no_update, no_update)
+        return (*chosen, *reset_position(ids.GAME, value, text, None))
 
     # A view asks the server only when the chosen game shows it: the tab's gate and the panels' styles (which
     # the game menu sets) open the gates of the views shown and leave the others' as they are.
@@ -320,6 +348,7 @@ def register(app) -> None:
         *[Output(gate_id(key), "data") for key in VIEWS],
         gate,
         *[Input(panel_id(key), "style") for key in VIEWS],
+        Input(ids.POSITION, "value"),
         prevent_initial_call=True,
     )
     # The browser builds a view's panels only while they are shown (the game menu sets the containers' styles).
@@ -334,15 +363,15 @@ def register(app) -> None:
         view.register(app, Input(gate_id(view.key), "data"))
 
     @app.callback(
-        Output(ids.POSITION, "value"),
-        Output(ids.PLAY_LOG, "children"),
-        Input(ids.GAME, "value"),
+        Output(ids.POSITION, "value", allow_duplicate=True),
+        Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Input(ids.PLAY_NEW, "n_clicks"),
         Input(ids.TREE, "tapNodeData"),
+        State(ids.GAME, "value"),
         State(ids.POSITION, "value"),
         prevent_initial_call=True,
     )
-    def _reset(name, _new, node, text):
+    def _reset(_new, node, name, text):
         return reset_position(dash.ctx.triggered_id, name, text, node)
 
     app.clientside_callback(
@@ -370,28 +399,47 @@ def register(app) -> None:
         value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
         return play_act(dash.ctx.triggered_id, value, name, text, reply)
 
+    # Play and the tree wait for their own gates, written in the browser once the tab is open: a game or position
+    # read from the address before then sends no request, and the callbacks run once when the tab opens.
+    app.clientside_callback(
+        FOLLOW_GATE_JS,
+        Output(ids.PLAY_GATE, "data"),
+        gate,
+        Input(ids.GAME, "value"),
+        Input(ids.POSITION, "value"),
+        prevent_initial_call=True,
+    )
     app.callback(
         Output(ids.PLAY_STATE, "children"),
         Output(ids.PLAY_MOVES, "children"),
         Output(ids.PLAY_ERROR, "children"),
         Output(ids.POSITION, "className"),
-        gate,
-        Input(ids.GAME, "value"),
-        Input(ids.POSITION, "value"),
+        Input(ids.PLAY_GATE, "data"),
+        State(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
         prevent_initial_call=True,
     )(play_view)
     # The tree's canvas changes height with the tree: fit the tree again once the browser has laid it out.
     register_view(app, ids.TREE, ids.TREE_FIT, ids.TREE_CARD)
+    app.clientside_callback(
+        FOLLOW_GATE_JS,
+        Output(ids.TREE_GATE, "data"),
+        gate,
+        Input(ids.GAME, "value"),
+        Input(ids.POSITION, "value"),
+        Input(ids.TREE_DEPTH, "value"),
+        prevent_initial_call=True,
+    )
     app.callback(
         Output(ids.TREE, "elements"),
         Output(ids.TREE, "layout"),
         Output(ids.TREE_NOTE, "children"),
         Output(ids.TREE, "style"),
         Output(ids.TREE_LIST, "children"),
-        gate,
-        Input(ids.GAME, "value"),
-        Input(ids.POSITION, "value"),
-        Input(ids.TREE_DEPTH, "value"),
+        Input(ids.TREE_GATE, "data"),
+        State(ids.GAME, "value"),
+        State(ids.POSITION, "value"),
+        State(ids.TREE_DEPTH, "value"),
         prevent_initial_call=True,
     )(tree_view)
 

@@ -55,6 +55,9 @@ PLAY_REPLY = "finite-play-reply"
 #: Pattern-matching id type of a move button: ``{"type": MOVE, "index": k}``
 #: (k: the move's index in the game's list of moves of the position).
 MOVE = "finite-move"
+#: The Play panel's gate: written in the browser once the tab is open, and again when the game or the position
+#: changes (``callbacks.FOLLOW_GATE_JS``).
+PLAY_GATE = "finite-play-gate"
 #: The move button pressed last, written in the browser: ``{"index": k, "clicks": n, "at": ms}``.  Buttons just
 #: drawn (no clicks) write nothing, so a new list of moves sends no request.
 MOVE_CLICK = "finite-move-click"
@@ -63,6 +66,8 @@ TREE_LAZY = "finite-tree-lazy"
 TREE_DEPTH = "finite-tree-depth"
 TREE = "finite-tree"
 TREE_NOTE = "finite-tree-note"
+#: The game tree's gate: as :data:`PLAY_GATE`, and again when the tree's depth changes.
+TREE_GATE = "finite-tree-gate"
 #: Output of the client-side callback that fits the tree to its canvas once the canvas has its new height.
 TREE_FIT = "finite-tree-fit"
 #: The card of the node hovered or tapped, and the tree as a list.

@@ -112,6 +112,7 @@ def _play_panels() -> html.Div:
                     dcc.Loading(html.Div(id=ids.PLAY_STATE, role="status"), type="dot"),
                     html.Div(id=ids.PLAY_MOVES, className="finite-moves"),
                     dcc.Store(id=ids.MOVE_CLICK),
+                    dcc.Store(id=ids.PLAY_GATE),
                     html.Div(id=ids.PLAY_LOG, className="summary-text", role="log", **attrs({"aria-live": "polite"})),
                 ],
             ),
@@ -125,6 +126,7 @@ def _play_panels() -> html.Div:
                     html.P(id=ids.TREE_NOTE, className="note", role="status"),
                     tree_legend(),
                     dcc.Store(id=ids.TREE_FIT),
+                    dcc.Store(id=ids.TREE_GATE),
                     # Below the first screen: drawn near the viewport or once the page is idle (components.lazy).
                     lazy(ids.TREE_LAZY, dcc.Loading(tree_canvas(ids.TREE), type="circle"), "420px"),
                     html.Div(card_view(None), id=ids.TREE_CARD, className="tree-card-below", role="status"),

@@ -28,6 +28,7 @@ from ..games import address_game, find_game
 __all__ = [
     "BOX_CLASS",
     "INVALID_BOX_CLASS",
+    "PRESS_JS",
     "CsvExport",
     "Surface",
     "View",
@@ -41,6 +42,7 @@ __all__ = [
     "panel",
     "panel_id",
     "scroll_box",
+    "pressed",
     "skip",
 ]
 
@@ -95,7 +97,8 @@ class View:
     register : callable
         ``register(app, gate)``: wires the view's callbacks.  ``gate`` is the
         view's gate ``Input`` (:func:`gate_id`), written when the tab opens or
-        the game changes and the chosen game shows the view; a callback of the
+        the game changes (and, for a view that ``follows_position``, when the
+        position changes) and the chosen game shows the view; a callback of the
         view reads the game from ``State(ids.GAME, "value")`` and does nothing
         for a game without the view (:func:`game_with_view`).
     url_keys : tuple of UrlKey
@@ -104,6 +107,11 @@ class View:
         Its "Download CSV" buttons.
     relayout_graphs : tuple of (str, str)
         Cytoscape graphs of the view laid out again when the tab is shown.
+    follows_position : bool
+        The view draws the position to play: its gate is written again when
+        the position changes (while the view is shown), and its callbacks
+        read the position as ``State(ids.POSITION, "value")``.  A view that
+        does not follow the position hears nothing of a move.
     """
 
     key: str
@@ -113,6 +121,7 @@ class View:
     url_keys: tuple[UrlKey, ...] = ()
     exports: tuple[CsvExport, ...] = ()
     relayout_graphs: tuple[tuple[str, str], ...] = ()
+    follows_position: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,6 +205,29 @@ def read_game_with_view(values: Mapping[str, object], key: str) -> Any:
     except ValueError:
         return None
     return game if key in game.views else None
+
+
+#: A clientside relay from pattern-matching buttons drawn with an answer (``{"type": ..., "index": k}``,
+#: ``Input(..., "n_clicks")`` with ``ALL``, one group or several) to a store: ``{type, index, clicks, at}`` for a
+#: press.  Dash runs a callback on such a group whenever new buttons are drawn (each move redraws them); those
+#: have no clicks and this writes nothing, so drawing them sends no request
+#: (as ``dashboard.components.MOVE_CLICK_JS`` for the Play panel's moves).
+PRESS_JS = """function () {
+    var ctx = window.dash_clientside.callback_context;
+    var fired = ctx.triggered || [];
+    var id = ctx.triggered_id;
+    if (fired.length !== 1 || !fired[0].value || !id || typeof id !== 'object') {
+        return window.dash_clientside.no_update;
+    }
+    return {type: id.type, index: id.index, clicks: fired[0].value, at: Date.now()};
+}"""
+
+
+def pressed(data: object) -> tuple[dict | None, object]:
+    """The button a :data:`PRESS_JS` store names, and its clicks: ``({"type": t, "index": k}, clicks)``, or ``(None, None)``."""
+    if not isinstance(data, dict):
+        return None, None
+    return {"type": data.get("type"), "index": data.get("index")}, data.get("clicks")
 
 
 def skip(count: int) -> tuple:

@@ -178,7 +178,7 @@ def _register_drawing(app, gate) -> None:
         Output(DRAWING_SELECTED, "data", allow_duplicate=True),
         gate,
         State(ids.GAME, "value"),
-        Input(ids.POSITION, "value"),
+        State(ids.POSITION, "value"),
         Input(DRAWING_SELECTED, "data"),
         prevent_initial_call=True,
     )(drawing_view)
@@ -406,6 +406,7 @@ VIEWS = (
         _drawing_layout,
         _register_drawing,
         relayout_graphs=((DRAWING, "layout"),),
+        follows_position=True,
     ),
     View(
         "lost-triples",

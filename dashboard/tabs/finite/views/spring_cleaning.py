@@ -44,6 +44,7 @@ from ..play import MAX_LISTED, PAGE_SECONDS, move_rows, play
 from .base import (
     BOX_CLASS,
     INVALID_BOX_CLASS,
+    PRESS_JS,
     CsvExport,
     Surface,
     View,
@@ -51,6 +52,7 @@ from .base import (
     csv_file,
     game_with_view,
     panel,
+    pressed,
     scroll_box,
     skip,
 )
@@ -78,6 +80,8 @@ GRID_MODE = "finite-grid-mode"
 GRID_VIEW = "finite-grid-view"
 GRID_STATUS = "finite-grid-status"
 GRID_ERROR = "finite-grid-error"
+#: The square or sweep pressed last (``base.PRESS_JS``): ``{type, index, clicks, at}``.
+GRID_PRESS = "finite-grid-press"
 #: Largest side of a grid the editor draws (the game takes 64; a larger grid is played with the buttons).
 GRID_MAX = 20
 DEFAULT_GRID_SIZE = "3x5"
@@ -379,6 +383,7 @@ def _grid_layout() -> list:
                 ),
                 html.Div(id=GRID_ERROR, className="error", role="alert"),
                 dcc.Loading(html.Div(id=GRID_VIEW), type="dot"),
+                dcc.Store(id=GRID_PRESS),
                 html.P(id=GRID_STATUS, className="summary-text", role="status"),
             ],
             wide=True,
@@ -393,18 +398,26 @@ def _register_grid(app, gate) -> None:
         Output(GRID_ERROR, "children"),
         gate,
         State(ids.GAME, "value"),
-        Input(ids.POSITION, "value"),
+        State(ids.POSITION, "value"),
         Input(GRID_MODE, "value"),
         prevent_initial_call=True,
     )(grid_view)
+
+    # The squares and sweeps are drawn with each answer: a relay in the browser sends only a press.
+    app.clientside_callback(
+        PRESS_JS,
+        Output(GRID_PRESS, "data"),
+        Input({"type": GRID_CELL, "index": ALL}, "n_clicks"),
+        Input({"type": GRID_SWEEP, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
 
     @app.callback(
         Output(ids.POSITION, "value", allow_duplicate=True),
         Output(ids.PLAY_LOG, "children", allow_duplicate=True),
         Output(GRID_ERROR, "children", allow_duplicate=True),
         Output(GRID_SIZE, "className"),
-        Input({"type": GRID_CELL, "index": ALL}, "n_clicks"),
-        Input({"type": GRID_SWEEP, "index": ALL}, "n_clicks"),
+        Input(GRID_PRESS, "data"),
         Input(GRID_EMPTY, "n_clicks"),
         Input(GRID_FULL, "n_clicks"),
         Input(GRID_RESIZE, "n_clicks"),
@@ -414,7 +427,9 @@ def _register_grid(app, gate) -> None:
         State(ids.PLAY_REPLY, "value"),
         prevent_initial_call=True,
     )
-    def _act(_cells, _sweeps, _empty, _full, _resize, name, text, size_text, reply):
+    def _act(press, _empty, _full, _resize, name, text, size_text, reply):
+        if dash.ctx.triggered_id == GRID_PRESS:
+            return grid_act(*pressed(press), name, text, size_text, reply)
         value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
         return grid_act(dash.ctx.triggered_id, value, name, text, size_text, reply)
 
@@ -473,6 +488,7 @@ VIEWS = (
             UrlKey("fgmode", GRID_MODE, DEFAULT_GRID_MODE, choice("what a tap does", GRID_MODES)),
         ),
         exports=(GRID_CSV,),
+        follows_position=True,
     ),
 )
 #: Positions of groups of dirt: the sweeps as buttons, and each group's value under the position.

@@ -6,7 +6,6 @@ The values for legs 2..A beside the table printed in "Spring Cleaning II"
 
 from __future__ import annotations
 
-import dash
 from dash import ALL, Input, Output, State, dcc, html, no_update
 
 from solver.impartial import l_shape, l_shape_table
@@ -19,6 +18,7 @@ from ..play import PAGE_SECONDS
 from .base import (
     BOX_CLASS,
     INVALID_BOX_CLASS,
+    PRESS_JS,
     CsvExport,
     View,
     csv_button,
@@ -26,6 +26,7 @@ from .base import (
     game_with_view,
     number_box,
     panel,
+    pressed,
     scroll_box,
     skip,
 )
@@ -48,6 +49,8 @@ LSHAPE_NOTE = "finite-lshape-note"
 LSHAPE_ERROR = "finite-lshape-error"
 #: Pattern-matching id type of an entry of the computed L table (index ``a * CELL_STRIDE + b``).
 LSHAPE_CELL = "finite-lshape-cell"
+#: The square of the table pressed last (``base.PRESS_JS``): ``{type, index, clicks, at}``.
+LSHAPE_PRESS = "finite-lshape-press"
 #: Legs 2..A of the L table (the source's: 2..6), and the largest A typed.
 DEFAULT_LEGS = 6
 LEGS_MAX = 16
@@ -241,6 +244,7 @@ def _lshape_layout() -> list:
                 ),
                 html.Div(id=LSHAPE_ERROR, className="error", role="alert"),
                 dcc.Loading(html.Div(id=LSHAPE_TABLES), type="dot"),
+                dcc.Store(id=LSHAPE_PRESS),
                 html.P(id=LSHAPE_NOTE, className="summary-text", role="status"),
             ],
         )
@@ -259,16 +263,23 @@ def _register_lshapes(app, gate) -> None:
         prevent_initial_call=True,
     )(lshape_view)
 
+    # The table's squares are drawn with each answer: a relay in the browser sends only a press.
+    app.clientside_callback(
+        PRESS_JS,
+        Output(LSHAPE_PRESS, "data"),
+        Input({"type": LSHAPE_CELL, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
+
     @app.callback(
         Output(ids.POSITION, "value", allow_duplicate=True),
         Output(ids.PLAY_LOG, "children", allow_duplicate=True),
-        Input({"type": LSHAPE_CELL, "index": ALL}, "n_clicks"),
+        Input(LSHAPE_PRESS, "data"),
         State(ids.GAME, "value"),
         prevent_initial_call=True,
     )
-    def _pick(_clicks, name):
-        value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
-        return lshape_pick(dash.ctx.triggered_id, value, name)
+    def _pick(press, name):
+        return lshape_pick(*pressed(press), name)
 
 
 #: The view of this module, by the name games declare.

@@ -1,0 +1,175 @@
+"""Real-browser tests of what the Finite games tab asks the server: only the chosen game's views, each once.
+
+The callback requests (``POST /_dash-update-component``) are read from the
+browser's network log: their outputs, in each request's JSON body, name the
+components a callback writes.  Each view's components are found in its own
+layout (:attr:`dashboard.tabs.finite.views.base.View.layout`), so a request
+that writes a component of a view the game does not show is caught, whatever
+the view.  Run: ``.venv/bin/python -m pytest tests/test_browser_finite_requests.py``.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import time
+
+import pytest
+
+pytest.importorskip("playwright")
+pytest.importorskip("pytest_playwright")
+
+from browser_support import CHROMIUM
+from playwright.sync_api import Page, expect
+
+LOAD_TIMEOUT = 90_000
+#: How long the page must send nothing before its requests are counted as all sent.
+QUIET_S = 1.5
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+
+class CallbackLog:
+    """The callback requests a page sends: each one's outputs (``"id.prop"``) and its answer's status."""
+
+    def __init__(self, page: Page) -> None:
+        self.sent: list[list[str]] = []
+        self.statuses: list[int] = []
+        self.pending = 0
+        self.last = time.monotonic()
+        page.on("request", self._request)
+        page.on("requestfinished", self._finished)
+        page.on("requestfailed", self._finished)
+        page.on("response", self._response)
+
+    @staticmethod
+    def _is_callback(request) -> bool:
+        return "_dash-update-component" in request.url and request.method == "POST"
+
+    def _request(self, request) -> None:
+        if not self._is_callback(request):
+            return
+        body = json.loads(request.post_data or "{}")
+        outputs = body.get("outputs")
+        outputs = outputs if isinstance(outputs, list) else [outputs]
+        self.sent.append([f"{_id_text(o['id'])}.{o['property']}" for o in outputs if isinstance(o, dict)])
+        self.pending += 1
+        self.last = time.monotonic()
+
+    def _finished(self, request) -> None:
+        if self._is_callback(request):
+            self.pending -= 1
+            self.last = time.monotonic()
+
+    def _response(self, response) -> None:
+        if self._is_callback(response.request):
+            self.statuses.append(response.status)
+
+    def wait_quiet(self, page: Page) -> None:
+        """Wait until no callback request is in flight and none was sent for :data:`QUIET_S` seconds."""
+        deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+            if self.pending == 0 and time.monotonic() - self.last > QUIET_S:
+                return
+        raise AssertionError(f"callback requests still in flight: {self.pending}")
+
+    def clear(self) -> None:
+        self.sent.clear()
+        self.statuses.clear()
+
+
+def _id_text(component_id) -> str:
+    return component_id if isinstance(component_id, str) else json.dumps(component_id, sort_keys=True)
+
+
+def _ids_in(component) -> set[str]:
+    """Every component id in a layout (a component, a list of them, or anything else)."""
+    found: set[str] = set()
+    stack = [component]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+            continue
+        if not hasattr(item, "to_plotly_json"):
+            continue
+        component_id = getattr(item, "id", None)
+        if isinstance(component_id, str):
+            found.add(component_id)
+        stack.append(getattr(item, "children", None))
+    return found
+
+
+def _view_of_component() -> dict[str, str]:
+    """Each view's components (their ids, and its gate), by the view's name.
+
+    The views' containers and holders are the tab's: the game menu shows and hides them all.
+    """
+    from dashboard.tabs.finite.views import VIEWS, gate_id
+
+    owner = {}
+    for key, view in VIEWS.items():
+        for component_id in _ids_in(view.layout()) | {gate_id(key)}:
+            owner[component_id] = key
+    return owner
+
+
+def _views_written(sent: list[list[str]]) -> set[str]:
+    """The views whose components the requests write, but for the address's reading (it sets every key's control)."""
+    from dashboard import ids as page_ids
+
+    owner = _view_of_component()
+    written = set()
+    for outputs in sent:
+        components = [output.rsplit(".", 1)[0] for output in outputs]
+        if page_ids.URL_NOTICE not in components:
+            written |= {owner[c] for c in components if c in owner}
+    return written
+
+
+@pytest.mark.parametrize("game", ["spring-cleaning", "magnetism"])
+def test_a_move_asks_only_for_the_games_views_and_a_load_or_pick_asks_each_callback_once(
+    page: Page, server_url: str, game: str
+) -> None:
+    from solver import impartial_game
+    from solver.registry import find_game
+
+    shown = set(impartial_game(game).views)
+    log = CallbackLog(page)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?tab=finite&fgame={game}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-state p").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    # On load: no callback's outputs are asked for twice (a first call refused before the tab was open, then
+    # the real one), and no view of another game asks.
+    counts = collections.Counter(tuple(outputs) for outputs in log.sent)
+    twice = [outputs for outputs, count in counts.items() if count > 1]
+    assert not twice, f"asked for more than once on load: {twice}"
+    assert _views_written(log.sent) <= shown, log.sent
+    assert all(status == 200 for status in log.statuses), log.statuses
+    # A move: only the Play panel, the tree and the views of this game that draw the position ask.
+    log.clear()
+    page.locator("#finite-play-moves button:not([disabled])").first.click()
+    expect(page.locator("#finite-play-log")).not_to_be_empty()
+    log.wait_quiet(page)
+    assert log.sent, "the move sent no request"
+    others = _views_written(log.sent) - shown
+    assert not others, f"a move in {game} asked for the views {sorted(others)}: {log.sent}"
+    assert all(status == 200 for status in log.statuses), log.statuses
+    # Another game picked in the page's menu: each callback once, and only that game's views.
+    other = "magnetism" if game == "spring-cleaning" else "spring-cleaning"
+    log.clear()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=find_game(other).title, exact=True).click()
+    expect(page.locator(f"#finite-view-{impartial_game(other).views[0]} section").first).to_be_visible()
+    log.wait_quiet(page)
+    counts = collections.Counter(tuple(outputs) for outputs in log.sent)
+    twice = [outputs for outputs, count in counts.items() if count > 1]
+    assert not twice, f"asked for more than once when {other} was picked: {twice}"
+    assert _views_written(log.sent) <= set(impartial_game(other).views), log.sent
+    assert all(status == 200 for status in log.statuses), log.statuses
