@@ -136,7 +136,12 @@ def test_draw_a_graph_by_taps_place_tokens_and_play(page: Page, server_url: str,
     tap_vertex(page, 1)
     expect(page.locator("#graphs-log")).to_contain_text("You: token 0 → 1")
     # The address holds the drawn board and the position: opening it again shows the same.
-    page.wait_for_function("() => window.location.search.includes('gboard=')")
+    # (the address follows the position the page accepted, a step after the box: wait until they agree)
+    expect(page.locator("#graphs-log")).to_contain_text("Computer:")
+    page.wait_for_function(
+        "() => { const q = new URLSearchParams(window.location.search);"
+        " return q.has('gboard') && q.get('gpos') === document.getElementById('graphs-position').value; }"
+    )
     shared = page.url
     params = urllib.parse.parse_qs(urllib.parse.urlparse(shared).query)
     assert params["gboard"] == ["0>1,1>2"] and params.get("ggame", ["tokens"]) == ["tokens"]  # the default is left out

@@ -522,7 +522,10 @@ def test_hidden_explore_views_do_no_work_until_shown(page: Page, server_url: str
 
     _explore_view(page, "Densities")
     expect(page.locator("#density-graph .js-plotly-plot")).to_have_count(1, timeout=LOAD_TIMEOUT)
+    # (the graph's box is drawn before its figure is asked for: wait for the answer, then for any second one)
+    _wait_until(page, lambda: densities() >= 1)
     page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)
     assert densities() == 1
     # A new N redraws the view shown ...
     box = page.locator("#n-input")
