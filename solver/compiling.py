@@ -336,7 +336,7 @@ def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> 
     with state.lock:
         state.started_at, state.ended_at, state.error, state.done = time.monotonic(), None, None, 0
     try:
-        with tempfile.TemporaryDirectory(prefix="ptsq-compile-") as folder:
+        with tempfile.TemporaryDirectory(prefix="ptsq-compile-", ignore_cleanup_errors=True) as folder:
             for done, (label, step) in enumerate(PLAN):
                 with state.lock:
                     state.step, state.done = label, done
@@ -375,7 +375,7 @@ def compile_dask_kernels() -> None:
     """
     from .store.dask import solve_dask
 
-    with tempfile.TemporaryDirectory(prefix="ptsq-compile-dask-") as folder:
+    with tempfile.TemporaryDirectory(prefix="ptsq-compile-dask-", ignore_cleanup_errors=True) as folder:
         for rule in DASK_RULES:
             solve_dask(60_000, store=Path(folder) / f"{rule}.zarr", chunk=4_096, rule=rule, workers=1, processes=False)
 
