@@ -104,7 +104,11 @@ def node_count(page: Page) -> int:
 
 
 def set_mode(page: Page, mode: str) -> None:
+    """Choose a tap mode, and wait until the page has answered it (a tap while the drawing is redrawn is lost)."""
     page.locator(f"#graphs-mode input[value='{mode}']").check()
+    expect(page.locator(f"#graphs-mode input[value='{mode}']")).to_be_checked()
+    page.wait_for_function("() => !document.querySelector('[data-dash-is-loading=true]')")
+    page.wait_for_timeout(300)
 
 
 def test_draw_a_graph_by_taps_place_tokens_and_play(page: Page, server_url: str, watch: PageWatch) -> None:
