@@ -94,6 +94,33 @@ def node_point(page: Page, vertex: int) -> tuple[float, float]:
     )
 
 
+def background_point(page: Page) -> tuple[float, float]:
+    """An empty point of the drawing, 40 px in from its lower left corner, where a tap reaches the drawing.
+
+    Found in the page right before the tap, once the point is inside the
+    viewport and the drawing is the topmost thing there (the page above
+    the drawing can still change height as its answers arrive).
+    """
+    canvas_box(page)
+    page.wait_for_function(
+        f"""() => {{
+        const cy = {CY};
+        const box = cy.container().getBoundingClientRect();
+        const y = Math.min(box.bottom, window.innerHeight) - 40;
+        const hit = document.elementFromPoint(box.left + 40, y);
+        return y > box.top + 40 && hit !== null && cy.container().contains(hit);
+    }}"""
+    )
+    return page.evaluate(
+        f"""() => {{
+        const cy = {CY};
+        cy.resize();
+        const box = cy.container().getBoundingClientRect();
+        return [box.left + 40, Math.min(box.bottom, window.innerHeight) - 40];
+    }}"""
+    )
+
+
 def tap_vertex(page: Page, vertex: int) -> None:
     x, y = node_point(page, vertex)
     page.mouse.click(x, y)
@@ -116,8 +143,7 @@ def test_draw_a_graph_by_taps_place_tokens_and_play(page: Page, server_url: str,
     assert node_count(page) == 2
     # Edit: a tap on the empty background adds vertex 2 there ...
     set_mode(page, "edit")
-    box = canvas_box(page)
-    page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 40)
+    page.mouse.click(*background_point(page))
     expect(page.locator("#graphs-board")).to_have_value("0>1,2")
     page.wait_for_function(f"() => {CY}.nodes().length === 3")
     # ... and taps on 1 then 2 add the arc 1 → 2.
