@@ -169,6 +169,7 @@ def _one_rule(
         "single_seconds": round(single["seconds"], 3),
         "single_peak_rss_bytes": single["peak_rss_bytes"],
         "cluster_start_seconds": round(started, 3),
+        "compile_seconds": round(report.compile_seconds, 3),
         "dask_seconds": round(report.seconds, 3),
         "overhead_ratio": round(report.seconds / single["seconds"], 2),
         "task_read_sweep_write_seconds": [round(x, 3) for x in sums],

@@ -822,3 +822,23 @@ def test_a_range_read_by_hand_is_what_zarr_reads(tmp_path):
         assert found.flags.c_contiguous and found.dtype == np.uint8
         np.testing.assert_array_equal(found, np.asarray(array[lo : hi + 1]))
     assert (dask_chunks.read_range(array, 512, 767) == 255).all()
+
+
+def test_a_chunk_task_runs_its_kernel_on_one_numba_thread(tmp_path, monkeypatch):
+    # One Dask thread, one numba thread: a worker's kernel would otherwise wake a thread on every core.
+    import numba
+
+    from solver.store import dask as store_dask
+
+    seen: list[int] = []
+    original = store_dask.label_chunk
+
+    def recording(*args):
+        seen.append(numba.get_num_threads())
+        return original(*args)
+
+    monkeypatch.setattr(store_dask, "label_chunk", recording)
+    report = run(60_000, store=tmp_path / "t.zarr", chunk=4096, workers=1, processes=False)
+    assert len(seen) == len(report.tasks) > 1
+    assert set(seen) == {1}
+    assert report.tally == solve(60_000).tally()

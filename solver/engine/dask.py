@@ -78,6 +78,7 @@ __all__ = [
     "supports",
     "method_of",
     "keeps_bounds",
+    "warm_up_chunk_kernel",
     "check_bound",
     "label_chunk",
 ]
@@ -499,6 +500,31 @@ def _small_game_task(bound: int, rule: Rule = DEFAULT_RULE) -> tuple[np.ndarray,
     if small is None:  # pragma: no cover - far beyond any bound this solver indexes
         raise DaskEngineError(f"at bound {bound} remoteness could exceed what a one-byte code holds")
     return members, small
+
+
+def warm_up_chunk_kernel(rule: Rule | str | None = None) -> None:
+    """Compile (or load from numba's cache) the chunk task's sweep kernel for ``rule``, on the top chunk of a tiny solve.
+
+    A worker that runs it before its first task does not compile in that
+    task; run here first, it writes numba's cache, so that workers on this
+    machine load the kernel instead of each compiling it at once.
+
+    Raises
+    ------
+    ValueError
+        If ``rule`` is not a put-or-take rule (as :func:`plan`).
+    """
+    found = get_rule(rule)
+    if not supports(found):
+        raise ValueError(f"the Dask engine solves only the put-or-take rules, not {found.title}")
+    bound = 10_000
+    if method_of(found, bound) != METHOD_SWEEP:
+        return
+    small = _small_game_task(bound, found)
+    a = small[1].m + 1
+    if a <= bound:  # the top chunk reads no put children: they all lie above the bound
+        empty = np.zeros(0, np.uint8)
+        label_chunk(bound, a, bound, bound + 1, small, empty, empty if keeps_bounds(found) else None)
 
 
 def label_chunk(
