@@ -842,3 +842,30 @@ def test_a_chunk_task_runs_its_kernel_on_one_numba_thread(tmp_path, monkeypatch)
     assert len(seen) == len(report.tasks) > 1
     assert set(seen) == {1}
     assert report.tally == solve(60_000).tally()
+
+
+def test_a_store_that_would_not_fit_on_its_disk_is_refused_before_it_starts(tmp_path, monkeypatch):
+    import shutil as shutil_module
+
+    from solver.cli import dask as cli_dask
+
+    store = tmp_path / "full" / "s.zarr"
+    free = shutil_module.disk_usage(tmp_path)._replace(free=1000)
+    monkeypatch.setattr(cli_dask.shutil, "disk_usage", lambda where: free)
+    args = _parse(["--bound", "1000000", "--engine", "dask", "--store", str(store)])
+    with pytest.raises(ValueError, match=r"takes about .* of disk, but only 1,000 bytes is free at .*--store"):
+        run_dask_solve(args)
+    assert not store.exists()
+
+
+def test_a_long_dask_solve_says_its_time_and_disk_before_it_starts(address, reference, tmp_path, monkeypatch, capsys):
+    from solver.cli import dask as cli_dask
+
+    monkeypatch.setattr(cli_dask, "NOTE_SECONDS", 0.0)
+    args = _parse(["--bound", "20000", "--engine", "dask", "--scheduler", address, "--store", str(tmp_path / "n.zarr")])
+    args.chunk = 2048
+    result = run_dask_solve(args)
+    err = capsys.readouterr().err
+    assert "note: a Dask solve to 20,000 on 2 workers: " in err and "of store on disk (estimated)" in err
+    assert "Traceback" not in err
+    assert result["W"] == reference(20000).tally()["W"]

@@ -20,8 +20,10 @@ import argparse
 import json
 import logging
 import resource
+import shutil
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from solver import costs
@@ -29,14 +31,24 @@ from solver.engine import budget
 from solver.engine.dask import DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
 from solver.games import get_rule
 from solver.parsing import argparse_int
-from solver.store.dask import run
+from solver.store.dask import default_store, run
 from solver.store.dask_cluster import CONNECT_TIMEOUT
-from solver.store.dask_store import open_store
+from solver.store.dask_store import open_store, read_store_info
+
+from .common import PROG
+from .progress import Progress
 
 __all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "check_engine_options"]
 
 #: Values of ``--engine``.
 ENGINES = ("numba", "dask")
+
+#: Bytes a position of the store takes on disk, an estimate from above: the Blosc-LZ4 codes of
+#: Put-or-Take-a-Square took 0.224 bytes a position at 10**10 and 0.18 at 10**11 (docs/dask.md).
+STORE_BYTES_PER_POSITION = 0.25
+
+#: A solve estimated to take longer than this says so, with its disk, before it starts (on stderr).
+NOTE_SECONDS = 10.0
 
 
 _int_arg = argparse_int
@@ -114,6 +126,40 @@ def _peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _finished(where: Path, bound: int, rule: str) -> bool:
+    """True when ``where`` already holds a finished solve of ``rule`` to ``bound`` (nothing will run)."""
+    try:
+        info = read_store_info(where)
+    except (ValueError, TypeError, OSError):
+        return False
+    return info["bound"] == bound and info["rule"] == rule
+
+
+def _check_disk(where: Path, the_plan: Any) -> int:
+    """The store's estimated bytes on disk; refuse a solve whose store would not fit on its disk.
+
+    Raises
+    ------
+    ValueError
+        If the free space of the disk that would hold the store is less than
+        the estimate (:data:`STORE_BYTES_PER_POSITION` a position and array).
+    """
+    arrays = the_plan.tasks[0].arrays if the_plan.tasks else 1
+    need = int((the_plan.bound + 1) * arrays * STORE_BYTES_PER_POSITION)
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    try:
+        free = shutil.disk_usage(where).free
+    except OSError:
+        return need  # the store's own checks say what is wrong with the path
+    if need > free:
+        raise ValueError(
+            f"the store of a Dask solve to {the_plan.bound:,} takes {costs.format_bytes(need)} of disk, but only "
+            f"{costs.format_bytes(free)[len('about ') :]} is free at {where}; choose another --store"
+        )
+    return need
+
+
 def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     """Run ``solve --engine dask``; print its result and return it.
 
@@ -168,25 +214,44 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
             f"a Dask solve to {bound:,} on {workers} workers takes about {the_plan.seconds:,.0f} s, more than "
             f"{max_seconds:,.0f}; allow more time with --max-seconds"
         )
+    store = getattr(args, "store", None)
+    where = Path(str(store)).expanduser().absolute() if store is not None else default_store(rule, bound)
+    finished = _finished(where, bound, rule.name)
+    disk = 0 if finished else _check_disk(where, the_plan)
+    if the_plan.seconds > NOTE_SECONDS and not finished:  # whatever stderr is: a long solve says so before it starts
+        print(
+            f"{PROG}: note: a Dask solve to {bound:,} on {workers} workers: about "
+            f"{costs.format_seconds(the_plan.seconds)[len('about ') :]} and {costs.format_bytes(disk)[len('about ') :]} "
+            "of store on disk (estimated)",
+            file=sys.stderr,
+        )
     lines = bool(getattr(args, "progress_lines", False))
+    bar = None if lines else Progress("solving", 10_000)
 
     def progress(fraction: float) -> None:
-        print(f"progress {fraction:.4f}", file=sys.stderr, flush=True)
+        if bar is not None:
+            bar.update(int(fraction * 10_000))
+        else:
+            print(f"progress {fraction:.4f}", file=sys.stderr, flush=True)
 
     # Dask's own log lines (a port in use, a worker restarted) would break the
     # one-line-message convention; errors still surface as exceptions.
     logging.getLogger("distributed").setLevel(logging.ERROR)
     start = time.perf_counter()
-    report = run(
-        bound,
-        scheduler=scheduler,
-        store=getattr(args, "store", None),
-        chunk=getattr(args, "chunk", None),
-        workers=workers,
-        progress=progress if lines else None,
-        rule=rule,
-        timeout=CONNECT_TIMEOUT,
-    )
+    try:
+        report = run(
+            bound,
+            scheduler=scheduler,
+            store=store,
+            chunk=getattr(args, "chunk", None),
+            workers=workers,
+            progress=progress,
+            rule=rule,
+            timeout=CONNECT_TIMEOUT,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     seconds = time.perf_counter() - start
     tally = report.tally
     result: dict[str, Any] = {

@@ -20,6 +20,7 @@ import dataclasses
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -67,6 +68,7 @@ __all__ = [
     "STORE_FORMAT",
     "RunReport",
     "run",
+    "default_store",
     "solve_dask",
     "open_store",
     "open_cached",
@@ -264,6 +266,11 @@ class RunReport:
     compile_seconds: float = 0.0
 
 
+def default_store(rule: Rule, bound: int) -> Path:
+    """Where a solve of ``rule`` to ``bound`` goes without a store named: ``<cache>/dask/<rule key>-B<bound>.zarr``."""
+    return cache_dir() / "dask" / f"{key_of(rule)}-B{bound}.zarr"
+
+
 def run(
     bound: int,
     *,
@@ -305,7 +312,7 @@ def run(
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
         raise ValueError(f"the connect timeout must be a number of seconds in (0, 3600], not {timeout!r}")
     if store is None:
-        store = cache_dir() / "dask" / f"{key_of(found)}-B{bound}.zarr"
+        store = default_store(found, bound)
     path = _check_store_path(store)
     try:
         done = _prepare_store(path, bound, found)
