@@ -58,3 +58,49 @@ def test_write_back_starts_for_a_written_range_and_is_refused_for_a_bad_descript
         os.close(fd)
     assert not mapped.start_writeback(fd, 0, 4096)  # closed: refused, not raised
     assert path.read_bytes()[4096:8192] == b"\x02" * 4096
+
+
+def _vm_flags(array: np.ndarray) -> list[str]:
+    """The kernel's VmFlags of the mapping that holds ``array``'s first byte (``/proc/self/smaps``)."""
+    address = int(array.ctypes.data)
+    inside = False
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            head = line.split()[0]
+            if "-" in head and not head.endswith(":"):
+                start, stop = (int(part, 16) for part in head.split("-"))
+                inside = start <= address < stop
+            elif inside and head == "VmFlags:":
+                return line.split()[1:]
+    raise AssertionError("no mapping holds the array")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's madvise and /proc")
+def test_a_large_result_in_memory_is_in_small_pages(monkeypatch):
+    # A result of 64 MB or more is asked for in small pages (MADV_NOHUGEPAGE:
+    # "nh"), not in the huge pages numpy asks for ("hg"), whose first touch
+    # cost up to five times the system time on this project's machine.
+    from solver.engine import solving
+
+    size = solving._SMALL_PAGES_MIN
+    codes = solving._allocate_in_memory("codes", (size,), np.dtype(np.uint8))
+    assert codes.shape == (size,) and codes.dtype == np.uint8 and codes.flags.writeable
+    flags = _vm_flags(codes)
+    assert "nh" in flags and "hg" not in flags
+    codes[::4096] = 7  # every page touched, and written
+    assert int(codes[::4096].sum()) == 7 * len(codes[::4096])
+    wide = solving._allocate_in_memory("remoteness", (size // 2,), np.dtype(np.int16))
+    assert wide.shape == (size // 2,) and wide.dtype == np.int16 and "nh" in _vm_flags(wide)
+    small = solving._allocate_in_memory("codes", (1000,), np.dtype(np.uint8))
+    assert small.shape == (1000,)
+
+
+def test_the_solve_in_memory_is_the_same_in_small_pages(monkeypatch):
+    # The same codes whether the result is allocated in small pages or by numpy.
+    from solver.engine import solving
+
+    bound = 3 * 10**6
+    monkeypatch.setattr(solving, "_SMALL_PAGES_MIN", 1 << 20)
+    small_pages = solve(bound)
+    monkeypatch.setattr(solving, "_SMALL_PAGES_MIN", 1 << 62)
+    np.testing.assert_array_equal(small_pages.codes, solve(bound).codes)
