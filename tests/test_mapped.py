@@ -104,3 +104,52 @@ def test_the_solve_in_memory_is_the_same_in_small_pages(monkeypatch):
     small_pages = solve(bound)
     monkeypatch.setattr(solving, "_SMALL_PAGES_MIN", 1 << 62)
     np.testing.assert_array_equal(small_pages.codes, solve(bound).codes)
+
+
+def _direct_or_skip(path):
+    direct = mapped.open_direct(path)
+    if direct is None:
+        pytest.skip("this file system has no direct I/O")
+    return direct
+
+
+def test_pieces_written_by_pages_tile_a_file_and_read_back_exactly(tmp_path):
+    # Pieces at every kind of offset (inside one page, across pages, on page
+    # boundaries) written whole pages directly and the rest through the page
+    # cache; the file and every read of it hold exactly what was written.
+    path = tmp_path / "tiled"
+    offset, size = 128, 9 * mapped.PAGE + 300
+    path.write_bytes(b"\xff" * (offset + size))
+    expected = np.random.default_rng(5).integers(0, 256, size, dtype=np.uint8)
+    cuts = [0, 10, 20, mapped.PAGE - offset, 3 * mapped.PAGE + 7, 3 * mapped.PAGE + 9, 8 * mapped.PAGE - offset, size]
+    direct = _direct_or_skip(path)
+    fd = os.open(path, os.O_RDWR)
+    try:
+        through = 0
+        for lo, hi in zip(cuts, cuts[1:]):
+            lead = (offset + lo) % mapped.PAGE
+            buffer = mapped.aligned_buffer(hi - lo + 2 * mapped.PAGE)[lead : lead + hi - lo]
+            buffer[:] = expected[lo:hi]
+            through += mapped.write_pages(direct, fd, buffer, offset + lo)
+        assert through >= 4 * mapped.PAGE  # the whole pages went directly
+        unaligned = np.empty(3 * mapped.PAGE, np.uint8)[1:]  # not on a page boundary: all through the cache
+        unaligned[: 2 * mapped.PAGE] = 9
+        assert mapped.write_pages(direct, fd, unaligned[: 2 * mapped.PAGE], offset + mapped.PAGE) == 0
+        expected[mapped.PAGE : 3 * mapped.PAGE] = 9
+        scratch = mapped.aligned_buffer(size + 2 * mapped.PAGE)
+        for lo, hi in [(0, size), (1, 2), (mapped.PAGE - offset, 2 * mapped.PAGE), (size - 5, size), (7, 7)]:
+            np.testing.assert_array_equal(mapped.read_pages(direct, offset + lo, hi - lo, scratch), expected[lo:hi])
+        scratch[:] = 0
+        ranges = [(offset + 10, offset + 20), (offset + 6 * mapped.PAGE, offset + 6 * mapped.PAGE + 1)]
+        got = mapped.read_pages(direct, offset + 5, size - 5, scratch, ranges)
+        for lo, hi in ranges:
+            np.testing.assert_array_equal(got[lo - offset - 5 : hi - offset - 5], expected[lo - offset : hi - offset])
+        assert not got[4 * mapped.PAGE : 5 * mapped.PAGE].any()  # a page of no range: not read
+        with pytest.raises(OSError):
+            mapped.read_pages(direct, offset + size - 5, 10 + mapped.PAGE, scratch)  # past the end
+        with pytest.raises(ValueError):
+            mapped.read_pages(direct, offset, size, scratch[: mapped.PAGE])
+    finally:
+        os.close(direct)
+        os.close(fd)
+    assert path.read_bytes() == b"\xff" * offset + expected.tobytes()
