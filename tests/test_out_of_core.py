@@ -9,6 +9,7 @@ result computed beforehand.
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -145,3 +146,103 @@ def test_a_sweep_through_the_file_in_many_pieces_writes_exactly_the_in_memory_re
     assert ordered[-1][1] == BOUND and all(a[1] + 1 == b[0] for a, b in zip(ordered, ordered[1:]))
     assert solution == reference
     np.testing.assert_array_equal(np.load(path, mmap_mode="r"), reference.codes)
+
+
+def _resident_pages(path) -> tuple[int, int]:
+    """Pages of a file in the page cache, and all its pages (``mincore`` of a mapping that reads none)."""
+    import ctypes
+    import mmap
+
+    import numpy as np
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.mincore.argtypes = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p)
+    view = np.memmap(path, mode="r", dtype=np.uint8)
+    pages = -(-view.size // mmap.PAGESIZE)
+    resident = np.zeros(pages, np.uint8)
+    assert libc.mincore(view.ctypes.data, view.size, resident.ctypes.data) == 0
+    del view
+    return int((resident & 1).sum()), pages
+
+
+def _solve_through_file(path, bound):
+    import numpy as np
+
+    def allocate(name, shape, dtype):
+        return np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=shape)
+
+    return solve(bound, allocate=allocate, on_disk=True)
+
+
+def test_the_sweep_writes_and_reads_the_file_around_the_page_cache(tmp_path):
+    # With direct I/O the file's pages do not pass through the page cache:
+    # only the small game's, the header's and the pages on the pieces' edges
+    # are there after the solve (through the page cache, every page would be).
+    import numpy as np
+
+    from solver.engine import mapped
+
+    path = tmp_path / "codes.npy"
+    path.touch()
+    direct = mapped.open_direct(path)
+    if direct is None:
+        pytest.skip("this file system has no direct I/O")
+    os.close(direct)
+    bound = 4 * 10**6
+    solution = _solve_through_file(path, bound)
+    resident, pages = _resident_pages(path)
+    assert resident < pages // 10, (resident, pages)
+    np.testing.assert_array_equal(np.load(path, mmap_mode="r"), solve(bound).codes)
+    assert solution.code_counts is not None
+
+
+@pytest.mark.parametrize("refused", ["no O_DIRECT", "EINVAL"])
+def test_the_sweep_through_the_page_cache_writes_the_same_file(tmp_path, reference, monkeypatch, refused):
+    # Where the file system has no direct I/O, or refuses its alignment, the
+    # pieces go through the page cache: the same file.
+    import errno
+
+    import numpy as np
+
+    from solver.engine import mapped
+    from solver.engine import put_or_take as retrograde
+
+    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 15)
+    if refused == "no O_DIRECT":
+        monkeypatch.setattr(mapped, "open_direct", lambda path: None)
+    else:
+
+        def refuse(*args, **kwargs):
+            raise OSError(errno.EINVAL, "refused")
+
+        monkeypatch.setattr(mapped, "write_pages", refuse)
+        monkeypatch.setattr(mapped, "read_pages", refuse)
+    path = tmp_path / "codes.npy"
+    assert _solve_through_file(path, BOUND) == reference
+    np.testing.assert_array_equal(np.load(path, mmap_mode="r"), reference.codes)
+
+
+@pytest.mark.parametrize("bottom, top, bound", [(3000, 70_000, 10**6), (600_000, 1_000_000, 10**6), (5, 9, 20)])
+def test_the_runs_read_hold_every_put_child_of_a_piece(monkeypatch, bottom, top, bound):
+    # Every put child x + f(x) <= B of the piece lies in one of the runs,
+    # which ascend and stay within the piece's put children; joined only
+    # across short gaps, they leave out about half of the range for squares.
+    import numpy as np
+
+    from solver.engine import put_or_take as retrograde
+
+    members = np.arange(1, 2_000, dtype=np.int64) ** 2
+    x = np.arange(bottom, top + 1)
+    puts = x + members[np.searchsorted(members, x, side="right") - 1]
+    puts = puts[puts <= bound]
+    for gap in (1 << 16, 0):
+        monkeypatch.setattr(retrograde, "_RUN_GAP", gap)
+        runs = retrograde._put_runs(members, bottom, top, bound)
+        assert all(a[1] < b[0] for a, b in zip(runs, runs[1:]))
+        inside = np.zeros(puts.size, bool)
+        for lo, hi in runs:
+            inside |= (puts >= lo) & (puts <= hi)
+        assert inside.all()
+        if puts.size:
+            assert runs[0][0] == puts.min() and runs[-1][1] == puts.max()
+    assert sum(hi - lo + 1 for lo, hi in runs) == puts.size  # with no joining, exactly the put children

@@ -18,6 +18,7 @@ more remoteness values exact (the tests check the two against each other).
 from __future__ import annotations
 
 import math
+import mmap
 from collections.abc import Callable
 
 import numpy as np
@@ -51,8 +52,29 @@ SQUARE_BUT_ONE_NOTE = (
 )
 
 
+#: Arrays at least this large are allocated in small pages (:func:`_allocate_in_memory`).
+_SMALL_PAGES_MIN = 1 << 26
+
+
 def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
-    return np.empty(shape, dtype)
+    """A result array in memory, uninitialised; a large one in the processor's small pages.
+
+    numpy asks the kernel for transparent huge pages for every array of 4 MB
+    or more (``madvise(MADV_HUGEPAGE)``).  On this project's machine the first
+    touch of 1 GB in huge pages cost 0.14-0.20 s or 1.7-2.3 s of system time, run to
+    run, and in 4 KiB pages 0.38-0.43 s every time (``docs/performance.md``,
+    2026-11-28), so a result of :data:`_SMALL_PAGES_MIN` bytes or more is a
+    private anonymous mapping of its own with ``MADV_NOHUGEPAGE``; it is freed
+    with the array.  ``name`` is not used (the solve's names for its arrays).
+    """
+    dtype = np.dtype(dtype)
+    size = math.prod(shape) * dtype.itemsize
+    nohuge = getattr(mmap, "MADV_NOHUGEPAGE", None)
+    if size < _SMALL_PAGES_MIN or nohuge is None:
+        return np.empty(shape, dtype)
+    memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    memory.madvise(nohuge)
+    return np.frombuffer(memory, dtype).reshape(shape)
 
 
 # ---------------------------------------------------------------------------
