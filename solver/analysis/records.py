@@ -17,7 +17,7 @@ have remoteness r, and the records say how many such positions there are.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 import numba
@@ -56,14 +56,30 @@ def _first_of_each_code(codes, lo, hi, first):
             first[c] = i
 
 
-def records(solution: Solution) -> dict:
+def _first_of_codes(solution: Solution, first_code: np.ndarray, first: np.ndarray) -> None:
+    """Fill ``first[r]`` (the least position of exact remoteness r) from the least position of each code."""
+    column = solution.packed_remoteness
+    assert isinstance(column, CodeColumn)  # a solution with codes shows them through CodeColumns
+    table = column.table  # the decoding of this rule's codes
+    for code in np.flatnonzero(first_code >= 0):
+        r = int(table[code])
+        if r >= 0 and (first[r] < 0 or first_code[code] < first[r]):
+            first[r] = first_code[code]
+
+
+def records(solution: Solution, *, progress: Callable[[float], None] | None = None) -> dict:
     """The smallest position of each exact remoteness, and the largest exact remoteness.
 
     Parameters
     ----------
     solution : Solution
         A solve of any rule, any bound (memory-mapped solves are read in
-        chunks of 16 M positions).
+        chunks of 16 M positions; a solve read from a Dask store,
+        :func:`solver.store.dask_store.open_store`, in one pass over its
+        chunks, one at a time).
+    progress : callable, optional
+        Called with the fraction read so far, from 0 to 1, while a solve read
+        from a Dask store is read (other solves do not call it).
 
     Returns
     -------
@@ -88,24 +104,24 @@ def records(solution: Solution) -> dict:
     size = solution.bound + 1
     first = np.full(1 << 15, -1, dtype=np.int64)
     codes = solution.codes
-    if codes is not None:
+    scan = getattr(solution, "scan_codes", None)  # a solve read from a Dask store
+    tally = None
+    if codes is None and scan is not None:
+        first_code, tally = scan(progress)
+        _first_of_codes(solution, first_code, first)
+    elif codes is not None:
         # One pass over the codes, none decoded: each exact remoteness is one code.
         first_code = np.full(256, -1, dtype=np.int64)
         for lo in range(0, size, _PIECE):
             _first_of_each_code(codes, lo, min(size, lo + _PIECE), first_code)
             mapped.release(codes, lo, lo + _PIECE)  # a mapped entry's pages go back as it is read
-        column = solution.packed_remoteness
-        assert isinstance(column, CodeColumn)  # a solution with codes shows them through CodeColumns
-        table = column.table  # the decoding of this rule's codes
-        for code in np.flatnonzero(first_code >= 0):
-            r = int(table[code])
-            if r >= 0 and (first[r] < 0 or first_code[code] < first[r]):
-                first[r] = first_code[code]
+        _first_of_codes(solution, first_code, first)
     else:
         for lo in range(0, size, _CHUNK):
             _first_of_each(np.asarray(packed[lo : lo + _CHUNK]), lo, first)
     found = np.flatnonzero(first >= 0)
-    tally = solution.tally()
+    if tally is None:
+        tally = solution.tally()
     rows = [
         {
             "remoteness": int(r),
@@ -126,7 +142,12 @@ def records(solution: Solution) -> dict:
 
 
 def bfile_terms(
-    solution: Solution, sequence: str, terms: int | None = None, *, partial: bool = False
+    solution: Solution,
+    sequence: str,
+    terms: int | None = None,
+    *,
+    partial: bool = False,
+    progress: Callable[[float], None] | None = None,
 ) -> Iterator[tuple[int, int]]:
     """The certified positions of one kind, in order, numbered from 1.
 
@@ -142,6 +163,9 @@ def bfile_terms(
     partial : bool, optional
         Go on past :attr:`Solution.decided_below` up to the bound (default:
         stop there, where the list is provably complete).
+    progress : callable, optional
+        Called after each piece of 16 M positions with the fraction of the
+        positions to list that have been read, from 0 to 1.
 
     Yields
     ------
@@ -178,10 +202,18 @@ def bfile_terms(
             yield k, position
             if limit is not None and k >= limit:
                 return
+        if progress is not None:
+            progress(min(lo + _CHUNK, top + 1) / (top + 1))
 
 
 def write_bfile(
-    solution: Solution, sequence: str, handle: TextIO, terms: int | None = None, *, partial: bool = False
+    solution: Solution,
+    sequence: str,
+    handle: TextIO,
+    terms: int | None = None,
+    *,
+    partial: bool = False,
+    progress: Callable[[float], None] | None = None,
 ) -> int:
     """Write a b-file: comment lines, then one ``"k a(k)"`` line per term.
 
@@ -198,6 +230,8 @@ def write_bfile(
         Also the terms past :attr:`Solution.decided_below`, up to the bound,
         after a comment line that marks them as such (default: only the
         complete prefix).
+    progress : callable, optional
+        As :func:`bfile_terms`.
 
     Returns
     -------
@@ -215,7 +249,7 @@ def write_bfile(
     count = 0
     marked = False
     lines = []
-    for k, position in bfile_terms(solution, sequence, terms, partial=partial):
+    for k, position in bfile_terms(solution, sequence, terms, partial=partial, progress=progress):
         if count == 0:
             handle.write(f"# {what} of {rule.title} ({rule.name}), certified at bound {solution.bound}\n")
             handle.write(

@@ -31,6 +31,7 @@ from solver.values.tree import game_tree
 from .common import MAX_DEPTH, MAX_TREE_NODES, PROG, _check_work, _UsageError
 from .dask import check_engine_options, run_dask_solve, wants_dask
 from .progress import Progress
+from .store_tools import fed, reading, store_solution
 
 
 def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False, rule: Rule = DEFAULT_RULE):
@@ -435,8 +436,13 @@ def _compare_command(args: argparse.Namespace) -> None:
 def _records_command(args: argparse.Namespace) -> None:
 
     rule = args.rule
-    solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
-    found = records(solution)
+    if args.store is not None:
+        solution = store_solution(args)
+        with reading() as bar:
+            found = records(solution, progress=fed(bar))
+    else:
+        solution, _ = _solve(_checked_cached_bound(_needs_bound(args), rule), rule=rule)
+        found = records(solution)
     if args.json:
         print(json.dumps(found))
         return
@@ -452,16 +458,37 @@ def _records_command(args: argparse.Namespace) -> None:
     print(f"decided below {found['decided_below']:,}: every position 1..{found['decided_below']:,} is W, L or D")
 
 
+def _needs_bound(args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` when ``--bound`` is given; without ``--store`` it is needed."""
+    if args.bound is None:
+        raise _UsageError("give --bound B, or --store PATH (a finished Dask store)")
+    return args
+
+
 def _bfile_command(args: argparse.Namespace) -> None:
 
     rule = args.rule
-    solution, _ = _solve(_checked_cached_bound(args, rule), rule=rule)
+    if args.store is None:
+        solution, _ = _solve(_checked_cached_bound(_needs_bound(args), rule), rule=rule)
+        _write_bfile(args, solution, None)
+        return
+    solution = store_solution(args)
+    with reading() as bar:
+        if args.partial:
+            _write_bfile(args, solution, fed(bar))
+        else:  # the read up to the first U, then the terms below it
+            solution.read_decided_below(fed(bar, 0.0, 0.5))
+            _write_bfile(args, solution, fed(bar, 0.5, 0.5))
+
+
+def _write_bfile(args: argparse.Namespace, solution, progress) -> None:
+    """Write the b-file of ``bfile`` to ``--output`` or standard output."""
     if args.output is None:
-        write_bfile(solution, args.sequence, sys.stdout, args.terms, partial=args.partial)
+        write_bfile(solution, args.sequence, sys.stdout, args.terms, partial=args.partial, progress=progress)
         return
     try:
         with open(args.output, "w", encoding="ascii") as handle:
-            count = write_bfile(solution, args.sequence, handle, args.terms, partial=args.partial)
+            count = write_bfile(solution, args.sequence, handle, args.terms, partial=args.partial, progress=progress)
     except OSError as exc:
         raise _UsageError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     print(f"wrote {count:,} terms to {args.output}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,compare,cold-positions,nim-values,sum,periodicity,plane,chomp,...} ...``.
+"""Command line: ``python -m solver {classify,tree,solve,layers,records,bfile,check,compare,cold-positions,nim-values,sum,periodicity,plane,chomp,...} ...``.
 
 ``--rule NAME`` picks the game: a rule of the loopy family
 (:mod:`solver.games`; the default is Put-or-Take-a-Square) or a finite
@@ -27,7 +27,7 @@ from solver.impartial import IMPARTIAL_FORMS, ImpartialGame, impartial_game, is_
 from solver.parsing import argparse_int
 
 from . import games as finite_games
-from . import graph_game
+from . import graph_game, store_tools
 from . import registry as registry_commands
 from .common import (
     DEFAULT_MAX_SECONDS,
@@ -55,6 +55,7 @@ from .family import (
     _strategies_command,
     _tree,
 )
+from .store_tools import add_store_option
 from .values import register
 
 
@@ -105,6 +106,10 @@ def _game_arg(text: str) -> Rule | ImpartialGame:
         f"no rule named {text.strip()[:60]!r}; the rules are: {', '.join(RULE_NAMES)}; "
         f"the finite impartial games: {IMPARTIAL_FORMS}"
     )
+
+
+#: Help of ``--bound`` where ``--store`` can stand in for it.
+_BOUND_OR_STORE = "solve to B (cached); needed unless --store is given, and then the store's bound"
 
 
 def _add_max_seconds(p: argparse.ArgumentParser) -> None:
@@ -291,7 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_compare_command)
 
     p = sub.add_parser("records", help="the smallest position of each exact remoteness, and the largest")
-    p.add_argument("--bound", required=True, type=argparse_int("the bound"), metavar="B", help="solve to B (cached)")
+    p.add_argument("--bound", type=argparse_int("the bound"), metavar="B", help=_BOUND_OR_STORE)
+    add_store_option(p)
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     _add_rule(p)
     _add_max_seconds(p)
@@ -304,7 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["P", "N", "D"],
         help="P: L positions (0 first, as OEIS A005240), N: W positions (A005241), D: certified draws",
     )
-    p.add_argument("--bound", required=True, type=argparse_int("the bound"), metavar="B", help="solve to B (cached)")
+    p.add_argument("--bound", type=argparse_int("the bound"), metavar="B", help=_BOUND_OR_STORE)
+    add_store_option(p)
     p.add_argument(
         "--terms", type=argparse_int("the number of terms (--terms)"), metavar="K", help="at most K terms (default all)"
     )
@@ -323,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     finite_games.register(sub, game_arg=_game_arg, rule_help=IMPARTIAL_FORMS, finite=_finite)
     graph_game.register(sub)
     registry_commands.register(sub)
+    store_tools.register(sub)
     return parser
 
 

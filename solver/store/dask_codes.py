@@ -6,8 +6,10 @@ import collections
 import functools
 import os
 import threading
+from collections.abc import Callable
 from typing import Any
 
+import numba
 import numpy as np
 
 from ..engine.dask import FILL
@@ -16,6 +18,16 @@ from ..engine.tallies import first_undecided, merge_tallies, tally_codes, tally_
 from ..errors import DaskEngineError
 
 __all__ = ["ZarrCodes"]
+
+
+@numba.njit(cache=True)
+def _first_of_each_code(chunk, offset, first):
+    """Record ``offset + i`` in ``first[code]`` for the first ``i`` of each code not yet seen (numba)."""
+    for i in range(chunk.shape[0]):
+        c = chunk[i]
+        if first[c] < 0:
+            first[c] = offset + i
+
 
 #: Decoded chunks a :class:`ZarrCodes` keeps for reading nearby positions again.
 _CHUNK_CACHE_BYTES = 64 * 2**20
@@ -237,13 +249,73 @@ class _StoreSolution(Solution):
     @functools.cached_property
     def decided_below(self) -> int:
         """As :attr:`Solution.decided_below`, reading the store chunk by chunk until the first unresolved position."""
+        return self.read_decided_below()
+
+    def read_decided_below(self, progress: Callable[[float], None] | None = None) -> int:
+        """:attr:`decided_below`, read chunk by chunk until the first unresolved position, with progress.
+
+        Parameters
+        ----------
+        progress : callable, optional
+            Called after each chunk with the fraction of the store read so far
+            (it ends below 1 when an unresolved position stops the read).
+
+        Returns
+        -------
+        int
+            As :attr:`Solution.decided_below`; remembered, so that the
+            property reads nothing more.
+        """
+        if "decided_below" in self.__dict__:
+            return int(self.__dict__["decided_below"])
         codes = self.store_codes
+        found = self.bound
         for lo in range(0, self.bound + 1, codes.chunk):
             chunk = np.ascontiguousarray(codes[lo : min(self.bound + 1, lo + codes.chunk)])
             first = int(first_undecided(chunk, 1 if lo == 0 else 0, len(chunk) - 1))
+            if progress is not None:
+                progress(min(self.bound + 1, lo + codes.chunk) / (self.bound + 1))
             if first >= 0:
-                return lo + first - 1
-        return self.bound
+                found = lo + first - 1
+                break
+        self.__dict__["decided_below"] = found
+        return found
+
+    def scan_codes(self, progress: Callable[[float], None] | None = None) -> tuple[np.ndarray, dict[str, int]]:
+        """One pass over the store, chunk by chunk: the first position of each code, and :meth:`tally`.
+
+        Parameters
+        ----------
+        progress : callable, optional
+            Called after each chunk with the fraction of the store read.
+
+        Returns
+        -------
+        tuple
+            ``(first, tally)``: ``first`` has shape ``(256,)``, dtype
+            ``int64``, the smallest position ``0..B`` holding each code (-1
+            for a code none holds); ``tally`` is :meth:`tally` of ``1..B``.
+            :attr:`decided_below` is found on the way and remembered.
+        """
+        codes = self.store_codes
+        first = np.full(256, -1, np.int64)
+        parts = []
+        undecided = -1 if "decided_below" not in self.__dict__ else 0
+        for lo in range(0, self.bound + 1, codes.chunk):
+            chunk = np.ascontiguousarray(codes[lo : min(self.bound + 1, lo + codes.chunk)])
+            start = 1 if lo == 0 else 0
+            _first_of_each_code(chunk, lo, first)
+            parts.append(tally_codes(chunk, start, len(chunk) - 1, self.rule.misere))
+            if undecided < 0:
+                at = int(first_undecided(chunk, start, len(chunk) - 1))
+                if at >= 0:
+                    undecided = 1
+                    self.__dict__["decided_below"] = lo + at - 1
+            if progress is not None:
+                progress(min(self.bound + 1, lo + codes.chunk) / (self.bound + 1))
+        if undecided < 0:
+            self.__dict__["decided_below"] = self.bound
+        return first, tally_dict(merge_tallies(parts))
 
     def tally(self, n: int | None = None) -> dict[str, int]:
         """As :meth:`Solution.tally`, reading the store chunk by chunk."""
