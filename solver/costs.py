@@ -75,7 +75,9 @@ __all__ = [
     "layers_cost",
     "primitives_cost",
     "random_play_cost",
+    "sample_check_cost",
     "solve_cost",
+    "store_read_cost",
     "strategy_matrix_cost",
     "tree_cost",
     "tree_nodes",
@@ -127,6 +129,18 @@ MATRIX_BYTES_PER_START = 200
 #: Primitive elements: seconds and bytes per layer member.
 PRIMITIVE_SECONDS_PER_MEMBER = 20e-6
 PRIMITIVE_BYTES_PER_MEMBER = 1_000
+
+#: Reading a finished Dask store: seconds per position decoded and scanned (Blosc-LZ4, then a
+#: numba pass; about 2 s of processor time per 10**9 positions measured on this machine, 3 ns
+#: allows for a busy one).
+STORE_SECONDS_PER_POSITION = 3e-9
+#: Chunks of a store held at once while it is read.
+STORE_CHUNKS_HELD = 4
+#: The local check of a sample: seconds per position drawn (the draw, the sort, the gathers, the
+#: check: 23 s for 10**8 at a load of 12 to 15 on the 2 cores) and bytes (the position and its
+#: put child, 8 bytes each, and their two codes).
+SAMPLE_SECONDS_PER_POSITION = 2.5e-7
+SAMPLE_BYTES_PER_POSITION = 18
 
 #: Fixed overhead of any estimate: a little time and memory for the call.
 BASE_SECONDS = 0.01
@@ -352,6 +366,76 @@ def classify_cost(n: int) -> Cost:
     """
     n = check_integer(n, "N", least=1)
     return Cost(BASE_SECONDS + _times(n, ROW_SECONDS), BASE_BYTES + ROW_BYTES * n, f"a table of {format_count(n)} rows")
+
+
+def store_read_cost(positions: int, chunk: int) -> Cost:
+    """Estimate a read of ``positions`` codes of a finished Dask store, a chunk at a time.
+
+    Parameters
+    ----------
+    positions : int
+        Codes read, ``>= 1``.
+    chunk : int
+        Positions per chunk of the store, ``>= 1``.
+
+    Returns
+    -------
+    Cost
+        :data:`STORE_SECONDS_PER_POSITION` a position; :data:`STORE_CHUNKS_HELD`
+        chunks of memory.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If an argument is below 1.
+    """
+    positions = check_integer(positions, "the positions read", least=1)
+    chunk = check_integer(chunk, "the chunk", least=1)
+    return Cost(
+        BASE_SECONDS + _times(positions, STORE_SECONDS_PER_POSITION),
+        BASE_BYTES + STORE_CHUNKS_HELD * chunk,
+        f"a read of {format_count(positions)} positions of a store",
+    )
+
+
+def sample_check_cost(bound: int, sample: int, chunk: int) -> Cost:
+    """Estimate the local check of ``sample`` positions drawn from a store of ``bound`` (:mod:`solver.store.dask_check`).
+
+    Parameters
+    ----------
+    bound : int
+        The store's bound, ``>= 1``.
+    sample : int
+        Positions drawn, ``>= 1``.
+    chunk : int
+        Positions per chunk of the store, ``>= 1``.
+
+    Returns
+    -------
+    Cost
+        The read of the chunks the sample can need (at most two a position
+        and the whole store, :func:`store_read_cost`) and
+        :data:`SAMPLE_SECONDS_PER_POSITION`, :data:`SAMPLE_BYTES_PER_POSITION`
+        a position drawn.
+
+    Raises
+    ------
+    TypeError
+        If an argument is not an integer.
+    ValueError
+        If an argument is below 1.
+    """
+    bound = check_integer(bound, "the bound", least=1)
+    sample = check_integer(sample, "the sample", least=1)
+    chunk = check_integer(chunk, "the chunk", least=1)
+    read = store_read_cost(min(bound + 1, (2 * sample + 1) * chunk), chunk)
+    return Cost(
+        _add_seconds(read.seconds, _times(sample, SAMPLE_SECONDS_PER_POSITION)),
+        read.bytes + SAMPLE_BYTES_PER_POSITION * sample,
+        f"the check of {format_count(sample)} positions drawn from a store",
+    )
 
 
 def random_play_cost(n: int, games: int, move_cap: int) -> Cost:

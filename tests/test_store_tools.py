@@ -212,3 +212,16 @@ def test_bad_input_against_a_store_is_one_line_and_status_2(store, tmp_path, cap
     (unfinished / "zarr.json").write_text(json.dumps(meta))
     for argv in (["records"], ["check", "--sample", "5"]):
         _one_line_status_2([*argv, "--store", str(unfinished)], capsys, "unfinished")
+
+
+@pytest.mark.slow
+def test_work_beyond_the_time_limit_is_refused_with_the_estimate(store, monkeypatch, capsys):
+    from solver import costs
+
+    monkeypatch.setattr(costs, "SAMPLE_SECONDS_PER_POSITION", 1.0)
+    monkeypatch.setattr(costs, "STORE_SECONDS_PER_POSITION", 1e-3)
+    _one_line_status_2(["check", "--store", str(store), "--sample", "1000"], capsys, "--sample", "--max-seconds")
+    _one_line_status_2(["records", "--store", str(store)], capsys, "--max-seconds")
+    _one_line_status_2(["bfile", "--sequence", "P", "--store", str(store)], capsys, "--max-seconds")
+    status, out, _ = _run(["check", "--store", str(store), "--sample", "10", "--max-seconds", "3600"], capsys)
+    assert status == 0 and "faults: 0" in out

@@ -31,7 +31,7 @@ from solver.values.tree import game_tree
 from .common import MAX_DEPTH, MAX_TREE_NODES, PROG, _check_work, _UsageError
 from .dask import check_engine_options, run_dask_solve, wants_dask
 from .progress import Progress
-from .store_tools import fed, reading, store_solution
+from .store_tools import check_store_read, fed, reading, store_solution
 
 
 def _solve(bound: int, *, allow_larger: bool = False, lines: bool = False, rule: Rule = DEFAULT_RULE):
@@ -438,6 +438,7 @@ def _records_command(args: argparse.Namespace) -> None:
     rule = args.rule
     if args.store is not None:
         solution = store_solution(args)
+        check_store_read(args, solution)
         with reading() as bar:
             found = records(solution, progress=fed(bar))
     else:
@@ -473,6 +474,7 @@ def _bfile_command(args: argparse.Namespace) -> None:
         _write_bfile(args, solution, None)
         return
     solution = store_solution(args)
+    check_store_read(args, solution)
     with reading() as bar:
         if args.partial:
             _write_bfile(args, solution, fed(bar))

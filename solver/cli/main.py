@@ -330,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     finite_games.register(sub, game_arg=_game_arg, rule_help=IMPARTIAL_FORMS, finite=_finite)
     graph_game.register(sub)
     registry_commands.register(sub)
-    store_tools.register(sub)
+    store_tools.register(sub, add_max_seconds=_add_max_seconds)
     return parser
 
 

@@ -15,17 +15,19 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from solver import costs
 from solver.parsing import argparse_int
 from solver.store.dask_check import check_sample, check_store
 from solver.store.dask_store import open_store
 
-from .common import _UsageError
+from .common import _check_work, _UsageError
 from .progress import Progress
 
-__all__ = ["STORE_HELP", "add_store_option", "register", "store_solution"]
+__all__ = ["STORE_HELP", "add_store_option", "check_store_read", "register", "store_solution"]
 
 #: Help of ``--store`` on ``records`` and ``bfile``.
 STORE_HELP = (
@@ -103,9 +105,17 @@ def fed(bar: Progress, start: float = 0.0, share: float = 1.0):
     return update
 
 
+def check_store_read(args: argparse.Namespace, solution: Any) -> None:
+    """Refuse, with the estimate, a read of the whole store beyond ``--max-seconds`` (:func:`solver.costs.store_read_cost`)."""
+    cost = costs.store_read_cost(solution.bound + 1, solution.store_codes.chunk)
+    _check_work(args, (cost, "the whole store is read"))
+
+
 def _check_command(args: argparse.Namespace) -> None:
     solution = store_solution(args)
     check_sample(solution.bound, args.sample)
+    cost = costs.sample_check_cost(solution.bound, args.sample, solution.store_codes.chunk)
+    _check_work(args, (cost, "choose a smaller --sample"))
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     if not args.json:
         print(f"{solution.rule.title}, bound {solution.bound:,}: the store {args.store}")
@@ -128,13 +138,15 @@ def _check_command(args: argparse.Namespace) -> None:
         raise SystemExit(1)
 
 
-def register(sub: Any) -> None:
+def register(sub: Any, *, add_max_seconds: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add the command ``check`` to the subparsers of ``python -m solver``.
 
     Parameters
     ----------
     sub : argparse._SubParsersAction
         The subparsers of :func:`solver.cli.main.build_parser`.
+    add_max_seconds : callable
+        Adds ``--max-seconds`` to a parser, as on every command.
     """
     p = sub.add_parser(
         "check",
@@ -158,4 +170,5 @@ def register(sub: Any) -> None:
         help="the seed of the draw (default: a fresh one, printed)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    add_max_seconds(p)
     p.set_defaults(run=_check_command)

@@ -35,7 +35,7 @@ from .dask_store import open_store
 __all__ = ["BYTES_PER_SAMPLE", "FAULTS_SHOWN", "check_sample", "check_store", "draw_sample", "sample_limit"]
 
 #: Memory a sampled position takes: its position and its put child (8 bytes each), their two codes.
-BYTES_PER_SAMPLE = 18
+BYTES_PER_SAMPLE = costs.SAMPLE_BYTES_PER_POSITION
 #: Faulty positions :func:`check_store` returns (the first ones, in ascending order).
 FAULTS_SHOWN = 10
 
