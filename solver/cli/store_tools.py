@@ -27,7 +27,7 @@ from solver.store.dask_store import open_store
 from .common import _check_work, _UsageError
 from .progress import Progress
 
-__all__ = ["STORE_HELP", "add_store_option", "check_store_read", "register", "store_solution"]
+__all__ = ["STORE_HELP", "add_store_option", "check_store_read", "fed", "reading", "register", "store_solution"]
 
 #: Help of ``--store`` on ``records`` and ``bfile``.
 STORE_HELP = (
@@ -92,12 +92,37 @@ def store_solution(args: argparse.Namespace) -> Any:
 
 
 def reading(what: str = "reading the store") -> Progress:
-    """A :class:`Progress` of :data:`_STEPS` steps for a read of a store, fed by fractions through :func:`fed`."""
+    """The progress of a read of a store on stderr (``progress 0.42 reading the store``).
+
+    Parameters
+    ----------
+    what : str, optional
+        The words of the bar and of the lines.
+
+    Returns
+    -------
+    Progress
+        Of :data:`_STEPS` steps, fed by fractions through :func:`fed`.
+    """
     return Progress(what, _STEPS)
 
 
-def fed(bar: Progress, start: float = 0.0, share: float = 1.0):
-    """A callback of fractions ``f`` that moves ``bar`` to ``start + share * f`` of its steps."""
+def fed(bar: Progress, start: float = 0.0, share: float = 1.0) -> Callable[[float], None]:
+    """A callback of fractions for a part of a read shown by ``bar``.
+
+    Parameters
+    ----------
+    bar : Progress
+        From :func:`reading`.
+    start, share : float, optional
+        The part: a fraction ``f`` of it moves the bar to ``start + share * f``
+        of the whole (default the whole read).
+
+    Returns
+    -------
+    callable
+        Takes a fraction from 0 to 1.
+    """
 
     def update(fraction: float) -> None:
         bar.update(round(_STEPS * (start + share * fraction)))
@@ -106,7 +131,20 @@ def fed(bar: Progress, start: float = 0.0, share: float = 1.0):
 
 
 def check_store_read(args: argparse.Namespace, solution: Any) -> None:
-    """Refuse, with the estimate, a read of the whole store beyond ``--max-seconds`` (:func:`solver.costs.store_read_cost`)."""
+    """Refuse, with the estimate, a read of the whole store beyond ``--max-seconds`` (:func:`solver.costs.store_read_cost`).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The command's arguments (``max_seconds``).
+    solution : Solution
+        The store's solve, from :func:`store_solution`.
+
+    Raises
+    ------
+    solver.costs.WorkTooLargeError
+        A ValueError whose one-line message gives the estimate.
+    """
     cost = costs.store_read_cost(solution.bound + 1, solution.store_codes.chunk)
     _check_work(args, (cost, "the whole store is read"))
 
