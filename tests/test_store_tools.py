@@ -225,3 +225,25 @@ def test_work_beyond_the_time_limit_is_refused_with_the_estimate(store, monkeypa
     _one_line_status_2(["bfile", "--sequence", "P", "--store", str(store)], capsys, "--max-seconds")
     status, out, _ = _run(["check", "--store", str(store), "--sample", "10", "--max-seconds", "3600"], capsys)
     assert status == 0 and "faults: 0" in out
+
+
+def test_a_foreign_zarr_group_is_not_a_store(tmp_path, capsys):
+    import zarr
+
+    foreign = tmp_path / "foreign.zarr"
+    group = zarr.open_group(str(foreign), mode="w")
+    group.create_array("codes", shape=(101,), chunks=(50,), dtype="uint8")
+    group.attrs.update({"engine": "someone-else", "bound": 100, "complete": True})
+    for head in (["records"], ["bfile", "--sequence", "P"], ["check", "--sample", "5"]):
+        _one_line_status_2([*head, "--store", str(foreign)], capsys, "not a Dask solve store")
+
+
+@pytest.mark.slow
+def test_the_check_refuses_a_store_of_another_rule_and_records_read_it_with_its_rule(tmp_path, capsys):
+    where = tmp_path / "prime.zarr"
+    run(10**4, store=where, chunk=1024, workers=1, processes=False, rule="put-or-take-a-prime")
+    _one_line_status_2(["check", "--store", str(where), "--sample", "5"], capsys, "Put-or-Take-a-Square only")
+    _one_line_status_2(["records", "--store", str(where)], capsys, "--rule put-or-take-a-prime")
+    status, from_store, _ = _run(["records", "--store", str(where), "--rule", "put-or-take-a-prime"], capsys)
+    assert status == 0
+    assert from_store == _run(["records", "--bound", "1e4", "--rule", "put-or-take-a-prime"], capsys)[1]

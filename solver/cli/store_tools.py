@@ -21,7 +21,7 @@ from typing import Any
 
 from solver import costs
 from solver.parsing import argparse_int
-from solver.store.dask_check import check_sample, check_store
+from solver.store.dask_check import check_rule, check_sample, check_store
 from solver.store.dask_store import open_store
 
 from .common import _check_work, _UsageError
@@ -151,6 +151,7 @@ def check_store_read(args: argparse.Namespace, solution: Any) -> None:
 
 def _check_command(args: argparse.Namespace) -> None:
     solution = store_solution(args)
+    check_rule(solution, args.store)
     check_sample(solution.bound, args.sample)
     cost = costs.sample_check_cost(solution.bound, args.sample, solution.store_codes.chunk)
     _check_work(args, (cost, "choose a smaller --sample"))

@@ -32,7 +32,15 @@ from ..games import DEFAULT_RULE
 from ..validation import check_integer
 from .dask_store import open_store
 
-__all__ = ["BYTES_PER_SAMPLE", "FAULTS_SHOWN", "check_sample", "check_store", "draw_sample", "sample_limit"]
+__all__ = [
+    "BYTES_PER_SAMPLE",
+    "FAULTS_SHOWN",
+    "check_rule",
+    "check_sample",
+    "check_store",
+    "draw_sample",
+    "sample_limit",
+]
 
 #: Memory a sampled position takes: its position and its put child (8 bytes each), their two codes.
 BYTES_PER_SAMPLE = costs.SAMPLE_BYTES_PER_POSITION
@@ -54,6 +62,28 @@ def sample_limit(bound: int) -> int:
         ``min(B, usable memory // BYTES_PER_SAMPLE)`` (:func:`solver.engine.budget.usable_memory`).
     """
     return max(1, min(bound, budget.usable_memory() // BYTES_PER_SAMPLE))
+
+
+def check_rule(solution: Any, path: str | os.PathLike[str]) -> None:
+    """Refuse the solve of a store whose rule is not Put-or-Take-a-Square, whose moves the check computes.
+
+    Parameters
+    ----------
+    solution : Solution
+        The store's solve (:func:`~solver.store.dask_store.open_store`).
+    path : str or os.PathLike
+        The store, for the message.
+
+    Raises
+    ------
+    ValueError
+        If ``solution.rule`` is another rule.
+    """
+    if solution.rule.name != DEFAULT_RULE.name:
+        raise ValueError(
+            f"the store {os.fspath(path)} holds {solution.rule.title}; the check reads stores of "
+            f"{DEFAULT_RULE.title} only"
+        )
 
 
 def check_sample(bound: int, sample: object) -> int:
@@ -161,10 +191,7 @@ def check_store(
     start = time.perf_counter()
     solution: Any = open_store(path)
     bound = solution.bound
-    if solution.rule.name != DEFAULT_RULE.name:
-        raise ValueError(
-            f"the store {path} holds {solution.rule.title}; the check reads stores of {DEFAULT_RULE.title} only"
-        )
+    check_rule(solution, path)
     sample = check_sample(bound, sample)
     if seed is None:
         seed = secrets.randbits(63)
