@@ -44,7 +44,7 @@ __all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "che
 ENGINES = ("numba", "dask")
 
 #: Bytes a position of the store takes on disk, an estimate from above: the Blosc-LZ4 codes of
-#: Put-or-Take-a-Square took 0.224 bytes a position at 10**10 and 0.18 at 10**11 (docs/dask.md).
+#: Put-or-Take-a-Square took 0.224 bytes a position at 10**10 and 0.19 at 10**11 (docs/dask.md).
 STORE_BYTES_PER_POSITION = 0.25
 
 #: A solve estimated to take longer than this says so, with its disk, before it starts (on stderr).
