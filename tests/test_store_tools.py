@@ -27,6 +27,7 @@ from solver.cli.main import main
 from solver.engine import codes as code_tables
 from solver.engine import solve
 from solver.engine.closure import local_check
+from solver.engine.solution import Outcome
 from solver.store.dask import run
 from solver.store.dask_check import check_store, draw_sample
 from solver.store.dask_codes import ZarrCodes
@@ -222,9 +223,16 @@ def test_work_beyond_the_time_limit_is_refused_with_the_estimate(store, monkeypa
     monkeypatch.setattr(costs, "STORE_SECONDS_PER_POSITION", 1e-3)
     _one_line_status_2(["check", "--store", str(store), "--sample", "1000"], capsys, "--sample", "--max-seconds")
     _one_line_status_2(["records", "--store", str(store)], capsys, "--max-seconds")
-    _one_line_status_2(["bfile", "--sequence", "P", "--store", str(store)], capsys, "--max-seconds")
+    _one_line_status_2(["bfile", "--sequence", "P", "--partial", "--store", str(store)], capsys, "--max-seconds")
     status, out, _ = _run(["check", "--store", str(store), "--sample", "10", "--max-seconds", "3600"], capsys)
     assert status == 0 and "faults: 0" in out
+    # Without --partial a b-file reads the store up to its decided radius only, and is estimated so.
+    status, out, _ = _run(["bfile", "--sequence", "P", "--store", str(store)], capsys)
+    whole = solve(BOUND)
+    losses = np.flatnonzero(np.asarray(whole.outcome)[: whole.decided_below + 1] == Outcome.L)
+    assert status == 0 and int(out.splitlines()[-1].split()[1]) == int(losses[-1])
+    monkeypatch.setattr(costs, "STORE_SECONDS_PER_POSITION", 1.0)
+    _one_line_status_2(["bfile", "--sequence", "P", "--store", str(store)], capsys, "decided radius", "--max-seconds")
 
 
 def test_a_foreign_zarr_group_is_not_a_store(tmp_path, capsys):

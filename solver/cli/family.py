@@ -474,13 +474,18 @@ def _bfile_command(args: argparse.Namespace) -> None:
         _write_bfile(args, solution, None)
         return
     solution = store_solution(args)
-    check_store_read(args, solution)
-    with reading() as bar:
-        if args.partial:
+    if args.partial:
+        check_store_read(args, solution)
+        with reading() as bar:
             _write_bfile(args, solution, fed(bar))
-        else:  # the read up to the first U, then the terms below it
-            solution.read_decided_below(fed(bar, 0.0, 0.5))
-            _write_bfile(args, solution, fed(bar, 0.5, 0.5))
+        return
+    # The read up to the first U (a put-or-take rule's first U comes early: 15,301,119 at 10**11), then the
+    # terms below it, whose read is estimated once that radius is known.
+    with reading() as bar:
+        decided = solution.read_decided_below(fed(bar))
+    check_store_read(args, solution, decided + 1)
+    with reading() as bar:
+        _write_bfile(args, solution, fed(bar))
 
 
 def _write_bfile(args: argparse.Namespace, solution, progress) -> None:

@@ -130,8 +130,8 @@ def fed(bar: Progress, start: float = 0.0, share: float = 1.0) -> Callable[[floa
     return update
 
 
-def check_store_read(args: argparse.Namespace, solution: Any) -> None:
-    """Refuse, with the estimate, a read of the whole store beyond ``--max-seconds`` (:func:`solver.costs.store_read_cost`).
+def check_store_read(args: argparse.Namespace, solution: Any, positions: int | None = None) -> None:
+    """Refuse, with the estimate, a read of the store beyond ``--max-seconds`` (:func:`solver.costs.store_read_cost`).
 
     Parameters
     ----------
@@ -139,14 +139,18 @@ def check_store_read(args: argparse.Namespace, solution: Any) -> None:
         The command's arguments (``max_seconds``).
     solution : Solution
         The store's solve, from :func:`store_solution`.
+    positions : int, optional
+        Positions read (the first ones); default the whole store.
 
     Raises
     ------
     solver.costs.WorkTooLargeError
         A ValueError whose one-line message gives the estimate.
     """
-    cost = costs.store_read_cost(solution.bound + 1, solution.store_codes.chunk)
-    _check_work(args, (cost, "the whole store is read"))
+    whole = positions is None or positions > solution.bound
+    read = solution.bound + 1 if positions is None or whole else max(1, positions)
+    cost = costs.store_read_cost(read, solution.store_codes.chunk)
+    _check_work(args, (cost, "the whole store is read" if whole else "the store is read up to its decided radius"))
 
 
 def _check_command(args: argparse.Namespace) -> None:
