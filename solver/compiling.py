@@ -10,7 +10,10 @@ in :data:`PLAN`'s order (the page's default view first);
 :func:`compile_in_background` runs it in a thread, so a server can answer
 at once, and :func:`compile_status` says what is compiling now, for any
 thread: a request that needs a kernel being compiled waits for it (numba
-compiles one function at a time) and finds it compiled.
+compiles one function at a time) and finds it compiled.  A page that asks
+for a game moves that game's steps to the front (:func:`compile_first`),
+and while it waits for an answer the plan holds back (:func:`answering`),
+so that a view's own kernels compile first.
 """
 
 from __future__ import annotations
