@@ -8,7 +8,7 @@ from pathlib import Path
 
 import dash
 
-from . import callbacks
+from . import callbacks, first_view
 from .components import GRAPH_CONFIG
 from .layout import build_layout, page_layout
 from .links import LINK_TARGETS
@@ -115,4 +115,5 @@ def create_app() -> dash.Dash:
     # Served afresh at each load, with the compile notice as it stands then (layout.page_layout).
     app.layout = page_layout(page)
     callbacks.register(app, page)
+    first_view.register(app)  # a game asked for compiles first; the compile plan waits for the page's answers
     return app

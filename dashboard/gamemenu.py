@@ -534,6 +534,14 @@ _DOCUMENT_TITLE = """function (title) {
 }"""
 
 
+def _choose_game(name: object, tab: object, *held: object) -> tuple:
+    """:func:`choose_game` for the menu's callback, the game's kernels first in the compile plan."""
+    from .first_view import ask_first
+
+    ask_first(name)
+    return choose_game(name, tab, *held)
+
+
 def register(app) -> None:
     """Wire the game menu: its box, and what the chosen game decides (:func:`choose_game`).
 
@@ -558,7 +566,7 @@ def register(app) -> None:
         State(ids.TABS, "value"),
         *[State(cid, "value") for cid in derived],
         prevent_initial_call=True,
-    )(choose_game)
+    )(_choose_game)
     app.callback(
         Output(ids.GAME_MENU, "value", allow_duplicate=True),
         Output(ids.GAME_MENU_ERROR, "children", allow_duplicate=True),

@@ -10,7 +10,10 @@ in :data:`PLAN`'s order (the page's default view first);
 :func:`compile_in_background` runs it in a thread, so a server can answer
 at once, and :func:`compile_status` says what is compiling now, for any
 thread: a request that needs a kernel being compiled waits for it (numba
-compiles one function at a time) and finds it compiled.
+compiles one function at a time) and finds it compiled.  A page that asks
+for a game moves that game's steps to the front (:func:`compile_first`),
+and while it waits for an answer the plan holds back (:func:`answering`),
+so that a view's own kernels compile first.
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ import contextlib
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from numba.core import event
+from numba.core.compiler_lock import global_compiler_lock
 
 __all__ = [
     "PLAN",
     "CompileStatus",
+    "GAME_STEPS",
+    "answering",
+    "compile_first",
     "compile_kernels",
     "compile_dask_kernels",
     "compile_in_background",
@@ -173,22 +180,60 @@ def _chomp(directory: Path) -> None:
     binary_square(3)
 
 
-def _other_finite_games(directory: Path) -> None:
-    from .impartial import euclid3_outcomes, l_shape_table, lost_triples, magnetism_sequences, zigzag_values
-    from .impartial.registry import impartial_game
+def _finite_game(name: str, text: str, tables: Callable[[], object]) -> Callable[[Path], None]:
+    """A step that reaches one finite game's kernels: its value and tree at ``text``, then its tables."""
 
-    for name, text in (
-        ("magnetism", "+...-.."),
-        ("spring-cleaning", "###/#.."),
-        ("euclid3", "5,8,12"),
-        ("eraserhead", "path-5:0,2"),
-        ("monochrome", "petersen"),
-    ):
+    def step(directory: Path) -> None:
+        from .impartial.registry import impartial_game
+
         game = impartial_game(name)
         position = game.parse(text)
         game.value(position)
         game.tree(position, 2)
-    euclid3_outcomes(4), l_shape_table(3), magnetism_sequences(4), zigzag_values(3), lost_triples("path", 4)
+        tables()
+
+    return step
+
+
+def _magnetism_tables() -> None:
+    from .impartial import magnetism_sequences
+
+    magnetism_sequences(4)
+
+
+def _spring_cleaning_tables() -> None:
+    from .impartial import l_shape_table, zigzag_values
+
+    l_shape_table(3), zigzag_values(3)
+
+
+def _euclid3_tables() -> None:
+    from .impartial import euclid3_outcomes
+
+    euclid3_outcomes(4)
+
+
+def _eraserhead_tables() -> None:
+    from .impartial import lost_triples
+
+    lost_triples("path", 4)
+
+
+def _rules(names: tuple[str, ...]) -> Callable[[Path], None]:
+    """A step that reaches the kernels of the Summary of each rule of ``names``: its solve, from the disk cache."""
+
+    def step(directory: Path) -> None:
+        from .engine.sweep_numpy import sweep_path
+        from .store.disk import solve_cached
+
+        for rule in names:
+            # The kernels, not the numpy sweep and the small game in Python: the page's bound needs them.
+            with sweep_path("kernel"):
+                solution = solve_cached(1_000, directory=directory / rule, rule=rule)[0]
+            solution.tally(100)
+            _ = solution.decided_below
+
+    return step
 
 
 def _other_games(directory: Path) -> None:
@@ -200,10 +245,23 @@ def _other_games(directory: Path) -> None:
     compare_rules(100, 1_000, solver=lambda bound, rule: solve_cached(bound, directory=directory, rule=rule)[0])
 
 
+#: The family's put-or-take rules other than Put-or-Take-a-Square, which share its engine.
+PUT_OR_TAKE_RULES = (
+    "put-or-take-a-cube",
+    "put-or-take-a-triangular-number",
+    "put-or-take-a-prime",
+    "put-or-take-a-power-of-2",
+    "put-or-take-a-power-of-3",
+    "put-or-take-a-factorial",
+    "put-or-take-a-fibonacci-number",
+)
+
 #: The steps of :func:`compile_kernels`, in order: what each is for (as the
 #: page names it) and the function that reaches its kernels.  The page's
 #: default view (Put-or-Take-a-Square's Summary, its sweep in numpy) comes
 #: first, then the sweep's kernel and Put-or-Take-a-Square's other views.
+#: A page that asks for another game moves that game's steps to the front
+#: (:func:`compile_first`, :data:`GAME_STEPS`).
 PLAN: tuple[tuple[str, Callable[[Path], None]], ...] = (
     ("Put-or-Take-a-Square's default view (Explore → Summary)", _default_view),
     ("Put-or-Take-a-Square (Explore, Play, Inspect, Thesis analyses)", _put_or_take_a_square),
@@ -211,12 +269,41 @@ PLAN: tuple[tuple[str, Callable[[Path], None]], ...] = (
     ("octal games (Finite games)", _octal_games),
     ("Wythoff's and Euclid's games (Finite games)", _wythoff_and_euclid),
     ("Chomp (Finite games)", _chomp),
-    (
-        "Magnetism, Spring Cleaning, Euclid's game on triples, Eraserhead, Monochrome (Finite games)",
-        _other_finite_games,
-    ),
+    ("Magnetism (Finite games)", _finite_game("magnetism", "+...-..", _magnetism_tables)),
+    ("Spring Cleaning (Finite games)", _finite_game("spring-cleaning", "###/#..", _spring_cleaning_tables)),
+    ("Euclid's game on triples (Finite games)", _finite_game("euclid3", "5,8,12", _euclid3_tables)),
+    ("Eraserhead (Finite games)", _finite_game("eraserhead", "path-5:0,2", _eraserhead_tables)),
+    ("Monochrome (Finite games)", _finite_game("monochrome", "petersen", lambda: None)),
+    ("the family's put-or-take rules (the game menu)", _rules(PUT_OR_TAKE_RULES)),
+    ("Subtract-a-Square (the game menu)", _rules(("subtract-a-square", "subtract-a-square-misere"))),
+    ("Square-But-One (the game menu)", _rules(("square-but-one", "square-but-one-odd"))),
     ("the family's other games (the game menu, Explore → Rules compared)", _other_games),
 )
+
+#: The steps of :data:`PLAN` (their labels, in the order to run them) that reach the kernels of a game's
+#: first view, by the game's registry name (:func:`solver.registry.game_names`); a game not named here
+#: compiles what its view needs when the view is first drawn.
+GAME_STEPS: dict[str, tuple[str, ...]] = {
+    "put-or-take-a-square": (PLAN[0][0], PLAN[1][0]),
+    **dict.fromkeys(PUT_OR_TAKE_RULES, (PLAN[11][0],)),
+    "subtract-a-square": (PLAN[12][0],),
+    "subtract-a-square-misere": (PLAN[12][0],),
+    "square-but-one": (PLAN[13][0],),
+    "square-but-one-odd": (PLAN[13][0],),
+    **dict.fromkeys(
+        ("octal-0.137", "octal-0.07", "octal-0.77", "octal-4.7", "subtraction-1,3,4", "couples-are-forever"),
+        (PLAN[3][0],),
+    ),
+    "wythoff": (PLAN[4][0],),
+    "euclid": (PLAN[4][0],),
+    "chomp-2x6": (PLAN[5][0],),
+    "chomp-3x4": (PLAN[5][0],),
+    "magnetism": (PLAN[6][0],),
+    "spring-cleaning": (PLAN[7][0],),
+    "euclid3": (PLAN[8][0],),
+    "eraserhead": (PLAN[9][0],),
+    "monochrome": (PLAN[10][0],),
+}
 
 
 # ---------------------------------------------------------------------------
@@ -306,18 +393,63 @@ _TRACKER = _Tracker()
 event.register("numba:compile", _TRACKER)
 
 
+#: The longest the plan waits at a time for the page to answer what it asked (:func:`answering`), before a step
+#: or a kernel of its own.
+HOLD_SECONDS = 10.0
+
+
 class _Plan:
     def __init__(self) -> None:
         self.lock = threading.Lock()
+        self.answered = threading.Condition(self.lock)  # notified when the page's answers in progress end
         self.thread: threading.Thread | None = None
         self.started_at: float | None = None
         self.ended_at: float | None = None
         self.done = 0
         self.step: str | None = None
         self.error: str | None = None
+        self.waiting: list[tuple[str, Callable[[Path], None]]] = list(PLAN)  # the steps not started, in order
+        self.answering = 0  # the page's answers in progress (:func:`answering`)
+        self.runner: int | None = None  # the thread running the plan's steps, while one does
 
 
 _PLAN_STATE = _Plan()
+
+
+class _Yield(event.Listener):
+    """Holds the plan's thread before it takes numba's compiler lock while the page is answering.
+
+    Numba announces ``numba:compiler_lock`` before a thread takes its lock,
+    for a compilation or a load from its cache: the plan's thread then waits
+    (at most :data:`HOLD_SECONDS`) until the page's answers in progress have
+    ended, unless it holds the lock already (a kernel compiling for another,
+    which must go on).  The answer's own kernels so compile one after another
+    without the plan's between them.
+    """
+
+    def on_start(self, ev) -> None:
+        state = _PLAN_STATE
+        if state.runner != threading.get_ident() or global_compiler_lock.is_locked():
+            return
+        with state.answered:
+            state.answered.wait_for(lambda: state.answering == 0, timeout=HOLD_SECONDS)
+
+    def on_end(self, ev) -> None:
+        pass
+
+
+event.register("numba:compiler_lock", _Yield())
+
+
+def _next_step(state: _Plan) -> tuple[str, Callable[[Path], None]] | None:
+    """The next step of the plan, taken off its waiting list once the page has answered (None at the end)."""
+    with state.answered:
+        state.answered.wait_for(lambda: state.answering == 0, timeout=HOLD_SECONDS)
+        if not state.waiting:
+            return None
+        label, step = state.waiting.pop(0)
+        state.step = label
+        return label, step
 
 
 def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> None:
@@ -327,6 +459,11 @@ def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> 
     views' kernels, nim values and sums, the finite games, then the family's
     other games (:func:`solver.engine.warm_up`).  Each step's solves are
     tiny (bound 1,000) and go to a temporary cache folder, removed after.
+    :func:`compile_first` moves a game's steps to the front of those not
+    started yet, and between two steps the plan waits while the page is
+    answering (:func:`answering`, at most :data:`HOLD_SECONDS`), so that
+    numba compiles what that answer needs rather than the plan's next step
+    (numba compiles one function at a time).
 
     Parameters
     ----------
@@ -337,25 +474,88 @@ def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> 
     state = _PLAN_STATE
     with state.lock:
         state.started_at, state.ended_at, state.error, state.done = time.monotonic(), None, None, 0
+        state.waiting = list(PLAN)
+    _run_plan(state, progress)
+
+
+def _run_plan(state: _Plan, progress: Callable[[str, int, int], None] | None) -> None:
+    """Run the plan's waiting steps in this thread, in their order then (:func:`compile_kernels`)."""
+    state.runner = threading.get_ident()
     try:
         with tempfile.TemporaryDirectory(prefix="ptsq-compile-", ignore_cleanup_errors=True) as folder:
-            for done, (label, step) in enumerate(PLAN):
-                with state.lock:
-                    state.step, state.done = label, done
+            while (next_step := _next_step(state)) is not None:
+                label, step = next_step
                 if progress is not None:
-                    progress(label, done, len(PLAN))
+                    progress(label, state.done, len(PLAN))
                 step(Path(folder))
+                with state.lock:
+                    state.done += 1
     except Exception as exc:  # a step that fails leaves its kernels to compile when used
         with state.lock:
             state.error = f"{type(exc).__name__}: {exc}"
         raise
     finally:
         with state.lock:
+            state.runner = None
             state.step = None
             state.done = len(PLAN) if state.error is None else state.done
+            state.waiting = []
             state.ended_at = time.monotonic()
     if progress is not None:
         progress("", len(PLAN), len(PLAN))
+
+
+def compile_first(game: str) -> tuple[str, ...]:
+    """Move the steps that reach a game's first view (:data:`GAME_STEPS`) to the front of the plan.
+
+    A page that asks for a game calls it, so that the running plan
+    (:func:`compile_in_background`) compiles that view's kernels next, and
+    none of another game's before them; the step running now ends first.
+    Steps already started or done, and every step when no plan runs, stay
+    as they are.
+
+    Parameters
+    ----------
+    game : str
+        A registry name (:func:`solver.registry.game_names`); a name
+        without steps of its own (:data:`GAME_STEPS`) moves nothing.
+
+    Returns
+    -------
+    tuple of str
+        The labels of the steps moved, in the order they will run; empty when
+        none was waiting.
+    """
+    wanted = GAME_STEPS.get(game, ())
+    state = _PLAN_STATE
+    with state.lock:
+        if state.started_at is None or state.ended_at is not None:
+            return ()
+        ahead = {label: entry for entry in state.waiting if (label := entry[0]) in wanted}
+        moved = [ahead[label] for label in wanted if label in ahead]
+        state.waiting = moved + [entry for entry in state.waiting if entry[0] not in ahead]
+        return tuple(label for label, _ in moved)
+
+
+@contextlib.contextmanager
+def answering() -> Iterator[None]:
+    """While the page answers a request: the compilation plan starts no new step until it is done.
+
+    The server wraps each of the page's requests for an answer in it: the
+    kernels a view needs then compile in the request's own thread without
+    the plan's next step competing for numba's lock (numba compiles one
+    function at a time).  The plan waits at most :data:`HOLD_SECONDS` at a
+    time, then goes on.
+    """
+    state = _PLAN_STATE
+    with state.lock:
+        state.answering += 1
+    try:
+        yield
+    finally:
+        with state.answered:
+            state.answering -= 1
+            state.answered.notify_all()
 
 
 #: The Dask engine's paths (:mod:`solver.engine.dask`): by the sweep with codes alone, by the sweep with a lower
@@ -408,7 +608,8 @@ def compile_in_background(
     with state.lock:
         if state.thread is not None:
             return state.thread
-        state.started_at = time.monotonic()
+        state.started_at, state.ended_at, state.error, state.done = time.monotonic(), None, None, 0
+        state.waiting = list(PLAN)
         if on_compiling is not None:
             with _TRACKER.lock:
                 _TRACKER.on_first.append(on_compiling)
@@ -416,7 +617,7 @@ def compile_in_background(
         def work() -> None:
             # An error is kept in the status; the kernels it left compile when a view uses them.
             with contextlib.suppress(Exception):
-                compile_kernels()
+                _run_plan(state, None)
             if on_done is not None:
                 on_done(compile_status())
 
@@ -440,10 +641,9 @@ def compile_status() -> CompileStatus:
         end = state.ended_at if state.ended_at is not None else time.monotonic()
         seconds = 0.0 if state.started_at is None else end - state.started_at
         done, step, error = state.done, state.step, state.error
-    labels = [label for label, _ in PLAN]
-    waiting = tuple(labels[done + 1 :] if step is not None else labels[done:]) if not finished else ()
+        waiting = tuple(label for label, _ in state.waiting) if started and not finished else ()
     if not started:
-        waiting = tuple(labels)
+        waiting = tuple(label for label, _ in PLAN)
     return CompileStatus(
         started=started,
         finished=finished,

@@ -22,7 +22,7 @@ def _script(name: str):
     return module
 
 
-@pytest.mark.parametrize("name", ["load", "browser_latency", "first_launch", "finite_pick"])
+@pytest.mark.parametrize("name", ["load", "browser_latency", "first_launch", "first_view", "finite_pick"])
 def test_a_browser_benchmark_without_playwright_says_so_in_one_line(name, monkeypatch):
     module = _script(name)
     # As if the test extras were not installed: importing playwright fails.
@@ -105,3 +105,13 @@ def test_estimates_prints_each_case_and_the_worst_ratio_per_game(monkeypatch, ca
     out = capsys.readouterr().out
     assert "nim-values --rule kayles --n 100000" in out and "2.00     5.00   2.50" in out
     assert out.rstrip().splitlines()[-1].split() == ["kayles", "2.50", "0.50", "over", "2"]
+
+
+def test_first_view_refuses_an_unknown_game_in_one_line(monkeypatch, capsys):
+    module = _script("first_view")
+    monkeypatch.setattr(sys, "argv", ["first_view.py", "--games", "wythoff", "no-such-game"])
+    with pytest.raises(SystemExit) as stopped:
+        module.main()
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown game(s): no-such-game" in err and "Traceback" not in err

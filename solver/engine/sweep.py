@@ -355,15 +355,35 @@ def sweep_block(
     :data:`~solver.engine.sweep_numpy.NUMPY_SWEEP_MAX` labels its blocks in
     numpy instead (:func:`~solver.engine.sweep_numpy.sweep_block_numpy`,
     the same codes and counts), unless the thread asks for the kernel
-    (:func:`~solver.engine.sweep_numpy.sweep_path`).
+    (:func:`~solver.engine.sweep_numpy.sweep_path`).  Likewise one piece
+    that keeps lower bounds, up to that bound, runs in the serial kernel
+    while the parallel one is neither compiled nor in numba's cache (or the
+    thread asks for ``"numpy"``): a fresh install's first view of a rule
+    that keeps them (Put-or-Take-a-Cube) waits for the shorter compilation.
     """
-    serial = n_chunks == 1 and lam_out.shape[0] == 0
-    kernel = _sweep_block_serial if serial else _sweep_block_parallel
     args = (lo, hi, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp)
-    if serial and _numpy_serves(kernel, bound, (*args, n_chunks, counts)):
+    one_byte = lam_out.shape[0] == 0
+    serial = n_chunks == 1 and (one_byte or _serial_serves(bound, (*args, n_chunks, counts)))
+    kernel = _sweep_block_serial if serial else _sweep_block_parallel
+    if serial and one_byte and _numpy_serves(kernel, bound, (*args, n_chunks, counts)):
         sweep_block_numpy(lo, hi, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp, 1, counts)
         return
     kernel(*args, n_chunks, counts)
+
+
+def _serial_serves(bound: int, args: tuple) -> bool:
+    """Whether one piece that keeps lower bounds goes to the serial kernel: asked for, or the parallel one not there.
+
+    The thread's :func:`~solver.engine.sweep_numpy.sweep_path` ``"numpy"``
+    sends it there, ``"kernel"`` to the parallel kernel; without one, a
+    bound up to :data:`~solver.engine.sweep_numpy.NUMPY_SWEEP_MAX` does
+    while :func:`_sweep_block_parallel` is neither compiled nor in numba's
+    cache (:func:`~solver.engine.sweep_numpy.kernel_ready`).
+    """
+    path = chosen_path()
+    if path is not None:
+        return path == "numpy"
+    return bound <= NUMPY_SWEEP_MAX and not kernel_ready(_sweep_block_parallel, args)
 
 
 def _numpy_serves(kernel, bound: int, args: tuple) -> bool:

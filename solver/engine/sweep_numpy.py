@@ -292,7 +292,10 @@ _CHOICE = threading.local()
 def sweep_path(path: str) -> Iterator[None]:
     """In this thread, sweep a one-byte solve's single pieces with ``path``, ``"kernel"`` or ``"numpy"``, whatever the bound.
 
-    :func:`solver.compiling.compile_kernels` compiles the kernel this way
+    ``"numpy"`` is a fresh install's path: a single piece that keeps lower
+    bounds, which numpy does not sweep, then runs in the serial kernel rather
+    than the parallel one (:func:`solver.engine.sweep.sweep_block`).
+    :func:`solver.compiling.compile_kernels` compiles the kernels this way
     (``"kernel"``: it compiles if it must); the tests compare the two paths
     with it.
     """
