@@ -111,6 +111,7 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
     stderr_lines: list[str] = []
 
     def read_stdout() -> None:
+        assert child.stdout is not None  # opened with PIPE
         for line in child.stdout:
             if "open http://" in line and not url:
                 marks["address printed"] = time.monotonic() - start
@@ -118,6 +119,7 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
                 got_url.set()
 
     def read_stderr() -> None:
+        assert child.stderr is not None  # opened with PIPE
         for line in child.stderr:
             stderr_lines.append(line)
             if line.startswith("compiling the solver's kernels"):

@@ -208,7 +208,10 @@ def _check_attrs(attrs: dict[str, Any], where: Path) -> dict[str, Any]:
     if attrs.get("format") != STORE_FORMAT or isinstance(attrs.get("format"), bool):
         raise ValueError(_format_problem(where, attrs.get("format")))
     if attrs.get("complete") is not True:
-        raise ValueError(f"the store {where} holds an unfinished solve; solve again to finish it")
+        raise ValueError(
+            f"the store {where} holds an unfinished solve (one still running, or one stopped before its end: "
+            "solve again to finish it)"
+        )
 
     def damaged(name: str, what: str) -> ValueError:
         shown = repr(attrs.get(name))
