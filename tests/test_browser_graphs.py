@@ -292,8 +292,11 @@ def test_delete_a_vertex_stack_tokens_and_the_mode_in_the_address(
     set_mode(page, "take")
     tap_vertex(page, 0)
     expect(page.locator("#graphs-position")).to_have_value("0,0")
-    # The mode is in the address: opening it again shows the same mode.
-    page.wait_for_function("() => window.location.search.includes('gmode=take')")
+    # The mode is in the address: opening it again shows the same mode (once the address holds the last tap too).
+    page.wait_for_function(
+        "() => { const q = new URLSearchParams(window.location.search);"
+        " return q.get('gmode') === 'take' && q.get('gpos') === '0,0'; }"
+    )
     page.goto(page.url)
     expect(page.locator("#graphs-mode input[value='take']")).to_be_checked(timeout=LOAD_TIMEOUT)
     expect(page.locator("#graphs-position")).to_have_value("0,0")
