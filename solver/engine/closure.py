@@ -39,7 +39,40 @@ import numpy as np
 
 from . import codes as code_tables
 
-__all__ = ["CHECK_CHUNK", "check_positions", "check_range", "check_tables", "exact_root", "local_check", "put_children"]
+__all__ = [
+    "CHECK_CHUNK",
+    "applies_to",
+    "check_positions",
+    "check_range",
+    "check_tables",
+    "exact_root",
+    "local_check",
+    "put_children",
+]
+
+
+def applies_to(rule: Any) -> bool:
+    """Whether this module's check reads ``rule``'s solves: moves to ``n ± s``, ``s`` the largest square ``<= n``, and one-byte codes.
+
+    The check computes the two children with exact square roots and reads
+    each position's one-byte code (no kept lower bound: the engine's
+    ``one_byte``), as Put-or-Take-a-Square's solve writes them
+    (``docs/mathematics.md`` sections 3.1 and 3.3).
+
+    Parameters
+    ----------
+    rule : solver.games.Rule
+        A rule of the registry.
+
+    Returns
+    -------
+    bool
+    """
+    from ..games.put_or_take import PutOrTake
+    from .engines import engine_for
+
+    return isinstance(rule, PutOrTake) and rule.sequence == "square" and engine_for(rule).one_byte
+
 
 #: Positions :func:`local_check` reads at once.
 CHECK_CHUNK = 1 << 24

@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import costs
 from ..engine import budget
-from ..engine.closure import check_positions, check_tables, put_children
+from ..engine.closure import applies_to, check_positions, check_tables, put_children
 from ..games import DEFAULT_RULE
 from ..validation import check_integer
 from .dask_store import open_store
@@ -65,7 +65,7 @@ def sample_limit(bound: int) -> int:
 
 
 def check_rule(solution: Any, path: str | os.PathLike[str]) -> None:
-    """Refuse the solve of a store whose rule is not Put-or-Take-a-Square, whose moves the check computes.
+    """Refuse the solve of a store whose rule the check does not read (:func:`solver.engine.closure.applies_to`).
 
     Parameters
     ----------
@@ -77,9 +77,10 @@ def check_rule(solution: Any, path: str | os.PathLike[str]) -> None:
     Raises
     ------
     ValueError
-        If ``solution.rule`` is another rule.
+        If the check does not apply to ``solution.rule`` (its moves or its
+        codes are not those the check computes and reads).
     """
-    if solution.rule.name != DEFAULT_RULE.name:
+    if not applies_to(solution.rule):
         raise ValueError(
             f"the store {os.fspath(path)} holds {solution.rule.title}; the check reads stores of "
             f"{DEFAULT_RULE.title} only"
