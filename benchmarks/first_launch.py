@@ -27,7 +27,7 @@ For each launch it prints seconds from the start of the process until
 
 The goals (a fresh install): the page answers within 10 s of launch and
 says what is still compiling; the default view shows its counts within
-10 s of launch (issue 36; ``docs/performance.md``, "First launch", has the
+10 s of launch (issue 36; ``docs/performance-page.md``, "First launch", has the
 figures).
 """
 

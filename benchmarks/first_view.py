@@ -21,7 +21,7 @@ much less.
 
 The goal (issue 36): any view of any game is drawn within 10 s of being
 first asked for, on an idle machine with an empty numba cache
-(``docs/performance.md``, "First launch", has the figures).
+(``docs/performance-page.md``, "First launch", has the figures).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ whole plan's 40 s).  :func:`register` hooks the server so that
   the kernels that answer needs compile in its own thread, not behind the
   plan's.
 
-``docs/performance.md`` ("First launch") has the figures.
+``docs/performance-page.md`` ("First launch") has the figures.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The kernels compile at their first call and numba keeps them on disk
 (``cache=True``, in ``__pycache__`` beside the sources or in
 ``$NUMBA_CACHE_DIR``), so a later process loads them in a few seconds.  On a
 fresh install nothing is cached yet and compiling all of them takes a minute
-or more (``docs/performance.md`` has the figures).  :func:`compile_kernels`
+or more (``docs/performance-page.md`` has the figures).  :func:`compile_kernels`
 runs tiny computations that reach every kernel a part of the program uses,
 in :data:`PLAN`'s order (the page's default view first);
 :func:`compile_in_background` runs it in a thread, so a server can answer

@@ -5,7 +5,7 @@ On a fresh install the server compiles the kernels in the background
 reach that game's first view to the front (``compile_first``), and the plan
 starts no step while the page is answering (``answering``).  These tests run
 the plan's machinery with steps that only record their turn: no kernel
-compiles here.  ``docs/performance.md`` ("First launch") has the figures.
+compiles here.  ``docs/performance-page.md`` ("First launch") has the figures.
 """
 
 from __future__ import annotations

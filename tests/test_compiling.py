@@ -2,7 +2,7 @@
 
 A fresh install has nothing in numba's cache; ``python -m dashboard`` must
 print its address and answer at once, compile in the background, and say on
-the page what is compiling (docs/performance.md has the measured figures).
+the page what is compiling (docs/performance-page.md has the measured figures).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A fresh install's first solves: the kernel that runs one piece, the solve time without compiling, the notice.
 
-``docs/performance.md`` ("First launch") has the measured figures; these
+``docs/performance-page.md`` ("First launch") has the measured figures; these
 tests check the behaviours, never a time.
 """
 

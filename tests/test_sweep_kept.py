@@ -3,7 +3,7 @@
 While the parallel sweep kernel is neither compiled nor in numba's cache, a
 piece of a solve that keeps lower bounds (Put-or-Take-a-Cube) runs in the
 serial kernel, which compiles sooner (``solver.engine.sweep._serial_serves``;
-``docs/performance.md``, "First launch").  The thread's ``sweep_path("numpy")``
+``docs/performance-page.md``, "First launch").  The thread's ``sweep_path("numpy")``
 takes that path whatever is compiled, ``"kernel"`` the parallel kernel.
 """
 

@@ -3,7 +3,7 @@
 A kernel compiles at its first call on a machine (numba keeps it on disk
 after, ``cache=True``), and a solve that calls it waits for it: on a fresh
 install the first solve of the page's default view took a minute, nearly
-all of it compiling (``docs/performance.md``, "First launch").  The time a
+all of it compiling (``docs/performance-page.md``, "First launch").  The time a
 solve reports leaves that out: :func:`solve_clock` starts a clock that
 counts the seconds since it started less the seconds numba spent compiling
 meanwhile, in any thread (numba compiles one function at a time, under one

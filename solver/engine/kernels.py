@@ -5,7 +5,7 @@ the engine validate before any kernel runs.  They are plain ``njit``
 functions, which LLVM inlines once they are linked into a kernel: inlined in
 numba's IR as well (``inline="always"``) they gave the same codes in the same
 time and made a fresh install's first solve compile several seconds longer
-(``docs/performance.md``, "First launch").
+(``docs/performance-page.md``, "First launch").
 
 =====================  ==========================================================
 name                   what it computes

@@ -16,7 +16,7 @@ Where the file system allows it, the sweep writes and reads the file's whole
 pages with direct I/O (``O_DIRECT``: :func:`open_direct`, :func:`write_pages`,
 :func:`read_pages`), between its buffers and the disk, with no copy into the
 page cache: on this project's machine writing 2 GiB through the page cache
-cost 3.9-4.2 s of system time, directly 0.06 s (``docs/performance.md``,
+cost 3.9-4.2 s of system time, directly 0.06 s (``docs/performance-solve.md``,
 2026-11-28).
 """
 

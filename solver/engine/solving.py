@@ -62,7 +62,7 @@ def _allocate_in_memory(name: str, shape: tuple[int, ...], dtype: np.dtype) -> n
     numpy asks the kernel for transparent huge pages for every array of 4 MB
     or more (``madvise(MADV_HUGEPAGE)``).  On this project's machine the first
     touch of 1 GB in huge pages cost 0.14-0.20 s or 1.7-2.3 s of system time, run to
-    run, and in 4 KiB pages 0.38-0.43 s every time (``docs/performance.md``,
+    run, and in 4 KiB pages 0.38-0.43 s every time (``docs/performance-solve.md``,
     2026-11-28), so a result of :data:`_SMALL_PAGES_MIN` bytes or more is a
     private anonymous mapping of its own with ``MADV_NOHUGEPAGE``; it is freed
     with the array.  ``name`` is not used (the solve's names for its arrays).

@@ -346,7 +346,7 @@ def sweep_block(
     parallel loop, :func:`_sweep_block_serial`: numba compiles it sooner than
     the parallel one, which the page's default view would otherwise wait for
     on a fresh install, and its many short blocks run four times as fast
-    without the parallel loop's start (``docs/performance.md``, "First
+    without the parallel loop's start (``docs/performance-page.md``, "First
     launch").  The rest run in :func:`_sweep_block_parallel`: a solve that
     keeps lower bounds ran 1.4 to 1.7 times as long in the serial kernel.
     Both run the same :func:`sweep_piece` on the same pieces, so they give

@@ -2,7 +2,7 @@
 
 On a fresh install (numba's cache empty) the serial one-byte sweep kernel
 (:func:`solver.engine.sweep._sweep_block_serial`) takes several seconds to
-compile, the longest of the page's default view (``docs/performance.md``,
+compile, the longest of the page's default view (``docs/performance-page.md``,
 "First launch").  Every put child of a block of the sweep lies above the
 block (:func:`solver.engine.sweep.block_start`), so a block's positions are
 independent of each other and follow from the small game and the positions
