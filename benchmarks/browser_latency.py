@@ -62,6 +62,7 @@ answer.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import statistics
@@ -69,6 +70,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,6 +162,33 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 120.0) -> 
         except OSError:
             time.sleep(0.1)
     raise SystemExit(f"the server did not listen on port {port} within {timeout:.0f} s")
+
+
+@contextlib.contextmanager
+def dashboard_server(port: int, env: dict) -> Iterator[subprocess.Popen]:
+    """Start ``python -m dashboard --port PORT`` (its output discarded), wait until it listens; stop it after.
+
+    The one start of a server that ``browser_latency.py`` and
+    ``finite_pick.py`` measure; ``env`` is its environment (its solve cache).
+    Raises ``SystemExit`` when the server exits or does not listen in time
+    (:func:`wait_for_port`).
+    """
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dashboard", "--port", str(port)],
+        cwd=str(ROOT),
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, server)
+        yield server
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -371,13 +400,6 @@ def run(args) -> dict[str, list[float]]:
     small_n = args.n * 99 // 100
     print(f"solving the bounds first (cache {args.cache_dir}) ...", flush=True)
     expected = {n: expected_w_count(n) for n in (DEFAULT_N, args.n, small_n)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dashboard", "--port", str(port)],
-        cwd=str(ROOT),
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     url = f"http://127.0.0.1:{port}/"
     times: dict[str, list[float]] = {
         "first load: first callback sent": [],
@@ -390,107 +412,99 @@ def run(args) -> dict[str, list[float]]:
         "play move": [],
     }
     errors: list[str] = []
-    try:
-        wait_for_port(port, server)
-        with sync_playwright() as play:
-            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            # Warm the server (imports, first solve opened) once, unmeasured.
-            warm = browser.new_page(viewport={"width": 1440, "height": 900})
-            warm.goto(url, timeout=120_000)
-            warm.locator("#summary-count-W").wait_for(timeout=120_000)
-            warm.close()
-            for _ in range(args.repeat):
-                context = browser.new_context(viewport={"width": 1440, "height": 900})
-                page = context.new_page()
-                page.add_init_script(TRACKER)
-                page.goto(url, timeout=120_000)
-                w = page.locator("#summary-count-W")
-                w.wait_for(timeout=60_000)
-                page.wait_for_function(
-                    "(want) => { const el = document.getElementById('summary-count-W');"
-                    " return el && el.textContent.replace(/,/g, '') === String(want); }",
-                    arg=expected[DEFAULT_N],
-                    timeout=60_000,
-                )
-                shown = page.evaluate("window.__marks.summary")
-                drawn = settle(page, 0)
-                times["first load: first callback sent"].append(page.evaluate("window.__dashRequests.firstSent"))
-                times["first load: summary shown"].append(shown)
-                times["first load: all answers drawn"].append(max(shown, drawn))
-                # The same browser again: scripts come from its cache.
-                page.reload(timeout=120_000)
-                page.locator("#summary-count-W").wait_for(timeout=60_000)
-                page.wait_for_function("() => window.__marks && window.__marks.summary", timeout=60_000)
-                times["reload (cached JS): summary shown"].append(page.evaluate("window.__marks.summary"))
-                context.close()
-
-            page = browser.new_page(viewport={"width": 1440, "height": 900})
+    with dashboard_server(port, env), sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # Warm the server (imports, first solve opened) once, unmeasured.
+        warm = browser.new_page(viewport={"width": 1440, "height": 900})
+        warm.goto(url, timeout=120_000)
+        warm.locator("#summary-count-W").wait_for(timeout=120_000)
+        warm.close()
+        for _ in range(args.repeat):
+            context = browser.new_context(viewport={"width": 1440, "height": 900})
+            page = context.new_page()
             page.add_init_script(TRACKER)
-            page.goto(url + f"?n={args.n}", timeout=120_000)
-            page.locator("#summary-count-W").wait_for(timeout=120_000)
-            settle(page, 0)
-            page.wait_for_timeout(args.read_ms)
-            box = page.locator("#n-input")
-            for i in range(args.repeat):
-                n = small_n if i % 2 == 0 else args.n
-
-                def change_n(n=n):
-                    box.fill(str(n))
-                    box.press("Enter")
-
-                _, ms = timed_action(page, change_n)
-                got = page.locator("#summary-count-W").inner_text().replace(",", "")
-                if got != str(expected[n]):
-                    errors.append(f"N change to {n:,}: the summary shows W = {got}, expected {expected[n]:,}")
-                times[f"N change (N = {args.n:,})"].append(ms)
-
-            show_explore_view(page, "Game tree")
-            depth_box = page.locator("#depth-input")
-            if depth_box.count():
-                for i in range(args.repeat):
-                    depth = 7 if i % 2 == 0 else 6
-
-                    def change_depth(depth=depth):
-                        depth_box.fill(str(depth))
-                        depth_box.press("Enter")
-
-                    times["depth change"].append(timed_action(page, change_depth)[1])
-            else:
-                errors.append("no depth box (#depth-input) on the page: depth change not measured")
-
+            page.goto(url, timeout=120_000)
+            w = page.locator("#summary-count-W")
+            w.wait_for(timeout=60_000)
             page.wait_for_function(
-                "() => { const el = document.getElementById('game-tree');"
-                " return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length > 1); }",
+                "(want) => { const el = document.getElementById('summary-count-W');"
+                " return el && el.textContent.replace(/,/g, '') === String(want); }",
+                arg=expected[DEFAULT_N],
                 timeout=60_000,
             )
-            page.locator("#game-tree").scroll_into_view_if_needed()
-            for _ in range(args.repeat):
-                try:
-                    page.wait_for_timeout(300)  # let the tree's view settle before aiming at a node
-                    times["tree expand"].append(timed_action(page, lambda: click_expandable_node(page))[1])
-                except RuntimeError as exc:
-                    errors.append(f"tree expand: {exc}")
-                    break
+            shown = page.evaluate("window.__marks.summary")
+            drawn = settle(page, 0)
+            times["first load: first callback sent"].append(page.evaluate("window.__dashRequests.firstSent"))
+            times["first load: summary shown"].append(shown)
+            times["first load: all answers drawn"].append(max(shown, drawn))
+            # The same browser again: scripts come from its cache.
+            page.reload(timeout=120_000)
+            page.locator("#summary-count-W").wait_for(timeout=60_000)
+            page.wait_for_function("() => window.__marks && window.__marks.summary", timeout=60_000)
+            times["reload (cached JS): summary shown"].append(page.evaluate("window.__marks.summary"))
+            context.close()
 
-            page.locator("#tabs .tab", has_text="Play").click()
-            page.locator("#play-prediction").get_by_text("wins in", exact=False).wait_for(timeout=60_000)
-            settle(page, 0)
-            for _ in range(args.repeat):
-                times["play move"].append(timed_action(page, lambda: page.locator("#play-put").click())[1])
-                before = sent(page)
-                page.locator("#play-restart").click()
-                settle(page, before)
-            if args.tab_repeat:
-                first_openings(browser, url, args.tab_repeat, args.read_ms, times, errors)
-            if args.game_repeat:
-                game_openings(browser, url, args.game_repeat, args.read_ms, times, errors)
-            browser.close()
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.add_init_script(TRACKER)
+        page.goto(url + f"?n={args.n}", timeout=120_000)
+        page.locator("#summary-count-W").wait_for(timeout=120_000)
+        settle(page, 0)
+        page.wait_for_timeout(args.read_ms)
+        box = page.locator("#n-input")
+        for i in range(args.repeat):
+            n = small_n if i % 2 == 0 else args.n
+
+            def change_n(n=n):
+                box.fill(str(n))
+                box.press("Enter")
+
+            _, ms = timed_action(page, change_n)
+            got = page.locator("#summary-count-W").inner_text().replace(",", "")
+            if got != str(expected[n]):
+                errors.append(f"N change to {n:,}: the summary shows W = {got}, expected {expected[n]:,}")
+            times[f"N change (N = {args.n:,})"].append(ms)
+
+        show_explore_view(page, "Game tree")
+        depth_box = page.locator("#depth-input")
+        if depth_box.count():
+            for i in range(args.repeat):
+                depth = 7 if i % 2 == 0 else 6
+
+                def change_depth(depth=depth):
+                    depth_box.fill(str(depth))
+                    depth_box.press("Enter")
+
+                times["depth change"].append(timed_action(page, change_depth)[1])
+        else:
+            errors.append("no depth box (#depth-input) on the page: depth change not measured")
+
+        page.wait_for_function(
+            "() => { const el = document.getElementById('game-tree');"
+            " return !!(el && el._cyreg && el._cyreg.cy && el._cyreg.cy.nodes().length > 1); }",
+            timeout=60_000,
+        )
+        page.locator("#game-tree").scroll_into_view_if_needed()
+        for _ in range(args.repeat):
+            try:
+                page.wait_for_timeout(300)  # let the tree's view settle before aiming at a node
+                times["tree expand"].append(timed_action(page, lambda: click_expandable_node(page))[1])
+            except RuntimeError as exc:
+                errors.append(f"tree expand: {exc}")
+                break
+
+        page.locator("#tabs .tab", has_text="Play").click()
+        page.locator("#play-prediction").get_by_text("wins in", exact=False).wait_for(timeout=60_000)
+        settle(page, 0)
+        for _ in range(args.repeat):
+            times["play move"].append(timed_action(page, lambda: page.locator("#play-put").click())[1])
+            before = sent(page)
+            page.locator("#play-restart").click()
+            settle(page, before)
+        if args.tab_repeat:
+            first_openings(browser, url, args.tab_repeat, args.read_ms, times, errors)
+        if args.game_repeat:
+            game_openings(browser, url, args.game_repeat, args.read_ms, times, errors)
+        browser.close()
     for line in errors:
         print(f"error: {line}")
     return times

@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,10 +49,10 @@ from browser_latency import (  # noqa: E402  (the measuring tools of the page's 
     CHROMIUM,
     CHROMIUM_ARGS,
     TRACKER,
+    dashboard_server,
     free_port,
     settle,
     timed_action,
-    wait_for_port,
 )
 
 #: The games of the menu, by name (``solver.impartial.IMPARTIAL_EXAMPLES``'s canonical names).
@@ -151,44 +150,29 @@ def run(args) -> tuple[dict, list[str]]:
     titles = {game: find_game(game).title for game in args.games}
     port = free_port()
     env = dict(os.environ, PTSQ_CACHE_DIR=args.cache_dir)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "dashboard", "--port", str(port)],
-        cwd=str(ROOT),
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     url = f"http://127.0.0.1:{port}/"
     results: dict[str, dict[str, list[tuple[float, float, float]]]] = {"menu": {}, "address": {}}
     errors: list[str] = []
-    try:
-        wait_for_port(port, server)
-        with sync_playwright() as play:
-            browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            warm = browser.new_page(viewport={"width": 1440, "height": 900})
-            warm.goto(url + "?game=robs-dots&tab=finite", timeout=120_000)
-            warm.locator(PLAY_STATE).first.wait_for(timeout=120_000)
-            warm.close()
-            print(f"the server's background compile done after {wait_idle(server.pid):.0f} s", flush=True)
-            context = browser.new_context(viewport={"width": 1440, "height": 900})
-            for _ in range(args.repeat):
+    with dashboard_server(port, env) as server, sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        warm = browser.new_page(viewport={"width": 1440, "height": 900})
+        warm.goto(url + "?game=robs-dots&tab=finite", timeout=120_000)
+        warm.locator(PLAY_STATE).first.wait_for(timeout=120_000)
+        warm.close()
+        print(f"the server's background compile done after {wait_idle(server.pid):.0f} s", flush=True)
+        context = browser.new_context(viewport={"width": 1440, "height": 900})
+        for _ in range(args.repeat):
+            try:
+                for game, pair in menu_picks(context, url, args.games, titles, args.read_ms, server.pid).items():
+                    results["menu"].setdefault(game, []).append(pair)
+            except Exception as exc:  # a run that fails is reported, the others go on
+                errors.append(f"menu: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+            for game in args.games:
                 try:
-                    for game, pair in menu_picks(context, url, args.games, titles, args.read_ms, server.pid).items():
-                        results["menu"].setdefault(game, []).append(pair)
-                except Exception as exc:  # a run that fails is reported, the others go on
-                    errors.append(f"menu: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
-                for game in args.games:
-                    try:
-                        results["address"].setdefault(game, []).append(address_pick(context, url, game, server.pid))
-                    except Exception as exc:
-                        errors.append(f"address {game}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
-            browser.close()
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+                    results["address"].setdefault(game, []).append(address_pick(context, url, game, server.pid))
+                except Exception as exc:
+                    errors.append(f"address {game}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+        browser.close()
     return results, errors
 
 

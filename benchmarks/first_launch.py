@@ -42,7 +42,9 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -88,13 +90,41 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
-    """Start the server once and time its first answers (seconds from the start).
+class Server(NamedTuple):
+    """A ``python -m dashboard --port 0`` started by :func:`dashboard_server`, its page answering.
 
-    ``chromium`` is a Playwright browser already running (its start is not
-    the page's time), or None to leave the page unopened.
+    Attributes
+    ----------
+    child : subprocess.Popen
+        The server's process.
+    url : str
+        The address it printed.
+    start : float
+        ``time.monotonic()`` just before the process was started.
+    marks : dict of str to float
+        Seconds from ``start`` until ``"address printed"`` and until
+        ``"page answers (GET /)"`` (``GET /`` returned 200).
     """
-    marks: dict[str, float] = {}
+
+    child: subprocess.Popen
+    url: str
+    start: float
+    marks: dict[str, float]
+
+
+@contextlib.contextmanager
+def dashboard_server(
+    env: dict, timeout: float, on_stderr: Callable[[str, float], None] | None = None, who: str = "first_launch.py"
+) -> Iterator[Server]:
+    """Start ``python -m dashboard --port 0``, read its address, wait until ``GET /`` answers; stop it after.
+
+    The one start of a server that ``first_launch.py`` and ``first_view.py``
+    time.  ``env`` is the server's environment (its numba and solve caches);
+    ``on_stderr(line, seconds)`` is called with each line of its stderr and
+    the seconds since the start; ``who`` names the script in the message of
+    a server that prints no address within ``timeout`` seconds
+    (``SystemExit``).
+    """
     start = time.monotonic()
     child = subprocess.Popen(
         [sys.executable, "-m", "dashboard", "--port", "0"],
@@ -104,10 +134,9 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
         stderr=subprocess.PIPE,
         text=True,
     )
+    marks: dict[str, float] = {}
     url: list[str] = []
     got_url = threading.Event()
-    ready = threading.Event()
-    compiling = threading.Event()  # the server said it compiles (a cold cache); a warm launch says nothing
     stderr_lines: list[str] = []
 
     def read_stdout() -> None:
@@ -122,17 +151,14 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
         assert child.stderr is not None  # opened with PIPE
         for line in child.stderr:
             stderr_lines.append(line)
-            if line.startswith("compiling the solver's kernels"):
-                compiling.set()
-            if "kernels ready" in line and "kernels ready" not in marks:
-                marks["kernels ready"] = time.monotonic() - start
-                ready.set()
+            if on_stderr is not None:
+                on_stderr(line, time.monotonic() - start)
 
     threading.Thread(target=read_stdout, daemon=True).start()
     threading.Thread(target=read_stderr, daemon=True).start()
     try:
         if not got_url.wait(timeout):
-            raise SystemExit(f"first_launch.py: no address within {timeout:.0f} s: {''.join(stderr_lines)[-2000:]}")
+            raise SystemExit(f"{who}: no address within {timeout:.0f} s: {''.join(stderr_lines)[-2000:]}")
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -142,10 +168,40 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
                         break
             except OSError:
                 time.sleep(0.05)
+        yield Server(child, url[0], start, marks)
+    finally:
+        child.terminate()
+        try:
+            child.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            child.kill()
+
+
+def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
+    """Start the server once and time its first answers (seconds from the start).
+
+    ``chromium`` is a Playwright browser already running (its start is not
+    the page's time), or None to leave the page unopened.
+    """
+    marks: dict[str, float] = {}
+    ready = threading.Event()
+    compiling = threading.Event()  # the server said it compiles (a cold cache); a warm launch says nothing
+
+    def watch(line: str, seconds: float) -> None:
+        if line.startswith("compiling the solver's kernels"):
+            compiling.set()
+        if "kernels ready" in line and "kernels ready" not in marks:
+            marks["kernels ready"] = seconds
+            ready.set()
+
+    with dashboard_server(env, timeout, watch) as server:
+        marks.update(server.marks)
+        child, start = server.child, server.start
+        deadline = time.monotonic() + timeout
         if chromium is not None:
             context = chromium.new_context(viewport={"width": 1440, "height": 900})
             page = context.new_page()
-            page.goto(url[0], timeout=timeout * 1000)
+            page.goto(server.url, timeout=timeout * 1000)
             # Look every 50 ms: the notice shows once its first poll is answered,
             # if anything compiles; the counts show once the default view is solved.
             while "default view's counts shown" not in marks:
@@ -164,12 +220,6 @@ def launch(env: dict, chromium, timeout: float) -> dict[str, float]:
             context.close()
         if compiling.is_set():
             ready.wait(max(0.0, deadline - time.monotonic()))
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            child.kill()
     return marks
 
 

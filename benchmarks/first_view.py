@@ -29,19 +29,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import subprocess
 import sys
 import tempfile
-import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from first_launch import CHROMIUM, CHROMIUM_ARGS, GOAL_SECONDS, _cpu_seconds, _playwright  # noqa: E402
+from first_launch import CHROMIUM, CHROMIUM_ARGS, GOAL_SECONDS, _cpu_seconds, _playwright, dashboard_server  # noqa: E402
 
 #: What shows once a game's first tab is drawn (tests/test_browser_games.py's SHOWN), by that tab: selectors
 #: that must be visible, and of them those that must hold some text (an answer of the server).
@@ -78,49 +75,15 @@ def first_view(name: str, env: dict, chromium, timeout: float) -> dict[str, floa
 
     selectors = SHOWN[game_tabs(find_game(name))[0]]
     marks: dict[str, float] = {}
-    start = time.monotonic()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "dashboard", "--port", "0"],
-        cwd=str(ROOT),
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    url: list[str] = []
-    got_url = threading.Event()
-    stderr_lines: list[str] = []
-
-    def read_stdout() -> None:
-        assert child.stdout is not None
-        for line in child.stdout:
-            if "open http://" in line and not url:
-                url.append(line.split("open ", 1)[1].split()[0])
-                got_url.set()
-
-    def read_stderr() -> None:
-        assert child.stderr is not None
-        for line in child.stderr:
-            stderr_lines.append(line)
-
-    threading.Thread(target=read_stdout, daemon=True).start()
-    threading.Thread(target=read_stderr, daemon=True).start()
-    try:
-        if not got_url.wait(timeout):
-            raise SystemExit(f"first_view.py: no address within {timeout:.0f} s: {''.join(stderr_lines)[-2000:]}")
+    with dashboard_server(env, timeout, who="first_view.py") as server:
+        child = server.child
+        if "page answers (GET /)" in server.marks:
+            marks["page answers"] = server.marks["page answers (GET /)"]
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(url[0], timeout=timeout) as answer:
-                    if answer.status == 200:
-                        marks["page answers"] = time.monotonic() - start
-                        break
-            except OSError:
-                time.sleep(0.05)
         context = chromium.new_context(viewport={"width": 1440, "height": 900})
         page = context.new_page()
         asked, cpu_asked = time.monotonic(), _cpu_seconds(child.pid)
-        page.goto(f"{url[0]}?game={name}", timeout=timeout * 1000)
+        page.goto(f"{server.url}?game={name}", timeout=timeout * 1000)
         while not page.evaluate(DRAWN, selectors):
             if time.monotonic() > deadline:
                 raise SystemExit(f"first_view.py: {name}'s first view was not drawn within {timeout:.0f} s")
@@ -131,12 +94,6 @@ def first_view(name: str, env: dict, chromium, timeout: float) -> dict[str, floa
             marks["server CPU s"] = cpu
             marks["CPU s since asked"] = cpu - cpu_asked
         context.close()
-    finally:
-        child.terminate()
-        try:
-            child.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            child.kill()
     return marks
 
 

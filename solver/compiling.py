@@ -29,6 +29,8 @@ from pathlib import Path
 from numba.core import event
 from numba.core.compiler_lock import global_compiler_lock
 
+from .uncompiled import compiled_only
+
 __all__ = [
     "PLAN",
     "CompileStatus",
@@ -487,7 +489,8 @@ def _run_plan(state: _Plan, progress: Callable[[str, int, int], None] | None) ->
                 label, step = next_step
                 if progress is not None:
                     progress(label, state.done, len(PLAN))
-                step(Path(folder))
+                with compiled_only():  # the kernels themselves, not their Python twins: compiling them is the point
+                    step(Path(folder))
                 with state.lock:
                     state.done += 1
     except Exception as exc:  # a step that fails leaves its kernels to compile when used

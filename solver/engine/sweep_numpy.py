@@ -28,6 +28,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from ..uncompiled import kernel_ready
 from .codes import _FIRST_WL, CLASS_D, CLASS_L, CLASS_U, CLASS_UL, CLASS_UW, CLASS_W, CODE_D, CODE_UL, CODE_UW
 
 __all__ = [
@@ -282,7 +283,7 @@ def sweep_block_numpy(
 
 
 # ---------------------------------------------------------------------------
-# Whether the kernel is there
+# Which path a thread sweeps with
 # ---------------------------------------------------------------------------
 
 _CHOICE = threading.local()
@@ -312,24 +313,3 @@ def sweep_path(path: str) -> Iterator[None]:
 def chosen_path() -> str | None:
     """The path :func:`sweep_path` chose in this thread, None outside it."""
     return getattr(_CHOICE, "path", None)
-
-
-def kernel_ready(kernel, args: tuple) -> bool:
-    """Whether numba can run ``kernel`` on ``args`` without compiling: compiled in this process or in its cache.
-
-    Asks numba's cache index, as the dispatcher does before it compiles
-    (the entry must match the kernel's source); takes no lock, so it does
-    not wait for a compilation in another thread.  Says True when numba's
-    cache cannot be read this way: the kernel is then called as before.
-    """
-    try:
-        sig = tuple(kernel.typeof_pyval(arg) for arg in args)
-        if sig in kernel.overloads:
-            return True
-        cache = kernel._cache
-        if not getattr(cache, "_enabled", False):
-            return False
-        key = cache._index_key(sig, kernel.targetctx.codegen())
-        return key in cache._cache_file._load_index()
-    except Exception:  # pragma: no cover - a numba whose cache is laid out otherwise
-        return True

@@ -28,6 +28,7 @@ from solver.costs import Cost
 from solver.engine.codes import CLASS_D, CLASS_L, CLASS_W
 from solver.engine.solution import Outcome
 from solver.parsing import describe_text
+from solver.uncompiled import choose
 from solver.validation import check_integer
 
 from .smith import LoopyValues, values_from_csr
@@ -54,6 +55,9 @@ MAX_ALMONDS = 60
 SECONDS_PER_PARTITION = 30e-6
 #: Bytes per partition held while the graph is built (tuples, the index, the arrays).
 BYTES_PER_PARTITION = 2_000
+#: The most positions solved uncompiled while the kernels are not compiled (:func:`solver.uncompiled.choose`):
+#: up to 25 almonds (p(25) = 1,958), a game's first view in a fraction of a second in Python.
+PYTHON_MAX_PARTITIONS = 2_000
 
 _PARTITION = re.compile(r"\d{1,3}(\+\d{1,3})*", re.ASCII)
 
@@ -334,7 +338,8 @@ class FairShares:
         cnt = np.zeros(self.n + 1, dtype=np.int64)
         for p in heaps:
             cnt[p] += 1
-        return int(_rank(cnt, self.n, _bounded_counts(self.n)))
+        table = choose(_bounded_counts, (self.n,))(self.n)
+        return int(choose(_rank, (cnt, self.n, table))(cnt, self.n, table))
 
     def counts(self) -> dict[str, int]:
         """How many positions are W, L and D."""
@@ -366,14 +371,19 @@ def _solved(n: int) -> FairShares:
     from solver.engine.graph import certify, parent_lists
 
     count = partition_count(n)
-    table = _bounded_counts(n)
-    parts = _enumerate(n, count)
-    indptr, kids = _moves_graph(parts, n, table)
-    pptr, par = parent_lists(indptr, kids)
+    small = count <= PYTHON_MAX_PARTITIONS  # uncompiled while the kernels are not compiled
+
+    def run(kernel, *args):
+        return choose(kernel, args, small=small)(*args)
+
+    table = run(_bounded_counts, n)
+    parts = run(_enumerate, n, count)
+    indptr, kids = run(_moves_graph, parts, n, table)
+    pptr, par = run(parent_lists, indptr, kids)
     none = np.zeros(count, dtype=np.bool_)
     cls = np.empty(count, dtype=np.int8)
     rem = np.empty(count, dtype=np.int16)
-    certify(indptr, kids, pptr, par, none, none, none, none, cls, rem)
+    run(certify, indptr, kids, pptr, par, none, none, none, none, cls, rem)
     # A closed graph has no outside: every position is W, L or D.
     outcome = np.select([cls == CLASS_W, cls == CLASS_L, cls == CLASS_D], [Outcome.W, Outcome.L, Outcome.D], 0)
     if (outcome == 0).any():  # pragma: no cover - certify leaves no U on a closed graph

@@ -38,6 +38,7 @@ import numba
 import numpy as np
 
 from solver.costs import Cost
+from solver.uncompiled import choose
 from solver.values.nimvalues import INF, nim_value_text
 
 from .formats import Graph
@@ -59,6 +60,9 @@ SECONDS_PER_VERTEX = 3e-6
 #: Bytes per vertex and per arc held while the values are computed.
 BYTES_PER_VERTEX = 400
 BYTES_PER_ARC = 64
+#: The largest graph (vertices plus arcs) labelled uncompiled while the kernels are not compiled
+#: (:func:`solver.uncompiled.choose`): a game's first board, in a few hundredths of a second in Python.
+PYTHON_MAX_SIZE = 20_000
 
 
 @numba.njit(cache=True)
@@ -186,7 +190,8 @@ class LoopyValues:
 
     def texts(self) -> list[str]:
         """Every vertex's value as text (:meth:`text`), in vertex order."""
-        masks = _k_masks(self.indptr, self.kids, self.value)
+        args = (self.indptr, self.kids, self.value)
+        masks = choose(_k_masks, args, small=self.n + self.kids.shape[0] <= PYTHON_MAX_SIZE)(*args)
         cache: dict[int, str] = {}
         found = []
         for u, (g, mask) in enumerate(zip(self.value.tolist(), masks.tolist(), strict=True)):
@@ -300,10 +305,12 @@ def values_from_csr(indptr: np.ndarray, kids: np.ndarray) -> LoopyValues:
     from solver.engine.graph import parent_lists
 
     n = indptr.shape[0] - 1
-    pptr, par = parent_lists(indptr, kids)
+    small = n + kids.shape[0] <= PYTHON_MAX_SIZE
+    pptr, par = choose(parent_lists, (indptr, kids), small=small)(indptr, kids)
     value = np.empty(n, dtype=np.int64)
     counter = np.empty(n, dtype=np.int64)
-    _label(indptr, kids, pptr, par, value, counter)
+    args = (indptr, kids, pptr, par, value, counter)
+    choose(_label, args, small=small)(*args)
     return LoopyValues(n, value, counter, indptr, kids)
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from .. import costs
 from ..costs import Cost
 from ..text import format_count
+from ..uncompiled import choose
 from ..validation import check_integer
 from .game import check_work, seconds_limit
 from .octal_codes import OctalCode, parse_octal
@@ -170,10 +171,17 @@ def _plain_cost(parsed: OctalCode, n: int) -> Cost:
     )
 
 
+#: Most two-heap options (:func:`_split_count`) the plain kernel's Python twin visits while the kernel is not
+#: compiled (:func:`solver.uncompiled.choose`): heaps up to 1,023 of any code of two digits with the bit 4,
+#: about 0.7 s in Python, against 2 to 4 s to compile the kernel.
+PYTHON_MAX_SPLITS = 600_000
+
+
 def _plain_values(parsed: OctalCode, n: int) -> np.ndarray:
-    """The plain kernel, unchecked."""
+    """The plain kernel, unchecked; uncompiled while it is not compiled, up to :data:`PYTHON_MAX_SPLITS`."""
     seen_size = 1 << _max_options(parsed, n).bit_length()
-    return _grundy_kernel(np.array(parsed.digits, dtype=np.int64), n, seen_size)
+    args = (np.array(parsed.digits, dtype=np.int64), n, seen_size)
+    return choose(_grundy_kernel, args, small=_split_count(parsed, n) <= PYTHON_MAX_SPLITS)(*args)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -87,7 +87,7 @@ from .spring_cleaning_grids import (
     _sweeps,
     parse_grid,
 )
-from .spring_cleaning_kernel import _TABLE_LOCK, _UNKNOWN, KEY_WORDS, _canonical_key, _Table
+from .spring_cleaning_kernel import _TABLE_LOCK, _UNKNOWN, PYTHON_MAX_GROUPS, _Table, canonical_key
 
 __all__ = [
     "SPRING_CLEANING",
@@ -262,11 +262,17 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
         )
         return _groups_cost(sizes, what)
 
-    def _solve(self, groups: list[tuple[np.ndarray, np.ndarray]], most_new: int) -> list[int]:
+    def _solve(self, groups: list[tuple[np.ndarray, np.ndarray]], most_new: int, reach: float) -> list[int]:
+        """Values of ``groups`` (kept in the table), by a search estimated to reach at most ``reach`` groups.
+
+        A search of at most :data:`~.spring_cleaning_kernel.PYTHON_MAX_GROUPS`
+        runs uncompiled while its kernel is not compiled (a fresh install's
+        first views); ``most_new`` is the guard of :meth:`values`.
+        """
         with _TABLE_LOCK:
             table = self.memo.get("table") or _Table()
             ids = [table.group_id(cells, add=True) for cells in groups]
-            finished = table.solve(ids, most_new)
+            finished = table.solve(ids, most_new, small=reach <= PYTHON_MAX_GROUPS)
             values = [int(table.vals[i]) for i in ids]
             keep = _HOLDING[0] > 0 or int(table.count[0]) <= KEPT_GROUPS
             self.memo.replace("table", table if keep else None)
@@ -322,8 +328,10 @@ class SpringCleaningGame(ImpartialGame[tuple[str, ...]]):
                 sizes, f"the Grundy values of a Spring Cleaning position ({max(sizes):,} pieces in its largest group)"
             )
             check_work(cost, "choose a position with fewer dirt pieces per group", max_seconds)
-            most_new = GUARD_FACTOR * int(sum(min(_reach(k), 1e15) for k in sizes)) + GUARD_SLACK
-            for (key, _), value in zip(unknown, self._solve([cells for _, cells in unknown], most_new), strict=True):
+            reach = sum(min(_reach(k), 1e15) for k in sizes)
+            most_new = GUARD_FACTOR * int(reach) + GUARD_SLACK
+            solved = self._solve([cells for _, cells in unknown], most_new, reach)
+            for (key, _), value in zip(unknown, solved, strict=True):
                 found[key] = value
         totals = []
         for groups in groups_of:
@@ -440,10 +448,7 @@ def _full_rectangle_value(cells: tuple[np.ndarray, np.ndarray]) -> int | None:
 
 
 def _key_bytes(cells: tuple[np.ndarray, np.ndarray]) -> bytes:
-    rows, cols = cells
-    canon = np.zeros((1, KEY_WORDS), np.uint64)
-    _canonical_key(rows, cols, rows.shape[0], canon, np.zeros((1, KEY_WORDS), np.uint64))
-    return canon.tobytes()
+    return canonical_key(*cells).tobytes()
 
 
 # ---------------------------------------------------------------------------
@@ -486,7 +491,7 @@ def _shape_value(text: str, reach: int, max_seconds: float | None) -> int:
         f"the Grundy value of a shape of {pieces} pieces ({reach:,} groups at most)",
     )
     check_work(cost, "choose a smaller shape", max_seconds)
-    values = game._solve(groups, GUARD_FACTOR * reach + GUARD_SLACK)
+    values = game._solve(groups, GUARD_FACTOR * reach + GUARD_SLACK, reach)
     total = 0
     for v in values:
         total ^= v

@@ -16,6 +16,8 @@ import threading
 import numba
 import numpy as np
 
+from ..uncompiled import choose
+
 #: Words of a group's key: a header (rows, columns, pieces) and 16 words of squares.
 KEY_WORDS = 17
 #: Most squares of a group's bounding box (the 16 words of its key).
@@ -420,8 +422,38 @@ def _solve(roots, store, vals, slots, count, raw, raw_id, raw_slots, raw_count, 
     return store, vals, slots, raw, raw_id, raw_slots, status, head
 
 
+#: Most groups the estimate of a call may reach for it to run uncompiled while its kernel is not compiled
+#: (:func:`solver.uncompiled.choose`): about 2 ms a group in Python, against 13 s or more to compile the kernel.
+PYTHON_MAX_GROUPS = 1_000
+
+
+def canonical_key(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The canonical key of a group (:func:`_canonical_key`), uncompiled while that kernel is not compiled.
+
+    Parameters
+    ----------
+    rows, cols : numpy.ndarray
+        The group's squares (``int64``, one entry per piece).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint64`` of shape ``(1, KEY_WORDS)``.
+    """
+    canon = np.zeros((1, KEY_WORDS), np.uint64)
+    args = (rows, cols, rows.shape[0], canon, np.zeros((1, KEY_WORDS), np.uint64))
+    choose(_canonical_key, args)(*args)
+    return canon
+
+
 class _Table:
-    """The groups met so far, their canonical keys and values, and the translated keys that lead to them."""
+    """The groups met so far, their canonical keys and values, and the translated keys that lead to them.
+
+    Each call runs the kernel, or its Python twin while the kernel is not
+    compiled (:func:`solver.uncompiled.choose`): a lookup or an addition
+    always (a few words), a solve when it is small (``small``).  Both read
+    and write the same arrays, so a table filled by one serves the other.
+    """
 
     def __init__(self) -> None:
         self.store = np.zeros((1024, KEY_WORDS), np.uint64)
@@ -436,16 +468,24 @@ class _Table:
     def group_id(self, cells: tuple[np.ndarray, np.ndarray], add: bool) -> int:
         """Id of a group given as (rows, columns) arrays; -1 when unknown and ``add`` is False."""
         rows, cols = cells
-        canon = np.zeros((1, KEY_WORDS), np.uint64)
-        _canonical_key(rows, cols, rows.shape[0], canon, np.zeros((1, KEY_WORDS), np.uint64))
+        canon = canonical_key(rows, cols)
         if not add:
-            return int(_find_group(canon, self.store, self.slots))
-        gid, self.store, self.vals, self.slots = _add_group(canon, self.store, self.vals, self.slots, self.count)
+            args = (canon, self.store, self.slots)
+            return int(choose(_find_group, args)(*args))
+        # A growing table rehashes all its keys: uncompiled only while it is small.
+        small = int(self.count[0]) <= PYTHON_MAX_GROUPS
+        added = (canon, self.store, self.vals, self.slots, self.count)
+        gid, self.store, self.vals, self.slots = choose(_add_group, added, small=small)(*added)
         return int(gid)
 
-    def solve(self, ids: list[int], most_new: int) -> bool:
-        """Value every group of ``ids``; False when the kernel stopped past ``most_new`` new groups."""
-        found = _solve(
+    def solve(self, ids: list[int], most_new: int, *, small: bool = False) -> bool:
+        """Value every group of ``ids``; False when the kernel stopped past ``most_new`` new groups.
+
+        ``small`` says that the groups are estimated to reach at most
+        :data:`PYTHON_MAX_GROUPS` others (and the table holds no more), so
+        that the search may run uncompiled while its kernel is not compiled.
+        """
+        args = (
             np.array(ids, np.int64),
             self.store,
             self.vals,
@@ -457,6 +497,8 @@ class _Table:
             self.raw_count,
             most_new,
         )
+        small = small and int(self.count[0]) + int(self.raw_count[0]) <= 2 * PYTHON_MAX_GROUPS
+        found = choose(_solve, args, small=small)(*args)
         self.store, self.vals, self.slots, self.raw, self.raw_id, self.raw_slots, status, _ = found
         return status == 0
 

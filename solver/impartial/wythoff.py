@@ -42,6 +42,7 @@ import numpy as np
 
 from ..costs import Cost
 from ..text import format_count
+from ..uncompiled import choose
 from ..validation import check_integer
 from .game import MAX_TEXT, ImpartialGame, check_entry, check_work, parse_entry
 from .wythoff_outcomes import (
@@ -83,6 +84,11 @@ __all__ = [
 _SECONDS_PER_WORD = 1e-9
 _SECONDS_PER_CELL_VALUE = 5e-9
 _SECONDS_PER_OPTION = 5e-9
+#: The largest work run uncompiled while its kernel is not compiled (:func:`solver.uncompiled.choose`): a Grundy
+#: table of up to 40,000 cells (0.4 s in Python) and the remoteness of piles up to 1,000 (0.2 s), against 0.5 to
+#: 4 s to compile each kernel.
+PYTHON_MAX_CELLS = 40_000
+PYTHON_MAX_TOP = 1_000
 
 _PAIR = re.compile(r"\(?(.*?),(.*?)\)?")
 _HOW_PAIR = "write a pair as a,b with whole numbers a, b >= 0 (e.g. 3,5)"
@@ -253,7 +259,7 @@ class WythoffGame(PairGame):
         check_work(self.values_cost(checked), "choose smaller piles", max_seconds)
         rows = max(a for a, _ in checked) + 1
         cols = max(b for _, b in checked) + 1
-        table = _wythoff_grundy_kernel(rows, cols)
+        table = choose(_wythoff_grundy_kernel, (rows, cols), small=rows * cols <= PYTHON_MAX_CELLS)(rows, cols)
         return [int(table[a, b]) for a, b in checked]
 
     def grundy_table(self, size: int, *, max_seconds: float | None = None) -> np.ndarray:
@@ -267,7 +273,7 @@ class WythoffGame(PairGame):
         """
         size = check_integer(size, "the size of the table", least=0)
         check_work(self._table_cost(size, size), "reduce the size", max_seconds)
-        return _wythoff_grundy_kernel(size, size)
+        return choose(_wythoff_grundy_kernel, (size, size), small=size * size <= PYTHON_MAX_CELLS)(size, size)
 
     def remoteness_cost(self, position: tuple[int, int]) -> Cost:
         """The P-positions below ``max(a, b) = M`` and their options: about ``0.43 M²`` options, 5 ns each."""
@@ -290,13 +296,15 @@ class WythoffGame(PairGame):
             return []
         top = max(max(p) for p in checked)
         check_work(self.remoteness_cost((top, top)), "choose smaller piles", max_seconds)
-        rem_p, a, b, partner = _wythoff_remoteness_kernel(top)
+        small = top <= PYTHON_MAX_TOP
+        rem_p, a, b, partner = choose(_wythoff_remoteness_kernel, (top,), small=small)(top)
         found = []
         for u, v in checked:
             if wythoff_is_p(u, v):
                 found.append(int(rem_p[abs(v - u)]))
             else:
-                found.append(int(_wythoff_n_remoteness(u, v, rem_p, a, b, partner)))
+                args = (u, v, rem_p, a, b, partner)
+                found.append(int(choose(_wythoff_n_remoteness, args, small=small)(*args)))
         return found
 
     def plane(self, size: int, *, max_seconds: float | None = None) -> np.ndarray:

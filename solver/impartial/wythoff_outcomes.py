@@ -19,6 +19,7 @@ import numpy as np
 
 from ..costs import Cost
 from ..text import format_count
+from ..uncompiled import choose
 from ..validation import check_integer
 from .game import check_work
 
@@ -36,6 +37,10 @@ __all__ = [
 
 #: Most pairs :func:`wythoff_pairs` and :func:`beatty_pairs` compute (int64-exact far beyond).
 MAX_PAIRS = 10**7
+#: The largest tables run uncompiled while their kernels are not compiled (:func:`solver.uncompiled.choose`):
+#: outcomes of sides up to 1,000 (0.15 s in Python) and up to 100,000 pairs of the sieve (0.04 s).
+PYTHON_MAX_SIZE = 1_000
+PYTHON_MAX_PAIRS = 100_000
 #: Most steps :func:`sieve_steps` records.
 MAX_STEPS = 10**5
 #: Most numbers a step of :func:`sieve_steps` lists.
@@ -150,7 +155,7 @@ def wythoff_outcomes(size: int, *, max_seconds: float | None = None) -> np.ndarr
     The sieve of "Sieves and Wythoff's Nim": one pass, O(size²).
     """
     size = _check_size(size, "Wythoff's game", max_seconds)
-    return _wythoff_kernel(size)
+    return choose(_wythoff_kernel, (size,), small=size <= PYTHON_MAX_SIZE)(size)
 
 
 @numba.njit(cache=True)
@@ -198,7 +203,7 @@ def wythoff_pairs(count: int) -> np.ndarray:
     is declared good and a + n bad.
     """
     count = check_integer(count, "the number of pairs", least=0, most=MAX_PAIRS)
-    return _sieve_kernel(count)
+    return choose(_sieve_kernel, (count,), small=count <= PYTHON_MAX_PAIRS)(count)
 
 
 def beatty_pairs(count: int) -> np.ndarray:
@@ -407,4 +412,4 @@ def euclid_outcomes(size: int, *, max_seconds: float | None = None) -> np.ndarra
     keeps ``(2b)²`` far below ``2**63``).
     """
     size = _check_size(size, "Euclid's game", max_seconds)
-    return _euclid_kernel(size)
+    return choose(_euclid_kernel, (size,), small=size <= PYTHON_MAX_SIZE)(size)
