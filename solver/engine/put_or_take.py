@@ -310,7 +310,7 @@ class _FileWriter:
             self.queued.popleft()[2].result()
 
     def close(self) -> None:
-        """Stop the thread (what is still queued is dropped: after an error) and close the file."""
+        """Stop the threads (what is still queued is dropped: after an error) and close the file."""
         self.pool.shutdown(cancel_futures=True)
         self.reader.shutdown(cancel_futures=True)
         if self.direct_fd is not None:
