@@ -177,3 +177,22 @@ def test_the_histogram_of_codes_is_numpys_count(values, lo, cut, runs):
     expected = np.bincount(array[lo : hi + 1], minlength=256) if hi >= lo else np.zeros(256, np.int64)
     start = np.arange(256, dtype=np.int64)  # the counts are added to what is there
     assert (code_histogram(array, lo, hi, start.copy()) - start).tolist() == expected.tolist()
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 40), st.integers(0, 40))
+def test_the_histogram_of_a_sweeps_codes_is_numpys_count(seed, lo, cut):
+    """Mostly codes 0..3, long runs of one code (past the byte-wide counters' 255 words), a few codes of 4 or more."""
+    from solver.engine.tallies import code_histogram
+
+    rng = np.random.default_rng(seed)
+    parts = [np.full(int(rng.integers(1, 5_000)), rng.integers(0, 4), np.uint8) for _ in range(4)]
+    parts.append(rng.integers(0, 4, int(rng.integers(0, 20_000))).astype(np.uint8))
+    array = np.concatenate(parts)
+    rng.shuffle(parts)
+    array = np.concatenate([array, *parts])
+    large = rng.integers(0, array.size, int(rng.integers(0, 300)))
+    array[large] = rng.integers(4, 256, large.size)
+    hi = array.size - 1 - cut
+    expected = np.bincount(array[lo : hi + 1], minlength=256)
+    start = np.arange(256, dtype=np.int64)
+    assert (code_histogram(array, lo, hi, start.copy()) - start).tolist() == expected.tolist()

@@ -246,3 +246,131 @@ def test_the_runs_read_hold_every_put_child_of_a_piece(monkeypatch, bottom, top,
         if puts.size:
             assert runs[0][0] == puts.min() and runs[-1][1] == puts.max()
     assert sum(hi - lo + 1 for lo, hi in runs) == puts.size  # with no joining, exactly the put children
+
+
+def test_writes_finishing_out_of_order_and_reads_ahead_give_the_same_file(tmp_path, reference, monkeypatch):
+    # Pieces of 2**14 positions, written by two threads that finish them out of
+    # order (every other write waits a little): every read of put children
+    # finds them written, the file is the in-memory result byte for byte, and
+    # the first piece of a block is read while the block above is still being
+    # swept (its put children lie in that block's lower pieces, written first).
+    import threading
+    import time
+
+    import numpy as np
+
+    from solver.engine import put_or_take as retrograde
+
+    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)
+    lock = threading.Lock()
+    events: list[tuple[str, int, int]] = []  # ("sweep" or "read", first, last), in the main thread's order
+    finished: list[tuple[int, int]] = []  # pieces written, in the order the writes finished
+    unwritten: list[tuple[int, int]] = []  # runs read before they were written
+
+    real_sweep = retrograde.sweep_block
+
+    def sweep(lo, hi, *args):
+        events.append(("sweep", lo, hi))
+        return real_sweep(lo, hi, *args)
+
+    real_later = retrograde._FileWriter.read_later
+
+    def read_later(self, first, last, runs=None):
+        events.append(("read", first, last))
+        return real_later(self, first, last, runs)
+
+    real_write = retrograde._FileWriter._write
+
+    def write(self, buffer, bottom, top):
+        if (bottom >> 14) % 2:
+            time.sleep(0.002)
+        real_write(self, buffer, bottom, top)
+        with lock:
+            finished.append((bottom, top))
+
+    real_read = retrograde._FileWriter.read
+
+    def read(self, first, last, buffer=None, runs=None):
+        with lock:
+            done = sorted(finished)
+        for lo, hi in runs if runs is not None else [(first, last)]:
+            covered = sum(max(0, min(hi, b) - max(lo, a) + 1) for a, b in done)
+            if covered < hi - lo + 1:
+                unwritten.append((lo, hi))
+        return real_read(self, first, last, buffer, runs)
+
+    monkeypatch.setattr(retrograde, "sweep_block", sweep)
+    monkeypatch.setattr(retrograde._FileWriter, "read_later", read_later)
+    monkeypatch.setattr(retrograde._FileWriter, "_write", write)
+    monkeypatch.setattr(retrograde._FileWriter, "read", read)
+    path = tmp_path / "codes.npy"
+    assert _solve_through_file(path, BOUND) == reference
+    np.testing.assert_array_equal(np.load(path, mmap_mode="r"), reference.codes)
+    assert unwritten == []
+    assert sorted(finished) == sorted(set(finished)) and len(finished) > BOUND >> 14
+    # One read per piece, in the pieces' order: the k-th read is the k-th piece's.
+    sweeps = [(i, e) for i, e in enumerate(events) if e[0] == "sweep"]
+    reads = [(i, e) for i, e in enumerate(events) if e[0] == "read"]
+    assert len(sweeps) == len(reads)
+    read_early = 0
+    for k in range(1, len(sweeps)):
+        (_, (_, lo, _)), (before, (_, below, _)) = sweeps[k], sweeps[k - 1]
+        read_at, (_, _, last_in) = reads[k]
+        if lo < below and last_in < below:  # the first piece of a block, reading below the piece before it
+            assert read_at < before, (lo, below, last_in)
+            read_early += 1
+    assert read_early >= 3
+
+
+def _fail_on_call(real, call: int):
+    """``real``, raising ``OSError(ENOSPC)`` at its ``call``-th call instead."""
+    import errno
+    import itertools
+
+    calls = itertools.count(1)
+
+    def failing(*args, **kwargs):
+        if next(calls) == call:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(*args, **kwargs)
+
+    return failing
+
+
+@pytest.mark.parametrize("where", ["_write_pages", "read"])
+def test_a_write_or_read_that_fails_stops_the_solve_with_a_clear_error(tmp_path, monkeypatch, where):
+    # A failed write (or read) in the writer's (reader's) thread comes back to
+    # the solve as an OSError naming the positions and the file; nothing hangs.
+    import threading
+
+    from solver.engine import put_or_take as retrograde
+
+    monkeypatch.setattr(retrograde, "_PROGRESS_STEP", 1 << 14)
+    monkeypatch.setattr(retrograde._FileWriter, where, _fail_on_call(getattr(retrograde._FileWriter, where), 20))
+    path = tmp_path / "codes.npy"
+    raised: list[BaseException] = []
+
+    def run():
+        try:
+            _solve_through_file(path, BOUND)
+        except BaseException as exc:  # handed to the test's thread
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(600)
+    assert not thread.is_alive(), "the solve did not stop"
+    assert len(raised) == 1 and isinstance(raised[0], OSError), raised
+    verb = "write" if where == "_write_pages" else "read"
+    assert f"cannot {verb} positions" in str(raised[0]) and str(path) in str(raised[0])
+    assert "No space left on device" in str(raised[0])
+
+
+def test_the_command_line_reports_a_failed_write_without_a_traceback(cache, small_machine, monkeypatch, capsys):
+    from solver.engine import put_or_take as retrograde
+
+    monkeypatch.setattr(retrograde._FileWriter, "_write_pages", _fail_on_call(retrograde._FileWriter._write_pages, 1))
+    assert main(["solve", "--bound", str(BOUND)]) == 1
+    err = capsys.readouterr().err
+    assert "error: cannot write positions" in err and "No space left on device" in err
+    assert "Traceback" not in err

@@ -358,6 +358,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         sys.stderr.close()
+    except OSError as exc:  # the disk failed under an out-of-core solve, say
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
     return 0
 
 

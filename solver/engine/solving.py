@@ -386,7 +386,8 @@ def solve(
         piece of the sweep, together tiling ``0..B``), with those codes
         (``uint8``, shape ``(hi - lo + 1,)``, to be read before it returns):
         the disk cache takes its checksum of each piece then, instead of
-        reading the whole file again.
+        reading the whole file again.  Out of core it is called from the
+        threads that write the file, two at a time and not in position order.
 
     Returns
     -------

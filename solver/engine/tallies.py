@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from . import codes as _codes
 
@@ -35,36 +36,105 @@ NUMPY_RANGE = 1 << 20
 TALLY_SIZE = 8
 
 
+#: Byte masks of the counting by words (:func:`code_histogram`).
+_ONES = np.uint64(0x0101010101010101)
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_HIGH6 = np.uint64(0xFCFCFCFCFCFCFCFC)
+_HIGH1 = np.uint64(0x8080808080808080)
+_PAIRS = np.uint64(0x00FF00FF00FF00FF)
+_QUADS = np.uint64(0x0001000100010001)
+#: Words counted into byte-wide counters before they are added up: no counter passes 255.
+_WORDS = 255
+
+
+@numba.njit(cache=True, inline="always")
+def _lane_sum(a):
+    """The sum of the eight bytes of the ``uint64`` ``a``."""
+    pairs = (a & _PAIRS) + ((a >> np.uint64(8)) & _PAIRS)
+    return np.int64((pairs * _QUADS) >> np.uint64(48))
+
+
+@numba.njit(cache=True, inline="always")
+def _big_lanes(x):
+    """The high bit of each byte of the ``uint64`` ``x`` that is 4 or more (W or L, :mod:`solver.engine.codes`)."""
+    high = x & _HIGH6
+    return (((high & _LOW7) + _LOW7) | high) & _HIGH1
+
+
 @numba.njit(cache=True)
 def code_histogram(codes, lo, hi, out):
     """Add to ``out`` (256 counts) how often each one-byte code stands in ``codes[lo..hi]``.
 
-    Eight ``uint32`` counters in turn, so that a run of equal codes does not
-    wait on one counter's last increment (half the time of four ``int64``
-    ones at 10**9 positions); they are added to ``out`` every
-    ``2**30`` positions, before any can overflow.
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        Shape ``(n,)``, dtype ``uint8``, contiguous.
+    lo, hi : int
+        The first and last index counted (nothing when ``hi < lo``).
+    out : numpy.ndarray
+        Shape ``(256,)``, dtype ``int64``: the counts are added to it.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``out``.
+
+    Notes
+    -----
+    Nearly every code of a sweep is 0..3 (U or D), so the codes are read
+    eight at a time as ``uint64`` words: in each word the bytes 0..3 add their
+    two bits to byte-wide counters (bit 0, bit 1, both), added up every
+    :data:`_WORDS` words, and the counts of 0..3 follow from those; a word
+    that holds a code of 4 or more (under 1 % of the codes at ``10**10``) is
+    flagged, and only its large bytes are counted one by one.  At ``10**8``
+    (1.6 % of the codes 4 or more) it took 0.34-0.36 s of processor time a
+    ``10**9`` codes against 0.55-0.65 s counting each byte into one of eight
+    tables of counters in turn (2026-11-28).
     """
-    counts = np.zeros((8, 256), np.uint32)
-    i = lo
-    while i <= hi:
-        end = min(hi + 1, i + (1 << 30))
-        while i + 8 <= end:
-            counts[0, codes[i]] += 1
-            counts[1, codes[i + 1]] += 1
-            counts[2, codes[i + 2]] += 1
-            counts[3, codes[i + 3]] += 1
-            counts[4, codes[i + 4]] += 1
-            counts[5, codes[i + 5]] += 1
-            counts[6, codes[i + 6]] += 1
-            counts[7, codes[i + 7]] += 1
-            i += 8
-        while i < end:
-            counts[0, codes[i]] += 1
-            i += 1
-        for k in range(8):
-            for c in range(256):
-                out[c] += counts[k, c]
-                counts[k, c] = 0
+    n = hi - lo + 1
+    if n <= 0:
+        return out
+    words = n // 8
+    w = codes[lo : lo + 8 * words].view(np.uint64)
+    flags = np.zeros(_WORDS + 1, np.uint8)  # the words of a stretch with a code of 4 or more
+    groups = flags.view(np.uint64)
+    c1 = c2 = c3 = big = 0
+    start = 0
+    while start < words:
+        stop = min(words, start + _WORDS)
+        a1 = a2 = a3 = np.uint64(0)
+        for k in range(start, stop):
+            x = w[k]
+            large = _big_lanes(x)
+            small = (~large >> np.uint64(7)) & _ONES
+            b0 = x & small
+            b1 = (x >> np.uint64(1)) & small
+            a1 += b0
+            a2 += b1
+            a3 += b0 & b1
+            flags[k - start] = np.uint8(large != 0)
+        s3 = _lane_sum(a3)
+        c3 += s3
+        c1 += _lane_sum(a1) - s3
+        c2 += _lane_sum(a2) - s3
+        for g in range((stop - start + 7) // 8):
+            m = groups[g]
+            while m != 0:
+                k = start + 8 * g + (trailing_zeros(m) >> 3)
+                m &= m - np.uint64(1)
+                lanes = _big_lanes(w[k])
+                while lanes != 0:
+                    out[codes[lo + 8 * k + (trailing_zeros(lanes) >> 3)]] += 1
+                    big += 1
+                    lanes &= lanes - np.uint64(1)
+        flags[:] = 0
+        start = stop
+    out[0] += 8 * words - big - c1 - c2 - c3
+    out[1] += c1
+    out[2] += c2
+    out[3] += c3
+    for i in range(lo + 8 * words, hi + 1):
+        out[codes[i]] += 1
     return out
 
 
