@@ -111,6 +111,12 @@ def modelled_seconds(the_plan, tasks: list[dict], small_seconds: float, workers:
     return schedule_seconds(the_plan.tasks, took, small_seconds, workers)
 
 
+def _processor_seconds() -> float:
+    """User plus system processor seconds of this process so far (run on each worker too)."""
+    times = os.times()
+    return times.user + times.system
+
+
 def _small_game_seconds(bound: int, rule: str) -> float:
     """Seconds to build and solve the small game in this process (the first task of a solve by the sweep)."""
     from solver.engine.put_or_take import small_game_limit
@@ -146,7 +152,12 @@ def _one_rule(
     client = Client(cluster)
     started = time.perf_counter() - start
     try:
+        workers_before = client.run(_processor_seconds)
+        client_before = _processor_seconds()
         report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
+        client_cpu = _processor_seconds() - client_before
+        workers_after = client.run(_processor_seconds)
+        workers_cpu = sum(workers_after[w] - workers_before.get(w, 0.0) for w in workers_after)
     finally:
         close_cluster(client, cluster)
     start = time.perf_counter()
@@ -171,8 +182,13 @@ def _one_rule(
         "cluster_start_seconds": round(started, 3),
         "compile_seconds": round(report.compile_seconds, 3),
         "dask_seconds": round(report.seconds, 3),
+        "workers_processor_seconds": round(workers_cpu, 3),
+        "client_processor_seconds": round(client_cpu, 3),
         "overhead_ratio": round(report.seconds / single["seconds"], 2),
         "task_read_sweep_write_seconds": [round(x, 3) for x in sums],
+        "chunks_read_kept_decoded": [
+            sum(t.get("chunks_kept_decoded", [0, 0])[i] for t in report.tasks) for i in range(2)
+        ],
         "positions_per_second_per_worker": round((bound + 1) / (sum(sums) or 1.0)),
         "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
         "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
