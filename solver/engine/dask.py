@@ -15,9 +15,7 @@ A rule's engine (:func:`solver.engine.engines.engine_for`) says how:
   worker once.  The store's chunks ``[c w, (c + 1) w - 1]`` (``w`` = ``chunk``)
   are one task each (:func:`label_chunk`): it reads the put children of its
   positions that lie above it, the slice ``[max(b + 1, p(a)), min(B, p(b))]``
-  of the store, written by the chunk tasks it depends on (most of it
-  copied from the chunks its worker keeps: :func:`home_worker` places a
-  task where its put children were written), and labels its
+  of the store, written by the chunk tasks it depends on, and labels its
   positions from ``b`` down to ``a`` with :func:`solver.engine.sweep.sweep_chunk`.
   A chunk with no put child inside the bound (about the top half) has no
   dependency; the others depend on the two or three chunks about twice as
@@ -70,7 +68,6 @@ __all__ = [
     "MIN_CHUNK",
     "MAX_CHUNK",
     "MAX_TASKS",
-    "KEPT_BYTES",
     "FILL",
     "METHOD_SWEEP",
     "METHOD_PASSES",
@@ -84,7 +81,6 @@ __all__ = [
     "warm_up_chunk_kernel",
     "check_bound",
     "label_chunk",
-    "home_worker",
 ]
 
 #: Positions per chunk (task and store chunk) unless told otherwise: 16 MiB of
@@ -96,11 +92,6 @@ MIN_CHUNK = 256
 MAX_CHUNK = 1 << 29
 #: Most tasks one solve may have; the scheduler spends about 1 ms and a few KB on each.
 MAX_TASKS = 250_000
-#: Most bytes of decoded chunks a worker process keeps for the chunk tasks of a solve by the
-#: sweep (:mod:`solver.store.dask_chunks`): 32 chunks of the default 2**24 positions, so that a
-#: task copies most of the chunks it reads from its worker's memory (``docs/dask.md`` section
-#: 3.1).  :func:`plan` counts them in each worker's memory.
-KEPT_BYTES = 512 * 2**20
 #: Fill value of the store's ``codes`` array: a code no position has (codes end
 #: at 253), so a chunk task sees at once that a chunk it reads was not written.
 FILL = 255
@@ -259,10 +250,8 @@ class Plan:
         Largest memory one chunk task needs: its chunk, its input slice, the
         encoded copies of both and the small game's arrays.
     worker_peak_bytes : int
-        ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes`` plus,
-        by the sweep, the decoded chunks a worker keeps (:data:`KEPT_BYTES`),
-        or the small game's peak if that is larger: the memory each worker
-        needs.
+        ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes``, or the
+        small game's peak if that is larger: the memory each worker needs.
     bytes_written, bytes_read : int
         Uncompressed bytes all tasks write to and read from the store (by
         passes: an estimate of :data:`PASSES_ESTIMATE` rounds).
@@ -390,38 +379,6 @@ def schedule_seconds(tasks: Sequence[ChunkTask], took: Sequence[float], start: f
     return max(finish, default=start)
 
 
-def home_worker(task: ChunkTask, bound: int, workers: int) -> int:
-    """The worker, ``0..workers - 1``, that a chunk task of a solve by the sweep is placed on.
-
-    A chunk ``[a, b]`` reads its put children, about ``[2 a, 2 b]`` (``p(n)
-    = n + isqrt(n)**2``, within ``2 sqrt(n)`` of ``2 n``).  So the positions
-    ``x`` and ``2 x`` go to the same worker: scaled by powers of 2 into
-    ``(B / 2, B]``, the range is cut into ``workers`` equal parts, and a
-    chunk goes by its middle.  Then a task reads mostly the chunks that its
-    own worker wrote (``docs/dask.md`` section 3.1), which that worker keeps
-    decoded (:data:`solver.store.dask_chunks.KEPT_BYTES`), and every worker
-    has the same share of every level.
-
-    Parameters
-    ----------
-    task : ChunkTask
-        A task of :func:`plan`.
-    bound : int
-        The bound ``B``.
-    workers : int
-        Number of workers, at least 1.
-
-    Returns
-    -------
-    int
-        The worker's index.
-    """
-    g = (task.first + task.last + 1) / (2 * (bound + 1))  # the middle, as a fraction of the range
-    while g <= 0.5:
-        g *= 2
-    return min(workers - 1, int((g - 0.5) * 2 * workers))
-
-
 def plan(
     bound: int, chunk: int | None = None, workers: int = 2, *, threads_per_worker: int = 1, rule: object = None
 ) -> Plan:
@@ -495,8 +452,7 @@ def plan(
     for level in range(top + 1):
         at_level = [task for task in tasks if task.level == level]
         levels.append((len(at_level), sum(t.positions for t in at_level), min(t.index for t in at_level)))
-    kept_bytes = KEPT_BYTES if how == METHOD_SWEEP else 0
-    worker_peak = WORKER_BASE_BYTES + max(threads * task_peak + kept_bytes, small_bytes)
+    worker_peak = WORKER_BASE_BYTES + max(threads * task_peak, small_bytes)
     if how == METHOD_SWEEP:
         written = sum(t.bytes_written for t in tasks)
         read = sum(t.bytes_read for t in tasks)
@@ -579,7 +535,6 @@ def label_chunk(
     small: tuple[np.ndarray, SmallGame],
     inp: np.ndarray,
     inp_lam: np.ndarray | None,
-    out: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     """Label positions ``a..b`` with the sweep kernel from their put children above ``b`` (a chunk task's work).
 
@@ -597,10 +552,6 @@ def label_chunk(
         The codes (``uint8``) of positions ``q0..q0 + len(inp) - 1``, and
         their kept lower bounds (``uint8``), or None for a one-byte solve
         (lower bounds rebuilt from codes).
-    out : numpy.ndarray, optional
-        Where to write the codes: shape ``(b - a + 1,)``, ``uint8``,
-        contiguous, any contents (every position is written).  Default: a
-        new array.
 
     Returns
     -------
@@ -610,10 +561,7 @@ def label_chunk(
     """
     members, game = small
     m = game.m
-    if out is None:
-        out = np.empty(b - a + 1, np.uint8)
-    elif out.shape != (b - a + 1,) or out.dtype != np.uint8:
-        raise ValueError(f"the output of chunk {a}..{b} must be {b - a + 1} codes (uint8), not {out.shape} {out.dtype}")
+    out = np.empty(b - a + 1, np.uint8)
     out_lam = None if inp_lam is None else np.empty(b - a + 1, np.uint8)
     if a <= m:  # positions of the small game, solved by the small-game task
         out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]

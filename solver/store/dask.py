@@ -32,7 +32,6 @@ from ..engine.dask import (
     Plan,
     _small_game_task,
     check_bound,
-    home_worker,
     label_chunk,
     plan,
     supports,
@@ -45,7 +44,7 @@ from ..engine.tallies import merge_tallies, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
-from .dask_chunks import _group_for, _Reader, fresh_chunk, read_range, scratch, write_chunk
+from .dask_chunks import _group_for, _Reader, read_range, write_chunk
 from .dask_cluster import CONNECT_TIMEOUT, _can_write, _is_client, _peak_rss, close_cluster, connect
 from .dask_codes import ZarrCodes
 from .dask_store import (
@@ -96,25 +95,23 @@ def _chunk_task(
     group = _group_for(path, run_id)
     codes = group["codes"]
     inp_lam = None
-    # Chunks this worker wrote or decoded last are copied from its memory, not decoded again.
-    counts = [0, 0]
     if q0 <= q1:
-        inp = read_range(codes, q0, q1, (path, run_id, "codes"), counts, scratch(q1 - q0 + 1))
+        inp = read_range(codes, q0, q1)
         if int(inp.max()) == FILL:  # a chunk it depends on was not written
             raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
         if kept:
-            inp_lam = read_range(group["lam"], q0, q1, (path, run_id, "lam"), counts, scratch(q1 - q0 + 1, 1))
+            inp_lam = read_range(group["lam"], q0, q1)
     else:
         inp = np.zeros(0, np.uint8)
         inp_lam = np.zeros(0, np.uint8) if kept else None
     read_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam, fresh_chunk(b - a + 1))
+    out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
     sweep_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    write_chunk(codes, a, b, out, (path, run_id, "codes"))
+    write_chunk(codes, a, b, out)
     if out_lam is not None:
-        write_chunk(group["lam"], a, b, out_lam, (path, run_id, "lam"))
+        write_chunk(group["lam"], a, b, out_lam)
     write_seconds = time.perf_counter() - start
     return {
         "first": a,
@@ -124,7 +121,6 @@ def _chunk_task(
         "tally": [int(x) for x in tally],
         "seconds": [read_seconds, sweep_seconds, write_seconds],
         "cpu": time.process_time() - cpu,
-        "chunks_kept_decoded": counts,
     }
 
 
@@ -152,16 +148,8 @@ def _pass_task(
     }
 
 
-def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule, workers: list[str] | None = None) -> list[Any]:
-    """The task graph of a solve by the sweep: one small-game task and one task per chunk (``dask.delayed``).
-
-    With ``workers`` (their addresses), each chunk task prefers the worker
-    :func:`solver.engine.dask.home_worker` gives it, where most of the chunks
-    it reads were written and are kept decoded; another worker may still run
-    it (``allow_other_workers``).
-    """
-    import contextlib
-
+def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any]:
+    """The task graph of a solve by the sweep: one small-game task and one task per chunk (``dask.delayed``)."""
     import dask
 
     bound = the_plan.bound
@@ -171,24 +159,19 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule, workers: li
     nodes: list[Any] = [None] * len(the_plan.tasks)
     for task in reversed(the_plan.tasks):
         deps = [nodes[d] for d in task.depends_on]
-        place: Any = contextlib.nullcontext()
-        if workers:
-            home = workers[home_worker(task, bound, len(workers))]
-            place = dask.annotate(workers=[home], allow_other_workers=True)
-        with place:
-            nodes[task.index] = dask.delayed(_chunk_task, pure=False)(
-                path,
-                run_id,
-                bound,
-                task.first,
-                task.last,
-                task.read_first,
-                task.read_last,
-                small,
-                kept,
-                *deps,
-                dask_key_name=f"{prefix}-chunk-{task.index}-B{bound}",
-            )
+        nodes[task.index] = dask.delayed(_chunk_task, pure=False)(
+            path,
+            run_id,
+            bound,
+            task.first,
+            task.last,
+            task.read_first,
+            task.read_last,
+            small,
+            kept,
+            *deps,
+            dask_key_name=f"{prefix}-chunk-{task.index}-B{bound}",
+        )
     return nodes
 
 
@@ -406,8 +389,7 @@ def _run_sweep(
     """Run a solve by the sweep; return what each chunk task returned, in chunk order."""
     from distributed import as_completed
 
-    workers = sorted(client.scheduler_info().get("workers", {}))
-    futures = client.compute(_sweep_graph(the_plan, path, run_id, rule, workers))
+    futures = client.compute(_sweep_graph(the_plan, path, run_id, rule))
     total = the_plan.bound + 1
     done_positions = 0
     results: dict[int, dict[str, Any]] = {}
