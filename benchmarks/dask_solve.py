@@ -8,7 +8,10 @@ solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads
 this process) and with :func:`solver.store.dask.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object per rule:
 both times, the overhead ratio, the time to start the cluster, the summed read,
-sweep and write seconds of the tasks, the peak memory of the client and of each
+sweep and write seconds of the tasks, the seconds the workers spent outside tasks
+(``workers_idle_seconds``: workers times the Dask solve's seconds, less the tasks'
+seconds), the processor seconds (user + system) of the worker processes and of this
+process (the client and the scheduler) over the Dask solve, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
 and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
 open the store (:func:`solver.store.dask_store.open_store`, which reads nothing but
@@ -186,9 +189,7 @@ def _one_rule(
         "client_processor_seconds": round(client_cpu, 3),
         "overhead_ratio": round(report.seconds / single["seconds"], 2),
         "task_read_sweep_write_seconds": [round(x, 3) for x in sums],
-        "chunks_read_kept_decoded": [
-            sum(t.get("chunks_kept_decoded", [0, 0])[i] for t in report.tasks) for i in range(2)
-        ],
+        "workers_idle_seconds": round(workers * report.seconds - sum(sums), 3),
         "positions_per_second_per_worker": round((bound + 1) / (sum(sums) or 1.0)),
         "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
         "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
