@@ -8,7 +8,10 @@ solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads
 this process) and with :func:`solver.store.dask.run` on a fresh LocalCluster of
 ``--workers`` worker processes (one thread each), and prints one JSON object per rule:
 both times, the overhead ratio, the time to start the cluster, the summed read,
-sweep and write seconds of the tasks, the peak memory of the client and of each
+sweep and write seconds of the tasks, the seconds the workers spent outside tasks
+(``workers_idle_seconds``: workers times the Dask solve's seconds, less the tasks'
+seconds), the processor seconds (user + system) of the worker processes and of this
+process (the client and the scheduler) over the Dask solve, the peak memory of the client and of each
 worker, the store's size on disk (and per position) and the bytes the tasks read
 and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
 open the store (:func:`solver.store.dask_store.open_store`, which reads nothing but
@@ -111,6 +114,12 @@ def modelled_seconds(the_plan, tasks: list[dict], small_seconds: float, workers:
     return schedule_seconds(the_plan.tasks, took, small_seconds, workers)
 
 
+def _processor_seconds() -> float:
+    """User plus system processor seconds of this process so far (run on each worker too)."""
+    times = os.times()
+    return times.user + times.system
+
+
 def _small_game_seconds(bound: int, rule: str) -> float:
     """Seconds to build and solve the small game in this process (the first task of a solve by the sweep)."""
     from solver.engine.put_or_take import small_game_limit
@@ -146,7 +155,12 @@ def _one_rule(
     client = Client(cluster)
     started = time.perf_counter() - start
     try:
+        workers_before = client.run(_processor_seconds)
+        client_before = _processor_seconds()
         report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
+        client_cpu = _processor_seconds() - client_before
+        workers_after = client.run(_processor_seconds)
+        workers_cpu = sum(workers_after[w] - workers_before.get(w, 0.0) for w in workers_after)
     finally:
         close_cluster(client, cluster)
     start = time.perf_counter()
@@ -171,8 +185,11 @@ def _one_rule(
         "cluster_start_seconds": round(started, 3),
         "compile_seconds": round(report.compile_seconds, 3),
         "dask_seconds": round(report.seconds, 3),
+        "workers_processor_seconds": round(workers_cpu, 3),
+        "client_processor_seconds": round(client_cpu, 3),
         "overhead_ratio": round(report.seconds / single["seconds"], 2),
         "task_read_sweep_write_seconds": [round(x, 3) for x in sums],
+        "workers_idle_seconds": round(workers * report.seconds - sum(sums), 3),
         "positions_per_second_per_worker": round((bound + 1) / (sum(sums) or 1.0)),
         "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
         "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
