@@ -214,3 +214,18 @@ def test_the_plan_waits_while_a_dash_answer_is_in_progress(plan, monkeypatch):
     assert seen == [1] and compiling._PLAN_STATE.answering == 0
     client.get("/")
     assert seen == [1]
+
+
+@pytest.mark.parametrize("rule", compiling.PUT_OR_TAKE_RULES)
+def test_a_rules_step_solves_it_as_the_page_does_and_names_only_its_own_engine(rule):
+    # The page's Summary solves a rule at N * alpha; the plan's step at RULES_BOUND.  Both must take one
+    # path (the sweep, or passes), else the step compiles kernels the page never runs.  The engine's own
+    # test of the path (method_of: the small game exists or not) is independent of the plan.
+    from solver.config import DEFAULT_ALPHA, DEFAULT_N
+    from solver.engine.dask import METHOD_SWEEP, method_of
+    from solver.games import get_rule
+
+    page = method_of(get_rule(rule), DEFAULT_N * DEFAULT_ALPHA)
+    assert method_of(get_rule(rule), compiling.RULES_BOUND) == page
+    sweep_step, passes_step = (label for label, _ in PLAN if label.startswith("the put-or-take rules solved by"))
+    assert GAME_STEPS[rule] == ((sweep_step,) if page == METHOD_SWEEP else (passes_step,))
