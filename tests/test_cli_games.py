@@ -323,10 +323,10 @@ def test_spring_cleaning_position_searches_once(monkeypatch):
     added = []
     real = _Table.solve
 
-    def counting(table, ids, most_new):
+    def counting(table, ids, most_new, **options):
         before = int(table.count[0])
         try:
-            return real(table, ids, most_new)
+            return real(table, ids, most_new, **options)
         finally:
             added.append(int(table.count[0]) - before)
 
