@@ -4,8 +4,13 @@ The tabs come from the registry (:data:`dashboard.registry.TABS`), in the
 order of the tab bar.  Every tab's components are in the page's layout from
 the start, so every control can be set from the URL whichever tab is open.
 A hidden tab does no work until it is first shown: its content is mounted
-then (a deferred holder, :func:`dashboard.ids.deferred_id`) and stays
-mounted, so its state survives later switches; and the callbacks of a gated
+then (a deferred holder, :func:`dashboard.ids.deferred_id`; the default
+tab's is mounted with the page) and stays mounted while the chosen game
+uses the tab, so its state survives later switches.  Choosing a game that
+the tab does not serve unmounts its content
+(:func:`dashboard.gamemenu.dropped_tabs`): the browser then keeps only the
+chosen game's tabs drawn, and the content's values stay in the layout, so
+the tab draws them again when it is next shown.  The callbacks of a gated
 tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 (:func:`dashboard.ids.tab_gate_id`), set at the same moment (see
 :mod:`dashboard.callbacks`).
@@ -34,14 +39,14 @@ from .urlstate import location
 
 def _container(tab: Tab) -> html.Div:
     # A tab panel (its tab in the tab bar names it; a name of its own would make
-    # axe count the panel as content outside the page's landmarks).  Only the
-    # default tab's content is mounted with the page.
-    content = tab.layout()
-    if tab.value == DEFAULT_TAB:
-        style, body = None, content
-    else:
-        style, body = {"display": "none"}, deferred(ids.deferred_id(tab.value), content)
-    return html.Div(body, id=ids.tab_container_id(tab.value), style=style, role="tabpanel")
+    # axe count the panel as content outside the page's landmarks).  Every tab's
+    # content sits in a deferred holder; only the default tab's is mounted with
+    # the page, and a game that a tab does not serve unmounts it (gamemenu.dropped_tabs).
+    shown = tab.value == DEFAULT_TAB
+    body = deferred(ids.deferred_id(tab.value), tab.layout(), mounted=shown)
+    return html.Div(
+        body, id=ids.tab_container_id(tab.value), style=None if shown else {"display": "none"}, role="tabpanel"
+    )
 
 
 def warm_up() -> dcc.Tabs:
