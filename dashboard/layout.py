@@ -18,9 +18,12 @@ tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
 
 import dash_ag_grid as dag
+import flask
 from dash import dcc, html
 
 from solver import DEFAULT_RULE
@@ -28,10 +31,10 @@ from solver.registry import find_game
 
 from . import ids
 from .compile_notice import notice_layout
-from .components import attrs, deferred
+from .components import DEFERRED_WAITING, attrs, deferred
 from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
-from .gamemenu import choose_game, game_menu, header
+from .gamemenu import choose_game, game_menu, game_tabs, header, page_game, upgrade_query
 from .registry import TABS
 from .tabs import Tab
 from .urlstate import location
@@ -80,6 +83,45 @@ def warm_up() -> dcc.Tabs:
     return deferred(ids.WARM_UP, content)
 
 
+def opens_elsewhere(address: object) -> bool:
+    """Whether a page's address names a game that the default tab does not serve.
+
+    Parameters
+    ----------
+    address : object
+        The page's whole address (``http://host/?game=wythoff``), as the
+        browser sends it in the ``Referer`` header of the layout's request;
+        anything else (None, not text, no query) counts as the default game.
+        Old addresses (``?tab=finite&fgame=kayles``) are read as the page
+        reads them (:func:`dashboard.gamemenu.upgrade_query`).
+
+    Returns
+    -------
+    bool
+        True when the address's ``game`` is a game of the page that
+        :data:`dashboard.defaults.DEFAULT_TAB` does not serve; False for the
+        default game, a game it serves, a name that is no game (the page then
+        says so and stays on the default tab) and anything unreadable.
+    """
+    if not isinstance(address, str) or len(address) > 8192:
+        return False
+    try:
+        query, _old = upgrade_query(parse_qs(urlsplit(address).query))
+        game = page_game(query.get("game", [DEFAULT_RULE.name])[-1])
+    except ValueError:
+        return False
+    return DEFAULT_TAB not in game_tabs(game)
+
+
+def _default_tab_unmounted(container: html.Div) -> html.Div:
+    """A copy of the default tab's container whose deferred holder starts unmounted (the same components inside)."""
+    holder = copy.copy(container.children)
+    holder.value = DEFERRED_WAITING
+    found = copy.copy(container)
+    found.children = holder
+    return found
+
+
 def page_layout(page: html.Div) -> Callable[[], html.Div]:
     """The layout Dash serves at each load: ``page`` with the compile notice as it stands then.
 
@@ -87,7 +129,12 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     top-level ``Div`` over the same children but the notice's two
     components, made afresh by :func:`dashboard.compile_notice.notice_layout`:
     a page loaded while numba compiles says so at once, and one loaded later
-    never polls.
+    never polls.  A page whose address names a game the default tab does not
+    serve (:func:`opens_elsewhere`, read from the layout request's
+    ``Referer``) gets the default tab's content unmounted: the game's answer
+    would unmount it at once (:func:`dashboard.gamemenu.dropped_tabs`), and
+    drawing it first cost the browser a few hundred milliseconds of the
+    load.  Without that header the page is served as for the default game.
 
     Parameters
     ----------
@@ -103,16 +150,24 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     ------
     ValueError
         If ``page``'s children do not hold the notice's poll and status, in
-        that order, side by side (as :func:`build_layout` puts them).
+        that order, side by side (as :func:`build_layout` puts them), or the
+        default tab's container.
     """
     children = list(page.children)
     found = [getattr(child, "id", None) for child in children]
     at = found.index(ids.COMPILE_POLL) if ids.COMPILE_POLL in found else -1
     if at < 0 or found[at : at + 2] != [ids.COMPILE_POLL, ids.COMPILE_NOTICE]:
         raise ValueError("the page's compile notice is not where page_layout expects it")
+    default_at = found.index(ids.tab_container_id(DEFAULT_TAB)) if ids.tab_container_id(DEFAULT_TAB) in found else -1
+    if default_at < 0:
+        raise ValueError("the page's default tab is not where page_layout expects it")
+    elsewhere = list(children)
+    elsewhere[default_at] = _default_tab_unmounted(children[default_at])
 
     def layout() -> html.Div:
-        return html.Div([*children[:at], *notice_layout(), *children[at + 2 :]], className="page")
+        address = flask.request.referrer if flask.has_request_context() else None
+        kids = elsewhere if opens_elsewhere(address) else children
+        return html.Div([*kids[:at], *notice_layout(), *kids[at + 2 :]], className="page")
 
     return layout
 
