@@ -157,6 +157,25 @@ _PANEL_ELEMENTS = """() => Object.fromEntries(Array.from(document.querySelectorA
     .map(function (panel) { return [panel.id, panel.querySelectorAll('*').length]; }))"""
 
 
+#: Counts the store's updates that changed nothing but the identity of its update counts (``layoutHashes``): a reset
+#: of a component drawn for the first time, which made react-redux run every mounted component's selector for nothing
+#: (assets/page.js, 0b).
+_EMPTY_RESETS = """() => {
+    const store = window.store;
+    let last = store.getState().layoutHashes;
+    window.ptsqEmptyResets = 0;
+    store.subscribe(function () {
+        const now = store.getState().layoutHashes;
+        if (now === last) { return; }
+        const before = Object.keys(last);
+        if (before.length === Object.keys(now).length && before.every(function (key) { return now[key] === last[key]; })) {
+            window.ptsqEmptyResets += 1;
+        }
+        last = now;
+    });
+}"""
+
+
 def _pick(page: Page, title: str) -> None:
     page.locator("#game-menu").click()
     page.get_by_role("option", name=title, exact=True).click()
@@ -176,10 +195,13 @@ def test_a_chosen_game_keeps_only_its_own_tabs_mounted(tab: Page, server_url: st
     before = page.evaluate(_PANEL_ELEMENTS)
     unopened = before["tab-thesis"]  # a tab never shown: its empty holder alone
     assert before["tab-explore"] > unopened and before["tab-finite"] == unopened
+    page.evaluate(_EMPTY_RESETS)
     _pick(page, "Wythoff's game")
     expect(page.locator("#finite-position")).to_have_value("7,12", timeout=LOAD_TIMEOUT)
     expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
     after = page.evaluate(_PANEL_ELEMENTS)
+    # The finite tab's components were drawn afresh, and none of them sent the store an update that changed nothing.
+    assert page.evaluate("window.ptsqEmptyResets") == 0
     # Explore's content is gone from the page; the finite tab's is drawn.
     assert after["tab-explore"] == unopened, after
     assert after["tab-finite"] > unopened, after
