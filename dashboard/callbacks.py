@@ -97,9 +97,10 @@ _OPEN_PLAIN_GATES = """function(tab, ...gates) {
     return tabs.map(function(value, i) { return value === tab && !gates[i] ? {opened: true} : noUpdate; });
 }"""
 
-# A hidden tab's content is mounted the first time the tab is selected, and
-# stays mounted (its deferred holder's value goes from "waiting" to "shown"
-# once).  The mount waits until the browser is next idle
+# A hidden tab's content is mounted when the tab is selected and its content
+# is not mounted (its deferred holder's value goes from "waiting" to "shown"),
+# and stays mounted until a game the tab does not serve is chosen
+# (gamemenu.dropped_tabs).  The mount waits until the browser is next idle
 # (components.MOUNT_WHEN_SENT_JS), so that the tab's callback requests (sent
 # when its gate opens, below) are on their way while the browser builds the
 # content: the server answers while the page draws.
@@ -232,14 +233,13 @@ def register(app: dash.Dash, page: html.Div) -> None:
         Input(ids.TABS, "value"),
         prevent_initial_call=True,
     )
-    deferred = [value for value in values if value != DEFAULT_TAB]
     shown = json.dumps(DEFERRED_SHOWN)
     app.clientside_callback(
         _MOUNT_TAB
-        % (json.dumps(deferred), json.dumps([ids.deferred_id(tab) for tab in deferred]), shown, MOUNT_WHEN_SENT_JS),
-        [Output(ids.deferred_id(tab), "value") for tab in deferred],
+        % (json.dumps(values), json.dumps([ids.deferred_id(tab) for tab in values]), shown, MOUNT_WHEN_SENT_JS),
+        [Output(ids.deferred_id(tab), "value") for tab in values],
         Input(ids.TABS, "value"),
-        *[State(ids.deferred_id(tab), "value") for tab in deferred],
+        *[State(ids.deferred_id(tab), "value") for tab in values],
         prevent_initial_call=True,
     )
     app.clientside_callback(

@@ -12,7 +12,9 @@ box beside it takes any other member of a family (``octal-0.6``,
 - the tab bar shows the tabs that serve it (:attr:`dashboard.tabs.Tab.serves`),
   and each of them that reads its own game gets it in its hidden game input
   (:attr:`dashboard.tabs.Tab.game_input`); the rules go to the setup's game
-  (:data:`dashboard.ids.RULE_SELECT`).
+  (:data:`dashboard.ids.RULE_SELECT`);
+- the content of each tab that does not serve it is unmounted in the browser
+  (:func:`dropped_tabs`), so the page keeps only the game's tabs drawn.
 
 Old addresses keep working: ``?rule=NAME``, ``?tab=finite&fgame=NAME`` and
 ``?tab=graphs&ggame=NAME`` are read as ``game=NAME`` (:func:`upgrade_query`),
@@ -30,7 +32,7 @@ from solver.parsing import describe_text
 from solver.registry import Game, find_game, games
 
 from . import ids
-from .components import attrs
+from .components import DEFERRED_WAITING, attrs
 from .controls import rule_intro
 from .registry import TABS
 from .tabs import Tab
@@ -44,6 +46,7 @@ __all__ = [
     "choose_game",
     "derived_controls",
     "derived_ids",
+    "dropped_tabs",
     "first_tab",
     "first_tab_of",
     "first_tabs",
@@ -534,12 +537,45 @@ _DOCUMENT_TITLE = """function (title) {
 }"""
 
 
+def dropped_tabs(name: object) -> list[object]:
+    """What the menu's game writes to each tab's deferred holder: the tabs that do not serve it are unmounted.
+
+    A tab's content is mounted when the tab is shown
+    (:mod:`dashboard.callbacks`) and would otherwise stay mounted for the
+    rest of the visit; every mounted component costs the browser's renderer
+    work at each later answer (its store's selectors run for each).  So the
+    content of a tab the chosen game does not use is unmounted with the
+    game's answer.  Its components' values stay in the layout (and the
+    address), so the tab draws them again when a game it serves is chosen
+    and it is shown.
+
+    Parameters
+    ----------
+    name : object
+        The menu's value.
+
+    Returns
+    -------
+    list
+        One entry per tab of :data:`dashboard.registry.TABS`, in order, for
+        its holder's ``value`` (:func:`dashboard.ids.deferred_id`):
+        :data:`dashboard.components.DEFERRED_WAITING` for a tab that does not
+        serve the game, ``no_update`` for one that does.  A name that is no
+        game changes nothing (every entry ``no_update``).
+    """
+    try:
+        served = game_tabs(page_game(name))
+    except ValueError:
+        return [no_update] * len(TABS)
+    return [no_update if tab.value in served else DEFERRED_WAITING for tab in TABS]
+
+
 def _choose_game(name: object, tab: object, *held: object) -> tuple:
-    """:func:`choose_game` for the menu's callback, the game's kernels first in the compile plan."""
+    """:func:`choose_game` and :func:`dropped_tabs` for the menu's callback, the game's kernels first in the compile plan."""
     from .first_view import ask_first
 
     ask_first(name)
-    return choose_game(name, tab, *held)
+    return (*choose_game(name, tab, *held), *dropped_tabs(name))
 
 
 def register(app) -> None:
@@ -562,6 +598,7 @@ def register(app) -> None:
         Output(ids.GAME_MENU, "options"),
         Output(ids.GAME_MENU_ERROR, "children"),
         *[Output(cid, "value", allow_duplicate=True) for cid in derived],
+        *[Output(ids.deferred_id(tab.value), "value", allow_duplicate=True) for tab in TABS],
         Input(ids.GAME_MENU, "value"),
         State(ids.TABS, "value"),
         *[State(cid, "value") for cid in derived],

@@ -4,8 +4,13 @@ The tabs come from the registry (:data:`dashboard.registry.TABS`), in the
 order of the tab bar.  Every tab's components are in the page's layout from
 the start, so every control can be set from the URL whichever tab is open.
 A hidden tab does no work until it is first shown: its content is mounted
-then (a deferred holder, :func:`dashboard.ids.deferred_id`) and stays
-mounted, so its state survives later switches; and the callbacks of a gated
+then (a deferred holder, :func:`dashboard.ids.deferred_id`; the default
+tab's is mounted with the page) and stays mounted while the chosen game
+uses the tab, so its state survives later switches.  Choosing a game that
+the tab does not serve unmounts its content
+(:func:`dashboard.gamemenu.dropped_tabs`): the browser then keeps only the
+chosen game's tabs drawn, and the content's values stay in the layout, so
+the tab draws them again when it is next shown.  The callbacks of a gated
 tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 (:func:`dashboard.ids.tab_gate_id`), set at the same moment (see
 :mod:`dashboard.callbacks`).
@@ -13,9 +18,12 @@ tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
 
 import dash_ag_grid as dag
+import flask
 from dash import dcc, html
 
 from solver import DEFAULT_RULE
@@ -23,10 +31,10 @@ from solver.registry import find_game
 
 from . import ids
 from .compile_notice import notice_layout
-from .components import attrs, deferred
+from .components import DEFERRED_WAITING, attrs, deferred
 from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
-from .gamemenu import choose_game, game_menu, header
+from .gamemenu import choose_game, game_menu, game_tabs, header, page_game, upgrade_query
 from .registry import TABS
 from .tabs import Tab
 from .urlstate import location
@@ -34,14 +42,14 @@ from .urlstate import location
 
 def _container(tab: Tab) -> html.Div:
     # A tab panel (its tab in the tab bar names it; a name of its own would make
-    # axe count the panel as content outside the page's landmarks).  Only the
-    # default tab's content is mounted with the page.
-    content = tab.layout()
-    if tab.value == DEFAULT_TAB:
-        style, body = None, content
-    else:
-        style, body = {"display": "none"}, deferred(ids.deferred_id(tab.value), content)
-    return html.Div(body, id=ids.tab_container_id(tab.value), style=style, role="tabpanel")
+    # axe count the panel as content outside the page's landmarks).  Every tab's
+    # content sits in a deferred holder; only the default tab's is mounted with
+    # the page, and a game that a tab does not serve unmounts it (gamemenu.dropped_tabs).
+    shown = tab.value == DEFAULT_TAB
+    body = deferred(ids.deferred_id(tab.value), tab.layout(), mounted=shown)
+    return html.Div(
+        body, id=ids.tab_container_id(tab.value), style=None if shown else {"display": "none"}, role="tabpanel"
+    )
 
 
 def warm_up() -> dcc.Tabs:
@@ -75,6 +83,45 @@ def warm_up() -> dcc.Tabs:
     return deferred(ids.WARM_UP, content)
 
 
+def opens_elsewhere(address: object) -> bool:
+    """Whether a page's address names a game that the default tab does not serve.
+
+    Parameters
+    ----------
+    address : object
+        The page's whole address (``http://host/?game=wythoff``), as the
+        browser sends it in the ``Referer`` header of the layout's request;
+        anything else (None, not text, no query) counts as the default game.
+        Old addresses (``?tab=finite&fgame=kayles``) are read as the page
+        reads them (:func:`dashboard.gamemenu.upgrade_query`).
+
+    Returns
+    -------
+    bool
+        True when the address's ``game`` is a game of the page that
+        :data:`dashboard.defaults.DEFAULT_TAB` does not serve; False for the
+        default game, a game it serves, a name that is no game (the page then
+        says so and stays on the default tab) and anything unreadable.
+    """
+    if not isinstance(address, str) or len(address) > 8192:
+        return False
+    try:
+        query, _old = upgrade_query(parse_qs(urlsplit(address).query))
+        game = page_game(query.get("game", [DEFAULT_RULE.name])[-1])
+    except ValueError:
+        return False
+    return DEFAULT_TAB not in game_tabs(game)
+
+
+def _default_tab_unmounted(container: html.Div) -> html.Div:
+    """A copy of the default tab's container whose deferred holder starts unmounted (the same components inside)."""
+    holder = copy.copy(container.children)
+    holder.value = DEFERRED_WAITING
+    found = copy.copy(container)
+    found.children = holder
+    return found
+
+
 def page_layout(page: html.Div) -> Callable[[], html.Div]:
     """The layout Dash serves at each load: ``page`` with the compile notice as it stands then.
 
@@ -82,7 +129,12 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     top-level ``Div`` over the same children but the notice's two
     components, made afresh by :func:`dashboard.compile_notice.notice_layout`:
     a page loaded while numba compiles says so at once, and one loaded later
-    never polls.
+    never polls.  A page whose address names a game the default tab does not
+    serve (:func:`opens_elsewhere`, read from the layout request's
+    ``Referer``) gets the default tab's content unmounted: the game's answer
+    would unmount it at once (:func:`dashboard.gamemenu.dropped_tabs`), and
+    drawing it first cost the browser a few hundred milliseconds of the
+    load.  Without that header the page is served as for the default game.
 
     Parameters
     ----------
@@ -98,16 +150,24 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     ------
     ValueError
         If ``page``'s children do not hold the notice's poll and status, in
-        that order, side by side (as :func:`build_layout` puts them).
+        that order, side by side (as :func:`build_layout` puts them), or the
+        default tab's container.
     """
     children = list(page.children)
     found = [getattr(child, "id", None) for child in children]
     at = found.index(ids.COMPILE_POLL) if ids.COMPILE_POLL in found else -1
     if at < 0 or found[at : at + 2] != [ids.COMPILE_POLL, ids.COMPILE_NOTICE]:
         raise ValueError("the page's compile notice is not where page_layout expects it")
+    default_at = found.index(ids.tab_container_id(DEFAULT_TAB)) if ids.tab_container_id(DEFAULT_TAB) in found else -1
+    if default_at < 0:
+        raise ValueError("the page's default tab is not where page_layout expects it")
+    elsewhere = list(children)
+    elsewhere[default_at] = _default_tab_unmounted(children[default_at])
 
     def layout() -> html.Div:
-        return html.Div([*children[:at], *notice_layout(), *children[at + 2 :]], className="page")
+        address = flask.request.referrer if flask.has_request_context() else None
+        kids = elsewhere if opens_elsewhere(address) else children
+        return html.Div([*kids[:at], *notice_layout(), *kids[at + 2 :]], className="page")
 
     return layout
 

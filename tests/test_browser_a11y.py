@@ -111,7 +111,9 @@ QUIET = """([quiet, most]) => new Promise((resolve) => {
 def open_page(page: Page, url: str, query: str, ready: str) -> None:
     page.set_default_timeout(WAIT_TIMEOUT)
     page.goto(url + query, timeout=LOAD_TIMEOUT)
-    expect(page.locator("#summary-count-W")).to_be_attached(timeout=LOAD_TIMEOUT)
+    # The setup's answer (the setup bar is on every game's page; Explore's summary only on the pages of the games it
+    # serves, dashboard/gamemenu.py, dropped_tabs).
+    expect(page.locator("#setup-decided")).to_contain_text("Decided below", timeout=LOAD_TIMEOUT)
     expect(page.locator(ready).first).to_be_visible(timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
     # The checks read the page as it rests: a callback answered after the last spinner went

@@ -150,3 +150,66 @@ def test_choosing_a_game_in_the_menu_changes_the_page_and_the_address(tab: Page,
     expect(page.locator("#setup-bar")).to_be_visible()
     expect(page.locator("#tab-explore")).to_be_visible()
     page.wait_for_function("() => window.location.search === ''")
+
+
+#: The number of elements in each tab's panel, by the panel's id (``tab-<value>``).
+_PANEL_ELEMENTS = """() => Object.fromEntries(Array.from(document.querySelectorAll('[role=tabpanel][id^=tab-]'))
+    .map(function (panel) { return [panel.id, panel.querySelectorAll('*').length]; }))"""
+
+
+#: Counts the store's updates that changed nothing but the identity of its update counts (``layoutHashes``): a reset
+#: of a component drawn for the first time, which made react-redux run every mounted component's selector for nothing
+#: (assets/page.js, 0b).
+_EMPTY_RESETS = """() => {
+    const store = window.store;
+    let last = store.getState().layoutHashes;
+    window.ptsqEmptyResets = 0;
+    store.subscribe(function () {
+        const now = store.getState().layoutHashes;
+        if (now === last) { return; }
+        const before = Object.keys(last);
+        if (before.length === Object.keys(now).length && before.every(function (key) { return now[key] === last[key]; })) {
+            window.ptsqEmptyResets += 1;
+        }
+        last = now;
+    });
+}"""
+
+
+def _pick(page: Page, title: str) -> None:
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=title, exact=True).click()
+    expect(page.locator("#page-title")).to_have_text(f"{title} explorer", timeout=LOAD_TIMEOUT)
+
+
+def test_a_chosen_game_keeps_only_its_own_tabs_mounted(tab: Page, server_url: str) -> None:
+    # Every mounted component costs Dash's renderer work at each answer, so a game keeps mounted only the tabs that
+    # serve it (dashboard/gamemenu.py, dropped_tabs); what was set in a dropped tab is drawn again when it comes back.
+    page = tab
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url, timeout=LOAD_TIMEOUT)
+    expect(page.locator("#summary-count-W")).to_be_visible(timeout=LOAD_TIMEOUT)
+    layers = page.locator("#explore-view label", has_text="Layers")
+    layers.click()
+    expect(page.locator("#explore-view-layers .js-plotly-plot").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    before = page.evaluate(_PANEL_ELEMENTS)
+    unopened = before["tab-thesis"]  # a tab never shown: its empty holder alone
+    assert before["tab-explore"] > unopened and before["tab-finite"] == unopened
+    page.evaluate(_EMPTY_RESETS)
+    _pick(page, "Wythoff's game")
+    expect(page.locator("#finite-position")).to_have_value("7,12", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    after = page.evaluate(_PANEL_ELEMENTS)
+    # The finite tab's components were drawn afresh, and none of them sent the store an update that changed nothing.
+    assert page.evaluate("window.ptsqEmptyResets") == 0
+    # Explore's content is gone from the page; the finite tab's is drawn.
+    assert after["tab-explore"] == unopened, after
+    assert after["tab-finite"] > unopened, after
+    expect(page.locator("#summary-count-W")).to_have_count(0)
+    # Back to the default game: its view as it was left, drawn again; the finite tab's content gone.
+    _pick(page, "Put-or-Take-a-Square")
+    expect(layers.locator("input")).to_be_checked(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#explore-view-layers .js-plotly-plot").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    back = page.evaluate(_PANEL_ELEMENTS)
+    assert back["tab-finite"] == unopened and back["tab-explore"] > unopened, back
+    assert "Traceback" not in page.content()

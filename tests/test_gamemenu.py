@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import urllib.parse
+
 import pytest
 from dash import no_update
 
-from dashboard import gamemenu, ids, urlstate
+from dashboard import gamemenu, ids, layout, urlstate
+from dashboard.components import DEFERRED_SHOWN, DEFERRED_WAITING
+from dashboard.defaults import DEFAULT_TAB
 from dashboard.registry import TABS
 from solver.registry import find_game, game_names, games
 
@@ -165,3 +169,62 @@ def test_a_position_at_its_game_s_start_is_left_out_of_the_address():
     assert urlstate.query_from_controls(values) == "?game=snakes-and-adders&gpos=2%2C4"
     values, _ignored = urlstate.read_query("")
     assert values[keys.index("fpos")] == "5+7+9" and urlstate.query_from_controls(values) == ""
+
+
+def test_a_game_unmounts_the_tabs_that_do_not_serve_it():
+    for name in ("wythoff", "put-or-take-a-prime", "tokens", "eraserhead", "octal-0.6"):
+        served = gamemenu.game_tabs(find_game(name))
+        written = dict(zip([tab.value for tab in TABS], gamemenu.dropped_tabs(name), strict=True))
+        assert {tab for tab, value in written.items() if value is no_update} == set(served), name
+        assert {value for tab, value in written.items() if tab not in served} <= {DEFERRED_WAITING}, name
+    for bad in ("nonsense", None, "", "x" * 500):
+        assert gamemenu.dropped_tabs(bad) == [no_update] * len(TABS)
+
+
+def _explore_holder(node) -> object:
+    if isinstance(node, dict):
+        props = node.get("props", {})
+        if props.get("id") == ids.deferred_id(DEFAULT_TAB):
+            return props.get("value")
+        node = list(props.values())
+    if isinstance(node, list):
+        for child in node:
+            found = _explore_holder(child)
+            if found is not None:
+                return found
+    return None
+
+
+def test_the_layout_leaves_the_default_tab_unmounted_for_another_games_address():
+    from dashboard.app import create_app
+
+    client = create_app().server.test_client()
+    for address, mounted in [
+        (None, True),
+        ("http://127.0.0.1:8050/", True),
+        ("http://127.0.0.1:8050/?game=put-or-take-a-prime&n=300", True),
+        ("http://127.0.0.1:8050/?game=nonsense", True),  # the page says so, on the default tab
+        ("http://127.0.0.1:8050/?game=%ff%fe&game=", True),
+        ("http://127.0.0.1:8050/?game=wythoff", False),
+        ("http://127.0.0.1:8050/?game=tokens", False),
+        ("http://127.0.0.1:8050/?tab=finite&fgame=kayles", False),  # an old address, read as the page reads it
+    ]:
+        expected = DEFAULT_TAB in gamemenu.game_tabs(find_game(name)) if (name := _game_of(address)) else True
+        assert expected == mounted, address
+        answer = client.get("/_dash-layout", headers={"Referer": address} if address else {})
+        assert answer.status_code == 200
+        holder = _explore_holder(answer.get_json())
+        assert holder == (DEFERRED_SHOWN if mounted else DEFERRED_WAITING), address
+        assert layout.opens_elsewhere(address) is not mounted
+
+
+def _game_of(address: str | None) -> str | None:
+    """The game an address names, read without the code under test: None for none or one that is no game."""
+    if not address:
+        return None
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(address).query)
+    name = query.get("game", query.get("fgame", [None]))[-1]
+    try:
+        return find_game(name).name if name else None
+    except (TypeError, ValueError):
+        return None
