@@ -384,3 +384,22 @@ def test_inspector_in_a_browser(inspect_url, request):
     box.press("Enter")
     expect(page.locator("#inspect-error")).to_contain_text("whole number")
     assert not errors, errors
+
+
+def test_a_number_typed_before_the_setup_follows_a_new_game_waits_for_it():
+    # The menu says cubes; the gate still holds the squares' setup (its update is on its way): the squares'
+    # value of 27 (a draw there; the cubes' W1) is never shown, and the wait names the chosen game.
+    chosen = "put-or-take-a-cube"
+    out = callbacks.make_inspection("27", _gate(), chosen)
+    assert "Put-or-Take-a-Cube" in out[0] and out[0].startswith("Waiting")
+    assert out[1] == "" and out[2] == "" and out[3] == [] and out[4] == []
+    # Once the gate names the chosen game (solving it, or its setup), the answer is the gate's as before.
+    solving = {**_gate(), "pending": 1_000_000, "pending_rule": chosen}
+    assert callbacks.make_inspection("27", solving, chosen)[0].startswith("Solving Put-or-Take-a-Cube")
+    plain = callbacks.make_inspection("8", _gate())
+    same = callbacks.make_inspection("8", _gate(), "put-or-take-a-square")
+    assert same[0] == plain[0] and _text(same[1]) == _text(plain[1]) and "D (certified draw)" in _text(same[1])
+    # A menu value that is not a rule (a finite game, or junk) is not checked.
+    for other in ("wythoff", None, 5, ["x"]):
+        out = callbacks.make_inspection("8", _gate(), other)
+        assert out[0] == plain[0] and _text(out[1]) == _text(plain[1])

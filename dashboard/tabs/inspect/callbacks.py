@@ -17,7 +17,7 @@ import dash
 from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import Outcome, draw_certificate, get_rule, inspect_position, parse_int, put_chain
+from solver import DEFAULT_RULE, RULES, Outcome, draw_certificate, get_rule, inspect_position, parse_int, put_chain
 from solver.engine.nim import needs_bound
 from solver.values.play import move_text
 
@@ -34,7 +34,32 @@ BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
 
 
-def make_inspection(text: object, gate: object) -> tuple:
+def gate_game(gate: object) -> str | None:
+    """The game a gate store's values are (or are about to be) of: the game being solved, else the setup's.
+
+    Parameters
+    ----------
+    gate : dict or None
+        A tab's gate store (:func:`dashboard.controls.gate_solution`).
+
+    Returns
+    -------
+    str or None
+        A rule's registry name; None when the gate names none yet.
+    """
+    if not isinstance(gate, dict):
+        return None
+    pending_rule = gate.get("pending_rule")
+    if isinstance(gate.get("pending"), int) and isinstance(pending_rule, str):
+        return pending_rule
+    setup = gate.get("setup")
+    if isinstance(setup, dict):
+        rule = setup.get("rule", DEFAULT_RULE.name)
+        return rule if isinstance(rule, str) else None
+    return None
+
+
+def make_inspection(text: object, gate: object, game: object = None) -> tuple:
     """Everything the Inspect tab shows for a typed number.
 
     Parameters
@@ -47,6 +72,12 @@ def make_inspection(text: object, gate: object) -> tuple:
         The tab's gate store, ``{"setup": ..., "pending": ...}``; the solve
         comes from :func:`dashboard.controls.gate_solution` (the page's
         bound B = alpha × N, checked).
+    game : object, optional
+        The game menu's value.  When it names one of the put-or-take rules
+        (:data:`solver.RULES`) other than the gate's (:func:`gate_game`), the
+        menu has just changed and the gate still holds the last game's setup:
+        nothing is shown but a wait, so a number typed then never gets the
+        last game's answer.  Anything else is not checked.
 
     Returns
     -------
@@ -64,6 +95,10 @@ def make_inspection(text: object, gate: object) -> tuple:
         game or bound than the one named.
     """
     hidden = CERTIFICATE_HIDDEN
+    behind = gate_game(gate)
+    if isinstance(game, str) and game in RULES and behind is not None and behind != game:
+        wait = f"Waiting for the page's setup of {RULES[game].title}; its values show here when it is ready."
+        return wait, "", "", [], [], no_update, "", None, hidden, "", BOX_CLASS
     try:
         n = parse_int(text, "the number", least=0)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower
     except ValueError as exc:
@@ -225,7 +260,7 @@ def number_from_proof(triggered: object, clicks: object):
     return no_update
 
 
-def inspect_event(gate, text):
+def inspect_event(gate, text, game=None):
     """The Inspect tab's main callback: :func:`make_inspection` once the tab is open.
 
     Parameters
@@ -234,6 +269,9 @@ def inspect_event(gate, text):
         The tab's gate store (None until the tab is first shown).
     text : str or None
         The number box's content.
+    game : str or None
+        The game menu's value (a State: the gate follows the menu, and the
+        answer waits until it has).
 
     Returns
     -------
@@ -247,7 +285,7 @@ def inspect_event(gate, text):
     """
     if not isinstance(gate, dict):
         raise PreventUpdate
-    return make_inspection(text, gate)
+    return make_inspection(text, gate, game)
 
 
 # The certificate box's height follows the certificate's size; cytoscape keeps
@@ -301,6 +339,7 @@ def register(app) -> None:
         Output(ids.INSPECT_INPUT, "className"),
         Input(page_ids.tab_gate_id("inspect"), "data"),
         Input(ids.INSPECT_INPUT, "value"),
+        State(page_ids.GAME_MENU, "value"),
         prevent_initial_call=True,
     )(inspect_event)
     app.callback(
