@@ -68,10 +68,9 @@ def applies_to(rule: Any) -> bool:
     -------
     bool
     """
-    from ..games.put_or_take import PutOrTake
     from .engines import engine_for
 
-    return isinstance(rule, PutOrTake) and rule.sequence == "square" and engine_for(rule).one_byte
+    return bool(getattr(rule, "moves_by_largest_square", False)) and engine_for(rule).one_byte
 
 
 #: Positions :func:`local_check` reads at once.

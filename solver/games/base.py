@@ -167,6 +167,15 @@ class Rule:
         """Whether the thesis's own analyses apply (strategies, primitive elements, its printed lists): only to its game."""
         return False
 
+    @property
+    def moves_by_largest_square(self) -> bool:
+        """Whether the moves from ``n`` are ``n - s`` and ``n + s``, ``s`` the largest square ``<= n`` (thesis section 1).
+
+        The store's local check (:mod:`solver.engine.closure`) computes those
+        two children itself; it reads only the solves of rules that say so.
+        """
+        return False
+
     # -- positions and moves --------------------------------------------------
 
     def _check(self, n: object) -> int:

@@ -112,6 +112,11 @@ class PutOrTakeASquare(PutOrTake):
         return True
 
     @property
+    def moves_by_largest_square(self) -> bool:
+        """True: a put or a take of the largest square ``<= n`` (thesis section 1)."""
+        return True
+
+    @property
     def cache_key(self) -> str:
         """``squares``, the key its cache entries have always had."""
         return "squares"
