@@ -325,6 +325,12 @@ def solve_by_rounds(
 ) -> None:
     """Solve a put-or-take rule on ``0..bound`` by rounds, draws and lower-bound sweeps (module docstring).
 
+    While the kernels are neither compiled nor in numba's cache (a fresh
+    install's first view), a bound up to ``10**6`` of a rule with a few dozen
+    members goes in numpy instead (:func:`_numpy_serves`,
+    :func:`~solver.engine.rounds_numpy.solve_by_rounds_numpy`, the same
+    outputs), unless its remoteness is too large for that.
+
     Parameters
     ----------
     members : numpy.ndarray
