@@ -3,9 +3,9 @@
 While the rounds' kernels (``solver.engine.rounds._pt_round``, ``_sweep_pieces``)
 are neither compiled nor in numba's cache, a solve by rounds up to ``10**6``
 of a rule with a few dozen members runs in numpy (``solver.engine.rounds_numpy``),
-unless a bounded remoteness passes ``NUMPY_ROUNDS_MAX_REMOTENESS``.  These
-tests compare its outcomes and packed remoteness with the kernels' and the
-brute force's, and check which path a solve takes.
+unless a bounded remoteness passes ``NUMPY_ROUNDS_MAX_REMOTENESS`` (none does
+up to ``10**6``).  These tests compare its outcomes and packed remoteness with
+the kernels' and the brute force's, and check which path a solve takes.
 """
 
 from __future__ import annotations
@@ -15,13 +15,19 @@ import pytest
 from naive_family import naive_queue_solve
 
 import solver.engine.rounds as rounds
+import solver.engine.rounds_numpy as rounds_numpy
 from solver.engine import solve_rule
-from solver.engine.rounds_numpy import NUMPY_ROUNDS_MAX_REMOTENESS, solve_by_rounds_numpy
+from solver.engine.rounds_numpy import solve_by_rounds_numpy
 from solver.engine.sweep_numpy import NUMPY_SWEEP_MAX, sweep_path
 from solver.games import RULES
 
-#: The rules solved by rounds whose bounded remoteness stays small (the powers of 3 reach 24 at 10**6).
-BY_ROUNDS = ["put-or-take-a-power-of-2", "put-or-take-a-factorial", "put-or-take-a-fibonacci-number"]
+#: The rules solved by rounds.
+BY_ROUNDS = [
+    "put-or-take-a-power-of-2",
+    "put-or-take-a-power-of-3",
+    "put-or-take-a-factorial",
+    "put-or-take-a-fibonacci-number",
+]
 
 
 def _refuse_round_kernels(monkeypatch) -> None:
@@ -55,20 +61,33 @@ def test_numpy_rounds_give_the_kernels_outcomes_and_remoteness(rule, bound):
     np.testing.assert_array_equal(rem, expected_rem)
 
 
-@pytest.mark.parametrize("bound", [1, 10, 57])
-def test_the_powers_of_3_in_numpy_up_to_where_they_decline(bound):
+@pytest.mark.slow
+def test_the_powers_of_3_at_the_pages_bound_in_numpy():
+    bound = NUMPY_SWEEP_MAX
     outcome, rem, done = _by(solve_by_rounds_numpy, "put-or-take-a-power-of-3", bound)
+    assert done
     expected_outcome, expected_rem, _ = _by_kernels("put-or-take-a-power-of-3", bound)
-    assert done == (np.abs(expected_rem).max() <= NUMPY_ROUNDS_MAX_REMOTENESS)
-    if done:
-        np.testing.assert_array_equal(outcome, expected_outcome)
-        np.testing.assert_array_equal(rem, expected_rem)
+    np.testing.assert_array_equal(outcome, expected_outcome)
+    np.testing.assert_array_equal(rem, expected_rem)
+
+
+def test_the_powers_of_3s_bounds_rise_two_moves_a_step(monkeypatch):
+    # Each step raises the paired positions first, then the others: about half as many steps as the remoteness.
+    calls = []
+    raise_once = rounds_numpy._lower_bound
+    monkeypatch.setattr(rounds_numpy, "_lower_bound", lambda *args: calls.append(1) or raise_once(*args))
+    outcome, rem, done = _by(solve_by_rounds_numpy, "put-or-take-a-power-of-3", 100_000)
+    assert done
+    largest = int(np.abs(rem).max())
+    assert largest > 8
+    assert len(calls) // 2 <= largest // 2 + 2
 
 
 def test_a_declined_solve_goes_to_the_kernels(monkeypatch):
     bound = 20_000
     expected_outcome, expected_rem, _ = _by_kernels("put-or-take-a-power-of-3", bound)
-    assert np.abs(expected_rem).max() > NUMPY_ROUNDS_MAX_REMOTENESS
+    monkeypatch.setattr(rounds_numpy, "NUMPY_ROUNDS_MAX_REMOTENESS", 8)
+    assert np.abs(expected_rem).max() > rounds_numpy.NUMPY_ROUNDS_MAX_REMOTENESS
     assert not _by(solve_by_rounds_numpy, "put-or-take-a-power-of-3", bound)[2]
     monkeypatch.setattr(rounds, "kernel_ready", lambda kernel, _args: False)
     outcome, rem, _ = _by(rounds.solve_by_rounds, "put-or-take-a-power-of-3", bound)
@@ -77,7 +96,12 @@ def test_a_declined_solve_goes_to_the_kernels(monkeypatch):
 
 
 @pytest.mark.parametrize(
-    ("rule", "bound"), [("put-or-take-a-power-of-2", 3_000), ("put-or-take-a-fibonacci-number", 2_000)]
+    ("rule", "bound"),
+    [
+        ("put-or-take-a-power-of-2", 3_000),
+        ("put-or-take-a-power-of-3", 3_000),
+        ("put-or-take-a-fibonacci-number", 2_000),
+    ],
 )
 def test_numpy_rounds_match_the_brute_force_reference(rule, bound, monkeypatch):
     found = RULES[rule]
