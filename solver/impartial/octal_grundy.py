@@ -173,9 +173,9 @@ def _plain_cost(parsed: OctalCode, n: int) -> Cost:
 
 
 #: Most two-heap options (:func:`_split_count`) the plain kernel's Python twin visits while the kernel is not
-#: compiled (:func:`solver.uncompiled.choose`): heaps up to 1,023 of any code of two digits with the bit 4,
-#: about 0.7 s in Python, against 2 to 4 s to compile the kernel.
-PYTHON_MAX_SPLITS = 600_000
+#: compiled (:func:`solver.uncompiled.choose`): heaps up to about 200 of one digit with the bit 4, a few
+#: milliseconds in Python (0.6 µs an option); beyond, numpy takes every heap's options at once (5 µs a heap).
+PYTHON_MAX_SPLITS = 10_000
 
 
 def _plain_values(parsed: OctalCode, n: int) -> np.ndarray:

@@ -178,6 +178,7 @@ def sparse_numpy(
     size = 2 * bound + 2
     seen = np.zeros(size, np.int64)
     need = np.zeros(size, np.int64)
+    first_at = np.zeros(size, np.int64)  # first_at[v]: where a chunk of a witness scan first has value v
     rare_vals, common_vals = _value_lists(mask, size)
     rare_pairs = witness_pairs = full_scans = value_steps = 0
     for h in range(start, stop):
@@ -223,12 +224,16 @@ def sparse_numpy(
                     x = g[first : last + 1] ^ g[rest - first : rest - last - 1 : -1]
                     hits = np.flatnonzero(need[x] == stamp)
                     if hits.size:
-                        found, where = np.unique(x[hits], return_index=True)
-                        if len(found) == needed:
-                            done_at = first + int(hits[where].max())
+                        found = x[hits]
                         need[found] = 0
                         seen[found] = stamp
-                        needed -= len(found)
+                        still = missing[need[missing] == stamp]
+                        if still.size == 0:
+                            # the scan stops at the first option of the last value witnessed
+                            first_at[found[::-1]] = hits[::-1]
+                            done_at = first + int(first_at[missing].max())
+                        missing = still
+                        needed = int(still.size)
                         if needed == 0:
                             break
                     first = last + 1
@@ -254,6 +259,7 @@ def sparse_numpy(
                 grown = np.zeros(2 * bound + 2, np.int64)
                 grown[:size] = need
                 need = grown
+                first_at = np.zeros(2 * bound + 2, np.int64)
                 size = 2 * bound + 2
                 rare_vals, common_vals = _value_lists(mask, size)
         if h >= 1 and bin(v & mask).count("1") % 2 == 0:
