@@ -16,7 +16,9 @@ the estimate, see :func:`grundy_cost`).
 
 :func:`grundy_method` says which method :func:`grundy_values` takes (the
 plain kernel here, or :mod:`solver.impartial.sparse`), :func:`grundy_cost`
-estimates it first.
+estimates it first.  On a fresh install, while the kernels are neither
+compiled nor in numba's cache, the same values come from numpy
+(:mod:`solver.impartial.octal_numpy`) up to its limits.
 """
 
 from __future__ import annotations
