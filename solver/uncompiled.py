@@ -35,7 +35,7 @@ from contextlib import contextmanager
 import numpy as np
 from numba.core.dispatcher import Dispatcher
 
-__all__ = ["choose", "compiled_only", "kernel_ready", "python_twin", "twin_calls"]
+__all__ = ["choose", "compiled_only", "kernel_ready", "kernel_wanted", "python_twin", "twin_calls"]
 
 _LOCK = threading.Lock()
 #: The twins built so far, by kernel (``id`` of the dispatcher, which the module keeps alive).
@@ -171,6 +171,25 @@ def _uncompiled(twin: Callable) -> Callable:
     return run
 
 
+def kernel_wanted(kernel, args: tuple) -> bool:
+    """Whether a caller should run ``kernel`` itself rather than an uncompiled stand-in (a twin, a numpy path).
+
+    Parameters
+    ----------
+    kernel : numba.core.dispatcher.Dispatcher
+        A function decorated with ``numba.njit``.
+    args : tuple
+        The arguments it is about to be called with (only their types are read).
+
+    Returns
+    -------
+    bool
+        True inside :func:`compiled_only` (the compile plan's steps, which
+        compile it) or when it runs without compiling (:func:`kernel_ready`).
+    """
+    return getattr(_CHOICE, "compiled", False) or kernel_ready(kernel, args)
+
+
 def choose(kernel, args: tuple, *, small: bool = True) -> Callable:
     """The kernel, or its Python twin while it is not compiled and the input is small.
 
@@ -191,7 +210,7 @@ def choose(kernel, args: tuple, *, small: bool = True) -> Callable:
         ``small`` is False, or inside :func:`compiled_only`; else its twin
         (:func:`python_twin`), counted in :func:`twin_calls`.
     """
-    if not small or getattr(_CHOICE, "compiled", False) or kernel_ready(kernel, args):
+    if not small or kernel_wanted(kernel, args):
         return kernel
     twin = python_twin(kernel)
     with _LOCK:

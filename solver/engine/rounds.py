@@ -57,6 +57,8 @@ from .certificate import (
 )
 from .codes import CLASS_U
 from .kernels import index_to, member_index
+from .rounds_numpy import NUMPY_ROUNDS_MAX_MEMBERS, solve_by_rounds_numpy
+from .sweep_numpy import NUMPY_SWEEP_MAX, chosen_path, kernel_ready
 
 __all__ = ["solve_by_rounds", "sweep_once", "child_value", "MAX_LOWER_BOUND_SWEEPS"]
 
@@ -295,6 +297,25 @@ def _pack(outcome, rem, lam, n_chunks):
                 rem[x] = -1
 
 
+def _numpy_serves(members: np.ndarray, bound: int, outcome: np.ndarray, rem: np.ndarray) -> bool:
+    """Whether a solve by rounds goes in numpy (:mod:`solver.engine.rounds_numpy`), not by the kernels.
+
+    When the thread asks for ``"numpy"`` (:func:`~solver.engine.sweep_numpy.sweep_path`), or, without a
+    path, for a bound up to :data:`~solver.engine.sweep_numpy.NUMPY_SWEEP_MAX` and at most
+    :data:`~solver.engine.rounds_numpy.NUMPY_ROUNDS_MAX_MEMBERS` members while the rounds' kernels
+    (:func:`_pt_round`, :func:`_sweep_pieces`) are not both compiled or in numba's cache (a fresh install).
+    """
+    path = chosen_path()
+    if path is not None:
+        return path == "numpy"
+    if bound > NUMPY_SWEEP_MAX or members.shape[0] > NUMPY_ROUNDS_MAX_MEMBERS:
+        return False
+    ints = np.zeros(1, np.int64)
+    rounds_args = (1, bound, members, ints.astype(np.int32), 1, outcome, rem, ints, 1, False, ints, 1)
+    sweep_args = (bound, members, outcome, rem, np.zeros(1, np.uint8), False, 0, 0, True, 1)
+    return not (kernel_ready(_pt_round, rounds_args) and kernel_ready(_sweep_pieces, sweep_args))
+
+
 def _n_chunks() -> int:
     return max(1, 4 * numba.get_num_threads())
 
@@ -303,6 +324,12 @@ def solve_by_rounds(
     members: np.ndarray, bound: int, outcome: np.ndarray, rem: np.ndarray, report: Callable[[float], None]
 ) -> None:
     """Solve a put-or-take rule on ``0..bound`` by rounds, draws and lower-bound sweeps (module docstring).
+
+    While the kernels are neither compiled nor in numba's cache (a fresh
+    install's first view), a bound up to ``10**6`` of a rule with a few dozen
+    members goes in numpy instead (:func:`_numpy_serves`,
+    :func:`~solver.engine.rounds_numpy.solve_by_rounds_numpy`, the same
+    outputs), unless its remoteness is too large for that.
 
     Parameters
     ----------
@@ -323,6 +350,8 @@ def solve_by_rounds(
     RuntimeError
         If a remoteness passes the ``int16`` range (never seen).
     """
+    if _numpy_serves(members, bound, outcome, rem) and solve_by_rounds_numpy(members, bound, outcome, rem, report):
+        return
     n_small = int(np.searchsorted(members, bound, side="right"))
     # Members up to B in order of decreasing gap (ties by size): the take-parents
     # of m are m + s for a prefix of this order.  "Infinite" past the last member

@@ -34,8 +34,9 @@ __all__ = ["take_limit", "count_chain_nodes", "build", "lower_bounds", "SmallGam
 #: children, parent lists, queue, outcome, remoteness, lower bounds).
 BYTES_PER_NODE = 60
 #: The largest ``M`` whose small game a fresh install solves in Python while the kernels compile
-#: (Put-or-Take-a-Square's at 10**6, ``M`` = 2,826, in 0.07 s; put-or-take-a-cube's, 46,875, took 3.8 s).
-PYTHON_MAX_M = 10_000
+#: (Put-or-Take-a-Square's at 10**6, ``M`` = 2,826, in 0.07 s; Put-or-Take-a-Cube's, 46,875, in 0.36 s at load 1.7,
+#: 2026-11-28, where its kernels took about 3.5 s to compile on that view's path).
+PYTHON_MAX_M = 50_000
 
 
 @numba.njit(cache=True)

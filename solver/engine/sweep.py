@@ -72,6 +72,7 @@ from .codes import (
     encode_class,
 )
 from .kernels import escape_moves, even_up, index_down, member_index
+from .sweep_kept_numpy import sweep_block_kept_numpy
 from .sweep_numpy import NUMPY_SWEEP_MAX, chosen_path, kernel_ready, sweep_block_numpy
 from .tallies import code_histogram
 
@@ -358,15 +359,23 @@ def sweep_block(
     (:func:`~solver.engine.sweep_numpy.sweep_path`).  Likewise one piece
     that keeps lower bounds, up to that bound, runs in the serial kernel
     while the parallel one is neither compiled nor in numba's cache (or the
-    thread asks for ``"numpy"``): a fresh install's first view of a rule
-    that keeps them (Put-or-Take-a-Cube) waits for the shorter compilation.
+    thread asks for ``"numpy"``), and in numpy while the serial one is not
+    there either (:func:`~solver.engine.sweep_kept_numpy.sweep_block_kept_numpy`,
+    the same codes, lower bounds and counts): a fresh install's first view
+    of a rule that keeps them (Put-or-Take-a-Cube at ``10**6``) waits for
+    no compilation.
     """
     args = (lo, hi, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp)
     one_byte = lam_out.shape[0] == 0
     serial = n_chunks == 1 and (one_byte or _serial_serves(bound, (*args, n_chunks, counts)))
     kernel = _sweep_block_serial if serial else _sweep_block_parallel
-    if serial and one_byte and _numpy_serves(kernel, bound, (*args, n_chunks, counts)):
-        sweep_block_numpy(lo, hi, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp, 1, counts)
+    if serial and _numpy_serves(kernel, bound, (*args, n_chunks, counts)):
+        if one_byte:
+            sweep_block_numpy(
+                lo, hi, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp, 1, counts
+            )
+        else:
+            sweep_block_kept_numpy(*args, 1, counts)
         return
     kernel(*args, n_chunks, counts)
 
@@ -387,7 +396,7 @@ def _serial_serves(bound: int, args: tuple) -> bool:
 
 
 def _numpy_serves(kernel, bound: int, args: tuple) -> bool:
-    """Whether a serial one-byte block goes to the numpy sweep: asked for, or a small bound and the kernel not there."""
+    """Whether a serial block goes to a numpy sweep: asked for, or a small bound and the kernel not there."""
     path = chosen_path()
     if path is not None:
         return path == "numpy"

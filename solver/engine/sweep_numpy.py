@@ -294,8 +294,9 @@ def sweep_path(path: str) -> Iterator[None]:
     """In this thread, sweep a one-byte solve's single pieces with ``path``, ``"kernel"`` or ``"numpy"``, whatever the bound.
 
     ``"numpy"`` is a fresh install's path: a single piece that keeps lower
-    bounds, which numpy does not sweep, then runs in the serial kernel rather
-    than the parallel one (:func:`solver.engine.sweep.sweep_block`).
+    bounds then runs in numpy too
+    (:func:`solver.engine.sweep_kept_numpy.sweep_block_kept_numpy`), not in
+    the parallel kernel (:func:`solver.engine.sweep.sweep_block`).
     :func:`solver.compiling.compile_kernels` compiles the kernels this way
     (``"kernel"``: it compiles if it must); the tests compare the two paths
     with it.

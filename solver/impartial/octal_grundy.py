@@ -16,7 +16,9 @@ the estimate, see :func:`grundy_cost`).
 
 :func:`grundy_method` says which method :func:`grundy_values` takes (the
 plain kernel here, or :mod:`solver.impartial.sparse`), :func:`grundy_cost`
-estimates it first.
+estimates it first.  On a fresh install, while the kernels are neither
+compiled nor in numba's cache, the same values come from numpy
+(:mod:`solver.impartial.octal_numpy`) up to its limits.
 """
 
 from __future__ import annotations
@@ -31,11 +33,12 @@ import numpy as np
 from .. import costs
 from ..costs import Cost
 from ..text import format_count
-from ..uncompiled import choose
+from ..uncompiled import choose, kernel_wanted
 from ..validation import check_integer
 from .game import check_work, seconds_limit
 from .octal_codes import OctalCode, parse_octal
-from .sparse import SparseStats, best_mask, rare_mask, sparse_grundy
+from .octal_numpy import NUMPY_MAX_SPLITS, plain_numpy
+from .sparse import SparseStats, best_mask, rare_mask, sparse_grundy, sparse_kernel_wanted
 
 __all__ = [
     "grundy_cost",
@@ -172,16 +175,24 @@ def _plain_cost(parsed: OctalCode, n: int) -> Cost:
 
 
 #: Most two-heap options (:func:`_split_count`) the plain kernel's Python twin visits while the kernel is not
-#: compiled (:func:`solver.uncompiled.choose`): heaps up to 1,023 of any code of two digits with the bit 4,
-#: about 0.7 s in Python, against 2 to 4 s to compile the kernel.
-PYTHON_MAX_SPLITS = 600_000
+#: compiled (:func:`solver.uncompiled.choose`): heaps up to about 200 of one digit with the bit 4, a few
+#: milliseconds in Python (0.6 µs an option); beyond, numpy takes every heap's options at once (5 µs a heap).
+PYTHON_MAX_SPLITS = 10_000
 
 
 def _plain_values(parsed: OctalCode, n: int) -> np.ndarray:
-    """The plain kernel, unchecked; uncompiled while it is not compiled, up to :data:`PYTHON_MAX_SPLITS`."""
+    """The plain kernel, unchecked; while it is not compiled, its twin up to :data:`PYTHON_MAX_SPLITS`, then numpy.
+
+    In numpy (:func:`solver.impartial.octal_numpy.plain_numpy`) up to
+    :data:`~solver.impartial.octal_numpy.NUMPY_MAX_SPLITS` two-heap options.
+    """
     seen_size = 1 << _max_options(parsed, n).bit_length()
     args = (np.array(parsed.digits, dtype=np.int64), n, seen_size)
-    return choose(_grundy_kernel, args, small=_split_count(parsed, n) <= PYTHON_MAX_SPLITS)(*args)
+    splits = _split_count(parsed, n)
+    small = splits <= PYTHON_MAX_SPLITS
+    if not small and splits <= NUMPY_MAX_SPLITS and not kernel_wanted(_grundy_kernel, args):
+        return plain_numpy(args[0], n)
+    return choose(_grundy_kernel, args, small=small)(*args)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -541,6 +552,11 @@ def grundy_values(
         check_work(plan.cost, f"reduce n to at most {_largest_affordable_n(parsed, limit, method):,}", limit)
     if plan.method == "plain":
         return _plain_values(parsed, n)
+    if plan.method != "kept" and _split_count(parsed, n) <= NUMPY_MAX_SPLITS and not sparse_kernel_wanted():
+        # a fresh install: every option in numpy (the same values) while the sparse-space kernel compiles
+        return plain_numpy(
+            np.array(parsed.digits, dtype=np.int64), n, None if plan.profile is None else plan.profile.values
+        )
     if plan.method == "start":
         return sparse_grundy(np.array(parsed.digits, dtype=np.int64), np.zeros(1, np.int64), n)[0]
     assert plan.profile is not None

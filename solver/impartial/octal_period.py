@@ -13,9 +13,11 @@ import dataclasses
 import numba
 import numpy as np
 
+from ..uncompiled import kernel_wanted
 from ..validation import check_integer
 from .octal_codes import OctalCode, parse_octal
 from .octal_grundy import grundy_cost, grundy_values
+from .octal_numpy import candidate_period_numpy, find_period_numpy
 
 __all__ = [
     "Periodicity",
@@ -103,10 +105,13 @@ def _candidate_period(g: np.ndarray, repeats: int) -> tuple[int, int]:  # pragma
 
 def _periodicity_of(values: np.ndarray, parsed: OctalCode) -> Periodicity:
     last = values.shape[0] - 1
-    p, e = _find_period(values, parsed.max_removal)
+    # a fresh install: the same search in numpy while its kernels compile
+    find = _find_period if kernel_wanted(_find_period, (values, parsed.max_removal)) else find_period_numpy
+    candidate = _candidate_period if kernel_wanted(_candidate_period, (values, 3)) else candidate_period_numpy
+    p, e = find(values, parsed.max_removal)
     if p:
         return Periodicity(period=p, preperiod=e, proved=True, checked_to=last)
-    p, e = _candidate_period(values, 3)
+    p, e = candidate(values, 3)
     if p:
         return Periodicity(period=p, preperiod=e, proved=False, checked_to=last)
     return Periodicity(period=None, preperiod=None, proved=False, checked_to=last)

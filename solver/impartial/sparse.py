@@ -42,9 +42,11 @@ import dataclasses
 import numba
 import numpy as np
 
+from ..uncompiled import kernel_wanted
+from .octal_numpy import NUMPY_SPARSE_MAX_N, rare_counts_numpy, sparse_numpy
 from .progress import report
 
-__all__ = ["SparseStats", "best_mask", "rare_mask", "sparse_grundy"]
+__all__ = ["SparseStats", "best_mask", "rare_mask", "sparse_grundy", "sparse_kernel_wanted"]
 
 #: Masks are searched exhaustively over this many low bits of the values; higher bits are added greedily.
 EXHAUSTIVE_BITS = 12
@@ -313,7 +315,10 @@ def _best_mask_of_counts(counts: np.ndarray) -> int:
     low = min(bits, EXHAUSTIVE_BITS)
     low_counts = np.zeros(1 << low, np.int64)
     np.add.at(low_counts, np.arange(counts.shape[0]) & ((1 << low) - 1), counts)
-    table = _rare_counts(low_counts, low)
+    if not kernel_wanted(_rare_counts, (low_counts, low)):
+        table = rare_counts_numpy(low_counts, low)  # a fresh install: the same counts while the kernel compiles
+    else:
+        table = _rare_counts(low_counts, low)
     table[0] = np.iinfo(np.int64).max
     mask = int(np.argmin(table))
     if bits > low:
@@ -360,6 +365,21 @@ def _rare_heaps(g: np.ndarray, done: int, mask: int) -> np.ndarray:
     top = int(g[:done].max()) if done else 0
     table = rare_mask(np.arange(top + 1), mask)
     return np.flatnonzero(table[g[1:done]]).astype(np.int64) + 1
+
+
+def sparse_kernel_wanted() -> bool:
+    """Whether the sparse-space kernel runs without compiling, or must (:func:`solver.uncompiled.kernel_wanted`).
+
+    Returns
+    -------
+    bool
+        False on a fresh install while the kernel is neither compiled nor in
+        numba's cache (outside the compile plan's steps): its callers may
+        then take numpy.
+    """
+    ints = np.zeros(1, np.int64)
+    args = (ints, np.zeros(1, np.int32), 0, 1, 1, ints, np.zeros(1, np.int32), 0, np.zeros(4, np.int64))
+    return kernel_wanted(_sparse_kernel, args)
 
 
 def sparse_grundy(
@@ -409,7 +429,10 @@ def sparse_grundy(
     counters = np.zeros(4, np.int64)
     while done <= n:
         stop = n + 1 if fixed else min(n + 1, done + max(MIN_CHUNK, done // 4))
-        rare, rare_values, nrare = _sparse_kernel(digits, g, done, stop, current, rare, rare_values, nrare, counters)
+        args = (digits, g, done, stop, current, rare, rare_values, nrare, counters)
+        # a fresh install's first views: the same values and counts in numpy while the kernel compiles
+        small = n <= NUMPY_SPARSE_MAX_N and not kernel_wanted(_sparse_kernel, args)
+        rare, rare_values, nrare = (sparse_numpy if small else _sparse_kernel)(*args)
         done = stop
         report(done / (n + 1))
         if not fixed and done <= n:
