@@ -239,3 +239,39 @@ def test_an_address_opens_its_game_without_a_round_trip_to_choose_it(page: Page,
     _pick(page, game)
     assert _drawn(page, log, game) == loaded
     assert "Traceback" not in page.content()
+
+
+#: Records, once the Play panel's first move buttons are drawn, which of the given component ids are in the page.
+_AT_FIRST_MOVES = """(function (watched) {
+    window.ptsqAtMoves = null;
+    new MutationObserver(function (records, observer) {
+        if (!document.querySelector('#finite-play-moves button')) { return; }
+        window.ptsqAtMoves = watched.filter(function (id) { return document.getElementById(id) !== null; });
+        observer.disconnect();
+    }).observe(document, {childList: true, subtree: true});
+})(WATCHED);"""
+
+
+@pytest.mark.parametrize(("game", "graph"), [("eraserhead", "finite-lost-graph"), ("euclid3", "finite-octant-graph")])
+def test_a_3d_graph_is_drawn_after_the_first_view(page: Page, server_url: str, game: str, graph: str) -> None:
+    # plotly.js draws a 3-D graph with WebGL, a second or more where the browser has no graphics card: the graph
+    # waits until the rest of the first view is drawn and the page is idle (components.lazy, after_first_view).
+    from dashboard.tabs.finite.views import euclid3, graphs
+
+    assert graph in (graphs.LOST_GRAPH, euclid3.OCTANT_GRAPH)
+    page.add_init_script(_AT_FIRST_MOVES.replace("WATCHED", json.dumps([graph])))
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => window.ptsqAtMoves !== null", timeout=LOAD_TIMEOUT)
+    assert page.evaluate("window.ptsqAtMoves") == []
+    # Then it is drawn, in the first screen, with its figure.
+    page.wait_for_function(
+        "(id) => { const gd = document.querySelector('#' + id + ' .js-plotly-plot');"
+        " return !!(gd && gd.data && gd.data.length"
+        " && gd.data[0].type.endsWith('3d') && gd.querySelector('canvas')); }",
+        arg=graph,
+        timeout=LOAD_TIMEOUT,
+    )
+    box = page.locator(f"#{graph}").bounding_box()
+    assert box is not None and box["height"] > 0
+    assert "Traceback" not in page.content()
