@@ -38,7 +38,7 @@ from .defaults import DEFAULT_TAB
 from .gamemenu import choose_game, dropped_tabs, game_menu, game_tabs, header, page_game, upgrade_query
 from .registry import TABS
 from .tabs import Tab
-from .urlstate import PER_GAME, TAB_KEY, location
+from .urlstate import PARAMS, PER_GAME, TAB_KEY, location, read_query
 
 
 def _container(tab: Tab) -> html.Div:
@@ -278,15 +278,20 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
         raise ValueError("the page's default tab is not where page_layout expects it")
 
     @functools.lru_cache(maxsize=64)
-    def chosen(name: str, tab: str) -> list:
-        # The page as the game's answer leaves it (each game's built once; a family's members typed in the
-        # address are many, so only the last few are kept).
-        return [with_props(child, game_props(page_game(name), tab)) for child in children]
+    def chosen(query: str, name: str, tab: str) -> list:
+        # The page as the game's answer and the address's reading leave it (the last few addresses kept).
+        props = game_props(page_game(name), tab)
+        for (key, component_id, prop, _default), value in zip(PARAMS, read_query(query)[0], strict=True):
+            if key != TAB_KEY.key:
+                props.setdefault(component_id, {})[prop] = value
+        return [with_props(child, props) for child in children]
 
     def layout() -> html.Div:
         address = flask.request.referrer if flask.has_request_context() else None
         found = address_game(address)
-        kids = children if found is None else chosen(found[0].name, found[1])
+        kids = children
+        if found is not None and isinstance(address, str):
+            kids = chosen("?" + urlsplit(address).query, found[0].name, found[1])
         return html.Div([*kids[:at], *notice_layout(), *kids[at + 2 :]], className="page")
 
     return layout
