@@ -275,3 +275,24 @@ def test_a_3d_graph_is_drawn_after_the_first_view(page: Page, server_url: str, g
     box = page.locator(f"#{graph}").bounding_box()
     assert box is not None and box["height"] > 0
     assert "Traceback" not in page.content()
+
+
+@pytest.mark.parametrize("game", ["wythoff", "magnetism"])
+def test_an_address_load_asks_for_its_views_beside_the_reading(page: Page, server_url: str, game: str) -> None:
+    # The tab shown by the page served for ?game=NAME opens its gate when the address is first read
+    # (callbacks._OPEN_SHOWN_GATES): its views, Play and the tree ask the server before the reading's answer is in.
+    from solver import impartial_game
+
+    order: list[str] = []
+
+    def callback(request) -> bool:
+        return "_dash-update-component" in request.url and request.method == "POST"
+
+    page.on("request", lambda request: order.append("sent") if callback(request) else None)
+    page.on("response", lambda response: order.append("answered") if callback(response.request) else None)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    first_answer = order.index("answered")
+    # The address's reading, Play, the tree and one request per view shown, all before any answer.
+    assert first_answer >= 3 + len(impartial_game(game).views), order
