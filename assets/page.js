@@ -404,6 +404,8 @@
     // 10. Panels below a tab's first screen (dashboard/components.py, lazy)
     //     are mounted when they come near the viewport, or one at a time once
     //     the page is idle: a tab's first opening draws what is in view first.
+    //     A box of class lazy-after (a 3-D graph in the first screen) waits
+    //     for the page to be idle even in view: drawn after the first view.
     var lazySeen = new WeakSet();
     var lazyQueue = [];
     var lazyTimer = null;
@@ -440,7 +442,7 @@
         document.querySelectorAll(".lazy-panel:not([data-mounted])").forEach(function (box) {
             if (lazySeen.has(box) || box.offsetParent === null) { return; }  // seen, or in a hidden tab
             lazySeen.add(box);
-            if (nearView) { nearView.observe(box); }
+            if (nearView && !box.classList.contains("lazy-after")) { nearView.observe(box); }
             lazyQueue.push(box);
         });
         if (lazyQueue.length && lazyTimer === null) { lazyTimer = window.setTimeout(mountNextWhenIdle, 400); }

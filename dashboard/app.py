@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import html
 import json
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import dash
+import flask
 
 from . import callbacks, first_view
 from .components import GRAPH_CONFIG
-from .layout import build_layout, page_layout
+from .gamemenu import header
+from .layout import address_game, build_layout, page_layout
 from .links import LINK_TARGETS
 
 
@@ -92,6 +96,53 @@ INDEX_STRING = (
 )
 
 
+class Page(dash.Dash):
+    """The page's Dash application: its document title names the game its address opens on."""
+
+    def interpolate_index(
+        self,
+        metas: Any = "",
+        title: Any = "",
+        css: Any = "",
+        config: Any = "",
+        scripts: Any = "",
+        app_entry: Any = "",
+        favicon: Any = "",
+        renderer: Any = "",
+    ) -> Any:
+        """Dash's page template, with the browser's title of the game the address names.
+
+        A game that the default tab does not serve is chosen in the layout
+        served for its address (:func:`dashboard.layout.address_game`), and
+        its title is in the document from the start, as the header's
+        (:func:`dashboard.gamemenu.header`); otherwise the page's own title,
+        which the game menu's answer changes in the browser.
+
+        Parameters
+        ----------
+        metas, title, css, config, scripts, app_entry, favicon, renderer : str
+            What :meth:`dash.Dash.interpolate_index` takes: the page's parts as HTML.
+
+        Returns
+        -------
+        str
+            The page's HTML.
+        """
+        found = address_game(flask.request.url) if flask.has_request_context() else None
+        if found is not None:
+            title = html.escape(header(found[0])[0])
+        return super().interpolate_index(
+            metas=metas,
+            title=title,
+            css=css,
+            config=config,
+            scripts=scripts,
+            app_entry=app_entry,
+            favicon=favicon,
+            renderer=renderer,
+        )
+
+
 def create_app() -> dash.Dash:
     """Build the dashboard application (debug off; serve it with ``app.run``).
 
@@ -102,7 +153,7 @@ def create_app() -> dash.Dash:
         :data:`INDEX_STRING`) with every callback of
         :func:`dashboard.callbacks.register`, serving :data:`ASSETS`.
     """
-    app = dash.Dash(
+    app = Page(
         __name__,
         assets_folder=str(ASSETS),
         title="Put-or-Take-a-Square explorer",

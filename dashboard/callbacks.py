@@ -97,6 +97,18 @@ _OPEN_PLAIN_GATES = """function(tab, ...gates) {
     return tabs.map(function(value, i) { return value === tab && !gates[i] ? {opened: true} : noUpdate; });
 }"""
 
+# The page served for a game's address shows the game's tab from the start (layout.page_layout): when the address
+# is first read (the reading's gate, urlstate.URL_READ, is written on load), the gate of a shown tab that does not
+# follow the setup opens at once, so its views ask the server while the address's reading is on its way, instead
+# of a round trip later, when the reading selects the tab.
+_OPEN_SHOWN_GATES = """function(read, ...rest) {
+    const count = rest.length / 2;
+    const noUpdate = window.dash_clientside.no_update;
+    return rest.slice(0, count).map(function(style, i) {
+        const shown = !style || style.display !== 'none';
+        return shown && !rest[count + i] ? {opened: true} : noUpdate;
+    });
+}"""
 # A hidden tab's content is mounted when the tab is selected and its content
 # is not mounted (its deferred holder's value goes from "waiting" to "shown"),
 # and stays mounted until a game the tab does not serve is chosen
@@ -256,6 +268,14 @@ def register(app: dash.Dash, page: html.Div) -> None:
         _OPEN_PLAIN_GATES % json.dumps(plain),
         [Output(ids.tab_gate_id(tab), "data") for tab in plain],
         Input(ids.TABS, "value"),
+        *[State(ids.tab_gate_id(tab), "data") for tab in plain],
+        prevent_initial_call=True,
+    )
+    app.clientside_callback(
+        _OPEN_SHOWN_GATES,
+        [Output(ids.tab_gate_id(tab), "data", allow_duplicate=True) for tab in plain],
+        Input(urlstate.URL_READ, "data"),
+        *[State(ids.tab_container_id(tab), "style") for tab in plain],
         *[State(ids.tab_gate_id(tab), "data") for tab in plain],
         prevent_initial_call=True,
     )

@@ -129,7 +129,7 @@ def deferred(holder_id: str, content, *, mounted: bool = False) -> dcc.Tabs:
     )
 
 
-def lazy(holder_id: str, content, min_height: str) -> html.Div:
+def lazy(holder_id: str, content, min_height: str, *, after_first_view: bool = False) -> html.Div:
     """Content drawn once it nears the viewport, or once the page is idle after its tab opens.
 
     A tab's panels below its first screen cost most of its first opening
@@ -151,12 +151,21 @@ def lazy(holder_id: str, content, min_height: str) -> html.Div:
     min_height : str
         CSS height the box keeps (before and after mounting), about the
         content's, so that what follows does not move up into view.
+    after_first_view : bool, optional
+        Mount the content only once the page is idle, even when the box is
+        in view (class ``lazy-after``): for a costly picture in the first
+        screen, such as a 3-D graph, drawn after the rest of the first view.
+        Default False.
 
     Returns
     -------
     dash.html.Div
     """
-    return html.Div(deferred(holder_id, content), className="lazy-panel", style={"minHeight": min_height})
+    return html.Div(
+        deferred(holder_id, content),
+        className="lazy-panel lazy-after" if after_first_view else "lazy-panel",
+        style={"minHeight": min_height},
+    )
 
 
 def graph_config() -> Any:

@@ -19,25 +19,26 @@ tab (:attr:`dashboard.tabs.Tab.gated`) wait on the tab's gate store
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import dash_ag_grid as dag
 import flask
-from dash import dcc, html
+from dash import dcc, html, no_update
 
 from solver import DEFAULT_RULE
-from solver.registry import find_game
+from solver.registry import Game, find_game
 
 from . import ids
 from .compile_notice import notice_layout
-from .components import DEFERRED_WAITING, attrs, deferred
+from .components import DEFERRED_SHOWN, attrs, deferred
 from .controls import setup_bar, setup_stores
 from .defaults import DEFAULT_TAB
-from .gamemenu import choose_game, game_menu, game_tabs, header, page_game, upgrade_query
+from .gamemenu import choose_game, dropped_tabs, game_menu, game_tabs, header, page_game, upgrade_query
 from .registry import TABS
 from .tabs import Tab
-from .urlstate import location
+from .urlstate import PARAMS, PER_GAME, TAB_KEY, location, read_query
 
 
 def _container(tab: Tab) -> html.Div:
@@ -83,8 +84,8 @@ def warm_up() -> dcc.Tabs:
     return deferred(ids.WARM_UP, content)
 
 
-def opens_elsewhere(address: object) -> bool:
-    """Whether a page's address names a game that the default tab does not serve.
+def address_game(address: object) -> tuple[Game, str] | None:
+    """The game a page's address names, and the tab it opens on, when the default tab does not serve the game.
 
     Parameters
     ----------
@@ -97,28 +98,138 @@ def opens_elsewhere(address: object) -> bool:
 
     Returns
     -------
-    bool
-        True when the address's ``game`` is a game of the page that
-        :data:`dashboard.defaults.DEFAULT_TAB` does not serve; False for the
-        default game, a game it serves, a name that is no game (the page then
-        says so and stays on the default tab) and anything unreadable.
+    tuple or None
+        ``(game, tab)``: the address's ``game`` when it is a game of the page
+        that :data:`dashboard.defaults.DEFAULT_TAB` does not serve, and the
+        address's ``tab`` when it serves the game, else the game's first tab.
+        None for the default game, a game the default tab serves, a name
+        that is no game (the page then says so and stays on the default
+        tab) and anything unreadable.
     """
     if not isinstance(address, str) or len(address) > 8192:
-        return False
+        return None
     try:
         query, _old = upgrade_query(parse_qs(urlsplit(address).query))
         game = page_game(query.get("game", [DEFAULT_RULE.name])[-1])
     except ValueError:
-        return False
-    return DEFAULT_TAB not in game_tabs(game)
+        return None
+    served = game_tabs(game)
+    if DEFAULT_TAB in served or not served:
+        return None
+    tab = query.get(TAB_KEY.key, [""])[-1]
+    return game, tab if tab in served else served[0]
 
 
-def _default_tab_unmounted(container: html.Div) -> html.Div:
-    """A copy of the default tab's container whose deferred holder starts unmounted (the same components inside)."""
-    holder = copy.copy(container.children)
-    holder.value = DEFERRED_WAITING
-    found = copy.copy(container)
-    found.children = holder
+def opens_elsewhere(address: object) -> bool:
+    """Whether a page's address names a game that the default tab does not serve (:func:`address_game`).
+
+    Parameters
+    ----------
+    address : object
+        As :func:`address_game` takes it.
+
+    Returns
+    -------
+    bool
+        True when :func:`address_game` finds such a game; False for the
+        default game, a game the default tab serves, a name that is no game
+        and anything unreadable.
+    """
+    return address_game(address) is not None
+
+
+def game_props(game: Game, tab: str) -> dict[str, dict[str, object]]:
+    """What the page holds once ``game`` is chosen and ``tab`` is shown, as the game menu's answer writes it.
+
+    Parameters
+    ----------
+    game : solver.registry.Game
+        A game the default tab does not serve (:func:`address_game`).
+    tab : str
+        A tab that serves it.
+
+    Returns
+    -------
+    dict
+        ``{component id: {property: value}}``: the menu's value and options,
+        the header, the setup bar's and the tab bar's look
+        (:func:`dashboard.gamemenu.choose_game`); the deferred holders of
+        the tabs that do not serve the game unmounted
+        (:func:`dashboard.gamemenu.dropped_tabs`) and ``tab``'s mounted and
+        shown; and, for each tab serving the game that declares
+        :attr:`dashboard.tabs.Tab.chosen`, its game input, what its answer
+        to the game writes, and the game's own starting value of each of its
+        address keys (:data:`dashboard.urlstate.PER_GAME`), which the
+        address's reading then finds in place.  The open tab's value itself is
+        left to the address's reading, which opens the tab's gate.
+    """
+    title, intro, labels, setup_style, nav, _tab, options, _message, *_derived = choose_game(game.name, DEFAULT_TAB)
+    props: dict[str, dict[str, object]] = {
+        ids.GAME_MENU: {"value": game.name, "options": options},
+        ids.PAGE_TITLE: {"children": title},
+        ids.PAGE_INTRO: {"children": intro},
+        ids.PAGE_LABELS: {"children": labels},
+        ids.SETUP_BAR: {"style": setup_style},
+        ids.TAB_NAV: {"className": nav},
+    }
+    for entry, holder in zip(TABS, dropped_tabs(game.name), strict=True):
+        shown = entry.value == tab
+        props[ids.tab_container_id(entry.value)] = {"style": None if shown else {"display": "none"}}
+        if shown:
+            props[ids.deferred_id(entry.value)] = {"value": DEFERRED_SHOWN}
+        elif holder is not no_update:
+            props[ids.deferred_id(entry.value)] = {"value": holder}
+    for entry in TABS:
+        if entry.chosen is None or entry.game_input is None or not entry.serves(game):
+            continue
+        props[entry.game_input] = {"value": game.name}
+        for component_id, values in entry.chosen(game.name).items():
+            props.setdefault(component_id, {}).update(values)
+        for key in entry.url_keys:
+            if game.name in PER_GAME.get(key.key, {}):
+                props.setdefault(key.component_id, {})[key.prop] = PER_GAME[key.key][game.name]
+    return props
+
+
+def with_props(component, props: dict[str, dict[str, object]]):
+    """A copy of a component tree in which the components named in ``props`` hold the given properties.
+
+    Only the components on the way to a changed one are copied (shallow
+    copies); the rest of the tree is shared with ``component``, which is
+    left as it was.
+
+    Parameters
+    ----------
+    component : Dash component or other
+        The tree's root (anything that is not a component is returned as it is).
+    props : dict
+        ``{component id: {property: value}}``.
+
+    Returns
+    -------
+    Dash component or other
+        ``component`` itself when nothing in it is named in ``props``.
+    """
+    if not hasattr(component, "to_plotly_json"):
+        return component
+    found = component
+    kids = getattr(component, "children", None)
+    if isinstance(kids, list | tuple):
+        new_kids = [with_props(kid, props) for kid in kids]
+        if any(new is not old for new, old in zip(new_kids, kids, strict=True)):
+            found = copy.copy(component)
+            found.children = new_kids
+    elif hasattr(kids, "to_plotly_json"):
+        new_kid = with_props(kids, props)
+        if new_kid is not kids:
+            found = copy.copy(component)
+            found.children = new_kid
+    component_id = getattr(component, "id", None)
+    if isinstance(component_id, str) and component_id in props:
+        if found is component:
+            found = copy.copy(component)
+        for prop, value in props[component_id].items():
+            setattr(found, prop, value)
     return found
 
 
@@ -130,11 +241,15 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     components, made afresh by :func:`dashboard.compile_notice.notice_layout`:
     a page loaded while numba compiles says so at once, and one loaded later
     never polls.  A page whose address names a game the default tab does not
-    serve (:func:`opens_elsewhere`, read from the layout request's
-    ``Referer``) gets the default tab's content unmounted: the game's answer
-    would unmount it at once (:func:`dashboard.gamemenu.dropped_tabs`), and
-    drawing it first cost the browser a few hundred milliseconds of the
-    load.  Without that header the page is served as for the default game.
+    serve (:func:`address_game`, read from the layout request's
+    ``Referer``) is served with that game already chosen (:func:`game_props`):
+    its header, the default tab's content unmounted, the game's tab mounted
+    and shown and, for a tab that declares :attr:`dashboard.tabs.Tab.chosen`,
+    the game's own panels.  The address's reading then finds the game in
+    place and only opens the tab, so the load costs no round trip to choose
+    the game (and drawing the default tab's content first cost the browser a
+    few hundred milliseconds).  Without that header the page is served as
+    for the default game.
 
     Parameters
     ----------
@@ -161,12 +276,22 @@ def page_layout(page: html.Div) -> Callable[[], html.Div]:
     default_at = found.index(ids.tab_container_id(DEFAULT_TAB)) if ids.tab_container_id(DEFAULT_TAB) in found else -1
     if default_at < 0:
         raise ValueError("the page's default tab is not where page_layout expects it")
-    elsewhere = list(children)
-    elsewhere[default_at] = _default_tab_unmounted(children[default_at])
+
+    @functools.lru_cache(maxsize=64)
+    def chosen(query: str, name: str, tab: str) -> list:
+        # The page as the game's answer and the address's reading leave it (the last few addresses kept).
+        props = game_props(page_game(name), tab)
+        for (key, component_id, prop, _default), value in zip(PARAMS, read_query(query)[0], strict=True):
+            if key != TAB_KEY.key:
+                props.setdefault(component_id, {})[prop] = value
+        return [with_props(child, props) for child in children]
 
     def layout() -> html.Div:
         address = flask.request.referrer if flask.has_request_context() else None
-        kids = elsewhere if opens_elsewhere(address) else children
+        found = address_game(address)
+        kids = children
+        if found is not None and isinstance(address, str):
+            kids = chosen("?" + urlsplit(address).query, found[0].name, found[1])
         return html.Div([*kids[:at], *notice_layout(), *kids[at + 2 :]], className="page")
 
     return layout

@@ -173,3 +173,126 @@ def test_a_move_asks_only_for_the_games_views_and_a_load_or_pick_asks_each_callb
     assert not twice, f"asked for more than once when {other} was picked: {twice}"
     assert _views_written(log.sent) <= set(impartial_game(other).views), log.sent
     assert all(status == 200 for status in log.statuses), log.statuses
+
+
+#: The text a finite game's page shows once drawn: the play panel's position and moves, and every view's notes.
+_SHOWN_TEXT = """() => {
+    const text = (selector) => Array.from(document.querySelectorAll(selector)).map((el) => el.innerText.trim());
+    return {
+        title: document.title,
+        header: text('#page-title, #page-intro, #page-labels'),
+        position: document.getElementById('finite-position').value,
+        state: text('#finite-play-state'),
+        moves: text('#finite-play-moves button'),
+        notes: text('.finite-view:not([style*="none"]) .note, .finite-view:not([style*="none"]) [role=status]'),
+    };
+}"""
+
+
+def _pick(page: Page, name: str) -> None:
+    from solver.registry import find_game
+
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=find_game(name).title, exact=True).click()
+    expect(page.locator("#page-title")).to_have_text(f"{find_game(name).title} explorer", timeout=LOAD_TIMEOUT)
+
+
+def _drawn(page: Page, log: CallbackLog, name: str) -> dict:
+    from solver import impartial_game
+
+    for key in impartial_game(name).views:
+        expect(page.locator(f"#finite-view-{key} section").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    return page.evaluate(_SHOWN_TEXT)
+
+
+@pytest.mark.parametrize("game", ["wythoff", "eraserhead"])
+def test_an_address_opens_its_game_without_a_round_trip_to_choose_it(page: Page, server_url: str, game: str) -> None:
+    # The page served for ?game=NAME already holds the game chosen (dashboard/layout.py, game_props): its header,
+    # its tab and the tab's panels; the address's reading finds it in place, so neither the game menu's answer nor
+    # the tab's own answer to a new game is asked for, and no hidden tab's callback is sent only to be refused.
+    from dashboard import ids as page_ids
+    from dashboard.tabs.finite import ids as finite_ids
+    from dashboard.tabs.graphs import ids as graphs_ids
+    from solver import impartial_game
+
+    log = CallbackLog(page)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    loaded = _drawn(page, log, game)
+    written = {output for outputs in log.sent for output in outputs}
+    chosen = {f"{page_ids.PAGE_TITLE}.children", f"{finite_ids.GAME_ERROR}.children", f"{graphs_ids.BOARD}.value"}
+    assert not written & chosen, sorted(written & chosen)
+    assert all(status == 200 for status in log.statuses), list(zip(log.sent, log.statuses, strict=True))
+    # The requests of a load: the address's reading, the page's setup, Play, the tree and one per view shown.
+    assert len(log.sent) <= 4 + len(impartial_game(game).views), log.sent
+    # The same page as when the game is picked in the menu, and again after another game and back.
+    other = "magnetism"
+    _pick(page, other)
+    _drawn(page, log, other)
+    _pick(page, game)
+    assert _drawn(page, log, game) == loaded
+    page.goto(server_url + f"?game={other}", timeout=LOAD_TIMEOUT)
+    _drawn(page, log, other)
+    _pick(page, game)
+    assert _drawn(page, log, game) == loaded
+    assert "Traceback" not in page.content()
+
+
+#: Records, once the Play panel's first move buttons are drawn, which of the given component ids are in the page.
+_AT_FIRST_MOVES = """(function (watched) {
+    window.ptsqAtMoves = null;
+    new MutationObserver(function (records, observer) {
+        if (!document.querySelector('#finite-play-moves button')) { return; }
+        window.ptsqAtMoves = watched.filter(function (id) { return document.getElementById(id) !== null; });
+        observer.disconnect();
+    }).observe(document, {childList: true, subtree: true});
+})(WATCHED);"""
+
+
+@pytest.mark.parametrize(("game", "graph"), [("eraserhead", "finite-lost-graph"), ("euclid3", "finite-octant-graph")])
+def test_a_3d_graph_is_drawn_after_the_first_view(page: Page, server_url: str, game: str, graph: str) -> None:
+    # plotly.js draws a 3-D graph with WebGL, a second or more where the browser has no graphics card: the graph
+    # waits until the rest of the first view is drawn and the page is idle (components.lazy, after_first_view).
+    from dashboard.tabs.finite.views import euclid3, graphs
+
+    assert graph in (graphs.LOST_GRAPH, euclid3.OCTANT_GRAPH)
+    page.add_init_script(_AT_FIRST_MOVES.replace("WATCHED", json.dumps([graph])))
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => window.ptsqAtMoves !== null", timeout=LOAD_TIMEOUT)
+    assert page.evaluate("window.ptsqAtMoves") == []
+    # Then it is drawn, in the first screen, with its figure.
+    page.wait_for_function(
+        "(id) => { const gd = document.querySelector('#' + id + ' .js-plotly-plot');"
+        " return !!(gd && gd.data && gd.data.length"
+        " && gd.data[0].type.endsWith('3d') && gd.querySelector('canvas')); }",
+        arg=graph,
+        timeout=LOAD_TIMEOUT,
+    )
+    box = page.locator(f"#{graph}").bounding_box()
+    assert box is not None and box["height"] > 0
+    assert "Traceback" not in page.content()
+
+
+@pytest.mark.parametrize("game", ["wythoff", "magnetism"])
+def test_an_address_load_asks_for_its_views_beside_the_reading(page: Page, server_url: str, game: str) -> None:
+    # The tab shown by the page served for ?game=NAME opens its gate when the address is first read
+    # (callbacks._OPEN_SHOWN_GATES): its views, Play and the tree ask the server before the reading's answer is in.
+    from solver import impartial_game
+
+    order: list[str] = []
+
+    def callback(request) -> bool:
+        return "_dash-update-component" in request.url and request.method == "POST"
+
+    page.on("request", lambda request: order.append("sent") if callback(request) else None)
+    page.on("response", lambda response: order.append("answered") if callback(response.request) else None)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    first_answer = order.index("answered")
+    # The address's reading, Play, the tree and one request per view shown, all before any answer.
+    assert first_answer >= 3 + len(impartial_game(game).views), order

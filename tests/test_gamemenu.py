@@ -228,3 +228,55 @@ def _game_of(address: str | None) -> str | None:
         return find_game(name).name if name else None
     except (TypeError, ValueError):
         return None
+
+
+def _props_by_id(node, found: dict | None = None) -> dict:
+    """Every component's properties in a served layout (its JSON), by the component's id."""
+    found = {} if found is None else found
+    if isinstance(node, dict):
+        props = node.get("props", {})
+        if isinstance(props.get("id"), str):
+            found[props["id"]] = props
+        node = list(props.values())
+    if isinstance(node, list):
+        for child in node:
+            _props_by_id(child, found)
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in game_names() if DEFAULT_TAB not in gamemenu.game_tabs(find_game(name))]
+)
+def test_the_layout_of_a_games_address_holds_the_game_so_reading_the_address_only_opens_its_tab(name):
+    import html
+
+    from dashboard.app import create_app
+
+    client = create_app().server.test_client()
+    address = f"http://127.0.0.1:8050/?game={name}"
+    served = _props_by_id(client.get("/_dash-layout", headers={"Referer": address}).get_json())
+    game = find_game(name)
+    title, intro, labels = gamemenu.header(game)
+    assert [served[i]["children"] for i in (ids.PAGE_TITLE, ids.PAGE_INTRO, ids.PAGE_LABELS)] == [title, intro, labels]
+    assert f"<title>{html.escape(title)}</title>" in client.get(f"/?game={name}").get_data(as_text=True)
+    first = gamemenu.game_tabs(game)[0]
+    for tab in TABS:
+        holder = served[ids.deferred_id(tab.value)]["value"]
+        assert holder == DEFERRED_SHOWN if tab.value == first else holder == DEFERRED_WAITING, tab.value
+    # The address's reading finds every control as the address wants it but the open tab, which it opens.
+    values = [served.get(cid, {}).get(prop) for _key, cid, prop, _default in urlstate.PARAMS]
+    read = urlstate.read_address({"search": f"?game={name}", "seq": 1}, values)
+    changed = {
+        key: value
+        for (key, *_rest), value in zip(urlstate.PARAMS, read[3 : 3 + len(urlstate.PARAMS)], strict=True)
+        if value is not no_update
+    }
+    assert changed == {urlstate.TAB_KEY.key: first}
+    held = [served[cid].get("value") for cid in gamemenu.derived_ids()]
+    derived = urlstate.derived_from_address({"search": f"?game={name}"}, held)
+    tabs_with_answers = {tab.game_input for tab in TABS if tab.chosen is not None}
+    assert all(
+        value is no_update
+        for cid, value in zip(gamemenu.derived_ids(), derived, strict=True)
+        if cid in tabs_with_answers
+    )

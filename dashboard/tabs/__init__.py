@@ -125,6 +125,15 @@ class Tab:
         whose ``value`` is the game's registry name), which the game menu
         sets when the tab serves the chosen game; None for the tabs that
         read the game from the page's setup.
+    chosen : callable or None
+        ``chosen(name)``: what the tab's own answer to a newly chosen game
+        (its callback on :attr:`game_input`) writes, as ``{component id:
+        {property: value}}``, for a game the tab serves.  The page served
+        for an address naming the game (:func:`dashboard.layout.page_layout`)
+        holds these values and the game in :attr:`game_input` from the
+        start, so the load needs no round trip to choose the game.  None:
+        the tab answers the game in the browser as before (its input is
+        set when the address is read).
 
     Raises
     ------
@@ -145,6 +154,7 @@ class Tab:
     url_before: str | None = None
     serves: Callable[[Game], bool] = serves_bounded
     game_input: str | None = None
+    chosen: Callable[[str], dict[str, dict[str, object]]] | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+", self.value):

@@ -45,4 +45,5 @@ TAB = Tab(
     relayout_graphs=((ids.TREE, "layout"), *[g for view in VIEWS.values() for g in view.relayout_graphs]),
     serves=callbacks.serves,
     game_input=ids.GAME,
+    chosen=callbacks.chosen_props,
 )

@@ -46,6 +46,7 @@ __all__ = [
     "OPEN_VIEWS_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
+    "chosen_props",
     "play_act",
     "play_view",
     "register",
@@ -104,6 +105,37 @@ def choose_game(value: object) -> tuple:
     except ValueError as exc:
         return (str(exc), "", *_panel_styles(None))
     return ("", f" ({game.position_help})", *_panel_styles(game))
+
+
+def chosen_props(name: str) -> dict[str, dict[str, object]]:
+    """What the tab's answer to a newly chosen game writes, for the page served at the game's address.
+
+    Parameters
+    ----------
+    name : str
+        A game's registry name (one the tab serves).
+
+    Returns
+    -------
+    dict
+        ``{component id: {property: value}}``: the message and the
+        position's help (:func:`choose_game`), each view's container style,
+        and each view's deferred holder (:func:`.views.mount_id`) mounted
+        for the views the game shows and unmounted for the others, as
+        :data:`MOUNT_VIEWS_JS` leaves them.  Empty for a name that is no
+        game (the page then answers it in the browser).
+    """
+    chosen = choose_game(name)
+    if chosen[0]:
+        return {}
+    props: dict[str, dict[str, object]] = {
+        ids.GAME_ERROR: {"children": chosen[0]},
+        ids.POSITION_HELP: {"children": chosen[1]},
+    }
+    for key, style in zip(VIEWS, chosen[2:], strict=True):
+        props[panel_id(key)] = {"style": style}
+        props[mount_id(key)] = {"value": DEFERRED_WAITING if style.get("display") == "none" else DEFERRED_SHOWN}
+    return props
 
 
 #: Opens the gate of every view the chosen game shows (its panels' style is not ``display: none``), once the

@@ -52,4 +52,5 @@ TAB = Tab(
     relayout_graphs=((ids.CANVAS, "layout"),),
     serves=callbacks.serves,
     game_input=ids.GAME,
+    chosen=callbacks.chosen_props,
 )

@@ -36,6 +36,7 @@ __all__ = [
     "show_marked",
     "apply_move",
     "choose_game",
+    "chosen_props",
     "mode_options",
     "play_button",
     "register",
@@ -139,6 +140,40 @@ def choose_game(name: object, board_text: object, position_text: object, mode: o
         "",
         preset_options(game),
     )
+
+
+def chosen_props(name: str) -> dict[str, dict[str, object]]:
+    """What the tab's answer to a newly chosen game writes (:func:`choose_game`), for the page served at its address.
+
+    Parameters
+    ----------
+    name : str
+        A game's registry name (one the tab serves).
+
+    Returns
+    -------
+    dict
+        ``{component id: {property: value}}``: the game's own board and
+        position, the boxes' help, the tap modes (play) and the presets, as
+        :func:`choose_game` writes them from the game's defaults.  Empty for
+        a name that is no game of the tab.
+    """
+    try:
+        game = find_game(name)
+    except ValueError:
+        return {}
+    board, position, board_help, label, modes, mode, error, presets = choose_game(
+        name, game.default_board, game.default_position
+    )
+    return {
+        ids.BOARD: {"value": board},
+        ids.POSITION: {"value": position},
+        ids.BOARD_HELP: {"children": board_help},
+        ids.POSITION_LABEL: {"children": label},
+        ids.MODE: {"options": modes, "value": mode},
+        ids.ERROR: {"children": error},
+        ids.PRESET: {"options": presets},
+    }
 
 
 def preset_options(game: GraphPage) -> list[dict]:

@@ -19,7 +19,7 @@ from typing import Any
 from dash import dcc, html, no_update
 from dash.exceptions import PreventUpdate
 
-from ....components import attrs, graph_config
+from ....components import attrs, graph_config, lazy
 from ....tables import rows_to_csv
 from ....urlkeys import UrlKey
 from .. import ids
@@ -264,12 +264,32 @@ def scroll_box(content: Any, label: str, class_name: str = "finite-scroll") -> h
     return html.Div(content, className=class_name, tabIndex=0, role="region", **attrs({"aria-label": label}))
 
 
-def graph(graph_id: str, height: int) -> dcc.Loading:
-    """A Plotly graph of a view, with a loading state."""
-    return dcc.Loading(
+def graph(graph_id: str, height: int, *, after_first_view: bool = False) -> Any:
+    """A Plotly graph of a view, with a loading state.
+
+    Parameters
+    ----------
+    graph_id : str
+        The ``dcc.Graph``'s id.
+    height : int
+        Its height in pixels.
+    after_first_view : bool, optional
+        Draw it once the page is idle after the rest of the view
+        (:func:`dashboard.components.lazy` with ``after_first_view``; its
+        holder's id is ``graph_id + "-lazy"``): for a 3-D graph, which
+        plotly.js draws with WebGL at a cost of a second or more where the
+        browser has no graphics card.  Its callbacks answer as before.
+
+    Returns
+    -------
+    dash.dcc.Loading or dash.html.Div
+        The graph in its loading state, in a lazy box when ``after_first_view``.
+    """
+    drawn = dcc.Loading(
         dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config(), className="finite-graph"),
         type="circle",
     )
+    return lazy(f"{graph_id}-lazy", drawn, f"{height}px", after_first_view=True) if after_first_view else drawn
 
 
 def number_box(component_id: str, label: str, value: int, hint: str) -> html.Div:

@@ -335,7 +335,12 @@ def _octant_layout() -> list:
                 html.Div(id=SLICE_ERROR, className="error", role="alert"),
                 html.Div(
                     [
-                        html.Div([graph(OCTANT_GRAPH, 600), html.P(id=OCTANT_NOTE, className="note", role="status")]),
+                        html.Div(
+                            [
+                                graph(OCTANT_GRAPH, 600, after_first_view=True),
+                                html.P(id=OCTANT_NOTE, className="note", role="status"),
+                            ]
+                        ),
                         html.Div([graph(SLICE_GRAPH, 480), html.P(id=SLICE_NOTE, className="note", role="status")]),
                     ],
                     className="pair",

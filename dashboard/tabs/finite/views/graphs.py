@@ -375,7 +375,7 @@ def _lost_layout() -> list:
                     className="controls controls-inline",
                 ),
                 html.Div(id=LOST_ERROR, className="error", role="alert"),
-                graph(LOST_GRAPH, 520),
+                graph(LOST_GRAPH, 520, after_first_view=True),
                 html.P(id=LOST_NOTE, className="note", role="status"),
             ],
             wide=True,
