@@ -1,0 +1,134 @@
+"""A game chosen while the page's setup is on its way: the tabs that follow the setup never show the last game.
+
+Right after a new game is picked in the menu, the header names it at once,
+but the tabs that read the page's setup (Play, Sums, Inspect) get its setup
+only when the server's answer arrives.  Until then they must show a wait that
+names the chosen game, never the last game's position, values or moves under
+the new game's title, and a button pressed then must not play the last
+game.  The setup's answer is held back here (Playwright's ``page.route``), so
+that the window is as long as the test needs, whatever the machine's load.
+
+Run: ``.venv/bin/python -m pytest tests/test_browser_switch.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from browser_support import CHROMIUM
+from playwright.sync_api import Page, Route, expect
+
+from dashboard.ids import SETUP
+from solver import RULES
+
+LOAD_TIMEOUT = 90_000
+WAIT_TIMEOUT = 60_000
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}"),
+]
+
+SQUARE, CUBE = RULES["put-or-take-a-square"].title, RULES["put-or-take-a-cube"].title
+
+
+class SetupHold:
+    """Holds back the server's answers that write the page's setup store, until :meth:`release`."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self.held: list[Route] = []
+
+    def __call__(self, route: Route) -> None:
+        body = route.request.post_data or ""
+        try:
+            output = json.loads(body).get("output", "")
+        except (ValueError, AttributeError):
+            output = ""
+        if self.on and f"{SETUP}.data" in str(output):
+            self.held.append(route)
+            return
+        route.continue_()
+
+    def release(self) -> None:
+        self.on = False
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
+@pytest.fixture
+def held(page: Page) -> Iterator[tuple[Page, SetupHold]]:
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    hold = SetupHold()
+    page.route("**/_dash-update-component*", hold)
+    yield page, hold
+    hold.release()
+
+
+def _errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
+def _pick(page: Page, title: str) -> None:
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=title, exact=True).click()
+    expect(page.locator("#page-title")).to_have_text(f"{title} explorer")
+
+
+def test_play_shows_no_move_of_the_last_game_before_the_new_games_setup(
+    held: tuple[Page, SetupHold], server_url: str
+) -> None:
+    page, hold = held
+    errors = _errors(page)
+    page.goto(server_url + "?game=put-or-take-a-square&tab=play", timeout=LOAD_TIMEOUT)
+    take, bound = page.locator("#play-take"), page.locator("#play-bound")
+    expect(bound).to_contain_text(SQUARE, timeout=LOAD_TIMEOUT)
+    expect(take).to_be_enabled(timeout=LOAD_TIMEOUT)
+    square_take = take.inner_text()
+    hold.on = True
+    _pick(page, CUBE)
+    # The cubes' setup is held back: the tab waits for it, naming the chosen game, with nothing to press.
+    expect(bound).to_contain_text(f"Waiting for the page's setup of {CUBE}")
+    expect(take).to_be_disabled()
+    expect(page.locator("#play-put")).to_be_disabled()
+    expect(page.locator("#play-status")).not_to_contain_text("92")
+    assert SQUARE not in bound.inner_text()
+    assert len(hold.held) >= 1  # the window really was open
+    hold.release()
+    # Once the setup arrives: a new game of the cubes, with their values.
+    expect(bound).to_contain_text(CUBE, timeout=LOAD_TIMEOUT)
+    expect(take).to_be_enabled(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#play-status")).to_contain_text("Ply 0")
+    assert take.inner_text() != square_take
+    assert not errors, errors
+
+
+def test_sums_show_no_sum_of_the_last_game_before_the_new_games_setup(
+    held: tuple[Page, SetupHold], server_url: str
+) -> None:
+    page, hold = held
+    errors = _errors(page)
+    page.goto(server_url + "?game=put-or-take-a-square&tab=sums", timeout=LOAD_TIMEOUT)
+    result, error = page.locator("#sums-result"), page.locator("#sums-error")
+    expect(result).to_contain_text(SQUARE, timeout=LOAD_TIMEOUT)
+    hold.on = True
+    _pick(page, CUBE)
+    expect(error).to_contain_text(f"Waiting for the page's setup of {CUBE}")
+    expect(result).not_to_contain_text(SQUARE)
+    expect(page.locator("#sums-moves button")).to_have_count(0)
+    assert len(hold.held) >= 1
+    hold.release()
+    expect(result).to_contain_text(CUBE, timeout=LOAD_TIMEOUT)
+    expect(error).to_have_text("")
+    assert not errors, errors
