@@ -544,6 +544,34 @@ def derived_from_address(data: object, held: list, params=None) -> list:
     return [changes.get(cid, no_update) for cid in derived]
 
 
+def menu_options_from_address(value: object) -> object:
+    """The game menu's options for a game the address names outside the menu's list, sent with the menu's value.
+
+    A game typed as a member of its family (``?game=octal-0.6``) is not among
+    the menu's options until :func:`dashboard.gamemenu.choose_game` adds it.
+    The menu (``dcc.Dropdown``, whose script loads on its own) clears a value
+    it finds outside its options when it is first drawn, so the address's
+    game must reach it with its options in the same answer, or the page is
+    left on no game.
+
+    Parameters
+    ----------
+    value : object
+        The menu's value read from the address (:func:`read_address`):
+        a game's registry name, or ``no_update`` when unchanged.
+
+    Returns
+    -------
+    list or dash.no_update
+        :func:`dashboard.gamemenu.menu_options` of the game when it is not
+        one of the listed games; ``no_update`` otherwise.
+    """
+    if not isinstance(value, str):
+        return no_update
+    options = gamemenu.menu_options(value)
+    return options if len(options) != len(gamemenu.menu_options()) else no_update
+
+
 def query_table(params=None) -> list:
     """The parameter table as :data:`QUERY_JS` reads it.
 
@@ -644,6 +672,7 @@ def register(app: dash.Dash, params=None) -> None:
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
         *[Output(JUDGED[key], "data", allow_duplicate=True) for key, *_rest in params if key in JUDGED],
         *[Output(cid, "value", allow_duplicate=True) for cid in derived],
+        Output(ids.GAME_MENU, "options", allow_duplicate=True),
         Input(URL_READ, "data"),
         *[State(cid, prop) for _k, cid, prop, _d in params],
         *[State(cid, "value") for cid in derived],
@@ -651,7 +680,9 @@ def register(app: dash.Dash, params=None) -> None:
     )
     def _read(data, *values):
         out = read_address(data, list(values[: len(params)]), params)
-        return [*out, *derived_from_address(data, list(values[len(params) :]), params)]
+        menu = [3 + at for at, (_k, cid, prop, _d) in enumerate(params) if (cid, prop) == (ids.GAME_MENU, "value")]
+        options = menu_options_from_address(out[menu[0]]) if menu else no_update
+        return [*out, *derived_from_address(data, list(values[len(params) :]), params), options]
 
     # A judged control's value becomes its key's store when the callback that judges it does not refuse it.
     for key, cid, prop, _default in params:

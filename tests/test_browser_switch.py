@@ -1,4 +1,11 @@
-"""A game chosen while the page's setup is on its way: the tabs that follow the setup never show the last game.
+"""A game chosen or read from the address while the page is still on its way: never the wrong game shown.
+
+A game named by the address outside the menu's list (a member of its family,
+``?game=octal-0.6``, the page's own example) is the page's game however late
+the menu's script arrives: the menu clears a value outside its options when
+it is first drawn, which once left such an address on the default game's
+header with the game's error, and the game dropped from the address.
+
 
 Right after a new game is picked in the menu, the header names it at once,
 but the tabs that read the page's setup (Play, Sums, Inspect) get its setup
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -24,7 +32,7 @@ pytest.importorskip("playwright")
 from browser_support import CHROMIUM
 from playwright.sync_api import Page, Route, expect
 
-from dashboard.ids import SETUP
+from dashboard.ids import PAGE_TITLE, SETUP
 from solver import RULES
 
 LOAD_TIMEOUT = 90_000
@@ -39,10 +47,11 @@ SQUARE, CUBE = RULES["put-or-take-a-square"].title, RULES["put-or-take-a-cube"].
 
 
 class SetupHold:
-    """Holds back the server's answers that write the page's setup store, until :meth:`release`."""
+    """Holds back the server's answers that write the page's setup store (or ``output``), until :meth:`release`."""
 
-    def __init__(self) -> None:
+    def __init__(self, output: str = f"{SETUP}.data") -> None:
         self.on = False
+        self.output = output
         self.held: list[Route] = []
 
     def __call__(self, route: Route) -> None:
@@ -51,7 +60,7 @@ class SetupHold:
             output = json.loads(body).get("output", "")
         except (ValueError, AttributeError):
             output = ""
-        if self.on and f"{SETUP}.data" in str(output):
+        if self.on and self.output in str(output):
             self.held.append(route)
             return
         route.continue_()
@@ -131,4 +140,36 @@ def test_sums_show_no_sum_of_the_last_game_before_the_new_games_setup(
     hold.release()
     expect(result).to_contain_text(CUBE, timeout=LOAD_TIMEOUT)
     expect(error).to_have_text("")
+    assert not errors, errors
+
+
+def test_a_typed_family_member_from_the_address_is_the_pages_game_whenever_the_menus_script_arrives(
+    page: Page, server_url: str
+) -> None:
+    # The dropdown's script (loaded on its own, async-dropdown.js) arrives after the address has set the menu's
+    # value and before the answer to that value (the header, the options with the typed game) is in.
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    errors = _errors(page)
+    script = SetupHold()  # its list and switch, for the dropdown's script
+    script.on = True
+    page.route("**/async-dropdown*", lambda route: script.held.append(route) if script.on else route.continue_())
+    chosen = SetupHold(f"{PAGE_TITLE}.children")  # the answer to the menu's value
+    chosen.on = True
+    page.route("**/_dash-update-component*", chosen)
+    page.goto(server_url + "?game=octal-0.6", wait_until="commit", timeout=LOAD_TIMEOUT)
+    for _ in range(LOAD_TIMEOUT // 100):  # the menu's value is set: its answer is asked for (and held)
+        if chosen.held:
+            break
+        page.wait_for_timeout(100)
+    assert chosen.held
+    assert script.held  # the script really was held back
+    script.release()
+    expect(page.locator("#game-menu")).to_be_visible()
+    page.wait_for_timeout(500)  # the menu drawn with the address's value, before the game's answer
+    chosen.release()
+    expect(page.locator("#page-title")).to_have_text(re.compile(r"0\.6.* explorer"), timeout=LOAD_TIMEOUT)
+    expect(page.locator("#game-menu")).to_contain_text("0.6")
+    expect(page.locator("#game-menu-error")).to_have_text("")
+    page.wait_for_function("() => new URLSearchParams(window.location.search).get('game') === 'octal-0.6'")
     assert not errors, errors
