@@ -215,7 +215,9 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         (the value shortened when long, never interpreted as HTML).  The
         game's old keys (``rule``, ``fgame``, ``ggame``) are read as
         ``game`` (:func:`dashboard.gamemenu.upgrade_query`), and a tab that
-        does not serve the game gives way to the game's first tab.
+        does not serve the game gives way to the game's first tab, with a
+        line that says so (``"tab=play: Kayles (0.77) has no tab Play; it
+        opens on Moves, tree and pictures."``).
     """
     params = params or PARAMS
     if not isinstance(search, str):
@@ -250,23 +252,38 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
     for key in query:
         if key not in known:
             ignored.append(f"{_shown(key)}: not a setting of this page")
-    return _served_tab(values, params), ignored
+    values, moved = _served_tab(values, params)
+    refused = any(line.startswith(f"{TAB_KEY.key}=") for line in ignored)
+    if moved is not None and TAB_KEY.key in query and not refused:
+        ignored.append(f"{TAB_KEY.key}={_shown(query[TAB_KEY.key][-1])}: {moved}")
+    return values, ignored
 
 
-def _served_tab(values: list, params) -> list:
-    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``)."""
+def _served_tab(values: list, params) -> tuple[list, str | None]:
+    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``).
+
+    Returns the values and, when the tab was moved, the reason in words
+    (``"Kayles (0.77) has no tab Play; it opens on Moves, tree and pictures."``), else None.
+    """
     keys = [key for key, *_rest in params]
     if TAB_KEY.key not in keys or gamemenu.GAME_KEY.key not in keys:
-        return values
+        return values, None
     at_tab, at_game = keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
     try:
-        served = gamemenu.game_tabs(gamemenu.page_game(values[at_game]))
+        game = gamemenu.page_game(values[at_game])
     except ValueError:
-        return values
+        return values, None
+    served = gamemenu.game_tabs(game)
     if served and values[at_tab] not in served:
+        labels = {tab.value: tab.label for tab in TABS}
+        reason = (
+            f"{game.title} has no tab {labels.get(str(values[at_tab]), values[at_tab])}; "
+            f"it opens on {labels.get(served[0], served[0])}."
+        )
         values = list(values)
         values[at_tab] = served[0]
-    return values
+        return values, reason
+    return values, None
 
 
 def _judge(query: dict, values: list, ignored: list[str], params) -> None:
