@@ -19,6 +19,7 @@ __all__ = [
     "MARK_INVALID_JS",
     "MAX_QUERY_CHARS",
     "QUERY_JS",
+    "RESET_JUDGED_JS",
     "URL_READ",
     "URL_SETTLED",
     "WRITE_JS",
@@ -262,3 +263,24 @@ ACCEPT_JS = """function (className, value, held) {
     }
     return value;
 }"""
+
+
+#: A game chosen in the menu: each judged key of a game's own (its position, its board) whose control is not drawn
+#: (its tab not mounted) gets the new game's value in its store, so the address is never written with the last
+#: game's value (``?game=eraserhead&fpos=5+7+9``).  The address's reading (:mod:`dashboard.urlstate`) sets the menu,
+#: the stores and :data:`URL_SETTLED` in one answer: a game read from the address keeps the values read with it.
+#: ``__KEYS__``: ``[[key, control id, {game: value}], ...]``; ``__MENU__``: the game menu's id (both filled in there).
+RESET_JUDGED_JS = """function (game, _settled) {
+    var keys = __KEYS__;
+    var noUpdate = window.dash_clientside.no_update;
+    var ctx = window.dash_clientside.callback_context;
+    var fired = (ctx.triggered || []).map(function (t) { return t.prop_id; });
+    var chosen = fired.indexOf('__MENU__.value') >= 0 && fired.indexOf('__SETTLED__.data') < 0;
+    return keys.map(function (entry) {
+        var own = entry[2];
+        if (!chosen || typeof game !== 'string' || !Object.prototype.hasOwnProperty.call(own, game)) {
+            return noUpdate;
+        }
+        return document.getElementById(entry[1]) ? noUpdate : own[game];
+    });
+}""".replace("__SETTLED__", URL_SETTLED)

@@ -59,6 +59,7 @@ from .urlscripts import (
     MARK_INVALID_JS,
     MAX_QUERY_CHARS,
     QUERY_JS,
+    RESET_JUDGED_JS,
     URL_READ,
     URL_SETTLED,
     WRITE_JS,
@@ -589,6 +590,52 @@ def menu_options_from_address(value: object) -> object:
     return options if len(options) != len(gamemenu.menu_options()) else no_update
 
 
+def reset_judged(game: object, from_address: bool, drawn: Iterable[str], params=None) -> list:
+    """:data:`RESET_JUDGED_JS` in Python, its tested reference: the judged stores after a game is chosen.
+
+    Parameters
+    ----------
+    game : object
+        The menu's new value.
+    from_address : bool
+        Whether the game was read from the address (with the stores, in one answer), not chosen in the menu.
+    drawn : iterable of str
+        Ids of the controls drawn in the page now.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        One value per key of :func:`judged_game_keys`: the game's own value
+        (:data:`PER_GAME`) where its control is not drawn, the game was
+        chosen in the menu and it has one; ``no_update`` otherwise.
+    """
+    shown = set(drawn)
+    out: list[object] = []
+    for _key, cid, own in judged_game_keys(params):
+        keep = from_address or not isinstance(game, str) or game not in own or cid in shown
+        out.append(no_update if keep or not isinstance(game, str) else own[game])
+    return out
+
+
+def judged_game_keys(params=None) -> list[tuple[str, str, dict[str, object]]]:
+    """The judged keys whose value is a game's own (:data:`JUDGED` and :data:`PER_GAME`): ``(key, control id, values)``.
+
+    Parameters
+    ----------
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list of tuple
+        ``(key, control id, {game: value})``, in table order.
+    """
+    params = params or PARAMS
+    return [(key, cid, PER_GAME[key]) for key, cid, _prop, _d in params if key in JUDGED and key in PER_GAME]
+
+
 def query_table(params=None) -> list:
     """The parameter table as :data:`QUERY_JS` reads it.
 
@@ -712,6 +759,19 @@ def register(app: dash.Dash, params=None) -> None:
                 State(JUDGED[key], "data"),
                 prevent_initial_call=True,
             )
+
+    # A game chosen: the stores of its own keys whose controls are not drawn take its values (RESET_JUDGED_JS).
+    own = judged_game_keys(params)
+    if own:
+        app.clientside_callback(
+            RESET_JUDGED_JS.replace("__KEYS__", json.dumps([[key, cid, values] for key, cid, values in own])).replace(
+                "__MENU__", ids.GAME_MENU
+            ),
+            *[Output(JUDGED[key], "data", allow_duplicate=True) for key, _cid, _values in own],
+            Input(ids.GAME_MENU, "value"),
+            Input(URL_SETTLED, "data"),
+            prevent_initial_call=True,
+        )
 
     boxes = text_box_ids(params)
     app.clientside_callback(

@@ -173,3 +173,30 @@ def test_a_typed_family_member_from_the_address_is_the_pages_game_whenever_the_m
     expect(page.locator("#game-menu-error")).to_have_text("")
     page.wait_for_function("() => new URLSearchParams(window.location.search).get('game') === 'octal-0.6'")
     assert not errors, errors
+
+
+@pytest.mark.parametrize(
+    ("start", "written"),
+    [("wythoff", "?game=eraserhead"), ("tokens", "?game=eraserhead&tab=graphs")],
+)
+def test_a_game_chosen_writes_no_value_of_the_last_game_for_a_tab_not_drawn(
+    page: Page, server_url: str, start: str, written: str
+) -> None:
+    # Eraserhead has two tabs.  Chosen from Wythoff's game (its Drawn graph tab not drawn yet), the address once
+    # took the board and tokens of the graph tab's last game (gboard=1>0,...&gpos=1,6); chosen from Tokens (its
+    # Moves tab not drawn), Rob's Dots' heaps (fpos=5+7+9).  Read back, such an address was refused with a notice.
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.set_viewport_size({"width": 390, "height": 844})
+    errors = _errors(page)
+    page.goto(server_url + f"?game={start}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#page-title")).not_to_have_text("Put-or-Take-a-Square explorer", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1000)  # the first game's tab drawn
+    _pick(page, "Eraserhead")
+    page.wait_for_function(f"() => window.location.search === {written!r}", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1500)  # nothing later writes another value in
+    assert page.evaluate("window.location.search") == written
+    page.reload(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#page-title")).to_have_text("Eraserhead explorer", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1500)
+    expect(page.locator("#url-notice")).to_be_hidden()
+    assert not errors, errors
