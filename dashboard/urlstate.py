@@ -217,8 +217,8 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         game's old keys (``rule``, ``fgame``, ``ggame``) are read as
         ``game`` (:func:`dashboard.gamemenu.upgrade_query`), and a tab that
         does not serve the game gives way to the game's first tab, with a
-        line that says so (``"tab=play: Kayles (0.77) has no tab Play; it
-        opens on Moves, tree and pictures."``).
+        line that says so (``"tab=play: Kayles (0.77) has no tab Play (it
+        opens on Moves, tree and pictures)"``).
     """
     params = params or PARAMS
     if not isinstance(search, str):
@@ -264,7 +264,7 @@ def _served_tab(values: list, params) -> tuple[list, str | None]:
     """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``).
 
     Returns the values and, when the tab was moved, the reason in words
-    (``"Kayles (0.77) has no tab Play; it opens on Moves, tree and pictures."``), else None.
+    (``"Kayles (0.77) has no tab Play (it opens on Moves, tree and pictures)"``), else None.
     """
     keys = [key for key, *_rest in params]
     if TAB_KEY.key not in keys or gamemenu.GAME_KEY.key not in keys:
@@ -278,8 +278,8 @@ def _served_tab(values: list, params) -> tuple[list, str | None]:
     if served and values[at_tab] not in served:
         labels = {tab.value: tab.label for tab in TABS}
         reason = (
-            f"{game.title} has no tab {labels.get(str(values[at_tab]), values[at_tab])}; "
-            f"it opens on {labels.get(served[0], served[0])}."
+            f"{game.title} has no tab {labels.get(str(values[at_tab]), values[at_tab])} "
+            f"(it opens on {labels.get(served[0], served[0])})"
         )
         values = list(values)
         values[at_tab] = served[0]

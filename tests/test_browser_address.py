@@ -170,7 +170,7 @@ def test_a_tab_the_game_does_not_have_is_named_in_the_notice_and_left_out_of_the
     page.goto(server_url + "?game=wythoff&tab=play", timeout=LOAD_TIMEOUT)
     notice = page.locator("#url-notice")
     expect(notice).to_contain_text("tab=play: Wythoff's game has no tab Play", timeout=LOAD_TIMEOUT)
-    expect(notice).to_contain_text("it opens on Moves, tree and pictures")
+    expect(notice).to_contain_text("(it opens on Moves, tree and pictures).")
     expect(page.locator("#tab-finite")).to_be_visible()
     page.wait_for_function("() => window.location.search === '?game=wythoff'", timeout=LOAD_TIMEOUT)
     assert not errors, errors

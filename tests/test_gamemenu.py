@@ -121,7 +121,7 @@ def test_a_tab_that_does_not_serve_the_game_gives_way_and_says_so():
         assert values[1] == first
         label = {tab.value: tab.label for tab in TABS}
         asked = search.rsplit("tab=", 1)[1]
-        assert ignored == [f"tab={asked}: {title or game.title} has no tab {label[asked]}; it opens on {label[first]}."]
+        assert ignored == [f"tab={asked}: {title or game.title} has no tab {label[asked]} (it opens on {label[first]})"]
         address = urlstate.query_from_controls(values)
         assert "tab=" not in address and urlstate.read_query(address) == (values, [])
     # A tab refused outright is named once, by its own check.
