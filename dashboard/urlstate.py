@@ -593,6 +593,11 @@ def menu_options_from_address(value: object) -> object:
 def reset_judged(game: object, from_address: bool, drawn: Iterable[str], params=None) -> list:
     """:data:`RESET_JUDGED_JS` in Python, its tested reference: the judged stores after a game is chosen.
 
+    The script also remembers the value a store gives up, with its game, and
+    gives it back on a return to that game while its control is still not
+    drawn (the control comes back holding it); this reference is the rule
+    for a game the page has not held before.
+
     Parameters
     ----------
     game : object
@@ -607,15 +612,17 @@ def reset_judged(game: object, from_address: bool, drawn: Iterable[str], params=
     Returns
     -------
     list
-        One value per key of :func:`judged_game_keys`: the game's own value
-        (:data:`PER_GAME`) where its control is not drawn, the game was
-        chosen in the menu and it has one; ``no_update`` otherwise.
+        One value per key of :func:`judged_game_keys`, for a game chosen in
+        the menu: the game's own value (:data:`PER_GAME`) where its control
+        is not drawn, the key's default for a game without one (its tab is
+        unmounted); ``no_update`` otherwise.
     """
     shown = set(drawn)
     out: list[object] = []
-    for _key, cid, own in judged_game_keys(params):
-        keep = from_address or not isinstance(game, str) or game not in own or cid in shown
-        out.append(no_update if keep or not isinstance(game, str) else own[game])
+    defaults = {key: default for key, *_rest, default in params or PARAMS}
+    for key, cid, own in judged_game_keys(params):
+        keep = from_address or not isinstance(game, str) or (game in own and cid in shown)
+        out.append(no_update if keep or not isinstance(game, str) else own.get(game, defaults[key]))
     return out
 
 
@@ -761,15 +768,16 @@ def register(app: dash.Dash, params=None) -> None:
             )
 
     # A game chosen: the stores of its own keys whose controls are not drawn take its values (RESET_JUDGED_JS).
-    own = judged_game_keys(params)
+    own, defaults = judged_game_keys(params), {key: default for key, *_rest, default in params}
     if own:
         app.clientside_callback(
-            RESET_JUDGED_JS.replace("__KEYS__", json.dumps([[key, cid, values] for key, cid, values in own])).replace(
-                "__MENU__", ids.GAME_MENU
-            ),
+            RESET_JUDGED_JS.replace(
+                "__KEYS__", json.dumps([[key, cid, values, defaults[key]] for key, cid, values in own])
+            ).replace("__MENU__", ids.GAME_MENU),
             *[Output(JUDGED[key], "data", allow_duplicate=True) for key, _cid, _values in own],
             Input(ids.GAME_MENU, "value"),
             Input(URL_SETTLED, "data"),
+            *[State(JUDGED[key], "data") for key, _cid, _values in own],
             prevent_initial_call=True,
         )
 

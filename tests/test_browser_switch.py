@@ -200,3 +200,32 @@ def test_a_game_chosen_writes_no_value_of_the_last_game_for_a_tab_not_drawn(
     page.wait_for_timeout(1500)
     expect(page.locator("#url-notice")).to_be_hidden()
     assert not errors, errors
+
+
+def test_a_game_without_the_last_games_tab_writes_none_of_its_values(page: Page, server_url: str) -> None:
+    # A move in Wythoff's game, then Put-or-Take-a-Square (no Moves tab): the address once kept the pair
+    # (?fpos=6,10 or the like), which the square's page then refused as heaps.
+    page.set_default_timeout(WAIT_TIMEOUT)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    errors = _errors(page)
+    page.goto(server_url + "?game=wythoff", timeout=LOAD_TIMEOUT)
+    page.locator("#finite-play-moves button").first.click(timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => window.location.search.includes('fpos=')", timeout=LOAD_TIMEOUT)
+    moved = page.evaluate("new URLSearchParams(window.location.search).get('fpos')")
+    _pick(page, SQUARE)
+    page.wait_for_function("() => window.location.search === ''", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1500)  # nothing later writes another value in
+    assert page.evaluate("window.location.search") == ""
+    # Back to Wythoff's game: its position comes back, in the box and in the address alike.
+    _pick(page, "Wythoff's game")
+    expect(page.locator("#finite-position")).to_have_value(moved, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        "(pos) => new URLSearchParams(window.location.search).get('fpos') === pos", arg=moved, timeout=LOAD_TIMEOUT
+    )
+    _pick(page, SQUARE)
+    page.wait_for_function("() => window.location.search === ''", timeout=LOAD_TIMEOUT)
+    page.reload(timeout=LOAD_TIMEOUT)
+    expect(page.locator("#page-title")).to_have_text(f"{SQUARE} explorer", timeout=LOAD_TIMEOUT)
+    page.wait_for_timeout(1500)
+    expect(page.locator("#url-notice")).to_be_hidden()
+    assert not errors, errors

@@ -385,8 +385,12 @@ def test_a_game_chosen_gives_its_own_values_to_the_stores_of_controls_not_drawn(
     assert out["gboard"] == eraserhead["gboard"] and out["gpos"] == eraserhead["gpos"]
     out = urlstate.reset_judged("eraserhead", False, [graphs_ids.BOARD, graphs_ids.POSITION])
     assert out == [eraserhead["fpos"], no_update, no_update]
-    # Read from the address (with its values, in the same answer), no game, or a game without such keys: kept.
-    for game, from_address in (("eraserhead", True), (None, False), ("put-or-take-a-square", False), (5, False)):
+    # A game without such keys (the finite and graph tabs do not serve it): the keys' defaults, the page's own.
+    defaults = {key: default for key, _cid, _prop, default in urlstate.PARAMS}
+    for drawn in ([], [finite_ids.POSITION, graphs_ids.BOARD, graphs_ids.POSITION]):  # drawn: about to be unmounted
+        assert urlstate.reset_judged("put-or-take-a-square", False, drawn) == [defaults[key] for key in keys]
+    # Read from the address (with its values, in the same answer), or no game: kept.
+    for game, from_address in (("eraserhead", True), ("put-or-take-a-square", True), (None, False), (5, False)):
         assert urlstate.reset_judged(game, from_address, []) == [no_update] * 3
     # The script is the same rule in the browser: its table is this one.
     assert "__KEYS__" in urlstate.RESET_JUDGED_JS and "__MENU__" in urlstate.RESET_JUDGED_JS
