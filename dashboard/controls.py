@@ -35,8 +35,10 @@ __all__ = [
     "bound_note",
     "decided_text",
     "decided_view",
+    "gate_game",
     "gate_solution",
     "setup_bar",
+    "setup_behind",
     "setup_stores",
     "summary_text",
 ]
@@ -256,6 +258,62 @@ def gate_solution(gate: object) -> tuple[Solution | None, str]:
     if pending_bound is not None and pending_bound != solution.bound:
         note += f" Bound {pending_bound:,} is being solved; the values change to it when it is done."
     return solution, note
+
+
+def gate_game(gate: object) -> str | None:
+    """The game a gate store's values are (or are about to be) of: the game being solved, else the setup's.
+
+    Parameters
+    ----------
+    gate : dict or None
+        A tab's gate store (:func:`gate_solution`).
+
+    Returns
+    -------
+    str or None
+        A rule's registry name; None when the gate names none yet.
+    """
+    if not isinstance(gate, dict):
+        return None
+    pending_rule = gate.get("pending_rule")
+    if isinstance(gate.get("pending"), int) and isinstance(pending_rule, str):
+        return pending_rule
+    setup = gate.get("setup")
+    if isinstance(setup, dict):
+        rule = setup.get("rule", DEFAULT_RULE.name)
+        return rule if isinstance(rule, str) else None
+    return None
+
+
+def setup_behind(gate: object, game: object) -> str | None:
+    """Why a tab that follows the setup shows nothing yet: the game menu is ahead of the tab's gate.
+
+    Right after a new game is chosen, the menu names it while the tab's gate
+    store still holds the last game's setup (its update is on its way from
+    the server).  A tab that drew from the gate then would show the last
+    game's values under the new game's title.
+
+    Parameters
+    ----------
+    gate : dict or None
+        The tab's gate store (:func:`gate_solution`).
+    game : object
+        The game menu's value (:data:`dashboard.ids.GAME_MENU`).  Only one of
+        the put-or-take rules (:data:`solver.RULES`) is checked; anything else
+        (a finite game, junk) gives None.
+
+    Returns
+    -------
+    str or None
+        ``"Waiting for the page's setup of Put-or-Take-a-Cube; its values
+        show here when it is ready."`` when the menu names a rule other than
+        the gate's (:func:`gate_game`); None when they agree or either names
+        none.
+    """
+    behind = gate_game(gate)
+    if isinstance(game, str) and game in RULES and behind is not None and behind != game:
+        return f"Waiting for the page's setup of {RULES[game].title}; its values show here when it is ready."
+    return None
 
 
 def _formula(rule: Rule) -> str:

@@ -19,6 +19,7 @@ __all__ = [
     "MARK_INVALID_JS",
     "MAX_QUERY_CHARS",
     "QUERY_JS",
+    "RESET_JUDGED_JS",
     "URL_READ",
     "URL_SETTLED",
     "WRITE_JS",
@@ -262,3 +263,37 @@ ACCEPT_JS = """function (className, value, held) {
     }
     return value;
 }"""
+
+
+#: A game chosen in the menu: each judged key of a game's own (its position, its board) whose control is not drawn
+#: (its tab not mounted) gets the new game's value in its store, and each key the new game has not (its tab about
+#: to be unmounted) the key's default, so the address is never written with the last game's value
+#: (``?game=eraserhead&fpos=5+7+9``, ``?fpos=7,12``).  A value a store gives up is remembered with its game: back
+#: to that game with its control still not drawn (the control comes back holding it), the store takes it again.  The address's reading (:mod:`dashboard.urlstate`) sets the menu,
+#: the stores and :data:`URL_SETTLED` in one answer: a game read from the address keeps the values read with it.
+#: ``__KEYS__``: ``[[key, control id, {game: value}, default], ...]``; ``__MENU__``: the game menu's id (both filled
+#: in there).
+RESET_JUDGED_JS = """function (game, _settled) {
+    var keys = __KEYS__;
+    var held = Array.prototype.slice.call(arguments, 2);
+    var noUpdate = window.dash_clientside.no_update;
+    var ctx = window.dash_clientside.callback_context;
+    var fired = (ctx.triggered || []).map(function (t) { return t.prop_id; });
+    var chosen = fired.indexOf('__MENU__.value') >= 0 && fired.indexOf('__SETTLED__.data') < 0;
+    var memo = window.ptsqJudgedMemo || (window.ptsqJudgedMemo = {game: null, values: {}});
+    var last = memo.game;
+    memo.game = game;
+    return keys.map(function (entry, i) {
+        var own = entry[2];
+        var has = Object.prototype.hasOwnProperty.call(own, game);
+        if (!chosen || typeof game !== 'string' || (has && document.getElementById(entry[1]))) {
+            return noUpdate;
+        }
+        var kept = memo.values[entry[0]];
+        if (typeof last === 'string' && Object.prototype.hasOwnProperty.call(own, last)) {
+            memo.values[entry[0]] = {game: last, value: held[i]};
+        }
+        if (!has) { return entry[3]; }
+        return kept && kept.game === game ? kept.value : own[game];
+    });
+}""".replace("__SETTLED__", URL_SETTLED)

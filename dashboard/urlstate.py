@@ -59,6 +59,7 @@ from .urlscripts import (
     MARK_INVALID_JS,
     MAX_QUERY_CHARS,
     QUERY_JS,
+    RESET_JUDGED_JS,
     URL_READ,
     URL_SETTLED,
     WRITE_JS,
@@ -215,7 +216,9 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
         (the value shortened when long, never interpreted as HTML).  The
         game's old keys (``rule``, ``fgame``, ``ggame``) are read as
         ``game`` (:func:`dashboard.gamemenu.upgrade_query`), and a tab that
-        does not serve the game gives way to the game's first tab.
+        does not serve the game gives way to the game's first tab, with a
+        line that says so (``"tab=play: Kayles (0.77) has no tab Play (it
+        opens on Moves, tree and pictures)"``).
     """
     params = params or PARAMS
     if not isinstance(search, str):
@@ -250,23 +253,38 @@ def read_query(search: object, params=None) -> tuple[list, list[str]]:
     for key in query:
         if key not in known:
             ignored.append(f"{_shown(key)}: not a setting of this page")
-    return _served_tab(values, params), ignored
+    values, moved = _served_tab(values, params)
+    refused = any(line.startswith(f"{TAB_KEY.key}=") for line in ignored)
+    if moved is not None and TAB_KEY.key in query and not refused:
+        ignored.append(f"{TAB_KEY.key}={_shown(query[TAB_KEY.key][-1])}: {moved}")
+    return values, ignored
 
 
-def _served_tab(values: list, params) -> list:
-    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``)."""
+def _served_tab(values: list, params) -> tuple[list, str | None]:
+    """The values with the tab moved to the game's first when the game has no such tab (``?game=kayles&tab=play``).
+
+    Returns the values and, when the tab was moved, the reason in words
+    (``"Kayles (0.77) has no tab Play (it opens on Moves, tree and pictures)"``), else None.
+    """
     keys = [key for key, *_rest in params]
     if TAB_KEY.key not in keys or gamemenu.GAME_KEY.key not in keys:
-        return values
+        return values, None
     at_tab, at_game = keys.index(TAB_KEY.key), keys.index(gamemenu.GAME_KEY.key)
     try:
-        served = gamemenu.game_tabs(gamemenu.page_game(values[at_game]))
+        game = gamemenu.page_game(values[at_game])
     except ValueError:
-        return values
+        return values, None
+    served = gamemenu.game_tabs(game)
     if served and values[at_tab] not in served:
+        labels = {tab.value: tab.label for tab in TABS}
+        reason = (
+            f"{game.title} has no tab {labels.get(str(values[at_tab]), values[at_tab])} "
+            f"(it opens on {labels.get(served[0], served[0])})"
+        )
         values = list(values)
         values[at_tab] = served[0]
-    return values
+        return values, reason
+    return values, None
 
 
 def _judge(query: dict, values: list, ignored: list[str], params) -> None:
@@ -544,6 +562,87 @@ def derived_from_address(data: object, held: list, params=None) -> list:
     return [changes.get(cid, no_update) for cid in derived]
 
 
+def menu_options_from_address(value: object) -> object:
+    """The game menu's options for a game the address names outside the menu's list, sent with the menu's value.
+
+    A game typed as a member of its family (``?game=octal-0.6``) is not among
+    the menu's options until :func:`dashboard.gamemenu.choose_game` adds it.
+    The menu (``dcc.Dropdown``, whose script loads on its own) clears a value
+    it finds outside its options when it is first drawn, so the address's
+    game must reach it with its options in the same answer, or the page is
+    left on no game.
+
+    Parameters
+    ----------
+    value : object
+        The menu's value read from the address (:func:`read_address`):
+        a game's registry name, or ``no_update`` when unchanged.
+
+    Returns
+    -------
+    list or dash.no_update
+        :func:`dashboard.gamemenu.menu_options` of the game when it is not
+        one of the listed games; ``no_update`` otherwise.
+    """
+    if not isinstance(value, str):
+        return no_update
+    options = gamemenu.menu_options(value)
+    return options if len(options) != len(gamemenu.menu_options()) else no_update
+
+
+def reset_judged(game: object, from_address: bool, drawn: Iterable[str], params=None) -> list:
+    """:data:`RESET_JUDGED_JS` in Python, its tested reference: the judged stores after a game is chosen.
+
+    The script also remembers the value a store gives up, with its game, and
+    gives it back on a return to that game while its control is still not
+    drawn (the control comes back holding it); this reference is the rule
+    for a game the page has not held before.
+
+    Parameters
+    ----------
+    game : object
+        The menu's new value.
+    from_address : bool
+        Whether the game was read from the address (with the stores, in one answer), not chosen in the menu.
+    drawn : iterable of str
+        Ids of the controls drawn in the page now.
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list
+        One value per key of :func:`judged_game_keys`, for a game chosen in
+        the menu: the game's own value (:data:`PER_GAME`) where its control
+        is not drawn, the key's default for a game without one (its tab is
+        unmounted); ``no_update`` otherwise.
+    """
+    shown = set(drawn)
+    out: list[object] = []
+    defaults = {key: default for key, *_rest, default in params or PARAMS}
+    for key, cid, own in judged_game_keys(params):
+        keep = from_address or not isinstance(game, str) or (game in own and cid in shown)
+        out.append(no_update if keep or not isinstance(game, str) else own.get(game, defaults[key]))
+    return out
+
+
+def judged_game_keys(params=None) -> list[tuple[str, str, dict[str, object]]]:
+    """The judged keys whose value is a game's own (:data:`JUDGED` and :data:`PER_GAME`): ``(key, control id, values)``.
+
+    Parameters
+    ----------
+    params : list, optional
+        The parameter table; default :data:`PARAMS`.
+
+    Returns
+    -------
+    list of tuple
+        ``(key, control id, {game: value})``, in table order.
+    """
+    params = params or PARAMS
+    return [(key, cid, PER_GAME[key]) for key, cid, _prop, _d in params if key in JUDGED and key in PER_GAME]
+
+
 def query_table(params=None) -> list:
     """The parameter table as :data:`QUERY_JS` reads it.
 
@@ -644,6 +743,7 @@ def register(app: dash.Dash, params=None) -> None:
         *[Output(cid, prop, allow_duplicate=True) for _k, cid, prop, _d in params],
         *[Output(JUDGED[key], "data", allow_duplicate=True) for key, *_rest in params if key in JUDGED],
         *[Output(cid, "value", allow_duplicate=True) for cid in derived],
+        Output(ids.GAME_MENU, "options", allow_duplicate=True),
         Input(URL_READ, "data"),
         *[State(cid, prop) for _k, cid, prop, _d in params],
         *[State(cid, "value") for cid in derived],
@@ -651,7 +751,9 @@ def register(app: dash.Dash, params=None) -> None:
     )
     def _read(data, *values):
         out = read_address(data, list(values[: len(params)]), params)
-        return [*out, *derived_from_address(data, list(values[len(params) :]), params)]
+        menu = [3 + at for at, (_k, cid, prop, _d) in enumerate(params) if (cid, prop) == (ids.GAME_MENU, "value")]
+        options = menu_options_from_address(out[menu[0]]) if menu else no_update
+        return [*out, *derived_from_address(data, list(values[len(params) :]), params), options]
 
     # A judged control's value becomes its key's store when the callback that judges it does not refuse it.
     for key, cid, prop, _default in params:
@@ -664,6 +766,20 @@ def register(app: dash.Dash, params=None) -> None:
                 State(JUDGED[key], "data"),
                 prevent_initial_call=True,
             )
+
+    # A game chosen: the stores of its own keys whose controls are not drawn take its values (RESET_JUDGED_JS).
+    own, defaults = judged_game_keys(params), {key: default for key, *_rest, default in params}
+    if own:
+        app.clientside_callback(
+            RESET_JUDGED_JS.replace(
+                "__KEYS__", json.dumps([[key, cid, values, defaults[key]] for key, cid, values in own])
+            ).replace("__MENU__", ids.GAME_MENU),
+            *[Output(JUDGED[key], "data", allow_duplicate=True) for key, _cid, _values in own],
+            Input(ids.GAME_MENU, "value"),
+            Input(URL_SETTLED, "data"),
+            *[State(JUDGED[key], "data") for key, _cid, _values in own],
+            prevent_initial_call=True,
+        )
 
     boxes = text_box_ids(params)
     app.clientside_callback(

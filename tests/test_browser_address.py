@@ -158,3 +158,19 @@ def test_the_notice_is_a_framed_box_under_the_title(page: Page, server_url: str)
     assert style["background"] not in ("rgba(0, 0, 0, 0)", "transparent"), style
     assert style["border"] >= 1 and style["padding"] >= 4, style
     assert style["title"] <= style["top"] <= style["bar"], style
+
+
+def test_a_tab_the_game_does_not_have_is_named_in_the_notice_and_left_out_of_the_address(
+    page: Page, server_url: str
+) -> None:
+    # Wythoff's game has no Play tab: the page opens on its own tab and says why, and the address drops tab=play.
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url + "?game=wythoff&tab=play", timeout=LOAD_TIMEOUT)
+    notice = page.locator("#url-notice")
+    expect(notice).to_contain_text("tab=play: Wythoff's game has no tab Play", timeout=LOAD_TIMEOUT)
+    expect(notice).to_contain_text("(it opens on Moves, tree and pictures).")
+    expect(page.locator("#tab-finite")).to_be_visible()
+    page.wait_for_function("() => window.location.search === '?game=wythoff'", timeout=LOAD_TIMEOUT)
+    assert not errors, errors

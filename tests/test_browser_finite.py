@@ -28,6 +28,8 @@ from naive_impartial import chomp_wins, euclid_wins, octal_grundy, wythoff_moves
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from dashboard.tabs.finite.views import pairs as pair_views
+
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 LOAD_TIMEOUT = 90_000
 WAIT_TIMEOUT = 30_000
@@ -181,6 +183,31 @@ def test_octal_game_views_and_play(page: Page, server_url: str, watch: PageWatch
 # --------------------------------------------------------------------------
 # Wythoff's and Euclid's games
 # --------------------------------------------------------------------------
+
+
+def test_the_sieve_buttons_are_off_where_there_is_no_step_to_go_to(page: Page, server_url: str) -> None:
+    # At step 1 "previous" has no step to go to, at the last step "next": each is off there, never a press that
+    # does nothing; on at every other step.
+    last = pair_views.SIEVE_STEPS
+    prev, following = page.locator("#finite-sieve-prev"), page.locator("#finite-sieve-next")
+    for width in (1440, 390):
+        open_tab(page, server_url, "&fgame=wythoff", width)
+        expect(page.locator("#finite-sieve-view")).to_contain_text("Step 1", timeout=LOAD_TIMEOUT)
+        expect(prev).to_be_disabled()
+        expect(following).to_be_enabled()
+        following.click()
+        expect(page.locator("#finite-sieve-view")).to_contain_text("Step 2")
+        expect(prev).to_be_enabled()
+        prev.click()
+        expect(page.locator("#finite-sieve-view")).to_contain_text("Step 1")
+        expect(prev).to_be_disabled()
+    page.goto(server_url + f"?game=wythoff&fstep={last}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#finite-sieve-view")).to_contain_text(f"Step {last}", timeout=LOAD_TIMEOUT)
+    expect(following).to_be_disabled()
+    expect(prev).to_be_enabled()
+    prev.click()
+    expect(page.locator("#finite-sieve-view")).to_contain_text(f"Step {last - 1}")
+    expect(following).to_be_enabled()
 
 
 def test_wythoff_hover_shows_the_moves_and_the_sieve_steps(page: Page, server_url: str, watch: PageWatch) -> None:

@@ -270,6 +270,21 @@ def test_sieve_steps_through_the_sources_sequences():
     assert pair_views.sieve_view(GATE, "wythoff", "x")[0] is not no_update  # a bad step shows step 1
 
 
+def test_step_ends_turn_off_the_buttons_with_no_step_to_go_to():
+    last = pair_views.SIEVE_STEPS
+    assert pair_views.step_ends(1) == (True, False)
+    assert pair_views.step_ends(2) == (False, False)
+    assert pair_views.step_ends(last) == (False, True)
+    # A value that is not a step counts as step 1, as step_buttons reads it.
+    for junk in (None, "7", 0, last + 1, True, 2.5):
+        assert pair_views.step_ends(junk) == (True, False)
+    # Where a button is on, pressing it moves the step; where it is off, the step would not move.
+    for step in range(1, last + 1):
+        prev_off, next_off = pair_views.step_ends(step)
+        assert prev_off == (pair_views.step_buttons(ids.SIEVE_PREV, step) == step)
+        assert next_off == (pair_views.step_buttons(ids.SIEVE_NEXT, step) == step)
+
+
 def test_step_buttons():
     assert pair_views.step_buttons(ids.SIEVE_NEXT, 4) == 5
     assert pair_views.step_buttons(ids.SIEVE_PREV, 1) == 1

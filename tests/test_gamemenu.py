@@ -101,7 +101,6 @@ def test_a_typed_name_becomes_the_menu_value_or_says_why_not():
         ("?rule=subtract-a-square&tab=play", "?game=subtract-a-square&tab=play"),
         ("?fgame=kayles", ""),  # the finite tab's game, but the tab was not open: the default page
         ("?game=wythoff&rule=put-or-take-a-prime&fgame=kayles", "?game=wythoff"),
-        ("?game=kayles&tab=play", "?game=octal-0.77"),  # a tab that does not serve the game gives way
         ("?game=put-or-take-a-square", ""),
     ],
 )
@@ -111,6 +110,23 @@ def test_old_addresses_are_read_and_written_anew(old, new):
     assert urlstate.query_from_controls(values) == new
     # The new address reads back to the same controls.
     assert urlstate.read_query(new)[0] == values
+
+
+def test_a_tab_that_does_not_serve_the_game_gives_way_and_says_so():
+    # Kayles has no Play tab: the page opens on its first tab, and the notice names the tab refused and the one shown.
+    for search, title in (("?game=kayles&tab=play", "Kayles (0.77)"), ("?game=put-or-take-a-cube&tab=finite", None)):
+        values, ignored = urlstate.read_query(search)
+        game = find_game(values[0])
+        first = gamemenu.game_tabs(game)[0]
+        assert values[1] == first
+        label = {tab.value: tab.label for tab in TABS}
+        asked = search.rsplit("tab=", 1)[1]
+        assert ignored == [f"tab={asked}: {title or game.title} has no tab {label[asked]} (it opens on {label[first]})"]
+        address = urlstate.query_from_controls(values)
+        assert "tab=" not in address and urlstate.read_query(address) == (values, [])
+    # A tab refused outright is named once, by its own check.
+    values, ignored = urlstate.read_query("?game=wythoff&tab=zzz")
+    assert len(ignored) == 1 and ignored[0].startswith("tab=zzz: the tab must be one of")
 
 
 def test_a_bad_old_game_is_named_under_its_old_key():

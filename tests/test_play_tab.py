@@ -278,6 +278,32 @@ def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
     assert "wins in 11" in shown["prediction"] and "1,000,000" in shown["bound"]
 
 
+def test_a_new_game_chosen_before_the_setup_follows_it_shows_and_plays_nothing_of_the_last_game():
+    # The menu says cubes; the gate still holds the squares' setup (its update is on its way from the server):
+    # the squares' game at 92 (take to 11, W in 11) is never drawn under the cubes' title, and a take pressed then
+    # plays nothing.
+    gate, keys = _gate(10_000, 100), [key for key, _, _ in callbacks._RENDER_KEYS]
+    store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None)
+    shown = dict(zip(keys, callbacks.show(gate, store, ["on"], [], "put-or-take-a-cube"), strict=True))
+    assert shown["bound"].startswith("Waiting for the page's setup of Put-or-Take-a-Cube")
+    assert shown["take_disabled"] and shown["put_disabled"] and shown["computer_disabled"]
+    assert shown["status"] == "" and shown["prediction"] == "" and shown["log"] == []
+    pressed = callbacks.act(
+        play_ids.PLAY_TAKE, gate, store, "92", "hvc", "you", 1.0, "0", None, None, "put-or-take-a-cube"
+    )
+    assert pressed[0] is no_update
+    # The menu and the gate agree, or the menu names no rule: the game is drawn and played as before.
+    for menu in ("put-or-take-a-square", None, "wythoff", 5):
+        page = dict(zip(keys, callbacks.show(gate, store, ["on"], [], menu), strict=True))
+        assert not page["take_disabled"] and "at 92" in page["status"] and "wins in 11" in page["prediction"]
+        moved = callbacks.act(play_ids.PLAY_TAKE, gate, store, "92", "hvc", "you", 1.0, "0", None, None, menu)[0]
+        assert moved["game"]["positions"][:2] == ["92", "11"]
+    # Once the gate names the cubes (being solved, or their setup), the wait is the gate's own.
+    solving = {**gate, "pending": 1_000_000, "pending_rule": "put-or-take-a-cube"}
+    page = dict(zip(keys, callbacks.show(solving, store, ["on"], [], "put-or-take-a-cube"), strict=True))
+    assert page["bound"].startswith("Solving Put-or-Take-a-Cube")
+
+
 def test_a_bad_seed_is_reported_as_it_is_typed():
     gate = _gate(10_000, 100)
     store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None)

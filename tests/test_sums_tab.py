@@ -138,6 +138,23 @@ def test_the_sums_follow_the_page_setup():
     assert "too long for the page" in error and "python -m solver sum" in error
 
 
+def test_a_new_game_chosen_before_the_setup_follows_it_shows_no_sum_of_the_last_game():
+    from dashboard.tabs.sums.layout import SETUP_GAME
+
+    # The menu says cubes; the gate still holds the squares' setup: no square's sum is drawn or played.
+    gate, cube = _gate(1000, 10, "put-or-take-a-square"), "put-or-take-a-cube"
+    result, moves, message = cb.show("5,5", SETUP_GAME, gate, None, cube)
+    assert message.startswith("Waiting for the page's setup of Put-or-Take-a-Cube")
+    assert "Put-or-Take-a-Square" not in str(result) + str(moves) and "heap" not in str(moves)
+    assert cb.act(ids.SUMS_COMPUTER, 1, "5,5", SETUP_GAME, [], gate, None, cube) == (no_update, no_update, message)
+    # The menu and the gate agree, the menu names no rule, or the sums are of an octal game: as before.
+    for rule, menu in ((SETUP_GAME, "put-or-take-a-square"), (SETUP_GAME, None), (SETUP_GAME, "wythoff")):
+        result, _, message = cb.show("5,5", rule, gate, None, menu)
+        assert message == "" and "Put-or-Take-a-Square; values at bound 10,000." in str(result)
+        assert cb.act(ids.SUMS_COMPUTER, 1, "5,5", rule, [], gate, None, menu)[2] == ""
+    assert cb.show("5,5", "octal-0.137", gate, None, cube)[2] == ""
+
+
 def test_a_sum_answers_fast_once_cached():
     cb.show("7,29", "put-or-take-a-square")  # the values for this rule and bound are now cached
     start = time.perf_counter()

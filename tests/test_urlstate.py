@@ -366,3 +366,31 @@ def test_the_browser_writes_the_same_address_as_python(page):
         "?game=octal-0.6&tab=finite",
         "?game=put-or-take-a-prime&tab=play",
     ]
+
+
+def test_a_game_chosen_gives_its_own_values_to_the_stores_of_controls_not_drawn():
+    # The reference of RESET_JUDGED_JS: Eraserhead chosen in the menu, its Moves tab drawn and its graph tab not.
+    from dash import no_update
+
+    from dashboard.ids import GAME_MENU
+    from dashboard.tabs.finite import ids as finite_ids
+    from dashboard.tabs.graphs import ids as graphs_ids
+
+    own = urlstate.judged_game_keys()
+    keys = [key for key, _cid, _values in own]
+    assert keys == ["fpos", "gboard", "gpos"]
+    eraserhead = {key: urlstate.PER_GAME[key]["eraserhead"] for key in keys}
+    out = dict(zip(keys, urlstate.reset_judged("eraserhead", False, [finite_ids.POSITION, GAME_MENU]), strict=True))
+    assert out["fpos"] is no_update  # drawn: the tab keeps or resets it itself
+    assert out["gboard"] == eraserhead["gboard"] and out["gpos"] == eraserhead["gpos"]
+    out = urlstate.reset_judged("eraserhead", False, [graphs_ids.BOARD, graphs_ids.POSITION])
+    assert out == [eraserhead["fpos"], no_update, no_update]
+    # A game without such keys (the finite and graph tabs do not serve it): the keys' defaults, the page's own.
+    defaults = {key: default for key, _cid, _prop, default in urlstate.PARAMS}
+    for drawn in ([], [finite_ids.POSITION, graphs_ids.BOARD, graphs_ids.POSITION]):  # drawn: about to be unmounted
+        assert urlstate.reset_judged("put-or-take-a-square", False, drawn) == [defaults[key] for key in keys]
+    # Read from the address (with its values, in the same answer), or no game: kept.
+    for game, from_address in (("eraserhead", True), ("put-or-take-a-square", True), (None, False), (5, False)):
+        assert urlstate.reset_judged(game, from_address, []) == [no_update] * 3
+    # The script is the same rule in the browser: its table is this one.
+    assert "__KEYS__" in urlstate.RESET_JUDGED_JS and "__MENU__" in urlstate.RESET_JUDGED_JS

@@ -17,13 +17,13 @@ import dash
 from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
-from solver import DEFAULT_RULE, RULES, Outcome, draw_certificate, get_rule, inspect_position, parse_int, put_chain
+from solver import Outcome, draw_certificate, get_rule, inspect_position, parse_int, put_chain
 from solver.engine.nim import needs_bound
 from solver.values.play import move_text
 
 from ... import ids as page_ids
 from ... import setup as setups
-from ...controls import gate_solution
+from ...controls import gate_solution, setup_behind
 from ...style import nim_text as style_nim_text
 from ...tables import register_exports
 from . import figures, ids
@@ -32,31 +32,6 @@ from .layout import CERTIFICATE_HIDDEN, certificate_box_style
 #: Class names of the number box, without and with a problem.
 BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
-
-
-def gate_game(gate: object) -> str | None:
-    """The game a gate store's values are (or are about to be) of: the game being solved, else the setup's.
-
-    Parameters
-    ----------
-    gate : dict or None
-        A tab's gate store (:func:`dashboard.controls.gate_solution`).
-
-    Returns
-    -------
-    str or None
-        A rule's registry name; None when the gate names none yet.
-    """
-    if not isinstance(gate, dict):
-        return None
-    pending_rule = gate.get("pending_rule")
-    if isinstance(gate.get("pending"), int) and isinstance(pending_rule, str):
-        return pending_rule
-    setup = gate.get("setup")
-    if isinstance(setup, dict):
-        rule = setup.get("rule", DEFAULT_RULE.name)
-        return rule if isinstance(rule, str) else None
-    return None
 
 
 def make_inspection(text: object, gate: object, game: object = None) -> tuple:
@@ -74,7 +49,7 @@ def make_inspection(text: object, gate: object, game: object = None) -> tuple:
         bound B = alpha × N, checked).
     game : object, optional
         The game menu's value.  When it names one of the put-or-take rules
-        (:data:`solver.RULES`) other than the gate's (:func:`gate_game`), the
+        (:data:`solver.RULES`) other than the gate's (:func:`dashboard.controls.setup_behind`), the
         menu has just changed and the gate still holds the last game's setup:
         nothing is shown but a wait, so a number typed then never gets the
         last game's answer.  Anything else is not checked.
@@ -95,9 +70,8 @@ def make_inspection(text: object, gate: object, game: object = None) -> tuple:
         game or bound than the one named.
     """
     hidden = CERTIFICATE_HIDDEN
-    behind = gate_game(gate)
-    if isinstance(game, str) and game in RULES and behind is not None and behind != game:
-        wait = f"Waiting for the page's setup of {RULES[game].title}; its values show here when it is ready."
+    wait = setup_behind(gate, game)
+    if wait is not None:
         return wait, "", "", [], [], no_update, "", None, hidden, "", BOX_CLASS
     try:
         n = parse_int(text, "the number", least=0)  # type: ignore[arg-type]  # page input: parse_int refuses other types with ValueError (its docstring); its annotation is narrower

@@ -25,7 +25,7 @@ from solver import Move, apply_move, computer_move, config, move_values, new_gam
 from solver.values.play import GameState, game_end, goto, player_to_move, prediction, redo, restart, undo, value_history
 
 from ... import ids as page_ids
-from ...controls import bound_note, gate_solution
+from ...controls import bound_note, gate_solution, setup_behind
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
 from ...style import format_position
 from . import figures, ids
@@ -472,7 +472,9 @@ _RENDER_KEYS = [
 ]  # fmt: skip
 
 
-def act(trigger, gate, store, start_text, mode, first, strength, seed_text, click_data, choice=None) -> tuple:
+def act(
+    trigger, gate, store, start_text, mode, first, strength, seed_text, click_data, choice=None, game=None
+) -> tuple:
     """The Play tab's action callback: one event in, every output it sets.
 
     Parameters
@@ -483,6 +485,11 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
         The tab's gate store (see :func:`dashboard.controls.gate_solution`).
     store, start_text, mode, first, strength, seed_text, click_data, choice :
         As for :func:`play_action`.
+    game : object, optional
+        The game menu's value.  While it names a rule other than the gate's
+        (:func:`dashboard.controls.setup_behind`: a new game was just chosen
+        and the gate still holds the last game's setup), the game in the
+        store is left as it is: no move of the last game is played.
 
     Returns
     -------
@@ -506,7 +513,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
     if trigger == ids.PLAY_GRAPH and not click_data:
         raise PreventUpdate  # the chart's click was just cleared
     solution, _note = gate_solution(gate)
-    if solution is None:
+    if solution is None or setup_behind(gate, game) is not None:
         # render() says why; the game waits for the values.
         return (no_update, "", no_update, no_update, *seed_outputs)
     kept = _checked_store(store)[1] if store is not None else None
@@ -522,7 +529,7 @@ def act(trigger, gate, store, start_text, mode, first, strength, seed_text, clic
     return (new, message, None, auto, *seed_outputs)
 
 
-def show(gate, store, hints, auto) -> tuple:
+def show(gate, store, hints, auto, game=None) -> tuple:
     """The Play tab's render callback: the outputs of :func:`render`, in page order.
 
     Parameters
@@ -531,6 +538,10 @@ def show(gate, store, hints, auto) -> tuple:
         The tab's gate store.
     store, hints, auto :
         As for :func:`render`.
+    game : object, optional
+        The game menu's value: while it names a rule other than the gate's
+        (:func:`dashboard.controls.setup_behind`), nothing of the last game
+        is drawn, only a wait that names the chosen game.
 
     Returns
     -------
@@ -544,7 +555,8 @@ def show(gate, store, hints, auto) -> tuple:
     """
     if not isinstance(gate, dict):
         raise PreventUpdate
-    solution, note = gate_solution(gate)
+    wait = setup_behind(gate, game)
+    solution, note = gate_solution(gate) if wait is None else (None, wait)
     out = render(store, hints, auto, solution, note)
     return tuple(out[key] for key, _, _ in _RENDER_KEYS)
 
@@ -590,17 +602,19 @@ def register(app) -> None:
         State(ids.PLAY_STORE, "data"),
         State(ids.PLAY_STRENGTH, "value"),
         State(ids.PLAY_CHOICE, "value"),
+        State(page_ids.GAME_MENU, "value"),
         prevent_initial_call=True,
     )
     def _act(
-        gate, _new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, seed, _go, store, strength, choice
-    ):
+        gate, _new, start_text, first, mode, _t, _p, _c, _i, _u, _r, _rs, _s, click, seed, _go, store, strength, choice,
+        game,
+    ):  # fmt: skip
         trigger = ctx.triggered_id if store else None
         if ctx.triggered_id == ids.PLAY_SEED:
             trigger = ids.PLAY_SEED
         if ctx.triggered_id == gate_id:
             trigger = gate_id
-        return act(trigger, gate, store, start_text, mode, first, strength, seed, click, choice)
+        return act(trigger, gate, store, start_text, mode, first, strength, seed, click, choice, game)
 
     app.callback(
         *[Output(cid, prop) for _, cid, prop in _RENDER_KEYS],
@@ -608,5 +622,7 @@ def register(app) -> None:
         Input(ids.PLAY_STORE, "data"),
         Input(ids.PLAY_HINTS, "value"),
         Input(ids.PLAY_AUTO, "value"),
+        # The menu too: a new game blanks the last one's values at once, before its setup arrives.
+        Input(page_ids.GAME_MENU, "value"),
         prevent_initial_call=True,
     )(show)

@@ -33,7 +33,7 @@ from solver.values.sums import MAX_HEAPS
 from ... import ids as page_ids
 from ... import setup as setups
 from ...components import MOVE_CLICK_JS
-from ...controls import gate_solution
+from ...controls import gate_solution, setup_behind
 from ...movelist import computer_index, pressed_index
 from . import ids
 from .figures import log_view, move_text, moves_view, no_move_text, result_view
@@ -321,7 +321,7 @@ def partial_fact(position: GameSum) -> str | None:
     )
 
 
-def show(text: object, rule: object, gate: object = None, game: object = None) -> tuple:
+def show(text: object, rule: object, gate: object = None, game: object = None, menu: object = None) -> tuple:
     """Result, moves and error message for the heaps box and the game.
 
     Parameters
@@ -334,7 +334,21 @@ def show(text: object, rule: object, gate: object = None, game: object = None) -
         The tab's gate store.
     game : dict or None
         The game store (whose move it is: :func:`turn_of`).
+    menu : object, optional
+        The page's game menu.  For the page's game (:data:`SETUP_GAME`),
+        while the menu names a rule other than the gate's
+        (:func:`dashboard.controls.setup_behind`: a new game was just chosen
+        and the gate still holds the last game's setup), nothing is shown
+        but a wait that names the chosen game.
+
+    Returns
+    -------
+    tuple
+        ``(result, moves, message)``: two Dash components and a string.
     """
+    wait = setup_behind(gate, menu) if rule == SETUP_GAME else None
+    if wait is not None:
+        return html.Div(), html.Div(), wait
     turn = turn_of(game, text)
     try:
         position = analyse(text, rule, gate)
@@ -368,7 +382,9 @@ def turn_of(game: object, text: object) -> str:
     return YOU
 
 
-def act(triggered, clicks, text, rule, reply_value, gate: object = None, game: object = None) -> tuple:
+def act(
+    triggered, clicks, text, rule, reply_value, gate: object = None, game: object = None, menu: object = None
+) -> tuple:
     """A move button or "computer moves": the new heaps text, the game store and an error message.
 
     ``triggered`` is the id of the button pressed (a move button's
@@ -376,10 +392,15 @@ def act(triggered, clicks, text, rule, reply_value, gate: object = None, game: o
     ``clicks`` its ``n_clicks``: nothing happens for a button just drawn
     (no clicks), so re-drawing the moves never makes a move.  The game store
     gains the move's log lines (its log restarts when the heaps were typed
-    since its last move) and says whose move is next.
+    since its last move) and says whose move is next.  While the page's
+    game menu (``menu``) is ahead of the gate (:func:`dashboard.controls.setup_behind`),
+    no move of the last game is made: the message says what is awaited.
     """
     if triggered is None or not clicks:
         return no_update, no_update, no_update
+    wait = setup_behind(gate, menu) if rule == SETUP_GAME else None
+    if wait is not None:
+        return no_update, no_update, wait
     if isinstance(triggered, dict):
         index = pressed_index(triggered)
         if index is None:
@@ -418,12 +439,14 @@ def register(app) -> None:
         Input(ids.SUMS_HEAPS, "value"),
         Input(ids.SUMS_RULE, "value"),
         Input(ids.SUMS_GAME, "data"),
+        # The menu too: a new game blanks the last one's sum at once, before its setup arrives.
+        Input(page_ids.GAME_MENU, "value"),
         prevent_initial_call=True,
     )
-    def _show(gate, text, rule, game):
+    def _show(gate, text, rule, game, menu):
         if gate is None:
             raise PreventUpdate
-        return show(text, rule, gate, game)
+        return show(text, rule, gate, game, menu)
 
     # A pressed move button reaches the server through a store, so drawing new buttons sends no request.
     app.clientside_callback(
@@ -444,16 +467,17 @@ def register(app) -> None:
         State(ids.SUMS_REPLY, "value"),
         State(gate_id, "data"),
         State(ids.SUMS_GAME, "data"),
+        State(page_ids.GAME_MENU, "value"),
         prevent_initial_call=True,
     )
-    def _act(pressed, _computer_clicks, text, rule, reply, gate, game):
+    def _act(pressed, _computer_clicks, text, rule, reply, gate, game, menu):
         if ctx.triggered_id == ids.SUMS_MOVE_CLICK:
             if not isinstance(pressed, dict):
                 return no_update, no_update, no_update
             triggered = {"type": ids.SUMS_MOVE, "index": pressed.get("index")}
-            return act(triggered, pressed.get("clicks"), text, rule, reply, gate, game)
+            return act(triggered, pressed.get("clicks"), text, rule, reply, gate, game, menu)
         value = ctx.triggered[0]["value"] if ctx.triggered else None
-        return act(ctx.triggered_id, value, text, rule, reply, gate, game)
+        return act(ctx.triggered_id, value, text, rule, reply, gate, game, menu)
 
     @app.callback(
         Output(ids.SUMS_LOG, "children"),

@@ -44,6 +44,7 @@ from .base import (
 )
 
 __all__ = [
+    "ENDS_JS",
     "HIGHLIGHT_TRACE",
     "MAX_CSV_ROWS",
     "PHI",
@@ -57,6 +58,7 @@ __all__ = [
     "sieve_picture",
     "sieve_view",
     "step_buttons",
+    "step_ends",
 ]
 
 #: The golden ratio.
@@ -448,6 +450,34 @@ def step_buttons(triggered: object, step: object) -> object:
     return no_update
 
 
+#: :func:`step_ends` in JavaScript: "previous" is off at the first step and "next" at the last.
+ENDS_JS = """function (step) {
+    var last = __LAST__;
+    var current = (typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= last) ? step : 1;
+    return [current <= 1, current >= last];
+}""".replace("__LAST__", str(SIEVE_STEPS))
+
+
+def step_ends(step: object) -> tuple[bool, bool]:
+    """Whether "previous" and "next" are off at a step: at the first and at the last step there is no step to go to.
+
+    The page runs :data:`ENDS_JS`, the same rule in the browser; this is its tested reference.
+
+    Parameters
+    ----------
+    step : object
+        The step slider's value; anything but a whole number from 1 to
+        :data:`SIEVE_STEPS` counts as step 1 (as :func:`step_buttons` reads it).
+
+    Returns
+    -------
+    tuple of bool
+        ``(previous disabled, next disabled)``.
+    """
+    current = step if isinstance(step, int) and not isinstance(step, bool) and 1 <= step <= SIEVE_STEPS else 1
+    return current <= 1, current >= SIEVE_STEPS
+
+
 def sieve_view(gate: object, name: object, step: object) -> tuple:
     """One step of Wythoff's sieve and the P-positions over the Beatty lines.
 
@@ -562,8 +592,20 @@ def _sieve_layout() -> list:
                             ],
                             className="control control-slider",
                         ),
-                        html.Button("◀ previous", id=ids.SIEVE_PREV, className="button", n_clicks=0),
-                        html.Button("next ▶", id=ids.SIEVE_NEXT, className="button", n_clicks=0),
+                        html.Button(
+                            "◀ previous",
+                            id=ids.SIEVE_PREV,
+                            className="button",
+                            n_clicks=0,
+                            disabled=step_ends(DEFAULT_SIEVE_STEP)[0],
+                        ),
+                        html.Button(
+                            "next ▶",
+                            id=ids.SIEVE_NEXT,
+                            className="button",
+                            n_clicks=0,
+                            disabled=step_ends(DEFAULT_SIEVE_STEP)[1],
+                        ),
                         csv_button(SIEVE_CSV),
                     ],
                     className="controls controls-inline",
@@ -618,6 +660,14 @@ def _register_sieve(app, gate) -> None:
         Input(ids.SIEVE_PREV, "n_clicks"),
         Input(ids.SIEVE_NEXT, "n_clicks"),
         State(ids.SIEVE_STEP, "value"),
+        prevent_initial_call=True,
+    )
+    # A button with no step to go to is off, so no press does nothing (the layout holds the first step's).
+    app.clientside_callback(
+        ENDS_JS,
+        Output(ids.SIEVE_PREV, "disabled"),
+        Output(ids.SIEVE_NEXT, "disabled"),
+        Input(ids.SIEVE_STEP, "value"),
         prevent_initial_call=True,
     )
     app.callback(
