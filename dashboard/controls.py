@@ -17,6 +17,7 @@ sticky: it never covers the top of a panel.
 
 from __future__ import annotations
 
+import json
 import math
 
 from dash import dcc, html
@@ -30,6 +31,7 @@ from .setup import NotSolvedError, setup_solution, validated_setup
 from .urlkeys import number_box_key
 
 __all__ = [
+    "MENU_COPY_JS",
     "URL_KEYS",
     "alpha_hint",
     "bound_note",
@@ -314,6 +316,17 @@ def setup_behind(gate: object, game: object) -> str | None:
     if isinstance(game, str) and game in RULES and behind is not None and behind != game:
         return f"Waiting for the page's setup of {RULES[game].title}; its values show here when it is ready."
     return None
+
+
+#: A tab's copy of the game menu's value, in the browser: ``Input`` the menu, ``Output`` a store in the tab.  A
+#: server callback that checks :func:`setup_behind` takes that store as its input, not the menu itself.  Only a
+#: put-or-take rule is copied (the only games :func:`setup_behind` checks): a finite or graph game chosen sends
+#: the server no request for a tab that does not serve it.
+MENU_COPY_JS = (
+    "function (game) { return __RULES__.indexOf(game) >= 0 ? game : window.dash_clientside.no_update; }".replace(
+        "__RULES__", json.dumps(sorted(RULES))
+    )
+)
 
 
 def _formula(rule: Rule) -> str:

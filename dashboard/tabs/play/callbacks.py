@@ -25,7 +25,7 @@ from solver import Move, apply_move, computer_move, config, move_values, new_gam
 from solver.values.play import GameState, game_end, goto, player_to_move, prediction, redo, restart, undo, value_history
 
 from ... import ids as page_ids
-from ...controls import bound_note, gate_solution, setup_behind
+from ...controls import MENU_COPY_JS, bound_note, gate_solution, setup_behind
 from ...defaults import DEFAULT_PLAY_MODE, DEFAULT_STRENGTH, PLAY_MODES
 from ...style import format_position
 from . import figures, ids
@@ -622,7 +622,13 @@ def register(app) -> None:
         Input(ids.PLAY_STORE, "data"),
         Input(ids.PLAY_HINTS, "value"),
         Input(ids.PLAY_AUTO, "value"),
-        # The menu too: a new game blanks the last one's values at once, before its setup arrives.
-        Input(page_ids.GAME_MENU, "value"),
+        # The menu too (its copy in the tab): a new game blanks the last one's values at once, before its setup arrives.
+        Input(ids.PLAY_MENU_GAME, "data"),
         prevent_initial_call=True,
     )(show)
+    app.clientside_callback(
+        MENU_COPY_JS,
+        Output(ids.PLAY_MENU_GAME, "data"),
+        Input(page_ids.GAME_MENU, "value"),
+        prevent_initial_call=True,
+    )

@@ -1,6 +1,8 @@
 """Component ids of the Play tab, all starting with ``play-`` (the page-wide ones are in :mod:`dashboard.ids`)."""
 
 PLAY_STORE = "play-store"
+#: The game menu's value, copied in the browser while the tab is mounted (:data:`dashboard.controls.MENU_COPY_JS`).
+PLAY_MENU_GAME = "play-menu-game"
 PLAY_START = "play-start"
 PLAY_NEW = "play-new"
 PLAY_MODE = "play-mode"

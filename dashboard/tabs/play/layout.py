@@ -188,6 +188,7 @@ def play_layout() -> html.Main:
                     html.H3("Game log"),
                     html.Ol(id=ids.PLAY_LOG),
                     dcc.Store(id=ids.PLAY_STORE),
+                    dcc.Store(id=ids.PLAY_MENU_GAME),
                     dcc.Interval(id=ids.PLAY_INTERVAL, interval=AUTO_INTERVAL_MS, disabled=True),
                 ],
                 className="panel panel-wide",

@@ -33,7 +33,7 @@ from solver.values.sums import MAX_HEAPS
 from ... import ids as page_ids
 from ... import setup as setups
 from ...components import MOVE_CLICK_JS
-from ...controls import gate_solution, setup_behind
+from ...controls import MENU_COPY_JS, gate_solution, setup_behind
 from ...movelist import computer_index, pressed_index
 from . import ids
 from .figures import log_view, move_text, moves_view, no_move_text, result_view
@@ -439,14 +439,21 @@ def register(app) -> None:
         Input(ids.SUMS_HEAPS, "value"),
         Input(ids.SUMS_RULE, "value"),
         Input(ids.SUMS_GAME, "data"),
-        # The menu too: a new game blanks the last one's sum at once, before its setup arrives.
-        Input(page_ids.GAME_MENU, "value"),
+        # The menu too (its copy in the tab): a new game blanks the last one's sum at once, before its setup arrives.
+        Input(ids.SUMS_MENU_GAME, "data"),
         prevent_initial_call=True,
     )
     def _show(gate, text, rule, game, menu):
         if gate is None:
             raise PreventUpdate
         return show(text, rule, gate, game, menu)
+
+    app.clientside_callback(
+        MENU_COPY_JS,
+        Output(ids.SUMS_MENU_GAME, "data"),
+        Input(page_ids.GAME_MENU, "value"),
+        prevent_initial_call=True,
+    )
 
     # A pressed move button reaches the server through a store, so drawing new buttons sends no request.
     app.clientside_callback(

@@ -14,3 +14,5 @@ SUMS_REPLY = "sums-reply"
 SUMS_LOG = "sums-log"
 #: The game being played: ``{"heaps", "turn", "log"}`` (whose move it is and every move since the heaps were typed).
 SUMS_GAME = "sums-game-store"
+#: The game menu's value, copied in the browser while the tab is mounted (:data:`dashboard.controls.MENU_COPY_JS`).
+SUMS_MENU_GAME = "sums-menu-game"

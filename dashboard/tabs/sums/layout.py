@@ -96,6 +96,7 @@ def sums_layout() -> html.Main:
                     html.Div(id=ids.SUMS_RESULT, role="status"),
                     html.Div(id=ids.SUMS_MOVES),
                     dcc.Store(id=ids.SUMS_GAME),
+                    dcc.Store(id=ids.SUMS_MENU_GAME),
                     dcc.Store(id=ids.SUMS_MOVE_CLICK),
                     html.H3("Game log"),
                     html.Div(id=ids.SUMS_LOG, className="note", role="log", **attrs({"aria-live": "polite"})),
