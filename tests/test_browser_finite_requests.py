@@ -172,7 +172,9 @@ def test_a_move_asks_only_for_the_games_views_and_a_load_or_pick_asks_each_callb
     twice = [outputs for outputs, count in counts.items() if count > 1]
     assert not twice, f"asked for more than once when {other} was picked: {twice}"
     assert _views_written(log.sent) <= set(impartial_game(other).views), log.sent
-    assert all(status == 200 for status in log.statuses), "\n".join([str(log.statuses)] + [" ".join(o) for o in log.sent])
+    assert all(status == 200 for status in log.statuses), "\n".join(
+        [str(log.statuses)] + [" ".join(o) for o in log.sent]
+    )
 
 
 #: The text a finite game's page shows once drawn: the play panel's position and moves, and every view's notes.
