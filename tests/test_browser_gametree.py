@@ -61,7 +61,8 @@ def test_long_labels_of_the_tree_are_whole(page: Page, server_url: str, watch: P
     """Eraserhead's positions were cut to 22 characters ("0-8,1-2,2-3,3-4,4-5,5…"): now every label holds its whole
     position, over lines that fit the node's box, and the tree's list and a node's card say it in full."""
     open_tab(page, server_url, "&fgame=eraserhead&fpos=cycle-9:0,2,4&fdepth=2")
-    page.evaluate("() => document.getElementById('finite-tree-depth').scrollIntoView()")  # the tree is drawn when near
+    # The tree is drawn when near; its controls may be drawn after the tab's first answers (a busy machine).
+    page.locator("#finite-tree-depth").scroll_into_view_if_needed(timeout=LOAD_TIMEOUT)
     cy = "document.getElementById('finite-tree')._cyreg.cy"
     page.wait_for_function(f"() => {{ try {{ return {cy}.nodes().length > 20; }} catch (e) {{ return false; }} }}")
     nodes = page.evaluate(

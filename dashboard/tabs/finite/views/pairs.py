@@ -662,13 +662,15 @@ def _register_sieve(app, gate) -> None:
         State(ids.SIEVE_STEP, "value"),
         prevent_initial_call=True,
     )
-    # A button with no step to go to is off, so no press does nothing.  It runs in the browser when the
-    # buttons are drawn too: the page served for an address holds the address's step (layout.page_layout).
+    # A button with no step to go to is off, so no press does nothing.  It runs in the browser when the view's
+    # gate opens too: the page served for an address holds the address's step (layout.page_layout).
     app.clientside_callback(
         ENDS_JS,
         Output(ids.SIEVE_PREV, "disabled"),
         Output(ids.SIEVE_NEXT, "disabled"),
         Input(ids.SIEVE_STEP, "value"),
+        gate,
+        prevent_initial_call=True,
     )
     app.callback(
         Output(ids.SIEVE_VIEW, "children"),
