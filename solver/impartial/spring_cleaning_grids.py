@@ -85,7 +85,8 @@ def _check_rows(rows: tuple[str, ...]) -> tuple[str, ...]:
         )
     if len(rows) > MAX_SIDE or width > MAX_SIDE:
         raise ValueError(
-            f"the position has {len(rows)} rows of {width} squares; at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+            f"the position has {len(rows)} {'row' if len(rows) == 1 else 'rows'} of {width} "
+            f"{'square' if width == 1 else 'squares'}; at most {MAX_SIDE} rows and {MAX_SIDE} columns"
         )
     for row in rows:
         if set(row) - set("#."):
