@@ -287,6 +287,14 @@ def test_the_grid_in_sweep_mode_has_a_button_per_sweep_over_what_it_sweeps():
     assert any(_area(b.style) == ({0}, {1}) for b in winning)
 
 
+@pytest.mark.parametrize(("text", "label"), [("#", "1 row of 1 square"), ("##./#.#", "2 rows of 3 squares")])
+def test_the_grid_is_named_with_its_rows_and_squares(text, label):
+    board, _, error = sc_views.grid_view(GATE, "spring-cleaning", text, "dirt")
+    grids = [c for c in walk(board) if "sc-grid" in (getattr(c, "className", "") or "").split()]
+    assert error == "" and len(grids) == 1
+    assert grids[0].to_plotly_json()["props"].get("aria-label") == f"the grid, {label}"
+
+
 def test_the_grid_in_dirt_mode_toggles_squares_and_marks_the_winning_sweeps():
     text = "###/#../#.."
     board, status, error = sc_views.grid_view(GATE, "spring-cleaning", text, "dirt")

@@ -94,6 +94,11 @@ def sweeps_of(moves: Sequence[Move], outcomes: Sequence[str | None]) -> list[Swe
     return found
 
 
+def _count(count: int, word: str) -> str:
+    """``1 row``, ``3 rows``: a count and its noun, in the singular for one."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def _tracks(count: int) -> str:
     """Grid tracks of ``count`` squares with a link track between each two."""
     return "var(--sc-cell)" if count == 1 else f"repeat({count - 1}, var(--sc-cell) var(--sc-link)) var(--sc-cell)"
@@ -206,7 +211,7 @@ def grid_board(rows: tuple[str, ...], mode: str, sweeps: list[Sweep]) -> html.Di
             className=f"sc-grid sc-mode-{mode}",
             style={"gridTemplateColumns": _tracks(width), "gridTemplateRows": _tracks(height)},
             role="group",
-            **attrs({"aria-label": f"the grid, {height} rows of {width} squares"}),
+            **attrs({"aria-label": f"the grid, {_count(height, 'row')} of {_count(width, 'square')}"}),
         ),
         "the grid's box (it scrolls sideways when the grid is wide)",
     )
