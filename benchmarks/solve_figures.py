@@ -279,6 +279,8 @@ def main() -> None:
     parser.add_argument("--cache-dir", type=Path, default=Path(tempfile.gettempdir()), help="where cold caches go")
     parser.add_argument("--phases", action="store_true", help="also time the phases of each cold solve")
     args = parser.parse_args()
+    if args.cold and not args.cache_dir.is_dir():
+        parser.error(f"--cache-dir {args.cache_dir} is not a directory; make it first, or leave the option out")
     bounds = [1e6, 1e7, 1e8] if args.bounds is None and not args.cold else (args.bounds or [])
     if bounds:
         in_memory([int(b) for b in bounds])
