@@ -96,8 +96,8 @@ def test_the_nogil_kernel_labels_every_chunk_as_the_parallel_one_and_the_single_
 
 @pytest.mark.slow
 def test_the_nogil_kernel_releases_the_gil_and_enters_no_threading_layer(tmp_path):
-    # A parallel loop would take numba's threading layer, which runs one call at a time in a
-    # process (the work queue refuses a second at once): the threads of a worker would wait.
+    # A parallel loop would take numba's threading layer, which the work queue layer (numba's fallback)
+    # does not let two threads of a worker enter at once.
     assert sweep_chunk_nogil.targetoptions.get("nogil") is True
     bound = 10_000
     # The small game is solved here: its own kernels may run in parallel, which would start the layer.

@@ -520,11 +520,10 @@ def sweep_chunk_nogil(
 
     A Dask worker runs its chunk tasks as threads of one process
     (``docs/dask.md`` section 3.3).  A kernel with a parallel loop runs in
-    numba's threading layer, which runs one such call at a time in a
-    process (or, the default work queue, refuses a second at once); one
-    that held the GIL would run the threads one at a time too.  This one
-    has no parallel loop, so no call enters the threading layer (tested), and
-    releases the GIL.  It is compiled by numba's parallel pipeline all the
+    numba's threading layer, which the work queue layer (numba's fallback)
+    does not let two threads enter at once; one that held the GIL would run
+    the threads one at a time.  This one has no parallel loop, so no call
+    enters the threading layer (tested), and releases the GIL.  It is compiled by numba's parallel pipeline all the
     same (``parallel=True``; numba warns that it found nothing to run in
     parallel, a warning silenced here): without it the same kernel took 1.25
     to 1.3 times as long on a chunk of ``2**24`` positions (2026-11-29).  It
