@@ -5,14 +5,16 @@
 
 For each rule (``--rules``, default Put-or-Take-a-Square; any put-or-take rule),
 solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
-this process) and with :func:`solver.store.dask.run` on a fresh LocalCluster of
-``--workers`` worker processes (one thread each), and prints one JSON object per rule:
+this process) and with :func:`solver.store.dask.run` on a fresh local cluster as the
+command starts it (:func:`solver.store.dask_cluster.local_cluster`: one worker process of
+``--workers`` threads), and prints one JSON object per rule:
 both times, the overhead ratio, the time to start the cluster, the summed read,
-sweep and write seconds of the tasks, the seconds the workers spent outside tasks
+sweep and write seconds of the tasks (wall, and processor seconds of their threads), the
+chunks the tasks read and those they took from memory, the seconds the workers spent outside tasks
 (``workers_idle_seconds``: workers times the Dask solve's seconds, less the tasks'
 seconds), the processor seconds (user + system) of the worker processes and of this
 process (the client and the scheduler) over the Dask solve, the peak memory of the client and of each
-worker, the store's size on disk (and per position) and the bytes the tasks read
+worker process, the store's size on disk (and per position) and the bytes the tasks read
 and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
 open the store (:func:`solver.store.dask_store.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
@@ -46,7 +48,7 @@ from solver.engine.dask import DEFAULT_CHUNK, METHOD_SWEEP, SECONDS_PER_TASK, pl
 from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
 from solver.store.dask import run
-from solver.store.dask_cluster import close_cluster
+from solver.store.dask_cluster import close_cluster, local_cluster
 from solver.store.dask_store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,10 +73,12 @@ def _single(bound: int, rule: str, out) -> None:
 def _single_cold(bound: int, rule: str) -> dict:
     """``python -m solver solve`` into an empty cache of its own, as a user runs it (out of core when memory is short).
 
-    ``seconds`` is the command's wall time, start-up and all; the tally is
-    read from its JSON.  The cache is removed afterwards.
+    ``seconds`` is the command's wall time, start-up and all, and
+    ``processor_seconds`` its user and system seconds; the tally is read from
+    its JSON.  The cache is removed afterwards.
     """
     directory = Path(tempfile.mkdtemp(prefix="ptsq-dask-bench-cold-"))
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         start = time.perf_counter()
         done = subprocess.run(
@@ -86,12 +90,14 @@ def _single_cold(bound: int, rule: str) -> dict:
             check=True,
         )
         seconds = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
     names = {"bounded_remoteness": "bounded"}
     tally = {names.get(k, k): v for k, v in found.items() if k in _TALLY_KEYS or k in names}
-    return {"seconds": seconds, "peak_rss_bytes": found["peak_rss_bytes"], "tally": tally}
+    return {"seconds": seconds, "peak_rss_bytes": found["peak_rss_bytes"], "tally": tally, "processor_seconds": cpu}
 
 
 #: The counts a solve's JSON shares with a tally.
@@ -148,10 +154,10 @@ def _one_rule(
         single = receive.recv()
         child.join()
 
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     start = time.perf_counter()
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+    cluster = local_cluster(workers)
     client = Client(cluster)
     started = time.perf_counter() - start
     try:
@@ -181,6 +187,7 @@ def _one_rule(
         "load_average": os.getloadavg(),
         "single": "cold, python -m solver solve through the cache" if cold else "in memory, solve()",
         "single_seconds": round(single["seconds"], 3),
+        "single_processor_seconds": round(single["processor_seconds"], 3) if "processor_seconds" in single else None,
         "single_peak_rss_bytes": single["peak_rss_bytes"],
         "cluster_start_seconds": round(started, 3),
         "compile_seconds": round(report.compile_seconds, 3),
@@ -190,10 +197,13 @@ def _one_rule(
         "overhead_ratio": round(report.seconds / single["seconds"], 2),
         "task_read_sweep_write_seconds": [round(x, 3) for x in sums],
         "workers_idle_seconds": round(workers * report.seconds - sum(sums), 3),
+        "chunks_read": sum(len(t.depends_on) for t in the_plan.tasks) if the_plan.method == METHOD_SWEEP else 0,
+        "chunks_from_memory": sum(t.get("from_memory", 0) for t in report.tasks),
         "positions_per_second_per_worker": round((bound + 1) / (sum(sums) or 1.0)),
         "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
         "client_peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-        "plan_worker_peak_bytes": the_plan.worker_peak_bytes,
+        # the local cluster: one worker of `workers` threads
+        "plan_worker_peak_bytes": plan(bound, chunk, 1, threads_per_worker=workers, rule=rule).worker_peak_bytes,
         "plan_seconds": round(the_plan.seconds, 1),
         "plan_error": round(the_plan.seconds / report.seconds - 1, 2),
         "bytes_written": sum(t["bytes_written"] for t in report.tasks),
@@ -209,6 +219,10 @@ def _one_rule(
         result["small_game_seconds"] = round(small_seconds, 3)
         tasks = [{**t, "wall": sum(t["seconds"])} for t in report.tasks]
         result["task_cpu_seconds"] = round(sum(t["cpu"] for t in tasks), 3)
+        if all("cpu_seconds" in t for t in tasks):
+            result["task_read_sweep_write_cpu_seconds"] = [
+                round(sum(t["cpu_seconds"][i] for t in tasks), 3) for i in range(3)
+            ]
         for key in ("wall", "cpu"):
             result[f"modelled_seconds_from_{key}"] = {
                 str(n): round(modelled_seconds(the_plan, tasks, small_seconds, n, key), 2) for n in model

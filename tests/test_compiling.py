@@ -163,7 +163,7 @@ import json
 from solver.compiling import compile_dask_kernels
 from solver.engine import dask_passes as engine, sweep
 compile_dask_kernels()
-kernels = {"sweep_chunk": sweep.sweep_chunk, "sweep_chunk_kept": sweep.sweep_chunk_kept,
+kernels = {"sweep_chunk_nogil": sweep.sweep_chunk_nogil,
            "_label_kernel": engine._label_kernel, "_codes_kernel": engine._codes_kernel}
 print(json.dumps({name: len(kernel.signatures) for name, kernel in kernels.items()}))
 """

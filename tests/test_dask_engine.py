@@ -475,7 +475,8 @@ def test_cli_refusals(tmp_path):
     args.max_seconds = 60
     with pytest.raises(ValueError, match="--max-seconds"):
         run_dask_solve(args)
-    args = _parse(["--bound", "1000", "--engine", "dask", "--workers", "1000", "--chunk", str(1 << 29)])
+    # The threads of the local cluster's one worker share its base memory: a large chunk on many of them.
+    args = _parse(["--bound", str(10**12), "--engine", "dask", "--workers", "1000", "--chunk", str(1 << 29)])
     with pytest.raises(ValueError, match="memory"):
         run_dask_solve(args)
     with pytest.raises(ValueError, match="--store needs --engine dask"):

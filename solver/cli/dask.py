@@ -4,7 +4,8 @@
 [--chunk W] [--workers N] --json`` solves on Dask into a zarr store and prints the
 same JSON object as ``solve --json``, with the keys ``engine``, ``workers``,
 ``chunks``, ``store``, ``chunk`` and ``worker_peak_rss_bytes`` added.  With no
-``--scheduler`` it starts a local cluster of ``--workers`` worker processes.
+``--scheduler`` it starts a local cluster of one worker process whose ``--workers``
+threads run the tasks (``docs/dask.md`` section 3.3).
 
 :func:`add_engine_options` adds the options to the ``solve`` parser, and
 :func:`run_dask_solve` runs the command.  Bad input raises ``ValueError`` with a
@@ -98,7 +99,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         type=_int_arg("the number of workers (--workers)", least=1, most=1024),
         default=2,
         metavar="N",
-        help="workers of the local cluster (default 2); ignored with --scheduler",
+        help="tasks the local cluster runs at once (default 2): threads of its one worker process; "
+        "ignored with --scheduler",
     )
 
 
@@ -198,9 +200,9 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     workers = getattr(args, "workers", 2) or 2
     the_plan = plan(bound, getattr(args, "chunk", None), workers, rule=rule)
     if scheduler is None:
-        # All workers share this machine.
+        # The local cluster: one worker process whose --workers threads run the tasks.
         have = budget.usable_memory()
-        need = workers * the_plan.worker_peak_bytes
+        need = plan(bound, getattr(args, "chunk", None), 1, threads_per_worker=workers, rule=rule).worker_peak_bytes
         if need > have:
             raise ValueError(
                 f"{workers} local workers need {costs.format_bytes(need)} of memory but only "

@@ -16,7 +16,9 @@ A rule's engine (:func:`solver.engine.engines.engine_for`) says how:
   are one task each (:func:`label_chunk`): it reads the put children of its
   positions that lie above it, the slice ``[max(b + 1, p(a)), min(B, p(b))]``
   of the store, written by the chunk tasks it depends on, and labels its
-  positions from ``b`` down to ``a`` with :func:`solver.engine.sweep.sweep_chunk`.
+  positions from ``b`` down to ``a`` with :func:`solver.engine.sweep.sweep_chunk_nogil`
+  (the piece of :func:`solver.engine.sweep.sweep_chunk`, without the GIL, so
+  that the threads of one worker run their tasks side by side).
   A chunk with no put child inside the bound (about the top half) has no
   dependency; the others depend on the two or three chunks about twice as
   high.  The *level* of a chunk is the length of its longest chain of
@@ -60,11 +62,12 @@ from .engines import PutOrTakeEngine, engine_for
 from .kernels import IMPOSSIBLE
 from .put_or_take import small_game_limit
 from .small_game import SmallGame, count_chain_nodes, solve_small_game
-from .sweep import sweep_chunk, sweep_chunk_kept
+from .sweep import sweep_chunk_nogil
 from .tallies import tally_codes
 
 __all__ = [
     "DEFAULT_CHUNK",
+    "CHUNK_TABLE_BYTES",
     "MIN_CHUNK",
     "MAX_CHUNK",
     "MAX_TASKS",
@@ -114,6 +117,10 @@ SMALL_GAME_SECONDS_PER_NODE = 4.0e-7
 PASSES_ESTIMATE = 130
 #: Memory of an idle worker process (Python, numpy, numba, distributed, zarr).
 WORKER_BASE_BYTES = 250 * 2**20
+#: Most bytes of chunks a worker process keeps in memory for the tasks that
+#: read them (:class:`solver.store.dask_chunks.ChunkTable`; ``docs/dask.md``
+#: section 3.3): 24 chunks of 2**24 codes.
+CHUNK_TABLE_BYTES = 384 * 2**20
 #: Bytes per small-game node while it is solved (node, CSR and queue arrays);
 #: measured 1.34 GB of peak RSS for the 20.9 million nodes at 10**12.
 _SMALL_NODE_BYTES = 64
@@ -250,8 +257,11 @@ class Plan:
         Largest memory one chunk task needs: its chunk, its input slice, the
         encoded copies of both and the small game's arrays.
     worker_peak_bytes : int
-        ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes``, or the
-        small game's peak if that is larger: the memory each worker needs.
+        ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes`` plus, by
+        the sweep, the chunks the worker keeps in memory for their readers
+        (:data:`CHUNK_TABLE_BYTES`, or all the chunks written if fewer), or
+        the small game's peak if that is larger: the memory each worker
+        needs.
     bytes_written, bytes_read : int
         Uncompressed bytes all tasks write to and read from the store (by
         passes: an estimate of :data:`PASSES_ESTIMATE` rounds).
@@ -452,13 +462,15 @@ def plan(
     for level in range(top + 1):
         at_level = [task for task in tasks if task.level == level]
         levels.append((len(at_level), sum(t.positions for t in at_level), min(t.index for t in at_level)))
-    worker_peak = WORKER_BASE_BYTES + max(threads * task_peak, small_bytes)
     if how == METHOD_SWEEP:
         written = sum(t.bytes_written for t in tasks)
         read = sum(t.bytes_read for t in tasks)
+        kept_bytes = min(CHUNK_TABLE_BYTES, written)
     else:  # each round reads a position's own values and its children's, and writes its own
         written = rounds * 2 * (bound + 1)
         read = rounds * 8 * (bound + 1)
+        kept_bytes = 0
+    worker_peak = WORKER_BASE_BYTES + max(threads * task_peak + kept_bytes, small_bytes)
     if how == METHOD_SWEEP:
         took = [t.positions / POSITIONS_PER_SECOND + SECONDS_PER_TASK for t in tasks]
         seconds = schedule_seconds(tasks, took, nodes * SMALL_GAME_SECONDS_PER_NODE, workers * threads)
@@ -538,6 +550,10 @@ def label_chunk(
 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     """Label positions ``a..b`` with the sweep kernel from their put children above ``b`` (a chunk task's work).
 
+    The kernel (:func:`solver.engine.sweep.sweep_chunk_nogil`) releases
+    the GIL and enters no threading layer, so several threads of one
+    process label their chunks at once.
+
     Parameters
     ----------
     bound : int
@@ -570,11 +586,10 @@ def label_chunk(
     if b > m:
         so, high, lw, ll = game.arrays
         lo = max(a, m + 1)
-        if out_lam is None:
-            sweep_chunk(lo, b, bound, members, out, a, inp, q0, so, high, lw, ll, game.cap, IMPOSSIBLE)
-        else:
-            assert inp_lam is not None
-            sweep_chunk_kept(
-                lo, b, bound, members, out, a, inp, q0, out_lam, inp_lam, so, high, lw, ll, game.cap, IMPOSSIBLE
-            )
+        none = np.zeros(0, np.uint8)
+        lam_out = none if out_lam is None else out_lam
+        lam_in = none if inp_lam is None else inp_lam
+        sweep_chunk_nogil(
+            lo, b, bound, members, out, a, inp, q0, lam_out, lam_in, so, high, lw, ll, game.cap, IMPOSSIBLE
+        )
     return out, out_lam, tally_codes(out, 1 if a == 0 else 0, len(out) - 1)

@@ -55,6 +55,8 @@ take child is at most ``M``).
 
 from __future__ import annotations
 
+import warnings
+
 import numba
 import numpy as np
 
@@ -76,6 +78,13 @@ from .sweep_kept_numpy import sweep_block_kept_numpy
 from .sweep_numpy import NUMPY_SWEEP_MAX, chosen_path, kernel_ready, sweep_block_numpy
 from .tallies import code_histogram
 
+# sweep_chunk_nogil is compiled by the parallel pipeline on purpose, with no parallel loop (its docstring).
+warnings.filterwarnings(
+    "ignore",
+    message=r"\s*The keyword argument 'parallel=True' was specified but no transformation",
+    category=numba.NumbaPerformanceWarning,
+)
+
 __all__ = [
     "classify",
     "fast_codes",
@@ -84,6 +93,7 @@ __all__ = [
     "sweep_block",
     "sweep_chunk",
     "sweep_chunk_kept",
+    "sweep_chunk_nogil",
     "block_start",
 ]
 
@@ -475,10 +485,11 @@ def _sweep_block_parallel(
 def sweep_chunk(a, b, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp):
     """Label positions ``a..b`` into a buffer of their own, reading put children above ``b`` from ``inp`` (unchecked).
 
-    One :func:`sweep_piece` with lower bounds rebuilt from codes, as a Dask
-    task runs it on its chunk (:mod:`solver.engine.dask`); the one-iteration
-    parallel loop only makes numba compile the piece as it does in
-    :func:`sweep_block`.
+    One :func:`sweep_piece` with lower bounds rebuilt from codes, on one
+    chunk; the one-iteration parallel loop only makes numba compile the
+    piece as it does in :func:`sweep_block`.  A Dask task
+    (:mod:`solver.engine.dask`) runs its twin without the parallel loop,
+    :func:`sweep_chunk_nogil`, which gives the same codes (tested).
     """
     none = np.zeros(0, np.uint8)
     table = fast_codes()
@@ -490,14 +501,43 @@ def sweep_chunk(a, b, bound, members, out, out_base, inp, in_base, so, shigh, sl
 def sweep_chunk_kept(a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp):
     """:func:`sweep_chunk` keeping lower bounds: read from ``lam_in`` (aligned with ``inp``), written to ``lam_out``.
 
-    The Dask task of a rule solved with a lower bound per position (all put-or-take rules but
-    Put-or-Take-a-Square) runs it, as :func:`sweep_block` does in memory.
+    For a rule solved with a lower bound per position (all put-or-take rules but
+    Put-or-Take-a-Square), as :func:`sweep_block` does in memory; a Dask task runs
+    its twin :func:`sweep_chunk_nogil`, which gives the same codes and bounds (tested).
     """
     table = fast_codes()
     for _ in numba.prange(1):
         sweep_piece(
             a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
         )
+
+
+@numba.njit(cache=True, nogil=True, parallel=True)
+def sweep_chunk_nogil(
+    a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp
+):
+    """:func:`sweep_chunk` (``lam_out`` and ``lam_in`` empty) or :func:`sweep_chunk_kept`, without the GIL and without a parallel loop.
+
+    A Dask worker runs its chunk tasks as threads of one process
+    (``docs/dask.md`` section 3.3).  A kernel with a parallel loop runs in
+    numba's threading layer, which the work queue layer (numba's fallback)
+    does not let two threads enter at once; one that held the GIL would run
+    the threads one at a time.  This one has no parallel loop, so no call
+    enters the threading layer (tested), and releases the GIL.  It is compiled by numba's parallel pipeline all the
+    same (``parallel=True``; numba warns that it found nothing to run in
+    parallel, a warning silenced here): without it the same kernel took 1.25
+    to 1.3 times as long on a chunk of ``2**24`` positions (2026-11-29).  It
+    runs the very :func:`sweep_piece` of :func:`sweep_chunk` and
+    :func:`sweep_chunk_kept`, so the codes and lower bounds are byte for
+    byte theirs (tested).
+
+    Parameters are those of :func:`sweep_chunk_kept`; a one-byte solve passes
+    empty arrays (``uint8``, shape ``(0,)``) as ``lam_out`` and ``lam_in``.
+    """
+    table = fast_codes()
+    sweep_piece(
+        a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
+    )
 
 
 @numba.njit(cache=True)

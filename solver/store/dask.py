@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,7 +45,7 @@ from ..engine.tallies import merge_tallies, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
-from .dask_chunks import _group_for, _Reader, read_range, write_chunk
+from .dask_chunks import CHUNK_TABLE, _clear_chunk_table, _group_for, _Reader, read_range, write_chunk
 from .dask_cluster import CONNECT_TIMEOUT, _can_write, _is_client, _peak_rss, close_cluster, connect
 from .dask_codes import ZarrCodes
 from .dask_store import (
@@ -79,40 +80,61 @@ __all__ = [
 
 
 def _chunk_task(
-    path: str, run_id: str, bound: int, a: int, b: int, q0: int, q1: int, small: tuple, kept: bool, *deps: object
+    path: str,
+    run_id: str,
+    bound: int,
+    a: int,
+    b: int,
+    q0: int,
+    q1: int,
+    small: tuple,
+    kept: bool,
+    readers: int,
+    *deps: object,
 ) -> dict[str, Any]:
     """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes.
 
+    The chunks it reads come from this process's
+    :data:`~solver.store.dask_chunks.CHUNK_TABLE` where another task of the
+    process left them, else from their files; its own chunk is written to
+    its file and left in the table for its ``readers`` readers.
     ``seconds`` are the wall seconds of its read, sweep and write; ``cpu``
-    the processor seconds of the worker's process meanwhile, which a busy
-    machine lengthens less than the wall seconds.
+    the processor seconds of its thread meanwhile (the threads of a worker
+    share one process), which a busy machine lengthens less than the wall
+    seconds, and ``cpu_seconds`` those of its read, sweep and write;
+    ``from_memory`` the chunks it took from the table.  The positions it
+    reads go into buffers of its thread, reused by its next task.
     """
-    # One numba thread for the task's one Dask thread: the kernel's parallel loop of one piece would
-    # otherwise wake a thread on every core of the machine in every worker (twice the processor time).
+    # The kernels have no parallel loop; one numba thread a task all the same, should any parallel
+    # kernel run in a task: it would otherwise wake a thread on every core in every worker.
     numba.set_num_threads(1)
-    cpu = time.process_time()
+    cpu = [time.thread_time()]
     start = time.perf_counter()
     group = _group_for(path, run_id)
     codes = group["codes"]
     inp_lam = None
+    hits = CHUNK_TABLE.thread_hits()
     if q0 <= q1:
-        inp = read_range(codes, q0, q1)
+        inp = read_range(codes, q0, q1, CHUNK_TABLE, run_id, _input_buffer("codes", q1 - q0 + 1))
         if int(inp.max()) == FILL:  # a chunk it depends on was not written
             raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
         if kept:
-            inp_lam = read_range(group["lam"], q0, q1)
+            inp_lam = read_range(group["lam"], q0, q1, CHUNK_TABLE, run_id, _input_buffer("lam", q1 - q0 + 1))
     else:
         inp = np.zeros(0, np.uint8)
         inp_lam = np.zeros(0, np.uint8) if kept else None
     read_seconds = time.perf_counter() - start
+    cpu.append(time.thread_time())
     start = time.perf_counter()
     out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
     sweep_seconds = time.perf_counter() - start
+    cpu.append(time.thread_time())
     start = time.perf_counter()
-    write_chunk(codes, a, b, out)
+    write_chunk(codes, a, b, out, CHUNK_TABLE, run_id, readers)
     if out_lam is not None:
-        write_chunk(group["lam"], a, b, out_lam)
+        write_chunk(group["lam"], a, b, out_lam, CHUNK_TABLE, run_id, readers)
     write_seconds = time.perf_counter() - start
+    cpu.append(time.thread_time())
     return {
         "first": a,
         "last": b,
@@ -120,8 +142,23 @@ def _chunk_task(
         "bytes_written": int(out.nbytes) + (0 if out_lam is None else int(out_lam.nbytes)),
         "tally": [int(x) for x in tally],
         "seconds": [read_seconds, sweep_seconds, write_seconds],
-        "cpu": time.process_time() - cpu,
+        "cpu": cpu[3] - cpu[0],
+        "cpu_seconds": [cpu[1] - cpu[0], cpu[2] - cpu[1], cpu[3] - cpu[2]],
+        "from_memory": CHUNK_TABLE.thread_hits() - hits,
     }
+
+
+#: Each worker thread's input buffers, reused from task to task (a fresh array of 32 MiB costs its page faults).
+_BUFFERS = threading.local()
+
+
+def _input_buffer(name: str, n: int) -> np.ndarray:
+    """This thread's buffer ``name`` of at least ``n`` bytes (``uint8``), grown as needed."""
+    found = getattr(_BUFFERS, name, None)
+    if found is None or found.shape[0] < n:
+        found = np.empty(n, np.uint8)
+        setattr(_BUFFERS, name, found)
+    return found
 
 
 def _pass_task(
@@ -156,6 +193,10 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any
     kept = bool(scratch_arrays(rule, bound))
     prefix = rule.cache_key  # task keys name the rule as the cache does
     small = dask.delayed(_small_game_task, pure=True)(bound, rule, dask_key_name=f"{prefix}-small-game-B{bound}")
+    readers = [0] * len(the_plan.tasks)  # the tasks that read each chunk
+    for task in the_plan.tasks:
+        for d in task.depends_on:
+            readers[d] += 1
     nodes: list[Any] = [None] * len(the_plan.tasks)
     for task in reversed(the_plan.tasks):
         deps = [nodes[d] for d in task.depends_on]
@@ -169,6 +210,7 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any
             task.read_last,
             small,
             kept,
+            readers[task.index],
             *deps,
             dask_key_name=f"{prefix}-chunk-{task.index}-B{bound}",
         )
@@ -240,7 +282,8 @@ class RunReport:
     cached : bool
         True when the store already held this solve and nothing ran.
     workers : int
-        Workers that ran it (0 when cached).
+        Worker threads that ran it, tasks at once (0 when cached): the
+        local cluster's one worker has ``workers`` threads.
     tasks : tuple of dict
         What each chunk task returned: ``first``, ``last``, ``bytes_read``,
         ``bytes_written``, ``tally``, ``seconds`` (read, sweep, write), in chunk order.
@@ -264,6 +307,12 @@ class RunReport:
     worker_peak_rss_bytes: int
     store_bytes: int
     compile_seconds: float = 0.0
+
+
+def _worker_threads(client: Any) -> int:
+    """Tasks the cluster runs at once: the threads of all its workers."""
+    found = client.scheduler_info().get("workers", {})
+    return sum(int(info.get("nthreads", 1)) for info in found.values())
 
 
 def default_store(rule: Rule, bound: int) -> Path:
@@ -328,10 +377,10 @@ def run(
     client, cluster = connect(scheduler, workers, float(timeout), processes)
     try:
         start = time.perf_counter()
-        n_workers = len(client.scheduler_info().get("workers", {}))
+        n_workers = _worker_threads(client)
         if n_workers == 0:
             client.wait_for_workers(1, timeout=timeout)
-            n_workers = len(client.scheduler_info().get("workers", {}))
+            n_workers = _worker_threads(client)
         try:
             run_id = _create_store(path, bound, chunk, found)
         except OSError as exc:  # the disk filled, or the path changed since it was checked
@@ -342,6 +391,7 @@ def run(
             raise DaskEngineError(
                 f"worker {blind[0]} cannot write the store {path}; use a path on a file system every worker shares"
             )
+        client.run(_clear_chunk_table)
         compile_start = time.perf_counter()
         if the_plan.method == METHOD_SWEEP:
             # Here first, so that workers on this machine load the kernel from numba's cache.
@@ -356,6 +406,7 @@ def run(
         except Exception as exc:
             raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
         seconds = time.perf_counter() - start - compile_seconds
+        client.run(_clear_chunk_table)
         tally = tally_dict(merge_tallies([np.array(r["tally"], np.int64) for r in ordered]))
         peaks = client.run(_peak_rss)
         import zarr

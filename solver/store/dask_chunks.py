@@ -2,8 +2,10 @@
 
 :func:`read_range` and :func:`write_chunk` decode and encode a local store's
 chunks themselves (the same bytes as zarr's codec, several times faster);
-:class:`_Reader` keeps a task's last few chunks; :func:`_group_for` keeps
-the groups a worker has opened.
+:class:`ChunkTable` keeps the chunks a worker process's tasks wrote, in
+memory, for the tasks of the same process that read them next
+(:data:`CHUNK_TABLE`); :class:`_Reader` keeps a task's last few chunks;
+:func:`_group_for` keeps the groups a worker has opened.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["read_range", "write_chunk"]
+from ..engine.dask import CHUNK_TABLE_BYTES
+
+__all__ = ["CHUNK_TABLE_BYTES", "CHUNK_TABLE", "ChunkTable", "read_range", "write_chunk"]
 
 #: Groups a worker has opened, by (store path, run id): opening reads
 #: metadata files, which costs more than labelling a small chunk.
@@ -76,6 +80,113 @@ def _chunk_file(array: Any, a: int, b: int) -> Path | None:
     return _chunk_path(array, a // w)
 
 
+class ChunkTable:
+    """Chunks written by this process, kept in memory until their last reader has read them: bounded, thread-safe.
+
+    A chunk task that writes its chunk to the store also puts its codes here
+    (:func:`write_chunk`), with the number of tasks that will read the chunk
+    (from :func:`solver.engine.dask.plan`: the tasks whose ``depends_on``
+    names it); a task that reads a chunk (:func:`read_range`) takes it from
+    here, without decoding its file, when it is here, and the chunk is
+    dropped once its last reader has taken it.  When the chunks exceed
+    ``max_bytes`` the one used longest ago is dropped; a chunk not here is
+    read from its file, so the table changes how fast a task reads, never
+    what it reads.  The file is always written: the store is the result.
+
+    Parameters
+    ----------
+    max_bytes : int
+        Most bytes of chunks held at once, at least 0 (0 keeps none).
+
+    Attributes
+    ----------
+    hits, misses : int
+        Chunks :meth:`take` found here, and did not.
+
+    Notes
+    -----
+    The arrays are held, not copied: a caller must not change an array once
+    it has put it here, nor one it has taken (it may be taken again).
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 0:
+            raise ValueError(f"the chunk table's size must be a whole number of bytes >= 0, not {max_bytes!r}")
+        self.max_bytes = max_bytes
+        self._chunks: collections.OrderedDict[tuple[str, str], tuple[np.ndarray, int]] = collections.OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+        self._thread = threading.local()
+
+    def thread_hits(self) -> int:
+        """Chunks :meth:`take` found here for the calling thread, since the thread first asked."""
+        return int(getattr(self._thread, "hits", 0))
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of the chunks held now."""
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._chunks)
+
+    def put(self, key: tuple[str, str], values: np.ndarray, readers: int) -> bool:
+        """Keep ``values`` (a chunk's codes, any shape) under ``key`` for ``readers`` reads; whether it was kept.
+
+        Nothing is kept for no reader or a chunk larger than the table; the
+        chunks used longest ago are dropped to make room.
+        """
+        size = int(values.nbytes)
+        if readers < 1 or size > self.max_bytes:
+            return False
+        with self._lock:
+            old = self._chunks.pop(key, None)
+            if old is not None:
+                self._bytes -= int(old[0].nbytes)
+            while self._chunks and self._bytes + size > self.max_bytes:
+                _, (dropped, _) = self._chunks.popitem(last=False)
+                self._bytes -= int(dropped.nbytes)
+            self._chunks[key] = (values, int(readers))
+            self._bytes += size
+        return True
+
+    def take(self, key: tuple[str, str]) -> np.ndarray | None:
+        """The chunk kept under ``key``, counting one read (the last one drops it), or None when it is not here."""
+        with self._lock:
+            found = self._chunks.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+            self._thread.hits = self.thread_hits() + 1
+            values, readers = found
+            if readers <= 1:
+                del self._chunks[key]
+                self._bytes -= int(values.nbytes)
+            else:
+                self._chunks[key] = (values, readers - 1)
+                self._chunks.move_to_end(key)
+            return values
+
+    def clear(self) -> None:
+        """Drop every chunk and reset the counts."""
+        with self._lock:
+            self._chunks.clear()
+            self._bytes = 0
+            self.hits = self.misses = 0
+
+
+#: This process's table (each worker process has its own; its threads share it).
+CHUNK_TABLE = ChunkTable(CHUNK_TABLE_BYTES)
+
+
+def _clear_chunk_table() -> None:
+    """Empty :data:`CHUNK_TABLE` (run on each worker before and after a solve)."""
+    CHUNK_TABLE.clear()
+
+
 def _blosc() -> Any:
     """numcodecs' Blosc with the store's settings: the same bytes as zarr's codec (tested)."""
     import numcodecs
@@ -83,14 +194,17 @@ def _blosc() -> Any:
     return numcodecs.Blosc(cname="lz4", clevel=1, shuffle=numcodecs.Blosc.NOSHUFFLE, blocksize=0)
 
 
-def read_range(array: Any, lo: int, hi: int) -> np.ndarray:
+def read_range(
+    array: Any, lo: int, hi: int, table: ChunkTable | None = None, run_id: str = "", into: np.ndarray | None = None
+) -> np.ndarray:
     """Positions ``lo..hi`` of a store's array, as ``array[lo:hi + 1]`` reads them but with a third of the work.
 
     zarr 3 took 0.056 s of processor time to read two chunks of 2**24 codes
     that Blosc decodes in 0.019 s (2026-11-28).  Where :func:`_direct`
-    allows, each chunk's file is read and decoded here, and a chunk with no
-    file reads as the fill value, as in zarr; anything else goes through
-    zarr.
+    allows, each chunk is taken from ``table`` when it holds it (as
+    :func:`write_chunk` put it there) and else its file is read and
+    decoded here, and a chunk with no file reads as the fill value, as in
+    zarr; anything else goes through zarr.
 
     Parameters
     ----------
@@ -98,23 +212,38 @@ def read_range(array: Any, lo: int, hi: int) -> np.ndarray:
         An array of the store.
     lo, hi : int
         First and last position, ``0 <= lo <= hi < len(array)``.
+    table : ChunkTable, optional
+        Chunks kept in memory (:data:`CHUNK_TABLE` in a chunk task); each
+        chunk taken from it counts one read (:meth:`ChunkTable.take`).
+    run_id : str, optional
+        The solve's run id, part of the table's key (a chunk of an earlier
+        solve into the same path is never taken).
+    into : numpy.ndarray, optional
+        A buffer (``uint8``, at least ``hi - lo + 1`` long) to read into
+        instead of a new array (the direct path only).
 
     Returns
     -------
     numpy.ndarray
-        Shape ``(hi - lo + 1,)``, the array's dtype, contiguous.
+        Shape ``(hi - lo + 1,)``, the array's dtype, contiguous: the start of
+        ``into`` when given and the chunks are read directly.
     """
     if not _direct(array):
         return np.ascontiguousarray(array[lo : hi + 1])
     w = int(array.chunks[0])
     fill = np.uint8(array.metadata.fill_value)
     blosc = _blosc()
-    out = np.empty(hi - lo + 1, np.uint8)
+    out = np.empty(hi - lo + 1, np.uint8) if into is None else into[: hi - lo + 1]
     whole = np.empty(w, np.uint8)
     for c in range(lo // w, hi // w + 1):
         first, last = max(lo, c * w), min(hi, c * w + w - 1)
+        path = _chunk_path(array, c)
+        kept = None if table is None else table.take((run_id, str(path)))
+        if kept is not None:
+            out[first - lo : last - lo + 1] = kept[first - c * w : last - c * w + 1]
+            continue
         try:
-            data = _chunk_path(array, c).read_bytes()
+            data = path.read_bytes()
         except FileNotFoundError:
             out[first - lo : last - lo + 1] = fill
             continue
@@ -126,7 +255,9 @@ def read_range(array: Any, lo: int, hi: int) -> np.ndarray:
     return out
 
 
-def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
+def write_chunk(
+    array: Any, a: int, b: int, values: np.ndarray, table: ChunkTable | None = None, run_id: str = "", readers: int = 0
+) -> None:
     """Write positions ``a..b`` of a store's array, one whole chunk, as zarr would but several times faster.
 
     zarr 3 spent 0.08-0.3 s writing a chunk of 2**24 codes that Blosc
@@ -135,7 +266,10 @@ def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
     Where :func:`_chunk_file` allows, the chunk is encoded here with the
     array's own codec (numcodecs' Blosc with the same settings gives the
     same bytes) and written to a temporary file renamed into place, so a
-    reader never sees half a chunk.  Anything else goes through zarr.
+    reader never sees half a chunk; then, with ``table`` and ``readers``,
+    ``values`` are kept there too for the next ``readers`` reads of the chunk
+    by :func:`read_range` (not copied: the caller must not change them
+    afterwards).  Anything else goes through zarr, and is not kept.
 
     Parameters
     ----------
@@ -146,6 +280,12 @@ def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
         zarr writes.
     values : numpy.ndarray
         Shape ``(b - a + 1,)``, the array's dtype.
+    table : ChunkTable, optional
+        Where to keep the chunk for its readers (:data:`CHUNK_TABLE` in a chunk task).
+    run_id : str, optional
+        The solve's run id, part of the table's key.
+    readers : int, optional
+        Tasks that will read the chunk (0: not kept).
     """
     target = _chunk_file(array, a, b)
     if target is None:
@@ -162,6 +302,8 @@ def write_chunk(array: Any, a: int, b: int, values: np.ndarray) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise
+    if table is not None and readers > 0:
+        table.put((run_id, str(target)), values, readers)
 
 
 class _Reader:

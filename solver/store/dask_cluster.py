@@ -12,14 +12,39 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CONNECT_TIMEOUT", "close_cluster", "connect"]
+__all__ = ["CONNECT_TIMEOUT", "close_cluster", "connect", "local_cluster"]
 
 #: Seconds to wait for a scheduler before giving up.
 CONNECT_TIMEOUT = 10.0
 
 
+def local_cluster(workers: int, processes: bool = True) -> Any:
+    """A ``LocalCluster`` for ``workers`` tasks at once: ONE worker of ``workers`` threads.
+
+    The threads of one worker share its memory, so a chunk one task wrote
+    is read by the next from memory (:data:`solver.store.dask_chunks.CHUNK_TABLE`)
+    instead of being decoded from its file, and the kernels release the GIL
+    (``docs/dask.md`` section 3.3).
+
+    Parameters
+    ----------
+    workers : int
+        Threads of the worker: the tasks it runs at once.
+    processes : bool, optional
+        The worker in a process of its own (default) or in this one.
+
+    Returns
+    -------
+    distributed.LocalCluster
+        Started; close it with :func:`close_cluster`.
+    """
+    from distributed import LocalCluster
+
+    return LocalCluster(n_workers=1, threads_per_worker=workers, processes=processes, dashboard_address=":0")
+
+
 def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
-    """Connect to a scheduler, or start a ``LocalCluster`` of ``workers`` workers.
+    """Connect to a scheduler, or start a local cluster of one worker of ``workers`` threads (:func:`local_cluster`).
 
     Returns ``(client, cluster)``; ``cluster`` is None for a given scheduler.
 
@@ -32,11 +57,11 @@ def connect(scheduler: Any, workers: int, timeout: float, processes: bool):
     """
     import logging
 
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=":0")
+        cluster = local_cluster(workers, processes)
         return Client(cluster), cluster
     if isinstance(scheduler, Client):
         return scheduler, None
