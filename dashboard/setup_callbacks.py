@@ -42,6 +42,14 @@ BOX_CLASS = "num-input"
 BOX_INVALID_CLASS = "num-input invalid"
 
 
+#: The first setup's request, in the browser (``ids.SETUP_ASK``): asked when the menu's game is the setup
+#: bar's rule (a put-or-take rule) and no request was made yet; each ask is a new count.
+_ASK_SETUP = """function(game, rule, request, asked) {
+    if (request || !game || game !== rule) { return window.dash_clientside.no_update; }
+    return (asked || 0) + 1;
+}"""
+
+
 def box_class(message: str) -> str:
     """The ``className`` of a number box: marked invalid when it has a message.
 
@@ -332,6 +340,19 @@ def register(app: dash.Dash, views: Sequence[SetupView] = ()) -> None:
         prevent_initial_call=True,
     )
 
+    # The first setup is asked for only when the page shows a put-or-take rule: on a load whose game is one
+    # (the menu's game is the setup bar's rule), or when such a rule is picked later with no setup yet and the
+    # bar's rule already holds it (else the menu's answer writes the rule, which asks).  A load of a game with
+    # no bound (a finite game, a game on a graph) sends no setup request.
+    app.clientside_callback(
+        _ASK_SETUP,
+        Output(ids.SETUP_ASK, "data"),
+        Input(ids.GAME_MENU, "value"),
+        State(ids.RULE_SELECT, "value"),
+        State(ids.REQUEST, "data"),
+        State(ids.SETUP_ASK, "data"),
+    )
+
     # One request from the typed game, N and alpha to the setup the views share
     # and the views drawn with it (no second round trip for them).
     app.callback(
@@ -348,7 +369,9 @@ def register(app: dash.Dash, views: Sequence[SetupView] = ()) -> None:
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
         Input(ids.RULE_SELECT, "value"),
-    )(lambda n_text, alpha_text, rule: with_views(setup_from_inputs(n_text, alpha_text, rule), 6, views))
+        Input(ids.SETUP_ASK, "data"),
+        prevent_initial_call=True,
+    )(lambda n_text, alpha_text, rule, _ask: with_views(setup_from_inputs(n_text, alpha_text, rule), 6, views))
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
         Output(ids.PENDING, "data", allow_duplicate=True),
