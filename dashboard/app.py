@@ -60,6 +60,21 @@ NATIVE_FUNCTIONS = (
     ("window", "parseInt"),
 )
 
+#: The scripts that ``dcc`` loads on its own once a component needs one, as
+#: the page asks for them (after the page's prefix; ``dash-renderer`` gives
+#: plotly.js's address to ``window._dashPlotlyJSURL``).  The menu's and
+#: the sliders' scripts are needed before the page's first callback is sent
+#: (dash-renderer waits until a callback's components are loaded); the
+#: graph's script and plotly.js (4.8 MB) before the first graph is drawn.
+DROPDOWN_JS_PATH = "_dash-component-suites/dash/dcc/async-dropdown.js"
+SLIDER_JS_PATH = "_dash-component-suites/dash/dcc/async-slider.js"
+GRAPH_JS_PATH = "_dash-component-suites/dash/dcc/async-graph.js"
+PLOTLY_JS_PATH = "_dash-component-suites/plotly/package_data/plotly.min.js"
+
+#: The tabs whose first view draws a plotly.js graph (the Finite games tab:
+#: every finite game's first picture is one).
+PLOTLY_FIRST_TABS = frozenset({"finite"})
+
 #: Dash's page template with the page's language (``lang="en"``), so screen
 #: readers pronounce it as English and browsers offer the right tools.  It
 #: also hands :data:`dashboard.components.GRAPH_CONFIG` to
@@ -96,6 +111,44 @@ INDEX_STRING = (
 )
 
 
+def preloads(tab: str | None, prefix: str) -> str:
+    """``<link rel="preload">`` of the scripts that the first view of a page loads on its own.
+
+    ``dcc`` fetches a component's script (the menu's, a slider's, a
+    graph's, and for a graph plotly.js) only once the layout is drawn, and
+    dash-renderer sends no callback whose components are not loaded: on a
+    load from an address, the fetches were a link of the chain from the
+    address to the first view (the address's reading waited for the menu's
+    script; a graph, for its script and then plotly.js).  Preloaded, they
+    arrive with the page's own scripts, and ``dcc`` runs the preloaded
+    copies (the same addresses, no ``crossorigin``).  plotly.js is preloaded
+    at low priority, after the scripts that draw the page.
+
+    Parameters
+    ----------
+    tab : str or None
+        The tab the page opens on (:func:`dashboard.layout.address_game`);
+        None for the default tab.
+    prefix : str
+        The page's ``requests_pathname_prefix`` (``"/"`` by default).
+
+    Returns
+    -------
+    str
+        The links' HTML: the menu's and the sliders' scripts for the default
+        tab and the tabs of :data:`PLOTLY_FIRST_TABS`, and for these also the
+        graph's script and plotly.js; ``""`` for the other tabs.
+    """
+    if tab is not None and tab not in PLOTLY_FIRST_TABS:
+        return ""
+    paths = [(DROPDOWN_JS_PATH, ""), (SLIDER_JS_PATH, "")]
+    if tab in PLOTLY_FIRST_TABS:
+        paths += [(GRAPH_JS_PATH, ""), (PLOTLY_JS_PATH, ' fetchpriority="low"')]
+    return "".join(
+        f'<link rel="preload" href="{html.escape(prefix + path)}" as="script"{extra}>\n' for path, extra in paths
+    )
+
+
 class Page(dash.Dash):
     """The page's Dash application: its document title names the game its address opens on."""
 
@@ -116,7 +169,9 @@ class Page(dash.Dash):
         served for its address (:func:`dashboard.layout.address_game`), and
         its title is in the document from the start, as the header's
         (:func:`dashboard.gamemenu.header`); otherwise the page's own title,
-        which the game menu's answer changes in the browser.
+        which the game menu's answer changes in the browser.  The scripts
+        that the first view loads on its own are fetched from the start
+        (:func:`preloads`).
 
         Parameters
         ----------
@@ -131,6 +186,7 @@ class Page(dash.Dash):
         found = address_game(flask.request.url) if flask.has_request_context() else None
         if found is not None:
             title = html.escape(header(found[0])[0])
+        css = preloads(None if found is None else found[1], self.config.requests_pathname_prefix) + css
         return super().interpolate_index(
             metas=metas,
             title=title,
