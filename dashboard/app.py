@@ -61,19 +61,17 @@ NATIVE_FUNCTIONS = (
 )
 
 #: The scripts that ``dcc`` loads on its own once a component needs one, as
-#: the page asks for them (after the page's prefix; ``dash-renderer`` gives
-#: plotly.js's address to ``window._dashPlotlyJSURL``).  The menu's and
-#: the sliders' scripts are needed before the page's first callback is sent
-#: (dash-renderer waits until a callback's components are loaded); the
-#: graph's script and plotly.js (4.8 MB) before the first graph is drawn.
+#: the page asks for them (after the page's prefix).  The menu's and the
+#: sliders' scripts are needed before the page's first callback is sent
+#: (dash-renderer sends no callback before its components are loaded); the
+#: graph's before the first graph is drawn.
 DROPDOWN_JS_PATH = "_dash-component-suites/dash/dcc/async-dropdown.js"
 SLIDER_JS_PATH = "_dash-component-suites/dash/dcc/async-slider.js"
 GRAPH_JS_PATH = "_dash-component-suites/dash/dcc/async-graph.js"
-PLOTLY_JS_PATH = "_dash-component-suites/plotly/package_data/plotly.min.js"
 
 #: The tabs whose first view draws a plotly.js graph (the Finite games tab:
 #: every finite game's first picture is one).
-PLOTLY_FIRST_TABS = frozenset({"finite"})
+GRAPH_FIRST_TABS = frozenset({"finite"})
 
 #: Dash's page template with the page's language (``lang="en"``), so screen
 #: readers pronounce it as English and browsers offer the right tools.  It
@@ -115,14 +113,15 @@ def preloads(tab: str | None, prefix: str) -> str:
     """``<link rel="preload">`` of the scripts that the first view of a page loads on its own.
 
     ``dcc`` fetches a component's script (the menu's, a slider's, a
-    graph's, and for a graph plotly.js) only once the layout is drawn, and
-    dash-renderer sends no callback whose components are not loaded: on a
-    load from an address, the fetches were a link of the chain from the
-    address to the first view (the address's reading waited for the menu's
-    script; a graph, for its script and then plotly.js).  Preloaded, they
-    arrive with the page's own scripts, and ``dcc`` runs the preloaded
-    copies (the same addresses, no ``crossorigin``).  plotly.js is preloaded
-    at low priority, after the scripts that draw the page.
+    graph's) only once the layout is drawn, and dash-renderer sends no
+    callback whose components are not loaded: on a load, the address's
+    reading waited for the menu's script, a round trip after the layout.
+    Preloaded, they arrive with the page's own scripts, and ``dcc`` runs the
+    preloaded copies (the same addresses, no ``crossorigin``).  plotly.js
+    itself is not preloaded: ``dcc.Graph`` runs it as soon as it is there,
+    and, there before the callbacks are sent, its second of work would
+    delay them; fetched when the first graph is mounted, it runs while the
+    server answers them.
 
     Parameters
     ----------
@@ -136,17 +135,13 @@ def preloads(tab: str | None, prefix: str) -> str:
     -------
     str
         The links' HTML: the menu's and the sliders' scripts for the default
-        tab and the tabs of :data:`PLOTLY_FIRST_TABS`, and for these also the
-        graph's script and plotly.js; ``""`` for the other tabs.
+        tab and the tabs of :data:`GRAPH_FIRST_TABS`, and for these also the
+        graph's script; ``""`` for the other tabs.
     """
-    if tab is not None and tab not in PLOTLY_FIRST_TABS:
+    if tab is not None and tab not in GRAPH_FIRST_TABS:
         return ""
-    paths = [(DROPDOWN_JS_PATH, ""), (SLIDER_JS_PATH, "")]
-    if tab in PLOTLY_FIRST_TABS:
-        paths += [(GRAPH_JS_PATH, ""), (PLOTLY_JS_PATH, ' fetchpriority="low"')]
-    return "".join(
-        f'<link rel="preload" href="{html.escape(prefix + path)}" as="script"{extra}>\n' for path, extra in paths
-    )
+    paths = [DROPDOWN_JS_PATH, SLIDER_JS_PATH] + ([GRAPH_JS_PATH] if tab in GRAPH_FIRST_TABS else [])
+    return "".join(f'<link rel="preload" href="{html.escape(prefix + path)}" as="script">\n' for path in paths)
 
 
 class Page(dash.Dash):

@@ -340,16 +340,16 @@ def test_a_game_with_no_bound_asks_for_no_setup(page: Page, server_url: str, gam
     assert "Traceback" not in page.content()
 
 
-@pytest.mark.parametrize(("address", "scripts"), [("?game=wythoff", 4), ("", 2)])
+@pytest.mark.parametrize(("address", "scripts"), [("?game=wythoff", 3), ("", 2)])
 def test_the_first_views_own_scripts_are_asked_for_with_the_page(
     page: Page, server_url: str, address: str, scripts: int
 ) -> None:
-    # dcc loads a component's script (the menu's, the sliders', the graph's and plotly.js) once the layout is
-    # drawn, and no callback leaves before its components are loaded: the page asks for the scripts its first
-    # view needs with its own (app.preloads), before the layout's request, and each only once.
-    from dashboard.app import DROPDOWN_JS_PATH, GRAPH_JS_PATH, PLOTLY_JS_PATH, SLIDER_JS_PATH
+    # dcc loads a component's script (the menu's, the sliders', the graph's) once the layout is drawn, and no
+    # callback leaves before its components are loaded: the page asks for the scripts its first view needs with
+    # its own (app.preloads), before the layout's request, and each only once.
+    from dashboard.app import DROPDOWN_JS_PATH, GRAPH_JS_PATH, SLIDER_JS_PATH
 
-    wanted = [DROPDOWN_JS_PATH, SLIDER_JS_PATH, GRAPH_JS_PATH, PLOTLY_JS_PATH][:scripts]
+    wanted = [DROPDOWN_JS_PATH, SLIDER_JS_PATH, GRAPH_JS_PATH][:scripts]
     order: list[str] = []
     page.on("request", lambda request: order.append(request.url.split("/", 3)[3]))
     page.set_viewport_size({"width": 1440, "height": 900})
