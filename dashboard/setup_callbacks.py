@@ -17,7 +17,9 @@ answers until the solve is done.  Both run in one request
 with the setup (:attr:`dashboard.tabs.Tab.setup_views`: the Explore
 summary), so the first thing a visitor sees needs no second round trip.
 Bad input becomes a message next to its control, and the views keep the
-last good setup.
+last good setup.  The first setup is asked for in the browser
+(``_ASK_SETUP``, ``ids.SETUP_ASK``) only when the page shows a put-or-take
+rule: a page opened at a game with no bound sends no setup request.
 """
 
 from __future__ import annotations
