@@ -60,19 +60,6 @@ NATIVE_FUNCTIONS = (
     ("window", "parseInt"),
 )
 
-#: The scripts that ``dcc`` loads on its own once a component needs one, as
-#: the page asks for them (after the page's prefix).  The menu's and the
-#: sliders' scripts are needed before the page's first callback is sent
-#: (dash-renderer sends no callback before its components are loaded); the
-#: graph's before the first graph is drawn.
-DROPDOWN_JS_PATH = "_dash-component-suites/dash/dcc/async-dropdown.js"
-SLIDER_JS_PATH = "_dash-component-suites/dash/dcc/async-slider.js"
-GRAPH_JS_PATH = "_dash-component-suites/dash/dcc/async-graph.js"
-
-#: The tabs whose first view draws a plotly.js graph (the Finite games tab:
-#: every finite game's first picture is one).
-GRAPH_FIRST_TABS = frozenset({"finite"})
-
 #: Dash's page template with the page's language (``lang="en"``), so screen
 #: readers pronounce it as English and browsers offer the right tools.  It
 #: also hands :data:`dashboard.components.GRAPH_CONFIG` to
@@ -109,41 +96,6 @@ INDEX_STRING = (
 )
 
 
-def preloads(tab: str | None, prefix: str) -> str:
-    """``<link rel="preload">`` of the scripts that the first view of a page loads on its own.
-
-    ``dcc`` fetches a component's script (the menu's, a slider's, a
-    graph's) only once the layout is drawn, and dash-renderer sends no
-    callback whose components are not loaded: on a load, the address's
-    reading waited for the menu's script, a round trip after the layout.
-    Preloaded, they arrive with the page's own scripts, and ``dcc`` runs the
-    preloaded copies (the same addresses, no ``crossorigin``).  plotly.js
-    itself is not preloaded: ``dcc.Graph`` runs it as soon as it is there,
-    and, there before the callbacks are sent, its second of work would
-    delay them; fetched when the first graph is mounted, it runs while the
-    server answers them.
-
-    Parameters
-    ----------
-    tab : str or None
-        The tab the page opens on (:func:`dashboard.layout.address_game`);
-        None for the default tab.
-    prefix : str
-        The page's ``requests_pathname_prefix`` (``"/"`` by default).
-
-    Returns
-    -------
-    str
-        The links' HTML: the menu's and the sliders' scripts for the default
-        tab and the tabs of :data:`GRAPH_FIRST_TABS`, and for these also the
-        graph's script; ``""`` for the other tabs.
-    """
-    if tab is not None and tab not in GRAPH_FIRST_TABS:
-        return ""
-    paths = [DROPDOWN_JS_PATH, SLIDER_JS_PATH] + ([GRAPH_JS_PATH] if tab in GRAPH_FIRST_TABS else [])
-    return "".join(f'<link rel="preload" href="{html.escape(prefix + path)}" as="script">\n' for path in paths)
-
-
 class Page(dash.Dash):
     """The page's Dash application: its document title names the game its address opens on."""
 
@@ -164,9 +116,7 @@ class Page(dash.Dash):
         served for its address (:func:`dashboard.layout.address_game`), and
         its title is in the document from the start, as the header's
         (:func:`dashboard.gamemenu.header`); otherwise the page's own title,
-        which the game menu's answer changes in the browser.  The scripts
-        that the first view loads on its own are fetched from the start
-        (:func:`preloads`).
+        which the game menu's answer changes in the browser.
 
         Parameters
         ----------
@@ -181,7 +131,6 @@ class Page(dash.Dash):
         found = address_game(flask.request.url) if flask.has_request_context() else None
         if found is not None:
             title = html.escape(header(found[0])[0])
-        css = preloads(None if found is None else found[1], self.config.requests_pathname_prefix) + css
         return super().interpolate_index(
             metas=metas,
             title=title,

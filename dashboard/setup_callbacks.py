@@ -44,12 +44,16 @@ BOX_CLASS = "num-input"
 BOX_INVALID_CLASS = "num-input invalid"
 
 
-#: The first setup's request, in the browser (``ids.SETUP_ASK``): asked when the menu's game is the setup
-#: bar's rule (a put-or-take rule) and no request was made yet; each ask is a new count.
-_ASK_SETUP = """function(game, rule, request, asked) {
-    if (request || !game || game !== rule) { return window.dash_clientside.no_update; }
+#: The first setup's request, in the browser (``ids.SETUP_ASK``): asked when the setup bar is shown (the page's
+#: game is a put-or-take rule) and no request was made yet, unless the bar's rule changed in the same answer (the
+#: rule asks for the setup itself); each ask is a new count.  It reads neither the game menu (whose script dcc loads
+#: on its own: a callback that reads it waits for that script) nor anything but the page's own components.
+_ASK_SETUP = """function(rule, barStyle, request, asked) {
+    const noUpdate = window.dash_clientside.no_update;
+    const triggered = (window.dash_clientside.callback_context.triggered || []).map(function (t) { return t.prop_id; });
+    if (request || (barStyle && barStyle.display === 'none') || triggered.indexOf('RULE_VALUE') >= 0) { return noUpdate; }
     return (asked || 0) + 1;
-}"""
+}""".replace("RULE_VALUE", ids.RULE_SELECT + ".value")
 
 
 def box_class(message: str) -> str:
@@ -342,15 +346,15 @@ def register(app: dash.Dash, views: Sequence[SetupView] = ()) -> None:
         prevent_initial_call=True,
     )
 
-    # The first setup is asked for only when the page shows a put-or-take rule: on a load whose game is one
-    # (the menu's game is the setup bar's rule), or when such a rule is picked later with no setup yet and the
-    # bar's rule already holds it (else the menu's answer writes the rule, which asks).  A load of a game with
-    # no bound (a finite game, a game on a graph) sends no setup request.
+    # The first setup is asked for only when the page shows a put-or-take rule (the setup bar shown): on a load
+    # whose game is one, or when such a rule is picked later with no setup yet and the bar's rule already holds it
+    # (else the menu's answer writes the rule, which asks).  A load of a game with no bound (a finite game, a game
+    # on a graph; the layout served for its address hides the bar) sends no setup request.
     app.clientside_callback(
         _ASK_SETUP,
         Output(ids.SETUP_ASK, "data"),
-        Input(ids.GAME_MENU, "value"),
-        State(ids.RULE_SELECT, "value"),
+        Input(ids.RULE_SELECT, "value"),
+        Input(ids.SETUP_BAR, "style"),
         State(ids.REQUEST, "data"),
         State(ids.SETUP_ASK, "data"),
     )

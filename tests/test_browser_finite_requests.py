@@ -338,27 +338,3 @@ def test_a_game_with_no_bound_asks_for_no_setup(page: Page, server_url: str, gam
     assert len(_setup_requests(log.sent)) == 1, log.sent
     assert page.locator(f"#{page_ids.SETUP_SUMMARY}, [id^=summary-count-]").all_inner_texts() == picked
     assert "Traceback" not in page.content()
-
-
-@pytest.mark.parametrize(("address", "scripts"), [("?game=wythoff", 3), ("", 2)])
-def test_the_first_views_own_scripts_are_asked_for_with_the_page(
-    page: Page, server_url: str, address: str, scripts: int
-) -> None:
-    # dcc loads a component's script (the menu's, the sliders', the graph's) once the layout is drawn, and no
-    # callback leaves before its components are loaded: the page asks for the scripts its first view needs with
-    # its own (app.preloads), before the layout's request, and each only once.
-    from dashboard.app import DROPDOWN_JS_PATH, GRAPH_JS_PATH, SLIDER_JS_PATH
-
-    wanted = [DROPDOWN_JS_PATH, SLIDER_JS_PATH, GRAPH_JS_PATH][:scripts]
-    order: list[str] = []
-    page.on("request", lambda request: order.append(request.url.split("/", 3)[3]))
-    page.set_viewport_size({"width": 1440, "height": 900})
-    page.goto(server_url + address, timeout=LOAD_TIMEOUT)
-    done = "#finite-play-moves button" if address else "#summary-count-W"
-    expect(page.locator(done).first).to_be_visible(timeout=LOAD_TIMEOUT)
-    page.wait_for_timeout(1000)
-    layout = order.index("_dash-layout")
-    for path in wanted:
-        assert order.count(path) == 1, (path, order)
-        assert order.index(path) < layout, (path, order)
-    assert "Traceback" not in page.content()
