@@ -346,9 +346,12 @@ def setup_stores() -> list:
     list
         ``dcc.Store`` :data:`dashboard.ids.REQUEST`, :data:`dashboard.ids.PENDING`
         and :data:`dashboard.ids.SETUP`, and the background solve's poll,
-        ``dcc.Interval`` :data:`dashboard.ids.SOLVE_POLL` (every 0.5 s while on).
+        ``dcc.Interval`` :data:`dashboard.ids.SOLVE_POLL` (every 0.5 s while on);
+        and ``dcc.Store`` :data:`dashboard.ids.SETUP_ASK`, which asks for the
+        first setup only when a put-or-take rule is chosen.
     """
     return [
+        dcc.Store(id=ids.SETUP_ASK),
         dcc.Store(id=ids.REQUEST),
         dcc.Store(id=ids.PENDING),
         dcc.Store(id=ids.SETUP),

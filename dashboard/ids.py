@@ -59,6 +59,9 @@ REQUEST = "request-store"
 PENDING = "pending-store"
 SETUP = "setup-store"
 SOLVE_POLL = "solve-poll"
+#: Written in the browser when the setup must be asked for although no input of the setup bar changed: the
+#: page's first game is a put-or-take rule, or a rule is chosen with no setup yet (:mod:`dashboard.setup_callbacks`).
+SETUP_ASK = "setup-ask"
 
 
 # ---------------------------------------------------------------- ids made from a value

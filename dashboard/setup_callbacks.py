@@ -17,7 +17,9 @@ answers until the solve is done.  Both run in one request
 with the setup (:attr:`dashboard.tabs.Tab.setup_views`: the Explore
 summary), so the first thing a visitor sees needs no second round trip.
 Bad input becomes a message next to its control, and the views keep the
-last good setup.
+last good setup.  The first setup is asked for in the browser
+(``_ASK_SETUP``, ``ids.SETUP_ASK``) only when the page shows a put-or-take
+rule: a page opened at a game with no bound sends no setup request.
 """
 
 from __future__ import annotations
@@ -40,6 +42,18 @@ from .tabs import SetupView
 #: ``className`` of a number box, and of one whose content was refused.
 BOX_CLASS = "num-input"
 BOX_INVALID_CLASS = "num-input invalid"
+
+
+#: The first setup's request, in the browser (``ids.SETUP_ASK``): asked when the setup bar is shown (the page's
+#: game is a put-or-take rule) and no request was made yet, unless the bar's rule changed in the same answer (the
+#: rule asks for the setup itself); each ask is a new count.  It reads neither the game menu (whose script dcc loads
+#: on its own: a callback that reads it waits for that script) nor anything but the page's own components.
+_ASK_SETUP = """function(rule, barStyle, request, asked) {
+    const noUpdate = window.dash_clientside.no_update;
+    const triggered = (window.dash_clientside.callback_context.triggered || []).map(function (t) { return t.prop_id; });
+    if (request || (barStyle && barStyle.display === 'none') || triggered.indexOf('RULE_VALUE') >= 0) { return noUpdate; }
+    return (asked || 0) + 1;
+}""".replace("RULE_VALUE", ids.RULE_SELECT + ".value")
 
 
 def box_class(message: str) -> str:
@@ -332,6 +346,19 @@ def register(app: dash.Dash, views: Sequence[SetupView] = ()) -> None:
         prevent_initial_call=True,
     )
 
+    # The first setup is asked for only when the page shows a put-or-take rule (the setup bar shown): on a load
+    # whose game is one, or when such a rule is picked later with no setup yet and the bar's rule already holds it
+    # (else the menu's answer writes the rule, which asks).  A load of a game with no bound (a finite game, a game
+    # on a graph; the layout served for its address hides the bar) sends no setup request.
+    app.clientside_callback(
+        _ASK_SETUP,
+        Output(ids.SETUP_ASK, "data"),
+        Input(ids.RULE_SELECT, "value"),
+        Input(ids.SETUP_BAR, "style"),
+        State(ids.REQUEST, "data"),
+        State(ids.SETUP_ASK, "data"),
+    )
+
     # One request from the typed game, N and alpha to the setup the views share
     # and the views drawn with it (no second round trip for them).
     app.callback(
@@ -348,7 +375,9 @@ def register(app: dash.Dash, views: Sequence[SetupView] = ()) -> None:
         Input(ids.N_INPUT, "value"),
         Input(ids.ALPHA_INPUT, "value"),
         Input(ids.RULE_SELECT, "value"),
-    )(lambda n_text, alpha_text, rule: with_views(setup_from_inputs(n_text, alpha_text, rule), 6, views))
+        Input(ids.SETUP_ASK, "data"),
+        prevent_initial_call=True,
+    )(lambda n_text, alpha_text, rule, _ask: with_views(setup_from_inputs(n_text, alpha_text, rule), 6, views))
     app.callback(
         Output(ids.SETUP, "data", allow_duplicate=True),
         Output(ids.PENDING, "data", allow_duplicate=True),

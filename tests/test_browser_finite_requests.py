@@ -228,8 +228,9 @@ def test_an_address_opens_its_game_without_a_round_trip_to_choose_it(page: Page,
     chosen = {f"{page_ids.PAGE_TITLE}.children", f"{finite_ids.GAME_ERROR}.children", f"{graphs_ids.BOARD}.value"}
     assert not written & chosen, sorted(written & chosen)
     assert all(status == 200 for status in log.statuses), list(zip(log.sent, log.statuses, strict=True))
-    # The requests of a load: the address's reading, the page's setup, Play, the tree and one per view shown.
-    assert len(log.sent) <= 4 + len(impartial_game(game).views), log.sent
+    # The requests of a load: the address's reading, Play, the tree and one per view shown; no setup (a game
+    # with no bound has none, test_a_game_with_no_bound_asks_for_no_setup).
+    assert len(log.sent) <= 3 + len(impartial_game(game).views), log.sent
     # The same page as when the game is picked in the menu, and again after another game and back.
     other = "magnetism"
     _pick(page, other)
@@ -298,3 +299,42 @@ def test_an_address_load_asks_for_its_views_beside_the_reading(page: Page, serve
     first_answer = order.index("answered")
     # The address's reading, Play, the tree and one request per view shown, all before any answer.
     assert first_answer >= 3 + len(impartial_game(game).views), order
+
+
+def _setup_requests(sent: list[list[str]]) -> list[list[str]]:
+    from dashboard import ids as page_ids
+
+    return [outputs for outputs in sent if f"{page_ids.REQUEST}.data" in outputs]
+
+
+@pytest.mark.parametrize("game", ["wythoff", "monochrome"])
+def test_a_game_with_no_bound_asks_for_no_setup(page: Page, server_url: str, game: str) -> None:
+    # The setup (N, alpha, the put-or-take rule's solve and the Explore summary) is asked for only when the page
+    # shows a put-or-take rule (setup_callbacks._ASK_SETUP): a load of a finite game or a game on a graph does
+    # not send it.  A rule picked afterwards asks for it once, and shows the summary a load of the rule shows.
+    from dashboard import ids as page_ids
+    from solver.registry import find_game
+
+    default = find_game("put-or-take-a-square")
+    log = CallbackLog(page)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + f"?game={game}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#page-title")).to_have_text(f"{find_game(game).title} explorer", timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    assert log.sent, "the load sent no request"
+    assert _setup_requests(log.sent) == [], log.sent
+    log.clear()
+    page.locator("#game-menu").click()
+    page.get_by_role("option", name=default.title, exact=True).click()
+    expect(page.locator("#summary-count-W")).to_be_visible(timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    assert len(_setup_requests(log.sent)) == 1, log.sent
+    picked = page.locator(f"#{page_ids.SETUP_SUMMARY}, [id^=summary-count-]").all_inner_texts()
+    # The same setup and counts as the page opened at the rule's address.
+    log.clear()
+    page.goto(server_url + f"?game={default.name}", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#summary-count-W")).to_be_visible(timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    assert len(_setup_requests(log.sent)) == 1, log.sent
+    assert page.locator(f"#{page_ids.SETUP_SUMMARY}, [id^=summary-count-]").all_inner_texts() == picked
+    assert "Traceback" not in page.content()

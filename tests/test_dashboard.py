@@ -296,13 +296,18 @@ def test_no_server_callback_listens_to_the_move_depth():
 def test_only_the_setup_and_the_address_run_on_load():
     # The setup's request is in a loop (request store -> N slider -> N box), which Dash's renderer
     # starts only when nothing else is pending: any other callback run on load delays the first view.
+    # Both run on load in the browser: the address's gate, and the setup's ask, which sends the setup's
+    # request only when the page's game is a put-or-take rule (a game with no bound needs no setup).
     from dashboard import urlstate
     from dashboard.app import create_app
     from solver import DEFAULT_RULE
 
     app = create_app()
     on_load = [c for c in app._callback_list if not c.get("prevent_initial_call")]
-    assert sorted(c["output"].strip(".").split(".")[0] for c in on_load) == sorted([ids.REQUEST, urlstate.URL_READ])
+    assert sorted(c["output"].strip(".").split(".")[0] for c in on_load) == sorted([ids.SETUP_ASK, urlstate.URL_READ])
+    assert all(c.get("clientside_function") for c in on_load)
+    setup = [c for c in app._callback_list if ids.REQUEST + ".data" in c["output"]]
+    assert len(setup) == 1 and ids.SETUP_ASK in [i["id"] for i in setup[0]["inputs"]]
     # What the header's callback would write for the default game is there from the start.
     layout = build_layout()
     assert _find(layout, ids.PAGE_INTRO).children == f"{DEFAULT_RULE.summary} ({DEFAULT_RULE.source})."

@@ -195,7 +195,10 @@ def test_a_good_request_is_answered(served):
     body = {
         "output": key,
         "outputs": _outputs(key),
-        "inputs": [{"id": i, "property": "value", "value": v} for i, v in values.items()],
+        "inputs": [
+            *[{"id": i, "property": "value", "value": v} for i, v in values.items()],
+            {"id": "setup-ask", "property": "data", "value": 1},
+        ],
         "state": [],
         "changedPropIds": ["n-input.value"],
     }
@@ -235,6 +238,7 @@ def test_item1_the_slider_payload_that_froze_the_server(served):
             {"id": "n-input", "property": "value", "value": "1" + "0" * 400},
             {"id": "alpha-input", "property": "value", "value": "100"},
             {"id": "rule-select", "property": "value", "value": "put-or-take-a-square"},
+            {"id": "setup-ask", "property": "data", "value": 1},
         ],
         "state": [],
         "changedPropIds": ["n-input.value"],
