@@ -59,3 +59,13 @@ def served_page(name: str) -> Iterator[str]:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+
+
+#: True once the setup's answer is drawn ("Decided below …") or the page hides the setup bar: a game with no bound
+#: (a finite game, a game on a graph) sends no setup request, so its page never draws that answer.
+SETUP_SETTLED = """() => {
+    const bar = document.getElementById('setup-bar');
+    const decided = document.getElementById('setup-decided');
+    return (bar !== null && bar.offsetParent === null)
+        || (decided !== null && decided.textContent.includes('Decided below'));
+}"""

@@ -32,7 +32,7 @@ pytest.importorskip("pytest_playwright")
 pytest.importorskip("axe_playwright_python")
 
 import axe_playwright_python
-from browser_support import CHROMIUM
+from browser_support import CHROMIUM, SETUP_SETTLED
 from playwright.sync_api import BrowserContext, Page, expect
 
 from dashboard.tabs.explore.layout import VIEW_LABELS
@@ -111,9 +111,9 @@ QUIET = """([quiet, most]) => new Promise((resolve) => {
 def open_page(page: Page, url: str, query: str, ready: str) -> None:
     page.set_default_timeout(WAIT_TIMEOUT)
     page.goto(url + query, timeout=LOAD_TIMEOUT)
-    # The setup's answer (the setup bar is on every game's page; Explore's summary only on the pages of the games it
-    # serves, dashboard/gamemenu.py, dropped_tabs).
-    expect(page.locator("#setup-decided")).to_contain_text("Decided below", timeout=LOAD_TIMEOUT)
+    # The setup's answer on a put-or-take rule's page; a game with no bound hides the setup bar and asks no setup
+    # (Explore's summary only on the pages of the games it serves, dashboard/gamemenu.py, dropped_tabs).
+    page.wait_for_function(SETUP_SETTLED, timeout=LOAD_TIMEOUT)
     expect(page.locator(ready).first).to_be_visible(timeout=LOAD_TIMEOUT)
     expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
     # The checks read the page as it rests: a callback answered after the last spinner went
