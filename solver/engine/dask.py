@@ -107,7 +107,7 @@ METHOD_PASSES = "passes"
 #: one worker thread, the seconds of scheduler overhead per task, and the
 #: processor seconds per node of the small game, which one worker solves
 #: before any chunk starts.
-POSITIONS_PER_SECOND = 1.7e8
+POSITIONS_PER_SECOND = 2.2e8
 SECONDS_PER_TASK = 0.005
 SMALL_GAME_SECONDS_PER_NODE = 4.0e-7
 #: Rounds of chunk tasks the plan of a solve by passes assumes: the labels
