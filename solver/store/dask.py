@@ -16,6 +16,7 @@ cluster, put it on a file system that all of them share.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import threading
@@ -404,6 +405,8 @@ def run(
             else:
                 ordered = _by_passes(client, the_plan, str(path), run_id, found, progress)
         except Exception as exc:
+            with contextlib.suppress(Exception):  # a worker that stays up keeps no chunk of the failed solve
+                client.run(_clear_chunk_table)
             raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
         seconds = time.perf_counter() - start - compile_seconds
         client.run(_clear_chunk_table)
