@@ -19,9 +19,11 @@ from dash import ALL, Input, Output, State, no_update
 from dash.exceptions import PreventUpdate
 
 from ... import ids as page_ids
+from ...components import MOVE_CLICK_JS
 from ...gametree.build import tree_depth
 from ...gametree.geometry import TREE_LAYOUT
 from ...gametree.view import register_view, tree_answer
+from ...movelist import move_id, pressed_index
 from ...tables import register_exports
 from ...urlkeys import choice
 from . import figures, ids, upload
@@ -668,6 +670,15 @@ def register(app) -> None:
         prevent_initial_call=True,
     )(act)
 
+    # A pressed move button reaches the server through a store, so drawing new buttons (on every load and
+    # after every move) sends no request.
+    app.clientside_callback(
+        MOVE_CLICK_JS,
+        Output(ids.MOVE_CLICK, "data"),
+        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        prevent_initial_call=True,
+    )
+
     @app.callback(
         Output(ids.BOARD, "value", allow_duplicate=True),
         Output(ids.POSITION, "value", allow_duplicate=True),
@@ -675,7 +686,7 @@ def register(app) -> None:
         Output(ids.PLACES, "data", allow_duplicate=True),
         Output(ids.LOG, "children", allow_duplicate=True),
         Output(ids.ERROR, "children", allow_duplicate=True),
-        Input({"type": ids.MOVE, "index": ALL}, "n_clicks"),
+        Input(ids.MOVE_CLICK, "data"),
         Input(ids.COMPUTER, "n_clicks"),
         State(ids.GAME, "value"),
         State(ids.BOARD, "value"),
@@ -684,7 +695,13 @@ def register(app) -> None:
         State(ids.PLACES, "data"),
         prevent_initial_call=True,
     )
-    def _play(_moves, _computer, name, board_text, position_text, reply, stored):
+    def _play(pressed, _computer, name, board_text, position_text, reply, stored):
+        if dash.ctx.triggered_id == ids.MOVE_CLICK:
+            index = pressed_index(pressed)
+            if index is None:
+                raise PreventUpdate
+            clicks = pressed.get("clicks") if isinstance(pressed, dict) else None
+            return play_button(move_id(ids.MOVE, index), clicks, name, board_text, position_text, reply, stored)
         value = dash.ctx.triggered[0]["value"] if dash.ctx.triggered else None
         return play_button(dash.ctx.triggered_id, value, name, board_text, position_text, reply, stored)
 

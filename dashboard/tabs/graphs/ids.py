@@ -45,6 +45,8 @@ REPLY = "graphs-reply"
 NEW = "graphs-new"
 #: Pattern-matching id type of a move button: ``{"type": MOVE, "index": k}``.
 MOVE = "graphs-move"
+#: The last pressed move button, ``{"index": k, "clicks": c, "at": ms}`` (:data:`dashboard.components.MOVE_CLICK_JS`).
+MOVE_CLICK = "graphs-move-click"
 
 # ---------------------------------------------------------------- values
 #: The table of vertex values (its "Export CSV" writes them).

@@ -203,6 +203,7 @@ def graphs_layout() -> html.Main:
                                 className="controls controls-inline",
                             ),
                             html.Div(id=ids.MOVES, className="finite-moves"),
+                            dcc.Store(id=ids.MOVE_CLICK),
                             html.Div(
                                 id=ids.LOG, className="summary-text", role="log", **attrs({"aria-live": "polite"})
                             ),
