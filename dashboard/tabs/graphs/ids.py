@@ -51,6 +51,9 @@ MOVE_CLICK = "graphs-move-click"
 # ---------------------------------------------------------------- values
 #: The table of vertex values (its "Export CSV" writes them).
 VALUES = "graphs-values"
+#: The holders of the table and of the tree's canvas, below the first screen (:func:`dashboard.components.lazy`).
+VALUES_LAZY = "graphs-values-lazy"
+TREE_LAZY = "graphs-tree-lazy"
 
 # ---------------------------------------------------------------- the game tree
 #: The tree's canvas, its move depth, the line above it, the fit's (empty) output, the card and the list.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dash_cytoscape as cyto
 from dash import dcc, html
 
-from ...components import attrs
+from ...components import attrs, lazy
 from ...gametree.build import TREE_DEPTHS
 from ...gametree.view import card_view, tree_canvas, tree_controls, tree_legend
 from ...tables import data_grid
@@ -71,7 +71,8 @@ def _tree_panel() -> html.Section:
             html.P(id=ids.TREE_NOTE, className="note", role="status"),
             tree_legend(),
             dcc.Store(id=ids.TREE_FIT),
-            dcc.Loading(tree_canvas(ids.TREE), type="circle"),
+            # Below the first screen: drawn near the viewport or once the page is idle (components.lazy).
+            lazy(ids.TREE_LAZY, dcc.Loading(tree_canvas(ids.TREE), type="circle"), "420px"),
             html.Div(card_view(None), id=ids.TREE_CARD, className="tree-card-below", role="status"),
             html.Div(id=ids.TREE_LIST),
         ],
@@ -218,11 +219,15 @@ def graphs_layout() -> html.Main:
                                 "what marking the vertex does for the mover).",
                                 className="note",
                             ),
-                            data_grid(
-                                ids.VALUES,
-                                [("vertex", "vertex"), ("value", "value"), ("outcome", "outcome")],
-                                "graph-values.csv",
-                                page_size=10,
+                            lazy(
+                                ids.VALUES_LAZY,
+                                data_grid(
+                                    ids.VALUES,
+                                    [("vertex", "vertex"), ("value", "value"), ("outcome", "outcome")],
+                                    "graph-values.csv",
+                                    page_size=10,
+                                ),
+                                "500px",
                             ),
                         ],
                         className="panel",
