@@ -27,7 +27,7 @@
       no cloud buttons, PNG camera) becomes plotly.js's default the moment
       plotly.js loads, so every graph has it whoever built the graph, plus a
       "Download plot as SVG" button (its action is a function, which a Dash
-      figure's JSON config cannot carry).  Section 8 below picks which
+      figure's JSON config cannot carry).  Section 6b below picks which
       plotly.js loads: the cartesian bundle the page serves, and Dash's full
       bundle once a figure needs a trace type it lacks.
 
@@ -122,7 +122,7 @@
         if (entry[0][entry[1]] !== entry[2]) { entry[0][entry[1]] = entry[2]; }
     });
 
-    // 8. Which plotly.js draws.  dcc.Graph loads plotly.js, when the first
+    // 6b. Which plotly.js draws.  dcc.Graph loads plotly.js, when the first
     //    graph is drawn and window.Plotly is not there yet, from
     //    window._dashPlotlyJSURL, which Dash's renderer sets to its full
     //    bundle's address when it mounts.  Where the page names plotly.js's
@@ -133,7 +133,10 @@
     //    its Plotly.newPlot or Plotly.react load the full bundle at Dash's
     //    address, once, and draw the figure with it: the full bundle is
     //    window.Plotly from then on, for every graph (dcc.Graph looks the
-    //    global up at each call).
+    //    global up at each call), and the graphs the small bundle drew are
+    //    zoomed, hovered, downloaded and updated by it.  A graph the small
+    //    bundle drew that gets such a figure (every graph starts with a blank
+    //    figure) is emptied by the small bundle first (handOver).
     var smallBundle = window.ptsqPlotly && window.ptsqPlotly.url;
     var fullBundle = null;  // the full bundle's address, as Dash's renderer sets it
     var fullLoad = null;  // the promise of the full bundle, once asked for
@@ -184,6 +187,20 @@
         return traces.some(function (trace) { return trace && !registered(plotly, trace.type || "scatter"); });
     }
 
+    function stopResize(gd) {
+        // A resize asked of the small bundle before the full one was there
+        // (Plots.resize, from dcc.Graph: a relayout 100 ms later) would lay
+        // the full bundle's figure out again with the small bundle's traces
+        // (those it lacks drawn as plain scatter traces).  It is stopped, and
+        // its promise answered, before the full bundle draws the graph.
+        if (!gd || !gd._redrawTimer) { return; }
+        clearTimeout(gd._redrawTimer);
+        delete gd._redrawTimer;
+        var resolve = gd._resolveResize;
+        delete gd._resolveResize;
+        if (typeof resolve === "function") { resolve(gd); }
+    }
+
     function handOver(gd) {
         // A graph the small bundle drew (its blank figure, at least) and the
         // full bundle is about to draw a figure the small one cannot: the
@@ -196,6 +213,7 @@
         Object.keys(events).forEach(function (name) {
             [].concat(events[name]).forEach(function (listener) { kept.push([name, listener]); });
         });
+        stopResize(gd);
         smallPlotly.purge(gd);
         delete gd.ptsqSmallBundle;
         return function () {
@@ -223,7 +241,10 @@
                         if (element) { element.ptsqSmallBundle = true; }
                         return own.apply(this, args);
                     }
-                    return loadFullBundle().then(function (full) { return full[name].apply(full, args); });
+                    return loadFullBundle().then(function (full) {
+                        stopResize(element);
+                        return full[name].apply(full, args);
+                    });
                 }
                 var given = element && element.ptsqSmallBundle && smallPlotly && lacksTrace(smallPlotly, figure) ? handOver(element) : null;
                 var drawn = own.apply(this, args);

@@ -8,7 +8,7 @@ only cartesian traces, which plotly.js's own cartesian partial bundle
 in ``dashboard/vendor/README.md``) draws the same, in 0.55-0.7 s less of a
 finite game's address load (docs/performance-page.md).  This module serves
 that bundle at an address that names its version, with a year's cache
-lifetime, and hands its address to ``assets/page.js`` (section 8 there),
+lifetime, and hands its address to ``assets/page.js`` (section 6b there),
 which gives it to dcc.Graph and loads Dash's full bundle once when a figure
 holds a trace type the small bundle lacks (3-D and WebGL traces).
 

@@ -1,4 +1,4 @@
-"""Real-browser tests of which plotly.js draws the page's graphs (dashboard/plotly_bundle.py, assets/page.js section 8).
+"""Real-browser tests of which plotly.js draws the page's graphs (dashboard/plotly_bundle.py, assets/page.js section 6b).
 
 A first view loads plotly.js's cartesian bundle, which the page serves; a
 figure with a trace type that bundle lacks (3-D, WebGL) loads Dash's full
