@@ -27,7 +27,9 @@
       no cloud buttons, PNG camera) becomes plotly.js's default the moment
       plotly.js loads, so every graph has it whoever built the graph, plus a
       "Download plot as SVG" button (its action is a function, which a Dash
-      figure's JSON config cannot carry).
+      figure's JSON config cannot carry).  Section 6b below picks which
+      plotly.js loads: the cartesian bundle the page serves, and Dash's full
+      bundle once a figure needs a trace type it lacks.
 
    7. File uploads (dcc.Upload).  Dash 4 puts a hidden file input with no
       name beside the upload's own content, and the Tab key stops on it.  The
@@ -120,16 +122,148 @@
         if (entry[0][entry[1]] !== entry[2]) { entry[0][entry[1]] = entry[2]; }
     });
 
+    // 6b. Which plotly.js draws.  dcc.Graph loads plotly.js, when the first
+    //    graph is drawn and window.Plotly is not there yet, from
+    //    window._dashPlotlyJSURL, which Dash's renderer sets to its full
+    //    bundle's address when it mounts.  Where the page names plotly.js's
+    //    cartesian bundle (window.ptsqPlotly, put there by dashboard/app.py
+    //    only when its version is the full bundle's: dashboard/plotly_bundle.py),
+    //    that address reads as the small bundle's, a third of the size.  A
+    //    figure with a trace type the small bundle lacks (3-D, WebGL) makes
+    //    its Plotly.newPlot or Plotly.react load the full bundle at Dash's
+    //    address, once, and draw the figure with it: the full bundle is
+    //    window.Plotly from then on, for every graph (dcc.Graph looks the
+    //    global up at each call), and the graphs the small bundle drew are
+    //    zoomed, hovered, downloaded and updated by it.  A graph the small
+    //    bundle drew that gets such a figure (every graph starts with a blank
+    //    figure) is emptied by the small bundle first (handOver).
+    var smallBundle = window.ptsqPlotly && window.ptsqPlotly.url;
+    var fullBundle = null;  // the full bundle's address, as Dash's renderer sets it
+    var fullLoad = null;  // the promise of the full bundle, once asked for
+    var smallPlotly = null;  // the small bundle, once loaded
+
+    function dashBundle() {
+        // Dash's own address for the full bundle, should a graph ask before the renderer has set it.
+        var config = document.getElementById("_dash-config");
+        var prefix = "/";
+        try { prefix = JSON.parse(config.textContent).requests_pathname_prefix || "/"; } catch (err) { /* "/" */ }
+        return prefix + "_dash-component-suites/plotly/package_data/plotly.min.js";
+    }
+
+    if (smallBundle) {
+        Object.defineProperty(window, "_dashPlotlyJSURL", {
+            configurable: true,
+            enumerable: true,
+            get: function () { return fullLoad ? (fullBundle || dashBundle()) : smallBundle; },
+            set: function (url) { fullBundle = url; }
+        });
+    }
+
+    function loadFullBundle() {
+        if (!fullLoad) {
+            fullLoad = new Promise(function (resolve, reject) {
+                var script = document.createElement("script");
+                script.src = fullBundle || dashBundle();
+                script.async = true;
+                script.onload = function () { resolve(window.Plotly); };
+                script.onerror = function () { reject(new Error("plotly.js did not load from " + script.src)); };
+                document.body.appendChild(script);
+            });
+        }
+        return fullLoad;
+    }
+
+    function registered(plotly, type) {
+        // plotly.js finds no attributes for a trace type it has not registered.
+        return !!plotly.PlotSchema.getTraceValObject({type: type}, ["type"]);
+    }
+
+    function lacksTrace(plotly, figure) {
+        // Whether a figure (a list of traces, or {data, frames, ...}) holds a trace type plotly has not registered.
+        var traces = Array.isArray(figure) ? figure : ((figure && figure.data) || []);
+        ((figure && !Array.isArray(figure) && figure.frames) || []).forEach(function (frame) {
+            traces = traces.concat((frame && frame.data) || []);
+        });
+        return traces.some(function (trace) { return trace && !registered(plotly, trace.type || "scatter"); });
+    }
+
+    function stopResize(gd) {
+        // A resize asked of the small bundle before the full one was there
+        // (Plots.resize, from dcc.Graph: a relayout 100 ms later) would lay
+        // the full bundle's figure out again with the small bundle's traces
+        // (those it lacks drawn as plain scatter traces).  It is stopped, and
+        // its promise answered, before the full bundle draws the graph.
+        if (!gd || !gd._redrawTimer) { return; }
+        clearTimeout(gd._redrawTimer);
+        delete gd._redrawTimer;
+        var resolve = gd._resolveResize;
+        delete gd._resolveResize;
+        if (typeof resolve === "function") { resolve(gd); }
+    }
+
+    function handOver(gd) {
+        // A graph the small bundle drew (its blank figure, at least) and the
+        // full bundle is about to draw a figure the small one cannot: the
+        // small bundle empties it first, so that none of its handlers (window
+        // resizing, pending redraws) draws the graph again with the traces it
+        // lacks.  The listeners dcc.Graph put on the graph (hover, click,
+        // relayout) are kept, and given back once the full bundle has drawn.
+        var events = (gd._ev && gd._ev._events) || {};
+        var kept = [];
+        Object.keys(events).forEach(function (name) {
+            [].concat(events[name]).forEach(function (listener) { kept.push([name, listener]); });
+        });
+        stopResize(gd);
+        smallPlotly.purge(gd);
+        delete gd.ptsqSmallBundle;
+        return function () {
+            kept.forEach(function (entry) { if (gd.on) { gd.on(entry[0], entry[1]); } });
+        };
+    }
+
+    function drawFullWhenNeeded(plotly) {
+        // The small bundle's newPlot and react hand a figure it cannot draw
+        // to the full bundle (and, once it is asked for, every figure, in
+        // the order asked); the full bundle's hand such a figure on a graph
+        // the small bundle drew to handOver first.
+        var schema = plotly && plotly.PlotSchema;
+        if (!smallBundle || !schema || typeof schema.getTraceValObject !== "function") { return; }
+        var small = !fullLoad;
+        if (small) { smallPlotly = plotly; }
+        ["newPlot", "react"].forEach(function (name) {
+            var own = plotly[name];
+            if (typeof own !== "function") { return; }
+            plotly[name] = function (gd, figure) {
+                var args = arguments;
+                var element = typeof gd === "string" ? document.getElementById(gd) : gd;
+                if (small) {
+                    if (!fullLoad && !lacksTrace(plotly, figure)) {
+                        if (element) { element.ptsqSmallBundle = true; }
+                        return own.apply(this, args);
+                    }
+                    return loadFullBundle().then(function (full) {
+                        stopResize(element);
+                        return full[name].apply(full, args);
+                    });
+                }
+                var given = element && element.ptsqSmallBundle && smallPlotly && lacksTrace(smallPlotly, figure) ? handOver(element) : null;
+                var drawn = own.apply(this, args);
+                return given ? Promise.resolve(drawn).then(function (result) { given(); return result; }) : drawn;
+            };
+        });
+    }
+
     // Dash loads plotly.js on demand; catch the moment it defines window.Plotly.
     if (window.Plotly) {
         configurePlotly(window.Plotly);
+        drawFullWhenNeeded(window.Plotly);
     } else {
         var loaded;
         Object.defineProperty(window, "Plotly", {
             configurable: true,
             enumerable: true,
             get: function () { return loaded; },
-            set: function (value) { loaded = value; configurePlotly(value); }
+            set: function (value) { loaded = value; configurePlotly(value); drawFullWhenNeeded(value); }
         });
     }
 

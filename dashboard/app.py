@@ -11,7 +11,7 @@ from typing import Any
 import dash
 import flask
 
-from . import callbacks, first_view
+from . import callbacks, first_view, plotly_bundle
 from .components import GRAPH_CONFIG
 from .gamemenu import header
 from .layout import address_game, build_layout, page_layout
@@ -67,7 +67,8 @@ NATIVE_FUNCTIONS = (
 #: has the same mode bar whoever built it; and it keeps the browser's own
 #: string trimming and number parsing (:data:`NATIVE_FUNCTIONS`) before
 #: Dash's polyfill replaces them, for ``assets/page.js`` to put back; and
-#: it names where a number link's click goes (:data:`dashboard.links.LINK_TARGETS`).
+#: it names where a number link's click goes (:data:`dashboard.links.LINK_TARGETS`); and it
+#: leaves ``PLOTLY_JSON`` for :func:`index_string` to fill with which plotly.js the graphs load.
 INDEX_STRING = (
     """<!DOCTYPE html>
 <html lang="en">
@@ -78,7 +79,8 @@ INDEX_STRING = (
         {%css%}
         <script>window.ptsqGraphConfig = GRAPH_CONFIG_JSON;
         window.ptsqNative = NATIVE_JS;
-        window.ptsqLinks = LINKS_JSON;</script>
+        window.ptsqLinks = LINKS_JSON;
+        window.ptsqPlotly = PLOTLY_JSON;</script>
     </head>
     <body>
         {%app_entry%}
@@ -94,6 +96,23 @@ INDEX_STRING = (
         "NATIVE_JS", "[" + ", ".join(f"[{owner}, {name!r}, {owner}.{name}]" for owner, name in NATIVE_FUNCTIONS) + "]"
     )
 )
+
+
+def index_string(plotly: dict | None) -> str:
+    """The page's template (:data:`INDEX_STRING`) with the plotly.js its graphs load.
+
+    Parameters
+    ----------
+    plotly : dict or None
+        :func:`dashboard.plotly_bundle.page_setting`: the small bundle's
+        address and version, or None for Dash's full bundle.
+
+    Returns
+    -------
+    str
+        The template, with ``window.ptsqPlotly`` set to ``plotly`` as JSON.
+    """
+    return INDEX_STRING.replace("PLOTLY_JSON", json.dumps(plotly))
 
 
 class Page(dash.Dash):
@@ -151,7 +170,8 @@ def create_app() -> dash.Dash:
     dash.Dash
         The page of :func:`dashboard.layout.build_layout` (in English,
         :data:`INDEX_STRING`) with every callback of
-        :func:`dashboard.callbacks.register`, serving :data:`ASSETS`.
+        :func:`dashboard.callbacks.register`, serving :data:`ASSETS` and
+        plotly.js's cartesian bundle (:mod:`dashboard.plotly_bundle`).
     """
     app = Page(
         __name__,
@@ -162,6 +182,8 @@ def create_app() -> dash.Dash:
             {"name": "description", "content": "Sound solver and dashboard for Epstein's Put-or-Take-a-Square game"}
         ],
     )
+    app.index_string = index_string(plotly_bundle.page_setting(app.config.requests_pathname_prefix))
+    plotly_bundle.register(app)
     page = build_layout()
     # Served afresh at each load, with the compile notice as it stands then (layout.page_layout).
     app.layout = page_layout(page)
