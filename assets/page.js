@@ -159,18 +159,40 @@
         });
     }
 
+    var fullReady = false;  // the full bundle has run: window.Plotly is it
+    var fullAsked = false;  // a figure waits for the full bundle: every later one follows it, in order
+    var preloadWanted = false;  // the first view is drawn: load the full bundle once the small one is in
+
     function loadFullBundle() {
         if (!fullLoad) {
             fullLoad = new Promise(function (resolve, reject) {
                 var script = document.createElement("script");
                 script.src = fullBundle || dashBundle();
                 script.async = true;
-                script.onload = function () { resolve(window.Plotly); };
+                script.onload = function () { fullReady = true; resolve(window.Plotly); };
                 script.onerror = function () { reject(new Error("plotly.js did not load from " + script.src)); };
                 document.body.appendChild(script);
             });
         }
         return fullLoad;
+    }
+
+    function whenIdle(task) {
+        if (window.requestIdleCallback) { window.requestIdleCallback(task, {timeout: 3000}); }
+        else { window.setTimeout(task, 0); }
+    }
+
+    function preloadFullBundle() {
+        // Once the page's first view is drawn (section 10 calls this), the
+        // full bundle is loaded when the browser is next idle, so that a 3-D
+        // or WebGL graph chosen later (Euclid's game on triples, Eraserhead,
+        // the Explore tab's Nim values) is drawn without waiting for it.  The
+        // small bundle draws meanwhile; the full one takes over once it has
+        // run.  Where no graph has loaded plotly.js yet, this waits for the
+        // small bundle (drawFullWhenNeeded).
+        if (!smallBundle || fullLoad || window.ptsqPlotly.preload === false) { return; }
+        if (smallPlotly) { whenIdle(function () { loadFullBundle(); }); }
+        else { preloadWanted = true; }
     }
 
     function registered(plotly, type) {
@@ -229,7 +251,10 @@
         var schema = plotly && plotly.PlotSchema;
         if (!smallBundle || !schema || typeof schema.getTraceValObject !== "function") { return; }
         var small = !fullLoad;
-        if (small) { smallPlotly = plotly; }
+        if (small) {
+            smallPlotly = plotly;
+            if (preloadWanted) { preloadWanted = false; whenIdle(function () { loadFullBundle(); }); }
+        }
         ["newPlot", "react"].forEach(function (name) {
             var own = plotly[name];
             if (typeof own !== "function") { return; }
@@ -237,10 +262,11 @@
                 var args = arguments;
                 var element = typeof gd === "string" ? document.getElementById(gd) : gd;
                 if (small) {
-                    if (!fullLoad && !lacksTrace(plotly, figure)) {
+                    if (!fullReady && !fullAsked && !lacksTrace(plotly, figure)) {
                         if (element) { element.ptsqSmallBundle = true; }
                         return own.apply(this, args);
                     }
+                    fullAsked = true;
                     return loadFullBundle().then(function (full) {
                         stopResize(element);
                         return full[name].apply(full, args);
