@@ -44,6 +44,7 @@ __all__ = [
     "MOUNT_VIEWS_JS",
     "MOVE_CLICK_JS",
     "OPEN_VIEWS_JS",
+    "TREE_GATE_JS",
     "INVALID_BOX_CLASS",
     "choose_game",
     "chosen_props",
@@ -166,6 +167,17 @@ OPEN_VIEWS_JS = """function (gate) {
 FOLLOW_GATE_JS = """function (gate) {
     return gate ? {tab: gate, opened: Date.now()} : window.dash_clientside.no_update;
 }"""
+
+
+#: Opens the game tree's gate as :data:`FOLLOW_GATE_JS` does, but only once the tree's lazy holder
+#: (:data:`.ids.TREE_LAZY`, :func:`dashboard.components.lazy`) has mounted it, which ``assets/page.js`` does after
+#: the page's first view is drawn: a finite game's address load asks for the tree (and the browser applies its
+#: elements and outline) after the views it shows first, and the mounting itself asks for it.  Arguments: the tab's
+#: gate, the game, the position and the depth (which only fire it), then the holder's value.
+TREE_GATE_JS = """function (gate, game, position, depth, holder) {
+    if (!gate || holder !== __SHOWN__) { return window.dash_clientside.no_update; }
+    return {tab: gate, opened: Date.now()};
+}""".replace("__SHOWN__", json.dumps(DEFERRED_SHOWN))
 
 
 #: Mounts the panels of every view whose container is shown and unmounts the others' (each view's deferred holder,
@@ -432,7 +444,8 @@ def register(app) -> None:
         return play_act(dash.ctx.triggered_id, value, name, text, reply)
 
     # Play and the tree wait for their own gates, written in the browser once the tab is open: a game or position
-    # read from the address before then sends no request, and the callbacks run once when the tab opens.
+    # read from the address before then sends no request, and the callbacks run once when the tab opens.  The tree's
+    # gate also waits for its canvas to be mounted (TREE_GATE_JS).
     app.clientside_callback(
         FOLLOW_GATE_JS,
         Output(ids.PLAY_GATE, "data"),
@@ -454,12 +467,13 @@ def register(app) -> None:
     # The tree's canvas changes height with the tree: fit the tree again once the browser has laid it out.
     register_view(app, ids.TREE, ids.TREE_FIT, ids.TREE_CARD)
     app.clientside_callback(
-        FOLLOW_GATE_JS,
+        TREE_GATE_JS,
         Output(ids.TREE_GATE, "data"),
         gate,
         Input(ids.GAME, "value"),
         Input(ids.POSITION, "value"),
         Input(ids.TREE_DEPTH, "value"),
+        Input(ids.TREE_LAZY, "value"),
         prevent_initial_call=True,
     )
     app.callback(
