@@ -189,7 +189,9 @@
         // the Explore tab's Nim values) is drawn without waiting for it.  The
         // small bundle draws meanwhile; the full one takes over once it has
         // run.  Where no graph has loaded plotly.js yet, this waits for the
-        // small bundle (drawFullWhenNeeded).
+        // small bundle (drawFullWhenNeeded).  A page told not to
+        // (window.ptsqPlotly.preload false, as browser tests of the hand-over
+        // set) loads it only for a figure that needs it.
         if (!smallBundle || fullLoad || window.ptsqPlotly.preload === false) { return; }
         if (smallPlotly) { whenIdle(function () { loadFullBundle(); }); }
         else { preloadWanted = true; }
@@ -606,6 +608,7 @@
         if (now >= FIRST_VIEW_LIMIT_MS || (firstViewQuietSince && now - firstViewQuietSince >= FIRST_VIEW_QUIET_MS)) {
             firstViewDrawn = true;
             findLazy();
+            preloadFullBundle();  // section 6b: the full plotly.js, once the browser is next idle
             return;
         }
         window.setTimeout(checkFirstView, 50);

@@ -2,7 +2,8 @@
 
 A first view loads plotly.js's cartesian bundle, which the page serves; a
 figure with a trace type that bundle lacks (3-D, WebGL) loads Dash's full
-bundle once and is drawn by it, and a graph drawn before still zooms, hovers,
+bundle once and is drawn by it (and the page loads it anyway once idle after
+its first view), and a graph drawn before still zooms, hovers,
 downloads and updates; when the two bundles' versions differ the page loads
 the full bundle only.  Run: ``.venv/bin/python -m pytest tests/test_browser_plotly.py``.
 """
@@ -44,6 +45,33 @@ GRAPH_JS = """(id) => {
 HAS_TYPE_JS = "(type) => !!window.Plotly && !!window.Plotly.PlotSchema.getTraceValObject({type: type}, ['type'])"
 
 
+#: An init script: the page is told not to load the full bundle after its first view (``preload: false``), so
+#: that the hand-over from the small bundle to the full one happens only where a figure needs it.
+NO_PRELOAD_JS = """(() => {
+    let setting;
+    Object.defineProperty(window, 'ptsqPlotly', {
+        configurable: true,
+        get() { return setting; },
+        set(value) { setting = value && Object.assign({}, value, {preload: false}); },
+    });
+})()"""
+
+#: An init script: when the first graph in view is drawn, ``window.ptsqFirstDrawn`` records the page clock's
+#: time and whether the plotly.js that drew it had 3-D traces (the full bundle).
+FIRST_DRAWN_JS = """(() => {
+    const look = () => {
+        const drawn = Array.from(document.querySelectorAll('.js-plotly-plot'))
+            .some(g => g._fullData && g._fullData.length && g.offsetParent !== null);
+        if (!drawn) { requestAnimationFrame(look); return; }
+        window.ptsqFirstDrawn = {
+            at: performance.now(),
+            full: !!window.Plotly.PlotSchema.getTraceValObject({type: 'scatter3d'}, ['type']),
+        };
+    };
+    requestAnimationFrame(look);
+})()"""
+
+
 def _small_bundle() -> str:
     from dashboard import plotly_bundle
 
@@ -80,10 +108,12 @@ def _first_graph_drawn(page: Page) -> None:
     )
 
 
-def _scripts_fetched(browser: Browser, url: str) -> tuple[list[str], Page]:
+def _scripts_fetched(browser: Browser, url: str, *, preload: bool = True) -> tuple[list[str], Page]:
     """Open ``url`` in a new browser context (nothing cached) and list the scripts it asked for once drawn."""
     context = browser.new_context()
     page = context.new_page()
+    if not preload:
+        page.add_init_script(NO_PRELOAD_JS)
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.set_viewport_size({"width": 1440, "height": 900})
@@ -93,8 +123,34 @@ def _scripts_fetched(browser: Browser, url: str) -> tuple[list[str], Page]:
     return asked, page
 
 
+def test_a_finite_game_s_first_view_is_drawn_by_the_small_bundle_and_the_full_one_follows(
+    browser: Browser, server_url
+) -> None:
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.add_init_script(FIRST_DRAWN_JS)
+    try:
+        page.goto(server_url + "?game=wythoff&tab=finite", timeout=LOAD_TIMEOUT)
+        page.wait_for_function("() => !!window.ptsqFirstDrawn", timeout=LOAD_TIMEOUT)
+        first = page.evaluate("() => window.ptsqFirstDrawn")
+        assert not first["full"], "the first view waited for the full bundle"
+        assert any(url.endswith(_small_bundle()) for url in asked), asked
+        # Once the page is idle after its first view, the full bundle loads, once, and takes over.
+        page.wait_for_function(HAS_TYPE_JS, arg="scatter3d", timeout=LOAD_TIMEOUT)
+        starts = page.evaluate(
+            "(name) => performance.getEntriesByType('resource').filter(e => e.name.includes(name)).map(e => e.startTime)",
+            FULL_BUNDLE,
+        )
+        assert len(starts) == 1 and starts[0] > first["at"], (starts, first)
+        assert page.evaluate(HAS_TYPE_JS, "heatmap")
+    finally:
+        context.close()
+
+
 def test_a_finite_game_s_address_loads_the_small_bundle_and_not_the_full_one(browser: Browser, server_url) -> None:
-    asked, page = _scripts_fetched(browser, server_url + "?game=wythoff&tab=finite")
+    asked, page = _scripts_fetched(browser, server_url + "?game=wythoff&tab=finite", preload=False)
     try:
         assert any(url.endswith(_small_bundle()) for url in asked), asked
         assert not any(FULL_BUNDLE in url for url in asked), [url for url in asked if "plotly" in url]
@@ -146,6 +202,7 @@ def _density_point(page: Page) -> tuple[float, float]:
 
 
 def test_the_explore_webgl_view_draws_and_a_graph_drawn_before_still_works(page: Page, server_url: str) -> None:
+    page.add_init_script(NO_PRELOAD_JS)  # the Nim values view, not the idle page, loads the full bundle
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(server_url, timeout=LOAD_TIMEOUT)
     page.locator("#explore-view").get_by_text("Densities", exact=True).click()
