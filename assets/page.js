@@ -182,9 +182,24 @@
         else { window.setTimeout(task, 0); }
     }
 
+    function whenSettled(task) {
+        // task, once no callback has been in flight, no lazy panel (section
+        // 10) waiting to mount and nothing loading for 0.5 s, and the browser
+        // is idle: the full bundle's second of work comes after the panels the
+        // page draws on its own (at the latest 20 s after the navigation).
+        var quietSince = 0;
+        (function look() {
+            var now = window.performance.now();
+            var waiting = callbacksInFlight > 0 || lazyQueue.length > 0 || lazyTimer !== null || busy();
+            if (waiting && now < 20000) { quietSince = 0; } else if (!quietSince) { quietSince = now; }
+            if (quietSince && (now - quietSince >= 500 || now >= 20000)) { whenIdle(task); return; }
+            window.setTimeout(look, 100);
+        })();
+    }
+
     function preloadFullBundle() {
         // Once the page's first view is drawn (section 10 calls this), the
-        // full bundle is loaded when the browser is next idle, so that a 3-D
+        // full bundle is loaded when the page has settled (whenSettled), so that a 3-D
         // or WebGL graph chosen later (Euclid's game on triples, Eraserhead,
         // the Explore tab's Nim values) is drawn without waiting for it.  The
         // small bundle draws meanwhile; the full one takes over once it has
@@ -193,7 +208,7 @@
         // (window.ptsqPlotly.preload false, as browser tests of the hand-over
         // set) loads it only for a figure that needs it.
         if (!smallBundle || fullLoad || window.ptsqPlotly.preload === false) { return; }
-        if (smallPlotly) { whenIdle(function () { loadFullBundle(); }); }
+        if (smallPlotly) { whenSettled(loadFullBundle); }
         else { preloadWanted = true; }
     }
 
@@ -255,7 +270,7 @@
         var small = !fullLoad;
         if (small) {
             smallPlotly = plotly;
-            if (preloadWanted) { preloadWanted = false; whenIdle(function () { loadFullBundle(); }); }
+            if (preloadWanted) { preloadWanted = false; whenSettled(loadFullBundle); }
         }
         ["newPlot", "react"].forEach(function (name) {
             var own = plotly[name];

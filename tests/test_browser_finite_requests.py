@@ -205,8 +205,11 @@ def _drawn(page: Page, log: CallbackLog, name: str) -> dict:
     for key in impartial_game(name).views:
         expect(page.locator(f"#finite-view-{key} section").first).to_be_visible(timeout=LOAD_TIMEOUT)
     expect(page.locator("#finite-play-moves button").first).to_be_visible(timeout=LOAD_TIMEOUT)
+    # The game tree's canvas mounts after the first view (components.lazy), and asks for its tree then.
+    expect(page.locator("#finite-tree")).to_be_attached(timeout=LOAD_TIMEOUT)
     log.wait_quiet(page)
     expect(page.locator("[data-dash-is-loading=true]")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    page.wait_for_function("() => document.title !== 'Updating...'", timeout=LOAD_TIMEOUT)
     return page.evaluate(_SHOWN_TEXT)
 
 
