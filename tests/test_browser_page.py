@@ -367,13 +367,21 @@ def test_graph_and_table_scripts_load_while_the_first_view_is_idle(
     page: Page, server_url: str, watch: PageWatch
 ) -> None:
     # The default view draws no graph and no table; plotly.js and the grid's script still load
-    # once it is drawn (assets/page.js, 9), through a hidden holder that is then unmounted.
+    # once it is drawn (assets/page.js, 9), through a hidden holder that is then unmounted: plotly.js's
+    # cartesian bundle, then, once the page has settled, the full one (assets/page.js, 6b).
+    from dashboard import plotly_bundle
+
+    small = plotly_bundle.bundle_route().rsplit("/", 1)[-1]
     page.goto(server_url, timeout=LOAD_TIMEOUT)
     wait_summary(page)
     page.wait_for_function("() => !!window.Plotly", timeout=LOAD_TIMEOUT)
     expect(page.locator(".warm-up")).to_have_count(0, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        "() => !!window.Plotly.PlotSchema.getTraceValObject({type: 'scatter3d'}, ['type'])", timeout=LOAD_TIMEOUT
+    )
     loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('?')[0].split('/').pop())")
-    assert "plotly.min.js" in loaded and "async-community.js" in loaded, loaded
+    assert small in loaded and "plotly.min.js" in loaded and "async-community.js" in loaded, loaded
+    assert loaded.index(small) < loaded.index("plotly.min.js"), loaded
     # Nothing of it is left on the page, and the tab bar's flag is dropped (assets/page.js, 0).
     expect(page.locator(".js-plotly-plot")).to_have_count(0)
     expect(page.locator(".ag-root")).to_have_count(0)
