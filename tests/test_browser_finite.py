@@ -734,6 +734,8 @@ def test_only_the_chosen_games_views_are_built_and_work_after_switching(
     # Rob's Dots: its two views are built, no other view's graph, grid or canvas is in the page.
     octal = set(impartial_game("octal-0.137").views)
     assert _built_views(page) == octal
+    # The pairs' graph, below the first screen, is drawn after the first view (components.lazy).
+    wait_graph(page, "finite-pairs-graph", "d[0].type === 'heatmap' && d[0].z.length === 50")
     assert page.locator(".finite-views .js-plotly-plot").count() == 2
     other = page.locator("#game-typed")
     # Wythoff's game: its views are built and Rob's Dots' are gone from the page.

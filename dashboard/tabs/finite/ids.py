@@ -13,6 +13,8 @@ GRUNDY_GRAPH = "finite-grundy-graph"
 GRUNDY_NOTE = "finite-grundy-note"
 GRUNDY_ERROR = "finite-grundy-error"
 CLASSES_GRID = "finite-classes-grid"
+#: The classes' lazy holder (below the first screen, :func:`dashboard.components.lazy`).
+CLASSES_LAZY = "finite-classes-lazy"
 PAIRS_N = "finite-pairs-n"
 PAIRS_GRAPH = "finite-pairs-graph"
 PAIRS_NOTE = "finite-pairs-note"

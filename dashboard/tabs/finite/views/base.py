@@ -264,7 +264,7 @@ def scroll_box(content: Any, label: str, class_name: str = "finite-scroll") -> h
     return html.Div(content, className=class_name, tabIndex=0, role="region", **attrs({"aria-label": label}))
 
 
-def graph(graph_id: str, height: int, *, after_first_view: bool = False) -> Any:
+def graph(graph_id: str, height: int, *, after_first_view: bool = False, below_first_screen: bool = False) -> Any:
     """A Plotly graph of a view, with a loading state.
 
     Parameters
@@ -279,17 +279,24 @@ def graph(graph_id: str, height: int, *, after_first_view: bool = False) -> Any:
         holder's id is ``graph_id + "-lazy"``): for a 3-D graph, which
         plotly.js draws with WebGL at a cost of a second or more where the
         browser has no graphics card.  Its callbacks answer as before.
+    below_first_screen : bool, optional
+        Draw it when it comes near the viewport, or once the page is idle
+        (:func:`dashboard.components.lazy`; holder ``graph_id + "-lazy"``):
+        for a graph that is below the first screen wherever its view is shown
+        (at 1440 × 900 and narrower).  Its callbacks answer as before.
 
     Returns
     -------
     dash.dcc.Loading or dash.html.Div
-        The graph in its loading state, in a lazy box when ``after_first_view``.
+        The graph in its loading state, in a lazy box when ``after_first_view`` or ``below_first_screen``.
     """
     drawn = dcc.Loading(
         dcc.Graph(id=graph_id, style={"height": f"{height}px"}, config=graph_config(), className="finite-graph"),
         type="circle",
     )
-    return lazy(f"{graph_id}-lazy", drawn, f"{height}px", after_first_view=True) if after_first_view else drawn
+    if after_first_view or below_first_screen:
+        return lazy(f"{graph_id}-lazy", drawn, f"{height}px", after_first_view=after_first_view)
+    return drawn
 
 
 def number_box(component_id: str, label: str, value: int, hint: str) -> html.Div:

@@ -24,6 +24,7 @@ from dash import Input, Output, State, dcc, html, no_update
 
 from solver.impartial import classes_of_values, pairs_of_equal_values
 
+from ....components import lazy
 from ....style import COLOURS, LEGEND_BELOW_MARGIN, MARGIN, NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT, message_figure
 from ....tables import data_grid, register_exports
 from ....urlkeys import judged, number_box_key
@@ -625,14 +626,20 @@ def _grundy_layout() -> list:
             "when a and b are in one class. Value 0 holds the empty heap and the one-heap P-positions. Heaps "
             "0..N as above.",
             [
-                dcc.Loading(
-                    data_grid(
-                        ids.CLASSES_GRID,
-                        [("value", "Grundy value"), ("count", "how many"), ("heaps", "heap sizes")],
-                        "equivalence-classes.csv",
-                        page_size=10,
+                # Below the first screen, after the Grundy values' graph: drawn near the viewport or once the
+                # page is idle (components.lazy).
+                lazy(
+                    ids.CLASSES_LAZY,
+                    dcc.Loading(
+                        data_grid(
+                            ids.CLASSES_GRID,
+                            [("value", "Grundy value"), ("count", "how many"), ("heaps", "heap sizes")],
+                            "equivalence-classes.csv",
+                            page_size=10,
+                        ),
+                        type="dot",
                     ),
-                    type="dot",
+                    "470px",
                 )
             ],
         ),
@@ -655,7 +662,7 @@ def _pairs_layout() -> list:
                     className="controls controls-inline",
                 ),
                 html.Div(id=ids.PAIRS_ERROR, className="error", role="alert"),
-                graph(ids.PAIRS_GRAPH, 460),
+                graph(ids.PAIRS_GRAPH, 460, below_first_screen=True),  # beside the classes, below the Grundy values
                 html.P(id=ids.PAIRS_NOTE, className="note", role="status"),
             ],
         )
