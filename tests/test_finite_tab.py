@@ -23,6 +23,7 @@ from dash import html, no_update
 from dash.exceptions import PreventUpdate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from layout_support import lazy_ids
 from naive_impartial import (
     chomp_bar,
     chomp_next,
@@ -668,29 +669,13 @@ def test_lost_triples_are_the_brute_forces_and_drawn_as_cubes():
     assert rows[0] == "x,y,z" and len(rows) == 1 + len(lost)
 
 
-def _lazy_ids(component, inside: bool = False) -> dict[str, bool]:
-    """Every component id of a layout, and whether it sits in a box of class ``lazy-panel``."""
-    found: dict[str, bool] = {}
-    if isinstance(component, (list, tuple)):
-        for item in component:
-            found.update(_lazy_ids(item, inside))
-        return found
-    if not hasattr(component, "to_plotly_json"):
-        return found
-    inside = inside or "lazy-panel" in (getattr(component, "className", None) or "").split()
-    if isinstance(getattr(component, "id", None), str):
-        found[component.id] = inside
-    found.update(_lazy_ids(getattr(component, "children", None), inside))
-    return found
-
-
 def test_the_octal_games_grid_and_pairs_graph_below_the_first_screen_wait_in_lazy_boxes():
     # The Grundy values' graph is the first screen of every game with the grundy view; the classes' grid and the
     # two-heap P-positions' graph below it mount near the viewport or once the page is idle (components.lazy).
     from dashboard.tabs.finite import ids
     from dashboard.tabs.finite.views import VIEWS
 
-    where = {**_lazy_ids(VIEWS["grundy"].layout()), **_lazy_ids(VIEWS["pairs"].layout())}
+    where = {**lazy_ids(VIEWS["grundy"].layout()), **lazy_ids(VIEWS["pairs"].layout())}
     assert where[ids.CLASSES_GRID] and where[ids.PAIRS_GRAPH]
     assert not where[ids.GRUNDY_GRAPH] and not where[ids.HEAPS_N] and not where[ids.PAIRS_N]
     keys = list(VIEWS)

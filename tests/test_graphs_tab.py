@@ -9,6 +9,7 @@ from dash import no_update
 from dash.exceptions import PreventUpdate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from layout_support import lazy_ids
 from naive_tokens import product_outcomes
 
 from dashboard.tabs.graphs import TAB, figures, ids
@@ -450,25 +451,9 @@ def test_a_new_n_of_fair_shares_gives_a_position_of_that_n():
         cb.fit_position("x", "fair-shares", "2+2+2")  # no board: show says why
 
 
-def _lazy_ids(component, inside: bool = False) -> dict[str, bool]:
-    """Every component id of a layout, and whether it sits in a box of class ``lazy-panel``."""
-    found: dict[str, bool] = {}
-    if isinstance(component, (list, tuple)):
-        for item in component:
-            found.update(_lazy_ids(item, inside))
-        return found
-    if not hasattr(component, "to_plotly_json"):
-        return found
-    inside = inside or "lazy-panel" in (getattr(component, "className", None) or "").split()
-    if isinstance(getattr(component, "id", None), str):
-        found[component.id] = inside
-    found.update(_lazy_ids(getattr(component, "children", None), inside))
-    return found
-
-
 def test_the_table_and_the_tree_below_the_first_screen_wait_in_lazy_boxes():
     # The board, its outcome and the moves are drawn first; the table of values and the game tree (an ag-grid
     # and a cytoscape graph, below the first screen) mount near the viewport or once the page is idle.
-    where = _lazy_ids(graphs_layout())
+    where = lazy_ids(graphs_layout())
     assert where[ids.VALUES] and where[ids.TREE]
     assert not any(where[key] for key in (ids.CANVAS, ids.OUTCOME, ids.MOVES, ids.BOARD, ids.POSITION))
