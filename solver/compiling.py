@@ -491,9 +491,15 @@ def compile_kernels(progress: Callable[[str, int, int], None] | None = None) -> 
 
 def _run_plan(state: _Plan, progress: Callable[[str, int, int], None] | None) -> None:
     """Run the plan's waiting steps in this thread, in their order then (:func:`compile_kernels`)."""
+    from .store.disk import scratch_solves
+
     state.runner = threading.get_ident()
     try:
-        with tempfile.TemporaryDirectory(prefix="ptsq-compile-", ignore_cleanup_errors=True) as folder:
+        # Scratch solves: the folder goes at the interpreter's exit, perhaps under a step still writing.
+        with (
+            tempfile.TemporaryDirectory(prefix="ptsq-compile-", ignore_cleanup_errors=True) as folder,
+            scratch_solves(),
+        ):
             while (next_step := _next_step(state)) is not None:
                 label, step = next_step
                 if progress is not None:

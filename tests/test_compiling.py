@@ -158,6 +158,36 @@ def test_compile_kernels_runs_every_step_in_order_and_ends_finished():
     assert status.steps_done == status.steps == len(PLAN) and status.step is None and status.waiting == ()
 
 
+def _scratch_solve_whose_folder_goes(directory: Path) -> None:
+    # What the interpreter's exit does to a step still running: its temporary folder is removed under it.
+    import shutil
+
+    from solver.store.disk import solve_cached
+
+    # (Here the folder is replaced by a file, so that the cache cannot be used whatever the timing.)
+    shutil.rmtree(directory)
+    directory.write_text("")
+    solve_cached(1_000, directory=directory)
+
+
+def test_a_scratch_solve_whose_folder_goes_at_exit_says_nothing(monkeypatch, tmp_path):
+    import warnings
+
+    from solver.errors import CacheUnavailableWarning
+
+    monkeypatch.setattr(compiling, "PLAN", (("scratch", _scratch_solve_whose_folder_goes),))
+    monkeypatch.setattr(compiling, "_PLAN_STATE", compiling._Plan())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        compiling.compile_kernels()
+        assert not [w for w in caught if issubclass(w.category, CacheUnavailableWarning)]
+        assert compiling.compile_status().error is None
+        # The same solve outside the plan is the user's own, and says why it is not kept.
+        (tmp_path / "own").mkdir()
+        _scratch_solve_whose_folder_goes(tmp_path / "own")
+    assert [w for w in caught if issubclass(w.category, CacheUnavailableWarning)]
+
+
 _DASK_KERNELS = """
 import json
 from solver.compiling import compile_dask_kernels

@@ -47,6 +47,7 @@ caller allows it.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import json
 import os
@@ -55,7 +56,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -111,7 +112,33 @@ __all__ = [
 _SOLVER_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
+#: True in a context whose solves only warm the kernels (:func:`scratch_solves`): a cache failure there is
+#: nobody's concern, so it is not reported.
+_SCRATCH: contextvars.ContextVar[bool] = contextvars.ContextVar("ptsq_scratch_solves", default=False)
+
+
+@contextlib.contextmanager
+def scratch_solves() -> Iterator[None]:
+    """Within this block, in this thread, a cache that cannot be used is not reported.
+
+    For solves written to a scratch directory only to compile kernels (the
+    background compile plan, :mod:`solver.compiling`): when the process
+    exits during such a solve, its temporary directory is removed under it,
+    and the :class:`~solver.errors.CacheUnavailableWarning` that follows
+    would be a spurious line on the user's terminal. The solve itself is
+    unchanged (it still falls back to memory). The setting is a
+    :class:`contextvars.ContextVar`, so other threads still warn.
+    """
+    token = _SCRATCH.set(True)
+    try:
+        yield
+    finally:
+        _SCRATCH.reset(token)
+
+
 def _warn_unavailable(reason: str) -> None:
+    if _SCRATCH.get():
+        return
     # Attribute the warning to the first caller outside this package (as
     # Python 3.12's skip_file_prefixes does), so it points at the user's code.
     frame: FrameType | None = sys._getframe(0)
