@@ -38,6 +38,7 @@ from naive_impartial import (
 
 from dashboard.components import DEFERRED_SHOWN, DEFERRED_WAITING
 from dashboard.gamemenu import check_game_param, menu_options, type_game
+from dashboard.style import NEUTRAL, NEUTRAL_DARK, NEUTRAL_LIGHT
 from dashboard.tabs.finite import TAB, downloads, figures, ids
 from dashboard.tabs.finite import callbacks as cb
 from dashboard.tabs.finite import play as finite_play
@@ -196,6 +197,26 @@ def test_a_long_sequence_is_thinned_to_each_bins_range():
     assert len(x) <= 1000 and low.min() == 0 and high.max() == 6
     figure = octal_views.grundy_figure(values, 7, 0, True, "t")
     assert sum(len(trace.x) for trace in figure.data) <= 2 * figures.MAX_POINTS
+
+
+@pytest.mark.parametrize(("period", "preperiod", "proved"), [(7, 0, True), (12, 30, False), (3, 1, True)])
+def test_the_period_lines_are_those_add_vline_draws(period, preperiod, proved):
+    # The reference: plotly's own add_vline, one call per line (what the figure did before it added them at once).
+    values = np.arange(400) % (period + 1)
+    figure = octal_views.grundy_figure(values, period, preperiod, proved, "t")
+    starts = [preperiod + j * period for j in range(octal_views.MAX_PERIOD_LINES) if preperiod + j * period < 400]
+    reference = go.Figure()
+    if preperiod > 0:
+        reference.add_vrect(
+            x0=-0.5, x1=preperiod - 0.5, fillcolor=NEUTRAL_LIGHT, opacity=0.35, line_width=0, layer="below"
+        )
+    for j, start in enumerate(starts):
+        colour = NEUTRAL_DARK if j == 0 else NEUTRAL
+        reference.add_vline(x=start - 0.5, line={"color": colour, "width": 1, "dash": "solid" if proved else "dot"})
+    assert len(starts) == min(octal_views.MAX_PERIOD_LINES, len(range(preperiod, 400, period))) > 1
+    assert [shape.to_plotly_json() for shape in figure.layout.shapes] == [
+        shape.to_plotly_json() for shape in reference.layout.shapes
+    ]
 
 
 # ---------------------------------------------------------------- Wythoff's and Euclid's games

@@ -194,10 +194,22 @@ def grundy_figure(values: np.ndarray, period: int | None, preperiod: int | None,
                 layer="below",
             )
         starts = [preperiod + j * period for j in range(MAX_PERIOD_LINES) if preperiod + j * period < n]
-        for j, start in enumerate(starts):
-            fig.add_vline(
-                x=start - 0.5, line={"color": NEUTRAL_DARK if j == 0 else NEUTRAL, "width": 1, "dash": dash_style}
+        # The lines as add_vline draws them, added in one step: each add_vline validates every shape before
+        # it again, so 40 lines took 0.3 s of the answer.
+        lines = [
+            go.layout.Shape(
+                type="line",
+                x0=start - 0.5,
+                x1=start - 0.5,
+                xref="x",
+                y0=0,
+                y1=1,
+                yref="y domain",
+                line={"color": NEUTRAL_DARK if j == 0 else NEUTRAL, "width": 1, "dash": dash_style},
             )
+            for j, start in enumerate(starts)
+        ]
+        fig.update_layout(shapes=[*fig.layout.shapes, *lines])
         fig.add_annotation(
             x=min(preperiod, n - 1),
             y=top + 0.8,
