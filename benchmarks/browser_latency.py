@@ -45,18 +45,22 @@ first view is drawn, as a user reads it first; the page loads plotly.js and
 the grid's script in that time.  ``--read-ms 0`` times a click the moment
 the first view is drawn.
 
-"Drawn" is measured in the page: a wrapper around ``window.fetch`` counts
-the callback requests in flight and, when the last one's answer has been
-read, records the time two animation frames later (Dash has then applied
-it and the browser painted); and, while an action is timed (not in the
-first load, which the observer would slow), a MutationObserver records
-when elements in the viewport were last added or removed, likewise two
-frames later.  A
-measurement ends once both have stood still for 250 ms, at the later of the
-two: content that a tab mounts after its answers came counts, content built
-off screen (below the first screen, the hidden warm-up) does not.  A
-measurement that started no request is reported as an error, not as a fast
-answer.
+"Drawn" is measured in the page, and means the first screen drawn: a
+wrapper around ``window.fetch`` counts the callback requests in flight and,
+when an answer has been read, records the time two animation frames later
+(Dash has then applied it and the browser painted), noting whether the
+answer writes a component in the viewport; and, while an action is timed
+(not in the first load, which the observer would slow), a MutationObserver
+records when elements in the viewport were last added or removed, likewise
+two frames later.  A measurement waits until every answer is in and both
+have stood still for 250 ms, and ends at the later of the last answer
+drawn on screen and the last change on screen: content that a tab mounts
+after its answers came counts; content built off screen (below the first
+screen, the hidden warm-up) and answers that write only off screen (a
+panel below the first screen that mounts once the page is idle) do not.
+Each game's opening is printed a second time, "(every answer)", ending at
+the last answer drawn wherever it writes.  A measurement that started no
+request is reported as an error, not as a fast answer.
 """
 
 from __future__ import annotations
@@ -94,20 +98,46 @@ DEFAULT_N = 10_000
 #: says when every request sent after ``since`` has been answered and drawn.
 TRACKER = """
 (() => {
-  const state = {inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, lastBuilt: 0, input: 0, watch: false};
+  const state = {
+    inflight: 0, sent: 0, firstSent: 0, lastSent: 0, lastDrawn: 0, lastDrawnInView: 0, lastBuilt: 0, input: 0,
+    watch: false,
+  };
   window.__dashRequests = state;
   // The user's input that starts an action: a pointer press or the Enter key
   // (event.timeStamp is on the page clock, like performance.now()).
   window.addEventListener('pointerdown', (e) => { state.input = e.timeStamp; }, true);
   window.addEventListener('keydown', (e) => { if (e.key === 'Enter') { state.input = e.timeStamp; } }, true);
+  const inView = (el) => {
+    if (!el.isConnected || !el.getBoundingClientRect) { return false; }
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0
+      && box.top < window.innerHeight && box.left < window.innerWidth;
+  };
+  // The components an answer writes (the request's outputs), and whether it
+  // shows in the first screen: an output whose component is on screen, or
+  // one that cannot be told (a pattern-matching id).  A store has no element:
+  // what it changes on screen is seen as elements built (below).
+  const outputIds = (init) => {
+    try {
+      const outputs = JSON.parse(init && init.body).outputs;
+      return (Array.isArray(outputs) ? outputs : [outputs]).map((output) => output && output.id);
+    } catch (error) { return [null]; }
+  };
+  const showsInView = (id) => {
+    if (typeof id !== 'string') { return true; }
+    const el = document.getElementById(id);
+    return Boolean(el) && inView(el);
+  };
   const original = window.fetch;
   window.fetch = function (...args) {
     const url = String((args[0] && args[0].url) || args[0]);
     if (!url.includes('_dash-update-component')) { return original.apply(this, args); }
     state.inflight += 1; state.sent += 1; state.lastSent = performance.now();
     if (!state.firstSent) { state.firstSent = state.lastSent; }
+    const outputs = outputIds(args[1]);
     const done = () => requestAnimationFrame(() => requestAnimationFrame(() => {
       state.inflight -= 1; state.lastDrawn = performance.now();
+      if (outputs.some(showsInView)) { state.lastDrawnInView = state.lastDrawn; }
     }));
     return original.apply(this, args).then((response) => {
       response.clone().text().then(done, done);
@@ -118,15 +148,13 @@ TRACKER = """
   // last added or removed elements in the viewport, drawn in the next frame:
   // content that mounts after its answers came (a tab's panels) counts as
   // drawn then, and what is built off screen (below the first screen, or the
-  // hidden warm-up of plotly.js and the grid) does not.
+  // hidden warm-up of plotly.js and the grid) does not.  Nor does Dash's
+  // marker of a callback in flight (an empty div, _dash-loading-callback,
+  // added and removed at the top of the page while any request is out).
   window.__marks = {};
   let changed = new Set();
-  const inView = (el) => {
-    if (!el.isConnected || !el.getBoundingClientRect) { return false; }
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0
-      && box.top < window.innerHeight && box.left < window.innerWidth;
-  };
+  const marker = (node) => node.nodeType === 1 && node.classList.contains('_dash-loading-callback');
+  const onlyMarkers = (record) => [...record.addedNodes, ...record.removedNodes].every(marker);
   new MutationObserver((records) => {
     if (!window.__marks.summary && document.getElementById('summary-count-W')) {
       window.__marks.summary = performance.now();
@@ -139,7 +167,7 @@ TRACKER = """
         if (seen) { requestAnimationFrame(() => { state.lastBuilt = performance.now(); }); }
       });
     }
-    records.forEach((record) => changed.add(record.target));
+    records.forEach((record) => { if (!onlyMarkers(record)) { changed.add(record.target); } });
   }).observe(document, {subtree: true, childList: true});
 })();
 """
@@ -200,9 +228,10 @@ def percentile(values: list[float], q: int) -> float:
 def settle(page, since_sent: int, timeout_s: float = 60.0, quiet_ms: float = 250.0) -> float:
     """Wait until the requests sent after ``since_sent`` are drawn and the elements in view stand still.
 
-    Returns when the last of them was drawn (page clock, ms): the last
-    answer's, or the last change of the page's elements in the viewport
-    (content a tab mounts after its answers came), whichever is later.
+    Returns when the first screen was last drawn (page clock, ms,
+    :func:`drawn_at`): the last answer that writes a component in view, or
+    the last change of the page's elements in the viewport (content a tab
+    mounts after its answers came), whichever is later.
     """
     page.wait_for_function(
         """([since, quiet]) => {
@@ -213,7 +242,28 @@ def settle(page, since_sent: int, timeout_s: float = 60.0, quiet_ms: float = 250
         timeout=timeout_s * 1000,
         polling=50,
     )
-    return page.evaluate("Math.max(window.__dashRequests.lastDrawn, window.__dashRequests.lastBuilt)")
+    return drawn_at(page)
+
+
+def drawn_at(page, every_answer: bool = False) -> float:
+    """When the page was last drawn (page clock, ms), as :func:`settle` has waited for.
+
+    By default the first screen's: the later of the last answer drawn that
+    writes a component in the viewport (or one whose component cannot be
+    told) and the last change of the elements in the viewport; an answer
+    that writes only components off screen (a panel below the first screen,
+    a hidden tab) or stores does not count.  With ``every_answer``, the
+    last answer drawn counts wherever it writes.  When no answer writes on
+    screen and nothing in view changed, the last answer drawn.
+    """
+    return page.evaluate(
+        """(every) => {
+            const s = window.__dashRequests;
+            const seen = Math.max(every ? s.lastDrawn : s.lastDrawnInView, s.lastBuilt);
+            return seen > 0 ? seen : s.lastDrawn;
+        }""",
+        every_answer,
+    )
 
 
 def sent(page) -> int:
@@ -366,7 +416,9 @@ def game_openings(
                         page.locator("#game-menu").click()
                         page.get_by_role("option", name=title, exact=True).click()
 
-                    times.setdefault(key, []).append(timed_action(page, choose)[1])
+                    start, ms = timed_action(page, choose)
+                    times.setdefault(key, []).append(ms)
+                    times.setdefault(f"{key} (every answer)", []).append(drawn_at(page, every_answer=True) - start)
                     if i == 0:
                         times.setdefault(f"{key} (server's first time)", []).append(times[key][-1])
                 except Exception as exc:  # a measurement that fails is reported, the others go on
@@ -385,6 +437,7 @@ def game_openings(
                     timeout=60_000,
                 )
                 times.setdefault(key, []).append(settle(page, 0))
+                times.setdefault(f"{key} (every answer)", []).append(drawn_at(page, every_answer=True))
             except Exception as exc:
                 errors.append(f"{key}: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
             finally:
