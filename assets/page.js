@@ -27,7 +27,8 @@
       no cloud buttons, PNG camera) becomes plotly.js's default the moment
       plotly.js loads, so every graph has it whoever built the graph, plus a
       "Download plot as SVG" button (its action is a function, which a Dash
-      figure's JSON config cannot carry).  Section 6b below picks which
+      figure's JSON config cannot carry), and WebGL drawn at the screen's
+      pixel ratio.  Section 6b below picks which
       plotly.js loads: the cartesian bundle the page serves, and Dash's full
       bundle once a figure needs a trace type it lacks.
 
@@ -55,7 +56,15 @@
         if (plotly && typeof plotly.setPlotConfig === "function") {
             // The page's config (dashboard/components.py, put in the page by
             // dashboard/app.py) becomes every graph's default.
-            var config = Object.assign({}, window.ptsqGraphConfig || {}, {modeBarButtonsToAdd: [SVG_BUTTON]});
+            // WebGL graphs (the 3-D octant) are drawn at the screen's own
+            // pixel ratio: plotly.js's default, 2, draws four times the
+            // pixels on an ordinary screen, which a browser drawing WebGL in
+            // software (no graphics processor) pays for on every frame.
+            var ratio = Math.min(4, Math.max(1, window.devicePixelRatio || 1));
+            var config = Object.assign({}, window.ptsqGraphConfig || {}, {
+                modeBarButtonsToAdd: [SVG_BUTTON],
+                plotGlPixelRatio: ratio
+            });
             plotly.setPlotConfig(config);
         }
     }
@@ -182,19 +191,26 @@
         else { window.setTimeout(task, 0); }
     }
 
+    function whenQuiet(waiting, quietMs, deadline, everyMs, task) {
+        // task, once waiting() has been false for quietMs (looked at every
+        // everyMs), or once the page clock passes deadline (ms) whatever it says.
+        var quietSince = 0;
+        (function look() {
+            var now = window.performance.now();
+            if (now < deadline && waiting()) { quietSince = 0; } else if (!quietSince) { quietSince = now; }
+            if (now >= deadline || (quietSince && now - quietSince >= quietMs)) { task(); return; }
+            window.setTimeout(look, everyMs);
+        })();
+    }
+
     function whenSettled(task) {
         // task, once no callback has been in flight, no lazy panel (section
         // 10) waiting to mount and nothing loading for 0.5 s, and the browser
         // is idle: the full bundle's second of work comes after the panels the
         // page draws on its own (at the latest 20 s after the navigation).
-        var quietSince = 0;
-        (function look() {
-            var now = window.performance.now();
-            var waiting = callbacksInFlight > 0 || lazyQueue.length > 0 || lazyTimer !== null || busy();
-            if (waiting && now < 20000) { quietSince = 0; } else if (!quietSince) { quietSince = now; }
-            if (quietSince && (now - quietSince >= 500 || now >= 20000)) { whenIdle(task); return; }
-            window.setTimeout(look, 100);
-        })();
+        whenQuiet(function () {
+            return callbacksInFlight > 0 || lazyQueue.length > 0 || lazyTimer !== null || lazyAfterWaiting > 0 || busy();
+        }, 500, 20000, 100, function () { whenIdle(task); });
     }
 
     function preloadFullBundle() {
@@ -590,6 +606,7 @@
     //     0.2-0.4 s of the main thread before the first view of a finite game.
     var FIRST_VIEW_QUIET_MS = 200;  // the first view's conditions hold this long
     var FIRST_VIEW_LIMIT_MS = 15000;  // after this, lazy boxes are mounted anyway
+    var LAZY_AFTER_QUIET_MS = 20;  // a lazy-after box's view has been drawn this long (looked at every 20 ms)
     var callbacksInFlight = 0;
     var callbacksAnswered = 0;
     var pageFetch = window.fetch;
@@ -606,7 +623,6 @@
         };
     }
     var firstViewDrawn = false;
-    var firstViewQuietSince = 0;
 
     function graphPendingInView() {
         return Array.prototype.some.call(document.querySelectorAll(".dash-graph--pending"), function (graph) {
@@ -614,28 +630,34 @@
         });
     }
 
-    function checkFirstView() {
-        if (firstViewDrawn) { return; }
-        var now = window.performance.now();
-        var waiting = callbacksAnswered === 0 || callbacksInFlight > 0 || busy() || graphPendingInView();
-        if (waiting && now < FIRST_VIEW_LIMIT_MS) { firstViewQuietSince = 0; }
-        else if (!firstViewQuietSince) { firstViewQuietSince = now; }
-        if (now >= FIRST_VIEW_LIMIT_MS || (firstViewQuietSince && now - firstViewQuietSince >= FIRST_VIEW_QUIET_MS)) {
-            firstViewDrawn = true;
-            findLazy();
-            preloadFullBundle();  // section 6b: the full plotly.js, once the browser is next idle
-            return;
-        }
-        window.setTimeout(checkFirstView, 50);
+    function callbacksPending() {
+        // Callbacks Dash's renderer holds that have not been applied yet
+        // (asked for, waiting on another's outputs, in flight, answered):
+        // between one answer and the requests it leads to, none is in flight,
+        // but these are not done.
+        var held = window.store && window.store.getState ? (window.store.getState() || {}).callbacks : null;
+        return !!held && ["requested", "prioritized", "blocked", "executing", "watched", "executed", "stored"].some(
+            function (stage) { return Array.isArray(held[stage]) && held[stage].length > 0; }
+        );
     }
-    window.setTimeout(checkFirstView, 50);
 
     var lazySeen = new WeakSet();
     var lazyQueue = [];
     var lazyTimer = null;
+    var lazyAfterWaiting = 0;  // lazy-after boxes waiting for their view (mountAfterView)
+
     var nearView = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) { if (entry.isIntersecting) { mountLazy(entry.target); } });
     }, {rootMargin: "0px 0px 150px 0px"}) : null;
+
+    // The page's first view: the load's answers in, applied, and every graph in view drawn.
+    whenQuiet(function () {
+        return callbacksAnswered === 0 || callbacksInFlight > 0 || busy() || graphPendingInView();
+    }, FIRST_VIEW_QUIET_MS, FIRST_VIEW_LIMIT_MS, 50, function () {
+        firstViewDrawn = true;
+        findLazy();
+        preloadFullBundle();  // section 6b: the full plotly.js, once the browser is next idle
+    });
 
     function mountLazy(box) {
         if (box.hasAttribute("data-mounted")) { return; }
@@ -662,12 +684,29 @@
         } else { lazyTimer = null; go(); }
     }
 
+    function mountAfterView(box) {
+        // A lazy-after box (a 3-D graph in the first screen) is mounted as
+        // soon as the view around it is drawn: Dash's renderer has applied
+        // every callback (its answer is in its store, drawn when the box
+        // mounts), nothing is loading and no graph in view is waiting, for
+        // LAZY_AFTER_QUIET_MS.  A game picked from the menu so draws its 3-D
+        // graph right after its other panels, not after the idle queue's wait.
+        lazyAfterWaiting += 1;
+        whenQuiet(function () {
+            return callbacksPending() || callbacksInFlight > 0 || busy() || graphPendingInView();
+        }, LAZY_AFTER_QUIET_MS, window.performance.now() + FIRST_VIEW_LIMIT_MS, 20, function () {
+            lazyAfterWaiting -= 1;
+            if (box.isConnected && box.offsetParent !== null) { mountLazy(box); } else { lazySeen.delete(box); }
+        });
+    }
+
     function findLazy() {
-        if (!firstViewDrawn) { return; }  // checkFirstView calls this again once the first view is drawn
+        if (!firstViewDrawn) { return; }  // called again once the page's first view is drawn
         document.querySelectorAll(".lazy-panel:not([data-mounted])").forEach(function (box) {
             if (lazySeen.has(box) || box.offsetParent === null) { return; }  // seen, or in a hidden tab
             lazySeen.add(box);
-            if (nearView && !box.classList.contains("lazy-after")) { nearView.observe(box); }
+            if (box.classList.contains("lazy-after")) { mountAfterView(box); return; }
+            if (nearView) { nearView.observe(box); }
             lazyQueue.push(box);
         });
         if (lazyQueue.length && lazyTimer === null) { lazyTimer = window.setTimeout(mountNextWhenIdle, 400); }

@@ -183,6 +183,25 @@ def test_3d_graphs_of_the_finite_games_are_drawn_by_the_full_bundle(
     assert fulls == 1
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_3d_octant_is_drawn_at_the_screen_s_pixel_ratio(browser: Browser, server_url: str, scale: int) -> None:
+    # plotly.js's own default draws WebGL at twice the pixels of an ordinary screen (four times the work).
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, device_scale_factor=scale)
+    try:
+        page = context.new_page()
+        page.goto(server_url + "?game=euclid3&foct=9", timeout=LOAD_TIMEOUT)
+        _assert_drawn(_wait_drawn(page, "finite-octant-graph", "scatter3d"), "scatter3d")
+        ratio = page.evaluate(
+            """() => {
+                const canvas = document.querySelector('#finite-octant-graph .gl-container canvas');
+                return canvas.width / canvas.getBoundingClientRect().width;
+            }"""
+        )
+        assert ratio == pytest.approx(scale, abs=0.02)
+    finally:
+        context.close()
+
+
 DENSITY = "density-graph"
 
 
