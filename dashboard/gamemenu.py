@@ -35,7 +35,7 @@ from . import ids
 from .components import DEFERRED_WAITING, attrs
 from .controls import rule_intro
 from .registry import TABS
-from .tabs import Tab
+from .tabs import GameAnswer, Tab
 from .urlkeys import UrlKey
 
 __all__ = [
@@ -570,12 +570,59 @@ def dropped_tabs(name: object) -> list[object]:
     return [no_update if tab.value in served else DEFERRED_WAITING for tab in TABS]
 
 
+def answering_tabs() -> tuple[tuple[Tab, GameAnswer], ...]:
+    """The tabs whose part of a chosen game the menu's answer writes, each with its :attr:`~dashboard.tabs.Tab.game_answer`."""
+    return tuple((tab, tab.game_answer) for tab in TABS if tab.game_answer is not None)
+
+
+def answer_tabs(name: object, *states: object) -> list[object]:
+    """What the menu's answer writes in each tab of :func:`answering_tabs`.
+
+    Parameters
+    ----------
+    name : object
+        The menu's value.
+    *states : object
+        The values now of each answering tab's ``game_answer.states``, tab
+        after tab.
+
+    Returns
+    -------
+    list
+        The values of each answering tab's ``game_answer.outputs``, tab after
+        tab: its answer for a game it serves, else ``no_update`` (and for a
+        name that is no game).
+    """
+    try:
+        game: Game | None = page_game(name)
+    except ValueError:
+        game = None
+    values: list[object] = []
+    at = 0
+    for tab, answer in answering_tabs():
+        held = states[at : at + len(answer.states)]
+        at += len(answer.states)
+        if game is not None and tab.serves(game):
+            written = list(answer.answer(game.name, *held))
+            if len(written) != len(answer.outputs):
+                raise ValueError(f"tab {tab.value!r} answered {len(written)} values for {len(answer.outputs)} outputs")
+            values += written
+        else:
+            values += [no_update] * len(answer.outputs)
+    return values
+
+
 def _choose_game(name: object, tab: object, *held: object) -> tuple:
-    """:func:`choose_game` and :func:`dropped_tabs` for the menu's callback, the game's kernels first in the compile plan."""
+    """:func:`choose_game`, :func:`dropped_tabs` and :func:`answer_tabs` for the menu's callback.
+
+    ``held``: the derived controls' values (:func:`derived_ids`), then the
+    answering tabs' states.  The game's kernels go first in the compile plan.
+    """
     from .first_view import ask_first
 
     ask_first(name)
-    return (*choose_game(name, tab, *held), *dropped_tabs(name))
+    derived = len(derived_ids())
+    return (*choose_game(name, tab, *held[:derived]), *dropped_tabs(name), *answer_tabs(name, *held[derived:]))
 
 
 def register(app) -> None:
@@ -599,9 +646,12 @@ def register(app) -> None:
         Output(ids.GAME_MENU_ERROR, "children"),
         *[Output(cid, "value", allow_duplicate=True) for cid in derived],
         *[Output(ids.deferred_id(tab.value), "value", allow_duplicate=True) for tab in TABS],
+        # The tabs' own part of the game (Tab.game_answer): their panels and position with the game itself.
+        *[Output(cid, prop, allow_duplicate=True) for _tab, answer in answering_tabs() for cid, prop in answer.outputs],
         Input(ids.GAME_MENU, "value"),
         State(ids.TABS, "value"),
         *[State(cid, "value") for cid in derived],
+        *[State(cid, prop) for _tab, answer in answering_tabs() for cid, prop in answer.states],
         prevent_initial_call=True,
     )(_choose_game)
     app.callback(

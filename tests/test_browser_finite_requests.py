@@ -213,6 +213,32 @@ def _drawn(page: Page, log: CallbackLog, name: str) -> dict:
     return page.evaluate(_SHOWN_TEXT)
 
 
+@pytest.mark.parametrize(("start", "game"), [("", "spring-cleaning"), ("?game=magnetism", "euclid3")])
+def test_a_game_picked_in_the_menu_comes_with_its_panels_and_position_in_the_menus_answer(
+    page: Page, server_url: str, start: str, game: str
+) -> None:
+    # The game menu's answer writes the finite tab's panels and position with the game (Tab.game_answer): no
+    # request of the tab's own for the new game follows it, and the views ask next, the position already new.
+    from dashboard import ids as page_ids
+    from dashboard.tabs.finite import ids as finite_ids
+    from solver import impartial_game
+
+    log = CallbackLog(page)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server_url + start, timeout=LOAD_TIMEOUT)
+    page.locator("#game-menu").wait_for(timeout=LOAD_TIMEOUT)
+    log.wait_quiet(page)
+    log.clear()
+    _pick(page, game)
+    shown = _drawn(page, log, game)
+    position = f"{finite_ids.POSITION}.value"
+    plain = [[output.split("@")[0] for output in outputs] for outputs in log.sent]  # less a duplicate's @hash
+    writers = [outputs for outputs in plain if position in outputs or f"{finite_ids.GAME_ERROR}.children" in outputs]
+    assert len(writers) == 1 and f"{page_ids.PAGE_TITLE}.children" in writers[0], log.sent
+    assert shown["position"] == impartial_game(game).format(impartial_game(game).start())
+    assert all(status == 200 for status in log.statuses), list(zip(log.sent, log.statuses, strict=True))
+
+
 @pytest.mark.parametrize("game", ["wythoff", "eraserhead"])
 def test_an_address_opens_its_game_without_a_round_trip_to_choose_it(page: Page, server_url: str, game: str) -> None:
     # The page served for ?game=NAME already holds the game chosen (dashboard/layout.py, game_props): its header,

@@ -197,6 +197,48 @@ def test_a_game_unmounts_the_tabs_that_do_not_serve_it():
         assert gamemenu.dropped_tabs(bad) == [no_update] * len(TABS)
 
 
+def _finite_answer(name, position) -> dict[str, object]:
+    """The menu's answer in the finite tab (answer_tabs), by output (``id.prop``)."""
+    from dashboard.tabs.finite import TAB as FINITE
+
+    outputs = [f"{cid}.{prop}" for tab, answer in gamemenu.answering_tabs() for cid, prop in answer.outputs]
+    states = [position if tab is FINITE else None for tab, answer in gamemenu.answering_tabs() for _ in answer.states]
+    written = dict(zip(outputs, gamemenu.answer_tabs(name, *states), strict=True))
+    return {key: value for key, value in written.items() if key.startswith("finite-")}
+
+
+def test_the_menu_writes_a_finite_game_s_panels_and_position_with_the_game():
+    # The views the game shows are shown and mounted, the others hidden and left waiting; a reference:
+    # the tab's own choose_game, which the page served for the game's address holds too.
+    from dashboard.tabs.finite import callbacks as finite
+    from dashboard.tabs.finite import ids as finite_ids
+    from dashboard.tabs.finite.games import find_game as finite_game
+    from dashboard.tabs.finite.views import VIEWS, mount_id, panel_id
+
+    for name in ("spring-cleaning", "euclid3", "octal-4.7", "magnetism"):
+        game = finite_game(name)
+        written = _finite_answer(name, None)
+        styles = finite.choose_game(name)[2:]
+        for key, style in zip(VIEWS, styles, strict=True):
+            assert written[f"{panel_id(key)}.style"] == style, (name, key)
+            shown = key in game.views
+            assert (style.get("display") != "none") is shown, (name, key)
+            assert written[f"{mount_id(key)}.value"] == (DEFERRED_SHOWN if shown else DEFERRED_WAITING), (name, key)
+        start = game.format(game.start())
+        assert written[f"{finite_ids.POSITION}.value"] == start
+        assert start in written[f"{finite_ids.PLAY_LOG}.children"]
+        assert written[f"{finite_ids.GAME_ERROR}.children"] == ""
+    # A position of the new game is kept (no new-game line); one that is not becomes the start.
+    octal = finite_game("octal-4.7")
+    kept = _finite_answer("octal-4.7", "7")
+    assert kept[f"{finite_ids.POSITION}.value"] == octal.format(octal.parse("7"))
+    assert kept[f"{finite_ids.PLAY_LOG}.children"] == ""
+    assert _finite_answer("octal-4.7", "not a heap")[f"{finite_ids.POSITION}.value"] == octal.format(octal.start())
+    # A game the tab does not serve, or no game at all, writes nothing in it.
+    for name in ("put-or-take-a-square", "tokens", "nonsense", None):
+        assert set(map(id, _finite_answer(name, "7").values())) == {id(no_update)}, name
+
+
 def _explore_holder(node) -> object:
     if isinstance(node, dict):
         props = node.get("props", {})

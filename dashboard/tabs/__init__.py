@@ -20,7 +20,7 @@ it needs to know about a tab from its entry.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from ..urlkeys import UrlKey
 
-__all__ = ["SetupView", "Tab", "serves_bounded"]
+__all__ = ["GameAnswer", "SetupView", "Tab", "serves_bounded"]
 
 
 def serves_bounded(game: Game) -> bool:
@@ -74,6 +74,35 @@ class SetupView:
     component_id: str
     prop: str
     build: Callable[[dict], object]
+
+
+@dataclass(frozen=True)
+class GameAnswer:
+    """What the game menu's own answer writes in a tab, for a game the tab serves (:attr:`Tab.game_answer`).
+
+    The menu's answer (:mod:`dashboard.gamemenu`) sets the tab's hidden game
+    input; a tab whose own callback on that input wrote its panels and
+    position then answered a round trip later, and the browser, building the
+    tab meanwhile, took that answer and sent the views' requests only once
+    it had built it.  Written in the menu's answer, the game, its panels and
+    its position arrive together: the views' requests leave at once, and
+    the server answers them while the browser builds the tab.
+
+    Parameters
+    ----------
+    outputs : tuple of (str, str)
+        ``(component id, property)`` the answer writes.
+    states : tuple of (str, str)
+        ``(component id, property)`` it reads (the position box, kept when
+        it holds a position of the new game).
+    answer : callable
+        ``answer(name, *states)``: one value per output, for a game the tab
+        serves (a registry name).
+    """
+
+    outputs: tuple[tuple[str, str], ...]
+    states: tuple[tuple[str, str], ...]
+    answer: Callable[..., Sequence[object]]
 
 
 @dataclass(frozen=True)
@@ -134,6 +163,10 @@ class Tab:
         start, so the load needs no round trip to choose the game.  None:
         the tab answers the game in the browser as before (its input is
         set when the address is read).
+    game_answer : GameAnswer or None
+        What the game menu's answer writes in the tab for a game it serves
+        (its panels, its position), instead of a callback of the tab's own
+        on :attr:`game_input`; None: the tab answers its game input itself.
 
     Raises
     ------
@@ -155,6 +188,7 @@ class Tab:
     serves: Callable[[Game], bool] = serves_bounded
     game_input: str | None = None
     chosen: Callable[[str], dict[str, dict[str, object]]] | None = None
+    game_answer: GameAnswer | None = None
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[a-z]+", self.value):

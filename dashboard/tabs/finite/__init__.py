@@ -14,7 +14,7 @@ small game tree.
 """
 
 from ...urlkeys import UrlKey, judged, slider
-from .. import Tab
+from .. import GameAnswer, Tab
 from . import callbacks, ids
 from .games import check_position_param, judge_position_param
 from .layout import DEFAULT_POSITION, DEFAULT_TREE_DEPTH, TREE_DEPTH_MAX, finite_layout
@@ -46,4 +46,5 @@ TAB = Tab(
     serves=callbacks.serves,
     game_input=ids.GAME,
     chosen=callbacks.chosen_props,
+    game_answer=GameAnswer(callbacks.ANSWER_OUTPUTS, ((ids.POSITION, "value"),), callbacks.answer_game),
 )

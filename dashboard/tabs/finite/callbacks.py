@@ -139,6 +139,44 @@ def chosen_props(name: str) -> dict[str, dict[str, object]]:
     return props
 
 
+#: What the game menu's answer writes in the tab for a game it serves (:func:`answer_game`): the message, the
+#: position's help, each view's container style and deferred holder (:func:`chosen_props`), the position box and
+#: the log line.
+ANSWER_OUTPUTS: tuple[tuple[str, str], ...] = (
+    (ids.GAME_ERROR, "children"),
+    (ids.POSITION_HELP, "children"),
+    *[output for key in VIEWS for output in ((panel_id(key), "style"), (mount_id(key), "value"))],
+    (ids.POSITION, "value"),
+    (ids.PLAY_LOG, "children"),
+)
+
+
+def answer_game(name: object, text: object) -> list[object]:
+    """The tab's part of the game menu's answer to a game it serves (:class:`dashboard.tabs.GameAnswer`).
+
+    Parameters
+    ----------
+    name : object
+        The chosen game's registry name.
+    text : object
+        The position box's text now: kept when it is a position of the new
+        game (:func:`reset_position`).
+
+    Returns
+    -------
+    list
+        One value per :data:`ANSWER_OUTPUTS` entry: :func:`chosen_props`,
+        then the position and the log line of :func:`reset_position`;
+        ``no_update`` throughout for a name that is no game.
+    """
+    props = chosen_props(name) if isinstance(name, str) else {}
+    if not props:
+        return [no_update] * len(ANSWER_OUTPUTS)
+    position, log = reset_position(ids.GAME, name, text, None)
+    props = {**props, ids.POSITION: {"value": position}, ids.PLAY_LOG: {"children": log}}
+    return [props[component_id][prop] for component_id, prop in ANSWER_OUTPUTS]
+
+
 #: Opens the gate of every view the chosen game shows (its panels' style is not ``display: none``), once the
 #: tab's gate is open; the others' gates stay as they are, so their callbacks send no request.  A change of the
 #: position alone (the last argument) opens only the gates of the shown views that follow it
@@ -366,25 +404,8 @@ def register(app) -> None:
     """
     gate = Input(page_ids.tab_gate_id("finite"), "data")
 
-    @app.callback(
-        Output(ids.GAME_ERROR, "children"),
-        Output(ids.POSITION_HELP, "children"),
-        *[Output(panel_id(key), "style") for key in VIEWS],
-        # The position box follows the game in the same answer (one round trip, not two).  Not a duplicate
-        # output: Dash's renderer holds the callbacks that read the position (the gates of Play, the tree and the
-        # views that draw it) until this answer is in only for an output it knows by its plain name.
-        Output(ids.POSITION, "value"),
-        Output(ids.PLAY_LOG, "children"),
-        Input(ids.GAME, "value"),
-        State(ids.POSITION, "value"),
-        prevent_initial_call=True,
-    )
-    def _choose(value, text):
-        chosen = choose_game(value)
-        if chosen[0]:  # no game: the position stays
-            return (*chosen, no_update, no_update)
-        return (*chosen, *reset_position(ids.GAME, value, text, None))
-
+    # A game chosen: the game menu's answer writes the tab's panels, position and log line (answer_game,
+    # ANSWER_OUTPUTS) with the game itself, so the views ask for the game at once.
     # A view asks the server only when the chosen game shows it: the tab's gate and the panels' styles (which
     # the game menu sets) open the gates of the views shown and leave the others' as they are.
     app.clientside_callback(
