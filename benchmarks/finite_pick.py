@@ -2,7 +2,7 @@
 
 Run on demand (not part of the test suite):
 
-    .venv/bin/python benchmarks/finite_pick.py [--repeat 3] [--games eraserhead,euclid3,spring-cleaning]
+    .venv/bin/python benchmarks/finite_pick.py [--repeat 3] [--games eraserhead euclid3 subtraction-1,3,4]
 
 Needs what ``benchmarks/browser_latency.py`` needs (Playwright and
 ``/usr/bin/chromium``), and measures the same way (its ``TRACKER``,
@@ -13,8 +13,10 @@ port with a solve cache of its own, loads the page once unmeasured, waits
 until the server's background compile is done (its CPU time stands still),
 then for each run:
 
-- menu: a page opened at ``?game=robs-dots&tab=finite`` (Rob's Dots drawn,
-  then ``--read-ms`` to read it) picks every game of ``--games`` in turn
+- menu: a page opened at ``?game=robs-dots&tab=finite`` (Rob's Dots drawn;
+  Wythoff's game when the first game listed is Rob's Dots, octal 0.137,
+  which picked there would send nothing; then ``--read-ms`` to read it)
+  picks every game of ``--games`` in turn
   from the page's game menu, each timed from the pointer press on its entry
   until drawn;
 - address: for each game, a new page of the same browser (its scripts
@@ -34,6 +36,7 @@ average, since a busy machine stretches the browser's times.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import sys
@@ -99,6 +102,13 @@ def thread_seconds(cdp) -> float:
     return next(m["value"] for m in metrics if m["name"] == "ThreadTime")
 
 
+def start_game(games: list[str]) -> str:
+    """The game the menu's page opens on: Rob's Dots, or Wythoff's game when the first pick is Rob's Dots itself."""
+    from solver import impartial_game
+
+    return "wythoff" if games and impartial_game(games[0]).name == impartial_game("robs-dots").name else "robs-dots"
+
+
 def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read_ms: int, pid: int) -> dict:
     """One page picks every game in turn from the menu: ``{game: (ms, server CPU s, page CPU s)}``."""
     page = context.new_page()
@@ -106,7 +116,7 @@ def menu_picks(context, url: str, games: list[str], titles: dict[str, str], read
     cdp = context.new_cdp_session(page)
     cdp.send("Performance.enable")
     try:
-        page.goto(url + "?game=robs-dots&tab=finite", timeout=120_000)
+        page.goto(url + f"?game={start_game(games)}&tab=finite", timeout=120_000)
         page.locator(PLAY_STATE).first.wait_for(timeout=120_000)
         settle(page, 0)
         page.wait_for_timeout(read_ms)
@@ -179,13 +189,18 @@ def run(args) -> tuple[dict, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each pick (default 3)")
-    parser.add_argument("--games", default=",".join(DEFAULT_GAMES), help="games to pick, by name, comma-separated")
+    parser.add_argument(
+        "--games",
+        nargs="+",
+        default=list(DEFAULT_GAMES),
+        help="games to pick, by name, separated by spaces (a name may hold commas: subtraction-1,3,4)",
+    )
     parser.add_argument("--cache-dir", default=None, help="solve cache folder (default: a new temporary one)")
     parser.add_argument(
         "--read-ms", type=int, default=1500, help="pause before each menu pick, as a user reads (default 1500)"
     )
     args = parser.parse_args()
-    args.games = [g.strip() for g in args.games.split(",") if g.strip()]
+    args.games = [g.strip() for g in args.games if g.strip()]
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     if args.read_ms < 0:
@@ -197,6 +212,9 @@ def main() -> None:
             impartial_game(game)
         except (TypeError, ValueError) as exc:
             parser.error(f"--games: {exc}")
+    for first, second in itertools.pairwise(args.games):
+        if impartial_game(first).name == impartial_game(second).name:
+            parser.error(f"--games: {second} follows {first}: picked again from the menu, it would send nothing")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
