@@ -239,6 +239,27 @@ def test_a_game_picked_in_the_menu_comes_with_its_panels_and_position_in_the_men
     assert all(status == 200 for status in log.statuses), list(zip(log.sent, log.statuses, strict=True))
 
 
+def test_back_and_forward_between_finite_games_bring_back_each_game_with_its_position(
+    page: Page, server_url: str
+) -> None:
+    # The address's reading sets the menu, the position and the tab's game; the menu's answer then writes the
+    # panels and keeps the position, which is the new game's (the address's own, not the start).
+    page.set_viewport_size({"width": 1440, "height": 900})
+    log = CallbackLog(page)
+    page.goto(server_url + "?game=magnetism&fpos=%2B...-.%2B", timeout=LOAD_TIMEOUT)
+    first = _drawn(page, log, "magnetism")
+    assert first["position"] == "+...-.+"
+    _pick(page, "spring-cleaning")
+    second = _drawn(page, log, "spring-cleaning")
+    page.go_back()
+    expect(page.locator("#page-title")).to_have_text("Magnetism explorer", timeout=LOAD_TIMEOUT)
+    assert _drawn(page, log, "magnetism") == first
+    page.go_forward()
+    expect(page.locator("#page-title")).to_have_text("Spring Cleaning explorer", timeout=LOAD_TIMEOUT)
+    assert _drawn(page, log, "spring-cleaning") == second
+    assert all(status == 200 for status in log.statuses), list(zip(log.sent, log.statuses, strict=True))
+
+
 @pytest.mark.parametrize("game", ["wythoff", "eraserhead"])
 def test_an_address_opens_its_game_without_a_round_trip_to_choose_it(page: Page, server_url: str, game: str) -> None:
     # The page served for ?game=NAME already holds the game chosen (dashboard/layout.py, game_props): its header,
