@@ -690,6 +690,19 @@ def test_lost_triples_are_the_brute_forces_and_drawn_as_cubes():
     assert rows[0] == "x,y,z" and len(rows) == 1 + len(lost)
 
 
+def test_the_zigzags_graph_below_the_first_screen_waits_in_a_lazy_box():
+    # Spring Cleaning's first screen is its grid and L-shapes; the zigzags' graph is at 962 px at 1440 x 900
+    # (lower when narrower): it mounts near the viewport or once the page is idle (components.lazy).
+    from dashboard.tabs.finite.views import VIEWS
+    from dashboard.tabs.finite.views import spring_cleaning_zigzags as zigzags
+
+    where = lazy_ids(VIEWS["zigzags"].layout())
+    assert where[zigzags.ZIGZAG_GRAPH]
+    assert not where[zigzags.ZIGZAG_N] and not where[zigzags.ZIGZAG_NOTE] and not where[zigzags.ZIGZAG_TABLE]
+    keys = list(VIEWS)
+    assert keys.index("dirt-grid") < keys.index("l-shapes") < keys.index("zigzags")
+
+
 def test_the_octal_games_grid_and_pairs_graph_below_the_first_screen_wait_in_lazy_boxes():
     # The Grundy values' graph is the first screen of every game with the grundy view; the classes' grid and the
     # two-heap P-positions' graph below it mount near the viewport or once the page is idle (components.lazy).

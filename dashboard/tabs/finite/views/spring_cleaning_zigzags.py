@@ -262,7 +262,7 @@ def _zigzag_layout() -> list:
                 ),
                 html.Div(id=ZIGZAG_ERROR, className="error", role="alert"),
                 html.P(id=ZIGZAG_NOTE, className="summary-text", role="status"),
-                graph(ZIGZAG_GRAPH, 340),
+                graph(ZIGZAG_GRAPH, 340, below_first_screen=True),  # at 962 px at 1440 × 900, lower when narrower
                 dcc.Loading(
                     html.Div(
                         id=ZIGZAG_TABLE,
