@@ -625,8 +625,12 @@
     var firstViewDrawn = false;
 
     function graphPendingInView() {
+        // A graph in view that waits for its first drawing (its script, or its
+        // figure's first plot).  One already drawn is pending too while
+        // dcc.Graph fits it to its box again, which plotly.js does after a
+        // 100 ms debounce: it is drawn, and nothing waits for that.
         return Array.prototype.some.call(document.querySelectorAll(".dash-graph--pending"), function (graph) {
-            return graph.offsetParent !== null;
+            return graph.offsetParent !== null && !graph.querySelector(".main-svg");
         });
     }
 
