@@ -544,6 +544,9 @@ def run(args) -> dict[str, list[float]]:
             except RuntimeError as exc:
                 errors.append(f"tree expand: {exc}")
                 break
+            except Exception as exc:  # a click that sent no request: reported, and the other measurements go on
+                errors.append(f"tree expand: {type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
+                break
 
         page.locator("#tabs .tab", has_text="Play").click()
         page.locator("#play-prediction").get_by_text("wins in", exact=False).wait_for(timeout=60_000)
