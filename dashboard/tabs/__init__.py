@@ -155,8 +155,9 @@ class Tab:
         sets when the tab serves the chosen game; None for the tabs that
         read the game from the page's setup.
     chosen : callable or None
-        ``chosen(name)``: what the tab's own answer to a newly chosen game
-        (its callback on :attr:`game_input`) writes, as ``{component id:
+        ``chosen(name)``: what the answer to a newly chosen game writes in
+        the tab (the game menu's, :attr:`game_answer`, or the tab's own
+        callback on :attr:`game_input`), as ``{component id:
         {property: value}}``, for a game the tab serves.  The page served
         for an address naming the game (:func:`dashboard.layout.page_layout`)
         holds these values and the game in :attr:`game_input` from the
