@@ -44,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.engine.dask import DEFAULT_CHUNK, METHOD_SWEEP, SECONDS_PER_TASK, plan, schedule_seconds
+from solver.engine.dask import COMPRESSIONS, DEFAULT_CHUNK, METHOD_SWEEP, SECONDS_PER_TASK, plan, schedule_seconds
 from solver.games import DEFAULT_RULE, get_rule
 from solver.parsing import parse_int
 from solver.store.dask import run
@@ -140,7 +140,16 @@ def _small_game_seconds(bound: int, rule: str) -> float:
 
 
 def _one_rule(
-    rule: str, bound: int, workers: int, chunk: int, store: Path, keep: bool, check: bool, cold: bool, model: list[int]
+    rule: str,
+    bound: int,
+    workers: int,
+    chunk: int,
+    store: Path,
+    keep: bool,
+    check: bool,
+    cold: bool,
+    model: list[int],
+    compression: str = "auto",
 ) -> dict:
     """Both solves of one rule; the figures as a dict."""
     the_plan = plan(bound, chunk, workers, rule=rule)
@@ -163,7 +172,7 @@ def _one_rule(
     try:
         workers_before = client.run(_processor_seconds)
         client_before = _processor_seconds()
-        report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule)
+        report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule, compression=compression)
         client_cpu = _processor_seconds() - client_before
         workers_after = client.run(_processor_seconds)
         workers_cpu = sum(workers_after[w] - workers_before.get(w, 0.0) for w in workers_after)
@@ -209,6 +218,7 @@ def _one_rule(
         "bytes_written": sum(t["bytes_written"] for t in report.tasks),
         "bytes_read": sum(t["bytes_read"] for t in report.tasks),
         "store_bytes_on_disk": report.store_bytes,
+        "compression": report.compression,
         "store_bytes_per_position": round(report.store_bytes / (bound + 1), 4),
         "open_store_seconds": round(open_seconds, 4),
         "first_value_seconds": round(value_seconds, 4),
@@ -257,6 +267,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[2, 16],
         help="worker counts whose wall time is modelled from the measured tasks (default 2 16)",
     )
+    parser.add_argument(
+        "--compression",
+        choices=COMPRESSIONS,
+        default="auto",
+        help="the store's compression (default auto: uncompressed where the disk holds it, as the command)",
+    )
     args = parser.parse_args(argv)
     try:
         bound = parse_int(args.bound, "the bound")
@@ -275,7 +291,16 @@ def main(argv: list[str] | None = None) -> int:
     equal = True
     for rule in rules:
         result = _one_rule(
-            rule, bound, workers, chunk, store, args.keep and rule == rules[-1], args.check, args.cold, args.model
+            rule,
+            bound,
+            workers,
+            chunk,
+            store,
+            args.keep and rule == rules[-1],
+            args.check,
+            args.cold,
+            args.model,
+            args.compression,
         )
         equal = equal and result.get("tallies_equal", True) and result.get("store_tally_equal", True)
         print(json.dumps(result, indent=1), flush=True)

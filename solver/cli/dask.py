@@ -29,7 +29,16 @@ from typing import Any
 
 from solver import costs
 from solver.engine import budget
-from solver.engine.dask import DEFAULT_CHUNK, MAX_CHUNK, MIN_CHUNK, plan, supports
+from solver.engine.dask import (
+    COMPRESSIONS,
+    DEFAULT_CHUNK,
+    MAX_CHUNK,
+    MIN_CHUNK,
+    plan,
+    store_bytes,
+    store_compression,
+    supports,
+)
 from solver.games import get_rule
 from solver.parsing import argparse_int
 from solver.store.dask import default_store, run
@@ -44,10 +53,6 @@ __all__ = ["ENGINES", "add_engine_options", "run_dask_solve", "wants_dask", "che
 #: Values of ``--engine``.
 ENGINES = ("numba", "dask")
 
-#: Bytes a position of the store takes on disk, an estimate from above: the Blosc-LZ4 codes of
-#: Put-or-Take-a-Square took 0.224 bytes a position at 10**10 and 0.19 at 10**11 (docs/dask.md).
-STORE_BYTES_PER_POSITION = 0.25
-
 #: A solve estimated to take longer than this says so, with its disk, before it starts (on stderr).
 NOTE_SECONDS = 10.0
 
@@ -56,7 +61,7 @@ _int_arg = argparse_int
 
 
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--engine``, ``--scheduler``, ``--store``, ``--chunk`` and ``--workers`` to a parser.
+    """Add ``--engine``, ``--scheduler``, ``--store``, ``--chunk``, ``--workers`` and ``--compression`` to a parser.
 
     Parameters
     ----------
@@ -67,7 +72,8 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     -----
     Defaults: ``--engine numba`` (the single-process solver and its disk
     cache), no scheduler (a local cluster), the store in the cache directory,
-    chunks of :data:`solver.engine.dask.DEFAULT_CHUNK` positions, 2 workers.
+    chunks of :data:`solver.engine.dask.DEFAULT_CHUNK` positions, 2 workers,
+    the store's compression chosen by :func:`solver.engine.dask.store_compression`.
     The Dask options other than ``--engine`` are refused with ``--engine numba``
     by :func:`run_dask_solve`'s caller (see :func:`check_engine_options`).
     """
@@ -102,6 +108,13 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
         help="tasks the local cluster runs at once (default 2): threads of its one worker process; "
         "ignored with --scheduler",
     )
+    group.add_argument(
+        "--compression",
+        choices=COMPRESSIONS,
+        help="the store's chunks: lz4 (Blosc-LZ4, about 0.2 bytes a position) or none (1 byte a position, "
+        "written beside the sweep); default auto: none for a cluster on this machine whose store takes at "
+        "most a quarter of the free disk, lz4 otherwise",
+    )
 
 
 def wants_dask(args: argparse.Namespace) -> bool:
@@ -115,11 +128,11 @@ def check_engine_options(args: argparse.Namespace) -> None:
     Raises
     ------
     ValueError
-        If ``--scheduler``, ``--store`` or ``--chunk`` is given with another engine.
+        If ``--scheduler``, ``--store``, ``--chunk`` or ``--compression`` is given with another engine.
     """
     if wants_dask(args):
         return
-    for option in ("scheduler", "store", "chunk"):
+    for option in ("scheduler", "store", "chunk", "compression"):
         if getattr(args, option, None) is not None:
             raise ValueError(f"--{option} needs --engine dask")
 
@@ -137,23 +150,31 @@ def _finished(where: Path, bound: int, rule: str) -> bool:
     return info["bound"] == bound and info["rule"] == rule
 
 
-def _check_disk(where: Path, the_plan: Any) -> int:
+def _check_disk(where: Path, the_plan: Any, compression: str, local: bool) -> int:
     """The store's estimated bytes on disk; refuse a solve whose store would not fit on its disk.
+
+    ``compression`` (``--compression``) and ``local`` (no ``--scheduler``)
+    give the store's compression as :func:`solver.engine.dask.run` will
+    choose it (:func:`solver.engine.dask.store_compression`); a cluster
+    started elsewhere counts as not local here, which can only make the
+    estimate smaller than the bytes an uncompressed store takes if its
+    workers turn out to be on this machine.
 
     Raises
     ------
     ValueError
         If the free space of the disk that would hold the store is less than
-        the estimate (:data:`STORE_BYTES_PER_POSITION` a position and array).
+        the estimate (:func:`solver.engine.dask.store_bytes`).
     """
     arrays = the_plan.tasks[0].arrays if the_plan.tasks else 1
-    need = int((the_plan.bound + 1) * arrays * STORE_BYTES_PER_POSITION)
     while not where.exists() and where != where.parent:
         where = where.parent
     try:
         free = shutil.disk_usage(where).free
-    except OSError:
-        return need  # the store's own checks say what is wrong with the path
+    except OSError:  # the store's own checks say what is wrong with the path
+        return store_bytes(the_plan.bound, arrays, "lz4" if compression == "auto" else compression)
+    chosen = store_compression(compression, the_plan.bound, arrays, the_plan.method, local, free)
+    need = store_bytes(the_plan.bound, arrays, chosen)
     if need > free:
         raise ValueError(
             f"the store of a Dask solve to {the_plan.bound:,} takes {costs.format_bytes(need)} of disk, but only "
@@ -219,7 +240,8 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
     store = getattr(args, "store", None)
     where = Path(str(store)).expanduser().absolute() if store is not None else default_store(rule, bound)
     finished = _finished(where, bound, rule.name)
-    disk = 0 if finished else _check_disk(where, the_plan)
+    compression = getattr(args, "compression", None) or "auto"
+    disk = 0 if finished else _check_disk(where, the_plan, compression, scheduler is None)
     if the_plan.seconds > NOTE_SECONDS and not finished:  # whatever stderr is: a long solve says so before it starts
         print(
             f"{PROG}: note: a Dask solve to {bound:,} on {workers} workers: about "
@@ -250,6 +272,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
             progress=progress,
             rule=rule,
             timeout=CONNECT_TIMEOUT,
+            compression=compression,
         )
     finally:
         if bar is not None:
@@ -272,6 +295,8 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
         "chunk": report.chunk,
         "store": report.store,
         "worker_peak_rss_bytes": report.worker_peak_rss_bytes,
+        "compression": report.compression,
+        "store_bytes": report.store_bytes,
     }
     if getattr(args, "json", False):
         print(json.dumps(result))
@@ -290,5 +315,7 @@ def run_dask_solve(args: argparse.Namespace) -> dict[str, Any]:
             f"seconds: {seconds:.3f} ({len(report.tasks):,} chunks of {report.chunk:,} on {report.workers} workers, "
             f"store {report.store})"
         )
+        kind = "uncompressed" if report.compression == "none" else "Blosc-LZ4"
+        print(f"store on disk: {report.store_bytes:,} bytes ({kind})")
         print(f"peak memory of a worker: {report.worker_peak_rss_bytes / 2**20:,.0f} MiB")
     return result

@@ -84,6 +84,10 @@ __all__ = [
     "warm_up_chunk_kernel",
     "check_bound",
     "label_chunk",
+    "store_compression",
+    "store_bytes",
+    "COMPRESSIONS",
+    "PENDING_WRITES",
 ]
 
 #: Positions per chunk (task and store chunk) unless told otherwise: 16 MiB of
@@ -121,6 +125,24 @@ WORKER_BASE_BYTES = 250 * 2**20
 #: read them (:class:`solver.store.dask_chunks.ChunkTable`; ``docs/dask.md``
 #: section 3.3): 24 chunks of 2**24 codes.
 CHUNK_TABLE_BYTES = 384 * 2**20
+#: Chunks a worker process may have waiting to be written to uncompressed
+#: files (:class:`solver.store.dask_chunks.ChunkWriter`): a task whose chunk
+#: would be one more waits for the oldest; :func:`plan` counts them in a
+#: worker's memory.
+PENDING_WRITES = 4
+#: The store's compression (``compression`` of :func:`solver.store.dask.run`
+#: and ``solve --compression``): ``auto`` chooses one of the other two
+#: (:func:`store_compression`), ``lz4`` is Blosc-LZ4 (level 1, no shuffle),
+#: ``none`` one byte a position in each chunk file.
+COMPRESSIONS = ("auto", "lz4", "none")
+#: Bytes a position and array of a store takes on disk, an estimate from
+#: above for ``lz4``: the codes of Put-or-Take-a-Square took 0.224 bytes a
+#: position at 10**10 and 0.19 at 10**11 (``docs/dask.md``); exactly 1 for
+#: ``none``.
+STORE_BYTES_PER_POSITION = {"lz4": 0.25, "none": 1.0}
+#: ``auto`` stores a local solve by the sweep uncompressed when the
+#: uncompressed store takes at most this share of the free space of its disk.
+UNCOMPRESSED_SHARE_OF_FREE = 0.25
 #: Bytes per small-game node while it is solved (node, CSR and queue arrays);
 #: measured 1.34 GB of peak RSS for the 20.9 million nodes at 10**12.
 _SMALL_NODE_BYTES = 64
@@ -133,6 +155,78 @@ _PASS_BYTES_PER_POSITION = 40
 # ---------------------------------------------------------------------------
 # Which rules, and how
 # ---------------------------------------------------------------------------
+
+
+def store_compression(compression: str, bound: int, arrays: int, method: str, local: bool, free_bytes: int) -> str:
+    """The compression a solve's store is written with: ``"lz4"`` or ``"none"``.
+
+    A chunk task spends about as long encoding its chunk with Blosc-LZ4 as
+    labelling it (15-17 ms of processor time for 2**24 codes on this
+    project's machine), and the single-process solve writes its codes
+    uncompressed; uncompressed chunks are written with direct I/O, beside
+    the sweep, at no processor cost (``docs/dask.md`` section 3.4).
+    Compression is worth that cost where bytes cost more than processor
+    time: on a cluster's shared file system, and for a store that would
+    crowd its disk.  So ``"auto"`` is ``"none"`` for a solve by the sweep on
+    a local cluster whose uncompressed store takes at most
+    :data:`UNCOMPRESSED_SHARE_OF_FREE` of the free space, and ``"lz4"``
+    otherwise.  The codes are the same either way; only the files differ.
+
+    Parameters
+    ----------
+    compression : str
+        One of :data:`COMPRESSIONS`.
+    bound : int
+        The bound ``B``.
+    arrays : int
+        Arrays of one byte a position the store holds while it is solved
+        (the codes, and a kept lower bound).
+    method : str
+        :data:`METHOD_SWEEP` or :data:`METHOD_PASSES` (always ``"lz4"``: its
+        scratch arrays take 5 bytes a position).
+    local : bool
+        Whether the cluster is a local one started for the solve.
+    free_bytes : int
+        Free bytes of the disk that holds the store.
+
+    Returns
+    -------
+    str
+        ``"lz4"`` or ``"none"``.
+
+    Raises
+    ------
+    ValueError
+        If ``compression`` is not one of :data:`COMPRESSIONS`.
+    """
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"the store's compression must be one of {', '.join(COMPRESSIONS)}, not {compression!r}")
+    if compression != "auto":
+        return compression
+    raw = (bound + 1) * arrays
+    if method == METHOD_SWEEP and local and raw <= UNCOMPRESSED_SHARE_OF_FREE * free_bytes:
+        return "none"
+    return "lz4"
+
+
+def store_bytes(bound: int, arrays: int, compression: str) -> int:
+    """Bytes of disk a store of ``arrays`` arrays to ``bound`` takes, an estimate from above for ``"lz4"``.
+
+    Parameters
+    ----------
+    bound : int
+        The bound ``B``.
+    arrays : int
+        Arrays of one byte a position.
+    compression : str
+        ``"lz4"`` or ``"none"`` (:data:`STORE_BYTES_PER_POSITION`).
+
+    Returns
+    -------
+    int
+        Bytes.
+    """
+    return int((bound + 1) * arrays * STORE_BYTES_PER_POSITION[compression])
 
 
 def supports(rule: Rule) -> bool:
@@ -259,9 +353,10 @@ class Plan:
     worker_peak_bytes : int
         ``WORKER_BASE_BYTES + threads_per_worker * task_peak_bytes`` plus, by
         the sweep, the chunks the worker keeps in memory for their readers
-        (:data:`CHUNK_TABLE_BYTES`, or all the chunks written if fewer), or
-        the small game's peak if that is larger: the memory each worker
-        needs.
+        (:data:`CHUNK_TABLE_BYTES`, or all the chunks written if fewer) and
+        those waiting to be written (:data:`PENDING_WRITES` chunks, or all
+        if fewer), or the small game's peak if that is larger: the memory
+        each worker needs, from above.
     bytes_written, bytes_read : int
         Uncompressed bytes all tasks write to and read from the store (by
         passes: an estimate of :data:`PASSES_ESTIMATE` rounds).
@@ -465,7 +560,11 @@ def plan(
     if how == METHOD_SWEEP:
         written = sum(t.bytes_written for t in tasks)
         read = sum(t.bytes_read for t in tasks)
-        kept_bytes = min(CHUNK_TABLE_BYTES, written)
+        # The chunks kept for their readers, and those waiting to be written
+        # uncompressed (a chunk no task reads is in the second only).
+        kept_bytes = min(CHUNK_TABLE_BYTES, written) + min(
+            PENDING_WRITES * max(t.bytes_written for t in tasks), written
+        )
     else:  # each round reads a position's own values and its children's, and writes its own
         written = rounds * 2 * (bound + 1)
         read = rounds * 8 * (bound + 1)
@@ -547,6 +646,8 @@ def label_chunk(
     small: tuple[np.ndarray, SmallGame],
     inp: np.ndarray,
     inp_lam: np.ndarray | None,
+    out: np.ndarray | None = None,
+    out_lam: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     """Label positions ``a..b`` with the sweep kernel from their put children above ``b`` (a chunk task's work).
 
@@ -568,6 +669,10 @@ def label_chunk(
         The codes (``uint8``) of positions ``q0..q0 + len(inp) - 1``, and
         their kept lower bounds (``uint8``), or None for a one-byte solve
         (lower bounds rebuilt from codes).
+    out, out_lam : numpy.ndarray, optional
+        Where to write the codes and the lower bounds (``uint8``, shape
+        ``(b - a + 1,)``; ``out_lam`` only with ``inp_lam``), such as a
+        buffer aligned for direct I/O.  Default: new arrays.
 
     Returns
     -------
@@ -577,8 +682,12 @@ def label_chunk(
     """
     members, game = small
     m = game.m
-    out = np.empty(b - a + 1, np.uint8)
-    out_lam = None if inp_lam is None else np.empty(b - a + 1, np.uint8)
+    if out is None:
+        out = np.empty(b - a + 1, np.uint8)
+    if inp_lam is None:
+        out_lam = None
+    elif out_lam is None:
+        out_lam = np.empty(b - a + 1, np.uint8)
     if a <= m:  # positions of the small game, solved by the small-game task
         out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
         if out_lam is not None:

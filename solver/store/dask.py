@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -29,6 +30,7 @@ import numba
 import numpy as np
 
 from ..engine.dask import (
+    COMPRESSIONS,
     FILL,
     METHOD_SWEEP,
     Plan,
@@ -36,6 +38,7 @@ from ..engine.dask import (
     check_bound,
     label_chunk,
     plan,
+    store_compression,
     supports,
     warm_up_chunk_kernel,
 )
@@ -46,7 +49,17 @@ from ..engine.tallies import merge_tallies, tally_dict
 from ..errors import DaskEngineError
 from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
-from .dask_chunks import CHUNK_TABLE, _clear_chunk_table, _group_for, _Reader, read_range, write_chunk
+from .dask_chunks import (
+    CHUNK_TABLE,
+    _clear_chunk_table,
+    _finish_writes,
+    _group_for,
+    _Reader,
+    chunk_buffer,
+    codec_of,
+    read_range,
+    write_chunk,
+)
 from .dask_cluster import CONNECT_TIMEOUT, _can_write, _is_client, _peak_rss, close_cluster, connect
 from .dask_codes import ZarrCodes
 from .dask_store import (
@@ -91,6 +104,7 @@ def _chunk_task(
     small: tuple,
     kept: bool,
     readers: int,
+    alone: bool,
     *deps: object,
 ) -> dict[str, Any]:
     """Label positions ``a..b`` with the sweep kernel and write their codes to the store; return counts and bytes.
@@ -104,7 +118,11 @@ def _chunk_task(
     share one process), which a busy machine lengthens less than the wall
     seconds, and ``cpu_seconds`` those of its read, sweep and write;
     ``from_memory`` the chunks it took from the table.  The positions it
-    reads go into buffers of its thread, reused by its next task.
+    reads go into buffers of its thread, reused by its next task.  An
+    uncompressed chunk is written in the process's writer thread; unless the
+    process is ``alone`` (the cluster's only worker process, whose reads wait
+    for its writes), the task waits for its file, which a task of another
+    process may read next.
     """
     # The kernels have no parallel loop; one numba thread a task all the same, should any parallel
     # kernel run in a task: it would otherwise wake a thread on every core in every worker.
@@ -127,13 +145,18 @@ def _chunk_task(
     read_seconds = time.perf_counter() - start
     cpu.append(time.thread_time())
     start = time.perf_counter()
-    out, out_lam, tally = label_chunk(bound, a, b, q0, small, inp, inp_lam)
+    # An uncompressed chunk goes to its file by direct I/O, straight from where the kernel writes it.
+    raw = codec_of(codes) == "none"
+    out_lam = chunk_buffer(b - a + 1) if raw and kept else None
+    out, out_lam, tally = label_chunk(
+        bound, a, b, q0, small, inp, inp_lam, chunk_buffer(b - a + 1) if raw else None, out_lam
+    )
     sweep_seconds = time.perf_counter() - start
     cpu.append(time.thread_time())
     start = time.perf_counter()
-    write_chunk(codes, a, b, out, CHUNK_TABLE, run_id, readers)
+    write_chunk(codes, a, b, out, CHUNK_TABLE, run_id, readers, wait=not alone)
     if out_lam is not None:
-        write_chunk(group["lam"], a, b, out_lam, CHUNK_TABLE, run_id, readers)
+        write_chunk(group["lam"], a, b, out_lam, CHUNK_TABLE, run_id, readers, wait=not alone)
     write_seconds = time.perf_counter() - start
     cpu.append(time.thread_time())
     return {
@@ -186,8 +209,11 @@ def _pass_task(
     }
 
 
-def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any]:
-    """The task graph of a solve by the sweep: one small-game task and one task per chunk (``dask.delayed``)."""
+def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule, alone: bool = False) -> list[Any]:
+    """The task graph of a solve by the sweep: one small-game task and one task per chunk (``dask.delayed``).
+
+    ``alone``: the cluster has one worker process (:func:`_one_process`).
+    """
     import dask
 
     bound = the_plan.bound
@@ -212,6 +238,7 @@ def _sweep_graph(the_plan: Plan, path: str, run_id: str, rule: Rule) -> list[Any
             small,
             kept,
             readers[task.index],
+            alone,
             *deps,
             dask_key_name=f"{prefix}-chunk-{task.index}-B{bound}",
         )
@@ -295,6 +322,9 @@ class RunReport:
     compile_seconds : float
         Wall-clock seconds to compile (or load from numba's cache) the chunk
         kernel here and on every worker, before ``seconds`` start.
+    compression : str
+        The store's compression: ``"lz4"`` or ``"none"``
+        (:func:`solver.engine.dask.store_compression`).
     """
 
     bound: int
@@ -308,6 +338,7 @@ class RunReport:
     worker_peak_rss_bytes: int
     store_bytes: int
     compile_seconds: float = 0.0
+    compression: str = "lz4"
 
 
 def _worker_threads(client: Any) -> int:
@@ -332,6 +363,7 @@ def run(
     rule: Rule | str | None = None,
     timeout: float = CONNECT_TIMEOUT,
     processes: bool = True,
+    compression: str = "auto",
 ) -> RunReport:
     """Solve to ``bound`` on Dask into a zarr store, without loading the result.
 
@@ -357,6 +389,8 @@ def run(
         )
     bound = check_bound(bound, found)
     workers = check_integer(workers, "the number of workers", least=1, most=1024)
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"the store's compression must be one of {', '.join(COMPRESSIONS)}, not {compression!r}")
     the_plan = plan(bound, chunk, workers, rule=found)
     chunk = the_plan.chunk
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
@@ -372,7 +406,17 @@ def run(
         if progress:
             progress(1.0)
         return RunReport(
-            bound, int(done["chunk"]), str(path), dict(done["tally"]), 0.0, True, 0, (), 0, dir_bytes(path)
+            bound,
+            int(done["chunk"]),
+            str(path),
+            dict(done["tally"]),
+            0.0,
+            True,
+            0,
+            (),
+            0,
+            dir_bytes(path),
+            compression=_compression_of(path),
         )
 
     client, cluster = connect(scheduler, workers, float(timeout), processes)
@@ -382,8 +426,11 @@ def run(
         if n_workers == 0:
             client.wait_for_workers(1, timeout=timeout)
             n_workers = _worker_threads(client)
+        arrays = the_plan.tasks[0].arrays if the_plan.tasks else 1
+        local = _workers_here(client)
+        chosen = store_compression(compression, bound, arrays, the_plan.method, local, _free_bytes(path))
         try:
-            run_id = _create_store(path, bound, chunk, found)
+            run_id = _create_store(path, bound, chunk, found, chosen)
         except OSError as exc:  # the disk filled, or the path changed since it was checked
             raise ValueError(f"cannot write the store {path}: {exc.strerror or exc}; choose another path") from None
         visible = client.run(_can_write, str(path))
@@ -404,8 +451,11 @@ def run(
                 ordered = _run_sweep(client, the_plan, str(path), run_id, found, progress)
             else:
                 ordered = _by_passes(client, the_plan, str(path), run_id, found, progress)
+            client.run(_finish_writes)  # the uncompressed chunks still on their way to their files
         except Exception as exc:
             with contextlib.suppress(Exception):  # a worker that stays up keeps no chunk of the failed solve
+                client.run(_finish_writes)
+            with contextlib.suppress(Exception):
                 client.run(_clear_chunk_table)
             raise DaskEngineError(f"a task of the Dask solve failed: {type(exc).__name__}: {exc}") from exc
         seconds = time.perf_counter() - start - compile_seconds
@@ -434,7 +484,56 @@ def run(
         max(peaks.values()),
         dir_bytes(path),
         compile_seconds,
+        chosen,
     )
+
+
+def _one_process(client: Any) -> bool:
+    """Whether ``client``'s cluster is a local cluster of one worker process (whose threads share one chunk writer).
+
+    A cluster reached by its address may gain workers while it solves, so it
+    never counts as one process.
+    """
+    from distributed import LocalCluster
+
+    return isinstance(getattr(client, "cluster", None), LocalCluster) and len(client.scheduler_info()["workers"]) == 1
+
+
+def _workers_here(client: Any) -> bool:
+    """Whether every worker of ``client``'s cluster runs on this machine (a local cluster, started here or not)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    here = {"127.0.0.1", "::1", "localhost"}
+    with contextlib.suppress(OSError):
+        here.add(socket.gethostbyname(socket.gethostname()))
+    addresses = list(client.scheduler_info().get("workers", {}))
+    if not addresses:
+        return False
+    for address in addresses:
+        if address.startswith("inproc://"):
+            continue
+        if urlsplit(address).hostname not in here:
+            return False
+    return True
+
+
+def _free_bytes(path: Path) -> int:
+    """Free bytes of the disk that holds ``path`` (or would: its nearest existing folder); 0 when unknown."""
+    where = path
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    try:
+        return int(shutil.disk_usage(where).free)
+    except OSError:
+        return 0
+
+
+def _compression_of(path: Path) -> str:
+    """The compression of a store's ``codes``: ``"none"`` or ``"lz4"``."""
+    import zarr
+
+    return "none" if codec_of(zarr.open_group(str(path), mode="r")["codes"]) == "none" else "lz4"
 
 
 def _run_sweep(
@@ -443,7 +542,7 @@ def _run_sweep(
     """Run a solve by the sweep; return what each chunk task returned, in chunk order."""
     from distributed import as_completed
 
-    futures = client.compute(_sweep_graph(the_plan, path, run_id, rule))
+    futures = client.compute(_sweep_graph(the_plan, path, run_id, rule, _one_process(client)))
     total = the_plan.bound + 1
     done_positions = 0
     results: dict[int, dict[str, Any]] = {}
@@ -471,6 +570,7 @@ def solve_dask(
     rule: Rule | str | None = None,
     timeout: float = CONNECT_TIMEOUT,
     processes: bool = True,
+    compression: str = "auto",
 ) -> Solution:
     """Classify every position ``0..bound`` on a Dask cluster, as :func:`solver.engine.solve`.
 
@@ -504,6 +604,13 @@ def solve_dask(
         Seconds to wait for the scheduler (default :data:`CONNECT_TIMEOUT`).
     processes : bool, optional
         Local cluster only: workers are processes (default) or threads.
+    compression : {"auto", "lz4", "none"}, optional
+        How the store's chunks are written: Blosc-LZ4, or uncompressed (one
+        byte a position, written with direct I/O beside the sweep); ``"auto"``
+        (default) leaves them uncompressed for a local solve by the sweep
+        whose store takes at most a quarter of the free disk
+        (:func:`solver.engine.dask.store_compression`).  The codes are the
+        same either way.
 
     Returns
     -------
@@ -533,5 +640,6 @@ def solve_dask(
         rule=rule,
         timeout=timeout,
         processes=processes,
+        compression=compression,
     )
     return open_store(report.store)

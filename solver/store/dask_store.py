@@ -2,7 +2,8 @@
 
 The store holds one ``uint8`` array ``codes``, one code a position
 (:mod:`solver.engine.codes`), as the disk cache does, chunked like the tasks
-and compressed with LZ4, and the group's attributes: ``engine``, ``format``
+and compressed with Blosc-LZ4 or not at all (one byte a position in each chunk
+file; :func:`solver.engine.dask.store_compression`), and the group's attributes: ``engine``, ``format``
 (:data:`STORE_FORMAT`), ``layout``, ``rule``, ``bound``, ``chunk``,
 ``complete``, ``run_id`` and, once finished, ``tally`` and ``seconds``.  While
 a rule other than Put-or-Take-a-Square is solved the group also holds the
@@ -146,13 +147,13 @@ def _probe_writable(path: Path) -> None:
 
 
 def _store_codec() -> Any:
-    """The compressor of every array of the store: Blosc-LZ4, level 1, no shuffle (fast, 0.26 bytes a code at 10**9)."""
+    """The compressor of every array of a compressed store: Blosc-LZ4, level 1, no shuffle (0.26 bytes a code at 10**9)."""
     from zarr.codecs import BloscCodec
 
     return BloscCodec(cname="lz4", clevel=1, shuffle="noshuffle")
 
 
-def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
+def _create_store(path: Path, bound: int, chunk: int, rule: Rule, compression: str = "lz4") -> str:
     import zarr
 
     if path.exists():
@@ -165,7 +166,7 @@ def _create_store(path: Path, bound: int, chunk: int, rule: Rule) -> str:
             shape=(bound + 1,),
             chunks=(chunk,),
             dtype=np.dtype(dtype).name,
-            compressors=[_store_codec()],
+            compressors=[_store_codec()] if compression == "lz4" else None,
             fill_value=fill,
         )
     run_id = uuid.uuid4().hex
