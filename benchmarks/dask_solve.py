@@ -1,7 +1,8 @@
 """Benchmark: the Dask engine against the single-process solver at one bound.
 
     .venv/bin/python benchmarks/dask_solve.py [--bound 1e9] [--rules NAME ...] [--workers 2] [--chunk 16777216]
-        [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check]
+        [--store /tmp/ptsq-dask-bench.zarr] [--keep] [--check] [--cold] [--model 2 16]
+        [--compression auto|lz4|none] [--task-stream FILE.json]
 
 For each rule (``--rules``, default Put-or-Take-a-Square; any put-or-take rule),
 solves to the bound with :func:`solver.engine.solving.solve` (numba, all threads of
@@ -15,12 +16,18 @@ chunks the tasks read and those they took from memory, the seconds the workers s
 seconds), the processor seconds (user + system) of the worker processes and of this
 process (the client and the scheduler) over the Dask solve, the peak memory of the client and of each
 worker process, the store's size on disk (and per position) and the bytes the tasks read
-and wrote, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
+and wrote and its ``compression``, next to :func:`solver.engine.dask.plan`'s estimates, and the time to
 open the store (:func:`solver.store.dask_store.open_store`, which reads nothing but
 metadata) and to read one position from it.  ``--check`` also compares the two
 tallies, the second counted from the opened store chunk by chunk (the tests
 compare the codes), and the command exits with status 1 if any rule's differ.
-The store is deleted unless ``--keep``.  The bar of the Dask engine for the other
+The store is deleted unless ``--keep``.  The Dask solve's task stream
+(``distributed.get_task_stream``) gives ``task_stream``: the tasks' compute
+seconds summed, the seconds each worker thread waited between its first and
+its last task (for the scheduler, or for the chunks a task reads), and the
+seconds from the first task's start to the last one's stop;
+``--task-stream`` writes the stream itself (each task's key, worker, thread,
+start and stop).  The bar of the Dask engine for the other
 rules is ``--bound 1e8 --rules put-or-take-a-cube put-or-take-a-prime
 put-or-take-a-fibonacci-number --check``: every tally equal, in one run.
 
@@ -31,6 +38,7 @@ separately and freed before the Dask run.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import multiprocessing
 import os
@@ -150,6 +158,7 @@ def _one_rule(
     cold: bool,
     model: list[int],
     compression: str = "auto",
+    report_path: Path | None = None,
 ) -> dict:
     """Both solves of one rule; the figures as a dict."""
     the_plan = plan(bound, chunk, workers, rule=rule)
@@ -172,7 +181,12 @@ def _one_rule(
     try:
         workers_before = client.run(_processor_seconds)
         client_before = _processor_seconds()
-        report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule, compression=compression)
+        from distributed import get_task_stream
+
+        with get_task_stream(client) as stream:
+            report = run(bound, scheduler=client, store=store, chunk=chunk, rule=rule, compression=compression)
+        if report_path is not None:
+            _write_stream(report_path, stream.data)
         client_cpu = _processor_seconds() - client_before
         workers_after = client.run(_processor_seconds)
         workers_cpu = sum(workers_after[w] - workers_before.get(w, 0.0) for w in workers_after)
@@ -219,6 +233,7 @@ def _one_rule(
         "bytes_read": sum(t["bytes_read"] for t in report.tasks),
         "store_bytes_on_disk": report.store_bytes,
         "compression": report.compression,
+        "task_stream": _stream_summary(stream.data),
         "store_bytes_per_position": round(report.store_bytes / (bound + 1), 4),
         "open_store_seconds": round(open_seconds, 4),
         "first_value_seconds": round(value_seconds, 4),
@@ -248,6 +263,55 @@ def _one_rule(
     return result
 
 
+def _stream_summary(data: list[dict]) -> dict:
+    """Sums over Dask's task stream: tasks, compute seconds, the threads' waits between tasks, the span."""
+    spans: dict[tuple, list[tuple[float, float]]] = {}
+    compute = 0.0
+    for record in data:
+        for part in record.get("startstops", ()):
+            if part.get("action") == "compute":
+                spans.setdefault((record.get("worker"), record.get("thread")), []).append((part["start"], part["stop"]))
+                compute += part["stop"] - part["start"]
+    waits = 0.0
+    for intervals in spans.values():
+        intervals.sort()
+        waits += sum(max(0.0, b[0] - a[1]) for a, b in itertools.pairwise(intervals))
+    every = [t for intervals in spans.values() for t in intervals]
+    span = max(t[1] for t in every) - min(t[0] for t in every) if every else 0.0
+    return {
+        "tasks": len(data),
+        "threads": len(spans),
+        "compute_seconds": round(compute, 3),
+        "thread_wait_seconds": round(waits, 3),
+        "span_seconds": round(span, 3),
+    }
+
+
+def _write_stream(path: Path, data: list[dict]) -> None:
+    """The task stream as JSON: one record a task (key, worker, thread, and each start and stop)."""
+    records = [
+        {
+            "key": str(r.get("key")),
+            "worker": r.get("worker"),
+            "thread": r.get("thread"),
+            "startstops": [
+                {"action": p.get("action"), "start": p.get("start"), "stop": p.get("stop")}
+                for p in r.get("startstops", ())
+            ],
+        }
+        for r in data
+    ]
+    path.write_text(json.dumps(records))
+
+
+def _report_path(report: str | None, rule: str, rules: int) -> Path | None:
+    """Where the task stream of ``rule``'s solve goes (``--task-stream``), or None."""
+    if report is None:
+        return None
+    path = Path(report)
+    return path if rules == 1 else path.with_name(f"{path.stem}-{rule}{path.suffix}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bound", default="1e9")
@@ -272,6 +336,12 @@ def main(argv: list[str] | None = None) -> int:
         choices=COMPRESSIONS,
         default="auto",
         help="the store's compression (default auto: uncompressed where the disk holds it, as the command)",
+    )
+    parser.add_argument(
+        "--task-stream",
+        metavar="FILE.json",
+        help="write Dask's task stream of the Dask solve (each task's thread, start and stop); "
+        "with several rules, one file a rule, the rule's name before the suffix",
     )
     args = parser.parse_args(argv)
     try:
@@ -301,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
             args.cold,
             args.model,
             args.compression,
+            _report_path(args.task_stream, rule, len(rules)),
         )
         equal = equal and result.get("tallies_equal", True) and result.get("store_tally_equal", True)
         print(json.dumps(result, indent=1), flush=True)

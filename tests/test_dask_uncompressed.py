@@ -33,6 +33,7 @@ from solver.store.dask import run
 from solver.store.dask_chunks import ChunkWriter, chunk_buffer, codec_of, read_range, write_chunk
 from solver.store.dask_store import open_store
 
+ROOT = Path(__file__).resolve().parents[1]
 SQUARE = get_rule("put-or-take-a-square")
 GB = 10**9
 
@@ -302,3 +303,26 @@ def test_only_a_local_cluster_of_one_process_lets_its_tasks_leave_their_writes_b
                 assert _workers_here(client)
             with Client(cluster.scheduler_address) as by_address:  # may gain workers while it solves
                 assert _one_process(by_address) is False
+
+
+def test_the_benchmark_sums_dask_s_task_stream_and_says_the_compression(tmp_path, capsys):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_dask_solve", ROOT / "benchmarks" / "dask_solve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = tmp_path / "stream.json"
+    argv = ["--bound", "100000", "--chunk", "8192", "--store", str(tmp_path / "b.zarr"), "--check", "--cold"]
+    assert module.main([*argv, "--compression", "lz4", "--task-stream", str(report), "--model"]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out[: out.rindex("}") + 1])
+    assert result["compression"] == "lz4" and result["tallies_equal"] and result["store_tally_equal"]
+    assert result["tally"]["W"] == solve(100_000).tally()["W"]
+    stream = json.loads(report.read_text())
+    chunks = [r for r in stream if "-chunk-" in r["key"]]
+    assert len(chunks) == 100_000 // 8192 + 1 == result["tasks"]
+    assert result["task_stream"]["tasks"] == len(stream) == len(chunks) + 1  # and the small game
+    computed = sum(p["stop"] - p["start"] for r in stream for p in r["startstops"] if p["action"] == "compute")
+    assert result["task_stream"]["compute_seconds"] == pytest.approx(computed, abs=0.01)
+    assert 0 < result["task_stream"]["compute_seconds"] <= result["task_stream"]["threads"] * result["dask_seconds"]
+    assert not (tmp_path / "b.zarr").exists()  # not --keep
