@@ -51,6 +51,7 @@ from ..games import DEFAULT_RULE, Rule, get_rule
 from ..validation import check_integer
 from .dask_chunks import (
     CHUNK_TABLE,
+    _array_for,
     _clear_chunk_table,
     _finish_writes,
     _group_for,
@@ -129,8 +130,7 @@ def _chunk_task(
     numba.set_num_threads(1)
     cpu = [time.thread_time()]
     start = time.perf_counter()
-    group = _group_for(path, run_id)
-    codes = group["codes"]
+    codes = _array_for(path, run_id, "codes")
     inp_lam = None
     hits = CHUNK_TABLE.thread_hits()
     if q0 <= q1:
@@ -138,7 +138,8 @@ def _chunk_task(
         if int(inp.max()) == FILL:  # a chunk it depends on was not written
             raise DaskEngineError(f"positions {q0}..{q1} of the store {path} are not all written")
         if kept:
-            inp_lam = read_range(group["lam"], q0, q1, CHUNK_TABLE, run_id, _input_buffer("lam", q1 - q0 + 1))
+            lam = _array_for(path, run_id, "lam")
+            inp_lam = read_range(lam, q0, q1, CHUNK_TABLE, run_id, _input_buffer("lam", q1 - q0 + 1))
     else:
         inp = np.zeros(0, np.uint8)
         inp_lam = np.zeros(0, np.uint8) if kept else None
@@ -156,7 +157,7 @@ def _chunk_task(
     start = time.perf_counter()
     write_chunk(codes, a, b, out, CHUNK_TABLE, run_id, readers, wait=not alone)
     if out_lam is not None:
-        write_chunk(group["lam"], a, b, out_lam, CHUNK_TABLE, run_id, readers, wait=not alone)
+        write_chunk(_array_for(path, run_id, "lam"), a, b, out_lam, CHUNK_TABLE, run_id, readers, wait=not alone)
     write_seconds = time.perf_counter() - start
     cpu.append(time.thread_time())
     return {
@@ -544,19 +545,22 @@ def _run_sweep(
 
     futures = client.compute(_sweep_graph(the_plan, path, run_id, rule, _one_process(client)))
     total = the_plan.bound + 1
+    # The futures are in chunk order.  Progress needs only which task ended, so the
+    # results (a few hundred bytes each) are gathered once at the end, in one call,
+    # not one round trip to the worker per task.
+    positions = {future.key: task.last - task.first + 1 for future, task in zip(futures, the_plan.tasks, strict=True)}
     done_positions = 0
-    results: dict[int, dict[str, Any]] = {}
     try:
         for future in as_completed(futures):
-            result = future.result()
-            results[result["first"] // the_plan.chunk] = result
-            done_positions += result["last"] - result["first"] + 1
+            if future.status == "error":
+                future.result()  # raises the task's exception
+            done_positions += positions[future.key]
             if progress:
                 progress(min(1.0, done_positions / total))
+        return list(client.gather(futures))
     except Exception:
         client.cancel(futures)
         raise
-    return [results[c] for c in sorted(results)]
 
 
 def solve_dask(

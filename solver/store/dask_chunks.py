@@ -49,8 +49,22 @@ def _group_for(path: str, run_id: str) -> Any:
     if key not in _OPENED:
         if len(_OPENED) > 8:
             _OPENED.clear()
+            _ARRAYS.clear()
         _OPENED[key] = zarr.open_group(path, mode="r+")
     return _OPENED[key]
+
+
+#: Arrays a worker has opened, by (store path, run id, name): ``group[name]``
+#: reads the array's metadata file through zarr's I/O thread, about 2 ms a task.
+_ARRAYS: dict[tuple[str, str, str], Any] = {}
+
+
+def _array_for(path: str, run_id: str, name: str) -> Any:
+    """The array ``name`` of the store at ``path`` during the solve ``run_id``, opened once a process."""
+    key = (path, run_id, name)
+    if key not in _ARRAYS:
+        _ARRAYS[key] = _group_for(path, run_id)[name]
+    return _ARRAYS[key]
 
 
 #: The store's codec as zarr records it for an array of ``uint8``; :func:`write_chunk` encodes with exactly it.
