@@ -59,6 +59,19 @@ def _values(n: int, seed: int) -> np.ndarray:
     return values
 
 
+def _hold_writes(monkeypatch) -> threading.Event:
+    """Make the writer's thread wait for the returned event before it writes each file."""
+    release = threading.Event()
+    real = dask_chunks._write_file
+
+    def held(path, data):
+        release.wait(10)
+        real(path, data)
+
+    monkeypatch.setattr(dask_chunks, "_write_file", held)
+    return release
+
+
 @pytest.mark.parametrize(
     ("compression", "bound", "arrays", "method", "local", "free", "chosen"),
     [
@@ -134,14 +147,7 @@ def test_a_read_of_a_chunk_still_being_written_waits_for_its_file(tmp_path, monk
     # wait the read would find no file and give the fill value.
     array = _array(tmp_path / "w.zarr", 4095, 1024, "none")
     values = _values(1024, 11)
-    release = threading.Event()
-    real = dask_chunks._write_file
-
-    def held(path, data):
-        release.wait(10)
-        real(path, data)
-
-    monkeypatch.setattr(dask_chunks, "_write_file", held)
+    release = _hold_writes(monkeypatch)
     writer = ChunkWriter(2)
     monkeypatch.setattr(dask_chunks, "CHUNK_WRITER", writer)
     write_chunk(array, 1024, 2047, values)
@@ -269,14 +275,7 @@ def test_the_command_takes_compression_and_says_which(tmp_path, capsys, monkeypa
 def test_a_write_that_another_process_may_read_returns_only_once_its_file_is_there(tmp_path, monkeypatch):
     array = _array(tmp_path / "s.zarr", 4095, 1024, "none")
     values = _values(1024, 13)
-    release = threading.Event()
-    real = dask_chunks._write_file
-
-    def held(path, data):
-        release.wait(10)
-        real(path, data)
-
-    monkeypatch.setattr(dask_chunks, "_write_file", held)
+    release = _hold_writes(monkeypatch)
     writer = ChunkWriter()
     target = tmp_path / "s.zarr" / "codes" / "c" / "2"
     write_chunk(array, 2048, 3071, values, writer=writer)  # returns at once
