@@ -33,6 +33,15 @@ pytestmark = [
 ]
 
 
+#: True once Dash's renderer has its layout and holds no callback (asked for, waiting, in flight or answered).
+_DASH_IDLE = """() => {
+    const state = window.store && window.store.getState ? window.store.getState() : null;
+    if (!state || !state.layout || !state.callbacks) { return false; }
+    return ["requested", "prioritized", "blocked", "executing", "watched", "executed", "stored"].every(
+        (stage) => !(state.callbacks[stage] || []).length);
+}"""
+
+
 class CallbackLog:
     """The callback requests a page sends: each one's outputs (``"id.prop"``) and its answer's status."""
 
@@ -70,11 +79,16 @@ class CallbackLog:
             self.statuses.append(response.status)
 
     def wait_quiet(self, page: Page) -> None:
-        """Wait until no callback request is in flight and none was sent for :data:`QUIET_S` seconds."""
+        """Wait until no callback request is in flight and none was sent for :data:`QUIET_S` seconds.
+
+        Dash's renderer must also have its layout and hold no callback: on a
+        busy machine a page could load for longer than :data:`QUIET_S` before
+        its first request, and the wait ended before anything was sent.
+        """
         deadline = time.monotonic() + LOAD_TIMEOUT / 1000
         while time.monotonic() < deadline:
             page.wait_for_timeout(200)
-            if self.pending == 0 and time.monotonic() - self.last > QUIET_S:
+            if self.pending == 0 and time.monotonic() - self.last > QUIET_S and page.evaluate(_DASH_IDLE):
                 return
         raise AssertionError(f"callback requests still in flight: {self.pending}")
 

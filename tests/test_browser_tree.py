@@ -521,6 +521,10 @@ def test_the_default_tree_is_whole_in_its_box_and_fit_brings_it_back(
     assert_readable(page)
     # Panned away, Fit shows the whole tree again (it once stayed at the smallest zoom and changed nothing).
     page.evaluate(f"{CY}.panBy({{x: -900, y: 700}})")
+    # Once in CI on a slow machine (2026-11-29) the Fit button stayed "not visible" for the click's 30 s
+    # while the page's later answers were still arriving (plotly.js was fetched only after it): wait as
+    # long as a load for it to show, then click.
+    expect(page.locator("#tree-fit")).to_be_visible(timeout=LOAD_TIMEOUT)
     page.click("#tree-fit")
     page.wait_for_function(
         f"(() => {{ const e = ({TREE_EXTENT})(); return e.x1 >= 0 && e.y1 >= 0 && e.x2 <= e.w && e.y2 <= e.h; }})()",
