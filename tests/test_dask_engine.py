@@ -742,11 +742,9 @@ def test_a_chunk_task_runs_its_kernel_on_one_numba_thread(tmp_path, monkeypatch)
 def test_a_store_that_would_not_fit_on_its_disk_is_refused_before_it_starts(tmp_path, monkeypatch):
     import shutil as shutil_module
 
-    from solver.cli import dask as cli_dask
-
     store = tmp_path / "full" / "s.zarr"
     free = shutil_module.disk_usage(tmp_path)._replace(free=1000)
-    monkeypatch.setattr(cli_dask.shutil, "disk_usage", lambda where: free)
+    monkeypatch.setattr(shutil_module, "disk_usage", lambda where: free)  # the one disk_usage every caller sees
     args = _parse(["--bound", "1000000", "--engine", "dask", "--store", str(store)])
     with pytest.raises(ValueError, match=r"takes about .* of disk, but only 1,000 bytes is free at .*--store"):
         run_dask_solve(args)

@@ -21,7 +21,6 @@ import argparse
 import json
 import logging
 import resource
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -41,7 +40,7 @@ from solver.engine.dask import (
 )
 from solver.games import get_rule
 from solver.parsing import argparse_int
-from solver.store.dask import default_store, run
+from solver.store.dask import default_store, free_space, run
 from solver.store.dask_cluster import CONNECT_TIMEOUT
 from solver.store.dask_store import open_store, read_store_info
 
@@ -154,7 +153,7 @@ def _check_disk(where: Path, the_plan: Any, compression: str, local: bool) -> in
     """The store's estimated bytes on disk; refuse a solve whose store would not fit on its disk.
 
     ``compression`` (``--compression``) and ``local`` (no ``--scheduler``)
-    give the store's compression as :func:`solver.engine.dask.run` will
+    give the store's compression as :func:`solver.store.dask.run` will
     choose it (:func:`solver.engine.dask.store_compression`); a cluster
     started elsewhere counts as not local here, which can only make the
     estimate smaller than the bytes an uncompressed store takes if its
@@ -167,11 +166,8 @@ def _check_disk(where: Path, the_plan: Any, compression: str, local: bool) -> in
         the estimate (:func:`solver.engine.dask.store_bytes`).
     """
     arrays = the_plan.tasks[0].arrays if the_plan.tasks else 1
-    while not where.exists() and where != where.parent:
-        where = where.parent
-    try:
-        free = shutil.disk_usage(where).free
-    except OSError:  # the store's own checks say what is wrong with the path
+    where, free = free_space(where)
+    if free is None:  # the store's own checks say what is wrong with the path
         return store_bytes(the_plan.bound, arrays, "lz4" if compression == "auto" else compression)
     chosen = store_compression(compression, the_plan.bound, arrays, the_plan.method, local, free)
     need = store_bytes(the_plan.bound, arrays, chosen)

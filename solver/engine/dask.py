@@ -84,6 +84,7 @@ __all__ = [
     "warm_up_chunk_kernel",
     "check_bound",
     "label_chunk",
+    "check_compression",
     "store_compression",
     "store_bytes",
     "COMPRESSIONS",
@@ -157,6 +158,19 @@ _PASS_BYTES_PER_POSITION = 40
 # ---------------------------------------------------------------------------
 
 
+def check_compression(compression: object) -> str:
+    """``compression`` if it is one of :data:`COMPRESSIONS`.
+
+    Raises
+    ------
+    ValueError
+        Otherwise, naming the choices.
+    """
+    if compression not in COMPRESSIONS:
+        raise ValueError(f"the store's compression must be one of {', '.join(COMPRESSIONS)}, not {compression!r}")
+    return str(compression)
+
+
 def store_compression(compression: str, bound: int, arrays: int, method: str, local: bool, free_bytes: int) -> str:
     """The compression a solve's store is written with: ``"lz4"`` or ``"none"``.
 
@@ -199,9 +213,7 @@ def store_compression(compression: str, bound: int, arrays: int, method: str, lo
     ValueError
         If ``compression`` is not one of :data:`COMPRESSIONS`.
     """
-    if compression not in COMPRESSIONS:
-        raise ValueError(f"the store's compression must be one of {', '.join(COMPRESSIONS)}, not {compression!r}")
-    if compression != "auto":
+    if check_compression(compression) != "auto":
         return compression
     raw = (bound + 1) * arrays
     if method == METHOD_SWEEP and local and raw <= UNCOMPRESSED_SHARE_OF_FREE * free_bytes:

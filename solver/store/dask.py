@@ -30,12 +30,12 @@ import numba
 import numpy as np
 
 from ..engine.dask import (
-    COMPRESSIONS,
     FILL,
     METHOD_SWEEP,
     Plan,
     _small_game_task,
     check_bound,
+    check_compression,
     label_chunk,
     plan,
     store_compression,
@@ -91,6 +91,7 @@ __all__ = [
     "read_store_info",
     "ZarrCodes",
     "dir_bytes",
+    "free_space",
 ]
 
 
@@ -390,8 +391,7 @@ def run(
         )
     bound = check_bound(bound, found)
     workers = check_integer(workers, "the number of workers", least=1, most=1024)
-    if compression not in COMPRESSIONS:
-        raise ValueError(f"the store's compression must be one of {', '.join(COMPRESSIONS)}, not {compression!r}")
+    check_compression(compression)
     the_plan = plan(bound, chunk, workers, rule=found)
     chunk = the_plan.chunk
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 3600:
@@ -429,7 +429,7 @@ def run(
             n_workers = _worker_threads(client)
         arrays = the_plan.tasks[0].arrays if the_plan.tasks else 1
         local = _workers_here(client)
-        chosen = store_compression(compression, bound, arrays, the_plan.method, local, _free_bytes(path))
+        chosen = store_compression(compression, bound, arrays, the_plan.method, local, free_space(path)[1] or 0)
         try:
             run_id = _create_store(path, bound, chunk, found, chosen)
         except OSError as exc:  # the disk filled, or the path changed since it was checked
@@ -519,15 +519,27 @@ def _workers_here(client: Any) -> bool:
     return True
 
 
-def _free_bytes(path: Path) -> int:
-    """Free bytes of the disk that holds ``path`` (or would: its nearest existing folder); 0 when unknown."""
-    where = path
+def free_space(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
+    """The nearest existing folder of ``path`` (itself, if it exists) and the free bytes of its disk.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A store's path, which need not exist yet.
+
+    Returns
+    -------
+    (pathlib.Path, int or None)
+        The folder, and its disk's free bytes (``shutil.disk_usage``), or
+        None when the system will not say (no permission, say).
+    """
+    where = Path(path)
     while not where.exists() and where != where.parent:
         where = where.parent
     try:
-        return int(shutil.disk_usage(where).free)
+        return where, int(shutil.disk_usage(where).free)
     except OSError:
-        return 0
+        return where, None
 
 
 def _compression_of(path: Path) -> str:

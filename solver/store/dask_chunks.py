@@ -77,6 +77,11 @@ _BLOSC_CODES = {
 def codec_of(array: Any) -> str | None:
     """How :func:`write_chunk` and :func:`read_range` may write and read the chunks of ``array`` themselves.
 
+    Parameters
+    ----------
+    array : zarr.Array
+        An array of a Dask store.
+
     Returns
     -------
     str or None
@@ -110,15 +115,17 @@ def _chunk_path(array: Any, c: int) -> Path:
     return Path(array.store_path.store.root) / array.store_path.path / array.metadata.encode_chunk_key((c,))
 
 
-def _chunk_file(array: Any, a: int, b: int) -> Path | None:
+def _chunk_file(array: Any, a: int, b: int, codec: str | None = "") -> Path | None:
     """The file of the one whole chunk ``a..b`` of ``array``, when :func:`write_chunk` may write it itself; else None.
 
     ``a..b`` must be exactly one chunk, not the last one cut by the bound
-    (zarr pads that one with the fill value), of an array :func:`_direct`
-    allows.
+    (zarr pads that one with the fill value), of an array :func:`codec_of`
+    allows (``codec``, when the caller has it already).
     """
     w = int(array.chunks[0])
-    if a % w or b - a + 1 != w or b >= int(array.shape[0]) or not _direct(array):
+    if codec == "":
+        codec = codec_of(array)
+    if a % w or b - a + 1 != w or b >= int(array.shape[0]) or codec is None:
         return None
     return _chunk_path(array, a // w)
 
@@ -305,13 +312,9 @@ class ChunkWriter:
             raise
 
     def _write(self, target: Path, values: np.ndarray) -> None:
-        temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
-            _write_file(temporary, values)
-            os.replace(temporary, target)
+            _replace_file(target, values)
         except BaseException as exc:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
             with self._lock:
                 if self._error is None:
                     self._error = exc
@@ -337,6 +340,18 @@ class ChunkWriter:
                 break
             concurrent.futures.wait(waiting)
         self._raise()
+
+
+def _replace_file(target: Path, values: np.ndarray) -> None:
+    """Write ``values`` as the file ``target``: under a temporary name renamed into place (no reader sees half)."""
+    temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        _write_file(temporary, values)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise
 
 
 def _write_file(path: Path, values: np.ndarray) -> None:
@@ -521,29 +536,20 @@ def write_chunk(
     OSError
         If an earlier write of ``writer`` failed.
     """
-    target = _chunk_file(array, a, b)
+    codec = codec_of(array)
+    target = _chunk_file(array, a, b, codec)
     if target is None:
         array[a : b + 1] = values
         return
     target.parent.mkdir(parents=True, exist_ok=True)
-    if codec_of(array) == "none":
+    if codec == "none":
         writer = writer or CHUNK_WRITER
         writer.submit(target, values)
         if wait:
             writer.wait_for(target)
-        if table is not None and readers > 0:
-            table.put((run_id, str(target)), values, readers)
-        return
-    data = _blosc().encode(np.ascontiguousarray(values, dtype=np.uint8))
-    temporary = target.parent / f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
-    try:
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
-        raise
+    else:
+        encoded = _blosc().encode(np.ascontiguousarray(values, dtype=np.uint8))
+        _replace_file(target, np.frombuffer(encoded, np.uint8))
     if table is not None and readers > 0:
         table.put((run_id, str(target)), values, readers)
 
