@@ -199,6 +199,23 @@ def test_bad_strips_are_refused_clearly(text, pattern):
         GAME.parse(text)
 
 
+@settings(max_examples=300)
+@given(st.text(alphabet=".+-\u2212x\u00e9", min_size=1, max_size=12))
+def test_a_strip_is_taken_or_refused_as_a_square_by_square_reading_says(text):
+    """The check's scans in C against a loop over the squares: other characters, then the first equal pair."""
+    strip = text.replace("\u2212", "-")
+    others = [c for c in strip if c not in ".+-"]
+    pairs = [i for i in range(len(strip) - 1) if strip[i] != "." and strip[i] == strip[i + 1]]
+    if others:
+        with pytest.raises(ValueError, match="has the characters"):
+            GAME.check(text)
+    elif pairs:
+        with pytest.raises(ValueError, match=f"on squares {pairs[0] + 1} and {pairs[0] + 2};"):
+            GAME.check(text)
+    else:
+        assert GAME.check(text) == strip
+
+
 def test_positions_of_the_wrong_type():
     with pytest.raises(TypeError):
         GAME.parse(35)  # type: ignore[arg-type]
