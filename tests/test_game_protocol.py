@@ -207,6 +207,32 @@ def test_the_computer_plays_to_the_end(name):
             assert game.outcome(position) == "D"
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_remoteness_of_several_positions_is_that_of_each(name):
+    """Game.remotenesses (one search where a game shares it) against remoteness asked position by position."""
+    game = _game(name)
+    for start in _starts(game):
+        positions = [start, *(m.child for m in game.moves(start)[:12])]
+        assert game.remotenesses(positions) == [game.remoteness(p) for p in positions]
+
+
+def test_the_computers_move_and_the_tree_search_the_remoteness_once(monkeypatch):
+    """The remoteness of every move of a finite game (and every node of its tree) is one search, not one each."""
+    import solver.impartial.octal as octal
+    from dashboard.gametree.build import build_tree
+
+    searches = []
+    real = octal.search_remoteness
+    monkeypatch.setattr(octal, "search_remoteness", lambda *a: searches.append(1) or real(*a))
+    game = find_game("octal-4.7")
+    start = game.parse("5+7+9")
+    assert len(game.moves(start)) > 1 and game.computer_move(start) is not None
+    assert len(searches) == 1
+    tree = build_tree(game, game.parse("2+3+4"), 2)  # small enough for the tree to carry remoteness
+    assert len(tree.nodes) > 2 and all(n.remoteness is not None for n in tree.nodes)
+    assert len(searches) == 2
+
+
 BOARD_NAMES = tuple(name for name in game_names() if isinstance(find_game(name), BoardGame))
 
 

@@ -264,11 +264,13 @@ def build_tree(
             queue.append(len(nodes) - 1)
     boards = {game.split(n.position)[0] for n in nodes} if isinstance(game, BoardGame) else set()
     pieces_only = len(boards) == 1
+    # One search for every node's remoteness where the game shares the work (Game.remotenesses).
+    remoteness = game.remotenesses([n.position for n in nodes]) if with_remoteness else [None] * len(nodes)
     for i, node in enumerate(nodes):
         node.moves = listed.get(i, len(game.moves(node.position)))
         node.outcome = game.outcome(node.position)
         node.value = game.value(node.position) if game.value_kind != "none" else None
-        node.remoteness = game.remoteness(node.position) if with_remoteness else None
+        node.remoteness = remoteness[i]
         if pieces_only:
             node.shown = game.split(node.position)[1]  # type: ignore[attr-defined]  # a BoardGame's
     _mark_best(nodes, children, with_remoteness)

@@ -14,7 +14,7 @@ finds an engine), never by its name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import config, costs
@@ -127,6 +127,10 @@ class FiniteGame(Game[Any]):
     def remoteness(self, position: Any) -> int:
         """The exact remoteness (odd for W, even for L)."""
         return self.game.remoteness(position, max_seconds=config.IMPARTIAL_MAX_SECONDS)
+
+    def remotenesses(self, positions: Sequence[Any]) -> list[int | None]:
+        """:meth:`remoteness` of several positions in one search (:meth:`ImpartialGame.remotenesses`)."""
+        return list(self.game.remotenesses(positions, max_seconds=config.IMPARTIAL_MAX_SECONDS))
 
     def value_cost(self, position: Any) -> costs.Cost:
         """The value's estimate (:meth:`ImpartialGame.value_cost`); the outcome is read from the value."""

@@ -226,6 +226,10 @@ class Game(abc.ABC, Generic[P]):
         """The exact remoteness, or None when the game is a draw, unresolved, or only bounded."""
         return None
 
+    def remotenesses(self, positions: Sequence[P]) -> list[int | None]:
+        """:meth:`remoteness` of several positions, in order; a game may share the work between them (one search)."""
+        return [self.remoteness(p) for p in positions]
+
     def outcomes_with_nim(self, position: P) -> tuple[str, ...]:
         r"""The outcomes of ``position + *j`` (the position beside a nim heap \*j) for ``j = 0, 1, …`` where known.
 
@@ -247,8 +251,7 @@ class Game(abc.ABC, Generic[P]):
         """The computer's move: :func:`choose_move` over the moves' outcomes and remoteness; None when there is none."""
         moves = self.moves(position)
         outcomes = [self.outcome(m.child) for m in moves]
-        remoteness = [self.remoteness(m.child) for m in moves]
-        return choose_move(moves, outcomes, remoteness)
+        return choose_move(moves, outcomes, self.remotenesses([m.child for m in moves]))
 
     # -- description -----------------------------------------------------------------
 
