@@ -129,7 +129,14 @@ class FiniteGame(Game[Any]):
         return self.game.remoteness(position, max_seconds=config.IMPARTIAL_MAX_SECONDS)
 
     def remotenesses(self, positions: Sequence[Any]) -> list[int | None]:
-        """:meth:`remoteness` of several positions in one search (:meth:`ImpartialGame.remotenesses`)."""
+        """:meth:`remoteness` of several positions in one search (:meth:`ImpartialGame.remotenesses`).
+
+        Raises
+        ------
+        ValueError
+            If the search, estimated for the largest position, is beyond
+            :data:`solver.config.IMPARTIAL_MAX_SECONDS`.
+        """
         return list(self.game.remotenesses(positions, max_seconds=config.IMPARTIAL_MAX_SECONDS))
 
     def value_cost(self, position: Any) -> costs.Cost:

@@ -227,7 +227,26 @@ class Game(abc.ABC, Generic[P]):
         return None
 
     def remotenesses(self, positions: Sequence[P]) -> list[int | None]:
-        """:meth:`remoteness` of several positions, in order; a game may share the work between them (one search)."""
+        """:meth:`remoteness` of several positions, in order; a game may share the work between them (one search).
+
+        Parameters
+        ----------
+        positions : sequence
+            Positions of this game, in its own type (:meth:`parse`).
+
+        Returns
+        -------
+        list of int or None
+            One entry per position, as :meth:`remoteness` gives it (moves
+            left under best play, *Winning Ways* chapter 9; None where it is
+            not exact).
+
+        Raises
+        ------
+        TypeError, ValueError
+            As :meth:`remoteness`: a position not of this game, or work
+            beyond the limits.
+        """
         return [self.remoteness(p) for p in positions]
 
     def outcomes_with_nim(self, position: P) -> tuple[str, ...]:
