@@ -636,6 +636,58 @@ def test_a_labels_task_never_sees_half_a_label_of_another_chunk(new):
                 assert np.array_equal(got, after[name][a : b + 1]), (new, r, a, name)
 
 
+def test_the_tasks_of_a_solve_by_passes_open_each_array_once_and_read_what_serial_rounds_read(tmp_path, monkeypatch):
+    # A task of a round read an array's metadata file twice a read (group[name], about 1 ms each): a
+    # worker now opens each array once a solve.  The tasks, run here one after another in this process
+    # on a store of their scratch arrays, give the arrays of the serial rounds in memory.
+    import zarr
+
+    bound, chunk, rule = 1000, 256, "put-or-take-a-power-of-3"
+    found, chunks, states = _labels_by_serial_rounds(rule, bound, chunk)
+    group = zarr.open_group(str(tmp_path / "s.zarr"), mode="w")
+    for name, (dtype, fill) in dask_passes._SCRATCH.items():
+        group.create_array(name, shape=(bound + 1,), chunks=(chunk,), dtype=dtype, fill_value=fill)
+    opened: list[str] = []
+    real = zarr.Group.__getitem__
+
+    def counted(self, name):
+        opened.append(name)
+        return real(self, name)
+
+    monkeypatch.setattr(zarr.Group, "__getitem__", counted)
+    run_id = "test-once"
+    for phase, how in [("start", {})] + [("labels", {"r": r}) for r in range(1, len(states))]:
+        for a, b in chunks:
+            dask_store._pass_task(str(tmp_path / "s.zarr"), run_id, phase, found, bound, a, b, **how)
+    for name in ("outcome", "rem"):
+        assert np.array_equal(real(zarr.open_group(str(tmp_path / "s.zarr"), mode="r"), name)[:], states[-1][name])
+    # Every array the tasks touched was opened once, over 52 tasks.
+    assert len(chunks) * len(states) == 52
+    assert sorted(opened) == ["outcome", "rem"], opened
+
+
+def test_the_reader_asks_the_arrays_it_is_given_and_not_the_group():
+    class Array:
+        chunks = (4,)
+        shape = (10,)
+
+        def __init__(self):
+            self.values = np.arange(10, dtype=np.int16)
+
+        def __getitem__(self, key):
+            return self.values[key]
+
+    arrays = {"rem": Array()}
+
+    class NoGroup:
+        def __getitem__(self, name):
+            raise AssertionError("the group was asked for " + name)
+
+    read = dask_chunks._Reader(NoGroup(), array=arrays.__getitem__)
+    assert read("rem", 2, 9).tolist() == list(range(2, 10))
+    assert read.bytes == 20  # three chunks of two bytes a position, each read once
+
+
 @pytest.mark.slow
 def test_a_local_cluster_shuts_down_with_no_traceback_on_stderr(tmp_path):
     # The command starts a LocalCluster of its own, solves, and closes it; a

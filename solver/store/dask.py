@@ -192,14 +192,17 @@ def _pass_task(
 ) -> dict[str, Any]:
     """One chunk task of a round of a solve by passes (:func:`solver.engine.dask_passes.pass_chunk`)."""
     start = time.perf_counter()
-    group = _group_for(path, run_id)
-    read = _Reader(group)
+
+    def array(name: str) -> Any:
+        return _array_for(path, run_id, name)
+
+    read = _Reader(_group_for(path, run_id), array=array)
     writes, figures = pass_chunk(phase, rule, bound, a, b, read, **how)
     compute_seconds = time.perf_counter() - start
     start = time.perf_counter()
     written = 0
     for name, values in writes.items():
-        group[name][a : b + 1] = values
+        array(name)[a : b + 1] = values
         written += int(values.nbytes)
     return {
         "first": a,

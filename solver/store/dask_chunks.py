@@ -17,6 +17,7 @@ import concurrent.futures
 import contextlib
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -555,18 +556,25 @@ def write_chunk(
 
 
 class _Reader:
-    """Reads positions of the store's arrays for a task, whole chunks at a time, keeping the last few."""
+    """Reads positions of the store's arrays for a task, whole chunks at a time, keeping the last few.
 
-    def __init__(self, group: Any, keep: int = 8) -> None:
+    ``array(name)`` gives the store's array ``name`` (default ``group[name]``,
+    which reads its metadata file, about 1 ms each time): a task of a solve
+    by passes passes :func:`_array_for`, so that a worker opens each array
+    once a solve, not twice a read.
+    """
+
+    def __init__(self, group: Any, keep: int = 8, array: Callable[[str], Any] | None = None) -> None:
         self.group = group
         self.keep = keep
+        self.array = array if array is not None else group.__getitem__
         self.chunks: collections.OrderedDict[tuple[str, int], np.ndarray] = collections.OrderedDict()
         self.bytes = 0
 
     def _chunk(self, name: str, c: int) -> np.ndarray:
         hit = self.chunks.get((name, c))
         if hit is None:
-            array = self.group[name]
+            array = self.array(name)
             w = int(array.chunks[0])
             hit = np.asarray(array[c * w : min(int(array.shape[0]), (c + 1) * w)])
             self.bytes += hit.nbytes
@@ -578,7 +586,7 @@ class _Reader:
         return hit
 
     def __call__(self, name: str, lo: int, hi: int) -> np.ndarray:
-        w = int(self.group[name].chunks[0])
+        w = int(self.array(name).chunks[0])
         parts = [
             self._chunk(name, c)[max(lo, c * w) - c * w : min(hi, (c + 1) * w - 1) - c * w + 1]
             for c in range(lo // w, hi // w + 1)
