@@ -666,6 +666,69 @@ def test_the_tasks_of_a_solve_by_passes_open_each_array_once_and_read_what_seria
     assert sorted(opened) == ["outcome", "rem"], opened
 
 
+@pytest.mark.parametrize(
+    "name", ["put-or-take-a-power-of-3", "put-or-take-a-fibonacci-number", "put-or-take-a-factorial"]
+)
+@pytest.mark.parametrize(("bound", "chunk"), [(1000, 64), (5000, 256), (777, 100)])
+def test_the_chunks_each_chunk_is_read_by_are_those_of_its_positions_parents(name, bound, chunk):
+    # A round of a solve by passes runs only the tasks that read a chunk changed in the round before; which
+    # they are is worked out from the runs of children.  Position by position: x reads its take child, its
+    # put child up to the bound, and the take child (up to the bound) of a put child above it.
+    found = get_rule(name)
+    members = [int(m) for m in found.members(2 * bound)]
+
+    def largest(x: int) -> int | None:
+        below = [m for m in members if m <= x]
+        return max(below) if below else None
+
+    chunks = [(a, min(bound, a + chunk - 1)) for a in range(0, bound + 1, chunk)]
+    expected = [{k} for k in range(len(chunks))]
+    for x in range(bound + 1):
+        s = largest(x)
+        if s is None:
+            continue
+        children = [x - s]
+        if x + s <= bound:
+            children.append(x + s)
+        else:
+            q = x + s
+            children.append(q - largest(q))
+        for c in children:
+            if 0 <= c <= bound:
+                expected[c // chunk].add(x // chunk)
+    assert dask_passes.chunk_readers(found, bound, chunks) == expected
+
+
+def test_a_round_by_passes_runs_only_the_tasks_that_read_a_chunk_changed_in_the_round_before(
+    address, tmp_path, monkeypatch
+):
+    # Every round but the first of each kind ran a task for every chunk; a task whose chunks changed nothing
+    # in the round before would change nothing, and is no longer run.  The codes are the single process's.
+    import distributed
+
+    bound, chunk, name = 5000, 256, "put-or-take-a-factorial"
+    submitted = []
+    real = distributed.Client.submit
+
+    def counted(self, fn, *args, **kwargs):
+        if getattr(fn, "__name__", "") == "_pass_task":
+            submitted.append(args[2])  # the phase
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "submit", counted)
+    rounds = []
+    found = solve_dask(
+        bound, scheduler=address, store=tmp_path / "f.zarr", chunk=chunk, rule=name, progress=rounds.append
+    )
+    assert np.array_equal(found.store_codes[:], solve(bound, rule=name).codes)
+    chunks = bound // chunk + 1
+    rounds = [f for f in rounds if f < 1.0]  # one report a round (and 1.0 at the end)
+    # Every chunk in the rounds that run them all (start, the first of labels, possibilities and bounds,
+    # classes, codes); fewer in all.
+    assert all(submitted.count(phase) == chunks for phase in ("start", "classes", "codes"))
+    assert len(submitted) < len(rounds) * chunks, (len(submitted), len(rounds))
+
+
 def test_the_reader_asks_the_arrays_it_is_given_and_not_the_group():
     class Array:
         chunks = (4,)

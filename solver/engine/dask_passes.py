@@ -24,7 +24,7 @@ from .kernels import IMPOSSIBLE, index_to, member_index
 from .rounds import child_value, sweep_once
 from .tallies import TALLY_SIZE, tally_codes
 
-__all__ = ["PASSES", "pass_chunk", "scratch_arrays"]
+__all__ = ["PASSES", "chunk_readers", "pass_chunk", "scratch_arrays"]
 
 # ---------------------------------------------------------------------------
 # A solve by passes: rounds of chunk tasks (the method of solver.engine.rounds)
@@ -97,6 +97,30 @@ def _runs(a: int, b: int, members: np.ndarray, bound: int, kind: str) -> list[tu
                 x0 = top + 1
                 j += 1
     return runs
+
+
+def chunk_readers(rule: Rule, bound: int, chunks: list[tuple[int, int]]) -> list[set[int]]:
+    """For each chunk, the chunks whose tasks read it in a round (itself among them): ``readers[k]``.
+
+    A task of chunk ``j`` reads its own chunk and its children's values, which
+    lie in runs (:func:`_runs`, take, put and the take children of put
+    children above the bound); ``j`` is among ``readers[k]`` when one of them
+    lies in chunk ``k``.  ``chunks`` are the tasks' ``(a, b)``, in order, each
+    ``chunk`` positions long but the last (``a = index * chunk``).
+
+    A round of the labels, the possibilities or the lower bounds changes a
+    chunk only if a chunk it reads changed in the round before
+    (:func:`solver.store.dask._by_passes` runs only those tasks).
+    """
+    members = _members(bound, rule)
+    width = chunks[0][1] - chunks[0][0] + 1
+    readers: list[set[int]] = [{j} for j in range(len(chunks))]
+    for j, (a, b) in enumerate(chunks):
+        for kind in ("take", "put", "over"):
+            for x0, x1, c0 in _runs(a, b, members, bound, kind):
+                for k in range(c0 // width, (c0 + x1 - x0) // width + 1):
+                    readers[k].add(j)
+    return readers
 
 
 def _gather(read: Reader, name: str, runs: list[tuple[int, int, int]], a: int, b: int) -> np.ndarray:

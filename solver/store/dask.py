@@ -42,7 +42,7 @@ from ..engine.dask import (
     supports,
     warm_up_chunk_kernel,
 )
-from ..engine.dask_passes import pass_chunk, scratch_arrays
+from ..engine.dask_passes import chunk_readers, pass_chunk, scratch_arrays
 from ..engine.rounds import MAX_LOWER_BOUND_SWEEPS
 from ..engine.solution import Solution
 from ..engine.tallies import merge_tallies, tally_dict
@@ -255,45 +255,71 @@ def _by_passes(
 ) -> list[dict[str, Any]]:
     """Run a solve by passes: rounds of chunk tasks, each round waited for (:data:`solver.engine.dask_passes.PASSES`).
 
+    A round of the labels, the possibilities or the lower bounds runs only
+    the tasks of chunks that read a chunk changed in the round before
+    (:func:`~solver.engine.dask_passes.chunk_readers`): the others would
+    change nothing.  A label of round ``r`` has a child labelled in round
+    ``r - 1``; the possibilities and the lower bounds of a chunk are a fixed
+    point of what it reads, and a task that read a chunk before another task
+    of its round changed it runs again in the next.  The rounds stop where
+    running every task would have stopped them.
+
     Returns what the tasks of the last round (the codes) returned, with
     ``tally`` set from their figures.
     """
     tasks = the_plan.tasks
     bound = the_plan.bound
+    readers = chunk_readers(rule, bound, [(t.first, t.last) for t in tasks])
+    everyone = set(range(len(tasks)))
     rounds = 0
 
-    def round_of(phase: str, **how: int) -> list[dict[str, Any]]:
+    def round_of(phase: str, chunks: set[int] = everyone, **how: int) -> dict[int, dict[str, Any]]:
+        """The results of the tasks of ``chunks``, by chunk."""
         nonlocal rounds
         rounds += 1
+        order = sorted(chunks)
         futures = [
-            client.submit(_pass_task, path, run_id, phase, rule, bound, t.first, t.last, pure=False, **how)
-            for t in tasks
+            client.submit(
+                _pass_task, path, run_id, phase, rule, bound, tasks[k].first, tasks[k].last, pure=False, **how
+            )
+            for k in order
         ]
-        results = client.gather(futures)
+        results = dict(zip(order, client.gather(futures), strict=True))
         if progress:
             progress(min(0.99, 1.0 - 0.97**rounds))
         return results
 
+    def read_by(results: dict[int, dict[str, Any]]) -> set[int]:
+        """The chunks that read a chunk these tasks changed (their first figure not 0)."""
+        return {j for k, res in results.items() if res["figures"][0] for j in readers[k]}
+
     round_of("start")
     r = 1
-    while sum(res["figures"][0] for res in round_of("labels", r=r)) > 0:
+    results = round_of("labels", r=r)
+    while sum(res["figures"][0] for res in results.values()) > 0:
         r += 1
         if r >= 32000:  # pragma: no cover - never seen
             raise DaskEngineError("remoteness beyond the int16 range")
+        results = round_of("labels", read_by(results), r=r)
     max_rem = r - 1
-    while any(res["figures"][0] for res in round_of("possibilities")):
-        pass
+    results = round_of("possibilities")
+    while any(res["figures"][0] for res in results.values()):
+        results = round_of("possibilities", read_by(results))
     # As solver.engine.rounds: a one-byte lower bound when every remoteness fits below its "impossible".
     cap, imp = max_rem + 1, (255 if max_rem <= 253 else 32000)
     round_of("classes", cap=cap, imp=imp)
+    uncertified = dict.fromkeys(everyone, 0)  # each chunk's W and L not certified, as its last task counted them
+    chunks = everyone
     for _ in range(MAX_LOWER_BOUND_SWEEPS):
-        results = round_of("bounds", cap=cap, imp=imp)
-        if not any(res["figures"][0] for res in results) or sum(res["figures"][1] for res in results) == 0:
+        results = round_of("bounds", chunks, cap=cap, imp=imp)
+        uncertified.update({k: res["figures"][1] for k, res in results.items()})
+        if not any(res["figures"][0] for res in results.values()) or sum(uncertified.values()) == 0:
             break
-    results = round_of("codes")
-    for res in results:
+        chunks = read_by(results)
+    codes = round_of("codes")
+    for res in codes.values():
         res["tally"] = res.pop("figures")
-    return results
+    return [codes[k] for k in sorted(codes)]
 
 
 @dataclasses.dataclass(frozen=True)
