@@ -120,6 +120,12 @@ SMALL_GAME_SECONDS_PER_NODE = 4.0e-7
 #: 40 at 10**7 (powers of 3, the slowest rule); each round reads and writes
 #: about 12 bytes a position.
 PASSES_ESTIMATE = 130
+#: Seconds of one worker thread a chunk task of a solve by passes costs besides its positions: it reads
+#: several chunks of the scratch arrays and writes its own through zarr (about 1 and 2 ms each here)
+#: and goes through the scheduler.  Measured on 2 workers of one thread: Put-or-Take-a-Power-of-3 at
+#: 2*10**6 in 123 chunks of 16,384 ran 12,293 tasks in 148.7 s, 24 ms each (2026-11-29, ``docs/dask.md``
+#: section 6); at the 5 ms of a task of the sweep, the plan said 40.6 s.
+SECONDS_PER_PASS_TASK = 0.024
 #: Memory of an idle worker process (Python, numpy, numba, distributed, zarr).
 WORKER_BASE_BYTES = 250 * 2**20
 #: Most bytes of chunks a worker process keeps in memory for the tasks that
@@ -380,7 +386,8 @@ class Plan:
         the chunk tasks at :data:`POSITIONS_PER_SECOND` plus
         :data:`SECONDS_PER_TASK` each, in the list schedule of
         :func:`schedule_seconds`; by passes, :data:`PASSES_ESTIMATE` rounds
-        of the whole range shared evenly.
+        of the whole range shared evenly, each task of a round
+        :data:`SECONDS_PER_PASS_TASK` more.
     rule : str
         The rule's name.
     method : str
@@ -588,7 +595,7 @@ def plan(
     else:
         seconds = (rounds * (bound + 1)) / (
             POSITIONS_PER_SECOND * workers * threads
-        ) + rounds * n_tasks * SECONDS_PER_TASK / (workers * threads)
+        ) + rounds * n_tasks * SECONDS_PER_PASS_TASK / (workers * threads)
     return Plan(
         bound=bound,
         chunk=chunk,
