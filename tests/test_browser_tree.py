@@ -521,7 +521,7 @@ def test_the_default_tree_is_whole_in_its_box_and_fit_brings_it_back(
     assert_readable(page)
     # Panned away, Fit shows the whole tree again (it once stayed at the smallest zoom and changed nothing).
     # (Returning nothing: panBy() returns the cytoscape core, which Playwright would serialize whole and
-    # send back, 14 s of this test's 15 alone and 38 s in CI.)
+    # send back: 14 s for this line in a run of the test alone, which took 38 s in CI.)
     page.evaluate(f"() => {{ {CY}.panBy({{x: -900, y: 700}}); }}")
     # Once in CI on a slow machine (2026-11-29) the Fit button stayed "not visible" for the click's 30 s
     # while the page's later answers were still arriving (plotly.js was fetched only after it): wait as
