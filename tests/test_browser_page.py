@@ -23,6 +23,7 @@ pytest.importorskip("pytest_playwright")
 
 from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
+from test_browser_finite_requests import _DASH_IDLE as DASH_IDLE
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -257,11 +258,18 @@ def test_a_blunder_is_marked_in_the_log_and_the_chart(page: Page, server_url: st
         """() => { const g = document.querySelector('#play-graph .js-plotly-plot');
                    return !!g && g.data.some(t => (t.name || '').includes('blunder') && t.x.length === 1 && t.x[0] === 0); }"""
     )
-    # Switching modes unticks auto-play.
-    page.locator("#play-mode input[value=cvc]").check()
+    # Switching modes unticks auto-play.  The box is ticked once the server's answer to the switch (which
+    # unticks it) is in and the page has applied it: on a busy machine (CI, 2026-11-29) a tick made before
+    # the answer came was undone by it, and Playwright's check() failed ("did not change its state").
+    with page.expect_response(
+        lambda r: "_dash-update-component" in r.url and "play-auto" in (r.request.post_data or ""),
+        timeout=LOAD_TIMEOUT,
+    ):
+        page.locator("#play-mode input[value=cvc]").check()
+    page.wait_for_function(DASH_IDLE, timeout=LOAD_TIMEOUT)
     page.locator("#play-auto input").check()
     page.locator("#play-mode input[value=hvh]").check()
-    expect(page.locator("#play-auto input")).not_to_be_checked()
+    expect(page.locator("#play-auto input")).not_to_be_checked(timeout=LOAD_TIMEOUT)
     # A bad seed is reported as soon as it is typed, beside its box.
     seed = page.locator("#play-seed")
     seed.fill("-4")
