@@ -100,17 +100,33 @@ def _runs(a: int, b: int, members: np.ndarray, bound: int, kind: str) -> list[tu
 
 
 def chunk_readers(rule: Rule, bound: int, chunks: list[tuple[int, int]]) -> list[set[int]]:
-    """For each chunk, the chunks whose tasks read it in a round (itself among them): ``readers[k]``.
+    """For each chunk, the chunks whose tasks read it in a round (itself among them).
 
     A task of chunk ``j`` reads its own chunk and its children's values, which
-    lie in runs (:func:`_runs`, take, put and the take children of put
-    children above the bound); ``j`` is among ``readers[k]`` when one of them
-    lies in chunk ``k``.  ``chunks`` are the tasks' ``(a, b)``, in order, each
-    ``chunk`` positions long but the last (``a = index * chunk``).
+    lie in runs (:func:`_runs`: take children, put children up to the bound,
+    and the take children of put children above the bound, the moves of
+    ``docs/mathematics.md`` section 7.1); ``j`` is among ``readers[k]`` when
+    one of them lies in chunk ``k``.  A round of the labels, the
+    possibilities or the lower bounds changes a chunk only if a chunk it
+    reads changed in the round before (:func:`solver.store.dask._by_passes`
+    runs only those tasks).
 
-    A round of the labels, the possibilities or the lower bounds changes a
-    chunk only if a chunk it reads changed in the round before
-    (:func:`solver.store.dask._by_passes` runs only those tasks).
+    Parameters
+    ----------
+    rule : Rule
+        A put-or-take rule solved by passes.
+    bound : int
+        The bound ``B``.
+    chunks : list of (int, int)
+        The tasks' positions ``(a, b)``, in order, tiling ``0..B``: chunk
+        ``k`` starts at ``k * w``, every chunk ``w`` positions long but the
+        last.
+
+    Returns
+    -------
+    list of set of int
+        ``readers[k]``: the indices of the chunks whose tasks read chunk
+        ``k``, ``k`` among them; one set per chunk.
     """
     members = _members(bound, rule)
     width = chunks[0][1] - chunks[0][0] + 1
