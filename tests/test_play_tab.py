@@ -266,7 +266,7 @@ def test_nothing_happens_before_the_tab_is_opened():
 
 def test_opening_the_tab_starts_a_game_and_a_new_bound_keeps_it():
     gate = _gate(10_000, 100)
-    store, err, _click, _auto, seed_class, seed_err = callbacks.act(
+    store, err, _click, seed_class, seed_err = callbacks.act(
         ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None
     )
     assert store["game"]["positions"] == ["92"] and err == "" and seed_class == "num-input" and seed_err == ""
@@ -308,19 +308,28 @@ def test_a_bad_seed_is_reported_as_it_is_typed():
     gate = _gate(10_000, 100)
     store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "hvc", "you", 1.0, "0", None)
     out = callbacks.act(play_ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "-1", None)
-    assert out[0] is no_update and out[4] == "num-input invalid" and "seed" in out[5]
+    assert out[0] is no_update and out[3] == "num-input invalid" and "seed" in out[4]
     out = callbacks.act(play_ids.PLAY_SEED, gate, store, "92", "hvc", "you", 1.0, "12", None)
-    assert out[4] == "num-input" and out[5] == ""
+    assert out[3] == "num-input" and out[4] == ""
     assert callbacks.seed_message("") == "" and "seed" in callbacks.seed_message("abc")
 
 
-def test_switching_modes_unticks_auto_play():
+def test_switching_modes_unticks_auto_play_in_the_browser_and_the_server_leaves_the_box_alone():
+    # The untick is a clientside callback of the mode (a server's answer that unticked the box undid a
+    # tick made while it was on its way); the server's action callback has no output on the box.
+    from dash import Dash
+
+    app = Dash(__name__)
+    callbacks.register(app)
+    writers = [cb for cb in app._callback_list if f"{play_ids.PLAY_AUTO}.value" in cb["output"].split("..")]
+    assert len(writers) == 1
+    (untick,) = writers
+    assert untick["inputs"] == [{"id": play_ids.PLAY_MODE, "property": "value"}]
+    assert "clientside_function" in untick and untick["prevent_initial_call"]
     gate = _gate(10_000, 100)
     store, *_ = callbacks.act(ids.tab_gate_id("play"), gate, None, "92", "cvc", "you", 1.0, "0", None)
-    new, err, _click, auto, *_ = callbacks.act(play_ids.PLAY_MODE, gate, store, "92", "hvc", "you", 1.0, "0", None)
-    assert auto == [] and new["mode"] == "hvc" and err == ""
-    # Other actions leave the box alone.
-    assert callbacks.act(play_ids.PLAY_COMPUTER, gate, new, "92", "hvc", "you", 1.0, "0", None)[3] is no_update
+    new, err, click, *_ = callbacks.act(play_ids.PLAY_MODE, gate, store, "92", "hvc", "you", 1.0, "0", None)
+    assert new["mode"] == "hvc" and err == "" and click is None
 
 
 def test_blunders_are_the_moves_that_throw_a_win_or_a_draw_away(big):
@@ -509,7 +518,7 @@ def test_act_and_show_never_raise_anything_but_prevent_update(
     except PreventUpdate:
         assert not isinstance(gate, dict) or (trigger == play_ids.PLAY_GRAPH and not click)
     else:
-        assert len(out) == 6 and isinstance(out[4], str)
+        assert len(out) == 5 and isinstance(out[4], str)
     try:
         shown = callbacks.show(gate, store, ["on"], [])
     except PreventUpdate:

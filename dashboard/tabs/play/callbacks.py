@@ -38,6 +38,9 @@ MAX_SAVED_PLIES = 5_000
 #: Class names of a number box, without and with a problem.
 BOX_CLASS = "num-input"
 INVALID_BOX_CLASS = "num-input invalid"
+#: Switching modes unticks auto-play (it is for computer against computer), in the browser: a tick made
+#: right after the switch is never undone by the server's answer to it, however slow that answer is.
+UNTICK_JS = "function (_mode) { return []; }"
 
 
 def check_strength_param(raw: str) -> float:
@@ -494,8 +497,9 @@ def act(
     Returns
     -------
     tuple
-        ``(store, error message, chart clickData, auto-play value, seed box
-        class, seed message)``, ``no_update`` where nothing changes.
+        ``(store, error message, chart clickData, seed box class, seed
+        message)``, ``no_update`` where nothing changes.  Switching modes
+        unticks auto-play in the browser (:data:`UNTICK_JS`), not here.
 
     Raises
     ------
@@ -509,24 +513,22 @@ def act(
     seed_outputs = (INVALID_BOX_CLASS if seed_error else BOX_CLASS, seed_error)
     if trigger == ids.PLAY_SEED:
         # Checked as it is typed; the game itself does not change.
-        return (no_update, no_update, no_update, no_update, *seed_outputs)
+        return (no_update, no_update, no_update, *seed_outputs)
     if trigger == ids.PLAY_GRAPH and not click_data:
         raise PreventUpdate  # the chart's click was just cleared
     solution, _note = gate_solution(gate)
     if solution is None or setup_behind(gate, game) is not None:
         # render() says why; the game waits for the values.
-        return (no_update, "", no_update, no_update, *seed_outputs)
+        return (no_update, "", no_update, *seed_outputs)
     kept = _checked_store(store)[1] if store is not None else None
     if trigger == page_ids.tab_gate_id("play") and kept is not None and kept.rule.name == solution.rule.name:
         # A new bound: the game stays, render() shows the new values.
-        return (no_update, no_update, no_update, no_update, *seed_outputs)
+        return (no_update, no_update, no_update, *seed_outputs)
     new, message = play_action(
         trigger, store, start_text, mode, first, strength, seed_text, click_data, solution, choice
     )
-    # Switching modes untick auto-play: it is for computer against computer.
-    auto: object = [] if trigger == ids.PLAY_MODE else no_update
     # Clear the click so that clicking the same point again fires.
-    return (new, message, None, auto, *seed_outputs)
+    return (new, message, None, *seed_outputs)
 
 
 def show(gate, store, hints, auto, game=None) -> tuple:
@@ -580,7 +582,6 @@ def register(app) -> None:
         Output(ids.PLAY_STORE, "data"),
         Output(ids.PLAY_ERROR, "children"),
         Output(ids.PLAY_GRAPH, "clickData"),
-        Output(ids.PLAY_AUTO, "value"),
         Output(ids.PLAY_SEED, "className"),
         Output(ids.PLAY_SEED_ERROR, "children"),
         Input(gate_id, "data"),
@@ -626,6 +627,12 @@ def register(app) -> None:
         Input(ids.PLAY_MENU_GAME, "data"),
         prevent_initial_call=True,
     )(show)
+    app.clientside_callback(
+        UNTICK_JS,
+        Output(ids.PLAY_AUTO, "value"),
+        Input(ids.PLAY_MODE, "value"),
+        prevent_initial_call=True,
+    )
     app.clientside_callback(
         MENU_COPY_JS,
         Output(ids.PLAY_MENU_GAME, "data"),
