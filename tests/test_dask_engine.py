@@ -30,7 +30,7 @@ from solver.engine import dask_passes, solve
 from solver.engine import solving as retrograde
 from solver.engine.dask import plan
 from solver.engine.kernels import IMPOSSIBLE
-from solver.engine.sweep import sweep_chunk
+from solver.engine.sweep import sweep_chunk_nogil
 from solver.errors import DaskEngineError
 from solver.games import get_rule
 from solver.store import dask as dask_store
@@ -66,6 +66,9 @@ def reference():
 
     return get
 
+
+#: The kept lower bounds of a one-byte solve: none (an empty array for the kernel's two).
+NONE = np.zeros(0, np.uint8)
 
 # (bound, chunk): chunks small enough that the graph has several levels (10 at
 # 10**6), and at 10**6 a chunk that lies wholly inside the small game (M = 2,826
@@ -124,7 +127,8 @@ def test_chunk_kernel_matches_global_sweep(reference):
         if a <= m:
             out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
         if b > m:
-            sweep_chunk(max(a, m + 1), b, bound, members, out, a, inp, q0, *game.arrays, game.cap, IMPOSSIBLE)
+            lo = max(a, m + 1)
+            sweep_chunk_nogil(lo, b, bound, members, out, a, inp, q0, NONE, NONE, *game.arrays, game.cap, IMPOSSIBLE)
         assert np.array_equal(out, expected.codes[a : b + 1]), (a, b)
 
 

@@ -26,7 +26,8 @@ pytest.importorskip("zarr")
 from solver.engine import dask as dask_engine
 from solver.engine import solve
 from solver.engine.kernels import IMPOSSIBLE
-from solver.engine.sweep import sweep_chunk, sweep_chunk_kept, sweep_chunk_nogil
+from solver.engine.put_or_take import sweep_all
+from solver.engine.sweep import sweep_chunk_nogil
 from solver.games import get_rule
 from solver.store import dask_chunks
 from solver.store import dask_store as layout
@@ -39,40 +40,46 @@ NONE = np.zeros(0, np.uint8)
 
 
 def _chunks_top_down(rule: str, bound: int, chunk: int):
-    """Label every chunk of a solve from the top down as Dask does, with the three kernels side by side.
+    """Label every chunk of a solve from the top down as Dask does, with the chunk tasks' kernel.
 
-    Yields ``(a, b, codes)`` per kernel name: each chunk's put children come
-    from the codes (and lower bounds) the same kernel wrote for the chunks above.
+    Each chunk's put children come from the codes (and lower bounds) the
+    kernel wrote for the chunks above.  Returns the codes, the lower bounds
+    (zeros where the rule keeps none) and whether it keeps them.
     """
     members, game = dask_engine._small_game_task(bound, get_rule(rule))
     kept = dask_engine.keeps_bounds(get_rule(rule))
     the_plan = dask_engine.plan(bound, chunk, 1, rule=rule)
     m = game.m
-    codes = {k: np.full(bound + 1, 255, np.uint8) for k in ("parallel", "nogil")}
-    lam = {k: np.zeros(bound + 1, np.uint8) for k in codes}
+    codes = np.full(bound + 1, 255, np.uint8)
+    lam = np.zeros(bound + 1, np.uint8)
     so, high, lw, ll = game.arrays
     for task in sorted(the_plan.tasks, key=lambda t: (t.level, -t.index)):
         a, b, q0, q1 = task.first, task.last, task.read_first, task.read_last
-        for name in codes:
-            out = codes[name][a : b + 1]
-            out_lam = lam[name][a : b + 1] if kept else NONE
-            if a <= m:
-                out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
-                if kept:
-                    out_lam[: min(b, m) - a + 1] = game.lam[a : min(b, m) + 1]
-            if b <= m:
-                continue
-            inp = codes[name][q0 : q1 + 1].copy()
-            inp_lam = lam[name][q0 : q1 + 1].copy() if kept else NONE
-            lo = max(a, m + 1)
-            args = (lo, b, bound, members, out, a, inp, q0)
-            if name == "nogil":
-                sweep_chunk_nogil(*args, out_lam, inp_lam, so, high, lw, ll, game.cap, IMPOSSIBLE)
-            elif kept:
-                sweep_chunk_kept(*args, out_lam, inp_lam, so, high, lw, ll, game.cap, IMPOSSIBLE)
-            else:
-                sweep_chunk(*args, so, high, lw, ll, game.cap, IMPOSSIBLE)
+        out = codes[a : b + 1]
+        out_lam = lam[a : b + 1] if kept else NONE
+        if a <= m:
+            out[: min(b, m) - a + 1] = game.codes[a : min(b, m) + 1]
+            if kept:
+                out_lam[: min(b, m) - a + 1] = game.lam[a : min(b, m) + 1]
+        if b <= m:
+            continue
+        inp = codes[q0 : q1 + 1].copy()
+        inp_lam = lam[q0 : q1 + 1].copy() if kept else NONE
+        lo = max(a, m + 1)
+        sweep_chunk_nogil(
+            lo, b, bound, members, out, a, inp, q0, out_lam, inp_lam, so, high, lw, ll, game.cap, IMPOSSIBLE
+        )
     return codes, lam, kept
+
+
+def _kept_bounds_in_memory(rule: str, bound: int) -> np.ndarray:
+    """The lower bounds the single process's sweep keeps in memory (``sweep_all``, every piece of ``sweep_block``)."""
+    members, game = dask_engine._small_game_task(bound, get_rule(rule))
+    codes = np.full(bound + 1, 255, np.uint8)
+    lam = np.zeros(bound + 1, np.uint8)
+    codes[: game.m + 1], lam[: game.m + 1] = game.codes, game.lam
+    sweep_all(members, bound, game, codes, lam, lambda _done: None)
+    return lam
 
 
 @pytest.mark.parametrize(
@@ -85,13 +92,11 @@ def _chunks_top_down(rule: str, bound: int, chunk: int):
         ("put-or-take-a-triangular-number", 60_000, 1024),
     ],
 )
-def test_the_nogil_kernel_labels_every_chunk_as_the_parallel_one_and_the_single_process(rule, bound, chunk):
+def test_the_chunk_kernel_labels_every_chunk_as_the_single_process(rule, bound, chunk):
     codes, lam, kept = _chunks_top_down(rule, bound, chunk)
-    expected = solve(bound, rule=rule)
-    assert np.array_equal(codes["parallel"], expected.codes)
-    assert codes["nogil"].tobytes() == codes["parallel"].tobytes()
+    assert codes.tobytes() == solve(bound, rule=rule).codes.tobytes()
     if kept:
-        assert lam["nogil"].tobytes() == lam["parallel"].tobytes()
+        assert lam.tobytes() == _kept_bounds_in_memory(rule, bound).tobytes()
 
 
 @pytest.mark.slow

@@ -17,8 +17,9 @@ A rule's engine (:func:`solver.engine.engines.engine_for`) says how:
   positions that lie above it, the slice ``[max(b + 1, p(a)), min(B, p(b))]``
   of the store, written by the chunk tasks it depends on, and labels its
   positions from ``b`` down to ``a`` with :func:`solver.engine.sweep.sweep_chunk_nogil`
-  (the piece of :func:`solver.engine.sweep.sweep_chunk`, without the GIL, so
-  that the threads of one worker run their tasks side by side).
+  (the piece of the single process's :func:`solver.engine.sweep.sweep_block`,
+  without the GIL, so that the threads of one worker run their tasks side by
+  side).
   A chunk with no put child inside the bound (about the top half) has no
   dependency; the others depend on the two or three chunks about twice as
   high.  The *level* of a chunk is the length of its longest chain of

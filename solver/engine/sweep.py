@@ -91,8 +91,6 @@ __all__ = [
     "SLOW",
     "sweep_piece",
     "sweep_block",
-    "sweep_chunk",
-    "sweep_chunk_kept",
     "sweep_chunk_nogil",
     "block_start",
 ]
@@ -256,8 +254,8 @@ def sweep_piece(
     position whose code its children's classes decide takes it from
     ``table`` (:func:`fast_codes`); the others go through :func:`classify`.
 
-    Inlined into the parallel loops of :func:`sweep_block` and
-    :func:`sweep_chunk`: numba compiles it markedly faster there than as a
+    Inlined into the parallel loops of :func:`sweep_block` and into
+    :func:`sweep_chunk_nogil`: numba compiles it markedly faster there than as a
     function of its own.
     """
     kept = lam_out.shape[0] > 0
@@ -481,42 +479,19 @@ def _sweep_block_parallel(
             code_histogram(out, a - out_base, b - out_base, counts[c])
 
 
-@numba.njit(cache=True, parallel=True)
-def sweep_chunk(a, b, bound, members, out, out_base, inp, in_base, so, shigh, slw, sll, cap, imp):
-    """Label positions ``a..b`` into a buffer of their own, reading put children above ``b`` from ``inp`` (unchecked).
-
-    One :func:`sweep_piece` with lower bounds rebuilt from codes, on one
-    chunk; the one-iteration parallel loop only makes numba compile the
-    piece as it does in :func:`sweep_block`.  A Dask task
-    (:mod:`solver.engine.dask`) runs its twin without the parallel loop,
-    :func:`sweep_chunk_nogil`, which gives the same codes (tested).
-    """
-    none = np.zeros(0, np.uint8)
-    table = fast_codes()
-    for _ in numba.prange(1):
-        sweep_piece(a, b, bound, members, out, out_base, inp, in_base, none, none, so, shigh, slw, sll, cap, imp, table)
-
-
-@numba.njit(cache=True, parallel=True)
-def sweep_chunk_kept(a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp):
-    """:func:`sweep_chunk` keeping lower bounds: read from ``lam_in`` (aligned with ``inp``), written to ``lam_out``.
-
-    For a rule solved with a lower bound per position (all put-or-take rules but
-    Put-or-Take-a-Square), as :func:`sweep_block` does in memory; a Dask task runs
-    its twin :func:`sweep_chunk_nogil`, which gives the same codes and bounds (tested).
-    """
-    table = fast_codes()
-    for _ in numba.prange(1):
-        sweep_piece(
-            a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp, table
-        )
-
-
 @numba.njit(cache=True, nogil=True, parallel=True)
 def sweep_chunk_nogil(
     a, b, bound, members, out, out_base, inp, in_base, lam_out, lam_in, so, shigh, slw, sll, cap, imp
 ):
-    """:func:`sweep_chunk` (``lam_out`` and ``lam_in`` empty) or :func:`sweep_chunk_kept`, without the GIL and without a parallel loop.
+    """Label positions ``a..b`` of one Dask chunk into a buffer of their own, without the GIL (unchecked).
+
+    One :func:`sweep_piece` on one chunk, as :func:`sweep_block` runs it on
+    a piece in memory: put children above ``b`` are read from ``inp``, the
+    others from ``out`` (labelled earlier in this call).  With lower bounds
+    kept (all put-or-take rules but Put-or-Take-a-Square, as
+    :func:`sweep_block` keeps them in memory) they are read from ``lam_in``
+    (aligned with ``inp``) and written to ``lam_out``; a one-byte solve
+    passes empty arrays (``uint8``, shape ``(0,)``) for both.
 
     A Dask worker runs its chunk tasks as threads of one process
     (``docs/dask.md`` section 3.3).  A kernel with a parallel loop runs in
@@ -526,13 +501,33 @@ def sweep_chunk_nogil(
     enters the threading layer (tested), and releases the GIL.  It is compiled by numba's parallel pipeline all the
     same (``parallel=True``; numba warns that it found nothing to run in
     parallel, a warning silenced here): without it the same kernel took 1.25
-    to 1.3 times as long on a chunk of ``2**24`` positions (2026-11-29).  It
-    runs the very :func:`sweep_piece` of :func:`sweep_chunk` and
-    :func:`sweep_chunk_kept`, so the codes and lower bounds are byte for
-    byte theirs (tested).
+    to 1.3 times as long on a chunk of ``2**24`` positions (2026-11-29).
+    Its codes and lower bounds equal the single process's, chunk by chunk
+    (tested).
 
-    Parameters are those of :func:`sweep_chunk_kept`; a one-byte solve passes
-    empty arrays (``uint8``, shape ``(0,)``) as ``lam_out`` and ``lam_in``.
+    Parameters
+    ----------
+    a, b : int
+        The chunk's first and last positions, ``M < a <= b <= B``.
+    bound : int
+        The bound ``B``.
+    members : numpy.ndarray
+        The rule's sequence up to ``2 B`` (int64).
+    out : numpy.ndarray
+        uint8, the chunk's codes: ``out[n - out_base]`` for ``n`` in ``a..b``.
+    out_base : int
+        The position of ``out[0]``.
+    inp : numpy.ndarray
+        uint8, the codes of the put children above ``b``: ``inp[p - in_base]``.
+    in_base : int
+        The position of ``inp[0]`` (``b + 1``).
+    lam_out, lam_in : numpy.ndarray
+        uint8, the kept lower bounds at the offsets of ``out`` and ``inp``,
+        or both empty.
+    so, shigh, slw, sll : numpy.ndarray
+        The small game's arrays (:func:`classify`).
+    cap, imp : int
+        See :func:`solver.engine.certificate.lower_bound`.
     """
     table = fast_codes()
     sweep_piece(
