@@ -24,6 +24,7 @@ pytest.importorskip("pytest_playwright")
 from browser_support import CHROMIUM
 from playwright.sync_api import Page, expect
 from test_browser_finite_requests import _DASH_IDLE as DASH_IDLE
+from test_browser_switch import SetupHold
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 
@@ -281,18 +282,7 @@ def test_switching_modes_unticks_auto_play_at_once_and_a_tick_made_before_the_se
     # The server's answer to a switch of mode is held back until the end: the box is unticked at once, in
     # the browser, and a tick made while the answer is on its way is not undone by it.  (On a busy machine,
     # 2026-11-29, the server's answer unticked the box and undid such a tick.)
-    held: list = []
-
-    def hold(route) -> None:
-        try:
-            changed = json.loads(route.request.post_data or "{}").get("changedPropIds", [])
-        except ValueError:
-            changed = []
-        if "play-mode.value" in changed:
-            held.append(route)
-        else:
-            route.continue_()
-
+    hold = SetupHold(output="play-store.data")  # the answers of Play's action callback
     page.route("**/_dash-update-component*", hold)
     page.goto(server_url + "?tab=play", timeout=LOAD_TIMEOUT)
     expect(page.locator("#play-prediction")).to_contain_text("wins in 11", timeout=LOAD_TIMEOUT)
@@ -300,13 +290,14 @@ def test_switching_modes_unticks_auto_play_at_once_and_a_tick_made_before_the_se
     auto.check()
     page.wait_for_function(DASH_IDLE, timeout=LOAD_TIMEOUT)
     plies = log.count()
+    hold.on = True
     with page.expect_request(lambda r: "play-mode.value" in (r.post_data or ""), timeout=LOAD_TIMEOUT):
         page.locator("#play-mode input[value=cvc]").check()
     expect(auto).not_to_be_checked()
-    assert len(held) == 1
+    assert len(hold.held) == 1
     auto.check()
     with page.expect_response(lambda r: "play-mode.value" in (r.request.post_data or ""), timeout=LOAD_TIMEOUT):
-        held.pop().continue_()
+        hold.release()
     page.wait_for_function(DASH_IDLE, timeout=LOAD_TIMEOUT)
     expect(auto).to_be_checked()
     # ...and auto-play plays: the computers move on their own.

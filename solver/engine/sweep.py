@@ -528,6 +528,13 @@ def sweep_chunk_nogil(
         The small game's arrays (:func:`classify`).
     cap, imp : int
         See :func:`solver.engine.certificate.lower_bound`.
+
+    Notes
+    -----
+    Each position is labelled by :func:`classify`, the rules of
+    ``docs/mathematics.md`` sections 3.1-3.5.  It raises nothing and checks
+    nothing: the Dask task (:func:`solver.engine.dask.label_chunk`) builds
+    the arguments, and indices out of range are undefined behaviour.
     """
     table = fast_codes()
     sweep_piece(
